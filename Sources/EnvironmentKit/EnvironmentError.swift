@@ -1,0 +1,96 @@
+import Foundation
+import StringsFile
+
+/// Every error EnvironmentKit throws: what went wrong, where, and how to fix it.
+///
+/// Its ``description`` uses the compiler format (`file:line:col: error: message`) whenever a
+/// file is involved, so editors and Xcode can jump to the problem.
+public struct EnvironmentError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// The category of the error; the CLI maps each to its own exit code.
+    public enum Kind: String, Sendable, Hashable {
+        /// A file could not be read (missing, a directory, no permission).
+        case unreadableFile
+        /// A document is not valid: not JSON, wrong types, invalid language tags, too deep.
+        case malformedDocument
+        /// The requested build configuration does not exist.
+        case unknownConfiguration
+        /// The requested variable does not exist in the configuration.
+        case unknownVariable
+        /// The variable exists but has another type than the one asked for.
+        case typeMismatch
+        /// The language is not one of the document's `languages`.
+        case unsupportedLanguage
+        /// A file could not be written.
+        case writeFailed
+    }
+
+    /// The category of the error.
+    public let kind: Kind
+    /// The file involved, if any.
+    public let file: String?
+    /// The 1-based line in ``file``, if known.
+    public let line: Int?
+    /// The 1-based column in ``file``, if known.
+    public let column: Int?
+    /// The JSON path of the value involved (`configurations.Debug.base_url`), if any.
+    public let jsonPath: String?
+    /// What is wrong, and how to fix it where that is known.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.column = column
+        self.jsonPath = jsonPath
+        self.message = message
+    }
+
+    public var description: String { formatted(severity: "error") }
+
+    /// The compiler-format line with another severity, such as `warning` for problems that do not stop anything.
+    public func formatted(severity: String) -> String {
+        var prefix = ""
+        if let file {
+            prefix = file
+            if let line { prefix += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+            prefix += ": "
+        }
+        let at = jsonPath.map { " (at \($0.isEmpty ? "the top level" : $0))" } ?? ""
+        return "\(prefix)\(severity): \(message)\(at)"
+    }
+
+    public var errorDescription: String? { description }
+
+    static func located(_ kind: Kind, file: String, offset: Int?, in bytes: UnsafeBufferPointer<UInt8>,
+                        jsonPath: String? = nil, message: String) -> EnvironmentError {
+        guard let offset else { return EnvironmentError(kind, file: file, jsonPath: jsonPath, message: message) }
+        let (line, column) = SourceLocator.location(of: offset, in: bytes)
+        return EnvironmentError(kind, file: file, line: line, column: column, jsonPath: jsonPath, message: message)
+    }
+
+    static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
+        EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(FileErrorReason.describe(error, path: path))")
+    }
+}
+
+/// Turns Foundation's file errors into the short reasons people know from the shell.
+enum FileErrorReason {
+    static func describe(_ error: Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory"
+        }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let message = String(validatingCString: strerror(Int32(underlying.code))) {
+            return message.lowercased()
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

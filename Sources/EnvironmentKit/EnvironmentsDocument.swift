@@ -1,0 +1,159 @@
+import Foundation
+
+/// A validated `environments.json`: the supported languages and the variables of each build
+/// configuration.
+///
+/// ```json
+/// {"languages": ["en", "es", "ca"],
+///  "configurations": {"Debug": {"base_url": "https://dev.example.com"}, "Release": {…}}}
+/// ```
+///
+/// Validation happens once, when the document is created; lookups afterwards never re-parse.
+public struct EnvironmentsDocument: Sendable {
+    /// The supported languages in file order; the first is the development language.
+    public let languages: [LanguageTag]
+    /// The configuration names in file order.
+    public let configurationNames: [String]
+    /// Top-level keys the format does not define; kept, and reported by ``warnings``.
+    public let extraKeys: JSONObject
+    /// Problems that do not stop the document from being used (unknown top-level keys).
+    public let warnings: [EnvironmentError]
+    /// The path the document was read from, or a description of its source.
+    public let source: String
+    /// The optional `app_id`, which names the app's saved preferences.
+    public let appID: String?
+    private let configurations: [String: Configuration]
+
+    /// The top-level keys the format defines.
+    static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
+
+    /// Reads and validates the document at `path`.
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unreadableFile`` when the
+    ///   file cannot be read, or ``EnvironmentError/Kind/malformedDocument`` with the line and
+    ///   column of the first problem.
+    public init(contentsOf path: String) throws(EnvironmentError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw EnvironmentError.unreadable(path, error)
+        }
+        try self.init(data: data, source: path)
+    }
+
+    /// Validates a document held in memory.
+    ///
+    /// - Parameter source: The name used in error messages.
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
+    public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
+        let (value, offsets) = try JSONValue.parse(data, path: source)
+        let locate: (String, String) -> EnvironmentError = { path, message in
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> EnvironmentError in
+                EnvironmentError.located(.malformedDocument, file: source, offset: offsets[path],
+                                         in: raw.bindMemory(to: UInt8.self), jsonPath: path, message: message)
+            }
+        }
+        try self.init(value: value, source: source, locate: locate)
+    }
+
+    /// Validates a document given as a dictionary, such as one built in code or decoded elsewhere.
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
+    public init(dictionary: [String: Any], source: String = "<dictionary>") throws(EnvironmentError) {
+        guard JSONSerialization.isValidJSONObject(dictionary),
+              let data = try? JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys]) else {
+            throw EnvironmentError(.malformedDocument, file: source, message: "the dictionary holds values that are not JSON (only strings, numbers, booleans, NSNull, arrays and dictionaries are)")
+        }
+        try self.init(data: data, source: source)
+    }
+
+    private init(value: JSONValue, source: String, locate: (String, String) -> EnvironmentError) throws(EnvironmentError) {
+        guard case .object(let root) = value else {
+            throw locate("", "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeDescription)")
+        }
+        self.source = source
+
+        guard let languagesValue = root["languages"] else {
+            throw locate("", "missing \"languages\"; add an array of language tags such as [\"en\", \"es\"]")
+        }
+        guard case .array(let languageValues) = languagesValue else {
+            throw locate("languages", "\"languages\" must be an array of language tags such as [\"en\", \"es\"], found \(languagesValue.typeDescription)")
+        }
+        if languageValues.isEmpty {
+            throw locate("languages", "\"languages\" is empty; list at least one language tag, the development language first")
+        }
+        var languages: [LanguageTag] = []
+        for (index, element) in languageValues.enumerated() {
+            let path = "languages[\(index)]"
+            guard case .string(let text) = element else {
+                throw locate(path, "each language must be a string such as \"en\", found \(element.typeDescription)")
+            }
+            guard let tag = LanguageTag(text) else {
+                let hint = text.contains("_") ? "; write \"\(text.replacingOccurrences(of: "_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
+                throw locate(path, "\"\(text)\" is not a valid language tag\(hint)")
+            }
+            if let previous = languages.firstIndex(where: { $0.identifier.lowercased() == tag.identifier.lowercased() }) {
+                throw locate(path, "duplicate language \"\(text)\" (also at languages[\(previous)]); list each language once")
+            }
+            languages.append(tag)
+        }
+        self.languages = languages
+
+        guard let configurationsValue = root["configurations"] else {
+            throw locate("", "missing \"configurations\"; add an object such as {\"Debug\": {…}, \"Release\": {…}}")
+        }
+        guard case .object(let configurationObject) = configurationsValue else {
+            throw locate("configurations", "\"configurations\" must be an object of configurations, found \(configurationsValue.typeDescription)")
+        }
+        if configurationObject.count == 0 {
+            throw locate("configurations", "\"configurations\" is empty; add at least one configuration such as \"Debug\"")
+        }
+        var configurations: [String: Configuration] = [:]
+        for (name, variables) in configurationObject.members {
+            guard case .object(let object) = variables else {
+                throw locate("configurations.\(name)", "the configuration \"\(name)\" must be an object of variables, found \(variables.typeDescription)")
+            }
+            configurations[name] = Configuration(name: name, variables: object)
+        }
+        self.configurations = configurations
+        self.configurationNames = configurationObject.keys
+
+        var appID: String? = nil
+        if let value = root["app_id"] {
+            guard case .string(let text) = value, AppIdentifier.isValid(text) else {
+                throw locate("app_id", "\"app_id\" must be a string of letters, digits, '.', '_' and '-', such as \"com.example.app\"")
+            }
+            appID = text
+        }
+        self.appID = appID
+
+        var extra = JSONObject()
+        var warnings: [EnvironmentError] = []
+        for (key, value) in root.members where !Self.knownKeys.contains(key) {
+            extra[key] = value
+            let located = locate(key, "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\" and \"app_id\"")
+            warnings.append(located)
+        }
+        self.extraKeys = extra
+        self.warnings = warnings
+    }
+
+    /// The configuration called `name`.
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``,
+    ///   listing the configurations that exist.
+    public func configuration(named name: String) throws(EnvironmentError) -> Configuration {
+        if let configuration = configurations[name] { return configuration }
+        var message = "unknown configuration \"\(name)\"; the known configurations are \(configurationNames.map { "\"\($0)\"" }.joined(separator: ", "))"
+        if let near = configurationNames.first(where: { $0.lowercased() == name.lowercased() }) {
+            message += " (did you mean \"\(near)\"?)"
+        }
+        throw EnvironmentError(.unknownConfiguration, file: source, message: message)
+    }
+
+    /// Whether `code` names one of ``languages`` (ignoring case), and which.
+    public func supportedLanguage(_ code: String) -> LanguageTag? {
+        languages.first { $0.identifier.lowercased() == code.lowercased() }
+    }
+}

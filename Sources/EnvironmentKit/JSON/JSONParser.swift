@@ -1,0 +1,284 @@
+import Foundation
+
+/// A strict RFC 8259 JSON parser on bytes that remembers where each value starts.
+///
+/// Foundation's parser neither keeps key order nor says where a value is, and both matter here:
+/// `print` keeps the author's order, and an error such as "invalid language tag" must point at
+/// the line and column of that tag.
+struct JSONParser: ~Copyable {
+    struct Failure: Error {
+        let offset: Int
+        let message: String
+    }
+
+    /// Nesting deeper than this is refused: recursion must never exhaust the stack.
+    static let maximumDepth = 256
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    private let recordedDepth: Int
+    /// Start offsets of values by JSON path (`configurations.Debug`, `languages[1]`), for paths up to `recordedDepth` deep.
+    private(set) var offsets: [String: Int] = [:]
+    private var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 3) {
+        self.bytes = bytes
+        self.recordedDepth = recordedDepth
+    }
+
+    /// Parses one JSON document; anything but white space after it is an error.
+    mutating func parseDocument() throws(Failure) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        guard position < bytes.count else { throw Failure(offset: position, message: "the file is empty; expected a JSON object") }
+        let value = try parseValue(path: "")
+        skipWhitespace()
+        if position < bytes.count {
+            throw Failure(offset: position, message: "unexpected \(describeByte()) after the end of the JSON document")
+        }
+        return value
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeByte() -> String {
+        guard position < bytes.count else { return "end of file" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    private mutating func parseValue(path: String) throws(Failure) -> JSONValue {
+        guard position < bytes.count else { throw Failure(offset: position, message: "expected a value, found the end of the file") }
+        if depth <= recordedDepth { offsets[path] = position }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(path: path)
+        case UInt8(ascii: "["): return try parseArray(path: path)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "'"):
+            throw Failure(offset: position, message: "strings must use double quotes in JSON, found a single quote")
+        default:
+            throw Failure(offset: position, message: "expected a value (object, array, string, number, true, false or null), found \(describeByte())")
+        }
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw Failure(offset: position, message: "nesting is deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject(path: String) throws(Failure) -> JSONValue {
+        try enter()
+        position += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    throw Failure(offset: position, message: "trailing comma before '}'; remove the comma")
+                }
+                throw Failure(offset: position, message: "expected a key in double quotes, found \(describeByte())")
+            }
+            let keyOffset = position
+            let key = try parseString()
+            if object[key] != nil {
+                throw Failure(offset: keyOffset, message: "duplicate key \"\(key)\"; each key may appear once in an object")
+            }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw Failure(offset: position, message: "expected ':' after the key \"\(key)\", found \(describeByte())")
+            }
+            position += 1
+            skipWhitespace()
+            let childPath = depth <= recordedDepth ? (path.isEmpty ? key : path + "." + key) : ""
+            object[key] = try parseValue(path: childPath)
+            skipWhitespace()
+            guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or '}', found the end of the file") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; break }
+            throw Failure(offset: position, message: "expected ',' or '}' after the value of \"\(key)\", found \(describeByte())")
+        }
+        depth -= 1
+        return .object(object)
+    }
+
+    private mutating func parseArray(path: String) throws(Failure) -> JSONValue {
+        try enter()
+        position += 1
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(values)
+        }
+        while true {
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                throw Failure(offset: position, message: "trailing comma before ']'; remove the comma")
+            }
+            let childPath = depth <= recordedDepth ? "\(path)[\(values.count)]" : ""
+            values.append(try parseValue(path: childPath))
+            skipWhitespace()
+            guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or ']', found the end of the file") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; break }
+            throw Failure(offset: position, message: "expected ',' or ']' in the array, found \(describeByte())")
+        }
+        depth -= 1
+        return .array(values)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+        let count = literal.utf8CodeUnitCount
+        let matches = position + count <= bytes.count && literal.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+        guard matches else {
+            throw Failure(offset: position, message: "invalid literal; expected \(literal) (JSON literals are lowercase)")
+        }
+        position += count
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = position
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw Failure(offset: start, message: "invalid number; a digit must follow '-'")
+        }
+        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
+            throw Failure(offset: start, message: "invalid number; leading zeros are not allowed in JSON")
+        }
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw Failure(offset: position, message: "invalid number; a digit must follow the decimal point")
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw Failure(offset: position, message: "invalid number; the exponent needs digits")
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .integer(integer) }
+        guard let double = Double(text), double.isFinite else {
+            throw Failure(offset: start, message: "the number \(text) is out of range")
+        }
+        return .number(double)
+    }
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private mutating func parseString() throws(Failure) -> String {
+        let open = position
+        position += 1
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
+            position += 1
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                guard let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
+                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+                }
+                return string
+            }
+            if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
+            guard byte == UInt8(ascii: "\\") else { scratch.append(byte); position += 1; continue }
+            let escape = position
+            position += 1
+            guard position < bytes.count else { break }
+            let code = bytes[position]
+            position += 1
+            switch code {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(code)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var unit = try readHex4(escape: escape)
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw Failure(offset: escape, message: "unpaired UTF-16 surrogate in \\u escape")
+                    }
+                    position += 2
+                    let low = try readHex4(escape: escape)
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw Failure(offset: escape, message: "unpaired UTF-16 surrogate in \\u escape")
+                    }
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(unit) {
+                    throw Failure(offset: escape, message: "unpaired UTF-16 surrogate in \\u escape")
+                }
+                UTF8.encode(Unicode.Scalar(unit)!) { scratch.append($0) }
+            default:
+                throw Failure(offset: escape, message: "invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string")
+            }
+        }
+        throw Failure(offset: open, message: "unterminated string; add the closing \"")
+    }
+
+    private mutating func readHex4(escape: Int) throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw Failure(offset: escape, message: "\\u needs four hex digits") }
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw Failure(offset: escape, message: "\\u needs four hex digits")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension JSONValue {
+    /// The value as JSON text: compact on one line, or pretty with two-space indentation.
+    /// Object keys keep their order.
+    public func jsonText(pretty: Bool = false) -> String {
+        var output = ""
+        write(to: &output, pretty: pretty, indent: 0)
+        return output
+    }
+
+    private func write(to output: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .integer(let value): output += String(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { output += String(format: "%.1f", value) } else { output += "\(value)" }
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let values):
+            if values.isEmpty { output += "[]"; return }
+            output += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += "," }
+                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                value.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
+            output += "]"
+        case .object(let object):
+            if object.count == 0 { output += "{}"; return }
+            output += "{"
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output += "," }
+                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                Self.writeString(member.key, to: &output)
+                output += pretty ? ": " : ":"
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
+            output += "}"
+        }
+    }
+
+    static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case let control where control.value < 0x20:
+                output += String(format: "\\u%04x", control.value)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    /// Parses JSON text (for callers that hold JSON in memory, such as tests and `--options`).
+    ///
+    /// - Throws: ``EnvironmentError`` with kind ``EnvironmentError/Kind/malformedDocument`` and the line and column.
+    public init(parsing data: Data, path: String = "<input>") throws(EnvironmentError) {
+        self = try Self.parse(data, path: path).value
+    }
+
+    static func parse(_ data: Data, path: String) throws(EnvironmentError) -> (value: JSONValue, offsets: [String: Int]) {
+        let result: Result<(JSONValue, [String: Int]), EnvironmentError> = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, [String: Int]), EnvironmentError> in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes)
+            do throws(JSONParser.Failure) {
+                let value = try parser.parseDocument()
+                return .success((value, parser.offsets))
+            } catch {
+                return .failure(EnvironmentError.located(.malformedDocument, file: path, offset: error.offset, in: bytes,
+                                                         message: error.message))
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
+/// wins at the next start, from any process (the app itself, or `envtool set-language`).
+///
+/// The file is `$XDG_CONFIG_HOME/envtool/<app-id>/preferences.json` (`~/.config` when
+/// `XDG_CONFIG_HOME` is unset or not absolute, as the XDG spec says), holding
+/// `{"language": "es"}`. Writers take an exclusive `flock` on a sibling lock file and replace the
+/// file atomically, so concurrent writers never leave it corrupt; readers need no lock.
+public struct LanguagePreferenceStore: Sendable {
+    /// The preferences file.
+    public let path: String
+
+    /// A store for `appID` in the XDG config directory given by `environment`.
+    public init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var base = environment["XDG_CONFIG_HOME"] ?? ""
+        if !base.hasPrefix("/") {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = home + "/.config"
+        }
+        self.path = "\(base)/envtool/\(appID)/preferences.json"
+    }
+
+    /// A store whose file is `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// What the file says.
+    public enum Reading: Sendable {
+        /// No choice is saved.
+        case unset
+        /// The saved language code.
+        case language(String)
+        /// The file exists but cannot be used; it is treated as unset.
+        case corrupt(EnvironmentError)
+    }
+
+    /// Reads the saved choice. Never throws: a corrupt or unreadable file is reported as ``Reading/corrupt(_:)``.
+    public func read() -> Reading {
+        guard FileManager.default.fileExists(atPath: path) else { return .unset }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return .corrupt(EnvironmentError.unreadable(path, error))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: data, path: path)
+        } catch {
+            return .corrupt(EnvironmentError(.malformedDocument, file: error.file, line: error.line, column: error.column,
+                                              message: error.message + "; the saved language is ignored until `envtool set-language` or `reset-language` rewrites it"))
+        }
+        guard case .object(let object) = value else {
+            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "the preferences file must be a JSON object; the saved language is ignored"))
+        }
+        switch object["language"] {
+        case nil, .null?: return .unset
+        case .string(let code)?: return .language(code)
+        case let other?:
+            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "\"language\" must be a string, found \(other.typeDescription); the saved language is ignored"))
+        }
+    }
+
+    /// Saves `language` as the user's choice, or removes the choice when `language` is `nil`.
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``; the previous
+    ///   file is then unchanged.
+    public func write(language: String?) throws(EnvironmentError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(FileErrorReason.describe(error, path: directory))")
+        }
+        let lockPath = directory + "/preferences.lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot open the lock file: \(String(cString: strerror(errno)).lowercased())")
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
+            }
+        }
+        defer { flock(lock, LOCK_UN) }
+        var object = JSONObject()
+        object["language"] = language.map(JSONValue.string) ?? .null
+        let text = JSONValue.object(object).jsonText(pretty: true) + "\n"
+        try AtomicFile.write(Array(text.utf8), to: path, permissions: 0o600)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A parsed Apple `.strings` localization table (`"key" = "value";`).
+///
+/// The parser gives the same table as Apple's for every valid file, and reports what Apple's
+/// silently drops (garbage after an entry, an unterminated comment, a stray quote) as errors with
+/// a file, line and column.
+///
+/// ```swift
+/// let file = try StringsFile(contentsOf: "en.lproj/Localizable.strings")
+/// file["greeting"]    // "Hello"
+/// ```
+public struct StringsFile: Sendable {
+    /// The path the table was read from (used in diagnostics).
+    public let path: String
+    /// The table: each key with its last value.
+    public let table: [String: String]
+    /// The keys in the order they first appear in the file.
+    public let keys: [String]
+    /// Problems that do not make the file invalid: duplicate keys, `\u` escapes, lone surrogates.
+    public let warnings: [StringsDiagnostic]
+
+    /// The value for `key`, or `nil` when the table has no such key.
+    public subscript(key: String) -> String? { table[key] }
+
+    /// Reads and parses the file at `path`.
+    ///
+    /// - Throws: ``StringsFileError`` when the file cannot be read (located at line 1, column 1)
+    ///   or is not a valid strings file.
+    public init(contentsOf path: String) throws(StringsFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw StringsFileError(diagnostic: StringsDiagnostic(
+                severity: .error, path: path, line: 1, column: 1,
+                message: "cannot read file: \(Self.reason(for: error))"))
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Parses a strings file held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes: UTF-8 (with or without BOM) or UTF-16 with a BOM.
+    ///   - path: The name used in diagnostics.
+    /// - Throws: ``StringsFileError`` when the bytes are not a valid strings file.
+    public init(data: Data, path: String) throws(StringsFileError) {
+        let result: Result<StringsParser.Output, StringsFileError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(StringsFileError) in try StringsParser.parse(bytes, path: path) }
+        }
+        let output = try result.get()
+        self.path = path
+        self.table = output.table
+        self.keys = output.keys
+        self.warnings = output.warnings
+    }
+
+    private static func reason(for error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let message = String(validatingCString: strerror(Int32(underlying.code))) {
+            return message
+        }
+        if nsError.domain == NSCocoaErrorDomain {
+            switch nsError.code {
+            case NSFileReadNoSuchFileError: return "no such file"
+            case NSFileReadNoPermissionError: return "permission denied"
+            default: break
+            }
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,378 @@
+/// The byte-level parser behind ``StringsFile``.
+///
+/// It follows the grammar of CoreFoundation's old-style property list parser for strings files
+/// (`CFOldStylePList.c`): entries `key = value;` or `key;`, quoted (`"` or `'`) and unquoted
+/// strings, `//` and `/* */` comments, an optional surrounding `{ }`. Where CoreFoundation stops
+/// and returns what it has so far, this parser reports an error.
+struct StringsParser: ~Copyable {
+    struct Output {
+        var table: [String: String]
+        var keys: [String]
+        var warnings: [StringsDiagnostic]
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let path: String
+    private var position: Int
+    private var warnings: [StringsDiagnostic] = []
+    private var locator = IncrementalLocator()
+    /// Reused for every string with escapes, so unescaping allocates once per file, not per string.
+    private var scratch: [UInt8] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, path: String) {
+        self.bytes = bytes
+        self.position = start
+        self.path = path
+        scratch.reserveCapacity(256)
+    }
+
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>, path: String) throws(StringsFileError) -> Output {
+        let converted: [UInt8]?
+        let skip: Int
+        do {
+            (converted, skip) = try TextEncodingDetector.utf8Bytes(of: raw)
+        } catch {
+            let message: String
+            switch error {
+            case .utf16WithoutByteOrderMark:
+                message = "the file looks like UTF-16 without a byte order mark; save it as UTF-8, or as UTF-16 with a BOM"
+            case .invalidUTF16(let offset):
+                message = "invalid UTF-16 at byte offset \(offset); save the file as UTF-8"
+            }
+            throw StringsFileError(diagnostic: StringsDiagnostic(
+                severity: .error, path: path, line: 1, column: 1, message: message))
+        }
+        if let converted {
+            let result: Result<Output, StringsFileError> = converted.withUnsafeBufferPointer { buffer in
+                var parser = StringsParser(bytes: buffer, start: 0, path: path)
+                return Result { () throws(StringsFileError) in try parser.parseFile() }
+            }
+            return try result.get()
+        }
+        var parser = StringsParser(bytes: raw, start: skip, path: path)
+        return try parser.parseFile()
+    }
+
+    // MARK: - Grammar
+
+    private mutating func parseFile() throws(StringsFileError) -> Output {
+        var table = [String: String]()
+        var keys = [String]()
+        var keyOffsets = [Int]()
+        try skipWhitespaceAndComments()
+        var braced = false
+        if position < bytes.count, bytes[position] == UInt8(ascii: "{") {
+            braced = true
+            position += 1
+        }
+        while true {
+            try skipWhitespaceAndComments()
+            guard position < bytes.count else {
+                if braced { throw error(at: position, "expected '}' to close the table opened with '{'") }
+                break
+            }
+            let byte = bytes[position]
+            if braced, byte == UInt8(ascii: "}") {
+                position += 1
+                try skipWhitespaceAndComments()
+                if position < bytes.count {
+                    throw error(at: position, "unexpected text after the closing '}'; remove it")
+                }
+                break
+            }
+            let keyOffset = position
+            guard let key = try parseString(role: "key") else {
+                throw error(at: position, unexpectedCharacterMessage(expecting: "a key (a quoted string such as \"key\")"))
+            }
+            try skipWhitespaceAndComments()
+            guard position < bytes.count else {
+                throw error(at: position, "expected '=' or ';' after the key, found the end of the file")
+            }
+            let value: String
+            if bytes[position] == UInt8(ascii: ";") {
+                // `"key";` is the strings-file shorthand for `"key" = "key";`.
+                value = key
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "=") {
+                position += 1
+                try skipWhitespaceAndComments()
+                guard position < bytes.count else {
+                    throw error(at: position, "expected a value after '=', found the end of the file")
+                }
+                let valueStart = bytes[position]
+                if valueStart == UInt8(ascii: "(") || valueStart == UInt8(ascii: "{") || valueStart == UInt8(ascii: "<") {
+                    throw error(at: position, "the value must be a string; arrays, dictionaries and data are not allowed in a strings file")
+                }
+                guard let parsed = try parseString(role: "value") else {
+                    throw error(at: position, unexpectedCharacterMessage(expecting: "a value (a quoted string)"))
+                }
+                value = parsed
+                try skipWhitespaceAndComments()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
+                    throw error(at: position, position < bytes.count
+                        ? unexpectedCharacterMessage(expecting: "';' after the value")
+                        : "expected ';' after the value, found the end of the file")
+                }
+                position += 1
+            } else {
+                throw error(at: position, unexpectedCharacterMessage(expecting: "'=' or ';' after the key"))
+            }
+            if table.updateValue(value, forKey: key) != nil {
+                // Finding the first definition is a linear search, paid only for the first few duplicates.
+                var firstLine: Int? = nil
+                if warnings.count < 100, let index = keys.firstIndex(of: key) {
+                    firstLine = SourceLocator.location(of: keyOffsets[index], in: bytes).line
+                }
+                warn(at: keyOffset, "duplicate key \"\(key)\"" + (firstLine.map { " (first defined on line \($0))" } ?? "") + "; the last value wins")
+            } else {
+                keys.append(key)
+                keyOffsets.append(keyOffset)
+            }
+        }
+        return Output(table: table, keys: keys, warnings: warnings)
+    }
+
+    private func unexpectedCharacterMessage(expecting expected: String) -> String {
+        guard position < bytes.count else { return "expected \(expected), found the end of the file" }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            return "expected \(expected), found a stray quote"
+        }
+        if byte >= 0x21 && byte < 0x7F {
+            return "expected \(expected), found '\(Character(Unicode.Scalar(byte)))'"
+        }
+        return "expected \(expected)"
+    }
+
+    // MARK: - Whitespace and comments
+
+    private mutating func skipWhitespaceAndComments() throws(StringsFileError) {
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                position += 1
+            case UInt8(ascii: "/"):
+                guard position + 1 < bytes.count else { return }
+                let next = bytes[position + 1]
+                if next == UInt8(ascii: "/") {
+                    position += 2
+                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                } else if next == UInt8(ascii: "*") {
+                    let start = position
+                    position += 2
+                    while true {
+                        guard position + 1 < bytes.count else {
+                            throw error(at: start, "unterminated comment; close it with '*/'")
+                        }
+                        if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
+                            position += 2
+                            break
+                        }
+                        position += 1
+                    }
+                } else {
+                    return
+                }
+            case 0xE2:
+                // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR are white space to CoreFoundation.
+                if position + 2 < bytes.count, bytes[position + 1] == 0x80,
+                   bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9 {
+                    position += 3
+                } else {
+                    return
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: - Strings
+
+    @inline(__always)
+    private static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+             UInt8(ascii: "."), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Parses a quoted or unquoted string at the current position, or returns `nil` when none starts here.
+    private mutating func parseString(role: String) throws(StringsFileError) -> String? {
+        guard position < bytes.count else { return nil }
+        let first = bytes[position]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            return try parseQuoted(quote: first, role: role)
+        }
+        guard Self.isUnquotedCharacter(first) else { return nil }
+        let start = position
+        while position < bytes.count, Self.isUnquotedCharacter(bytes[position]) { position += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    private mutating func parseQuoted(quote: UInt8, role: String) throws(StringsFileError) -> String {
+        let openOffset = position
+        position += 1
+        let contentStart = position
+        // Fast path: most strings have no escapes and become a String straight from the file's bytes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == quote {
+                let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+                position += 1
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw error(at: contentStart + Self.firstInvalidUTF8(in: slice), "invalid UTF-8 in the \(role); save the file as UTF-8")
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            position += 1
+        }
+        guard position < bytes.count else {
+            throw error(at: openOffset, "unterminated string; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")")
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        var pendingHighSurrogate: (value: UInt32, offset: Int)? = nil
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == quote {
+                position += 1
+                if let pending = pendingHighSurrogate { loneSurrogate(at: pending.offset) }
+                guard let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
+                    throw error(at: openOffset, "invalid UTF-8 in the \(role); save the file as UTF-8")
+                }
+                return string
+            }
+            guard byte == UInt8(ascii: "\\") else {
+                if let pending = pendingHighSurrogate { loneSurrogate(at: pending.offset); pendingHighSurrogate = nil }
+                scratch.append(byte)
+                position += 1
+                continue
+            }
+            let escapeOffset = position
+            position += 1
+            guard position < bytes.count else { break }
+            let escaped = bytes[position]
+            position += 1
+            var unit: UInt32? = nil
+            switch escaped {
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                // CoreFoundation reads at most three octal digits into a byte, so `\777` wraps.
+                var number = UInt8(escaped - UInt8(ascii: "0"))
+                var digits = 1
+                while digits < 3, position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "7") {
+                    number = number &<< 3 &+ (bytes[position] - UInt8(ascii: "0"))
+                    position += 1
+                    digits += 1
+                }
+                unit = NeXTSTEPEncoding.scalar(for: number)
+            case UInt8(ascii: "a"): unit = 0x07
+            case UInt8(ascii: "b"): unit = 0x08
+            case UInt8(ascii: "f"): unit = 0x0C
+            case UInt8(ascii: "n"): unit = 0x0A
+            case UInt8(ascii: "r"): unit = 0x0D
+            case UInt8(ascii: "t"): unit = 0x09
+            case UInt8(ascii: "v"): unit = 0x0B
+            case UInt8(ascii: "U"):
+                var number: UInt32 = 0
+                var digits = 0
+                while digits < 4, position < bytes.count, let digit = Self.hexValue(bytes[position]) {
+                    number = number << 4 | UInt32(digit)
+                    position += 1
+                    digits += 1
+                }
+                if digits < 4 {
+                    warn(at: escapeOffset, "'\\U' takes exactly four hex digits; this one has \(digits), read as U+\(String(number, radix: 16, uppercase: true))")
+                }
+                unit = number
+            case UInt8(ascii: "u"):
+                warn(at: escapeOffset, "'\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character")
+                unit = UInt32(escaped)
+            default:
+                // Any other escaped character stands for itself, including multi-byte UTF-8.
+                if pendingHighSurrogate != nil { loneSurrogate(at: pendingHighSurrogate!.offset); pendingHighSurrogate = nil }
+                scratch.append(escaped)
+                while position < bytes.count, bytes[position] & 0xC0 == 0x80 {
+                    scratch.append(bytes[position])
+                    position += 1
+                }
+                continue
+            }
+            guard let value = unit else { continue }
+            if let pending = pendingHighSurrogate {
+                pendingHighSurrogate = nil
+                if (0xDC00...0xDFFF).contains(value) {
+                    let combined = 0x10000 + ((pending.value - 0xD800) << 10) + (value - 0xDC00)
+                    appendScalar(combined)
+                    continue
+                }
+                loneSurrogate(at: pending.offset)
+            }
+            if (0xD800...0xDBFF).contains(value) {
+                pendingHighSurrogate = (value, escapeOffset)
+            } else if (0xDC00...0xDFFF).contains(value) {
+                loneSurrogate(at: escapeOffset)
+            } else {
+                appendScalar(value)
+            }
+        }
+        throw error(at: openOffset, "unterminated string; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")")
+    }
+
+    private mutating func loneSurrogate(at offset: Int) {
+        warn(at: offset, "unpaired UTF-16 surrogate; it is replaced by U+FFFD")
+        appendScalar(0xFFFD)
+    }
+
+    private mutating func appendScalar(_ value: UInt32) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        if value < 0x80 {
+            scratch.append(UInt8(value))
+        } else {
+            UTF8.encode(scalar) { scratch.append($0) }
+        }
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private static func firstInvalidUTF8(in slice: UnsafeBufferPointer<UInt8>) -> Int {
+        var iterator = slice.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    private func error(at offset: Int, _ message: String) -> StringsFileError {
+        let (line, column) = SourceLocator.location(of: offset, in: bytes)
+        return StringsFileError(
+            diagnostic: StringsDiagnostic(severity: .error, path: path, line: line, column: column, message: message),
+            warnings: warnings)
+    }
+
+    private mutating func warn(at offset: Int, _ message: String) {
+        let (line, column) = locator.location(of: offset, in: bytes)
+        warnings.append(StringsDiagnostic(severity: .warning, path: path, line: line, column: column, message: message))
+    }
+}

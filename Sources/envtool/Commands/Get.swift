@@ -1,0 +1,23 @@
+import ArgumentParser
+import EnvironmentKit
+
+struct Get: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print one variable of the current configuration.",
+        discussion: "Strings are printed raw; other values as JSON. Nested values by dotted path: api.timeout.")
+
+    @Argument(help: "The variable, or a dotted path into a nested object.")
+    var key: String
+
+    @OptionGroup var options: EnvironmentOptions
+
+    func run() throws {
+        try reportingFailures {
+            let environment = try options.loadEnvironment()
+            switch try environment.current.value(key) {
+            case .string(let string): Console.output(string)
+            case let value: Console.output(value.jsonText(pretty: false))
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import ArgumentParser
+import EnvironmentKit
+
+struct Language: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the current app language on the first line, then why it is the current one.",
+        discussion: "Why: the saved choice (envtool set-language), the system's preferred languages (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), or the fallback to the first language.")
+
+    @OptionGroup var options: EnvironmentOptions
+
+    func run() throws {
+        try reportingFailures {
+            let environment = try options.loadEnvironment()
+            Console.output(environment.getAppLanguage())
+            switch environment.languageSource {
+            case .savedChoice(let path):
+                Console.output("source: saved choice (\(path))")
+            case .system(let preferred):
+                Console.output("source: system (preferred: \(preferred.joined(separator: ", ")))")
+            case .fallback:
+                let preferred = SystemLanguages.preferred(environment: ProcessInfo.processInfo.environment).map(\.identifier)
+                let why = preferred.isEmpty ? "no preferred language is set" : "none of \(preferred.joined(separator: ", ")) is supported"
+                Console.output("source: fallback (\(why); using the first of languages)")
+            }
+        }
+    }
+}

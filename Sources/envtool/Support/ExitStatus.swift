@@ -1,0 +1,58 @@
+import ArgumentParser
+import EnvironmentKit
+import StringsFile
+
+/// envtool's exit statuses: one per kind of failure, all below 128, documented in `--help` and the README.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    case usage = 64
+    case invalidInput = 65
+    case unreadableInput = 66
+    case unknownConfiguration = 67
+    case unknownKey = 68
+    case unsupportedLanguage = 69
+    case cannotWrite = 73
+
+    var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .usage: return "invalid command line (unknown option, missing argument)"
+        case .invalidInput: return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors"
+        case .unreadableInput: return "an input file cannot be read (missing, a directory, no permission)"
+        case .unknownConfiguration: return "unknown build configuration"
+        case .unknownKey: return "unknown variable or localization key"
+        case .unsupportedLanguage: return "language not in the document's languages"
+        case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
+        }
+    }
+
+    static var documentation: String {
+        "Exit status:\n" + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n")
+    }
+
+    init(_ kind: EnvironmentError.Kind) {
+        switch kind {
+        case .unreadableFile: self = .unreadableInput
+        case .malformedDocument, .typeMismatch: self = .invalidInput
+        case .unknownConfiguration: self = .unknownConfiguration
+        case .unknownVariable: self = .unknownKey
+        case .unsupportedLanguage: self = .unsupportedLanguage
+        case .writeFailed: self = .cannotWrite
+        }
+    }
+}
+
+/// Runs a command body, printing any library error to stderr and exiting with its status.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as EnvironmentError {
+        Console.error(error.description)
+        throw ExitCode(ExitStatus(error.kind).rawValue)
+    } catch let error as StringsFileError {
+        for warning in error.warnings { Console.error(warning.description) }
+        Console.error(error.description)
+        let unreadable = error.diagnostic.message.hasPrefix("cannot read file")
+        throw ExitCode((unreadable ? ExitStatus.unreadableInput : .invalidInput).rawValue)
+    }
+}
