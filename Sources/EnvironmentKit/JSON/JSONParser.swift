@@ -63,9 +63,8 @@ struct JSONParser: ~Copyable {
         case UInt8(ascii: "{"): return try parseObject(path: path)
         case UInt8(ascii: "["): return try parseArray(path: path)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return try parseLiteral()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "'"):
             throw Failure(offset: position, message: "strings must use double quotes in JSON, found a single quote")
@@ -149,15 +148,22 @@ struct JSONParser: ~Copyable {
         return .array(values)
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        let count = literal.utf8CodeUnitCount
-        let matches = position + count <= bytes.count && literal.withUTF8Buffer { expected in
-            (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
+    /// `true`, `false` or `null`; any other word gets a message that names it.
+    private mutating func parseLiteral() throws(Failure) -> JSONValue {
+        let start = position
+        var end = position
+        while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        switch word {
+        case "true": position = end; return .bool(true)
+        case "false": position = end; return .bool(false)
+        case "null": position = end; return .null
+        default:
+            if ["true", "false", "null"].contains(word.lowercased()) {
+                throw Failure(offset: start, message: "invalid literal \(word); JSON literals are lowercase: write \(word.lowercased())")
+            }
+            throw Failure(offset: start, message: "expected a value (object, array, string, number, true, false or null), found '\(word.prefix(20))'; strings need double quotes")
         }
-        guard matches else {
-            throw Failure(offset: position, message: "invalid literal; expected \(literal) (JSON literals are lowercase)")
-        }
-        position += count
     }
 
     private mutating func parseNumber() throws(Failure) -> JSONValue {

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import EnvironmentKit
+
+@Suite("environments.json")
+struct EnvironmentsDocumentTests {
+    @Test("a valid document lists languages and configurations in file order")
+    func valid() throws {
+        let doc = try document()
+        #expect(doc.languages.map(\.identifier) == ["en", "es", "ca", "pt-BR"])
+        #expect(doc.configurationNames == ["Debug", "Release"])
+        #expect(doc.warnings.isEmpty)
+    }
+
+    @Test("loads from a dictionary")
+    func fromDictionary() throws {
+        let doc = try EnvironmentsDocument(dictionary: [
+            "languages": ["en"], "configurations": ["Debug": ["base_url": "x"]],
+        ])
+        #expect(try doc.configuration(named: "Debug").string("base_url") == "x")
+    }
+
+    @Test("unknown top-level keys are kept and reported as warnings")
+    func unknownKeys() throws {
+        let doc = try document(#"{"languages": ["en"], "configurations": {"Debug": {}}, "extra": 1}"#)
+        #expect(doc.extraKeys["extra"] == .integer(1))
+        #expect(doc.warnings.count == 1)
+        #expect(doc.warnings[0].formatted(severity: "warning").hasPrefix("environments.json:1:65: warning: unknown top-level key \"extra\""))
+    }
+
+    @Test("malformed documents name line, column and what was expected", arguments: [
+        ("{\"languages\": [\"en\"],\n  \"configurations\": {\"Debug\": {}},,}", 2, 35, "expected a key"),
+        ("not json", 1, 1, "expected a value"),
+        ("", 1, 1, "empty"),
+        ("[1, 2]", 1, 1, "must be a JSON object"),
+        ("{\"configurations\": {\"Debug\": {}}}", 1, 1, "missing \"languages\""),
+        ("{\"languages\": \"en\", \"configurations\": {\"Debug\": {}}}", 1, 15, "must be an array"),
+        ("{\"languages\": [], \"configurations\": {\"Debug\": {}}}", 1, 15, "is empty"),
+        ("{\"languages\": [\"en\", 3], \"configurations\": {\"Debug\": {}}}", 1, 22, "must be a string"),
+        ("{\"languages\": [\"en\", \"pt_BR\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "write \"pt-BR\""),
+        ("{\"languages\": [\"en\", \"e\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "not a valid language tag"),
+        ("{\"languages\": [\"en\", \"EN\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "duplicate language"),
+        ("{\"languages\": [\"en\"]}", 1, 1, "missing \"configurations\""),
+        ("{\"languages\": [\"en\"], \"configurations\": {}}", 1, 41, "is empty"),
+        ("{\"languages\": [\"en\"], \"configurations\": []}", 1, 41, "must be an object"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": 3}}", 1, 51, "\"Debug\" must be an object"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 1, \"a\": 2}}}", 1, 60, "duplicate key"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 01}}}", 1, 57, "leading zeros"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 'x'}}}", 1, 57, "double quotes"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": [1,]}}}", 1, 60, "trailing comma"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": \"x}}}", 1, 57, "unterminated string"),
+        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": True}}}", 1, 57, "lowercase"),
+        ("{\"languages\": [\"en\"]} x", 1, 23, "after the end"),
+    ])
+    func malformedDocuments(text: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(malformed(text))
+        #expect(error.kind == .malformedDocument)
+        #expect(error.file == "environments.json")
+        #expect(error.line == line)
+        #expect(error.column == column)
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.description.hasPrefix("environments.json:\(line):\(column): error: "))
+    }
+
+    @Test("absurdly deep nesting is an error, not a crash")
+    func deepNesting() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = try #require(malformed("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": \(deep)}}}"))
+        #expect(error.message.contains("nesting is deeper than 256"))
+    }
+
+    @Test("an unreadable file is an error naming it and why")
+    func unreadable() throws {
+        let directory = TemporaryDirectory()
+        for (path, reason) in [(directory.path + "/missing.json", "no such file"), (directory.path, "it is a directory")] {
+            do {
+                _ = try EnvironmentsDocument(contentsOf: path)
+                Issue.record("expected an error")
+            } catch {
+                #expect(error.kind == .unreadableFile)
+                #expect(error.description.hasPrefix("\(path): error: cannot read the file: \(reason)"), "\(error)")
+            }
+        }
+    }
+
+    @Test("an unknown configuration lists the known ones")
+    func unknownConfiguration() throws {
+        let doc = try document()
+        do {
+            _ = try doc.configuration(named: "release")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .unknownConfiguration)
+            #expect(error.message.contains("\"Debug\", \"Release\""))
+            #expect(error.message.contains("did you mean \"Release\"?"))
+        }
+    }
+
+    @Test("errors conform to LocalizedError with the same text")
+    func localizedError() throws {
+        let error = try #require(malformed("[]"))
+        #expect(error.errorDescription == error.description)
+        #expect((error as Error).localizedDescription == error.description)
+    }
+}

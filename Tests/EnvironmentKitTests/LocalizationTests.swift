@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import EnvironmentKit
+
+@Suite("Localized strings")
+struct LocalizationTests {
+    let directory = TemporaryDirectory()
+    let documentPath: String
+
+    init() {
+        documentPath = directory.write("environments.json", sampleJSON)
+        directory.write("en.lproj/Localizable.strings", "\"hello\" = \"Hello %@\";\n\"only_en\" = \"English only\";\n\"count\" = \"%d items, %.1f%%\";")
+        directory.write("es.lproj/Localizable.strings", "\"hello\" = \"Hola %@\";\n\"pair\" = \"%2$@ y %1$@\";")
+        directory.write("es.lproj/Errors.strings", "\"oops\" = \"¡Uy!\";")
+        directory.write("Base.lproj/Localizable.strings", "\"base_only\" = \"From Base\";")
+        directory.write("CA.strings", "\"hello\" = \"Hola (ca) %@\";")
+        directory.write("pt.lproj/Localizable.strings", "\"hello\" = \"Olá %@\";")
+    }
+
+    func environment(language: String) throws -> AppEnvironment {
+        let env = try AppEnvironment(contentsOf: documentPath, options: .init(environment: ["LANG": "en_US"], persistsLanguage: false))
+        try env.setAppLanguage(language)
+        return env
+    }
+
+    @Test("lookup: language, language without region, development language, Base, default, key")
+    func lookup() throws {
+        let es = try environment(language: "es")
+        #expect(es.localizedString("hello", arguments: ["Ana"]) == "Hola Ana")
+        #expect(es.localizedString("only_en") == "English only")
+        #expect(es.localizedString("base_only") == "From Base")
+        #expect(es.localizedString("missing") == "missing")
+        #expect(es.localizedString("missing", defaultValue: "Fallback") == "Fallback")
+        #expect(es.localizedString("oops", table: "Errors") == "¡Uy!")
+        let ptBR = try environment(language: "pt-BR")
+        #expect(ptBR.localizedString("hello", arguments: ["Ana"]) == "Olá Ana")
+    }
+
+    @Test("flat T21Environment files (CA.strings) are the Localizable table")
+    func flatFiles() throws {
+        #expect(try environment(language: "ca").localizedString("hello", arguments: ["Pau"]) == "Hola (ca) Pau")
+    }
+
+    @Test("switching language switches strings")
+    func switching() throws {
+        let env = try environment(language: "en")
+        #expect(env.localizedString("hello", arguments: ["X"]) == "Hello X")
+        try env.setAppLanguage("es")
+        #expect(env.localizedString("hello", arguments: ["X"]) == "Hola X")
+        #expect(env.localizedString("hello", language: "en", arguments: ["X"]) == "Hello X")
+    }
+
+    @Test("format arguments: %@, %d, %.1f, %%, positional")
+    func formatting() throws {
+        #expect(try environment(language: "en").localizedString("count", arguments: [3, 2.25]) == "3 items, 2.2%")
+        #expect(try environment(language: "es").localizedString("pair", arguments: ["A", "B"]) == "B y A")
+        #expect(StringFormatter.format("%d/%@", ["7", "x"]) == "7/x")
+        #expect(StringFormatter.format("%@ and %@", ["one"]) == "one and %@")
+        #expect(StringFormatter.format("100%", []) == "100%")
+        #expect(StringFormatter.format("%05.1f|%x", [3.14159, 255]) == "003.1|ff")
+    }
+
+    @Test("a broken table is reported by diagnostics and does not break lookups in other tables")
+    func brokenTable() throws {
+        directory.write("ca.lproj/Localizable.strings", "\"hello\" = \"broken\n")
+        let env = try environment(language: "ca")
+        #expect(env.localizedString("hello", arguments: ["Pau"]) == "Hello Pau")
+        let errors = env.localization.diagnostics().filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors[0].description.contains("ca.lproj/Localizable.strings:1:11: error: unterminated string"))
+    }
+
+    @Test("missing translations are warnings")
+    func missingTranslations() throws {
+        let env = try environment(language: "en")
+        let warnings = env.localization.missingTranslations(languages: env.availableLanguages())
+        #expect(warnings.contains { $0.path.hasSuffix("es.lproj/Localizable.strings") && $0.message.contains("\"only_en\"") })
+        #expect(warnings.allSatisfy { $0.severity == .warning })
+    }
+}
