@@ -1,1 +1,17 @@
-print("x")
+// envbench: the figures behind envtool's performance claims. Run with
+//     swift run -c release envbench [--entries N]
+// Figures, not assertions: timed checks do not belong in tests.
+import Foundation
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var entries = 1_000_000
+if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+    entries = value
+}
+
+#if DEBUG
+print("warning: this is a debug build; run `swift run -c release envbench` for meaningful figures\n")
+#endif
+
+StringsBenchmark.run(entries: entries)
+LookupBenchmark.run()

@@ -1,0 +1,30 @@
+import EnvironmentKit
+import Foundation
+
+/// Configuration lookups: every path is indexed at load time, so a lookup is one hash probe.
+enum LookupBenchmark {
+    static func run() {
+        print("configuration lookup")
+        let json = """
+            {"languages": ["en"], "configurations": {"Release": {
+              "base_url": "https://api.example.com/v1", "max_retries": 3,
+              "api": {"timeout": 30, "keys": {"maps": "prod"}}}}}
+            """
+        let document = try! EnvironmentsDocument(data: Data(json.utf8))
+        let configuration = try! document.configuration(named: "Release")
+        let iterations = 5_000_000
+        let cases: [(String, (Configuration) -> Void)] = [
+            ("subscript[\"base_url\"]", { blackHole($0["base_url"]) }),
+            ("string(\"base_url\")", { blackHole(try! $0.string("base_url")) }),
+            ("int(\"api.timeout\") (nested path)", { blackHole(try! $0.int("api.timeout")) }),
+            ("string(\"api.keys.maps\") (3 levels)", { blackHole(try! $0.string("api.keys.maps")) }),
+        ]
+        for (label, body) in cases {
+            let elapsed = Measure.best(runs: 3) {
+                for _ in 0..<iterations { body(configuration) }
+            }
+            Measure.row(label, String(format: "%6.1f ns/call", Measure.seconds(elapsed) * 1e9 / Double(iterations)))
+        }
+        print()
+    }
+}
