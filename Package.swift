@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "StringsFile", targets: ["StringsFile"]),
+        .library(name: "EnvironmentCrypto", targets: ["EnvironmentCrypto"]),
         .library(name: "EnvironmentKit", targets: ["EnvironmentKit"]),
         .executable(name: "envtool", targets: ["envtool"]),
         .executable(name: "envbench", targets: ["envbench"]),
@@ -14,17 +15,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
         .target(name: "StringsFile"),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile"]),
+        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto"]),
         .executableTarget(
             name: "envtool",
             dependencies: [
-                "EnvironmentKit", "StringsFile",
+                "EnvironmentKit", "StringsFile", "EnvironmentCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile"]),
+        .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
+        .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
     ]

@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 import Synchronization
 
@@ -29,16 +30,20 @@ public final class AppEnvironment: Sendable {
         public var persistsLanguage: Bool
         /// Where the `.strings` tables are; by default the directory of the document.
         public var stringsDirectory: String?
+        /// The secret of an encrypted `environments.bin`; unused for JSON.
+        public var secret: EnvironmentsBin.DecryptionSecret?
 
         /// Options with the defaults described on each property.
         public init(configurationName: String? = nil, appID: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
-                    persistsLanguage: Bool = true, stringsDirectory: String? = nil) {
+                    persistsLanguage: Bool = true, stringsDirectory: String? = nil,
+                    secret: EnvironmentsBin.DecryptionSecret? = nil) {
             self.configurationName = configurationName
             self.appID = appID
             self.environment = environment
             self.persistsLanguage = persistsLanguage
             self.stringsDirectory = stringsDirectory
+            self.secret = secret
         }
     }
 
@@ -68,7 +73,8 @@ public final class AppEnvironment: Sendable {
     private let state: Mutex<State>
     private let environmentVariables: [String: String]
 
-    /// Loads and validates `path` (an `environments.json`) and resolves configuration and language.
+    /// Loads and validates `path` (an `environments.json`, or an `environments.bin` with
+    /// ``Options/secret``) and resolves configuration and language.
     ///
     /// - Throws: ``EnvironmentError``: the file is unreadable or invalid, or the configuration is unknown.
     public convenience init(contentsOf path: String, options: Options = Options()) throws(EnvironmentError) {
@@ -77,7 +83,7 @@ public final class AppEnvironment: Sendable {
             let directory = (path as NSString).deletingLastPathComponent
             options.stringsDirectory = directory.isEmpty ? "." : directory
         }
-        try self.init(document: EnvironmentsDocument(contentsOf: path), options: options)
+        try self.init(document: EnvironmentsDocument(contentsOf: path, secret: options.secret), options: options)
     }
 
     /// Uses an already validated document.

@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,23 @@ public enum AtomicFile {
     ///     from the start, so the content is never readable by others, not even briefly.
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
     public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(EnvironmentError) {
+        let array = Array(bytes)
+        let result: Result<Void, EnvironmentError> = array.withUnsafeBytes { raw in
+            Result { () throws(EnvironmentError) in try write(raw: raw, to: path, permissions: permissions) }
+        }
+        try result.get()
+    }
+
+    /// Replaces (or creates) the file at `path` with secret bytes (a decrypted document, a key),
+    /// without copying them anywhere that is not zeroed. The default mode is `0600`.
+    public static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600) throws(EnvironmentError) {
+        let result: Result<Void, EnvironmentError> = secret.withUnsafeBytes { raw in
+            Result { () throws(EnvironmentError) in try write(raw: raw, to: path, permissions: permissions) }
+        }
+        try result.get()
+    }
+
+    private static func write(raw array: UnsafeRawBufferPointer, to path: String, permissions: mode_t) throws(EnvironmentError) {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
@@ -31,12 +49,9 @@ public enum AtomicFile {
             if !committed { unlink(temporary) }
         }
         guard fchmod(fd, permissions) == 0 else { close(fd); throw failure(path, "cannot set permissions") }
-        let array = Array(bytes)
         var written = 0
         while written < array.count {
-            let result = array.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-            }
+            let result = Glibc.write(fd, array.baseAddress! + written, array.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))

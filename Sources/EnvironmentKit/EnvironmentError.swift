@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 import StringsFile
 
@@ -22,6 +23,10 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
         case unsupportedLanguage
         /// A file could not be written.
         case writeFailed
+        /// An encrypted file needs a secret that is missing, of the wrong kind, or in an unsafe key file.
+        case secretUnavailable
+        /// An encrypted file did not decrypt: wrong key, passphrase or identity, or the file was modified.
+        case authenticationFailed
     }
 
     /// The category of the error.
@@ -68,6 +73,18 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
         guard let offset else { return EnvironmentError(kind, file: file, jsonPath: jsonPath, message: message) }
         let (line, column) = SourceLocator.location(of: offset, in: bytes)
         return EnvironmentError(kind, file: file, line: line, column: column, jsonPath: jsonPath, message: message)
+    }
+
+    /// Wraps an error of the encryption layer, keeping its category.
+    public init(crypto error: CryptoError, file: String) {
+        let kind: Kind
+        switch error.kind {
+        case .malformedFile: kind = .malformedDocument
+        case .authenticationFailed: kind = .authenticationFailed
+        case .secretUnavailable, .invalidKeyFile: kind = .secretUnavailable
+        case .unavailable: kind = .unreadableFile
+        }
+        self.init(kind, file: error.file ?? file, message: error.message)
     }
 
     static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {

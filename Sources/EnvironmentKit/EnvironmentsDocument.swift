@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 
 /// A validated `environments.json`: the supported languages and the variables of each build
@@ -27,19 +28,48 @@ public struct EnvironmentsDocument: Sendable {
     /// The top-level keys the format defines.
     static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
 
-    /// Reads and validates the document at `path`.
+    /// Reads and validates the document at `path`: an `environments.json`, or an
+    /// `environments.bin` when `secret` is given.
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unreadableFile`` when the
-    ///   file cannot be read, or ``EnvironmentError/Kind/malformedDocument`` with the line and
-    ///   column of the first problem.
-    public init(contentsOf path: String) throws(EnvironmentError) {
+    ///   file cannot be read, ``EnvironmentError/Kind/malformedDocument`` with the line and
+    ///   column of the first problem, or, for an encrypted file,
+    ///   ``EnvironmentError/Kind/secretUnavailable`` / ``EnvironmentError/Kind/authenticationFailed``.
+    public init(contentsOf path: String, secret: EnvironmentsBin.DecryptionSecret? = nil) throws(EnvironmentError) {
+        try self.init(contentsOf: path, secretProvider: { (header: EnvironmentsBin.Header) throws(CryptoError) in
+            guard let secret else {
+                throw CryptoError(.secretUnavailable, "the file is encrypted (\(header.mode)); supply its secret to read it")
+            }
+            return secret
+        })
+    }
+
+    /// Reads and validates the document at `path`; for an `environments.bin`, `secretProvider` is
+    /// asked for the secret once it is known which kind the file needs.
+    ///
+    /// The decrypted bytes are parsed in place and zeroed right after.
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    public init(contentsOf path: String,
+                secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw EnvironmentError.unreadable(path, error)
         }
-        try self.init(data: data, source: path)
+        guard EnvironmentsBin.isEncrypted(data) else {
+            try self.init(data: data, source: path)
+            return
+        }
+        let plaintext: SecretBytes
+        do throws(CryptoError) {
+            let header = try EnvironmentsBin.Header(parsing: data)
+            plaintext = try EnvironmentsBin.decrypt(data, with: secretProvider(header))
+        } catch {
+            throw EnvironmentError(crypto: error, file: path)
+        }
+        try self.init(secretBytes: plaintext, source: path + " (decrypted)")
     }
 
     /// Validates a document held in memory.
@@ -47,12 +77,25 @@ public struct EnvironmentsDocument: Sendable {
     /// - Parameter source: The name used in error messages.
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
-        let (value, offsets) = try JSONValue.parse(data, path: source)
+        let result: Result<EnvironmentsDocument, EnvironmentError> = data.withUnsafeBytes { raw in
+            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+        }
+        self = try result.get()
+    }
+
+    /// Validates decrypted bytes without copying them into memory that is not zeroed.
+    package init(secretBytes: SecretBytes, source: String) throws(EnvironmentError) {
+        let result: Result<EnvironmentsDocument, EnvironmentError> = secretBytes.withUnsafeBytes { raw in
+            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+        }
+        self = try result.get()
+    }
+
+    private init(bytes raw: UnsafeRawBufferPointer, source: String) throws(EnvironmentError) {
+        let (value, offsets) = try JSONValue.parse(raw, path: source)
         let locate: (String, String) -> EnvironmentError = { path, message in
-            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> EnvironmentError in
-                EnvironmentError.located(.malformedDocument, file: source, offset: offsets[path],
-                                         in: raw.bindMemory(to: UInt8.self), jsonPath: path, message: message)
-            }
+            EnvironmentError.located(.malformedDocument, file: source, offset: offsets[path],
+                                     in: raw.bindMemory(to: UInt8.self), jsonPath: path, message: message)
         }
         try self.init(value: value, source: source, locate: locate)
     }

@@ -67,17 +67,20 @@ extension JSONValue {
     }
 
     static func parse(_ data: Data, path: String) throws(EnvironmentError) -> (value: JSONValue, offsets: [String: Int]) {
-        let result: Result<(JSONValue, [String: Int]), EnvironmentError> = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<(JSONValue, [String: Int]), EnvironmentError> in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var parser = JSONParser(bytes: bytes)
-            do throws(JSONParser.Failure) {
-                let value = try parser.parseDocument()
-                return .success((value, parser.offsets))
-            } catch {
-                return .failure(EnvironmentError.located(.malformedDocument, file: path, offset: error.offset, in: bytes,
-                                                         message: error.message))
-            }
+        let result: Result<(value: JSONValue, offsets: [String: Int]), EnvironmentError> = data.withUnsafeBytes { raw in
+            Result { () throws(EnvironmentError) in try parse(raw, path: path) }
         }
         return try result.get()
+    }
+
+    static func parse(_ raw: UnsafeRawBufferPointer, path: String) throws(EnvironmentError) -> (value: JSONValue, offsets: [String: Int]) {
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var parser = JSONParser(bytes: bytes)
+        do throws(JSONParser.Failure) {
+            let value = try parser.parseDocument()
+            return (value, parser.offsets)
+        } catch {
+            throw EnvironmentError.located(.malformedDocument, file: path, offset: error.offset, in: bytes, message: error.message)
+        }
     }
 }

@@ -23,6 +23,9 @@ struct EnvironmentOptions: ParsableArguments {
         valueName: "id"))
     var appID: String?
 
+    @OptionGroup(title: "Secret (for an encrypted environments.bin)")
+    var secrets: SecretOptions
+
     var path: String {
         environments ?? ProcessInfo.processInfo.environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
     }
@@ -34,7 +37,9 @@ struct EnvironmentOptions: ParsableArguments {
     }
 
     func loadDocument() throws -> EnvironmentsDocument {
-        let result = Result { () throws(EnvironmentError) in try EnvironmentsDocument(contentsOf: path) }
+        let result = Result { () throws(EnvironmentError) in
+            try EnvironmentsDocument(contentsOf: path, secretProvider: secrets.decryptionSecret(for:))
+        }
         if case .failure(let error) = result, error.kind == .unreadableFile, environments == nil {
             throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; pass --environments PATH or set \(Self.pathVariable)")
         }

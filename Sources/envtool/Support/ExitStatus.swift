@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnvironmentCrypto
 import EnvironmentKit
 import StringsFile
 
@@ -12,6 +13,9 @@ enum ExitStatus: Int32, CaseIterable {
     case unknownKey = 68
     case unsupportedLanguage = 69
     case cannotWrite = 73
+    case aborted = 75
+    case secretUnavailable = 77
+    case authenticationFailed = 78
 
     var meaning: String {
         switch self {
@@ -23,6 +27,9 @@ enum ExitStatus: Int32, CaseIterable {
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"
         case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
+        case .aborted: return "edit aborted (the editor failed or the edit was abandoned); the .bin is unchanged"
+        case .secretUnavailable: return "no usable secret: none given, wrong kind for the file, or an unsafe key file"
+        case .authenticationFailed: return "decryption failed: wrong key, passphrase or identity, or a modified file"
         }
     }
 
@@ -38,6 +45,8 @@ enum ExitStatus: Int32, CaseIterable {
         case .unknownVariable: self = .unknownKey
         case .unsupportedLanguage: self = .unsupportedLanguage
         case .writeFailed: self = .cannotWrite
+        case .secretUnavailable: self = .secretUnavailable
+        case .authenticationFailed: self = .authenticationFailed
         }
     }
 }
@@ -49,6 +58,9 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let error as EnvironmentError {
         Console.error(error.description)
         throw ExitCode(ExitStatus(error.kind).rawValue)
+    } catch let error as CryptoError {
+        Console.error(error.description)
+        throw ExitCode(ExitStatus(EnvironmentError(crypto: error, file: error.file ?? "").kind).rawValue)
     } catch let error as StringsFileError {
         for warning in error.warnings { Console.error(warning.description) }
         Console.error(error.description)

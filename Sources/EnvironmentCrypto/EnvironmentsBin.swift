@@ -1,0 +1,233 @@
+import CSodium
+import Foundation
+
+/// The `environments.bin` format: a versioned header, then the document encrypted and
+/// authenticated with XChaCha20-Poly1305 (libsodium), the whole header being the associated data.
+///
+/// See `docs/environments-bin.md` for the byte layout. Decryption either returns the exact
+/// plaintext or throws: a changed, missing or extra byte anywhere fails authentication, and no
+/// plaintext is released for a file that fails.
+public enum EnvironmentsBin {
+    /// The first bytes of every file.
+    public static let magic: [UInt8] = Array("ENVBIN".utf8)
+    /// The format version this code writes (and the only one it reads so far).
+    public static let formatVersion: UInt8 = 1
+
+    static let nonceLength = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
+    static let tagLength = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+    static let saltLength = Int(crypto_pwhash_argon2id_SALTBYTES)
+
+    /// How the file's key is held.
+    public enum Mode: UInt8, Sendable, CustomStringConvertible {
+        /// A 32-byte key from a key file.
+        case key = 1
+        /// A key derived from a passphrase with Argon2id.
+        case passphrase = 2
+        /// A key agreed with an X25519 recipient public key (sealed-box style).
+        case recipient = 3
+
+        public var description: String {
+            switch self {
+            case .key: return "key file"
+            case .passphrase: return "passphrase (Argon2id)"
+            case .recipient: return "recipient public key (X25519)"
+            }
+        }
+    }
+
+    /// What to encrypt to.
+    public enum EncryptionTarget: Sendable {
+        case key(SymmetricKey)
+        case passphrase(Passphrase, KDFParameters)
+        case recipient(Recipient)
+    }
+
+    /// What to decrypt with.
+    public enum DecryptionSecret: Sendable {
+        case key(SymmetricKey)
+        case passphrase(Passphrase)
+        case identity(Identity)
+
+        var mode: Mode {
+            switch self {
+            case .key: return .key
+            case .passphrase: return .passphrase
+            case .identity: return .recipient
+            }
+        }
+    }
+
+    /// Whether `data` starts like an `environments.bin` (as opposed to JSON).
+    public static func isEncrypted(_ data: Data) -> Bool {
+        data.count >= magic.count && data.prefix(magic.count).elementsEqual(magic)
+    }
+
+    // MARK: - Encrypt
+
+    /// Encrypts `plaintext` (an environments document).
+    ///
+    /// - Throws: ``CryptoError`` when libsodium fails (out of memory for Argon2id).
+    public static func encrypt(_ plaintext: Data, to target: EncryptionTarget) throws(CryptoError) -> Data {
+        let result: Result<Data, CryptoError> = plaintext.withUnsafeBytes { raw in
+            Result { () throws(CryptoError) in try encrypt(raw, to: target) }
+        }
+        return try result.get()
+    }
+
+    /// Encrypts plaintext held in secret bytes (for re-encryption without touching the disk).
+    package static func encrypt(_ plaintext: SecretBytes, to target: EncryptionTarget) throws(CryptoError) -> Data {
+        let result: Result<Data, CryptoError> = plaintext.withUnsafeBytes { raw in
+            Result { () throws(CryptoError) in try encrypt(raw, to: target) }
+        }
+        return try result.get()
+    }
+
+    private static func encrypt(_ plaintext: UnsafeRawBufferPointer, to target: EncryptionTarget) throws(CryptoError) -> Data {
+        try Sodium.ensureInitialized()
+        var header = magic + [formatVersion]
+        let key: SecretBytes
+        switch target {
+        case .key(let symmetric):
+            header.append(Mode.key.rawValue)
+            header += Fingerprint.ofKey(symmetric.bytes)
+            key = symmetric.bytes
+        case .passphrase(let passphrase, let parameters):
+            header.append(Mode.passphrase.rawValue)
+            header.append(UInt8(crypto_pwhash_ALG_ARGON2ID13))
+            header += littleEndian(UInt64(parameters.operations), bytes: 4)
+            header += littleEndian(parameters.memoryBytes, bytes: 8)
+            let salt = Sodium.randomBytes(saltLength)
+            header += salt
+            key = try deriveKey(passphrase, salt: salt, parameters: parameters)
+        case .recipient(let recipient):
+            header.append(Mode.recipient.rawValue)
+            header += Fingerprint.ofRecipient(recipient.publicKey)
+            var ephemeralPublic = [UInt8](repeating: 0, count: 32)
+            let ephemeralSecret = SecretBytes(count: 32) { _ = crypto_box_keypair(&ephemeralPublic, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            header += ephemeralPublic
+            key = try agreeKey(secret: ephemeralSecret, peerPublic: recipient.publicKey,
+                               ephemeralPublic: ephemeralPublic, recipientPublic: recipient.publicKey)
+        }
+        header += Sodium.randomBytes(nonceLength)
+        let nonceStart = header.count - nonceLength
+        var output = Data(count: header.count + plaintext.count + tagLength)
+        output.withUnsafeMutableBytes { out in
+            out.copyBytes(from: header)
+            let cipher = (out.baseAddress! + header.count).assumingMemoryBound(to: UInt8.self)
+            var cipherLength: UInt64 = 0
+            header.withUnsafeBufferPointer { headerBytes in
+                key.withUnsafeBytes { keyBytes in
+                    _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                        cipher, &cipherLength,
+                        plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
+                        headerBytes.baseAddress, UInt64(headerBytes.count), nil,
+                        headerBytes.baseAddress! + nonceStart, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+        }
+        return output
+    }
+
+    // MARK: - Decrypt
+
+    /// Decrypts and authenticates `data`.
+    ///
+    /// - Returns: The plaintext, in a buffer that is zeroed when released.
+    /// - Throws: ``CryptoError``: ``CryptoError/Kind/malformedFile`` for a file that is not a
+    ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when `secret` is of the
+    ///   wrong kind for the file, ``CryptoError/Kind/authenticationFailed`` for a wrong secret or
+    ///   any modification of the file.
+    public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
+        try Sodium.ensureInitialized()
+        let header = try Header(parsing: data)
+        guard header.mode == secret.mode else {
+            throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.mode), but a \(secret.mode) was given")
+        }
+        let key: SecretBytes
+        switch secret {
+        case .key(let symmetric):
+            let fingerprint = Fingerprint.ofKey(symmetric.bytes)
+            guard header.fingerprint == fingerprint else {
+                throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(header.fingerprint ?? [])), this key is \(Fingerprint.hex(fingerprint))")
+            }
+            key = symmetric.bytes
+        case .passphrase(let passphrase):
+            key = try deriveKey(passphrase, salt: header.salt!, parameters: header.kdf!)
+        case .identity(let identity):
+            guard header.fingerprint == Fingerprint.ofRecipient(identity.recipient.publicKey) else {
+                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(header.fingerprint ?? [])), this identity is \(identity.recipient.fingerprint)")
+            }
+            key = try agreeKey(secret: identity.secretKey, peerPublic: header.ephemeralPublicKey!,
+                               ephemeralPublic: header.ephemeralPublicKey!, recipientPublic: identity.recipient.publicKey)
+        }
+        return try open(data, header: header, key: key)
+    }
+
+    private static func open(_ data: Data, header: Header, key: SecretBytes) throws(CryptoError) -> SecretBytes {
+        let cipherLength = data.count - header.length
+        guard cipherLength >= tagLength else {
+            throw CryptoError(.authenticationFailed, "the file is truncated: it ends before the authentication tag")
+        }
+        let result: Result<SecretBytes, CryptoError> = data.withUnsafeBytes { raw in
+            Result { () throws(CryptoError) in
+                try SecretBytes(count: cipherLength - tagLength) { (plain: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+                    var plainLength: UInt64 = 0
+                    let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    let status = key.withUnsafeBytes { keyBytes in
+                        crypto_aead_xchacha20poly1305_ietf_decrypt(
+                            plain.baseAddress!.assumingMemoryBound(to: UInt8.self), &plainLength, nil,
+                            base + header.length, UInt64(cipherLength),
+                            base, UInt64(header.length),
+                            base + header.length - nonceLength, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    }
+                    guard status == 0 else {
+                        let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                            : "the file was modified, truncated or extended"
+                        throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - Keys
+
+    static func deriveKey(_ passphrase: Passphrase, salt: [UInt8], parameters: KDFParameters) throws(CryptoError) -> SecretBytes {
+        try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+            let status = passphrase.bytes.withUnsafeBytes { pass in
+                pass.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pass.count) { passChars in
+                    crypto_pwhash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, passChars, UInt64(pass.count), salt,
+                                  UInt64(parameters.operations), Int(parameters.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
+                }
+            }
+            guard status == 0 else {
+                throw CryptoError(.unavailable, "Argon2id could not run with \(parameters) (out of memory?)")
+            }
+        }
+    }
+
+    /// X25519 agreement, hashed with both public keys so that the key is bound to this exchange.
+    static func agreeKey(secret: SecretBytes, peerPublic: [UInt8], ephemeralPublic: [UInt8], recipientPublic: [UInt8]) throws(CryptoError) -> SecretBytes {
+        let shared = try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+            let status = secret.withUnsafeBytes { crypto_scalarmult(out.baseAddress!.assumingMemoryBound(to: UInt8.self), $0.baseAddress!.assumingMemoryBound(to: UInt8.self), peerPublic) }
+            guard status == 0 else { throw CryptoError(.authenticationFailed, "authentication failed: the file's ephemeral key is invalid") }
+        }
+        // BLAKE2b(shared || ephemeral public || recipient public), hashed in one call from a zeroed-on-release buffer.
+        let transcript = SecretBytes(count: 96) { buffer in
+            shared.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            (buffer.baseAddress! + 32).copyMemory(from: ephemeralPublic, byteCount: 32)
+            (buffer.baseAddress! + 64).copyMemory(from: recipientPublic, byteCount: 32)
+        }
+        return SecretBytes(count: 32) { out in
+            transcript.withUnsafeBytes { input in
+                _ = crypto_generichash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
+                                       input.baseAddress!.assumingMemoryBound(to: UInt8.self), 96, nil, 0)
+            }
+        }
+    }
+
+    private static func littleEndian(_ value: UInt64, bytes: Int) -> [UInt8] {
+        (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
+}

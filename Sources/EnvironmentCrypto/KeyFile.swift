@@ -1,0 +1,100 @@
+import CSodium
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says
+/// what it holds and a key pasted in the wrong place is recognised as such.
+enum KeyFile {
+    static let keyPrefix = "envtool-key-1"
+    static let identityPrefix = "envtool-identity-1"
+    static let recipientPrefix = "envtool-recipient-1"
+
+    /// Reads a secret key file, refusing one that group or others can read.
+    static func readSecret(path: String, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw CryptoError(.secretUnavailable, "cannot read the key file: \(String(cString: strerror(errno)).lowercased())", file: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw CryptoError(.invalidKeyFile, "the key file is not a regular file", file: path)
+        }
+        if status.st_mode & 0o077 != 0 {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            throw CryptoError(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", file: path)
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CryptoError(.secretUnavailable, "cannot read the key file: \(String(cString: strerror(errno)).lowercased())", file: path)
+        }
+        defer { close(fd) }
+        // Small and fixed: a key file is one short line. Read into a buffer that is zeroed afterwards.
+        let text = SecretBytes(count: 512) { buffer in buffer.initializeMemory(as: UInt8.self, repeating: 0) }
+        var length = 0
+        text.withUnsafeBytes { raw in
+            let pointer = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+            while length < raw.count {
+                let got = read(fd, pointer + length, raw.count - length)
+                if got <= 0 { break }
+                length += got
+            }
+        }
+        guard length < 512 else {
+            throw CryptoError(.invalidKeyFile, "the file is too long to be a key file", file: path)
+        }
+        do {
+            return try decode(text, length: length, prefix: prefix, byteCount: byteCount)
+        } catch {
+            throw error.about(path)
+        }
+    }
+
+    /// Decodes `<prefix>:<base64>` (surrounding white space allowed) from the first `length` bytes of `text`.
+    static func decode(_ text: SecretBytes, length: Int, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
+        let expected = Array((prefix + ":").utf8)
+        let range: Range<Int>? = text.withUnsafeBytes { raw in
+            var start = 0, end = length
+            while start < end, isSpace(raw[start]) { start += 1 }
+            while end > start, isSpace(raw[end - 1]) { end -= 1 }
+            guard end - start > expected.count, Array(raw[start..<start + expected.count]) == expected else { return nil }
+            return (start + expected.count)..<end
+        }
+        guard let range else {
+            let kinds = [keyPrefix: "a key file (envtool keygen)", identityPrefix: "an identity file (envtool keygen --public)", recipientPrefix: "a recipient (the .pub file of envtool keygen --public)"]
+            throw CryptoError(.invalidKeyFile, "this is not \(kinds[prefix] ?? prefix); expected a line starting with \"\(prefix):\"")
+        }
+        var decodedLength = 0
+        let decoded = try SecretBytes(count: byteCount) { (output: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+            let status = text.withUnsafeBytes { raw in
+                raw.baseAddress!.advanced(by: range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) { base64 in
+                    sodium_base642bin(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, base64, range.count,
+                                      nil, &decodedLength, nil, Int32(sodium_base64_VARIANT_ORIGINAL))
+                }
+            }
+            guard status == 0, decodedLength == byteCount else {
+                throw CryptoError(.invalidKeyFile, "the key is not \(byteCount) bytes of base64 after \"\(prefix):\"")
+            }
+        }
+        return decoded
+    }
+
+    /// `<prefix>:<base64>\n` for `bytes`, as secret bytes so that the text is zeroed too.
+    static func encode(_ bytes: SecretBytes, prefix: String) -> SecretBytes {
+        let base64Length = sodium_base64_encoded_len(bytes.count, Int32(sodium_base64_VARIANT_ORIGINAL))
+        let head = Array((prefix + ":").utf8)
+        return SecretBytes(count: head.count + base64Length) { output in
+            output.copyBytes(from: head)
+            bytes.withUnsafeBytes { raw in
+                _ = sodium_bin2base64((output.baseAddress! + head.count).assumingMemoryBound(to: CChar.self), base64Length,
+                                      raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count, Int32(sodium_base64_VARIANT_ORIGINAL))
+            }
+            // sodium_bin2base64 ends with NUL; the file ends with a newline instead.
+            output[output.count - 1] = UInt8(ascii: "\n")
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

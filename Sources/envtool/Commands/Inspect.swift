@@ -1,0 +1,37 @@
+import ArgumentParser
+import EnvironmentCrypto
+import EnvironmentKit
+import Foundation
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the header facts of an environments.bin; needs no secret and shows none.")
+
+    @Argument(help: "The environments.bin.")
+    var input: String
+
+    func run() throws {
+        try reportingFailures {
+            guard let data = FileManager.default.contents(atPath: input) else {
+                throw EnvironmentError(.unreadableFile, file: input, message: "cannot read the file")
+            }
+            let header: EnvironmentsBin.Header
+            do throws(CryptoError) {
+                header = try EnvironmentsBin.Header(parsing: data)
+            } catch {
+                throw error.about(input)
+            }
+            Console.output("format: environments.bin version \(header.version)")
+            Console.output("cipher: XChaCha20-Poly1305 (libsodium), header authenticated")
+            Console.output("key mode: \(header.mode)")
+            if let fingerprint = header.fingerprint {
+                Console.output("\(header.mode == .recipient ? "recipient" : "key") fingerprint: \(fingerprint.map { String(format: "%02x", $0) }.joined())")
+            }
+            if let kdf = header.kdf {
+                Console.output("kdf: \(kdf)")
+            }
+            Console.output("header: \(header.length) bytes")
+            Console.output("encrypted document: \(header.plaintextLength) bytes")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import EnvironmentCrypto
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads passphrases from the places envtool allows: an environment variable, standard input,
+/// or the terminal with echo off. Never from argv. Bytes go straight into ``SecretBytes``,
+/// never through a Swift `String`.
+enum SecretInput {
+    static let maximumLength = 4096
+
+    /// The value of environment variable `name`, or `nil` when unset or empty.
+    static func environment(_ name: String) -> SecretBytes? {
+        guard let value = getenv(name) else { return nil }
+        let length = strlen(value)
+        guard length > 0 else { return nil }
+        return SecretBytes(count: length) { buffer in
+            buffer.baseAddress!.copyMemory(from: value, byteCount: length)
+        }
+    }
+
+    /// All of standard input, without one trailing newline.
+    static func standardInput() throws(CryptoError) -> SecretBytes {
+        try readAll(fd: STDIN_FILENO, what: "standard input")
+    }
+
+    /// Reads a whole file into secret bytes (an edited plaintext document).
+    static func file(_ path: String, limit: Int = 256 << 20) throws(CryptoError) -> SecretBytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CryptoError(.secretUnavailable, "cannot read: \(String(cString: strerror(errno)).lowercased())", file: path) }
+        defer { close(fd) }
+        var status = stat()
+        fstat(fd, &status)
+        let size = Int(status.st_size)
+        guard size <= limit else { throw CryptoError(.malformedFile, "the file is larger than \(limit) bytes", file: path) }
+        var total = 0
+        return try SecretBytes(count: size) { (buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+            while total < size {
+                let got = read(fd, buffer.baseAddress! + total, size - total)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { throw CryptoError(.secretUnavailable, "the file changed while it was read", file: path) }
+                total += got
+            }
+        }
+    }
+
+    private static func readAll(fd: Int32, what: String) throws(CryptoError) -> SecretBytes {
+        var length = 0
+        let buffer = try SecretBytes(count: maximumLength) { (raw: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+            while length < raw.count {
+                let got = read(fd, raw.baseAddress! + length, raw.count - length)
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                length += got
+            }
+            guard length < raw.count else {
+                throw CryptoError(.secretUnavailable, "the passphrase on \(what) is longer than \(maximumLength - 1) bytes")
+            }
+        }
+        return trimmed(buffer, length: length)
+    }
+
+    /// Asks on the terminal with echo off; `nil` when there is no terminal to ask on.
+    static func prompt(_ message: String) throws(CryptoError) -> SecretBytes? {
+        guard isatty(STDIN_FILENO) != 0 else { return nil }
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        var original = termios()
+        guard tcgetattr(tty, &original) == 0 else { return nil }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ICANON)
+        _ = message.withCString { write(tty, $0, strlen($0)) }
+        tcsetattr(tty, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(tty, TCSAFLUSH, &original)
+            _ = write(tty, "\n", 1)
+        }
+        var length = 0
+        let buffer = SecretBytes(count: maximumLength) { raw in
+            while length < raw.count {
+                var byte: UInt8 = 0
+                let got = read(tty, &byte, 1)
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 || byte == UInt8(ascii: "\n") { break }
+                raw[length] = byte
+                byte = 0
+                length += 1
+            }
+        }
+        return trimmed(buffer, length: length)
+    }
+
+    private static func trimmed(_ buffer: SecretBytes, length: Int) -> SecretBytes {
+        var end = length
+        buffer.withUnsafeBytes { raw in
+            if end > 0, raw[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+            if end > 0, raw[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        }
+        return SecretBytes(count: end) { out in
+            buffer.withUnsafeBytes { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+        }
+    }
+
+    /// Writes secret bytes to standard output without copying them.
+    static func writeToStandardOutput(_ secret: SecretBytes) {
+        secret.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let got = write(STDOUT_FILENO, raw.baseAddress! + written, raw.count - written)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return }
+                written += got
+            }
+        }
+    }
+}
