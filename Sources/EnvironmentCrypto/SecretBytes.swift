@@ -9,7 +9,7 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible, Cu
     private let buffer: UnsafeMutableRawBufferPointer
 
     /// The number of bytes.
-    public var count: Int { buffer.count }
+    public var count: Int { countStored }
 
     package init<Failure: Error>(count: Int, initializingWith body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
         buffer = .allocate(byteCount: max(count, 1), alignment: 16)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Build phase: validate environments.json and encrypt it to environments.bin when it changed.
+#
+# Usage: scripts/encrypt-environments.sh [INPUT.json [OUTPUT.bin]]
+#   INPUT  default $ENVIRONMENTS_JSON, else environments/environments.json
+#   OUTPUT default $ENVIRONMENTS_BIN, else INPUT with .bin instead of .json
+#
+# The secret comes from the environment, never from arguments:
+#   ENVTOOL_KEY_FILE   a key file from `envtool keygen` (mode 0600)
+#   ENVTOOL_PASSPHRASE a passphrase (Argon2id)
+#   ENVTOOL_RECIPIENT  a recipient .pub file or text (`envtool keygen --public`)
+# ENVTOOL names the envtool binary (default: envtool on PATH, else built with `swift build`).
+# ENVTOOL_FORCE=1 encrypts even when OUTPUT is newer than INPUT.
+#
+# Diagnostics are printed as `file:line:col: error: message` with absolute paths, which Xcode
+# shows inline in a Run Script phase; Makefiles and CI logs read them too.
+set -euo pipefail
+
+input=${1:-${ENVIRONMENTS_JSON:-environments/environments.json}}
+output=${2:-${ENVIRONMENTS_BIN:-${input%.json}.bin}}
+me=$(basename "$0")
+
+fail() { echo "$me: error: $1" >&2; exit "${2:-1}"; }
+
+[[ -f $input ]] || fail "cannot read $input: no such file (set ENVIRONMENTS_JSON or pass the path)" 66
+input="$(cd "$(dirname "$input")" && pwd)/$(basename "$input")"
+
+if [[ -z ${ENVTOOL_KEY_FILE:-} && -z ${ENVTOOL_PASSPHRASE:-} && -z ${ENVTOOL_RECIPIENT:-} ]]; then
+  fail "no secret to encrypt with: set ENVTOOL_KEY_FILE (envtool keygen -o FILE), ENVTOOL_PASSPHRASE or ENVTOOL_RECIPIENT" 77
+fi
+
+envtool=${ENVTOOL:-}
+if [[ -z $envtool ]]; then
+  if command -v envtool >/dev/null 2>&1; then
+    envtool=envtool
+  else
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    swift build --package-path "$root" --product envtool >&2
+    envtool="$(swift build --package-path "$root" --show-bin-path)/envtool"
+  fi
+fi
+
+"$envtool" validate --environments "$input" >/dev/null
+
+if [[ -f $output && $output -nt $input && -z ${ENVTOOL_FORCE:-} ]]; then
+  echo "$me: $output is up to date"
+  exit 0
+fi
+
+"$envtool" encrypt "$input" --output "$output"
