@@ -30,7 +30,8 @@ struct EnvtoolProcess {
 
     /// Runs envtool with `arguments` in `directory`, with only the given environment variables
     /// (plus PATH and HOME), so the test machine's locale and config cannot leak in.
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil,
+                    executable: String = EnvtoolProcess.executable) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
