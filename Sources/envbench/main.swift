@@ -13,5 +13,7 @@ if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.coun
 print("warning: this is a debug build; run `swift run -c release envbench` for meaningful figures\n")
 #endif
 
-StringsBenchmark.run(entries: entries)
+if !arguments.contains("--skip-strings") { StringsBenchmark.run(entries: entries) }
 LookupBenchmark.run()
+DecryptBenchmark.run()
+CommandBenchmark.run()

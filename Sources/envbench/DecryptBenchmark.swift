@@ -1,0 +1,69 @@
+import CSodium
+import EnvironmentCrypto
+import Foundation
+
+/// environments.bin decryption against calling libsodium directly on the same bytes, in the same run.
+enum DecryptBenchmark {
+    static func run() {
+        print("environments.bin decryption (key mode, XChaCha20-Poly1305)")
+        let key = try! SymmetricKey.generate()
+        let keyBytes = rawKey(key)
+        for (label, size, iterations) in [("1 KiB", 1024, 20_000), ("1 MiB", 1 << 20, 300), ("64 MiB", 64 << 20, 6)] {
+            var plaintext = Data(count: size)
+            plaintext.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, size) }
+            let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .key(key))
+            let headerLength = try! EnvironmentsBin.Header(parsing: sealed).length
+
+            let ours = Measure.best(runs: 3) {
+                for _ in 0..<iterations {
+                    let opened = try! EnvironmentsBin.decrypt(sealed, with: .key(key))
+                    blackHole(opened.count)
+                }
+            }
+            let raw = Measure.best(runs: 3) {
+                for _ in 0..<iterations {
+                    blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes))
+                }
+            }
+            let megabytes = Double(size) * Double(iterations) / 1_000_000
+            let oursRate = megabytes / Measure.seconds(ours)
+            let rawRate = megabytes / Measure.seconds(raw)
+            Measure.row("\(label): EnvironmentsBin.decrypt", String(format: "%9.1f MB/s", oursRate))
+            Measure.row("\(label): libsodium directly", String(format: "%9.1f MB/s", rawRate))
+            Measure.row("\(label): ratio (target ≥ 90% from 1 MiB)", String(format: "%9.1f%%", 100 * oursRate / rawRate))
+        }
+
+        let passphrase = try! Passphrase("benchmark passphrase")
+        let small = Data(#"{"languages":["en"],"configurations":{"Debug":{}}}"#.utf8)
+        for (name, parameters) in [("interactive", KDFParameters.interactive), ("moderate", KDFParameters.moderate)] {
+            let sealed = try! EnvironmentsBin.encrypt(small, to: .passphrase(passphrase, parameters))
+            let elapsed = Measure.best(runs: 2) { blackHole(try! EnvironmentsBin.decrypt(sealed, with: .passphrase(passphrase)).count) }
+            Measure.row("passphrase decrypt, Argon2id \(name)", String(format: "%9.1f ms (by design)", Measure.seconds(elapsed) * 1000))
+        }
+        print()
+    }
+
+    /// What an app calling libsodium itself would do: allocate the output, decrypt, check the tag.
+    private static func rawDecrypt(_ sealed: Data, headerLength: Int, key: [UInt8]) -> Int {
+        let cipherLength = sealed.count - headerLength
+        var output = [UInt8](unsafeUninitializedCapacity: cipherLength - 16) { _, count in count = cipherLength - 16 }
+        var plainLength: UInt64 = 0
+        let status = sealed.withUnsafeBytes { raw in
+            let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return crypto_aead_xchacha20poly1305_ietf_decrypt(&output, &plainLength, nil, base + headerLength, UInt64(cipherLength),
+                                                              base, UInt64(headerLength), base + headerLength - 24, key)
+        }
+        precondition(status == 0)
+        return output.count
+    }
+
+    private static func rawKey(_ key: SymmetricKey) -> [UInt8] {
+        // The benchmark, like an app using libsodium directly, needs the raw key: read it back from its key file text.
+        let path = NSTemporaryDirectory() + "envbench-\(UUID().uuidString).key"
+        defer { unlink(path) }
+        let text = key.keyFileText
+        text.withUnsafeBytes { FileManager.default.createFile(atPath: path, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
+        let line = try! String(contentsOfFile: path, encoding: .utf8)
+        return Array(Data(base64Encoded: String(line.split(separator: ":")[1]).trimmingCharacters(in: .whitespacesAndNewlines))!)
+    }
+}
