@@ -18,7 +18,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
         .target(name: "StringsFile"),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto"]),
+        .target(name: "JSONParsing"),
+        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing"]),
         .executableTarget(
             name: "envtool",
             dependencies: [

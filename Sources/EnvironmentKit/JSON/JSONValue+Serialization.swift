@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 
 extension JSONValue {
     /// The value as JSON text: compact on one line, or pretty with two-space indentation.
@@ -77,10 +78,28 @@ extension JSONValue {
         let bytes = raw.bindMemory(to: UInt8.self)
         var parser = JSONParser(bytes: bytes)
         do throws(JSONParser.Failure) {
-            let value = try parser.parseDocument()
-            return (value, parser.offsets)
+            let node = try parser.parseDocument()
+            return (JSONValue(node), parser.offsets)
         } catch {
             throw EnvironmentError.located(.malformedDocument, file: path, offset: error.offset, in: bytes, message: error.message)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Converts a parsed node (members in order, duplicates already refused by the parser).
+    init(_ node: JSONNode) {
+        switch node {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .number(let value): self = .number(value)
+        case .string(let value): self = .string(value)
+        case .array(let values): self = .array(values.map(JSONValue.init))
+        case .object(let members):
+            var object = JSONObject()
+            for member in members { object[member.key] = JSONValue(member.value) }
+            self = .object(object)
         }
     }
 }

@@ -2,33 +2,45 @@ import Foundation
 
 /// A strict RFC 8259 JSON parser on bytes that remembers where each value starts.
 ///
-/// Foundation's parser neither keeps key order nor says where a value is, and both matter here:
-/// `print` keeps the author's order, and an error such as "invalid language tag" must point at
-/// the line and column of that tag.
-struct JSONParser: ~Copyable {
-    struct Failure: Error {
-        let offset: Int
-        let message: String
+/// Foundation's parser neither keeps key order, nor says where a value is, nor keeps keys that
+/// differ only in Unicode normalization apart (its dictionaries use `String` equality), and each
+/// matters to one of our users: `envtool print` keeps the author's order, an error such as
+/// "invalid language tag" points at its line and column, and i18next compares keys by code units.
+public struct JSONParser: ~Copyable {
+    /// Why parsing stopped, at which byte offset.
+    public struct Failure: Error, Sendable {
+        /// The byte offset of the problem.
+        public let offset: Int
+        /// What is wrong, and how to fix it where that is known.
+        public let message: String
     }
 
     /// Nesting deeper than this is refused: recursion must never exhaust the stack.
-    static let maximumDepth = 256
+    public static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
     private let recordedDepth: Int
-    /// Start offsets of values by JSON path (`configurations.Debug`, `languages[1]`), for paths up to `recordedDepth` deep.
-    private(set) var offsets: [String: Int] = [:]
+    private let rejectsDuplicateKeys: Bool
+    /// Start offsets of values by JSON path (`configurations.Debug`, `languages[1]`), for paths up to the recorded depth.
+    public private(set) var offsets: [String: Int] = [:]
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 3) {
+    /// A parser over `bytes`.
+    ///
+    /// - Parameters:
+    ///   - recordedDepth: Offsets are recorded for values up to this depth (0: none).
+    ///   - rejectsDuplicateKeys: Whether a key repeated in one object (by code units) is an error;
+    ///     otherwise the last value wins, as in JavaScript's `JSON.parse`.
+    public init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 3, rejectsDuplicateKeys: Bool = true) {
         self.bytes = bytes
         self.recordedDepth = recordedDepth
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
     }
 
     /// Parses one JSON document; anything but white space after it is an error.
-    mutating func parseDocument() throws(Failure) -> JSONValue {
+    public mutating func parseDocument() throws(Failure) -> JSONNode {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else { throw Failure(offset: position, message: "the file is empty; expected a JSON object") }
@@ -56,7 +68,7 @@ struct JSONParser: ~Copyable {
         return String(format: "byte 0x%02X", byte)
     }
 
-    private mutating func parseValue(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseValue(path: String) throws(Failure) -> JSONNode {
         guard position < bytes.count else { throw Failure(offset: position, message: "expected a value, found the end of the file") }
         if depth <= recordedDepth { offsets[path] = position }
         switch bytes[position] {
@@ -80,15 +92,16 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseObject(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseObject(path: String) throws(Failure) -> JSONNode {
         try enter()
         position += 1
-        var object = JSONObject()
+        var members: [(key: String, value: JSONNode)] = []
+        var seen: Set<JSONNode.ExactKey> = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(object)
+            return .object(members)
         }
         while true {
             skipWhitespace()
@@ -100,7 +113,8 @@ struct JSONParser: ~Copyable {
             }
             let keyOffset = position
             let key = try parseString()
-            if object[key] != nil {
+            let isNew = seen.insert(JSONNode.ExactKey(key)).inserted
+            if !isNew, rejectsDuplicateKeys {
                 throw Failure(offset: keyOffset, message: "duplicate key \"\(key)\"; each key may appear once in an object")
             }
             skipWhitespace()
@@ -110,7 +124,12 @@ struct JSONParser: ~Copyable {
             position += 1
             skipWhitespace()
             let childPath = depth <= recordedDepth ? (path.isEmpty ? key : path + "." + key) : ""
-            object[key] = try parseValue(path: childPath)
+            let value = try parseValue(path: childPath)
+            if isNew {
+                members.append((key, value))
+            } else if let index = members.lastIndex(where: { JSONNode.ExactKey($0.key) == JSONNode.ExactKey(key) }) {
+                members[index].value = value
+            }
             skipWhitespace()
             guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or '}', found the end of the file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -118,13 +137,13 @@ struct JSONParser: ~Copyable {
             throw Failure(offset: position, message: "expected ',' or '}' after the value of \"\(key)\", found \(describeByte())")
         }
         depth -= 1
-        return .object(object)
+        return .object(members)
     }
 
-    private mutating func parseArray(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseArray(path: String) throws(Failure) -> JSONNode {
         try enter()
         position += 1
-        var values: [JSONValue] = []
+        var values: [JSONNode] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
@@ -149,7 +168,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// `true`, `false` or `null`; any other word gets a message that names it.
-    private mutating func parseLiteral() throws(Failure) -> JSONValue {
+    private mutating func parseLiteral() throws(Failure) -> JSONNode {
         let start = position
         var end = position
         while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
@@ -166,7 +185,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> JSONValue {
+    private mutating func parseNumber() throws(Failure) -> JSONNode {
         let start = position
         var isInteger = true
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
