@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StringsFile", targets: ["StringsFile"]),
         .library(name: "EnvironmentCrypto", targets: ["EnvironmentCrypto"]),
         .library(name: "EnvironmentKit", targets: ["EnvironmentKit"]),
+        .library(name: "I18Next", targets: ["I18Next"]),
         .executable(name: "envtool", targets: ["envtool"]),
         .executable(name: "envbench", targets: ["envbench"]),
     ],
@@ -19,6 +20,12 @@ let package = Package(
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
         .target(name: "StringsFile"),
         .target(name: "JSONParsing"),
+        .target(
+            name: "I18Next",
+            dependencies: ["JSONParsing"],
+            // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
+        ),
         .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing"]),
         .executableTarget(
             name: "envtool",
@@ -30,6 +37,7 @@ let package = Package(
         .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
     ]

@@ -1,0 +1,302 @@
+import Foundation
+import Synchronization
+import _FoundationICU
+
+/// The formats i18next has built in — number, currency, datetime, relativetime, list — done
+/// with ICU, the library JavaScript's `Intl` is built on, so that `{{value, number}}` reads as
+/// it does in the browser. ICU here is the copy that ships with Foundation on Linux.
+enum BuiltInFormats {
+    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) -> I18nValue? {
+        let icuLocale = ICULocale.resolve(locale)
+        switch name {
+        case "number": return number(value, locale: icuLocale, options: options, currency: false).map(I18nValue.string)
+        case "currency": return number(value, locale: icuLocale, options: options, currency: true).map(I18nValue.string)
+        case "datetime": return dateTime(value, locale: icuLocale, options: options).map(I18nValue.string)
+        case "relativetime": return relativeTime(value, locale: icuLocale, options: options).map(I18nValue.string)
+        case "list": return list(value, locale: icuLocale, options: options).map(I18nValue.string)
+        default: return nil
+        }
+    }
+
+    /// JavaScript's `Number(value)`.
+    static func jsNumber(_ value: I18nValue) -> Double {
+        switch value {
+        case .number(let number): return number
+        case .bool(let flag): return flag ? 1 : 0
+        case .null: return 0
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? 0 : (Double(trimmed) ?? .nan)
+        case .array(let values): return values.isEmpty ? 0 : (values.count == 1 ? jsNumber(values[0]) : .nan)
+        case .object: return .nan
+        }
+    }
+
+    // MARK: - Numbers
+
+    private static func integer(_ options: I18nObject, _ name: String) -> Int? {
+        switch options[name] {
+        case .number(let number)?: return Int(number)
+        case .string(let text)?: return Int(text)
+        default: return nil
+        }
+    }
+
+    private static func string(_ options: I18nObject, _ name: String) -> String? {
+        options[name]?.stringValue
+    }
+
+    /// An ICU number skeleton for `Intl.NumberFormat` options.
+    static func numberSkeleton(_ options: I18nObject, currency: Bool) -> String {
+        var parts: [String] = ["rounding-mode-half-up"]
+        let style = currency ? "currency" : (string(options, "style") ?? "decimal")
+        var defaultMinimum = 0, defaultMaximum = 3
+        switch style {
+        case "currency":
+            let code = (string(options, "currency") ?? "USD").uppercased()
+            parts.append("currency/\(code)")
+            switch string(options, "currencyDisplay") {
+            case "name": parts.append("unit-width-full-name")
+            case "code": parts.append("unit-width-iso-code")
+            case "narrowSymbol": parts.append("unit-width-narrow")
+            default: break
+            }
+            var digits: Int32 = 2
+            var status = U_ZERO_ERROR
+            let codeUnits = Array(code.utf16) + [0]
+            digits = swift_ucurr_getDefaultFractionDigits(codeUnits, &status)
+            defaultMinimum = Int(digits)
+            defaultMaximum = Int(digits)
+        case "percent":
+            parts.append("percent scale/100")
+            defaultMaximum = 0
+        case "unit":
+            if let unit = string(options, "unit") { parts.append("measure-unit/\(unit)") }
+        default: break
+        }
+        if let minimumSignificant = integer(options, "minimumSignificantDigits") ?? integer(options, "maximumSignificantDigits").map({ _ in 1 }),
+           let maximumSignificant = integer(options, "maximumSignificantDigits") ?? integer(options, "minimumSignificantDigits").map({ _ in 21 }) {
+            parts.append(String(repeating: "@", count: max(minimumSignificant, 1)) + String(repeating: "#", count: max(0, maximumSignificant - max(minimumSignificant, 1))))
+        } else {
+            let minimum = integer(options, "minimumFractionDigits") ?? defaultMinimum
+            let maximum = integer(options, "maximumFractionDigits") ?? max(minimum, defaultMaximum)
+            let lower = min(minimum, maximum)
+            parts.append(maximum == 0 ? "precision-integer" : "." + String(repeating: "0", count: lower) + String(repeating: "#", count: maximum - lower))
+        }
+        if let minimumInteger = integer(options, "minimumIntegerDigits"), minimumInteger > 1 {
+            parts.append("integer-width/*" + String(repeating: "0", count: minimumInteger))
+        }
+        if case .bool(false)? = options["useGrouping"] { parts.append("group-off") }
+        if string(options, "useGrouping") == "false" { parts.append("group-off") }
+        switch string(options, "notation") {
+        case "compact": parts.append(string(options, "compactDisplay") == "long" ? "compact-long" : "compact-short")
+        case "scientific": parts.append("scientific")
+        case "engineering": parts.append("engineering")
+        default: break
+        }
+        switch string(options, "signDisplay") {
+        case "always": parts.append("sign-always")
+        case "never": parts.append("sign-never")
+        case "exceptZero": parts.append("sign-except-zero")
+        default: break
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func number(_ value: I18nValue, locale: String, options: I18nObject, currency: Bool) -> String? {
+        let number = jsNumber(value)
+        if number.isNaN { return "NaN" }
+        let skeleton = Array(numberSkeleton(options, currency: currency).utf16)
+        var status = U_ZERO_ERROR
+        guard let formatter = swift_unumf_openForSkeletonAndLocale(skeleton, Int32(skeleton.count), locale, &status), status.rawValue <= 0 else { return nil }
+        defer { swift_unumf_close(formatter) }
+        guard let result = swift_unumf_openResult(&status) else { return nil }
+        defer { swift_unumf_closeResult(result) }
+        swift_unumf_formatDouble(formatter, number, result, &status)
+        guard status.rawValue <= 0 else { return nil }
+        return ICUString.read { buffer, capacity, status in swift_unumf_resultToString(result, buffer, capacity, &status) }
+    }
+
+    // MARK: - Dates
+
+    static func date(_ value: I18nValue) -> Double? {
+        switch value {
+        case .number(let milliseconds): return milliseconds
+        case .string(let text):
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 * 1000 }
+            formatter.formatOptions = [.withInternetDateTime]
+            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 * 1000 }
+            formatter.formatOptions = [.withFullDate]
+            return formatter.date(from: text).map { $0.timeIntervalSince1970 * 1000 }
+        default: return nil
+        }
+    }
+
+    /// An ICU skeleton for `Intl.DateTimeFormat` component options; `yMd` when none is given, as Intl.
+    static func dateSkeleton(_ options: I18nObject) -> String {
+        var skeleton = ""
+        switch string(options, "era") { case "long": skeleton += "GGGG"; case "short": skeleton += "G"; case "narrow": skeleton += "GGGGG"; default: break }
+        switch string(options, "year") { case "numeric": skeleton += "y"; case "2-digit": skeleton += "yy"; default: break }
+        switch string(options, "month") {
+        case "numeric": skeleton += "M"; case "2-digit": skeleton += "MM"; case "short": skeleton += "MMM"
+        case "long": skeleton += "MMMM"; case "narrow": skeleton += "MMMMM"; default: break
+        }
+        switch string(options, "weekday") { case "long": skeleton += "EEEE"; case "short": skeleton += "EEE"; case "narrow": skeleton += "EEEEE"; default: break }
+        switch string(options, "day") { case "numeric": skeleton += "d"; case "2-digit": skeleton += "dd"; default: break }
+        let hourSymbol: String
+        switch options["hour12"] {
+        case .bool(true)?: hourSymbol = "h"
+        case .bool(false)?: hourSymbol = "H"
+        default: hourSymbol = string(options, "hourCycle").map { $0 == "h23" || $0 == "h24" ? "H" : "h" } ?? "j"
+        }
+        switch string(options, "hour") { case "numeric": skeleton += hourSymbol; case "2-digit": skeleton += hourSymbol + hourSymbol; default: break }
+        switch string(options, "minute") { case "numeric": skeleton += "m"; case "2-digit": skeleton += "mm"; default: break }
+        switch string(options, "second") { case "numeric": skeleton += "s"; case "2-digit": skeleton += "ss"; default: break }
+        switch string(options, "timeZoneName") { case "short": skeleton += "z"; case "long": skeleton += "zzzz"; default: break }
+        return skeleton.isEmpty ? "yMd" : skeleton
+    }
+
+    private static func style(_ name: String?) -> UDateFormatStyle {
+        switch name {
+        case "full": return UDAT_FULL
+        case "long": return UDAT_LONG
+        case "medium": return UDAT_MEDIUM
+        case "short": return UDAT_SHORT
+        default: return UDAT_NONE
+        }
+    }
+
+    static func dateTime(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
+        guard let milliseconds = date(value) else { return nil }
+        let zone = string(options, "timeZone").map { Array($0.utf16) } ?? []
+        var status = U_ZERO_ERROR
+        let formatter: UnsafeMutablePointer<UDateFormat?>?
+        let dateStyle = string(options, "dateStyle"), timeStyle = string(options, "timeStyle")
+        if dateStyle != nil || timeStyle != nil {
+            formatter = zone.isEmpty
+                ? swift_udat_open(style(timeStyle), style(dateStyle), locale, nil, 0, nil, 0, &status)
+                : swift_udat_open(style(timeStyle), style(dateStyle), locale, zone, Int32(zone.count), nil, 0, &status)
+        } else {
+            guard let generator = swift_udatpg_open(locale, &status) else { return nil }
+            defer { swift_udatpg_close(generator) }
+            let skeleton = Array(dateSkeleton(options).utf16)
+            guard let pattern = ICUString.readUnits({ buffer, capacity, status in
+                swift_udatpg_getBestPattern(generator, skeleton, Int32(skeleton.count), buffer, capacity, &status)
+            }) else { return nil }
+            formatter = zone.isEmpty
+                ? swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, nil, 0, pattern, Int32(pattern.count), &status)
+                : swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, Int32(zone.count), pattern, Int32(pattern.count), &status)
+        }
+        guard let formatter, status.rawValue <= 0 else { return nil }
+        defer { swift_udat_close(formatter) }
+        return ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
+    }
+
+    // MARK: - Relative time and lists
+
+    static func relativeTime(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
+        let number = jsNumber(value)
+        guard number.isFinite else { return nil }
+        let unit: URelativeDateTimeUnit
+        switch (string(options, "range") ?? "day").lowercased() {
+        case "year", "years": unit = UDAT_REL_UNIT_YEAR
+        case "quarter", "quarters": unit = UDAT_REL_UNIT_QUARTER
+        case "month", "months": unit = UDAT_REL_UNIT_MONTH
+        case "week", "weeks": unit = UDAT_REL_UNIT_WEEK
+        case "day", "days": unit = UDAT_REL_UNIT_DAY
+        case "hour", "hours": unit = UDAT_REL_UNIT_HOUR
+        case "minute", "minutes": unit = UDAT_REL_UNIT_MINUTE
+        case "second", "seconds": unit = UDAT_REL_UNIT_SECOND
+        default: return nil
+        }
+        let width: UDateRelativeDateTimeFormatterStyle
+        switch string(options, "style") {
+        case "short": width = UDAT_STYLE_SHORT
+        case "narrow": width = UDAT_STYLE_NARROW
+        default: width = UDAT_STYLE_LONG
+        }
+        var status = U_ZERO_ERROR
+        guard let formatter = swift_ureldatefmt_open(locale, nil, width, UDISPCTX_CAPITALIZATION_NONE, &status), status.rawValue <= 0 else { return nil }
+        defer { swift_ureldatefmt_close(formatter) }
+        let numericAuto = string(options, "numeric") == "auto"
+        return ICUString.read { buffer, capacity, status in
+            numericAuto ? swift_ureldatefmt_format(formatter, number, unit, buffer, capacity, &status)
+                : swift_ureldatefmt_formatNumeric(formatter, number, unit, buffer, capacity, &status)
+        }
+    }
+
+    static func list(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
+        guard case .array(let elements) = value else { return nil }
+        let type: UListFormatterType
+        switch string(options, "type") {
+        case "disjunction": type = ULISTFMT_TYPE_OR
+        case "unit": type = ULISTFMT_TYPE_UNITS
+        default: type = ULISTFMT_TYPE_AND
+        }
+        let width: UListFormatterWidth
+        switch string(options, "style") {
+        case "short": width = ULISTFMT_WIDTH_SHORT
+        case "narrow": width = ULISTFMT_WIDTH_NARROW
+        default: width = ULISTFMT_WIDTH_WIDE
+        }
+        var status = U_ZERO_ERROR
+        guard let formatter = swift_ulistfmt_openForType(locale, type, width, &status), status.rawValue <= 0 else { return nil }
+        defer { swift_ulistfmt_close(formatter) }
+        let strings = elements.map { Array($0.jsString.utf16) }
+        var lengths = strings.map { Int32($0.count) }
+        var pointers: [UnsafeMutablePointer<UChar>?] = strings.map { units in
+            let pointer = UnsafeMutablePointer<UChar>.allocate(capacity: max(units.count, 1))
+            pointer.initialize(from: units, count: units.count)
+            return pointer
+        }
+        defer { pointers.forEach { $0?.deallocate() } }
+        return pointers.withUnsafeMutableBufferPointer { items in
+            items.baseAddress!.withMemoryRebound(to: UnsafePointer<UChar>?.self, capacity: items.count) { rebound in
+                ICUString.read { buffer, capacity, status in
+                    swift_ulistfmt_format(formatter, rebound, &lengths, Int32(strings.count), buffer, capacity, &status)
+                }
+            }
+        }
+    }
+}
+
+/// Reads ICU's "write into this buffer, or tell me how long it must be" results.
+enum ICUString {
+    static func readUnits(_ body: (UnsafeMutablePointer<UChar>?, Int32, inout UErrorCode) -> Int32) -> [UChar]? {
+        var status = U_ZERO_ERROR
+        var buffer = [UChar](repeating: 0, count: 128)
+        var length = body(&buffer, Int32(buffer.count), &status)
+        if status == U_BUFFER_OVERFLOW_ERROR || length > Int32(buffer.count) {
+            status = U_ZERO_ERROR
+            buffer = [UChar](repeating: 0, count: Int(length) + 1)
+            length = body(&buffer, Int32(buffer.count), &status)
+        }
+        guard status.rawValue <= 0, length >= 0 else { return nil }
+        return Array(buffer.prefix(Int(length)))
+    }
+
+    static func read(_ body: (UnsafeMutablePointer<UChar>?, Int32, inout UErrorCode) -> Int32) -> String? {
+        readUnits(body).map { String(decoding: $0, as: UTF16.self) }
+    }
+}
+
+/// Maps a language code to a locale ICU has data for; like `Intl`, an unknown locale (or i18next's
+/// `dev`) formats as `en-US`, not as ICU's root locale.
+enum ICULocale {
+    private static let available: Set<String> = {
+        var names: Set<String> = []
+        for index in 0..<swift_uloc_countAvailable() {
+            if let name = swift_uloc_getAvailable(index) { names.insert(String(cString: name).lowercased()) }
+        }
+        return names
+    }()
+
+    static func resolve(_ code: String?) -> String {
+        guard let code, !code.isEmpty else { return "en_US" }
+        let icu = code.replacingOccurrences(of: "-", with: "_")
+        let language = icu.split(separator: "_").first.map(String.init)?.lowercased() ?? ""
+        return available.contains(language) ? icu : "en_US"
+    }
+}

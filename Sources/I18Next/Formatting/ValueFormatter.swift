@@ -1,0 +1,66 @@
+/// i18next's `Formatter`: applies `{{value, format(options)}}` formats. Several formats can be
+/// chained with the format separator; an unknown format leaves the value as it is.
+struct ValueFormatter: Sendable {
+    let separator: String
+
+    /// Formats `value` with `format` for `language`; `options` are the t() options and variables.
+    func format(_ value: I18nValue, _ format: String, language: String?, options: I18nObject, variable: String) -> I18nValue {
+        if format.isEmpty { return value }
+        if case .null = value { return value }
+        var formats: [String] = []
+        let raw = format.components(separatedBy: separator)
+        var index = 0
+        while index < raw.count {
+            var piece = raw[index]
+            while piece.contains("("), !piece.contains(")"), index + 1 < raw.count {
+                index += 1
+                piece += separator + raw[index]
+            }
+            formats.append(piece)
+            index += 1
+        }
+        var result = value
+        for piece in formats {
+            let (name, formatOptions) = Self.parse(piece)
+            var merged = formatOptions.merging(options)
+            var locale = language
+            if case .object(let params)? = options["formatParams"], case .object(let own)? = params[variable] {
+                merged = merged.merging(own)
+                locale = own["locale"]?.stringValue ?? own["lng"]?.stringValue ?? options["locale"]?.stringValue ?? options["lng"]?.stringValue ?? language
+            } else {
+                locale = options["locale"]?.stringValue ?? options["lng"]?.stringValue ?? language
+            }
+            if let formatted = BuiltInFormats.apply(name, to: result, locale: locale, options: merged) {
+                result = formatted
+            }
+        }
+        return result
+    }
+
+    /// i18next's `parseFormatStr`: `name(key: value; key: value)`, or `currency(EUR)` and `relativetime(day)`.
+    static func parse(_ text: String) -> (String, I18nObject) {
+        var name = text.lowercased().trimmingCharacters(in: .whitespaces)
+        var options = I18nObject()
+        guard let open = text.firstIndex(of: "(") else { return (name, options) }
+        name = text[..<open].lowercased().trimmingCharacters(in: .whitespaces)
+        let body = String(text[text.index(after: open)...].dropLast())
+        if name == "currency", !body.contains(":") {
+            options["currency"] = .string(body.trimmingCharacters(in: .whitespaces))
+        } else if name == "relativetime", !body.contains(":") {
+            options["range"] = .string(body.trimmingCharacters(in: .whitespaces))
+        } else {
+            for option in body.split(separator: ";") where !option.isEmpty {
+                let pieces = option.split(separator: ":", omittingEmptySubsequences: false)
+                let key = pieces[0].trimmingCharacters(in: .whitespaces)
+                var value = pieces.dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)
+                while value.hasPrefix("'") { value.removeFirst() }
+                while value.hasSuffix("'") { value.removeLast() }
+                if options[key] == nil { options[key] = .string(value) }
+                if value == "false" { options[key] = .bool(false) }
+                if value == "true" { options[key] = .bool(true) }
+                if let number = Int(value) { options[key] = .number(Double(number)) }
+            }
+        }
+        return (name, options)
+    }
+}

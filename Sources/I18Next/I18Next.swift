@@ -1,0 +1,128 @@
+import Synchronization
+
+/// An i18next-compatible translation engine: same resources, options and `t()` results as the
+/// JavaScript i18next (v4 JSON by default; v1 and v3 with `compatibilityJSON`).
+///
+/// ```swift
+/// var options = I18NextOptions()
+/// options.lng = "es"
+/// options.resources = ["es": ["translation": ["item_one": "{{count}} artículo", "item_other": "{{count}} artículos"]]]
+/// let i18n = I18Next(options: options)
+/// i18n.t("item", ["count": 3])        // "3 artículos"
+/// ```
+///
+/// Thread-safe: `t()` takes a snapshot of the state and translates without holding a lock, so
+/// `changeLanguage` and `addResourceBundle` may run concurrently with it.
+public final class I18Next: Sendable {
+    private struct State {
+        var options: I18NextOptions
+        var store: ResourceStore
+        var language: String?
+        var hierarchy: [String]
+        var postProcessors: [String: PostProcessor]
+    }
+
+    private let state: Mutex<State>
+    private let plurals: PluralResolver
+    private let interpolator: Interpolator
+    private let formatter: ValueFormatter
+
+    /// Creates an instance with `options`, as `i18next.init(options)` does with in-memory resources.
+    public init(options: I18NextOptions) {
+        var options = options
+        let utils = LanguageUtils(options: options)
+        if options.lng == nil, !utils.fallbackCodes(options.fallbackLng, for: nil).isEmpty {
+            let first = utils.fallbackCodes(options.fallbackLng, for: nil)[0]
+            if first != "dev" { options.lng = first }
+        }
+        let store = ResourceStore(data: options.resources)
+        options.resources = I18nObject()
+        plurals = PluralResolver(separator: options.pluralSeparator)
+        interpolator = Interpolator(settings: options.interpolation)
+        formatter = ValueFormatter(separator: options.interpolation.formatSeparator)
+        var processors: [String: PostProcessor] = [:]
+        processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor
+        let language = Self.resolveLanguage(options.lng, store: store, utils: utils)
+        state = Mutex(State(options: options, store: store, language: language,
+                            hierarchy: utils.resolveHierarchy(language), postProcessors: processors))
+    }
+
+    /// `changeLanguage`'s choice: the code itself if it has translations, else the best supported match.
+    private static func resolveLanguage(_ code: String?, store: ResourceStore, utils: LanguageUtils) -> String? {
+        guard let code else { return nil }
+        if store.hasTranslations(code) { return code }
+        return utils.bestMatch(from: [code])
+    }
+
+    // MARK: - Language
+
+    /// The current language (`i18next.language`), or `nil` when none was given and none follows from `fallbackLng`.
+    public var language: String? { state.withLock { $0.language } }
+
+    /// The codes a lookup walks for the current language (`i18next.languages`).
+    public var languages: [String] { state.withLock { $0.hierarchy } }
+
+    /// Switches the language, as `i18next.changeLanguage(lng)`.
+    public func changeLanguage(_ code: String?) {
+        state.withLock { state in
+            let utils = LanguageUtils(options: state.options)
+            state.language = Self.resolveLanguage(code, store: state.store, utils: utils)
+            state.hierarchy = utils.resolveHierarchy(state.language)
+        }
+    }
+
+    // MARK: - Resources
+
+    /// Adds (deep-merges) the keys of one namespace of one language.
+    public func addResourceBundle(language: String, namespace: String, resources: I18nObject) {
+        state.withLock { state in
+            state.store.addBundle(language: language, namespace: namespace, resources: resources)
+            if !state.options.ns.contains(namespace) { state.options.ns.append(namespace) }
+        }
+    }
+
+    /// Whether `language` has any non-empty namespace.
+    public func hasTranslations(for language: String) -> Bool {
+        state.withLock { $0.store.hasTranslations(language) }
+    }
+
+    /// All resources, `lng → ns → key`.
+    public var resources: I18nObject { state.withLock { $0.store.data } }
+
+    /// Registers a post-processor under its name (`sprintf` is built in).
+    public func addPostProcessor(_ processor: PostProcessor) {
+        state.withLock { $0.postProcessors[processor.name] = processor }
+    }
+
+    // MARK: - t()
+
+    /// Translates `key` (`ns:key`, nested `a.b.c`) with i18next's options and variables.
+    ///
+    /// - Returns: Usually a string; an object or array with `returnObjects`; `null` with
+    ///   `returnNull`; a number or boolean when the resource value is one.
+    public func t(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
+        translator().translate([key], options)
+    }
+
+    /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
+    public func t(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
+        translator().translate(keys, options)
+    }
+
+    /// ``t(_:_:)-(String,_)`` as a string: objects and arrays as JSON, `null` as "".
+    public func string(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> String {
+        switch t(key, options) {
+        case .string(let text): return text
+        case .object, .array: return t(key, options).jsonText()
+        case let other: return other.madeString
+        }
+    }
+
+    private func translator() -> Translator {
+        let snapshot = state.withLock { $0 }
+        return Translator(options: snapshot.options, store: snapshot.store, language: snapshot.language,
+                          languageUtils: LanguageUtils(options: snapshot.options), plurals: plurals,
+                          interpolator: interpolator, formatter: formatter, postProcessors: snapshot.postProcessors,
+                          languageHierarchy: snapshot.hierarchy)
+    }
+}

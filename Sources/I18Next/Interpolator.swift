@@ -1,0 +1,281 @@
+/// i18next's interpolation (`{{var}}`, `{{- raw}}`, `{{value, format}}`) and nesting (`$t(key)`).
+///
+/// i18next implements both with global regular expressions and `String.replace`, and some of
+/// their results depend on that (a replacement goes to the *first* occurrence of the matched
+/// text, and scanning resumes at an index computed on the old string). This type reproduces
+/// those semantics with plain byte scanning, which is also much faster than a regex engine.
+import Foundation
+
+struct Interpolator: Sendable {
+    let settings: InterpolationOptions
+    private let prefix: [UInt8]
+    private let suffix: [UInt8]
+    private let unescapeOpen: [UInt8]
+    private let unescapeClose: [UInt8]
+    let nestingPrefix: [UInt8]
+    let nestingSuffix: [UInt8]
+
+    init(settings: InterpolationOptions) {
+        self.settings = settings
+        prefix = Array(settings.prefix.utf8)
+        suffix = Array(settings.suffix.utf8)
+        unescapeOpen = prefix + Array(settings.unescapePrefix.utf8)
+        unescapeClose = Array(settings.unescapeSuffix.utf8) + suffix
+        nestingPrefix = Array(settings.nestingPrefix.utf8)
+        nestingSuffix = Array(settings.nestingSuffix.utf8)
+    }
+
+    // MARK: - Interpolation
+
+    /// Replaces the placeholders of `text` with values from `data`.
+    ///
+    /// - Parameters:
+    ///   - callOptions: The t() options; a variable missing from `data` but present here becomes "".
+    ///   - format: Applies a format (`number`, `datetime(…)`) to a value.
+    func interpolate(_ text: String, data: I18nObject, callOptions: TranslationOptions?, skipOnVariables: Bool,
+                     format: (I18nValue, String, String) -> I18nValue) -> String {
+        guard text.utf8.contains(prefix[0]) else { return text }
+        var string = Array(text.utf8)
+        for (open, close, escapes) in [(unescapeOpen, unescapeClose, false), (prefix, suffix, settings.escapeValue)] {
+            var replaces = 0
+            var lastIndex = 0
+            while let match = Scanner.placeholder(in: string, from: lastIndex, open: open, close: close) {
+                let matched = Array(string[match.start..<match.end])
+                let variable = String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                var value: String
+                if let found = lookup(variable, in: data, format: format) {
+                    value = found.madeString
+                } else if callOptions?.values[variable] != nil {
+                    value = ""
+                } else if skipOnVariables {
+                    lastIndex = match.end
+                    continue
+                } else {
+                    value = ""
+                }
+                if escapes { value = Self.escapeHTML(value) }
+                let replacement = Array(value.utf8)
+                string = Scanner.replaceFirst(matched, with: replacement, in: string)
+                if skipOnVariables {
+                    lastIndex = match.end + replacement.count - matched.count
+                } else {
+                    lastIndex = 0
+                }
+                replaces += 1
+                if replaces >= settings.maxReplaces { break }
+            }
+        }
+        return String(decoding: string, as: UTF8.self)
+    }
+
+    /// The value of a placeholder: `name`, a dotted path, or `name, format`.
+    private func lookup(_ variable: String, in data: I18nObject, format: (I18nValue, String, String) -> I18nValue) -> I18nValue? {
+        guard variable.contains(settings.formatSeparator) else {
+            return Self.variable(variable, in: data, defaults: settings.defaultVariables)
+        }
+        var parts = variable.components(separatedBy: settings.formatSeparator)
+        let name = parts.removeFirst().trimmingCharacters(in: .whitespaces)
+        let formatString = parts.joined(separator: settings.formatSeparator).trimmingCharacters(in: .whitespaces)
+        guard let value = Self.variable(name, in: data, defaults: settings.defaultVariables) else { return nil }
+        return format(value, formatString, name)
+    }
+
+    /// i18next's `deepFindWithDefaults`: a path split on `.`, then a search that accepts dotted keys.
+    static func variable(_ path: String, in data: I18nObject, defaults: I18nObject?) -> I18nValue? {
+        let root = I18nValue.object(data)
+        var value = ResourceStore.path(root, path, separator: ".")
+        if value == nil, let defaults { value = ResourceStore.path(.object(defaults), path, separator: ".") }
+        if value == nil || !value!.isTruthy {
+            value = ResourceStore.deepFind(root, path, separator: ".")
+            if value == nil, let defaults { value = ResourceStore.deepFind(.object(defaults), path, separator: ".") }
+        }
+        return value
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0x2F }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "/": result += "&#x2F;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Nesting
+
+    /// How many `$t(…)` the text contains.
+    func nestingCount(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        var count = 0
+        var index = 0
+        while let match = Scanner.nesting(in: bytes, from: index, prefix: nestingPrefix, suffix: nestingSuffix) {
+            count += 1
+            index = match.end
+        }
+        return count
+    }
+
+    /// The parts of a nesting: the key, the options JSON (if any), and formats after the key.
+    struct Nesting {
+        let matchedText: [UInt8]
+        let key: String
+        let formats: [String]
+    }
+
+    /// Replaces each `$t(key)` / `$t(key, {options})` / `$t(key, format)` with `resolve`'s result.
+    ///
+    /// - Returns: The new string, or the object `resolve` returned when the whole text was one nesting.
+    func nest(_ text: String, resolve: (Nesting) -> I18nValue?, applyFormats: (String, Nesting) -> String) -> I18nValue {
+        var string = Array(text.utf8)
+        guard !nestingPrefix.isEmpty, string.count >= nestingPrefix.count else { return .string(text) }
+        var lastIndex = 0
+        while let match = Scanner.nesting(in: string, from: lastIndex, prefix: nestingPrefix, suffix: nestingSuffix) {
+            lastIndex = match.end
+            let matched = Array(string[match.start..<match.end])
+            var inner = String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self)
+            var formats: [String] = []
+            let keyEnd: String.Index?
+            if let open = inner.firstIndex(of: "{"), inner[open...].contains("}") {
+                keyEnd = inner.index(after: inner.lastIndex(of: "}")!)
+            } else {
+                keyEnd = inner.range(of: settings.formatSeparator)?.lowerBound
+            }
+            if let keyEnd {
+                formats = inner[keyEnd...].components(separatedBy: settings.formatSeparator)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                inner = String(inner[..<keyEnd])
+            }
+            let result = resolve(Nesting(matchedText: matched, key: inner.trimmingCharacters(in: .whitespacesAndNewlines), formats: formats))
+            if let result, result.isTruthy, matched == string, result.stringValue == nil {
+                return result
+            }
+            var value = result?.madeString ?? ""
+            let nesting = Nesting(matchedText: matched, key: inner.trimmingCharacters(in: .whitespaces), formats: formats)
+            if !formats.isEmpty { value = applyFormats(value.trimmingCharacters(in: .whitespacesAndNewlines), nesting) }
+            string = Scanner.replaceFirst(matched, with: Array(value.utf8), in: string)
+        }
+        return .string(String(decoding: string, as: UTF8.self))
+    }
+}
+
+/// Byte-level equivalents of the regular expressions i18next uses.
+enum Scanner {
+    struct Match {
+        let start: Int
+        let innerStart: Int
+        let innerEnd: Int
+        let end: Int
+    }
+
+    static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        let first = needle[0]
+        var index = max(start, 0)
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
+        guard index + needle.count <= haystack.count else { return false }
+        for offset in 0..<needle.count where haystack[index + offset] != needle[offset] { return false }
+        return true
+    }
+
+    /// JavaScript's `.` does not match line terminators.
+    @inline(__always)
+    static func lineTerminatorLength(_ bytes: [UInt8], at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D { return true }
+        return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
+
+    @inline(__always)
+    static func characterLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return 1 }
+        if byte >= 0xF0 { return 4 }
+        if byte >= 0xE0 { return 3 }
+        return 2
+    }
+
+    /// `open(.+?)close`: the first placeholder at or after `start`.
+    static func placeholder(in bytes: [UInt8], from start: Int, open: [UInt8], close: [UInt8]) -> Match? {
+        var searchFrom = start
+        while let found = index(of: open, in: bytes, from: searchFrom) {
+            let innerStart = found + open.count
+            var cursor = innerStart
+            if cursor < bytes.count, !lineTerminatorLength(bytes, at: cursor) {
+                cursor += characterLength(bytes, at: cursor)
+                while cursor <= bytes.count {
+                    if matches(close, in: bytes, at: cursor) {
+                        return Match(start: found, innerStart: innerStart, innerEnd: cursor, end: cursor + close.count)
+                    }
+                    if cursor == bytes.count || lineTerminatorLength(bytes, at: cursor) { break }
+                    cursor += characterLength(bytes, at: cursor)
+                }
+            }
+            searchFrom = found + 1
+        }
+        return nil
+    }
+
+    /// `prefix((?:[^()"']+|"[^"]*"|'[^']*'|\((?:[^()]|"[^"]*"|'[^']*')*\))*?)suffix`.
+    static func nesting(in bytes: [UInt8], from start: Int, prefix: [UInt8], suffix: [UInt8]) -> Match? {
+        var searchFrom = start
+        while let found = index(of: prefix, in: bytes, from: searchFrom) {
+            let innerStart = found + prefix.count
+            var cursor = innerStart
+            scanning: while true {
+                if matches(suffix, in: bytes, at: cursor) {
+                    return Match(start: found, innerStart: innerStart, innerEnd: cursor, end: cursor + suffix.count)
+                }
+                guard cursor < bytes.count else { break scanning }
+                switch bytes[cursor] {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    guard let close = bytes[(cursor + 1)...].firstIndex(of: bytes[cursor]) else { break scanning }
+                    cursor = close + 1
+                case UInt8(ascii: "("):
+                    var inner = cursor + 1
+                    while inner < bytes.count, bytes[inner] != UInt8(ascii: ")"), bytes[inner] != UInt8(ascii: "(") { inner += 1 }
+                    guard inner < bytes.count, bytes[inner] == UInt8(ascii: ")") else { break scanning }
+                    cursor = inner + 1
+                case UInt8(ascii: ")"):
+                    break scanning
+                default:
+                    cursor += 1
+                }
+            }
+            searchFrom = found + 1
+        }
+        return nil
+    }
+
+    /// JavaScript's `string.replace(text, value)`: the first occurrence of `needle` anywhere.
+    static func replaceFirst(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard let at = index(of: needle, in: bytes, from: 0) else { return bytes }
+        var result = [UInt8]()
+        result.reserveCapacity(bytes.count - needle.count + replacement.count)
+        result.append(contentsOf: bytes[0..<at])
+        result.append(contentsOf: replacement)
+        result.append(contentsOf: bytes[(at + needle.count)...])
+        return result
+    }
+}

@@ -1,0 +1,235 @@
+/// i18next's init options, with i18next's names and defaults.
+///
+/// Build them in code, or from the JSON object you would pass to `i18next.init` with
+/// ``init(json:)``; `envtool t --init FILE` does the latter.
+public struct I18NextOptions: Sendable {
+    /// `fallbackLng`: a list, a map from language to list (with `default`), or `false`.
+    public enum FallbackLanguages: Sendable, Hashable {
+        case none
+        case list([String])
+        case map([String: [String]])
+    }
+
+    /// `load`: which codes of a language's hierarchy are looked up.
+    public enum LoadStrategy: String, Sendable {
+        case all, currentOnly, languageOnly
+    }
+
+    /// `compatibilityJSON`: the resource format.
+    public enum Compatibility: String, Sendable {
+        /// i18next 1.x (as used by i18next-ios): `__var__`, `key_plural`, `key_plural_N`.
+        case v1
+        /// i18next 2–3: `key_plural`, `key_0`, `key_1`…
+        case v3
+        /// The current format: `key_one`, `key_other`, `{{var}}`.
+        case v4
+    }
+
+    /// Called for each missing key when ``saveMissing`` is on: languages, namespace, key, fallback value.
+    public typealias MissingKeyHandler = @Sendable (_ languages: [String], _ namespace: String, _ key: String, _ fallbackValue: I18nValue?) -> Void
+
+    public var lng: String?
+    public var fallbackLng: FallbackLanguages = .list(["dev"])
+    /// `supportedLngs`, or `nil` for `false`.
+    public var supportedLngs: [String]?
+    public var nonExplicitSupportedLngs = false
+    public var load: LoadStrategy = .all
+    public var lowerCaseLng = false
+    public var cleanCode = false
+    public var ns: [String] = ["translation"]
+    public var defaultNS: [String] = ["translation"]
+    /// `fallbackNS`, or `nil` for `false`.
+    public var fallbackNS: [String]?
+    /// `keySeparator`, or `nil` for `false`.
+    public var keySeparator: String? = "."
+    /// `nsSeparator`, or `nil` for `false`.
+    public var nsSeparator: String? = ":"
+    public var pluralSeparator = "_"
+    public var contextSeparator = "_"
+    public var returnNull = false
+    public var returnEmptyString = true
+    public var returnObjects = false
+    /// `joinArrays`, or `nil` for `false`.
+    public var joinArrays: String?
+    public var ignoreJSONStructure = true
+    public var appendNamespaceToMissingKey = false
+    public var appendNamespaceToCIMode = false
+    public var interpolation = InterpolationOptions()
+    /// Names of post-processors applied to every translation.
+    public var postProcess: [String] = []
+    public var saveMissing = false
+    /// `saveMissingTo`: `fallback`, `current` or `all`.
+    public var saveMissingTo = "fallback"
+    public var missingKeyHandler: MissingKeyHandler?
+    /// In-memory resources, i18next's layout `lng → ns → key`.
+    public var resources = I18nObject()
+    public var compatibilityJSON: Compatibility = .v4
+    /// 1.x only: look a key up in the default namespace when it is missing in another.
+    public var fallbackToDefaultNS = false
+
+    /// Whether `keySeparator` / `nsSeparator` were given at init (i18next then never treats a key as natural language).
+    var userDefinedKeySeparator: I18nValue?
+    var userDefinedNsSeparator: I18nValue?
+
+    /// i18next's defaults.
+    public init() {}
+
+    /// Options from the object you would pass to `i18next.init`.
+    ///
+    /// - Throws: ``I18NextError`` of kind ``I18NextError/Kind/malformedResource`` naming the
+    ///   option whose value has the wrong type.
+    public init(json object: I18nObject, source: String = "<init options>") throws(I18NextError) {
+        func fail(_ name: String, _ expected: String) -> I18NextError {
+            I18NextError(.malformedResource, source: source, message: "the option \"\(name)\" must be \(expected)")
+        }
+        func strings(_ name: String, _ value: I18nValue) throws(I18NextError) -> [String] {
+            switch value {
+            case .string(let text): return [text]
+            case .array(let values):
+                var result: [String] = []
+                for value in values {
+                    guard case .string(let text) = value else { throw fail(name, "a string or an array of strings") }
+                    result.append(text)
+                }
+                return result
+            default: throw fail(name, "a string or an array of strings")
+            }
+        }
+        func bool(_ name: String) -> Bool? { object[name].map(\.isTruthy) }
+        func separator(_ name: String) throws(I18NextError) -> String?? {
+            switch object[name] {
+            case nil: return .none
+            case .bool(false)?: return .some(nil)
+            case .string(let text)?: return .some(text)
+            default: throw fail(name, "a string or false")
+            }
+        }
+
+        if let value = object["lng"] {
+            guard case .string(let text) = value else { throw fail("lng", "a string") }
+            lng = text
+        }
+        if let value = object["fallbackLng"] {
+            switch value {
+            case .bool(false): fallbackLng = .none
+            case .string, .array: fallbackLng = .list(try strings("fallbackLng", value))
+            case .object(let map):
+                var result: [String: [String]] = [:]
+                for (key, entry) in map.members { result[key] = try strings("fallbackLng.\(key)", entry) }
+                fallbackLng = .map(result)
+            default: throw fail("fallbackLng", "a string, an array, an object or false")
+            }
+        }
+        if let value = object["supportedLngs"] {
+            if case .bool(false) = value {
+                supportedLngs = nil
+            } else {
+                var list = try strings("supportedLngs", value)
+                if !list.contains("cimode") { list.append("cimode") }
+                supportedLngs = list
+            }
+        }
+        nonExplicitSupportedLngs = bool("nonExplicitSupportedLngs") ?? false
+        if let value = object["load"] {
+            guard case .string(let text) = value, let strategy = LoadStrategy(rawValue: text) else {
+                throw fail("load", "\"all\", \"currentOnly\" or \"languageOnly\"")
+            }
+            load = strategy
+        }
+        lowerCaseLng = bool("lowerCaseLng") ?? false
+        cleanCode = bool("cleanCode") ?? false
+        if let value = object["ns"] { ns = try strings("ns", value) }
+        if let value = object["defaultNS"], value != .null {
+            defaultNS = value == .bool(false) ? [] : try strings("defaultNS", value)
+        } else if let value = object["ns"] {
+            if case .string(let text) = value {
+                defaultNS = [text]
+            } else if !ns.contains("translation"), let first = ns.first {
+                defaultNS = [first]
+            }
+        }
+        if let value = object["fallbackNS"], value != .bool(false) { fallbackNS = try strings("fallbackNS", value) }
+        if let value = try separator("keySeparator") {
+            keySeparator = value
+            userDefinedKeySeparator = object["keySeparator"]
+        }
+        if let value = try separator("nsSeparator") {
+            nsSeparator = value
+            userDefinedNsSeparator = object["nsSeparator"]
+        }
+        if case .string(let text)? = object["pluralSeparator"] { pluralSeparator = text }
+        if case .string(let text)? = object["contextSeparator"] { contextSeparator = text }
+        returnNull = bool("returnNull") ?? false
+        returnEmptyString = bool("returnEmptyString") ?? true
+        returnObjects = bool("returnObjects") ?? false
+        if case .string(let text)? = object["joinArrays"] { joinArrays = text }
+        ignoreJSONStructure = bool("ignoreJSONStructure") ?? true
+        appendNamespaceToMissingKey = bool("appendNamespaceToMissingKey") ?? false
+        appendNamespaceToCIMode = bool("appendNamespaceToCIMode") ?? false
+        if case .object(let settings)? = object["interpolation"] { interpolation.apply(settings) }
+        if let value = object["postProcess"], value != .bool(false) { postProcess = try strings("postProcess", value) }
+        saveMissing = bool("saveMissing") ?? false
+        if case .string(let text)? = object["saveMissingTo"] { saveMissingTo = text }
+        if let value = object["resources"] {
+            guard case .object(let resources) = value else { throw fail("resources", "an object of languages, each an object of namespaces") }
+            self.resources = resources
+        }
+        if let value = object["compatibilityJSON"] {
+            guard case .string(let text) = value, let compatibility = Compatibility(rawValue: text) else {
+                throw fail("compatibilityJSON", "\"v1\", \"v3\" or \"v4\"")
+            }
+            compatibilityJSON = compatibility
+        }
+        fallbackToDefaultNS = bool("fallbackToDefaultNS") ?? false
+        if compatibilityJSON == .v1 { applyLegacyDefaults(object) }
+    }
+
+    /// i18next 1.x read `__var__` and needed no `{{- }}`; the v1 file of the conformance corpus
+    /// uses the v4 names for the rest (see its README).
+    private mutating func applyLegacyDefaults(_ object: I18nObject) {
+        var explicit = I18nObject()
+        if case .object(let settings)? = object["interpolation"] { explicit = settings }
+        if explicit["prefix"] == nil { interpolation.prefix = "__" }
+        if explicit["suffix"] == nil { interpolation.suffix = "__" }
+    }
+}
+
+/// The `interpolation` options.
+public struct InterpolationOptions: Sendable, Hashable {
+    public var escapeValue = true
+    public var prefix = "{{"
+    public var suffix = "}}"
+    public var formatSeparator = ","
+    public var unescapePrefix = "-"
+    public var unescapeSuffix = ""
+    public var nestingPrefix = "$t("
+    public var nestingSuffix = ")"
+    public var nestingOptionsSeparator = ","
+    public var maxReplaces = 1000
+    public var skipOnVariables = true
+    public var defaultVariables: I18nObject?
+
+    /// The defaults.
+    public init() {}
+
+    /// Applies the members of an `interpolation` object (init or per call).
+    mutating func apply(_ settings: I18nObject) {
+        for (key, value) in settings.members {
+            switch (key, value) {
+            case ("escapeValue", let value): escapeValue = value.isTruthy
+            case ("prefix", .string(let text)) where !text.isEmpty: prefix = text
+            case ("suffix", .string(let text)) where !text.isEmpty: suffix = text
+            case ("formatSeparator", .string(let text)) where !text.isEmpty: formatSeparator = text
+            case ("unescapePrefix", .string(let text)) where !text.isEmpty: unescapePrefix = text; unescapeSuffix = ""
+            case ("unescapeSuffix", .string(let text)) where !text.isEmpty: unescapeSuffix = text; unescapePrefix = ""
+            case ("nestingPrefix", .string(let text)) where !text.isEmpty: nestingPrefix = text
+            case ("nestingSuffix", .string(let text)) where !text.isEmpty: nestingSuffix = text
+            case ("nestingOptionsSeparator", .string(let text)) where !text.isEmpty: nestingOptionsSeparator = text
+            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = Int(number)
+            case ("skipOnVariables", let value): skipOnVariables = value.isTruthy
+            case ("defaultVariables", .object(let object)): defaultVariables = object
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The operands of CLDR plural rules (UTS #35): n absolute value, i integer digits, v visible
+/// fraction digits, w the same without trailing zeros, f and t the fraction digits with and
+/// without trailing zeros, e the compact exponent.
+public struct PluralOperands: Sendable, Hashable {
+    public let n: Double
+    public let i: Int
+    public let v: Int
+    public let w: Int
+    public let f: Int
+    public let t: Int
+    public let e: Int
+
+    /// The operands of a decimal string as CLDR writes samples: `1`, `1.50`, `1c6`, `1.1c6`.
+    public init?(sample: String) {
+        var text = Substring(sample.trimmingCharacters(in: .whitespaces))
+        if text.hasPrefix("-") { text = text.dropFirst() }
+        var exponent = 0
+        if let c = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
+            guard let value = Int(text[text.index(after: c)...]) else { return nil }
+            exponent = value
+            text = text[..<c]
+        }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let integerPart = parts.first, !integerPart.isEmpty, integerPart.allSatisfy(\.isNumber) else { return nil }
+        var integerDigits = String(integerPart)
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        guard fraction.allSatisfy(\.isNumber) else { return nil }
+        if exponent > 0 {
+            // 1.1c6 is 1100000: the exponent moves fraction digits into the integer.
+            let moved = String(fraction.prefix(exponent))
+            integerDigits += moved + String(repeating: "0", count: exponent - moved.count)
+            fraction = String(fraction.dropFirst(moved.count))
+        }
+        self.init(integerDigits: integerDigits, fractionDigits: fraction, exponent: exponent)
+    }
+
+    /// The operands JavaScript's `Intl.PluralRules` uses for a number: formatted with at most
+    /// three fraction digits, trailing zeros dropped (so 1.0 is 1, and 0.0001 is 0).
+    public init(_ value: Double) {
+        let magnitude = abs(value)
+        guard magnitude.isFinite else {
+            self.init(integerDigits: "0", fractionDigits: "", exponent: 0)
+            return
+        }
+        var text = String(format: "%.3f", magnitude)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        self.init(integerDigits: String(parts[0]), fractionDigits: parts.count > 1 ? String(parts[1]) : "", exponent: 0)
+    }
+
+    private init(integerDigits: String, fractionDigits: String, exponent: Int) {
+        let trimmed = fractionDigits.replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        // Rules only compare operands with small numbers, so clamping huge values keeps them exact where it matters.
+        i = Int(integerDigits.suffix(18)) ?? 0
+        v = fractionDigits.count
+        w = trimmed.count
+        f = Int(fractionDigits.prefix(18)) ?? 0
+        t = Int(trimmed.prefix(18)) ?? 0
+        e = exponent
+        n = (Double(integerDigits + (fractionDigits.isEmpty ? "" : "." + fractionDigits)) ?? 0)
+    }
+
+    /// Whether `value` is an integer within `low...high`, the meaning of a range on `n` in CLDR rules.
+    @inline(__always)
+    static func within(_ value: Double, _ low: Double, _ high: Double) -> Bool {
+        value >= low && value <= high && value == value.rounded(.towardZero)
+    }
+}

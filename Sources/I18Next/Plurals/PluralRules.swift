@@ -1,0 +1,44 @@
+/// CLDR plural rules, cardinal and ordinal, for every CLDR locale. The rules themselves are
+/// generated from CLDR's data by `scripts/generate-plural-rules` (`PluralRules+CLDR.swift`).
+public struct PluralRules: Sendable, Hashable {
+    /// Cardinal (`1 apple`, `2 apples`) or ordinal (`1st`, `2nd`).
+    public enum Kind: Sendable, Hashable {
+        case cardinal, ordinal
+    }
+
+    private let kind: Kind
+    private let ruleSet: Int
+
+    /// The rules for `locale` (`en`, `pt-PT`, `zh_Hant`), found as `Intl.PluralRules` finds
+    /// them: the whole tag, then language and region, then the language; else English, which is
+    /// what JavaScript falls back to for a locale it does not know.
+    public init(locale: String, kind: Kind) {
+        self.kind = kind
+        let table = kind == .cardinal ? Self.cardinalRuleSets : Self.ordinalRuleSets
+        let parts = locale.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        var candidates: [String] = []
+        if let language = parts.first?.lowercased() {
+            candidates.append(parts.enumerated().map { $0.offset == 0 ? language : $0.element }.joined(separator: "_"))
+            if let region = parts.dropFirst().first(where: { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }) {
+                candidates.append(language + "_" + region.uppercased())
+            }
+            candidates.append(language)
+        }
+        ruleSet = candidates.lazy.compactMap { table[$0] }.first ?? table["en"]!
+    }
+
+    /// The category of `operands`.
+    public func category(for operands: PluralOperands) -> PluralCategory {
+        kind == .cardinal ? Self.cardinal(ruleSet, operands) : Self.ordinal(ruleSet, operands)
+    }
+
+    /// The category of a number, with JavaScript's `Intl.PluralRules` formatting.
+    public func category(for value: Double) -> PluralCategory {
+        category(for: PluralOperands(value))
+    }
+
+    /// The categories the locale uses, in i18next's order (zero, one, two, few, many, other).
+    public var categories: [PluralCategory] {
+        kind == .cardinal ? Self.cardinalCategories[ruleSet] : Self.ordinalCategories[ruleSet]
+    }
+}

@@ -1,0 +1,386 @@
+import Foundation
+
+/// The lookup and the rules of `t()`, a port of i18next's `Translator`: key and namespace
+/// extraction, the search over namespaces, language codes, plural and context keys, default
+/// values, objects and arrays, interpolation, nesting and post-processing.
+///
+/// It works on an immutable snapshot of the instance, so concurrent `t()` calls never lock
+/// each other beyond taking that snapshot.
+struct Translator {
+    let options: I18NextOptions
+    let store: ResourceStore
+    let language: String?
+    let languageUtils: LanguageUtils
+    let plurals: PluralResolver
+    let interpolator: Interpolator
+    let formatter: ValueFormatter
+    let postProcessors: [String: PostProcessor]
+    /// The hierarchy of `language`, computed when the language is set.
+    let languageHierarchy: [String]
+
+    /// How deep `$t()` may nest. i18next stops only direct self-reference and overflows its stack on
+    /// longer cycles; we stop there instead (see docs/i18next-deviations.md).
+    static let maximumNestingDepth = 32
+
+    struct Resolution {
+        var value: I18nValue?
+        var usedKey: String?
+        var exactUsedKey: String?
+        var usedLanguage: String?
+        var usedNamespace: String?
+    }
+
+    // MARK: - t()
+
+    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]? = nil, depth: Int = 0) -> I18nValue {
+        guard let lastRequested = keys.last else { return .string("") }
+        let opt = callOptions
+        let (key, namespaces) = extract(lastRequested, opt)
+        let namespace = namespaces.last ?? "undefined"
+        let nsSeparator: String = opt.separator("nsSeparator").map { $0 ?? "false" } ?? (options.nsSeparator ?? "false")
+        let lng = opt.language ?? language
+
+        if lng?.lowercased() == "cimode" {
+            if opt["appendNamespaceToCIMode"]?.isTruthy == true || options.appendNamespaceToCIMode {
+                return .string(namespace + nsSeparator + key)
+            }
+            return .string(key)
+        }
+
+        let resolution = resolve(keys, opt)
+        var result = resolution.value
+        let usedKey = resolution.usedKey ?? key
+        let exactUsedKey = resolution.exactUsedKey ?? key
+        let joinArrays: String?
+        switch opt["joinArrays"] {
+        case .string(let text)?: joinArrays = text
+        case nil: joinArrays = options.joinArrays
+        default: joinArrays = nil
+        }
+
+        let count = opt.pluralCount
+        let needsPlural = count != nil
+        let hasDefault = opt.hasDefaultValue
+        let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
+        let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
+        let needsZero = needsPlural && !opt.ordinal && count!! == 0
+        var defaultValue: I18nValue? = nil
+        for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
+                          opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
+            if let candidate, candidate.isTruthy { defaultValue = candidate; break }
+        }
+        if defaultValue == nil { defaultValue = opt["defaultValue"] }
+
+        var forObjectHandling = result
+        if (result == nil || !result!.isTruthy) && hasDefault { forObjectHandling = defaultValue }
+
+        if let value = forObjectHandling, value.isTruthy, value.isObjectLike,
+           !(joinArrays != nil && { if case .array = value { return true }; return false }()) {
+            if opt["returnObjects"]?.isTruthy != true && !options.returnObjects {
+                return .string("key '\(key) (\(language ?? "undefined"))' returned an object instead of string.")
+            }
+            let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
+            if let keySeparator, !keySeparator.isEmpty {
+                var childOptions = opt
+                childOptions["joinArrays"] = .bool(false)
+                childOptions["ns"] = .array(namespaces.map(I18nValue.string))
+                let useDefault = hasDefault && !(result?.isTruthy ?? false)
+                func child(_ member: String, _ original: I18nValue, prefix: String) -> I18nValue {
+                    var options = childOptions
+                    if useDefault {
+                        options["defaultValue"] = defaultValue.flatMap { $0.isObjectLike ? $0.ownProperty(member) : nil }
+                    }
+                    let deepKey = prefix + keySeparator + member
+                    let translated = translate([deepKey], options, depth: depth + 1)
+                    return translated == .string(deepKey) ? original : translated
+                }
+                switch value {
+                case .array(let elements):
+                    result = .array(elements.enumerated().map { child(String($0.offset), $0.element, prefix: exactUsedKey) })
+                case .object(let object):
+                    var copy = I18nObject()
+                    for (member, original) in object.members { copy[member] = child(member, original, prefix: usedKey) }
+                    result = .object(copy)
+                default: break
+                }
+            }
+            return postProcessOnly(result ?? .null, keys: keys, opt)
+        }
+
+        if let separator = joinArrays, case .array(let elements)? = result {
+            let joined = elements.map(\.arrayElementString).joined(separator: separator)
+            if joined.isEmpty { return .string("") }
+            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth)
+        }
+
+        var usedDefault = false
+        var usedKeyAsValue = false
+        if !isValidLookup(result) && hasDefault {
+            usedDefault = true
+            result = defaultValue
+        }
+        if !isValidLookup(result) {
+            usedKeyAsValue = true
+            result = .string(key)
+        }
+        if options.saveMissing, usedKeyAsValue || usedDefault, let handler = options.missingKeyHandler {
+            reportMissing(key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
+                          needsPlural: needsPlural, opt: opt, handler: handler)
+        }
+        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth)
+        if usedKeyAsValue, extended == .string(key), options.appendNamespaceToMissingKey {
+            extended = .string(namespace + nsSeparator + key)
+        }
+        return extended
+    }
+
+    private func isValidLookup(_ value: I18nValue?) -> Bool {
+        guard let value else { return false }
+        if !options.returnNull, value == .null { return false }
+        if !options.returnEmptyString, value == .string("") { return false }
+        return true
+    }
+
+    // MARK: - Keys and namespaces
+
+    /// Splits `ns:key` unless the key reads like natural language ("Error: not found.").
+    func extract(_ rawKey: String, _ opt: TranslationOptions) -> (key: String, namespaces: [String]) {
+        let nsSeparator: String? = opt.separator("nsSeparator") ?? options.nsSeparator
+        let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
+        var namespaces = opt.namespaces ?? options.defaultNS
+        var key = rawKey
+        guard let nsSeparator, !nsSeparator.isEmpty, key.contains(nsSeparator) else { return (key, namespaces) }
+        let seemsNaturalLanguage = !(options.userDefinedKeySeparator?.isTruthy ?? false) && !(opt["keySeparator"]?.isTruthy ?? false)
+            && !(options.userDefinedNsSeparator?.isTruthy ?? false) && !(opt["nsSeparator"]?.isTruthy ?? false)
+            && !Self.looksLikeObjectPath(key, nsSeparator: nsSeparator, keySeparator: keySeparator)
+        guard !seemsNaturalLanguage else { return (key, namespaces) }
+        if interpolator.nestingCount(key) > 0 { return (key, namespaces) }
+        var parts = key.components(separatedBy: nsSeparator)
+        if nsSeparator != keySeparator || options.ns.contains(parts[0]) {
+            namespaces = [parts.removeFirst()]
+        }
+        key = parts.joined(separator: keySeparator ?? "false")
+        return (key, namespaces)
+    }
+
+    static func looksLikeObjectPath(_ key: String, nsSeparator: String?, keySeparator: String?) -> Bool {
+        let ns = nsSeparator ?? "", ks = keySeparator ?? ""
+        let possible: [Character] = [" ", ",", "?", "!", ";"].filter { !ns.contains($0) && !ks.contains($0) }
+        if possible.isEmpty { return true }
+        var matched = !key.contains(where: { possible.contains($0) })
+        if !matched, !ks.isEmpty, let range = key.range(of: ks), range.lowerBound > key.startIndex,
+           !key[..<range.lowerBound].contains(where: { possible.contains($0) }) {
+            matched = true
+        }
+        return matched
+    }
+
+    // MARK: - Resolution
+
+    func resolve(_ keys: [String], _ opt: TranslationOptions) -> Resolution {
+        var resolution = Resolution()
+        let count = opt.pluralCount
+        let needsPlural = count != nil
+        let needsZero = needsPlural && !opt.ordinal && count!! == 0
+        let context = opt.context
+        let separator = options.pluralSeparator
+        let codes: [String]
+        if let languages = opt.languages {
+            codes = languages
+        } else if opt.language == nil, opt.fallbackLanguages == nil {
+            codes = languageHierarchy
+        } else {
+            codes = languageUtils.resolveHierarchy(opt.language ?? language, fallback: opt.fallbackLanguages)
+        }
+        for rawKey in keys {
+            if isValidLookup(resolution.value) { break }
+            let (key, extracted) = extract(rawKey, opt)
+            resolution.usedKey = key
+            let namespaces = extracted + (options.fallbackNS ?? [])
+            for namespace in namespaces {
+                if isValidLookup(resolution.value) { break }
+                resolution.usedNamespace = namespace
+                for code in codes {
+                    if isValidLookup(resolution.value) { break }
+                    resolution.usedLanguage = code
+                    var finalKeys = [key]
+                    var pluralSuffix = ""
+                    let ordinalPrefix = separator + "ordinal" + separator
+                    if needsPlural {
+                        pluralSuffix = plurals.suffix(for: code, count: count!!, ordinal: opt.ordinal)
+                        if opt.ordinal, pluralSuffix.hasPrefix(ordinalPrefix) {
+                            finalKeys.append(key + separator + pluralSuffix.dropFirst(ordinalPrefix.count))
+                        }
+                        finalKeys.append(key + pluralSuffix)
+                        if needsZero { finalKeys.append(key + separator + "zero") }
+                    }
+                    if let context {
+                        let contextKey = key + (options.contextSeparator.isEmpty ? "_" : options.contextSeparator) + context
+                        finalKeys.append(contextKey)
+                        if needsPlural {
+                            if opt.ordinal, pluralSuffix.hasPrefix(ordinalPrefix) {
+                                finalKeys.append(contextKey + separator + pluralSuffix.dropFirst(ordinalPrefix.count))
+                            }
+                            finalKeys.append(contextKey + pluralSuffix)
+                            if needsZero { finalKeys.append(contextKey + separator + "zero") }
+                        }
+                    }
+                    // Most specific first; like i18next's `while (k = keys.pop())`, an empty key ends the search.
+                    while let candidate = finalKeys.popLast(), !candidate.isEmpty {
+                        if !isValidLookup(resolution.value) {
+                            resolution.exactUsedKey = candidate
+                            resolution.value = resource(code, namespace, candidate, opt)
+                        }
+                    }
+                }
+            }
+        }
+        return resolution
+    }
+
+    func resource(_ language: String, _ namespace: String, _ key: String, _ opt: TranslationOptions) -> I18nValue? {
+        let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
+        let ignore = opt["ignoreJSONStructure"].map(\.isTruthy) ?? options.ignoreJSONStructure
+        return store.resource(language: language, namespace: namespace, key: key, keySeparator: keySeparator, ignoreJSONStructure: ignore)
+    }
+
+    // MARK: - Interpolation, nesting, post-processing
+
+    func extend(_ value: I18nValue, keys: [String], _ callOptions: TranslationOptions, resolution: Resolution?,
+                lastKey: [String]?, depth: Int) -> I18nValue {
+        var opt = callOptions
+        var result = value
+        if opt["skipInterpolation"]?.isTruthy != true {
+            var active = interpolator
+            var skipOnVariables = options.interpolation.skipOnVariables
+            if let overrides = opt.interpolationOverrides {
+                var settings = options.interpolation
+                settings.apply(overrides)
+                active = Interpolator(settings: settings)
+                if let skip = overrides["skipOnVariables"] { skipOnVariables = skip.isTruthy }
+            }
+            if case .string(let text) = result {
+                let nestBefore = skipOnVariables ? active.nestingCount(text) : 0
+                let data = opt.replacement ?? opt.values
+                let lng = opt.language ?? language ?? resolution?.usedLanguage
+                let interpolated = active.interpolate(text, data: data, callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
+                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]), variable: variable)
+                }
+                result = .string(interpolated)
+                if skipOnVariables, nestBefore < active.nestingCount(interpolated) { opt["nest"] = .bool(false) }
+            }
+            if opt.language == nil, let found = resolution?.value, found.isTruthy {
+                opt["lng"] = (language ?? resolution?.usedLanguage).map(I18nValue.string)
+            }
+            if opt["nest"] != .bool(false), case .string(let text) = result {
+                result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth)
+            }
+        }
+        return postProcessOnly(result, keys: keys, opt)
+    }
+
+    private func nest(_ text: String, keys: [String], _ opt: TranslationOptions, interpolator active: Interpolator,
+                      lastKey: [String]?, depth: Int) -> I18nValue {
+        active.nest(text, resolve: { nesting in
+            var cloned = opt.replacement ?? opt.values
+            cloned["applyPostProcessor"] = .bool(false)
+            cloned["defaultValue"] = nil
+            let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
+            if lastKey?.first == key, opt.context == nil { return nil }
+            guard depth < Self.maximumNestingDepth else { return nil }
+            return translate([key], TranslationOptions(nestedOptions), lastKey: keys, depth: depth + 1)
+        }, applyFormats: { value, nesting in
+            var current = I18nValue.string(value)
+            for format in nesting.formats {
+                current = formatter.format(current, format, language: opt.language,
+                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key)
+            }
+            return current.madeString
+        })
+    }
+
+    /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
+    private func nestingOptions(_ raw: String, inherited: I18nObject, interpolator active: Interpolator) -> (String, I18nObject) {
+        let separator = active.settings.nestingOptionsSeparator
+        guard raw.contains(separator) else { return (raw, inherited) }
+        let bytes = Array(raw.utf8)
+        let separatorBytes = Array(separator.utf8)
+        var splits: [Range<Int>] = []
+        var index = 0
+        while let found = Scanner.index(of: separatorBytes, in: bytes, from: index) {
+            var cursor = found + separatorBytes.count
+            while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{") {
+                splits.append(found..<(cursor + 1))
+                index = cursor + 1
+            } else {
+                index = found + 1
+            }
+        }
+        let key: String
+        var optionsText: String
+        if let first = splits.first {
+            key = String(decoding: bytes[0..<first.lowerBound], as: UTF8.self)
+            let end = splits.count > 1 ? splits[1].lowerBound : bytes.count
+            optionsText = "{" + String(decoding: bytes[first.upperBound..<end], as: UTF8.self)
+        } else {
+            key = raw
+            optionsText = "{undefined"
+        }
+        optionsText = active.interpolate(optionsText, data: inherited, callOptions: nil, skipOnVariables: options.interpolation.skipOnVariables) { value, _, _ in value }
+        let singles = optionsText.filter { $0 == "'" }.count
+        let doubles = optionsText.filter { $0 == "\"" }.count
+        if (singles % 2 == 0 && doubles == 0) || doubles % 2 != 0 {
+            optionsText = optionsText.replacingOccurrences(of: "'", with: "\"")
+        }
+        guard let parsed = try? I18nValue(jsonData: Data(optionsText.utf8)) else {
+            return (key + separator + optionsText, inherited)
+        }
+        var merged = inherited
+        if case .object(let object) = parsed { merged = inherited.merging(object) }
+        if case .string(let text)? = merged["defaultValue"], text.contains(NSRegularExpression.escapedPattern(for: active.settings.prefix)) {
+            merged["defaultValue"] = nil
+        }
+        return (key, merged)
+    }
+
+    private func postProcessOnly(_ value: I18nValue, keys: [String], _ opt: TranslationOptions) -> I18nValue {
+        let names: [String]
+        switch opt["postProcess"] {
+        case .string(let name)?: names = [name]
+        case .array(let list)?: names = list.compactMap(\.stringValue)
+        default: names = options.postProcess
+        }
+        guard value != .null, !names.isEmpty, opt["applyPostProcessor"] != .bool(false) else { return value }
+        var result = value
+        for name in names {
+            if let processor = postProcessors[name] { result = processor.process(result, keys, opt) }
+        }
+        return result
+    }
+
+    // MARK: - Missing keys
+
+    private func reportMissing(key: String, namespace: String, language: String?, value: I18nValue?, defaultValue: I18nValue?,
+                               needsPlural: Bool, opt: TranslationOptions, handler: I18NextOptions.MissingKeyHandler) {
+        var languages: [String]
+        let fallbacks = languageUtils.fallbackCodes(options.fallbackLng, for: language)
+        if options.saveMissingTo == "fallback", let first = fallbacks.first, !first.isEmpty {
+            languages = fallbacks
+        } else if options.saveMissingTo == "all" {
+            languages = languageUtils.resolveHierarchy(language)
+        } else {
+            languages = language.map { [$0] } ?? []
+        }
+        let fallbackValue = defaultValue ?? value
+        if needsPlural {
+            for language in languages {
+                for suffix in plurals.suffixes(for: language, ordinal: opt.ordinal) {
+                    handler([language], namespace, key + suffix, opt["defaultValue" + suffix] ?? fallbackValue)
+                }
+            }
+        } else {
+            handler(languages, namespace, key, fallbackValue)
+        }
+    }
+}

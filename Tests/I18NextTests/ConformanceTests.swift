@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import I18Next
+
+/// The conformance corpus in ../shared/i18next-conformance: cases whose expected values were
+/// produced by the real i18next. Every call must give the same result, except the cases listed,
+/// with reasons, in docs/i18next-deviations.md.
+@Suite("i18next conformance corpus")
+struct ConformanceTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = repositoryRoot.appendingPathComponent("../shared/i18next-conformance").standardized
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let suite: String
+        let id: String
+        let initOptions: I18nObject
+        let calls: [I18nValue]
+        var testDescription: String { "\(suite)/\(id)" }
+    }
+
+    static func load(_ file: String) -> [Case] {
+        guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(file).path),
+              case .object(let root) = try? I18nValue(jsonData: data, source: file),
+              case .array(let cases)? = root["cases"] else { return [] }
+        return cases.compactMap { value in
+            guard case .object(let object) = value, case .string(let id)? = object["id"],
+                  case .object(let initOptions)? = object["init"], case .array(let calls)? = object["calls"] else { return nil }
+            return Case(suite: file, id: id, initOptions: initOptions, calls: calls)
+        }
+    }
+
+    static let deviations: Set<String> = {
+        let path = repositoryRoot.appendingPathComponent("docs/i18next-deviations.md").path
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("- `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        })
+    }()
+
+    static let v4Cases = load("v4.public.json")
+    static let v1Cases = load("v1.public.json")
+
+    @Test("the corpus is present and complete")
+    func corpusLoads() {
+        #expect(Self.v4Cases.count == 137, "expected the corpus at \(Self.corpus.path)")
+        #expect(Self.v1Cases.count == 61)
+    }
+
+    @Test("v4 cases give i18next's results", arguments: v4Cases)
+    func v4(testCase: Case) throws {
+        try run(testCase)
+    }
+
+    @Test("v1 (legacy JSON) cases give i18next 1.x's results", .disabled("compatibilityJSON v1 lands in the next commit"), arguments: v1Cases)
+    func v1(testCase: Case) throws {
+        try run(testCase)
+    }
+
+    private func run(_ testCase: Case) throws {
+        guard !Self.deviations.contains(testCase.id) else { return }
+        let i18n = I18Next(options: try I18NextOptions(json: testCase.initOptions, source: testCase.id))
+        for call in testCase.calls {
+            guard case .object(let object) = call, let expected = object["expected"] else { continue }
+            var options = I18nObject()
+            if case .object(let given)? = object["options"] { options = given }
+            let result: I18nValue
+            switch object["key"] {
+            case .string(let key)?: result = i18n.t(key, TranslationOptions(options))
+            case .array(let keys)?: result = i18n.t(keys.compactMap(\.stringValue), TranslationOptions(options))
+            default: continue
+            }
+            #expect(result == expected, "\(testCase.id): t(\(object["key"]!.jsonText()), \(I18nValue.object(options).jsonText()))")
+        }
+    }
+}
