@@ -18,6 +18,8 @@ public final class I18Next: Sendable {
         var options: I18NextOptions
         var store: ResourceStore
         var language: String?
+        /// The code as given, which i18next 1.x uses unchanged.
+        var requestedLanguage: String?
         var hierarchy: [String]
         var postProcessors: [String: PostProcessor]
     }
@@ -43,7 +45,7 @@ public final class I18Next: Sendable {
         var processors: [String: PostProcessor] = [:]
         processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor
         let language = Self.resolveLanguage(options.lng, store: store, utils: utils)
-        state = Mutex(State(options: options, store: store, language: language,
+        state = Mutex(State(options: options, store: store, language: language, requestedLanguage: options.lng,
                             hierarchy: utils.resolveHierarchy(language), postProcessors: processors))
     }
 
@@ -67,6 +69,7 @@ public final class I18Next: Sendable {
         state.withLock { state in
             let utils = LanguageUtils(options: state.options)
             state.language = Self.resolveLanguage(code, store: state.store, utils: utils)
+            state.requestedLanguage = code
             state.hierarchy = utils.resolveHierarchy(state.language)
         }
     }
@@ -101,12 +104,17 @@ public final class I18Next: Sendable {
     /// - Returns: Usually a string; an object or array with `returnObjects`; `null` with
     ///   `returnNull`; a number or boolean when the resource value is one.
     public func t(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        translator().translate([key], options)
+        t([key], options)
     }
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
     public func t(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        translator().translate(keys, options)
+        let snapshot = state.withLock { $0 }
+        if snapshot.options.compatibilityJSON == .v1 {
+            return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
+                                    postProcessors: snapshot.postProcessors).translate(keys, options)
+        }
+        return translator(snapshot).translate(keys, options)
     }
 
     /// ``t(_:_:)-(String,_)`` as a string: objects and arrays as JSON, `null` as "".
@@ -118,9 +126,8 @@ public final class I18Next: Sendable {
         }
     }
 
-    private func translator() -> Translator {
-        let snapshot = state.withLock { $0 }
-        return Translator(options: snapshot.options, store: snapshot.store, language: snapshot.language,
+    private func translator(_ snapshot: State) -> Translator {
+        Translator(options: snapshot.options, store: snapshot.store, language: snapshot.language,
                           languageUtils: LanguageUtils(options: snapshot.options), plurals: plurals,
                           interpolator: interpolator, formatter: formatter, postProcessors: snapshot.postProcessors,
                           languageHierarchy: snapshot.hierarchy)

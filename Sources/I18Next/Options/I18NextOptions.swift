@@ -184,13 +184,14 @@ public struct I18NextOptions: Sendable {
         if compatibilityJSON == .v1 { applyLegacyDefaults(object) }
     }
 
-    /// i18next 1.x read `__var__` and needed no `{{- }}`; the v1 file of the conformance corpus
-    /// uses the v4 names for the rest (see its README).
+    /// i18next 1.x interpolated `__var__` and did not escape by default; the v1 file of the
+    /// conformance corpus uses the v4 option names for the rest (see its README).
     private mutating func applyLegacyDefaults(_ object: I18nObject) {
         var explicit = I18nObject()
         if case .object(let settings)? = object["interpolation"] { explicit = settings }
         if explicit["prefix"] == nil { interpolation.prefix = "__" }
         if explicit["suffix"] == nil { interpolation.suffix = "__" }
+        if explicit["escapeValue"] == nil { interpolation.escapeValue = false }
     }
 }
 

@@ -1,0 +1,425 @@
+import Foundation
+
+/// `t()` as i18next 1.x did it (`compatibilityJSON: "v1"`, the format of i18next-ios):
+/// `__var__` and `__varHTML__`, `key_plural` and numbered `key_plural_N`, context by `key_ctx`,
+/// nesting with `$t(key, {json})`, and the 1.x rules for languages and namespaces.
+///
+/// i18next 1.x passes one options object through its recursive lookups and mutates it on the
+/// way (`lngs`, `ns`, `isFallbackLookup`), and some results depend on that; ``Options`` is a
+/// reference type so that this port behaves the same.
+final class LegacyTranslator {
+    final class Options {
+        var values: I18nObject
+        init(_ values: I18nObject) { self.values = values }
+        func copy() -> Options { Options(values) }
+        subscript(name: String) -> I18nValue? {
+            get { values[name] }
+            set { values[name] = newValue }
+        }
+    }
+
+    private let options: I18NextOptions
+    private let store: ResourceStore
+    private var languages: [String] = []
+    private let postProcessors: [String: PostProcessor]
+    private let keySeparator: String
+    private let nsSeparator: String
+    private let defaultNamespace: String
+    private var replacementCounter = 0
+
+    /// i18next 1.x had no limit on `$t()` replacements; a cycle looped forever. We stop at this many.
+    static let maximumReplacements = 50
+    private static let pluralNotFound = I18nValue.string("\u{0}plural_not_found")
+    private static let contextNotFound = I18nValue.string("\u{0}context_not_found")
+
+    init(options: I18NextOptions, store: ResourceStore, language: String?, postProcessors: [String: PostProcessor]) {
+        self.options = options
+        self.store = store
+        self.postProcessors = postProcessors
+        keySeparator = options.keySeparator ?? "."
+        nsSeparator = options.nsSeparator ?? ":"
+        defaultNamespace = options.defaultNS.first ?? "translation"
+        languages = toLanguages(language ?? "dev", fallback: nil)
+    }
+
+    // MARK: - Public entry
+
+    /// `i18n.t(keys, options)`, with the v4 option names of the conformance corpus mapped to 1.x's.
+    func translate(_ keys: [String], _ callOptions: TranslationOptions) -> I18nValue {
+        var values = callOptions.values
+        if let trees = values["returnObjects"] { values["returnObjectTrees"] = trees }
+        if case .object(let interpolation)? = values["interpolation"] {
+            if let escape = interpolation["escapeValue"] { values["escapeInterpolation"] = escape }
+            if let prefix = interpolation["prefix"] { values["interpolationPrefix"] = prefix }
+            if let suffix = interpolation["suffix"] { values["interpolationSuffix"] = suffix }
+        }
+        if let separator = values["keySeparator"] { values["keyseparator"] = separator }
+        if let separator = values["nsSeparator"] { values["nsseparator"] = separator }
+        replacementCounter = 0
+        return innerTranslate(keys, Options(values))
+    }
+
+    private func publicTranslate(_ key: String, _ options: Options) -> I18nValue {
+        replacementCounter = 0
+        return innerTranslate([key], options)
+    }
+
+    // MARK: - _translate
+
+    private func innerTranslate(_ keys: [String], _ given: Options) -> I18nValue {
+        var options = given
+        if let defaults = self.options.interpolation.defaultVariables {
+            options = Options(defaults.merging(given.values))
+        }
+        guard var key = keys.first, !(keys.count == 1 && key.isEmpty) else { return .string("") }
+        if keys.count > 1 {
+            for candidate in keys {
+                key = candidate
+                if find(candidate, options) != nil { break }
+            }
+        }
+        var notFound = options["defaultValue"] ?? .string(key)
+        var found = find(key, options)
+        var processors = self.options.postProcess
+        switch options["postProcess"] {
+        case .string(let name)? where !name.isEmpty: processors.append(name)
+        case .array(let names)?: processors += names.compactMap(\.stringValue)
+        default: break
+        }
+        if let value = found, !processors.isEmpty {
+            found = postProcess(value, key: key, options, processors)
+        }
+        if found == nil {
+            notFound = applyReplacement(notFound, options)
+            notFound = applyReuse(notFound, options)
+            if !processors.isEmpty {
+                found = postProcess(options["defaultValue"] ?? .string(key), key: key, options, processors)
+            }
+        }
+        return found ?? notFound
+    }
+
+    private func postProcess(_ value: I18nValue, key: String, _ options: Options, _ names: [String]) -> I18nValue {
+        var result = value
+        for name in names {
+            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) }
+        }
+        return result
+    }
+
+    // MARK: - _find
+
+    private func find(_ requested: String, _ options: Options) -> I18nValue? {
+        let notFound = options["defaultValue"] ?? .string(requested)
+        var lngs = languages
+        if lngs.first?.lowercased() == "cimode" { return notFound }
+        if case .array(let list)? = options["lngs"] { lngs = list.compactMap(\.stringValue) }
+        if case .string(let lng)? = options["lng"], !lng.isEmpty { lngs = toLanguages(lng, fallback: options["fallbackLng"]) }
+        guard !lngs.isEmpty else { return nil }
+
+        var namespace = defaultNamespace
+        if case .string(let ns)? = options["ns"], !ns.isEmpty { namespace = ns }
+        let separator = options["nsseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? nsSeparator
+        var key = requested
+        if key.contains(separator) {
+            let parts = key.components(separatedBy: separator)
+            namespace = parts[0]
+            key = parts[1]
+        }
+
+        if let context = context(options) {
+            let withoutContext = options.copy()
+            withoutContext["context"] = nil
+            withoutContext["defaultValue"] = Self.contextNotFound
+            let translated = publicTranslate(namespace + separator + key + "_" + context, withoutContext)
+            if translated != Self.contextNotFound {
+                return applyReplacement(translated, Options(["context": options["context"]!]))
+            }
+        }
+
+        if let count = pluralCount(options) {
+            let withoutCount = Options(I18nObject([("lngs", .array([.string(lngs[0])]))]).merging(options.values))
+            withoutCount["count"] = nil
+            let originalLanguage = withoutCount["_origLng"].flatMap { $0.isTruthy ? $0 : nil }
+                ?? withoutCount["lng"].flatMap { $0.isTruthy ? $0 : nil } ?? .string(lngs[0])
+            withoutCount["_origLng"] = originalLanguage
+            withoutCount["lng"] = nil
+            withoutCount["defaultValue"] = Self.pluralNotFound
+
+            var pluralKey = namespace + separator + key
+            let code = lngs[0]
+            if Self.needsPlural(code, count) {
+                pluralKey += "_plural"
+                switch Self.pluralExtension(code, count) {
+                case .number(let number) where number >= 0: pluralKey += "_" + String(number)
+                case .text(let text) where (Double(text) ?? -1) >= 0: pluralKey += "_" + text
+                default: break
+                }
+            }
+            let replacementValues = Options(I18nObject([("count", options["count"]!)]
+                + [("interpolationPrefix", options["interpolationPrefix"]), ("interpolationSuffix", options["interpolationSuffix"])]
+                    .compactMap { name, value in value.map { (name, $0) } }))
+            var translated = publicTranslate(pluralKey, withoutCount)
+            if translated != Self.pluralNotFound {
+                return applyReplacement(translated, replacementValues)
+            } else if lngs.count > 1 {
+                options["lngs"] = .array(lngs.dropFirst().map(I18nValue.string))
+                options["_origLng"] = withoutCount["_origLng"]
+                options["lng"] = nil
+                translated = publicTranslate(namespace + separator + key, options)
+                if translated != Self.pluralNotFound { return translated }
+            } else {
+                withoutCount["lng"] = withoutCount["_origLng"]
+                withoutCount["_origLng"] = nil
+                translated = publicTranslate(namespace + separator + key, withoutCount)
+                return applyReplacement(translated, replacementValues)
+            }
+        }
+
+        var found: I18nValue? = nil
+        let keySeparator = options["keyseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? self.keySeparator
+        let segments = key.components(separatedBy: keySeparator)
+        let trees = self.options.returnObjects || (options["returnObjectTrees"]?.isTruthy ?? false)
+        for language in lngs {
+            if found != nil { break }
+            var value: I18nValue? = store.data[language]?.ownProperty(namespace)
+            var index = 0
+            while index < segments.count, !segments[index].isEmpty {
+                if let current = value, current.isTruthy { value = Self.property(current, segments[index]) }
+                index += 1
+            }
+            guard var result = value else { continue }
+            var resolved: I18nValue? = result
+            switch result {
+            case .string:
+                result = applyReuse(applyReplacement(result, options), options)
+                resolved = result
+            case .array(let elements) where !trees:
+                result = .string(elements.map(\.arrayElementString).joined(separator: "\n"))
+                resolved = applyReuse(applyReplacement(result, options), options)
+            case .null:
+                resolved = self.options.returnNull ? .null : nil
+            default:
+                if !trees {
+                    resolved = .string("key '\(namespace):\(key) (\(language))' returned an object instead of string.")
+                } else {
+                    switch result {
+                    case .object(let object):
+                        var copy = I18nObject()
+                        for member in object.keys {
+                            copy[member] = innerTranslate([namespace + separator + key + keySeparator + member], options)
+                        }
+                        resolved = .object(copy)
+                    case .array(let elements):
+                        resolved = .array(elements.indices.map { innerTranslate([namespace + separator + key + keySeparator + String($0)], options) })
+                    case .bool:
+                        resolved = .object(I18nObject())
+                    default:
+                        break
+                    }
+                }
+            }
+            if case .string(let text)? = resolved, !self.options.returnEmptyString, text.trimmingCharacters(in: .whitespaces).isEmpty {
+                resolved = nil
+            }
+            found = resolved
+        }
+
+        if found == nil, options["isFallbackLookup"]?.isTruthy != true,
+           self.options.fallbackToDefaultNS || !(self.options.fallbackNS ?? []).isEmpty {
+            options["isFallbackLookup"] = .bool(true)
+            if let fallbacks = self.options.fallbackNS, !fallbacks.isEmpty {
+                for fallback in fallbacks {
+                    found = find(fallback + separator + key, options)
+                    if let value = found, value.isTruthy || (value == .string("") && self.options.returnEmptyString) {
+                        let foundText = value.jsString, notFoundText = notFound.jsString
+                        let foundValue = foundText.contains(separator) ? foundText.components(separatedBy: separator)[1] : foundText
+                        let notFoundValue = notFoundText.contains(separator) ? notFoundText.components(separatedBy: separator)[1] : notFoundText
+                        if foundValue != notFoundValue { break }
+                    }
+                }
+            } else {
+                options["ns"] = .string(defaultNamespace)
+                found = find(key, options)
+            }
+            options["isFallbackLookup"] = .bool(false)
+        }
+        return found
+    }
+
+    /// JavaScript property access as 1.x used it: members, array indices, string characters, `length`.
+    private static func property(_ value: I18nValue, _ name: String) -> I18nValue? {
+        switch value {
+        case .object, .array: return value.ownProperty(name)
+        case .string(let text):
+            let units = Array(text.utf16)
+            if name == "length" { return .number(Double(units.count)) }
+            if let index = JSNumber.arrayIndex(name), index < units.count { return .string(String(decoding: [units[index]], as: UTF16.self)) }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func context(_ options: Options) -> String? {
+        switch options["context"] {
+        case .string(let text)? where !text.isEmpty: return text
+        case .number(let number)? where number != 0 && !number.isNaN: return JSNumber.string(number)
+        default: return nil
+        }
+    }
+
+    private func pluralCount(_ options: Options) -> Double? {
+        switch options["count"] {
+        case nil, .string?: return nil
+        case .number(let number)?: return number
+        case .bool(let flag)?: return flag ? 1 : 0
+        case .null?: return 0
+        default: return .nan
+        }
+    }
+
+    // MARK: - Plurals (pluralExtensions)
+
+    enum Extension {
+        case number(Int)
+        /// For a language 1.x did not know it returned the strings "1" or "-1".
+        case text(String)
+    }
+
+    static func pluralExtension(_ language: String, _ count: Double) -> Extension {
+        guard let rule = LegacyPluralRule.rule(for: language) else { return .text(count == 1 ? "1" : "-1") }
+        var number = rule.numbers[min(rule.index(for: abs(count)), rule.numbers.count - 1)]
+        if rule.numbers.count == 2 && rule.numbers[0] == 1 {
+            if number == 2 { number = -1 } else if number == 1 { number = 1 }
+        }
+        return .number(number)
+    }
+
+    static func needsPlural(_ language: String, _ count: Double) -> Bool {
+        if let rule = LegacyPluralRule.rule(for: language), rule.numbers.count <= 1 { return false }
+        if case .number(1) = pluralExtension(language, count) { return false }
+        return true
+    }
+
+    // MARK: - Languages
+
+    /// 1.x's `toLanguages`: the code with its first two parts cased (`zh-hant-tw` → `zh-HANT`),
+    /// then its language, then the fallbacks.
+    private func toLanguages(_ code: String, fallback: I18nValue?) -> [String] {
+        var fallbacks: [String]
+        switch fallback {
+        case .string(let text)?: fallbacks = [text]
+        case .array(let list)?: fallbacks = list.compactMap(\.stringValue)
+        default:
+            switch options.fallbackLng {
+            case .none: fallbacks = []
+            case .list(let list): fallbacks = list
+            case .map(let map): fallbacks = map["default"] ?? []
+            }
+        }
+        func applyCase(_ text: String) -> String {
+            guard text.contains("-") else { return options.lowerCaseLng ? text.lowercased() : text }
+            let parts = text.components(separatedBy: "-")
+            return parts[0].lowercased() + "-" + (options.lowerCaseLng ? parts[1].lowercased() : parts[1].uppercased())
+        }
+        var result: [String] = []
+        if code.contains("-") {
+            let parts = code.components(separatedBy: "-")
+            let countyIndex = ["nb-NO", "nn-NO", "nb-no", "nn-no"].contains(code) ? 1 : 0
+            if options.load != .languageOnly { result.append(applyCase(code)) }
+            if options.load != .currentOnly { result.append(applyCase(parts[countyIndex])) }
+        } else {
+            result.append(applyCase(code))
+        }
+        for language in fallbacks where !result.contains(language) && !language.isEmpty {
+            result.append(applyCase(language))
+        }
+        return result
+    }
+
+    // MARK: - Interpolation and nesting
+
+    /// 1.x's `applyReplacement`: `__key__`, `__a.b__`, `__keyHTML__` (never escaped).
+    private func applyReplacement(_ value: I18nValue, _ hash: Options) -> I18nValue {
+        guard case .string(let text) = value, !text.isEmpty else { return value }
+        let prefix = hash["interpolationPrefix"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.interpolation.prefix
+        let suffix = hash["interpolationSuffix"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.interpolation.suffix
+        guard text.contains(prefix) else { return value }
+        let separator = hash["keyseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? keySeparator
+        let variables: I18nValue
+        if case .object(let replace)? = hash["replace"] { variables = .object(replace) } else { variables = .object(hash.values) }
+        let escape = (hash["escapeInterpolation"]?.isTruthy ?? false) || options.interpolation.escapeValue
+        let bytes = Array(text.utf8), open = Array(prefix.utf8), close = Array(suffix.utf8), html = Array("HTML".utf8) + close
+        var output: [UInt8] = []
+        var cursor = 0
+        var search = 0
+        while let start = Scanner.index(of: open, in: bytes, from: search) {
+            var end: Int? = nil
+            var innerEnd = 0
+            var unescaped = false
+            var probe = start + open.count
+            if probe < bytes.count, !Scanner.lineTerminatorLength(bytes, at: probe) {
+                probe += Scanner.characterLength(bytes, at: probe)
+                while probe <= bytes.count {
+                    if Scanner.matches(html, in: bytes, at: probe) { end = probe + html.count; innerEnd = probe; unescaped = true; break }
+                    if Scanner.matches(close, in: bytes, at: probe) { end = probe + close.count; innerEnd = probe; break }
+                    if probe == bytes.count || Scanner.lineTerminatorLength(bytes, at: probe) { break }
+                    probe += Scanner.characterLength(bytes, at: probe)
+                }
+            }
+            guard let matchEnd = end else { search = start + 1; continue }
+            let name = String(decoding: bytes[(start + open.count)..<innerEnd], as: UTF8.self)
+            output += bytes[cursor..<start]
+            if let replacement = Self.lookup(name, in: variables, separator: separator) {
+                var string = replacement.jsString
+                if escape, !unescaped, case .string = replacement { string = Interpolator.escapeHTML(string) }
+                output += Array(string.utf8)
+            } else {
+                output += bytes[start..<matchEnd]
+            }
+            cursor = matchEnd
+            search = matchEnd
+        }
+        output += bytes[cursor...]
+        return .string(String(decoding: output, as: UTF8.self))
+    }
+
+    private static func lookup(_ name: String, in variables: I18nValue, separator: String) -> I18nValue? {
+        var object: I18nValue? = variables
+        var leaf = name
+        while let range = leaf.range(of: separator), let current = object, current.isObjectLike, current != .null {
+            let property = String(leaf[..<range.lowerBound])
+            leaf = String(leaf[range.upperBound...])
+            object = current.ownProperty(property)
+        }
+        guard let container = object, container.isObjectLike, container != .null else { return nil }
+        return container.ownProperty(leaf)
+    }
+
+    /// 1.x's `applyReuse`: `$t(key)` and `$t(key, {json})`, innermost (last) first.
+    private func applyReuse(_ value: I18nValue, _ options: Options) -> I18nValue {
+        guard case .string(var translated) = value else { return value }
+        let reuseOptions = options.copy()
+        reuseOptions["postProcess"] = nil
+        reuseOptions["isFallbackLookup"] = nil
+        while let open = translated.range(of: "$t(", options: .backwards) {
+            replacementCounter += 1
+            if replacementCounter > Self.maximumReplacements { break }
+            guard let close = translated.range(of: ")", range: open.lowerBound..<translated.endIndex) else { return .string("") }
+            let token = String(translated[open.lowerBound..<close.upperBound])
+            var inner = String(token.dropFirst(3).dropLast())
+            if let comma = inner.firstIndex(of: ","),
+               let brace = inner[comma...].firstIndex(of: "{"), inner[comma...].contains("}"),
+               let closing = inner[brace...].firstIndex(of: "}") {
+                let json = String(inner[brace...closing])
+                if case .object(let parsed)? = try? I18nValue(jsonData: Data(json.utf8)) {
+                    reuseOptions.values = reuseOptions.values.merging(parsed)
+                    inner = String(inner[..<comma])
+                }
+            }
+            let replacement = innerTranslate([inner], reuseOptions).jsString
+            if let range = translated.range(of: token) { translated.replaceSubrange(range, with: replacement) }
+        }
+        return .string(translated)
+    }
+}
