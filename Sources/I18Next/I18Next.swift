@@ -39,7 +39,7 @@ public final class I18Next: Sendable {
         }
         let store = ResourceStore(data: options.resources)
         options.resources = I18nObject()
-        plurals = PluralResolver(separator: options.pluralSeparator)
+        plurals = PluralResolver(separator: options.pluralSeparator, legacySuffixes: options.compatibilityJSON == .v3)
         interpolator = Interpolator(settings: options.interpolation)
         formatter = ValueFormatter(separator: options.interpolation.formatSeparator)
         var processors: [String: PostProcessor] = [:]

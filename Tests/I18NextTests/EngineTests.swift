@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import I18Next
+
+@Suite("i18next engine behaviour beyond the corpus")
+struct EngineTests {
+    func engine(_ resources: I18nObject, _ configure: (inout I18NextOptions) -> Void = { _ in }) -> I18Next {
+        var options = I18NextOptions()
+        options.lng = "en"
+        options.resources = ["en": .object(resources)]
+        configure(&options)
+        return I18Next(options: options)
+    }
+
+    @Test("keys are compared by code units: NFC and NFD are different keys")
+    func unicodeKeys() {
+        let i18n = engine(["translation": ["caf\u{E9}": "precomposed", "cafe\u{301}": "combining"]])
+        #expect(i18n.t("caf\u{E9}") == "precomposed")
+        #expect(i18n.t("cafe\u{301}") == "combining")
+    }
+
+    @Test("a nesting cycle of any length ends, without overflowing the stack")
+    func nestingCycles() {
+        let i18n = engine(["translation": ["a": "A $t(b)", "b": "B $t(c)", "c": "C $t(a)"]])
+        guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
+        #expect(text.hasPrefix("A B C A B C"))
+    }
+
+    @Test("sprintf post-processing, positional and named")
+    func sprintf() {
+        let i18n = engine(["translation": ["s": "%s has %d items (%2$d)", "n": "Hello %(name)s", "f": "%.2f%%"]])
+        #expect(i18n.t("s", ["postProcess": "sprintf", "sprintf": ["Ann", 3]]) == "Ann has 3 items (3)")
+        #expect(i18n.t("n", ["postProcess": "sprintf", "sprintf": ["name": "Bo"]]) == "Hello Bo")
+        #expect(i18n.t("f", ["postProcess": "sprintf", "sprintf": [2.345]]) == "2.35%")
+    }
+
+    @Test("custom post-processors run when named")
+    func postProcessor() {
+        let i18n = engine(["translation": ["k": "value"]])
+        i18n.addPostProcessor(PostProcessor(name: "upper") { value, _, _ in .string(value.jsString.uppercased()) })
+        #expect(i18n.t("k", ["postProcess": "upper"]) == "VALUE")
+        #expect(i18n.t("k") == "value")
+    }
+
+    @Test("saveMissing reports each missing key with its fallback languages")
+    func saveMissing() {
+        final class Recorder: @unchecked Sendable {
+            // @unchecked: written only from the synchronous t() calls of this test.
+            var calls: [String] = []
+        }
+        let recorder = Recorder()
+        let i18n = engine(["translation": ["here": "x"]]) { options in
+            options.saveMissing = true
+            options.fallbackLng = .list(["en"])
+            options.missingKeyHandler = { languages, namespace, key, _ in recorder.calls.append("\(languages):\(namespace):\(key)") }
+        }
+        _ = i18n.t("here")
+        _ = i18n.t("gone")
+        _ = i18n.t("item", ["count": 2])
+        #expect(recorder.calls == ["[\"en\"]:translation:gone", "[\"en\"]:translation:item_one", "[\"en\"]:translation:item_other"])
+    }
+
+    @Test("compatibilityJSON v3: key_plural for two forms, gettext indices otherwise")
+    func v3() throws {
+        var options = try I18NextOptions(json: ["compatibilityJSON": "v3", "lng": "en"])
+        options.resources = ["en": ["translation": ["apple": "one apple", "apple_plural": "{{count}} apples"]],
+                             "ru": ["translation": ["file_0": "{{count}} файл", "file_1": "{{count}} файла", "file_2": "{{count}} файлов"]]]
+        let i18n = I18Next(options: options)
+        #expect(i18n.t("apple", ["count": 1]) == "one apple")
+        #expect(i18n.t("apple", ["count": 3]) == "3 apples")
+        #expect(i18n.t("file", ["count": 1, "lng": "ru"]) == "1 файл")
+        #expect(i18n.t("file", ["count": 3, "lng": "ru"]) == "3 файла")
+        #expect(i18n.t("file", ["count": 5, "lng": "ru"]) == "5 файлов")
+    }
+
+    @Test("changeLanguage switches translations")
+    func changeLanguage() {
+        var options = I18NextOptions()
+        options.lng = "en"
+        options.resources = ["en": ["translation": ["hi": "Hi"]], "es": ["translation": ["hi": "Hola"]]]
+        let i18n = I18Next(options: options)
+        #expect(i18n.t("hi") == "Hi")
+        i18n.changeLanguage("es-MX")
+        #expect(i18n.language == "es-MX")
+        #expect(i18n.t("hi") == "Hola")
+    }
+
+    @Test("malformed init options and JSON name the problem")
+    func errors() {
+        #expect(throws: I18NextError.self) { try I18NextOptions(json: ["load": "sometimes"]) }
+        do {
+            _ = try I18nValue(jsonData: Data("{\"a\": \n 1,}".utf8), source: "en/common.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("en/common.json:2:4: error:"))
+        }
+    }
+}
