@@ -22,6 +22,8 @@ public final class I18Next: Sendable {
         var requestedLanguage: String?
         var hierarchy: [String]
         var postProcessors: [String: PostProcessor]
+        /// Rebuilt whenever any of the above changes; `t()` only takes it.
+        var translator: Translator?
     }
 
     private let state: Mutex<State>
@@ -37,7 +39,7 @@ public final class I18Next: Sendable {
             let first = utils.fallbackCodes(options.fallbackLng, for: nil)[0]
             if first != "dev" { options.lng = first }
         }
-        let store = ResourceStore(data: options.resources)
+        let store = ResourceStore(data: options.resources, keySeparator: options.keySeparator)
         options.resources = I18nObject()
         plurals = PluralResolver(separator: options.pluralSeparator, legacySuffixes: options.compatibilityJSON == .v3)
         interpolator = Interpolator(settings: options.interpolation)
@@ -45,8 +47,17 @@ public final class I18Next: Sendable {
         var processors: [String: PostProcessor] = [:]
         processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor
         let language = Self.resolveLanguage(options.lng, store: store, utils: utils)
-        state = Mutex(State(options: options, store: store, language: language, requestedLanguage: options.lng,
-                            hierarchy: utils.resolveHierarchy(language), postProcessors: processors))
+        var initial = State(options: options, store: store, language: language, requestedLanguage: options.lng,
+                            hierarchy: utils.resolveHierarchy(language), postProcessors: processors)
+        initial.translator = Translator(options: options, store: store, language: language, plurals: plurals,
+                                        interpolator: interpolator, formatter: formatter, postProcessors: processors)
+        state = Mutex(initial)
+    }
+
+    /// Builds the translator snapshot after a change of state.
+    private func rebuild(_ state: inout State) {
+        state.translator = Translator(options: state.options, store: state.store, language: state.language, plurals: plurals,
+                                      interpolator: interpolator, formatter: formatter, postProcessors: state.postProcessors)
     }
 
     /// `changeLanguage`'s choice: the code itself if it has translations, else the best supported match.
@@ -71,6 +82,7 @@ public final class I18Next: Sendable {
             state.language = Self.resolveLanguage(code, store: state.store, utils: utils)
             state.requestedLanguage = code
             state.hierarchy = utils.resolveHierarchy(state.language)
+            rebuild(&state)
         }
     }
 
@@ -81,6 +93,7 @@ public final class I18Next: Sendable {
         state.withLock { state in
             state.store.addBundle(language: language, namespace: namespace, resources: resources)
             if !state.options.ns.contains(namespace) { state.options.ns.append(namespace) }
+            rebuild(&state)
         }
     }
 
@@ -94,7 +107,10 @@ public final class I18Next: Sendable {
 
     /// Registers a post-processor under its name (`sprintf` is built in).
     public func addPostProcessor(_ processor: PostProcessor) {
-        state.withLock { $0.postProcessors[processor.name] = processor }
+        state.withLock { state in
+            state.postProcessors[processor.name] = processor
+            rebuild(&state)
+        }
     }
 
     // MARK: - t()
@@ -109,12 +125,13 @@ public final class I18Next: Sendable {
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
     public func t(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        let snapshot = state.withLock { $0 }
-        if snapshot.options.compatibilityJSON == .v1 {
+        let translator = state.withLock { $0.translator! }
+        if translator.options.compatibilityJSON == .v1 {
+            let snapshot = state.withLock { $0 }
             return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
                                     postProcessors: snapshot.postProcessors).translate(keys, options)
         }
-        return translator(snapshot).translate(keys, options)
+        return translator.translate(keys, options)
     }
 
     /// ``t(_:_:)-(String,_)`` as a string: objects and arrays as JSON, `null` as "".
@@ -126,10 +143,4 @@ public final class I18Next: Sendable {
         }
     }
 
-    private func translator(_ snapshot: State) -> Translator {
-        Translator(options: snapshot.options, store: snapshot.store, language: snapshot.language,
-                          languageUtils: LanguageUtils(options: snapshot.options), plurals: plurals,
-                          interpolator: interpolator, formatter: formatter, postProcessors: snapshot.postProcessors,
-                          languageHierarchy: snapshot.hierarchy)
-    }
 }

@@ -6,7 +6,7 @@
 /// those semantics with plain byte scanning, which is also much faster than a regex engine.
 import Foundation
 
-struct Interpolator: Sendable {
+final class Interpolator: Sendable {
     let settings: InterpolationOptions
     private let prefix: [UInt8]
     private let suffix: [UInt8]
@@ -34,14 +34,14 @@ struct Interpolator: Sendable {
     ///   - format: Applies a format (`number`, `datetime(…)`) to a value.
     func interpolate(_ text: String, data: I18nObject, callOptions: TranslationOptions?, skipOnVariables: Bool,
                      format: (I18nValue, String, String) -> I18nValue) -> String {
-        guard text.utf8.contains(prefix[0]) else { return text }
+        guard Scanner.contains(text, prefix) else { return text }
         var string = Array(text.utf8)
         for (open, close, escapes) in [(unescapeOpen, unescapeClose, false), (prefix, suffix, settings.escapeValue)] {
             var replaces = 0
             var lastIndex = 0
             while let match = Scanner.placeholder(in: string, from: lastIndex, open: open, close: close) {
                 let matched = Array(string[match.start..<match.end])
-                let variable = String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let variable = JSStrings.trim(String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self))
                 var value: String
                 if let found = lookup(variable, in: data, format: format) {
                     value = found.madeString
@@ -70,12 +70,12 @@ struct Interpolator: Sendable {
 
     /// The value of a placeholder: `name`, a dotted path, or `name, format`.
     private func lookup(_ variable: String, in data: I18nObject, format: (I18nValue, String, String) -> I18nValue) -> I18nValue? {
-        guard variable.contains(settings.formatSeparator) else {
+        guard JSStrings.contains(variable, settings.formatSeparator) else {
             return Self.variable(variable, in: data, defaults: settings.defaultVariables)
         }
-        var parts = variable.components(separatedBy: settings.formatSeparator)
-        let name = parts.removeFirst().trimmingCharacters(in: .whitespaces)
-        let formatString = parts.joined(separator: settings.formatSeparator).trimmingCharacters(in: .whitespaces)
+        var parts = JSStrings.split(variable, by: settings.formatSeparator)
+        let name = JSStrings.trim(parts.removeFirst())
+        let formatString = JSStrings.trim(parts.joined(separator: settings.formatSeparator))
         guard let value = Self.variable(name, in: data, defaults: settings.defaultVariables) else { return nil }
         return format(value, formatString, name)
     }
@@ -114,6 +114,7 @@ struct Interpolator: Sendable {
 
     /// How many `$t(…)` the text contains.
     func nestingCount(_ text: String) -> Int {
+        guard Scanner.contains(text, nestingPrefix) else { return 0 }
         let bytes = Array(text.utf8)
         var count = 0
         var index = 0
@@ -135,6 +136,7 @@ struct Interpolator: Sendable {
     ///
     /// - Returns: The new string, or the object `resolve` returned when the whole text was one nesting.
     func nest(_ text: String, resolve: (Nesting) -> I18nValue?, applyFormats: (String, Nesting) -> String) -> I18nValue {
+        guard Scanner.contains(text, nestingPrefix) else { return .string(text) }
         var string = Array(text.utf8)
         guard !nestingPrefix.isEmpty, string.count >= nestingPrefix.count else { return .string(text) }
         var lastIndex = 0
@@ -146,21 +148,23 @@ struct Interpolator: Sendable {
             let keyEnd: String.Index?
             if let open = inner.firstIndex(of: "{"), inner[open...].contains("}") {
                 keyEnd = inner.index(after: inner.lastIndex(of: "}")!)
+            } else if let offset = Scanner.index(of: Array(settings.formatSeparator.utf8), in: Array(inner.utf8), from: 0) {
+                keyEnd = inner.utf8.index(inner.utf8.startIndex, offsetBy: offset)
             } else {
-                keyEnd = inner.range(of: settings.formatSeparator)?.lowerBound
+                keyEnd = nil
             }
             if let keyEnd {
-                formats = inner[keyEnd...].components(separatedBy: settings.formatSeparator)
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                formats = JSStrings.split(String(inner[keyEnd...]), by: settings.formatSeparator)
+                    .map { JSStrings.trim($0) }.filter { !$0.isEmpty }
                 inner = String(inner[..<keyEnd])
             }
-            let result = resolve(Nesting(matchedText: matched, key: inner.trimmingCharacters(in: .whitespacesAndNewlines), formats: formats))
+            let result = resolve(Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats))
             if let result, result.isTruthy, matched == string, result.stringValue == nil {
                 return result
             }
             var value = result?.madeString ?? ""
-            let nesting = Nesting(matchedText: matched, key: inner.trimmingCharacters(in: .whitespaces), formats: formats)
-            if !formats.isEmpty { value = applyFormats(value.trimmingCharacters(in: .whitespacesAndNewlines), nesting) }
+            let nesting = Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats)
+            if !formats.isEmpty { value = applyFormats(JSStrings.trim(value), nesting) }
             string = Scanner.replaceFirst(matched, with: Array(value.utf8), in: string)
         }
         return .string(String(decoding: string, as: UTF8.self))
@@ -169,6 +173,26 @@ struct Interpolator: Sendable {
 
 /// Byte-level equivalents of the regular expressions i18next uses.
 enum Scanner {
+    /// Whether `text` contains `needle`, without copying the text.
+    static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return false }
+        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var offset = 1
+                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+        return found ?? (index(of: needle, in: Array(text.utf8), from: 0) != nil)
+    }
+
     struct Match {
         let start: Int
         let innerStart: Int

@@ -3,11 +3,16 @@
 struct LanguageUtils: Sendable {
     let options: I18NextOptions
 
-    static func cleaned(_ code: String) -> String { code.replacingOccurrences(of: "_", with: "-") }
+    static func cleaned(_ code: String) -> String {
+        code.utf8.contains(UInt8(ascii: "_")) ? String(code.map { $0 == "_" ? "-" : $0 }) : code
+    }
+
+    @inline(__always)
+    static func hasDash(_ code: String) -> Bool { code.utf8.contains(UInt8(ascii: "-")) }
 
     /// `Intl.getCanonicalLocales` casing for a tag with subtags, then `lowerCaseLng`/`cleanCode`.
     func formatLanguageCode(_ code: String) -> String {
-        if code.contains("-") {
+        if Self.hasDash(code) {
             if let canonical = Self.canonicalLocale(code) {
                 return options.lowerCaseLng ? canonical.lowercased() : canonical
             }
@@ -47,7 +52,7 @@ struct LanguageUtils: Sendable {
 
     func scriptPart(_ code: String) -> String? {
         let cleaned = Self.cleaned(code)
-        guard cleaned.contains("-") else { return nil }
+        guard Self.hasDash(cleaned) else { return nil }
         var parts = cleaned.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2 { return nil }
         parts.removeLast()
@@ -57,7 +62,7 @@ struct LanguageUtils: Sendable {
 
     func languagePart(_ code: String) -> String {
         let cleaned = Self.cleaned(code)
-        guard cleaned.contains("-") else { return cleaned }
+        guard Self.hasDash(cleaned) else { return cleaned }
         return formatLanguageCode(String(cleaned.split(separator: "-", omittingEmptySubsequences: false)[0]))
     }
 
@@ -81,8 +86,8 @@ struct LanguageUtils: Sendable {
                 if isSupported(language) { found = language; break }
                 found = supported.first { candidate in
                     if candidate == language { return true }
-                    if !candidate.contains("-") && !language.contains("-") { return false }
-                    if candidate.contains("-") && !language.contains("-"), candidate.split(separator: "-")[0] == language { return true }
+                    if !Self.hasDash(candidate) && !Self.hasDash(language) { return false }
+                    if Self.hasDash(candidate) && !Self.hasDash(language), candidate.split(separator: "-")[0] == language { return true }
                     return candidate.hasPrefix(language) && language.count > 1
                 }
                 if found != nil { break }
@@ -114,7 +119,7 @@ struct LanguageUtils: Sendable {
             codes.append(candidate)
         }
         if let code {
-            if code.contains("-") || code.contains("_") {
+            if Self.hasDash(code) || code.utf8.contains(UInt8(ascii: "_")) {
                 if options.load != .languageOnly { add(formatLanguageCode(code)) }
                 if options.load == .all { add(scriptPart(code)) }
                 if options.load != .currentOnly { add(languagePart(code)) }

@@ -1,11 +1,61 @@
 /// The translations, `lng → ns → key`, and i18next's two ways of finding a key in them: the
 /// path split by the key separator, then (`ignoreJSONStructure`) a search that also accepts keys
 /// containing the separator (`"flat.key"`).
+import JSONParsing
+
 struct ResourceStore: Sendable {
     private(set) var data: I18nObject
+    private var indexes: [NamespaceID: NamespaceIndex] = [:]
+    /// The key separator the indexes are built for.
+    let indexSeparator: String?
 
-    init(data: I18nObject) {
+    struct NamespaceID: Hashable, Sendable {
+        let language: String
+        let namespace: String
+    }
+
+    /// Every path of a namespace joined with the key separator, so that a lookup is one hash probe
+    /// instead of splitting the key and walking the tree on every `t()`.
+    struct NamespaceIndex: Sendable {
+        var entries: [JSONNode.ExactKey: I18nValue] = [:]
+        /// Whether some member name contains the separator; only then can i18next's `deepFind`
+        /// find what the plain path does not.
+        var hasSeparatorInNames = false
+    }
+
+    init(data: I18nObject, keySeparator: String? = ".") {
         self.data = data
+        self.indexSeparator = keySeparator.flatMap { $0.isEmpty ? nil : $0 }
+        for (language, namespaces) in data.members {
+            guard case .object(let object) = namespaces else { continue }
+            for (namespace, root) in object.members { reindex(language, namespace, root) }
+        }
+    }
+
+    private mutating func reindex(_ language: String, _ namespace: String, _ root: I18nValue) {
+        guard let separator = indexSeparator else { return }
+        var index = NamespaceIndex()
+        func add(_ value: I18nValue, path: String?) {
+            switch value {
+            case .object(let object):
+                for (name, child) in object.members {
+                    if name.contains(separator) || name.contains("###") { index.hasSeparatorInNames = true; continue }
+                    let childPath = path.map { $0 + separator + name } ?? name
+                    index.entries[JSONNode.ExactKey(childPath)] = child
+                    add(child, path: childPath)
+                }
+            case .array(let elements):
+                for (offset, child) in elements.enumerated() {
+                    let childPath = path.map { $0 + separator + String(offset) } ?? String(offset)
+                    index.entries[JSONNode.ExactKey(childPath)] = child
+                    add(child, path: childPath)
+                }
+            default:
+                break
+            }
+        }
+        add(root, path: nil)
+        indexes[NamespaceID(language: language, namespace: namespace)] = index
     }
 
     func hasTranslations(_ language: String) -> Bool {
@@ -26,6 +76,7 @@ struct ResourceStore: Sendable {
             namespaces[namespace] = .object(resources)
         }
         data[language] = .object(namespaces)
+        if let root = namespaces[namespace] { reindex(language, namespace, root) }
     }
 
     private static func deepMerge(_ target: I18nObject, _ source: I18nObject) -> I18nObject {
@@ -45,6 +96,16 @@ struct ResourceStore: Sendable {
     }
 
     func resource(language: String, namespace: String, key: String, keySeparator: String?, ignoreJSONStructure: Bool) -> I18nValue? {
+        if let separator = indexSeparator, keySeparator == separator,
+           let index = indexes[NamespaceID(language: language, namespace: namespace)], !key.isEmpty {
+            let needsDeepFind = ignoreJSONStructure && index.hasSeparatorInNames
+            if let value = index.entries[JSONNode.ExactKey(key)] {
+                if value.isTruthy || !needsDeepFind { return value }
+            } else if !needsDeepFind, !key.contains("###"), !key.contains("length"), !key.hasPrefix(separator),
+                      !key.contains(separator + separator), !key.hasSuffix(separator) {
+                return nil
+            }
+        }
         guard let root = data[language]?.ownProperty(namespace) else { return nil }
         var result: I18nValue? = nil
         if let keySeparator, !keySeparator.isEmpty {
@@ -61,8 +122,8 @@ struct ResourceStore: Sendable {
     /// i18next's `getPath`: walk the segments; primitives other than strings can be stepped into
     /// (and yield nothing), strings cannot.
     static func path(_ root: I18nValue, _ key: String, separator: String) -> I18nValue? {
-        if separator == ".", !key.contains(".") { return lastOfPath(root, [key]) }
-        return lastOfPath(root, key.components(separatedBy: separator))
+        if !JSStrings.contains(key, separator) { return lastOfPath(root, [key]) }
+        return lastOfPath(root, JSStrings.split(key, by: separator))
     }
 
     static func lastOfPath(_ root: I18nValue, _ segments: [String]) -> I18nValue? {
@@ -70,7 +131,7 @@ struct ResourceStore: Sendable {
         for (index, raw) in segments.enumerated() {
             guard let object = current else { return nil }
             if case .string = object { return nil }
-            let segment = raw.contains("###") ? raw.replacingOccurrences(of: "###", with: ".") : raw
+            let segment = JSStrings.contains(raw, "###") ? raw.replacingOccurrences(of: "###", with: ".") : raw
             let next = object.ownProperty(segment)
             if index == segments.count - 1 { return next }
             current = next ?? .object(I18nObject())
@@ -82,7 +143,7 @@ struct ResourceStore: Sendable {
     /// that names a member wins, so `"mixed.inner.dot"` finds `{"mixed": {"inner.dot": …}}`.
     static func deepFind(_ root: I18nValue, _ path: String, separator: String) -> I18nValue? {
         if let direct = root.ownProperty(path), direct.isTruthy { return direct }
-        let tokens = path.components(separatedBy: separator)
+        let tokens = JSStrings.split(path, by: separator)
         var current: I18nValue? = root
         var index = 0
         while index < tokens.count {

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// The lookup and the rules of `t()`, a port of i18next's `Translator`: key and namespace
 /// extraction, the search over namespaces, language codes, plural and context keys, default
 /// values, objects and arrays, interpolation, nesting and post-processing.
 ///
-/// It works on an immutable snapshot of the instance, so concurrent `t()` calls never lock
-/// each other beyond taking that snapshot.
-struct Translator {
+/// It is an immutable snapshot of the instance, built when the language, resources or options
+/// change, so a `t()` call takes one reference under the lock and never waits on another call.
+final class Translator: Sendable {
     let options: I18NextOptions
     let store: ResourceStore
     let language: String?
@@ -17,6 +18,34 @@ struct Translator {
     let postProcessors: [String: PostProcessor]
     /// The hierarchy of `language`, computed when the language is set.
     let languageHierarchy: [String]
+    private let nsSeparatorBytes: [UInt8]
+    private let hasPostProcessors: Bool
+    private let isCIMode: Bool
+    /// Hierarchies of languages asked for per call (`lng`), worked out once each.
+    private let hierarchies = Mutex<[String: [String]]>([:])
+
+    private func hierarchy(for code: String) -> [String] {
+        if let known = hierarchies.withLock({ $0[code] }) { return known }
+        let computed = languageUtils.resolveHierarchy(code)
+        hierarchies.withLock { cache in if cache.count < 1024 { cache[code] = computed } }
+        return computed
+    }
+
+    init(options: I18NextOptions, store: ResourceStore, language: String?, plurals: PluralResolver,
+         interpolator: Interpolator, formatter: ValueFormatter, postProcessors: [String: PostProcessor]) {
+        self.options = options
+        self.store = store
+        self.language = language
+        self.languageUtils = LanguageUtils(options: options)
+        self.plurals = plurals
+        self.interpolator = interpolator
+        self.formatter = formatter
+        self.postProcessors = postProcessors
+        self.languageHierarchy = languageUtils.resolveHierarchy(language)
+        self.nsSeparatorBytes = Array((options.nsSeparator ?? "").utf8)
+        self.hasPostProcessors = !options.postProcess.isEmpty
+        self.isCIMode = language?.lowercased() == "cimode"
+    }
 
     /// How deep `$t()` may nest. i18next stops only direct self-reference and overflows its stack on
     /// longer cycles; we stop there instead (see docs/i18next-deviations.md).
@@ -40,7 +69,7 @@ struct Translator {
         let nsSeparator: String = opt.separator("nsSeparator").map { $0 ?? "false" } ?? (options.nsSeparator ?? "false")
         let lng = opt.language ?? language
 
-        if lng?.lowercased() == "cimode" {
+        if opt.language == nil ? isCIMode : lng?.lowercased() == "cimode" {
             if opt["appendNamespaceToCIMode"]?.isTruthy == true || options.appendNamespaceToCIMode {
                 return .string(namespace + nsSeparator + key)
             }
@@ -52,7 +81,7 @@ struct Translator {
         let usedKey = resolution.usedKey ?? key
         let exactUsedKey = resolution.exactUsedKey ?? key
         let joinArrays: String?
-        switch opt["joinArrays"] {
+        switch opt.facts.hasJoinArrays ? opt["joinArrays"] : nil {
         case .string(let text)?: joinArrays = text
         case nil: joinArrays = options.joinArrays
         default: joinArrays = nil
@@ -61,15 +90,17 @@ struct Translator {
         let count = opt.pluralCount
         let needsPlural = count != nil
         let hasDefault = opt.hasDefaultValue
-        let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
-        let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
-        let needsZero = needsPlural && !opt.ordinal && count!! == 0
         var defaultValue: I18nValue? = nil
-        for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
-                          opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
-            if let candidate, candidate.isTruthy { defaultValue = candidate; break }
+        if hasDefault {
+            let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
+            let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
+            let needsZero = needsPlural && !opt.ordinal && count!! == 0
+            for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
+                              opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
+                if let candidate, candidate.isTruthy { defaultValue = candidate; break }
+            }
+            if defaultValue == nil { defaultValue = opt["defaultValue"] }
         }
-        if defaultValue == nil { defaultValue = opt["defaultValue"] }
 
         var forObjectHandling = result
         if (result == nil || !result!.isTruthy) && hasDefault { forObjectHandling = defaultValue }
@@ -145,9 +176,12 @@ struct Translator {
 
     /// Splits `ns:key` unless the key reads like natural language ("Error: not found.").
     func extract(_ rawKey: String, _ opt: TranslationOptions) -> (key: String, namespaces: [String]) {
+        var namespaces = opt.namespaces ?? options.defaultNS
+        if !opt.facts.hasSeparators, !nsSeparatorBytes.isEmpty, !Scanner.contains(rawKey, nsSeparatorBytes) {
+            return (rawKey, namespaces)
+        }
         let nsSeparator: String? = opt.separator("nsSeparator") ?? options.nsSeparator
         let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
-        var namespaces = opt.namespaces ?? options.defaultNS
         var key = rawKey
         guard let nsSeparator, !nsSeparator.isEmpty, key.contains(nsSeparator) else { return (key, namespaces) }
         let seemsNaturalLanguage = !(options.userDefinedKeySeparator?.isTruthy ?? false) && !(opt["keySeparator"]?.isTruthy ?? false)
@@ -155,7 +189,7 @@ struct Translator {
             && !Self.looksLikeObjectPath(key, nsSeparator: nsSeparator, keySeparator: keySeparator)
         guard !seemsNaturalLanguage else { return (key, namespaces) }
         if interpolator.nestingCount(key) > 0 { return (key, namespaces) }
-        var parts = key.components(separatedBy: nsSeparator)
+        var parts = JSStrings.split(key, by: nsSeparator)
         if nsSeparator != keySeparator || options.ns.contains(parts[0]) {
             namespaces = [parts.removeFirst()]
         }
@@ -187,8 +221,10 @@ struct Translator {
         let codes: [String]
         if let languages = opt.languages {
             codes = languages
-        } else if opt.language == nil, opt.fallbackLanguages == nil {
+        } else if opt.fallbackLanguages == nil, opt.language == nil || opt.language == language {
             codes = languageHierarchy
+        } else if opt.fallbackLanguages == nil, let requested = opt.language {
+            codes = hierarchy(for: requested)
         } else {
             codes = languageUtils.resolveHierarchy(opt.language ?? language, fallback: opt.fallbackLanguages)
         }
@@ -196,13 +232,20 @@ struct Translator {
             if isValidLookup(resolution.value) { break }
             let (key, extracted) = extract(rawKey, opt)
             resolution.usedKey = key
-            let namespaces = extracted + (options.fallbackNS ?? [])
+            let namespaces = options.fallbackNS.map { extracted + $0 } ?? extracted
             for namespace in namespaces {
                 if isValidLookup(resolution.value) { break }
                 resolution.usedNamespace = namespace
                 for code in codes {
                     if isValidLookup(resolution.value) { break }
                     resolution.usedLanguage = code
+                    if !needsPlural && context == nil {
+                        if !key.isEmpty {
+                            resolution.exactUsedKey = key
+                            resolution.value = resource(code, namespace, key, opt)
+                        }
+                        continue
+                    }
                     var finalKeys = [key]
                     var pluralSuffix = ""
                     let ordinalPrefix = separator + "ordinal" + separator
@@ -239,6 +282,10 @@ struct Translator {
     }
 
     func resource(_ language: String, _ namespace: String, _ key: String, _ opt: TranslationOptions) -> I18nValue? {
+        guard opt.facts.hasSeparators else {
+            return store.resource(language: language, namespace: namespace, key: key, keySeparator: options.keySeparator,
+                                  ignoreJSONStructure: options.ignoreJSONStructure)
+        }
         let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
         let ignore = opt["ignoreJSONStructure"].map(\.isTruthy) ?? options.ignoreJSONStructure
         return store.resource(language: language, namespace: namespace, key: key, keySeparator: keySeparator, ignoreJSONStructure: ignore)
@@ -250,7 +297,7 @@ struct Translator {
                 lastKey: [String]?, depth: Int) -> I18nValue {
         var opt = callOptions
         var result = value
-        if opt["skipInterpolation"]?.isTruthy != true {
+        if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
             var active = interpolator
             var skipOnVariables = options.interpolation.skipOnVariables
             if let overrides = opt.interpolationOverrides {
@@ -269,10 +316,10 @@ struct Translator {
                 result = .string(interpolated)
                 if skipOnVariables, nestBefore < active.nestingCount(interpolated) { opt["nest"] = .bool(false) }
             }
-            if opt.language == nil, let found = resolution?.value, found.isTruthy {
-                opt["lng"] = (language ?? resolution?.usedLanguage).map(I18nValue.string)
-            }
-            if opt["nest"] != .bool(false), case .string(let text) = result {
+            if case .string(let text) = result, Scanner.contains(text, active.nestingPrefix), opt["nest"] != .bool(false) {
+                if opt.language == nil, let found = resolution?.value, found.isTruthy {
+                    opt["lng"] = (language ?? resolution?.usedLanguage).map(I18nValue.string)
+                }
                 result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth)
             }
         }
@@ -302,7 +349,7 @@ struct Translator {
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
     private func nestingOptions(_ raw: String, inherited: I18nObject, interpolator active: Interpolator) -> (String, I18nObject) {
         let separator = active.settings.nestingOptionsSeparator
-        guard raw.contains(separator) else { return (raw, inherited) }
+        guard JSStrings.contains(raw, separator) else { return (raw, inherited) }
         let bytes = Array(raw.utf8)
         let separatorBytes = Array(separator.utf8)
         var splits: [Range<Int>] = []
@@ -345,6 +392,7 @@ struct Translator {
     }
 
     private func postProcessOnly(_ value: I18nValue, keys: [String], _ opt: TranslationOptions) -> I18nValue {
+        guard hasPostProcessors || opt.facts.hasPostProcess else { return value }
         let names: [String]
         switch opt["postProcess"] {
         case .string(let name)?: names = [name]

@@ -13,7 +13,15 @@ if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.coun
 print("warning: this is a debug build; run `swift run -c release envbench` for meaningful figures\n")
 #endif
 
-if !arguments.contains("--skip-strings") { StringsBenchmark.run(entries: entries) }
-LookupBenchmark.run()
+if !arguments.contains("--skip-strings") && !arguments.contains("--only-i18n") { StringsBenchmark.run(entries: entries) }
+if !arguments.contains("--only-i18n") { LookupBenchmark.run() }
+if !arguments.contains("--only-i18n") {
 DecryptBenchmark.run()
 CommandBenchmark.run()
+}
+if let index = arguments.firstIndex(of: "--workload"), index + 1 < arguments.count {
+    // For profiling one workload (valgrind --tool=callgrind): few iterations, no memory figure.
+    TranslationBenchmark.run(only: arguments[index + 1], iterations: 20_000, measureMemory: false)
+} else {
+    TranslationBenchmark.run()
+}

@@ -2,24 +2,70 @@
 /// `ns`, `defaultValue`, `replace`, …) and, in the same object, the interpolation variables.
 public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     /// The object as given: every member is also an interpolation variable.
-    public internal(set) var values: I18nObject
+    public internal(set) var values: I18nObject {
+        didSet { facts = Facts(values) }
+    }
+
+    /// What `t()` asks of the options on every call, worked out once when they are made.
+    struct Facts: Sendable {
+        var isEmpty = true
+        var hasCount = false
+        var hasContext = false
+        var hasLanguageOptions = false
+        var hasSeparators = false
+        var hasDefaultValue = false
+        var hasPostProcess = false
+        var hasInterpolationOverrides = false
+        var hasReplace = false
+        var hasJoinArrays = false
+        var hasReturnObjects = false
+        var hasNamespace = false
+        var skipInterpolation = false
+
+        init() {}
+
+        init(_ values: I18nObject) {
+            isEmpty = values.isEmpty
+            guard !isEmpty else { return }
+            for key in values.keys {
+                switch key {
+                case "count": hasCount = true
+                case "context": hasContext = true
+                case "lng", "lngs", "fallbackLng": hasLanguageOptions = true
+                case "keySeparator", "nsSeparator", "ignoreJSONStructure": hasSeparators = true
+                case "postProcess", "applyPostProcessor": hasPostProcess = true
+                case "interpolation": hasInterpolationOverrides = true
+                case "replace": hasReplace = true
+                case "joinArrays": hasJoinArrays = true
+                case "returnObjects": hasReturnObjects = true
+                case "ns": hasNamespace = true
+                case "skipInterpolation": skipInterpolation = true
+                default: if key.hasPrefix("defaultValue") { hasDefaultValue = true }
+                }
+            }
+        }
+    }
+
+    private(set) var facts: Facts
 
     /// Options from an object.
     public init(_ values: I18nObject = I18nObject()) {
         self.values = values
+        self.facts = Facts(values)
     }
 
     public init(dictionaryLiteral elements: (String, I18nValue)...) {
-        self.values = I18nObject(elements)
+        self.init(I18nObject(elements))
     }
 
     subscript(name: String) -> I18nValue? {
-        get { values[name] }
+        get { facts.isEmpty ? nil : values[name] }
         set { values[name] = newValue }
     }
 
     /// `count`, when it is not a string (i18next ignores string counts for plurals).
     var pluralCount: Double?? {
+        guard facts.hasCount else { return .none }
         switch values["count"] {
         case nil: return .none
         case .string?: return .none
@@ -30,10 +76,11 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    var ordinal: Bool { values["ordinal"]?.isTruthy ?? false }
+    var ordinal: Bool { facts.hasCount && (values["ordinal"]?.isTruthy ?? false) }
 
     /// `context`, when it is a non-empty string or a number.
     var context: String? {
+        guard facts.hasContext else { return nil }
         switch values["context"] {
         case .string(let text)? where !text.isEmpty: return text
         case .number(let number)?: return JSNumber.string(number)
@@ -42,11 +89,13 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     var language: String? {
+        guard facts.hasLanguageOptions else { return nil }
         if case .string(let text)? = values["lng"], !text.isEmpty { return text }
         return nil
     }
 
     var languages: [String]? {
+        guard facts.hasLanguageOptions else { return nil }
         switch values["lngs"] {
         case .string(let text)?: return [text]
         case .array(let list)?: return list.compactMap(\.stringValue)
@@ -55,6 +104,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     var namespaces: [String]? {
+        guard facts.hasNamespace else { return nil }
         switch values["ns"] {
         case .string(let text)? where !text.isEmpty: return [text]
         case .array(let list)?: return list.compactMap(\.stringValue)
@@ -63,6 +113,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     var fallbackLanguages: I18NextOptions.FallbackLanguages? {
+        guard facts.hasLanguageOptions else { return nil }
         switch values["fallbackLng"] {
         case .string(let text)?: return .list([text])
         case .array(let list)?: return .list(list.compactMap(\.stringValue))
@@ -73,6 +124,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
 
     /// A separator option: `nil` when not given, `.some(nil)` for `false`.
     func separator(_ name: String) -> String?? {
+        guard facts.hasSeparators else { return .none }
         switch values[name] {
         case nil: return .none
         case .string(let text)?: return .some(text)
@@ -81,17 +133,17 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    var hasDefaultValue: Bool {
-        values.members.contains { $0.key.hasPrefix("defaultValue") }
-    }
+    var hasDefaultValue: Bool { facts.hasDefaultValue }
 
     /// `replace` when it is an object: then it, not the options, holds the variables.
     var replacement: I18nObject? {
+        guard facts.hasReplace else { return nil }
         if case .object(let object)? = values["replace"] { return object }
         return nil
     }
 
     var interpolationOverrides: I18nObject? {
+        guard facts.hasInterpolationOverrides else { return nil }
         if case .object(let object)? = values["interpolation"] { return object }
         return nil
     }

@@ -40,6 +40,11 @@ public struct PluralOperands: Sendable, Hashable {
     /// three fraction digits, trailing zeros dropped (so 1.0 is 1, and 0.0001 is 0).
     public init(_ value: Double) {
         let magnitude = abs(value)
+        if magnitude < 1e15, magnitude == magnitude.rounded(.towardZero) {
+            // The common case, an integer count: no formatting needed.
+            self.init(n: magnitude, i: Int(magnitude), v: 0, w: 0, f: 0, t: 0, e: 0)
+            return
+        }
         guard magnitude.isFinite else {
             self.init(integerDigits: "0", fractionDigits: "", exponent: 0)
             return
@@ -49,6 +54,16 @@ public struct PluralOperands: Sendable, Hashable {
         if text.hasSuffix(".") { text.removeLast() }
         let parts = text.split(separator: ".", maxSplits: 1)
         self.init(integerDigits: String(parts[0]), fractionDigits: parts.count > 1 ? String(parts[1]) : "", exponent: 0)
+    }
+
+    private init(n: Double, i: Int, v: Int, w: Int, f: Int, t: Int, e: Int) {
+        self.n = n
+        self.i = i
+        self.v = v
+        self.w = w
+        self.f = f
+        self.t = t
+        self.e = e
     }
 
     private init(integerDigits: String, fractionDigits: String, exponent: Int) {

@@ -1,0 +1,68 @@
+import Foundation
+import I18Next
+
+/// t() calls per second for the workloads in ../shared/i18next-conformance/bench-workloads.json,
+/// next to the real i18next's figures recorded in that file, and memory for a large resource set.
+enum TranslationBenchmark {
+    static func run(only: String? = nil, iterations: Int = 200_000, measureMemory: Bool = true) {
+        print("i18next t() (workloads from ../shared/i18next-conformance/bench-workloads.json)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("../shared/i18next-conformance/bench-workloads.json").standardized.path
+        guard let data = FileManager.default.contents(atPath: path),
+              case .object(let file)? = try? I18nValue(jsonData: data, source: path),
+              case .object(let resources)? = file["resources"], case .object(let inits)? = file["inits"],
+              case .array(let workloads)? = file["workloads"] else {
+            print("  skipped: \(path) not found\n")
+            return
+        }
+        var engines: [String: I18Next] = [:]
+        for (name, value) in inits.members {
+            guard case .object(let initObject) = value, var options = try? I18NextOptions(json: initObject) else { continue }
+            options.resources = resources
+            engines[name] = I18Next(options: options)
+        }
+        Measure.row("workload", "   ours/s   i18next/s   ratio (target ≥ 3×)")
+        for workload in workloads {
+            guard case .object(let spec) = workload, let id = spec["id"]?.stringValue, let initName = spec["init"]?.stringValue,
+                  let engine = engines[initName], let key = spec["key"]?.stringValue, only == nil || only == id else { continue }
+            var options = I18nObject()
+            if case .object(let given)? = spec["options"] { options = given }
+            let callOptions = TranslationOptions(options)
+            precondition(engine.t(key, callOptions) == spec["expected"], "\(id) gives a wrong result")
+            let elapsed = Measure.best(runs: 3) {
+                for _ in 0..<iterations { blackHole(engine.t(key, callOptions)) }
+            }
+            let ours = Double(iterations) / Measure.seconds(elapsed)
+            let reference = spec["reference_ops_per_s"]?.numberValue ?? .nan
+            Measure.row(id, String(format: "%9.0f %11.0f %8.2f×", ours, reference, ours / reference))
+        }
+        if measureMemory { memory() }
+        print()
+    }
+
+    private static func residentKiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+
+    private static func memory() {
+        let before = residentKiB()
+        var resources = I18nObject()
+        for language in 0..<50 {
+            var keys = I18nObject()
+            for index in 0..<10_000 {
+                keys["section\(index / 100).key\(index)"] = .string("Translation \(index) for language \(language) with {{value}}")
+            }
+            resources["l\(language)"] = .object(["translation": .object(keys)])
+        }
+        var options = I18NextOptions()
+        options.lng = "l0"
+        options.resources = resources
+        let engine = I18Next(options: options)
+        resources = I18nObject()
+        blackHole(engine.t("section1.key100", ["value": "x"]))
+        let after = residentKiB()
+        Measure.row("resident memory, 50 languages × 10,000 keys", String(format: "%6.1f MiB", Double(after - before) / 1024))
+    }
+}
