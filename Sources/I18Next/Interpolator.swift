@@ -32,7 +32,7 @@ final class Interpolator: Sendable {
     /// - Parameters:
     ///   - callOptions: The t() options; a variable missing from `data` but present here becomes "".
     ///   - format: Applies a format (`number`, `datetime(…)`) to a value.
-    func interpolate(_ text: String, data: I18nObject, callOptions: TranslationOptions?, skipOnVariables: Bool,
+    func interpolate(_ text: String, data: I18nObject, implicitLanguage: String? = nil, callOptions: TranslationOptions?, skipOnVariables: Bool,
                      format: (I18nValue, String, String) -> I18nValue) -> String {
         guard Scanner.contains(text, prefix) else { return text }
         var string = Array(text.utf8)
@@ -43,7 +43,8 @@ final class Interpolator: Sendable {
                 let matched = Array(string[match.start..<match.end])
                 let variable = JSStrings.trim(String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self))
                 var value: String
-                if let found = lookup(variable, in: data, format: format) {
+                if let found = lookup(variable, in: data, format: format)
+                    ?? (variable == "lng" ? implicitLanguage.map(I18nValue.string) : nil) {
                     value = found.madeString
                 } else if callOptions?.values[variable] != nil {
                     value = ""
@@ -55,7 +56,7 @@ final class Interpolator: Sendable {
                 }
                 if escapes { value = Self.escapeHTML(value) }
                 let replacement = Array(value.utf8)
-                string = Scanner.replaceFirst(matched, with: replacement, in: string)
+                Scanner.replaceFirst(matched, with: replacement, in: &string)
                 if skipOnVariables {
                     lastIndex = match.end + replacement.count - matched.count
                 } else {
@@ -165,7 +166,7 @@ final class Interpolator: Sendable {
             var value = result?.madeString ?? ""
             let nesting = Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats)
             if !formats.isEmpty { value = applyFormats(JSStrings.trim(value), nesting) }
-            string = Scanner.replaceFirst(matched, with: Array(value.utf8), in: string)
+            Scanner.replaceFirst(matched, with: Array(value.utf8), in: &string)
         }
         return .string(String(decoding: string, as: UTF8.self))
     }
@@ -293,13 +294,8 @@ enum Scanner {
     }
 
     /// JavaScript's `string.replace(text, value)`: the first occurrence of `needle` anywhere.
-    static func replaceFirst(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard let at = index(of: needle, in: bytes, from: 0) else { return bytes }
-        var result = [UInt8]()
-        result.reserveCapacity(bytes.count - needle.count + replacement.count)
-        result.append(contentsOf: bytes[0..<at])
-        result.append(contentsOf: replacement)
-        result.append(contentsOf: bytes[(at + needle.count)...])
-        return result
+    static func replaceFirst(_ needle: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) {
+        guard let at = index(of: needle, in: bytes, from: 0) else { return }
+        bytes.replaceSubrange(at..<(at + needle.count), with: replacement)
     }
 }

@@ -21,6 +21,40 @@ struct ResourceStore: Sendable {
         /// Whether some member name contains the separator; only then can i18next's `deepFind`
         /// find what the plain path does not.
         var hasSeparatorInNames = false
+        var separatorBytes: [UInt8] = []
+
+        /// Whether a key missing from the index is missing from the tree too: true unless the key
+        /// has what the index leaves to the tree walk (`###`, a `length` segment, empty segments).
+        func missIsFinal(_ key: String) -> Bool {
+            let length = Array("length".utf8)
+            let found: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
+                if bytes.isEmpty { return false }
+                var segmentStart = 0
+                var index = 0
+                func segmentIsFinal(_ end: Int) -> Bool {
+                    let count = end - segmentStart
+                    if count == 0 { return false }
+                    if count == length.count, (0..<count).allSatisfy({ bytes[segmentStart + $0] == length[$0] }) { return false }
+                    return true
+                }
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "#"), index + 2 < bytes.count, bytes[index + 1] == byte, bytes[index + 2] == byte {
+                        return false
+                    }
+                    if byte == separatorBytes[0], index + separatorBytes.count <= bytes.count,
+                       separatorBytes.indices.allSatisfy({ bytes[index + $0] == separatorBytes[$0] }) {
+                        if !segmentIsFinal(index) { return false }
+                        index += separatorBytes.count
+                        segmentStart = index
+                        continue
+                    }
+                    index += 1
+                }
+                return segmentIsFinal(bytes.count)
+            }
+            return found ?? false
+        }
     }
 
     init(data: I18nObject, keySeparator: String? = ".") {
@@ -35,6 +69,7 @@ struct ResourceStore: Sendable {
     private mutating func reindex(_ language: String, _ namespace: String, _ root: I18nValue) {
         guard let separator = indexSeparator else { return }
         var index = NamespaceIndex()
+        index.separatorBytes = Array(separator.utf8)
         func add(_ value: I18nValue, path: String?) {
             switch value {
             case .object(let object):
@@ -101,8 +136,7 @@ struct ResourceStore: Sendable {
             let needsDeepFind = ignoreJSONStructure && index.hasSeparatorInNames
             if let value = index.entries[JSONNode.ExactKey(key)] {
                 if value.isTruthy || !needsDeepFind { return value }
-            } else if !needsDeepFind, !key.contains("###"), !key.contains("length"), !key.hasPrefix(separator),
-                      !key.contains(separator + separator), !key.hasSuffix(separator) {
+            } else if !needsDeepFind, index.missIsFinal(key) {
                 return nil
             }
         }

@@ -310,7 +310,8 @@ final class Translator: Sendable {
                 let nestBefore = skipOnVariables ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
                 let lng = opt.language ?? language ?? resolution?.usedLanguage
-                let interpolated = active.interpolate(text, data: data, callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
+                let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
+                                                      callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
                     formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]), variable: variable)
                 }
                 result = .string(interpolated)
@@ -318,7 +319,7 @@ final class Translator: Sendable {
             }
             if case .string(let text) = result, Scanner.contains(text, active.nestingPrefix), opt["nest"] != .bool(false) {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
-                    opt["lng"] = (language ?? resolution?.usedLanguage).map(I18nValue.string)
+                    opt.implicitLanguage = language ?? resolution?.usedLanguage
                 }
                 result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth)
             }
@@ -330,12 +331,14 @@ final class Translator: Sendable {
                       lastKey: [String]?, depth: Int) -> I18nValue {
         active.nest(text, resolve: { nesting in
             var cloned = opt.replacement ?? opt.values
-            cloned["applyPostProcessor"] = .bool(false)
-            cloned["defaultValue"] = nil
+            if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
             let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
             if lastKey?.first == key, opt.context == nil { return nil }
             guard depth < Self.maximumNestingDepth else { return nil }
-            return translate([key], TranslationOptions(nestedOptions), lastKey: keys, depth: depth + 1)
+            var nested = TranslationOptions(nestedOptions)
+            nested.suppressesPostProcessing = true
+            if opt.replacement == nil { nested.implicitLanguage = opt.implicitLanguage }
+            return translate([key], nested, lastKey: keys, depth: depth + 1)
         }, applyFormats: { value, nesting in
             var current = I18nValue.string(value)
             for format in nesting.formats {
@@ -392,7 +395,7 @@ final class Translator: Sendable {
     }
 
     private func postProcessOnly(_ value: I18nValue, keys: [String], _ opt: TranslationOptions) -> I18nValue {
-        guard hasPostProcessors || opt.facts.hasPostProcess else { return value }
+        guard hasPostProcessors || opt.facts.hasPostProcess, !opt.suppressesPostProcessing else { return value }
         let names: [String]
         switch opt["postProcess"] {
         case .string(let name)?: names = [name]

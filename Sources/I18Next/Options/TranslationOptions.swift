@@ -21,12 +21,34 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         var hasReturnObjects = false
         var hasNamespace = false
         var skipInterpolation = false
+        var language: String?
+        var pluralCount: Double??
+        var context: String?
 
         init() {}
 
         init(_ values: I18nObject) {
             isEmpty = values.isEmpty
             guard !isEmpty else { return }
+            defer {
+                if hasLanguageOptions, case .string(let text)? = values["lng"], !text.isEmpty { language = text }
+                if hasCount {
+                    switch values["count"] {
+                    case nil, .string?: pluralCount = .none
+                    case .number(let value)?: pluralCount = .some(value)
+                    case .bool(let value)?: pluralCount = .some(value ? 1 : 0)
+                    case .null?: pluralCount = .some(0)
+                    default: pluralCount = .some(Double.nan)
+                    }
+                }
+                if hasContext {
+                    switch values["context"] {
+                    case .string(let text)? where !text.isEmpty: context = text
+                    case .number(let number)?: context = JSNumber.string(number)
+                    default: context = nil
+                    }
+                }
+            }
             for key in values.keys {
                 switch key {
                 case "count": hasCount = true
@@ -48,6 +70,9 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
 
     private(set) var facts: Facts
 
+    /// Set on the options of a nested `$t()`: i18next passes `applyPostProcessor: false` to it.
+    var suppressesPostProcessing = false
+
     /// Options from an object.
     public init(_ values: I18nObject = I18nObject()) {
         self.values = values
@@ -64,35 +89,18 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// `count`, when it is not a string (i18next ignores string counts for plurals).
-    var pluralCount: Double?? {
-        guard facts.hasCount else { return .none }
-        switch values["count"] {
-        case nil: return .none
-        case .string?: return .none
-        case .number(let value)?: return .some(value)
-        case .bool(let value)?: return .some(value ? 1 : 0)
-        case .null?: return .some(0)
-        default: return .some(Double.nan)
-        }
-    }
+    var pluralCount: Double?? { facts.pluralCount }
 
     var ordinal: Bool { facts.hasCount && (values["ordinal"]?.isTruthy ?? false) }
 
     /// `context`, when it is a non-empty string or a number.
-    var context: String? {
-        guard facts.hasContext else { return nil }
-        switch values["context"] {
-        case .string(let text)? where !text.isEmpty: return text
-        case .number(let number)?: return JSNumber.string(number)
-        default: return nil
-        }
-    }
+    var context: String? { facts.context }
 
-    var language: String? {
-        guard facts.hasLanguageOptions else { return nil }
-        if case .string(let text)? = values["lng"], !text.isEmpty { return text }
-        return nil
-    }
+    var language: String? { facts.language ?? implicitLanguage }
+
+    /// i18next sets `lng` on the options of nested `$t()` calls; kept here instead of in
+    /// ``values`` so that nesting does not copy the options object.
+    var implicitLanguage: String?
 
     var languages: [String]? {
         guard facts.hasLanguageOptions else { return nil }
