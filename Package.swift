@@ -26,11 +26,11 @@ let package = Package(
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing"]),
+        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next"]),
         .executableTarget(
             name: "envtool",
             dependencies: [
-                "EnvironmentKit", "StringsFile", "EnvironmentCrypto",
+                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit"]),
+        .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
     ]
 )

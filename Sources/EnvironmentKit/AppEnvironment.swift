@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Foundation
+import I18Next
 import Synchronization
 
 /// The app's environment: the current build configuration's variables, the app language, and
@@ -32,6 +33,10 @@ public final class AppEnvironment: Sendable {
         public var stringsDirectory: String?
         /// The secret of an encrypted `environments.bin`; unused for JSON.
         public var secret: EnvironmentsBin.DecryptionSecret?
+        /// The i18next resources, `<dir>/<lng>/<ns>.json`; by default `locales` next to the `.strings` tables.
+        public var i18nextDirectory: String?
+        /// The order in which `localizedString` asks the i18next resources and the `.strings` tables.
+        public var translationOrder: [TranslationSource] = [.i18next, .stringsTables]
 
         /// Options with the defaults described on each property.
         public init(configurationName: String? = nil, appID: String? = nil,
@@ -57,6 +62,12 @@ public final class AppEnvironment: Sendable {
     public let localization: LocalizationTables
     /// Problems found while starting that did not stop it, such as a corrupt preferences file.
     public let startupWarnings: [EnvironmentError]
+    /// The order in which `localizedString` asks its sources.
+    public let translationOrder: [TranslationSource]
+    private let bridge: I18NextBridge?
+
+    /// The i18next engine over the app's `locales`, kept in the app language; `nil` without resources.
+    public var i18next: I18Next? { bridge?.engine }
 
     private struct State {
         var language: LanguageTag
@@ -108,6 +119,11 @@ public final class AppEnvironment: Sendable {
         }
         let (language, source) = Self.startLanguage(document: document, store: preferenceStore,
                                                     environment: options.environment, warnings: &warnings)
+        let stringsDirectory = options.stringsDirectory ?? FileManager.default.currentDirectoryPath
+        self.bridge = I18NextBridge(directory: options.i18nextDirectory ?? stringsDirectory + "/locales",
+                                    language: language.identifier, developmentLanguage: document.languages[0].identifier,
+                                    warnings: &warnings)
+        self.translationOrder = options.translationOrder
         self.startupWarnings = warnings
         self.state = Mutex(State(language: language, source: source))
     }
@@ -197,6 +213,7 @@ public final class AppEnvironment: Sendable {
             return (state.observers.compactMap(\.observer), Array(state.continuations.values))
         }
         guard let notify else { return false }
+        _ = bridge?.follow(tag.identifier)
         for observer in notify.observers { observer.environmentLanguageDidChange(to: tag.identifier) }
         for continuation in notify.continuations { continuation.yield(tag.identifier) }
         return true
@@ -247,9 +264,34 @@ public final class AppEnvironment: Sendable {
                                 language: String? = nil, defaultValue: String? = nil,
                                 arguments: [any CustomStringConvertible & Sendable] = []) -> String {
         let tag = language.flatMap(LanguageTag.init) ?? state.withLock { $0.language }
-        let template = localization.string(forKey: key, table: table, languageChain: lookupChain(for: tag))
-            ?? defaultValue ?? key
-        return arguments.isEmpty ? template : StringFormatter.format(template, arguments)
+        var template: String? = nil
+        for source in translationOrder where template == nil {
+            switch source {
+            case .stringsTables:
+                template = localization.string(forKey: key, table: table, languageChain: lookupChain(for: tag))
+            case .i18next:
+                guard table == LocalizationTables.defaultTable, let bridge else { continue }
+                let engine = bridge.engine
+                if language != nil { bridge.prepare(tag.identifier) }
+                let options: TranslationOptions = language == nil ? [:] : ["lng": .string(tag.identifier)]
+                if engine.exists(key, options) { template = engine.string(key, options) }
+            }
+        }
+        let text = template ?? defaultValue ?? key
+        return arguments.isEmpty ? text : StringFormatter.format(text, arguments)
+    }
+
+    /// Translates `key` with the i18next engine in the current language (`t(key, options)`), or
+    /// returns the key when the app has no i18next resources.
+    public func translate(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
+        translate([key], options)
+    }
+
+    /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
+    public func translate(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
+        guard let bridge else { return .string(keys.last ?? "") }
+        if let requested = options.values["lng"]?.stringValue { bridge.prepare(requested) }
+        return bridge.engine.t(keys, options)
     }
 
     /// The languages searched for a string in `tag`, most specific first.

@@ -105,6 +105,48 @@ public final class I18Next: Sendable {
     /// All resources, `lng → ns → key`.
     public var resources: I18nObject { state.withLock { $0.store.data } }
 
+    /// The language codes a lookup in `language` can reach: its hierarchy and the fallbacks
+    /// (`de-AT` → `de-AT`, `de`, `en`), which is what a backend needs to load.
+    public func languagesToLoad(for language: String? = nil) -> [String] {
+        state.withLock { state in
+            LanguageUtils(options: state.options).resolveHierarchy(language ?? state.language)
+        }
+    }
+
+    /// The namespaces of the options (`ns`).
+    public var namespaces: [String] { state.withLock { $0.options.ns } }
+
+    /// Loads every namespace of `languages` (default: those the current language needs) from
+    /// `backend`, merging them into the resources. A file that fails does not stop the others.
+    ///
+    /// - Returns: The errors of the files that could not be loaded, each naming its file or URL.
+    @discardableResult
+    public func load(from backend: some ResourceBackend, languages: [String]? = nil, namespaces: [String]? = nil) -> [I18NextError] {
+        let wanted = languages ?? languagesToLoad()
+        let spaces = namespaces ?? self.namespaces
+        var errors: [I18NextError] = []
+        for language in wanted where language != "cimode" {
+            for namespace in spaces {
+                do throws(I18NextError) {
+                    addResourceBundle(language: language, namespace: namespace, resources: try backend.load(language: language, namespace: namespace))
+                } catch {
+                    errors.append(error)
+                }
+            }
+        }
+        return errors
+    }
+
+    /// Whether `key` resolves to a value (i18next's `exists`).
+    public func exists(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> Bool {
+        let translator = state.withLock { $0.translator! }
+        let resolution = translator.resolve([key], options)
+        guard let value = resolution.value else { return false }
+        if value == .null && !translator.options.returnNull { return false }
+        if value == .string("") && !translator.options.returnEmptyString { return false }
+        return true
+    }
+
     /// Registers a post-processor under its name (`sprintf` is built in).
     public func addPostProcessor(_ processor: PostProcessor) {
         state.withLock { state in

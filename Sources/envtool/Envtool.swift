@@ -6,7 +6,7 @@ struct Envtool: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "envtool",
-        abstract: "Read app environments, manage the app language, check .strings tables and encrypt environments.",
+        abstract: "Read app environments, manage the app language, translate (.strings and i18next) and encrypt environments.",
         discussion: """
             Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS).
             The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else Debug for a
@@ -24,6 +24,7 @@ struct Envtool: ParsableCommand {
             Languages.self, Language.self, SetLanguage.self, ResetLanguage.self,
             Localize.self, Strings.self,
             Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self,
+            Translate.self, I18n.self,
         ]
     )
 }

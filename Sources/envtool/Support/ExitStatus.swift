@@ -1,6 +1,7 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import I18Next
 import StringsFile
 
 /// envtool's exit statuses: one per kind of failure, all below 128, documented in `--help` and the README.
@@ -61,6 +62,9 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let error as CryptoError {
         Console.error(error.description)
         throw ExitCode(ExitStatus(EnvironmentError(crypto: error, file: error.file ?? "").kind).rawValue)
+    } catch let error as I18NextError {
+        Console.error(error.description)
+        throw ExitCode((error.kind == .loadFailed ? ExitStatus.unreadableInput : .invalidInput).rawValue)
     } catch let error as StringsFileError {
         for warning in error.warnings { Console.error(warning.description) }
         Console.error(error.description)

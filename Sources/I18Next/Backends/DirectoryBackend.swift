@@ -1,0 +1,55 @@
+import Foundation
+
+/// Loads resources from files laid out by a `loadPath` template, such as
+/// `locales/{{lng}}/{{ns}}.json` (i18next-fs-backend's layout).
+public struct DirectoryBackend: ResourceBackend {
+    /// The template; `{{lng}}` and `{{ns}}` are replaced per file.
+    public let loadPath: String
+
+    /// A backend for `loadPath` (relative paths are relative to the working directory).
+    public init(loadPath: String) {
+        self.loadPath = loadPath
+    }
+
+    /// A backend for `directory/{{lng}}/{{ns}}.json`.
+    public init(directory: String) {
+        self.loadPath = directory + "/{{lng}}/{{ns}}.json"
+    }
+
+    public func load(language: String, namespace: String) throws(I18NextError) -> I18nObject {
+        let path = LoadPath.fill(loadPath, language: language, namespace: namespace)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw I18NextError(.loadFailed, source: path, message: exists ? "cannot read the file" : "no such file")
+        }
+        guard case .object(let object) = try I18nValue(jsonData: data, source: path) else {
+            throw I18NextError(.malformedResource, source: path, line: 1, column: 1,
+                               message: "a namespace file must be a JSON object of keys, such as {\"hello\": \"Hello\"}")
+        }
+        return object
+    }
+
+    /// The languages (sub-directories) present, when the template is `<dir>/{{lng}}/…`.
+    public func availableLanguages() -> [String] {
+        guard let range = loadPath.range(of: "/{{lng}}") else { return [] }
+        let directory = String(loadPath[..<range.lowerBound])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { entry in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory + "/" + entry, isDirectory: &isDirectory) && isDirectory.boolValue
+        }.sorted()
+    }
+
+    /// The namespaces (file names without `.json`) of `language`, when the template is `…/{{lng}}/{{ns}}.json`.
+    public func availableNamespaces(language: String) -> [String] {
+        let sample = LoadPath.fill(loadPath, language: language, namespace: "\u{1}")
+        guard let marker = sample.range(of: "\u{1}") else { return [] }
+        // `…/en/{{ns}}.json`: list `…/en/` and keep the names that end like the template.
+        let head = String(sample[..<marker.lowerBound])
+        guard head.hasSuffix("/") || head.isEmpty else { return [] }
+        let directory = head.isEmpty ? "." : head
+        let suffix = String(sample[marker.upperBound...])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map { String($0.dropLast(suffix.count)) }.sorted()
+    }
+}
