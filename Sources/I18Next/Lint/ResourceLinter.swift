@@ -109,7 +109,7 @@ public struct ResourceLinter: Sendable {
             for (base, ordinal) in pluralBases.sorted(by: { $0.key < $1.key }) {
                 let prefix = ordinal ? base + "_ordinal_" : base + "_"
                 let present = Set(file.entries.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.filter { Self.categories.contains($0) })
-                guard let first = file.entries.filter({ $0.key.hasPrefix(prefix) }).min(by: { $0.value.line < $1.value.line })?.value else { continue }
+                guard let first = file.entries.filter({ $0.key.hasPrefix(prefix) }).min(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) })?.value else { continue }
                 let rules = PluralRules(locale: language, kind: ordinal ? .ordinal : .cardinal)
                 let needed = rules.categories.map(\.rawValue)
                 let lacking = needed.filter { !present.contains($0) }

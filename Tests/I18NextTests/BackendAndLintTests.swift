@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import I18Next
+
+final class ResourceDirectory: @unchecked Sendable {
+    // @unchecked: only an immutable String is stored.
+    let path = NSTemporaryDirectory() + "envtool-i18n-" + UUID().uuidString
+    init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) {
+        let full = path + "/" + name
+        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+}
+
+@Suite("Directory backend")
+struct DirectoryBackendTests {
+    @Test("loads only the languages the fallback chain needs, and a bad file does not stop the others")
+    func loading() throws {
+        let directory = ResourceDirectory()
+        directory.write("en/translation.json", #"{"hello": "Hello", "only": "en only"}"#)
+        directory.write("en/common.json", #"{"ok": "OK"}"#)
+        directory.write("de/translation.json", #"{"hello": "Hallo"}"#)
+        directory.write("de/common.json", #"{"ok": "OK", broken"#)
+        directory.write("fr/translation.json", #"{"hello": "Bonjour"}"#)
+        var options = I18NextOptions()
+        options.lng = "de-AT"
+        options.fallbackLng = .list(["en"])
+        options.ns = ["translation", "common"]
+        let i18n = I18Next(options: options)
+        #expect(i18n.languagesToLoad() == ["de-AT", "de", "en"])
+        let errors = i18n.load(from: DirectoryBackend(directory: directory.path))
+        #expect(i18n.t("hello") == "Hallo")
+        #expect(i18n.t("only") == "en only")
+        #expect(i18n.t("common:ok") == "OK")
+        #expect(!i18n.hasTranslations(for: "fr"), "French is not in the chain and must not be loaded")
+        let malformed = try #require(errors.first { $0.kind == .malformedResource })
+        #expect(malformed.description.hasPrefix(directory.path + "/de/common.json:1:14: error:"))
+        #expect(errors.contains { $0.kind == .loadFailed && $0.source.hasSuffix("de-AT/translation.json") })
+    }
+
+    @Test("a namespace file that is not an object is refused with its path")
+    func notObject() {
+        let directory = ResourceDirectory()
+        directory.write("en/translation.json", "[1, 2]")
+        #expect {
+            try DirectoryBackend(directory: directory.path).load(language: "en", namespace: "translation")
+        } throws: { error in
+            (error as? I18NextError)?.description.contains("must be a JSON object") == true
+        }
+    }
+}
+
+@Suite("i18n lint")
+struct LintTests {
+    @Test("missing keys, missing CLDR plural forms and differing variables, at their line and column")
+    func findings() {
+        let directory = ResourceDirectory()
+        directory.write("en/translation.json", """
+            {
+              "greeting": "Hello {{name}}",
+              "items_one": "{{count}} item",
+              "items_other": "{{count}} items",
+              "only_en": "x"
+            }
+            """)
+        directory.write("ru/translation.json", """
+            {
+              "greeting": "Привет {{user}}",
+              "items_one": "{{count}} предмет",
+              "items_other": "{{count}} предметов"
+            }
+            """)
+        let diagnostics = ResourceLinter(directory: directory.path, reference: "en").run().map(\.description)
+        let ru = directory.path + "/ru/translation.json"
+        #expect(diagnostics.contains(ru + ":1:1: warning: 1 key(s) missing for ru: \"only_en\""))
+        #expect(diagnostics.contains { $0.hasPrefix(ru + ":3:16: warning: \"items\" lacks the plural form(s) \"items_few\", \"items_many\"") })
+        #expect(diagnostics.contains(ru + ":2:15: warning: \"greeting\" uses {{user}} but en uses {{name}}"))
+        #expect(!diagnostics.contains { $0.contains("/en/") && $0.contains("lacks") })
+    }
+
+    @Test("a malformed file is an error with its position")
+    func malformed() {
+        let directory = ResourceDirectory()
+        directory.write("en/translation.json", "{\n  \"a\": \"b\",\n}")
+        let diagnostics = ResourceLinter(directory: directory.path).run()
+        #expect(diagnostics.first?.severity == .error)
+        #expect(diagnostics.first?.description.hasPrefix(directory.path + "/en/translation.json:3:1: error: trailing comma") == true)
+    }
+}
