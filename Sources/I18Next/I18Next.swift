@@ -120,6 +120,17 @@ public final class I18Next: Sendable {
     /// `backend`, merging them into the resources. A file that fails does not stop the others.
     ///
     /// - Returns: The errors of the files that could not be loaded, each naming its file or URL.
+    /// Loads everything in one call to ``ResourceBackend/loadMany(languages:namespaces:)`` (one
+    /// HTTP request with `allowMultiLoading`).
+    ///
+    /// - Throws: ``I18NextError`` when nothing could be loaded.
+    public func loadAll(from backend: some ResourceBackend, languages: [String]? = nil, namespaces: [String]? = nil) throws(I18NextError) {
+        let loaded = try backend.loadMany(languages: languages ?? languagesToLoad(), namespaces: namespaces ?? self.namespaces)
+        for (language, spaces) in loaded {
+            for (namespace, keys) in spaces { addResourceBundle(language: language, namespace: namespace, resources: keys) }
+        }
+    }
+
     @discardableResult
     public func load(from backend: some ResourceBackend, languages: [String]? = nil, namespaces: [String]? = nil) -> [I18NextError] {
         let wanted = languages ?? languagesToLoad()
