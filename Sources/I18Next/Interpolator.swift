@@ -14,6 +14,7 @@ final class Interpolator: Sendable {
     private let unescapeClose: [UInt8]
     let nestingPrefix: [UInt8]
     let nestingSuffix: [UInt8]
+    private let formatSeparatorBytes: [UInt8]
 
     init(settings: InterpolationOptions) {
         self.settings = settings
@@ -23,6 +24,7 @@ final class Interpolator: Sendable {
         unescapeClose = Array(settings.unescapeSuffix.utf8) + suffix
         nestingPrefix = Array(settings.nestingPrefix.utf8)
         nestingSuffix = Array(settings.nestingSuffix.utf8)
+        formatSeparatorBytes = Array(settings.formatSeparator.utf8)
     }
 
     // MARK: - Interpolation
@@ -83,6 +85,10 @@ final class Interpolator: Sendable {
 
     /// i18next's `deepFindWithDefaults`: a path split on `.`, then a search that accepts dotted keys.
     static func variable(_ path: String, in data: I18nObject, defaults: I18nObject?) -> I18nValue? {
+        if !path.utf8.contains(UInt8(ascii: ".")), !path.utf8.contains(UInt8(ascii: "#")) {
+            // One segment: the path lookup and i18next's deepFind both come down to the member itself.
+            return data[path] ?? defaults?[path]
+        }
         let root = I18nValue.object(data)
         var value = ResourceStore.path(root, path, separator: ".")
         if value == nil, let defaults { value = ResourceStore.path(.object(defaults), path, separator: ".") }
@@ -144,20 +150,22 @@ final class Interpolator: Sendable {
         while let match = Scanner.nesting(in: string, from: lastIndex, prefix: nestingPrefix, suffix: nestingSuffix) {
             lastIndex = match.end
             let matched = Array(string[match.start..<match.end])
-            var inner = String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self)
+            let innerBytes = Array(string[match.innerStart..<match.innerEnd])
             var formats: [String] = []
-            let keyEnd: String.Index?
-            if let open = inner.firstIndex(of: "{"), inner[open...].contains("}") {
-                keyEnd = inner.index(after: inner.lastIndex(of: "}")!)
-            } else if let offset = Scanner.index(of: Array(settings.formatSeparator.utf8), in: Array(inner.utf8), from: 0) {
-                keyEnd = inner.utf8.index(inner.utf8.startIndex, offsetBy: offset)
+            // i18next: with `{…}` options the key ends after the last `}`; else at the first format separator.
+            var keyEnd: Int? = nil
+            if let open = innerBytes.firstIndex(of: UInt8(ascii: "{")), let close = innerBytes.lastIndex(of: UInt8(ascii: "}")), close > open {
+                keyEnd = close + 1
             } else {
-                keyEnd = nil
+                keyEnd = Scanner.index(of: formatSeparatorBytes, in: innerBytes, from: 0)
             }
+            let inner: String
             if let keyEnd {
-                formats = JSStrings.split(String(inner[keyEnd...]), by: settings.formatSeparator)
+                inner = String(decoding: innerBytes[..<keyEnd], as: UTF8.self)
+                formats = JSStrings.split(String(decoding: innerBytes[keyEnd...], as: UTF8.self), by: settings.formatSeparator)
                     .map { JSStrings.trim($0) }.filter { !$0.isEmpty }
-                inner = String(inner[..<keyEnd])
+            } else {
+                inner = String(decoding: innerBytes, as: UTF8.self)
             }
             let result = resolve(Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats))
             if let result, result.isTruthy, matched == string, result.stringValue == nil {
