@@ -187,6 +187,12 @@ public final class I18Next: Sendable {
         return translator.translate(keys, options)
     }
 
+    /// i18next's `getFixedT(lng, ns, keyPrefix)`: a `t` bound to a language, namespace and key
+    /// prefix. (`keyPrefix` works only here, as in i18next, whose plain `t()` ignores it.)
+    public func fixedT(language: String? = nil, namespace: String? = nil, keyPrefix: String? = nil) -> FixedTranslation {
+        FixedTranslation(engine: self, language: language, namespace: namespace, keyPrefix: keyPrefix)
+    }
+
     /// ``t(_:_:)-(String,_)`` as a string: objects and arrays as JSON, `null` as "".
     public func string(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> String {
         switch t(key, options) {
@@ -196,4 +202,22 @@ public final class I18Next: Sendable {
         }
     }
 
+}
+
+/// A `t` bound to a language, a namespace and a key prefix (``I18Next/fixedT(language:namespace:keyPrefix:)``).
+public struct FixedTranslation: Sendable {
+    let engine: I18Next
+    let language: String?
+    let namespace: String?
+    let keyPrefix: String?
+
+    /// Translates `key` under the prefix; call options override the bound language and namespace.
+    public func callAsFunction(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
+        var options = options
+        if options.values["lng"] == nil, let language { options.values["lng"] = .string(language) }
+        if options.values["ns"] == nil, let namespace { options.values["ns"] = .string(namespace) }
+        var prefix = keyPrefix
+        if let given = options.values["keyPrefix"]?.stringValue { prefix = given.isEmpty ? nil : given }
+        return engine.t(prefix.map { $0 + "." + key } ?? key, options)
+    }
 }

@@ -73,6 +73,19 @@ struct EngineTests {
         #expect(i18n.t("file", ["count": 5, "lng": "ru"]) == "5 файлов")
     }
 
+    @Test("fixedT binds language, namespace and key prefix")
+    func fixedT() {
+        var options = I18NextOptions()
+        options.lng = "en"
+        options.ns = ["translation", "admin"]
+        options.resources = ["en": ["admin": ["page": ["title": "Admin"]]], "de": ["admin": ["page": ["title": "Verwaltung"]]]]
+        let i18n = I18Next(options: options)
+        let t = i18n.fixedT(language: "de", namespace: "admin", keyPrefix: "page")
+        #expect(t("title") == "Verwaltung")
+        #expect(t("title", ["lng": "en"]) == "Admin")
+        #expect(i18n.t("title", ["keyPrefix": "page", "ns": "admin"]) == "title", "plain t() ignores keyPrefix, as i18next")
+    }
+
     @Test("changeLanguage switches translations")
     func changeLanguage() {
         var options = I18NextOptions()
