@@ -15,6 +15,7 @@ final class Interpolator: Sendable {
     let nestingPrefix: [UInt8]
     let nestingSuffix: [UInt8]
     private let formatSeparatorBytes: [UInt8]
+    let nestingOptionsSeparatorBytes: [UInt8]
 
     init(settings: InterpolationOptions) {
         self.settings = settings
@@ -25,9 +26,13 @@ final class Interpolator: Sendable {
         nestingPrefix = Array(settings.nestingPrefix.utf8)
         nestingSuffix = Array(settings.nestingSuffix.utf8)
         formatSeparatorBytes = Array(settings.formatSeparator.utf8)
+        nestingOptionsSeparatorBytes = Array(settings.nestingOptionsSeparator.utf8)
     }
 
     // MARK: - Interpolation
+
+    /// Whether `text` contains the placeholder prefix at all (then ``interpolate`` has work to do).
+    func hasPlaceholderPrefix(_ text: String) -> Bool { Scanner.contains(text, prefix) }
 
     /// Replaces the placeholders of `text` with values from `data`.
     ///
@@ -73,7 +78,7 @@ final class Interpolator: Sendable {
 
     /// The value of a placeholder: `name`, a dotted path, or `name, format`.
     private func lookup(_ variable: String, in data: I18nObject, format: (I18nValue, String, String) -> I18nValue) -> I18nValue? {
-        guard JSStrings.contains(variable, settings.formatSeparator) else {
+        guard Scanner.contains(variable, formatSeparatorBytes) else {
             return Self.variable(variable, in: data, defaults: settings.defaultVariables)
         }
         var parts = JSStrings.split(variable, by: settings.formatSeparator)

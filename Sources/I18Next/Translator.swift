@@ -306,7 +306,8 @@ final class Translator: Sendable {
                 active = Interpolator(settings: settings)
                 if let skip = overrides["skipOnVariables"] { skipOnVariables = skip.isTruthy }
             }
-            if case .string(let text) = result {
+            // Without a placeholder, interpolation changes nothing and cannot add nestings.
+            if case .string(let text) = result, active.hasPlaceholderPrefix(text) {
                 let nestBefore = skipOnVariables ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
                 let lng = opt.language ?? language ?? resolution?.usedLanguage
@@ -352,7 +353,7 @@ final class Translator: Sendable {
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
     private func nestingOptions(_ raw: String, inherited: I18nObject, interpolator active: Interpolator) -> (String, I18nObject) {
         let separator = active.settings.nestingOptionsSeparator
-        guard JSStrings.contains(raw, separator) else { return (raw, inherited) }
+        guard Scanner.contains(raw, active.nestingOptionsSeparatorBytes) else { return (raw, inherited) }
         let bytes = Array(raw.utf8)
         let separatorBytes = Array(separator.utf8)
         var splits: [Range<Int>] = []

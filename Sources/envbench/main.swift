@@ -9,6 +9,11 @@ if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.coun
     entries = value
 }
 
+if arguments.contains("--memory-only") {
+    TranslationBenchmark.memoryOnly()
+    exit(0)
+}
+
 #if DEBUG
 print("warning: this is a debug build; run `swift run -c release envbench` for meaningful figures\n")
 #endif
