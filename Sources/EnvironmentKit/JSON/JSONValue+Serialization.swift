@@ -17,7 +17,7 @@ extension JSONValue {
         case .integer(let value): output += String(value)
         case .number(let value):
             if value.rounded() == value, abs(value) < 1e15 { output += String(format: "%.1f", value) } else { output += "\(value)" }
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): JSONText.appendQuoted(value, to: &output)
         case .array(let values):
             if values.isEmpty { output += "[]"; return }
             output += "["
@@ -34,30 +34,13 @@ extension JSONValue {
             for (index, member) in object.members.enumerated() {
                 if index > 0 { output += "," }
                 if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                Self.writeString(member.key, to: &output)
+                JSONText.appendQuoted(member.key, to: &output)
                 output += pretty ? ": " : ":"
                 member.value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
             if pretty { output += "\n" + String(repeating: "  ", count: indent) }
             output += "}"
         }
-    }
-
-    static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                output += String(format: "\\u%04x", control.value)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 
     /// Parses JSON text (for callers that hold JSON in memory, such as tests and `--options`).

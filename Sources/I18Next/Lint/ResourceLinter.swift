@@ -177,7 +177,7 @@ public struct ResourceLinter: Sendable {
             do throws(JSONParser.Failure) {
                 node = try parser.parseDocument()
             } catch {
-                let (line, column) = location(error.offset, bytes)
+                let (line, column) = JSONText.location(of: error.offset, in: bytes)
                 return .failure(Diagnostic(severity: .error, file: path, line: line, column: column, message: error.message))
             }
             guard case .object = node else {
@@ -190,20 +190,12 @@ public struct ResourceLinter: Sendable {
                         add(member.value, path: keyPath.isEmpty ? member.key : keyPath + "." + member.key)
                     }
                 } else {
-                    let (line, column) = location(parser.offsets[keyPath] ?? 0, bytes)
+                    let (line, column) = JSONText.location(of: parser.offsets[keyPath] ?? 0, in: bytes)
                     file.entries[keyPath] = Entry(value: I18nValue(node), line: line, column: column)
                 }
             }
             add(node, path: "")
             return .success(file)
         }
-    }
-
-    private static func location(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var line = 1, column = 1
-        for index in 0..<min(offset, bytes.count) {
-            if bytes[index] == 0x0A { line += 1; column = 1 } else if bytes[index] & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
     }
 }

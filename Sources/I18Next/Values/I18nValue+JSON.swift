@@ -14,7 +14,7 @@ extension I18nValue {
             do throws(JSONParser.Failure) {
                 return .success(I18nValue(try parser.parseDocument()))
             } catch {
-                let (line, column) = Self.location(of: error.offset, in: bytes)
+                let (line, column) = JSONText.location(of: error.offset, in: bytes)
                 return .failure(I18NextError(.malformedResource, source: source, line: line, column: column, message: error.message))
             }
         }
@@ -33,14 +33,6 @@ extension I18nValue {
         }
     }
 
-    private static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var line = 1, column = 1
-        for index in 0..<min(offset, bytes.count) {
-            if bytes[index] == 0x0A { line += 1; column = 1 } else if bytes[index] & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
-    }
-
     /// The value as JSON text, keys in insertion order.
     public func jsonText(pretty: Bool = false) -> String {
         var output = ""
@@ -55,7 +47,7 @@ extension I18nValue {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += value.isFinite ? JSNumber.string(value) : "null"
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): JSONText.appendQuoted(value, to: &output)
         case .array(let values):
             guard !values.isEmpty else { output += "[]"; return }
             output += "["
@@ -69,27 +61,11 @@ extension I18nValue {
             output += "{"
             for (index, member) in object.members.enumerated() {
                 output += (index > 0 ? "," : "") + newline
-                Self.writeString(member.key, to: &output)
+                JSONText.appendQuoted(member.key, to: &output)
                 output += pretty ? ": " : ":"
                 member.value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
             output += close + "}"
         }
-    }
-
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20: output += String(format: "\\u%04x", control.value)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
