@@ -8,7 +8,8 @@ struct CoreCommandTests {
         let workspace = try Workspace()
         let result = try workspace.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("valid (3 languages, 5 configurations, 3 .strings tables)"))
+        #expect(result.stdout.contains("valid (3 languages, 5 configurations, 3 .strings tables, i18next resources in environments/locales)"))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
     @Test("validate reports a malformed document at its line and column and exits 65")
@@ -39,6 +40,15 @@ struct CoreCommandTests {
         let result = try workspace.run(["validate"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("environments/ca.lproj/Localizable.strings:2:11: error: expected ';' after the value"))
+    }
+
+    @Test("validate fails on a malformed i18next resource file, naming its position")
+    func validateBrokenLocale() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/locales/es/translation.json", "{\n  \"a\": }")
+        let result = try workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("environments/locales/es/translation.json:2:8: error:"))
     }
 
     @Test("get prints strings raw and other values as JSON")

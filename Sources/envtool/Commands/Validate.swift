@@ -1,9 +1,11 @@
 import ArgumentParser
 import EnvironmentKit
+import Foundation
+import I18Next
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the environments document and its .strings tables; print diagnostics.",
+        abstract: "Check the environments document, its .strings tables and its i18next resources; print diagnostics.",
         discussion: "Errors and warnings go to stderr as file:line:col: error|warning: message. Exits 65 when anything is invalid.")
 
     @OptionGroup var options: EnvironmentOptions
@@ -19,10 +21,19 @@ struct Validate: ParsableCommand {
             for diagnostic in diagnostics { Console.error(diagnostic.description) }
             let languages = document.languages.map(\.identifier)
             for warning in environment.localization.missingTranslations(languages: languages) { Console.error(warning.description) }
-            if diagnostics.contains(where: { $0.severity == .error }) {
+            let localesDirectory = options.stringsDirectory + "/locales"
+            var i18nextErrors = false
+            var i18nextNote = ""
+            if FileManager.default.fileExists(atPath: localesDirectory) {
+                let findings = ResourceLinter(directory: localesDirectory, reference: document.languages[0].identifier).run()
+                for finding in findings { Console.error(finding.description) }
+                i18nextErrors = findings.contains { $0.severity == .error }
+                i18nextNote = ", i18next resources in \(localesDirectory)"
+            }
+            if diagnostics.contains(where: { $0.severity == .error }) || i18nextErrors {
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
-            Console.output("\(options.path): valid (\(document.languages.count) languages, \(document.configurationNames.count) configurations, \(environment.localization.allFiles.count) .strings tables)")
+            Console.output("\(options.path): valid (\(document.languages.count) languages, \(document.configurationNames.count) configurations, \(environment.localization.allFiles.count) .strings tables\(i18nextNote))")
         }
     }
 }
