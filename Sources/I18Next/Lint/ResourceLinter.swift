@@ -7,11 +7,17 @@ import JSONParsing
 public struct ResourceLinter: Sendable {
     /// A finding, printed as `file:line:col: warning|error: message`.
     public struct Diagnostic: Error, Sendable, CustomStringConvertible, Hashable {
+        /// Errors make the resources unusable; warnings are for translators.
         public enum Severity: String, Sendable { case error, warning }
+        /// How serious the finding is.
         public let severity: Severity
+        /// The file.
         public let file: String
+        /// The 1-based line.
         public let line: Int
+        /// The 1-based column.
         public let column: Int
+        /// What is wrong, and what would fix it.
         public let message: String
         public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
     }

@@ -28,15 +28,23 @@ public struct I18NextOptions: Sendable {
     /// Called for each missing key when ``saveMissing`` is on: languages, namespace, key, fallback value.
     public typealias MissingKeyHandler = @Sendable (_ languages: [String], _ namespace: String, _ key: String, _ fallbackValue: I18nValue?) -> Void
 
+    /// The language (`lng`); `nil` lets `fallbackLng` decide, as i18next without a detector.
     public var lng: String?
+    /// Languages tried after the language's own hierarchy (`fallbackLng`, default `dev`).
     public var fallbackLng: FallbackLanguages = .list(["dev"])
     /// `supportedLngs`, or `nil` for `false`.
     public var supportedLngs: [String]?
+    /// Whether `de-AT` counts as supported when `de` is in `supportedLngs`.
     public var nonExplicitSupportedLngs = false
+    /// Which codes of a language's hierarchy are looked up (`load`).
     public var load: LoadStrategy = .all
+    /// Whether language codes are lowercased (`lowerCaseLng`).
     public var lowerCaseLng = false
+    /// Whether a code without region is lowercased (`cleanCode`).
     public var cleanCode = false
+    /// The namespaces (`ns`).
     public var ns: [String] = ["translation"]
+    /// The namespaces searched for a key without `ns:` (`defaultNS`).
     public var defaultNS: [String] = ["translation"]
     /// `fallbackNS`, or `nil` for `false`.
     public var fallbackNS: [String]?
@@ -44,25 +52,37 @@ public struct I18NextOptions: Sendable {
     public var keySeparator: String? = "."
     /// `nsSeparator`, or `nil` for `false`.
     public var nsSeparator: String? = ":"
+    /// Between a key and its plural category (`item_one`).
     public var pluralSeparator = "_"
+    /// Between a key and its context (`friend_male`).
     public var contextSeparator = "_"
+    /// Whether a `null` resource is a valid translation (`returnNull`).
     public var returnNull = false
+    /// Whether `""` is a valid translation (`returnEmptyString`).
     public var returnEmptyString = true
+    /// Whether objects and arrays are returned as such (`returnObjects`).
     public var returnObjects = false
     /// `joinArrays`, or `nil` for `false`.
     public var joinArrays: String?
+    /// Whether a key may also match members whose names contain the key separator.
     public var ignoreJSONStructure = true
+    /// Whether a missing key is returned as `ns:key`.
     public var appendNamespaceToMissingKey = false
+    /// Whether the `cimode` language returns `ns:key` instead of `key`.
     public var appendNamespaceToCIMode = false
+    /// The `interpolation` options.
     public var interpolation = InterpolationOptions()
     /// Names of post-processors applied to every translation.
     public var postProcess: [String] = []
+    /// Whether missing keys are reported to ``missingKeyHandler`` (`saveMissing`).
     public var saveMissing = false
     /// `saveMissingTo`: `fallback`, `current` or `all`.
     public var saveMissingTo = "fallback"
+    /// Receives missing keys when ``saveMissing`` is on.
     public var missingKeyHandler: MissingKeyHandler?
     /// In-memory resources, i18next's layout `lng → ns → key`.
     public var resources = I18nObject()
+    /// The resource format (`compatibilityJSON`).
     public var compatibilityJSON: Compatibility = .v4
     /// 1.x only: look a key up in the default namespace when it is missing in another.
     public var fallbackToDefaultNS = false
@@ -197,17 +217,29 @@ public struct I18NextOptions: Sendable {
 
 /// The `interpolation` options.
 public struct InterpolationOptions: Sendable, Hashable {
+    /// Whether interpolated values are HTML-escaped (i18next's default).
     public var escapeValue = true
+    /// Opens a placeholder.
     public var prefix = "{{"
+    /// Closes a placeholder.
     public var suffix = "}}"
+    /// Separates a variable from its format (`{{value, number}}`).
     public var formatSeparator = ","
+    /// Marks a placeholder whose value is not escaped (`{{- raw}}`).
     public var unescapePrefix = "-"
+    /// Marks an unescaped placeholder at its end instead of its start.
     public var unescapeSuffix = ""
+    /// Opens a nesting.
     public var nestingPrefix = "$t("
+    /// Closes a nesting.
     public var nestingSuffix = ")"
+    /// Separates a nested key from its options (`$t(key, {"count": 2})`).
     public var nestingOptionsSeparator = ","
+    /// The most placeholders replaced in one string.
     public var maxReplaces = 1000
+    /// Whether values are left alone, not interpolated or nested again.
     public var skipOnVariables = true
+    /// Variables available to every translation.
     public var defaultVariables: I18nObject?
 
     /// The defaults.

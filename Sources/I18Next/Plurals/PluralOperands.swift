@@ -4,12 +4,19 @@ import Foundation
 /// fraction digits, w the same without trailing zeros, f and t the fraction digits with and
 /// without trailing zeros, e the compact exponent.
 public struct PluralOperands: Sendable, Hashable {
+    /// The absolute value.
     public let n: Double
+    /// The integer digits.
     public let i: Int
+    /// The number of visible fraction digits, trailing zeros included.
     public let v: Int
+    /// The number of visible fraction digits, trailing zeros excluded.
     public let w: Int
+    /// The visible fraction digits, trailing zeros included.
     public let f: Int
+    /// The visible fraction digits, trailing zeros excluded.
     public let t: Int
+    /// The exponent of compact notation (`1c6`).
     public let e: Int
 
     /// The operands of a decimal string as CLDR writes samples: `1`, `1.50`, `1c6`, `1.1c6`.
