@@ -24,7 +24,7 @@ let package = Package(
             name: "I18Next",
             dependencies: ["JSONParsing"],
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
-            linkerSettings: [.linkedLibrary("_FoundationICU")]
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next"]),
         .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+#if canImport(_FoundationICU)
 import _FoundationICU
 
 /// The formats i18next has built in — number, currency, datetime, relativetime, list — done
@@ -300,3 +301,10 @@ enum ICULocale {
         return available.contains(language) ? icu : "en_US"
     }
 }
+#else
+/// Without Foundation's ICU module (platforms other than Linux), the built-in formats leave values
+/// as they are, as i18next does for a format it does not know.
+enum BuiltInFormats {
+    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) -> I18nValue? { nil }
+}
+#endif
