@@ -43,7 +43,7 @@ public enum AtomicFile {
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, "cannot create a temporary file in \(directory)") }
-        let temporary = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])
+        let temporary = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
         var committed = false
         defer {
             if !committed { unlink(temporary) }

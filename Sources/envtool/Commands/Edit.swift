@@ -112,7 +112,7 @@ struct PrivateWorkspace {
         for base in candidates {
             var template = Array("\(base)/envtool-edit-XXXXXX".utf8CString)
             if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
-                path = String(cString: template.map { UInt8(bitPattern: $0) })
+                path = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
                 chmod(path, 0o700)
                 return
             }
