@@ -3,6 +3,16 @@ import Foundation
 
 /// Configuration lookups: every path is indexed at load time, so a lookup is one hash probe.
 enum LookupBenchmark {
+    /// Only `count` lookups, for `valgrind` to count heap allocations: the total must not grow with `count`.
+    static func allocationProbe(count: Int) {
+        let json = #"{"languages": ["en"], "configurations": {"Release": {"base_url": "https://api.example.com/v1", "api": {"timeout": 30}}}}"#
+        let configuration = try! EnvironmentsDocument(data: Data(json.utf8)).configuration(named: "Release")
+        for _ in 0..<count {
+            blackHole(configuration["base_url"])
+            blackHole(try! configuration.int("api.timeout"))
+        }
+    }
+
     static func run() {
         print("configuration lookup")
         let json = """

@@ -9,6 +9,11 @@ if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.coun
     entries = value
 }
 
+if let index = arguments.firstIndex(of: "--lookup-allocations"), index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
+    LookupBenchmark.allocationProbe(count: count)
+    exit(0)
+}
+
 if arguments.contains("--memory-only") {
     TranslationBenchmark.memoryOnly()
     exit(0)
