@@ -90,7 +90,7 @@ final class Interpolator: Sendable {
 
     /// i18next's `deepFindWithDefaults`: a path split on `.`, then a search that accepts dotted keys.
     static func variable(_ path: String, in data: I18nObject, defaults: I18nObject?) -> I18nValue? {
-        if !path.utf8.contains(UInt8(ascii: ".")), !path.utf8.contains(UInt8(ascii: "#")) {
+        if !path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "#") }) {
             // One segment: the path lookup and i18next's deepFind both come down to the member itself.
             return data[path] ?? defaults?[path]
         }

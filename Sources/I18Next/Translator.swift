@@ -307,6 +307,7 @@ final class Translator: Sendable {
                 if let skip = overrides["skipOnVariables"] { skipOnVariables = skip.isTruthy }
             }
             // Without a placeholder, interpolation changes nothing and cannot add nestings.
+            var hasNesting: Bool? = nil
             if case .string(let text) = result, active.hasPlaceholderPrefix(text) {
                 let nestBefore = skipOnVariables ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
@@ -316,9 +317,13 @@ final class Translator: Sendable {
                     formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]), variable: variable)
                 }
                 result = .string(interpolated)
-                if skipOnVariables, nestBefore < active.nestingCount(interpolated) { opt["nest"] = .bool(false) }
+                if skipOnVariables {
+                    let nestAfter = active.nestingCount(interpolated)
+                    hasNesting = nestAfter > 0
+                    if nestBefore < nestAfter { opt["nest"] = .bool(false) }
+                }
             }
-            if case .string(let text) = result, Scanner.contains(text, active.nestingPrefix), opt["nest"] != .bool(false) {
+            if case .string(let text) = result, hasNesting ?? Scanner.contains(text, active.nestingPrefix), opt["nest"] != .bool(false) {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
                     opt.implicitLanguage = language ?? resolution?.usedLanguage
                 }

@@ -29,7 +29,8 @@ enum TranslationBenchmark {
             if case .object(let given)? = spec["options"] { options = given }
             let callOptions = TranslationOptions(options)
             precondition(engine.t(key, callOptions) == spec["expected"], "\(id) gives a wrong result")
-            let elapsed = Measure.best(runs: 3) {
+            for _ in 0..<iterations / 4 { blackHole(engine.t(key, callOptions)) }   // warm-up, as the reference's figures
+            let elapsed = Measure.best(runs: 5) {
                 for _ in 0..<iterations { blackHole(engine.t(key, callOptions)) }
             }
             let ours = Double(iterations) / Measure.seconds(elapsed)
