@@ -43,11 +43,12 @@ final class Interpolator: Sendable {
                      format: (I18nValue, String, String) -> I18nValue) -> String {
         guard Scanner.contains(text, prefix) else { return text }
         var string = Array(text.utf8)
-        for (open, close, escapes) in [(unescapeOpen, unescapeClose, false), (prefix, suffix, settings.escapeValue)] {
+        for pass in 0..<2 {
+            let (open, close, escapes) = pass == 0 ? (unescapeOpen, unescapeClose, false) : (prefix, suffix, settings.escapeValue)
             var replaces = 0
             var lastIndex = 0
             while let match = Scanner.placeholder(in: string, from: lastIndex, open: open, close: close) {
-                let matched = Array(string[match.start..<match.end])
+                let matchedCount = match.end - match.start
                 let variable = JSStrings.trim(String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self))
                 var value: String
                 if let found = lookup(variable, in: data, format: format)
@@ -62,10 +63,12 @@ final class Interpolator: Sendable {
                     value = ""
                 }
                 if escapes { value = Self.escapeHTML(value) }
-                let replacement = Array(value.utf8)
-                Scanner.replaceFirst(matched, with: replacement, in: &string)
+                // `String.replace(match, value)`: the first occurrence of the matched text, which is
+                // this match unless the same text stands earlier.
+                let at = Scanner.firstOccurrence(of: match.start..<match.end, in: string)
+                string.replaceSubrange(at..<(at + matchedCount), with: value.utf8)
                 if skipOnVariables {
-                    lastIndex = match.end + replacement.count - matched.count
+                    lastIndex = match.end + value.utf8.count - matchedCount
                 } else {
                     lastIndex = 0
                 }
@@ -304,6 +307,23 @@ enum Scanner {
             searchFrom = found + 1
         }
         return nil
+    }
+
+    /// Where the bytes in `range` first occur in `bytes` (at `range.lowerBound` at the latest).
+    static func firstOccurrence(of range: Range<Int>, in bytes: [UInt8]) -> Int {
+        let count = range.count
+        guard count > 0 else { return range.lowerBound }
+        let first = bytes[range.lowerBound]
+        var index = 0
+        while index < range.lowerBound {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < count, bytes[index + offset] == bytes[range.lowerBound + offset] { offset += 1 }
+                if offset == count { return index }
+            }
+            index += 1
+        }
+        return range.lowerBound
     }
 
     /// JavaScript's `string.replace(text, value)`: the first occurrence of `needle` anywhere.

@@ -130,9 +130,19 @@ struct ResourceStore: Sendable {
         data[language]?.ownProperty(namespace)
     }
 
+    /// The index of one namespace of one language, for callers that look it up once and reuse it.
+    func index(language: String, namespace: String) -> NamespaceIndex? {
+        indexes[NamespaceID(language: language, namespace: namespace)]
+    }
+
     func resource(language: String, namespace: String, key: String, keySeparator: String?, ignoreJSONStructure: Bool) -> I18nValue? {
-        if let separator = indexSeparator, keySeparator == separator,
-           let index = indexes[NamespaceID(language: language, namespace: namespace)], !key.isEmpty {
+        resource(indexed: indexSeparator == nil ? nil : index(language: language, namespace: namespace),
+                 language: language, namespace: namespace, key: key, keySeparator: keySeparator, ignoreJSONStructure: ignoreJSONStructure)
+    }
+
+    func resource(indexed index: NamespaceIndex?, language: String, namespace: String, key: String, keySeparator: String?,
+                  ignoreJSONStructure: Bool) -> I18nValue? {
+        if let separator = indexSeparator, keySeparator == separator, let index, !key.isEmpty {
             let needsDeepFind = ignoreJSONStructure && index.hasSeparatorInNames
             if let value = index.entries[JSONNode.ExactKey(key)] {
                 if value.isTruthy || !needsDeepFind { return value }

@@ -21,6 +21,10 @@ final class Translator: Sendable {
     private let nsSeparatorBytes: [UInt8]
     private let hasPostProcessors: Bool
     private let isCIMode: Bool
+    /// The namespace indexes of the common case, looked up once: default namespaces (then the
+    /// fallback namespaces) × the language hierarchy.
+    private let defaultIndexes: [[ResourceStore.NamespaceIndex?]]
+    private let defaultNamespaces: [String]
     /// Hierarchies of languages asked for per call (`lng`), worked out once each.
     private let hierarchies = Mutex<[String: [String]]>([:])
 
@@ -45,6 +49,12 @@ final class Translator: Sendable {
         self.nsSeparatorBytes = Array((options.nsSeparator ?? "").utf8)
         self.hasPostProcessors = !options.postProcess.isEmpty
         self.isCIMode = language?.lowercased() == "cimode"
+        let namespaces = options.fallbackNS.map { options.defaultNS + $0 } ?? options.defaultNS
+        self.defaultNamespaces = options.defaultNS
+        let hierarchy = languageHierarchy
+        self.defaultIndexes = namespaces.map { namespace in
+            hierarchy.map { store.index(language: $0, namespace: namespace) }
+        }
     }
 
     /// How deep `$t()` may nest. i18next stops only direct self-reference and overflows its stack on
@@ -219,10 +229,12 @@ final class Translator: Sendable {
         let context = opt.context
         let separator = options.pluralSeparator
         let codes: [String]
+        var defaultCodes = false
         if let languages = opt.languages {
             codes = languages
         } else if opt.fallbackLanguages == nil, opt.language == nil || opt.language == language {
             codes = languageHierarchy
+            defaultCodes = true
         } else if opt.fallbackLanguages == nil, let requested = opt.language {
             codes = hierarchy(for: requested)
         } else {
@@ -233,16 +245,20 @@ final class Translator: Sendable {
             let (key, extracted) = extract(rawKey, opt)
             resolution.usedKey = key
             let namespaces = options.fallbackNS.map { extracted + $0 } ?? extracted
-            for namespace in namespaces {
+            let indexed = defaultCodes && !opt.facts.hasSeparators && extracted == defaultNamespaces
+            for (namespaceOffset, namespace) in namespaces.enumerated() {
                 if isValidLookup(resolution.value) { break }
                 resolution.usedNamespace = namespace
-                for code in codes {
+                for (codeOffset, code) in codes.enumerated() {
                     if isValidLookup(resolution.value) { break }
                     resolution.usedLanguage = code
                     if !needsPlural && context == nil {
                         if !key.isEmpty {
                             resolution.exactUsedKey = key
-                            resolution.value = resource(code, namespace, key, opt)
+                            resolution.value = indexed
+                                ? store.resource(indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: key,
+                                                 keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                                : resource(code, namespace, key, opt)
                         }
                         continue
                     }
@@ -272,7 +288,10 @@ final class Translator: Sendable {
                     while let candidate = finalKeys.popLast(), !candidate.isEmpty {
                         if !isValidLookup(resolution.value) {
                             resolution.exactUsedKey = candidate
-                            resolution.value = resource(code, namespace, candidate, opt)
+                            resolution.value = indexed
+                                ? store.resource(indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: candidate,
+                                                 keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                                : resource(code, namespace, candidate, opt)
                         }
                     }
                 }
