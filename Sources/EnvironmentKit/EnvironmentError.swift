@@ -87,7 +87,9 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
         self.init(kind, file: error.file ?? file, message: error.message)
     }
 
-    static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
+    /// The error for a file that cannot be read, with the reason people know from the shell
+    /// ("no such file", "permission denied", "it is a directory").
+    public static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
         EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(FileErrorReason.describe(error, path: path))")
     }
 }

@@ -34,7 +34,7 @@ public struct StringsFile: Sendable {
         } catch {
             throw StringsFileError(diagnostic: StringsDiagnostic(
                 severity: .error, path: path, line: 1, column: 1,
-                message: "cannot read file: \(Self.reason(for: error))"))
+                message: "cannot read file: \(Self.unreadableReason(path))"))
         }
         try self.init(data: data, path: path)
     }
@@ -57,19 +57,11 @@ public struct StringsFile: Sendable {
         self.warnings = output.warnings
     }
 
-    private static func reason(for error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = String(validatingCString: strerror(Int32(underlying.code))) {
-            return message
-        }
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileReadNoSuchFileError: return "no such file"
-            case NSFileReadNoPermissionError: return "permission denied"
-            default: break
-            }
-        }
-        return nsError.localizedDescription
+    /// The short reason people know from the shell; Foundation's own messages on Linux are generic.
+    private static func unreadableReason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        return FileManager.default.isReadableFile(atPath: path) ? "read error" : "permission denied"
     }
 }

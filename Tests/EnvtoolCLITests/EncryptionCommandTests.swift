@@ -141,6 +141,19 @@ struct EncryptionCommandTests {
         #expect(!contents.contains { $0.hasPrefix(".") }, "no temporary files left: \(contents)")
     }
 
+    @Test("every command names an unreadable input the same way and exits 66", arguments: [
+        ["encrypt", "missing.json", "-o", "x.bin", "--key-file", "secret.key"], ["decrypt", "missing.bin", "--key-file", "secret.key"],
+        ["inspect", "missing.bin"], ["rekey", "missing.bin", "--key-file", "secret.key", "--new-key-file", "secret.key"],
+        ["edit", "missing.bin", "--key-file", "secret.key"], ["t", "k", "--init", "missing.bin"],
+    ])
+    func unreadableInputs(arguments: [String]) throws {
+        let workspace = try prepared()
+        let result = try workspace.run(arguments)
+        #expect(result.status == 66)
+        #expect(result.stderr.hasPrefix("missing.\(arguments[1] == "missing.json" ? "json" : "bin"): error: cannot read the file: no such file"), "\(result.stderr)")
+        #expect(workspace.read("x.bin") == nil)
+    }
+
     @Test("inspect shows header facts without a secret")
     func inspect() throws {
         let workspace = try prepared()

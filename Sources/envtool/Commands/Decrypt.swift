@@ -38,12 +38,7 @@ struct Decrypt: ParsableCommand {
     }
 
     private func decrypt() throws -> SecretBytes {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            throw EnvironmentError(.unreadableFile, file: input, message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let data = try InputFile.read(input)
         do throws(CryptoError) {
             let header = try EnvironmentsBin.Header(parsing: data)
             return try EnvironmentsBin.decrypt(data, with: secrets.decryptionSecret(for: header))
@@ -53,7 +48,7 @@ struct Decrypt: ParsableCommand {
     }
 
     private func runTextconv() {
-        guard let data = FileManager.default.contents(atPath: input) else {
+        guard let data = try? InputFile.read(input) else {
             print("# envtool: cannot read \(input)")
             return
         }

@@ -25,7 +25,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let data = try Decrypt.readEncrypted(input)
+            let data = try InputFile.read(input)
             let header: EnvironmentsBin.Header
             let secret: EnvironmentsBin.DecryptionSecret
             let plaintext: SecretBytes

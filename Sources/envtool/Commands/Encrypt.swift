@@ -27,12 +27,7 @@ struct Encrypt: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: input))
-            } catch {
-                throw EnvironmentError(.unreadableFile, file: input, message: "cannot read the file: \(error.localizedDescription)")
-            }
+            let data = try InputFile.read(input)
             if EnvironmentsBin.isEncrypted(data) {
                 throw EnvironmentError(.malformedDocument, file: input, message: "the file is already encrypted; use `envtool rekey` to change its secret")
             }
@@ -43,16 +38,6 @@ struct Encrypt: ParsableCommand {
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
             Console.error("encrypted \(input) → \(output) (\(Describe.target(target)))")
-        }
-    }
-}
-
-enum Describe {
-    static func target(_ target: EnvironmentsBin.EncryptionTarget) -> String {
-        switch target {
-        case .key(let key): return "key \(key.fingerprint)"
-        case .passphrase(_, let parameters): return "passphrase, \(parameters)"
-        case .recipient(let recipient): return "recipient \(recipient.fingerprint)"
         }
     }
 }

@@ -12,9 +12,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let data = FileManager.default.contents(atPath: input) else {
-                throw EnvironmentError(.unreadableFile, file: input, message: "cannot read the file")
-            }
+            let data = try InputFile.read(input)
             let header: EnvironmentsBin.Header
             do throws(CryptoError) {
                 header = try EnvironmentsBin.Header(parsing: data)

@@ -38,7 +38,7 @@ struct Rekey: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let data = try Decrypt.readEncrypted(input)
+            let data = try InputFile.read(input)
             let plaintext: SecretBytes
             do throws(CryptoError) {
                 let header = try EnvironmentsBin.Header(parsing: data)
@@ -63,32 +63,5 @@ struct Rekey: ParsableCommand {
             try AtomicFile.write(sealed, to: output ?? input, permissions: 0o644)
             Console.error("re-encrypted \(input) → \(output ?? input) (\(Describe.target(target)))")
         }
-    }
-}
-
-extension SecretOptions {
-    /// A new passphrase from the variable named by --new-passphrase-env, or asked twice on a terminal.
-    /// $ENVTOOL_PASSPHRASE is not used: it holds the current passphrase.
-    func newPassphrase() throws(CryptoError) -> Passphrase? {
-        if let passphraseVariable {
-            guard let bytes = SecretInput.environment(passphraseVariable) else {
-                throw CryptoError(.secretUnavailable, "the environment variable \(passphraseVariable) named by --new-passphrase-env is not set or empty")
-            }
-            return try Passphrase(bytes: bytes)
-        }
-        guard let first = try SecretInput.prompt("New passphrase: ") else { return nil }
-        guard let second = try SecretInput.prompt("New passphrase (again): "), second.isEqual(to: first) else {
-            throw CryptoError(.secretUnavailable, "the passphrases do not match")
-        }
-        return try Passphrase(bytes: first)
-    }
-}
-
-extension Decrypt {
-    static func readEncrypted(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw EnvironmentError(.unreadableFile, file: path, message: "cannot read the file")
-        }
-        return data
     }
 }

@@ -80,9 +80,7 @@ struct Translate: ParsableCommand {
 
     private func makeEngine() throws -> I18Next {
         if let initPath = `init` {
-            guard let data = FileManager.default.contents(atPath: initPath) else {
-                throw EnvironmentError(.unreadableFile, file: initPath, message: "cannot read the file")
-            }
+            let data = try InputFile.read(initPath)
             guard case .object(let object) = try I18nValue(jsonData: data, source: initPath) else {
                 throw I18NextError(.malformedResource, source: initPath, line: 1, column: 1, message: "init options must be a JSON object")
             }

@@ -134,3 +134,21 @@ struct KDFOptions: ParsableArguments {
         return try KDFParameters(operations: passes ?? base.operations, memoryBytes: memoryKiB.map { $0 * 1024 } ?? base.memoryBytes)
     }
 }
+
+extension SecretOptions {
+    /// A new passphrase from the variable named by --new-passphrase-env, or asked twice on a terminal.
+    /// $ENVTOOL_PASSPHRASE is not used: it holds the current passphrase.
+    func newPassphrase() throws(CryptoError) -> Passphrase? {
+        if let passphraseVariable {
+            guard let bytes = SecretInput.environment(passphraseVariable) else {
+                throw CryptoError(.secretUnavailable, "the environment variable \(passphraseVariable) named by --new-passphrase-env is not set or empty")
+            }
+            return try Passphrase(bytes: bytes)
+        }
+        guard let first = try SecretInput.prompt("New passphrase: ") else { return nil }
+        guard let second = try SecretInput.prompt("New passphrase (again): "), second.isEqual(to: first) else {
+            throw CryptoError(.secretUnavailable, "the passphrases do not match")
+        }
+        return try Passphrase(bytes: first)
+    }
+}
