@@ -9,11 +9,14 @@ public struct Configuration: Sendable {
     public let name: String
     /// The variables as written, keys in file order.
     public let variables: JSONObject
+    /// The document the configuration comes from, named in errors.
+    public let source: String
     private let index: [String: JSONValue]
 
-    init(name: String, variables: JSONObject) {
+    init(name: String, variables: JSONObject, source: String) {
         self.name = name
         self.variables = variables
+        self.source = source
         var index: [String: JSONValue] = [:]
         Self.addPaths(of: variables, prefix: "", to: &index)
         self.index = index
@@ -42,7 +45,7 @@ public struct Configuration: Sendable {
             var message = "the configuration \"\(name)\" has no variable \"\(path)\""
             let known = variables.keys
             if !known.isEmpty { message += "; its variables are \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }
-            throw EnvironmentError(.unknownVariable, message: message)
+            throw EnvironmentError(.unknownVariable, file: source, message: message)
         }
         return value
     }
@@ -90,7 +93,7 @@ public struct Configuration: Sendable {
     public func url(_ path: String) throws(EnvironmentError) -> URL {
         let text = try string(path)
         guard let url = URL(string: text), url.scheme != nil else {
-            throw EnvironmentError(.typeMismatch, message: "the variable \"\(path)\" of configuration \"\(name)\" is \"\(text)\", which is not an absolute URL such as \"https://example.com\"")
+            throw EnvironmentError(.typeMismatch, file: source, message: "the variable \"\(path)\" of configuration \"\(name)\" is \"\(text)\", which is not an absolute URL such as \"https://example.com\"")
         }
         return url
     }
@@ -103,9 +106,9 @@ public struct Configuration: Sendable {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            throw EnvironmentError(.typeMismatch, message: "cannot decode configuration \"\(name)\" as \(T.self): \(Self.describe(error))")
+            throw EnvironmentError(.typeMismatch, file: source, message: "cannot decode configuration \"\(name)\" as \(T.self): \(Self.describe(error))")
         } catch {
-            throw EnvironmentError(.typeMismatch, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
+            throw EnvironmentError(.typeMismatch, file: source, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
         }
     }
 
@@ -125,6 +128,6 @@ public struct Configuration: Sendable {
     }
 
     private func mismatch(_ path: String, _ value: JSONValue, _ expected: String) -> EnvironmentError {
-        EnvironmentError(.typeMismatch, message: "the variable \"\(path)\" of configuration \"\(name)\" is \(value.typeDescription), not \(expected)")
+        EnvironmentError(.typeMismatch, file: source, message: "the variable \"\(path)\" of configuration \"\(name)\" is \(value.typeDescription), not \(expected)")
     }
 }

@@ -157,7 +157,7 @@ public struct EnvironmentsDocument: Sendable {
             guard case .object(let object) = variables else {
                 throw locate("configurations.\(name)", "the configuration \"\(name)\" must be an object of variables, found \(variables.typeDescription)")
             }
-            configurations[name] = Configuration(name: name, variables: object)
+            configurations[name] = Configuration(name: name, variables: object, source: source)
         }
         self.configurations = configurations
         self.configurationNames = configurationObject.keys

@@ -73,7 +73,7 @@ struct CoreCommandTests {
     func unknownVariable() throws {
         let result = try Workspace().run(["get", "nope"])
         #expect(result.status == 68)
-        #expect(result.stderr.contains("has no variable \"nope\""))
+        #expect(result.stderr.hasPrefix("environments/environments.json: error: the configuration \"Debug\" has no variable \"nope\""))
     }
 
     @Test("an unreadable document exits 66 and says how to point at one")
