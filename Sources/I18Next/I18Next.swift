@@ -20,7 +20,6 @@ public final class I18Next: Sendable {
         var language: String?
         /// The code as given, which i18next 1.x uses unchanged.
         var requestedLanguage: String?
-        var hierarchy: [String]
         var postProcessors: [String: PostProcessor]
         /// Rebuilt whenever any of the above changes; `t()` only takes it.
         var translator: Translator?
@@ -48,7 +47,7 @@ public final class I18Next: Sendable {
         processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor
         let language = Self.resolveLanguage(options.lng, store: store, utils: utils)
         var initial = State(options: options, store: store, language: language, requestedLanguage: options.lng,
-                            hierarchy: utils.resolveHierarchy(language), postProcessors: processors)
+                            postProcessors: processors)
         initial.translator = Translator(options: options, store: store, language: language, plurals: plurals,
                                         interpolator: interpolator, formatter: formatter, postProcessors: processors)
         state = Mutex(initial)
@@ -73,7 +72,7 @@ public final class I18Next: Sendable {
     public var language: String? { state.withLock { $0.language } }
 
     /// The codes a lookup walks for the current language (`i18next.languages`).
-    public var languages: [String] { state.withLock { $0.hierarchy } }
+    public var languages: [String] { state.withLock { $0.translator!.languageHierarchy } }
 
     /// Switches the language, as `i18next.changeLanguage(lng)`.
     public func changeLanguage(_ code: String?) {
@@ -81,7 +80,6 @@ public final class I18Next: Sendable {
             let utils = LanguageUtils(options: state.options)
             state.language = Self.resolveLanguage(code, store: state.store, utils: utils)
             state.requestedLanguage = code
-            state.hierarchy = utils.resolveHierarchy(state.language)
             rebuild(&state)
         }
     }
@@ -180,6 +178,7 @@ public final class I18Next: Sendable {
     public func t(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
         let translator = state.withLock { $0.translator! }
         if translator.options.compatibilityJSON == .v1 {
+            // i18next 1.x needs the code as given; its lookups are not on the v4 hot path.
             let snapshot = state.withLock { $0 }
             return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
                                     postProcessors: snapshot.postProcessors).translate(keys, options)
@@ -197,7 +196,7 @@ public final class I18Next: Sendable {
     public func string(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> String {
         switch t(key, options) {
         case .string(let text): return text
-        case .object, .array: return t(key, options).jsonText()
+        case let value where value.isObjectLike && value != .null: return value.jsonText()
         case let other: return other.madeString
         }
     }

@@ -20,7 +20,7 @@ enum CommandBenchmark {
             """.utf8)
         let key = try! SymmetricKey.generate()
         let keyPath = directory + "/bench.key"
-        key.keyFileText.withUnsafeBytes { FileManager.default.createFile(atPath: keyPath, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
+        _ = key.keyFileText.withUnsafeBytes { FileManager.default.createFile(atPath: keyPath, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
         let binPath = directory + "/environments.bin"
         try! EnvironmentsBin.encrypt(json, to: .key(key)).write(to: URL(fileURLWithPath: binPath))
 

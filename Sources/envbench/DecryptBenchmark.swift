@@ -62,7 +62,7 @@ enum DecryptBenchmark {
         let path = NSTemporaryDirectory() + "envbench-\(UUID().uuidString).key"
         defer { unlink(path) }
         let text = key.keyFileText
-        text.withUnsafeBytes { FileManager.default.createFile(atPath: path, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
+        _ = text.withUnsafeBytes { FileManager.default.createFile(atPath: path, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
         let line = try! String(contentsOfFile: path, encoding: .utf8)
         return Array(Data(base64Encoded: String(line.split(separator: ":")[1]).trimmingCharacters(in: .whitespacesAndNewlines))!)
     }

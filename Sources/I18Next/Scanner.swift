@@ -1,0 +1,144 @@
+/// Byte-level equivalents of the regular expressions i18next uses.
+enum Scanner {
+    /// Whether `text` contains `needle`, without copying the text.
+    static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return false }
+        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var offset = 1
+                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+        return found ?? (index(of: needle, in: Array(text.utf8), from: 0) != nil)
+    }
+
+    struct Match {
+        let start: Int
+        let innerStart: Int
+        let innerEnd: Int
+        let end: Int
+    }
+
+    static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        let first = needle[0]
+        var index = max(start, 0)
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
+        guard index + needle.count <= haystack.count else { return false }
+        for offset in 0..<needle.count where haystack[index + offset] != needle[offset] { return false }
+        return true
+    }
+
+    /// JavaScript's `.` does not match line terminators.
+    @inline(__always)
+    static func lineTerminatorLength(_ bytes: [UInt8], at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D { return true }
+        return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
+
+    @inline(__always)
+    static func characterLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return 1 }
+        if byte >= 0xF0 { return 4 }
+        if byte >= 0xE0 { return 3 }
+        return 2
+    }
+
+    /// `open(.+?)close`: the first placeholder at or after `start`.
+    static func placeholder(in bytes: [UInt8], from start: Int, open: [UInt8], close: [UInt8]) -> Match? {
+        var searchFrom = start
+        while let found = index(of: open, in: bytes, from: searchFrom) {
+            let innerStart = found + open.count
+            var cursor = innerStart
+            if cursor < bytes.count, !lineTerminatorLength(bytes, at: cursor) {
+                cursor += characterLength(bytes, at: cursor)
+                while cursor <= bytes.count {
+                    if matches(close, in: bytes, at: cursor) {
+                        return Match(start: found, innerStart: innerStart, innerEnd: cursor, end: cursor + close.count)
+                    }
+                    if cursor == bytes.count || lineTerminatorLength(bytes, at: cursor) { break }
+                    cursor += characterLength(bytes, at: cursor)
+                }
+            }
+            searchFrom = found + 1
+        }
+        return nil
+    }
+
+    /// `prefix((?:[^()"']+|"[^"]*"|'[^']*'|\((?:[^()]|"[^"]*"|'[^']*')*\))*?)suffix`.
+    static func nesting(in bytes: [UInt8], from start: Int, prefix: [UInt8], suffix: [UInt8]) -> Match? {
+        var searchFrom = start
+        while let found = index(of: prefix, in: bytes, from: searchFrom) {
+            let innerStart = found + prefix.count
+            var cursor = innerStart
+            scanning: while true {
+                if matches(suffix, in: bytes, at: cursor) {
+                    return Match(start: found, innerStart: innerStart, innerEnd: cursor, end: cursor + suffix.count)
+                }
+                guard cursor < bytes.count else { break scanning }
+                switch bytes[cursor] {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    guard let close = bytes[(cursor + 1)...].firstIndex(of: bytes[cursor]) else { break scanning }
+                    cursor = close + 1
+                case UInt8(ascii: "("):
+                    var inner = cursor + 1
+                    while inner < bytes.count, bytes[inner] != UInt8(ascii: ")"), bytes[inner] != UInt8(ascii: "(") { inner += 1 }
+                    guard inner < bytes.count, bytes[inner] == UInt8(ascii: ")") else { break scanning }
+                    cursor = inner + 1
+                case UInt8(ascii: ")"):
+                    break scanning
+                default:
+                    cursor += 1
+                }
+            }
+            searchFrom = found + 1
+        }
+        return nil
+    }
+
+    /// Where the bytes in `range` first occur in `bytes` (at `range.lowerBound` at the latest).
+    static func firstOccurrence(of range: Range<Int>, in bytes: [UInt8]) -> Int {
+        let count = range.count
+        guard count > 0 else { return range.lowerBound }
+        let first = bytes[range.lowerBound]
+        var index = 0
+        while index < range.lowerBound {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < count, bytes[index + offset] == bytes[range.lowerBound + offset] { offset += 1 }
+                if offset == count { return index }
+            }
+            index += 1
+        }
+        return range.lowerBound
+    }
+
+    /// JavaScript's `string.replace(text, value)`: the first occurrence of `needle` anywhere.
+    static func replaceFirst(_ needle: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) {
+        guard let at = index(of: needle, in: bytes, from: 0) else { return }
+        bytes.replaceSubrange(at..<(at + needle.count), with: replacement)
+    }
+}
