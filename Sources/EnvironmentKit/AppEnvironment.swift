@@ -64,10 +64,15 @@ public final class AppEnvironment: Sendable {
     public let startupWarnings: [EnvironmentError]
     /// The order in which `localizedString` asks its sources.
     public let translationOrder: [TranslationSource]
-    private let bridge: I18NextBridge?
+    private let bridge: I18NextBridge
 
-    /// The i18next engine over the app's `locales`, kept in the app language; `nil` without resources.
-    public var i18next: I18Next? { bridge?.engine }
+    /// The i18next engine over the app's `locales`, kept in the app language; `nil` without
+    /// resources. Its files are read on first use.
+    public var i18next: I18Next? { bridge.engine(language: getAppLanguage()) }
+
+    /// i18next resource files that could not be loaded (malformed, unreadable), each naming its
+    /// file and position; the other files still translate.
+    public var i18nextWarnings: [EnvironmentError] { bridge.warnings }
 
     private struct State {
         var language: LanguageTag
@@ -121,8 +126,7 @@ public final class AppEnvironment: Sendable {
                                                     environment: options.environment, warnings: &warnings)
         let stringsDirectory = options.stringsDirectory ?? FileManager.default.currentDirectoryPath
         self.bridge = I18NextBridge(directory: options.i18nextDirectory ?? stringsDirectory + "/locales",
-                                    language: language.identifier, developmentLanguage: document.languages[0].identifier,
-                                    warnings: &warnings)
+                                    developmentLanguage: document.languages[0].identifier)
         self.translationOrder = options.translationOrder
         self.startupWarnings = warnings
         self.state = Mutex(State(language: language, source: source))
@@ -213,7 +217,7 @@ public final class AppEnvironment: Sendable {
             return (state.observers.compactMap(\.observer), Array(state.continuations.values))
         }
         guard let notify else { return false }
-        _ = bridge?.follow(tag.identifier)
+        bridge.follow(tag.identifier)
         for observer in notify.observers { observer.environmentLanguageDidChange(to: tag.identifier) }
         for continuation in notify.continuations { continuation.yield(tag.identifier) }
         return true
@@ -270,8 +274,7 @@ public final class AppEnvironment: Sendable {
             case .stringsTables:
                 template = localization.string(forKey: key, table: table, languageChain: lookupChain(for: tag))
             case .i18next:
-                guard table == LocalizationTables.defaultTable, let bridge else { continue }
-                let engine = bridge.engine
+                guard table == LocalizationTables.defaultTable, let engine = i18next else { continue }
                 if language != nil { bridge.prepare(tag.identifier) }
                 let options: TranslationOptions = language == nil ? [:] : ["lng": .string(tag.identifier)]
                 if engine.exists(key, options) { template = engine.string(key, options) }
@@ -289,9 +292,9 @@ public final class AppEnvironment: Sendable {
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
     public func translate(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        guard let bridge else { return .string(keys.last ?? "") }
+        guard let engine = i18next else { return .string(keys.last ?? "") }
         if let requested = options.values["lng"]?.stringValue { bridge.prepare(requested) }
-        return bridge.engine.t(keys, options)
+        return engine.t(keys, options)
     }
 
     /// The languages searched for a string in `tag`, most specific first.

@@ -4,54 +4,89 @@ import Synchronization
 
 /// Keeps an i18next engine in the app's language: it loads the languages the current language's
 /// fallback chain needs from `locales/<lng>/<ns>.json`, and follows every language change.
+///
+/// Nothing is read until a translation is asked for, so an app (or `envtool get`) that only reads
+/// variables never parses translation files.
 final class I18NextBridge: Sendable {
-    let engine: I18Next
-    let backend: DirectoryBackend
-    private let loaded = Mutex<Set<String>>([])
-
-    /// An engine over `directory`, in `language`, falling back to the development language.
-    /// Errors of single files are returned, not thrown: the other files still load.
-    init?(directory: String, language: String, developmentLanguage: String, warnings: inout [EnvironmentError]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        backend = DirectoryBackend(directory: directory)
-        var namespaces = Set<String>()
-        for code in backend.availableLanguages() { namespaces.formUnion(backend.availableNamespaces(language: code)) }
-        var options = I18NextOptions()
-        options.lng = language
-        options.fallbackLng = .list([developmentLanguage])
-        options.ns = namespaces.isEmpty ? ["translation"] : namespaces.sorted()
-        options.defaultNS = namespaces.contains("translation") || namespaces.isEmpty ? ["translation"] : [options.ns[0]]
-        engine = I18Next(options: options)
-        warnings += loadMissing(for: language)
+    private struct Engine {
+        let engine: I18Next
+        let backend: DirectoryBackend
+        var loaded: Set<String> = []
+        var warnings: [EnvironmentError] = []
     }
 
-    /// Switches the engine to `language`, loading what it needs first.
-    func follow(_ language: String) -> [EnvironmentError] {
-        let errors = loadMissing(for: language)
-        engine.changeLanguage(language)
-        return errors
+    private let directory: String
+    private let developmentLanguage: String
+    /// `nil` until first use; then the engine, or `.some(nil)` when there are no resources.
+    private let state = Mutex<Engine??>(nil)
+
+    init(directory: String, developmentLanguage: String) {
+        self.directory = directory
+        self.developmentLanguage = developmentLanguage
+    }
+
+    /// The engine, set up in `language` on first use; `nil` when `directory` does not exist.
+    func engine(language: String) -> I18Next? {
+        state.withLock { state in
+            if case .some(let existing) = state { return existing?.engine }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                state = .some(nil)
+                return nil
+            }
+            let backend = DirectoryBackend(directory: directory)
+            var namespaces = Set<String>()
+            for code in backend.availableLanguages() { namespaces.formUnion(backend.availableNamespaces(language: code)) }
+            var options = I18NextOptions()
+            options.lng = language
+            options.fallbackLng = .list([developmentLanguage])
+            options.ns = namespaces.isEmpty ? ["translation"] : namespaces.sorted()
+            options.defaultNS = namespaces.contains("translation") || namespaces.isEmpty ? ["translation"] : [options.ns[0]]
+            var created = Engine(engine: I18Next(options: options), backend: backend)
+            Self.loadMissing(for: language, into: &created)
+            state = .some(created)
+            return created.engine
+        }
+    }
+
+    /// Switches the engine to `language`, loading what it needs first (if the engine exists yet).
+    func follow(_ language: String) {
+        state.withLock { state in
+            guard case .some(.some(var existing)) = state else { return }
+            Self.loadMissing(for: language, into: &existing)
+            existing.engine.changeLanguage(language)
+            state = .some(existing)
+        }
     }
 
     /// Makes sure `language` can be looked up (for a one-off `lng` option), without switching to it.
     func prepare(_ language: String) {
-        _ = loadMissing(for: language)
+        state.withLock { state in
+            guard case .some(.some(var existing)) = state else { return }
+            Self.loadMissing(for: language, into: &existing)
+            state = .some(existing)
+        }
     }
 
-    private func loadMissing(for language: String) -> [EnvironmentError] {
-        let needed = engine.languagesToLoad(for: language)
-        let missing = loaded.withLock { loaded in needed.filter { !loaded.contains($0) } }
-        guard !missing.isEmpty else { return [] }
-        let available = Set(backend.availableLanguages())
-        var errors: [EnvironmentError] = []
+    /// Files that could not be loaded so far, each naming its path and position.
+    var warnings: [EnvironmentError] {
+        state.withLock { state in
+            if case .some(.some(let existing)) = state { return existing.warnings }
+            return []
+        }
+    }
+
+    private static func loadMissing(for language: String, into engine: inout Engine) {
+        let missing = engine.engine.languagesToLoad(for: language).filter { !engine.loaded.contains($0) }
+        guard !missing.isEmpty else { return }
+        let available = Set(engine.backend.availableLanguages())
         for code in missing where available.contains(code) {
-            let namespaces = backend.availableNamespaces(language: code)
-            for failure in engine.load(from: backend, languages: [code], namespaces: namespaces) {
-                errors.append(EnvironmentError(.malformedDocument, file: failure.source, line: failure.line, column: failure.column,
-                                               message: failure.message))
+            let namespaces = engine.backend.availableNamespaces(language: code)
+            for failure in engine.engine.load(from: engine.backend, languages: [code], namespaces: namespaces) {
+                engine.warnings.append(EnvironmentError(.malformedDocument, file: failure.source, line: failure.line,
+                                                        column: failure.column, message: failure.message))
             }
         }
-        loaded.withLock { $0.formUnion(missing) }
-        return errors
+        engine.loaded.formUnion(missing)
     }
 }

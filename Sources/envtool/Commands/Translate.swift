@@ -58,7 +58,9 @@ struct Translate: ParsableCommand {
             // Through the environment, so that a per-call "lng" loads that language's resources first.
             let app = try appEnvironment()
             guard app.i18next != nil else { throw noResources() }
-            return app.translate(keys, callOptions)
+            let result = app.translate(keys, callOptions)
+            for warning in app.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
+            return result
         }
         let engine = try makeEngine()
         return keys.count == 1 ? engine.t(keys[0], callOptions) : engine.t(keys, callOptions)
@@ -90,6 +92,7 @@ struct Translate: ParsableCommand {
         }
         let app = try appEnvironment()
         guard let engine = app.i18next else { throw noResources() }
+        for warning in app.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
         return engine
     }
 
