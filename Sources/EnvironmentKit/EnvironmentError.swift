@@ -1,6 +1,6 @@
 import EnvironmentCrypto
 import Foundation
-import StringsFile
+import JSONParsing
 
 /// Every error EnvironmentKit throws: what went wrong, where, and how to fix it.
 ///
@@ -71,7 +71,7 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     static func located(_ kind: Kind, file: String, offset: Int?, in bytes: UnsafeBufferPointer<UInt8>,
                         jsonPath: String? = nil, message: String) -> EnvironmentError {
         guard let offset else { return EnvironmentError(kind, file: file, jsonPath: jsonPath, message: message) }
-        let (line, column) = SourceLocator.location(of: offset, in: bytes)
+        let (line, column) = JSONText.location(of: offset, in: bytes)
         return EnvironmentError(kind, file: file, line: line, column: column, jsonPath: jsonPath, message: message)
     }
 

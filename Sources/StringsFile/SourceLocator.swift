@@ -2,10 +2,10 @@
 ///
 /// The parser records byte offsets only; line and column are computed when a diagnostic is
 /// made, which keeps position tracking off the hot path of parsing valid files.
-package struct SourceLocator {
+struct SourceLocator {
     /// Returns the 1-based line and column (in Unicode scalars) of `offset` in UTF-8 `bytes`.
     /// `\n`, `\r\n` and a lone `\r` each end a line.
-    package static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var index = 0
