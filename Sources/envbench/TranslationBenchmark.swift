@@ -1,13 +1,13 @@
 import Foundation
 import I18Next
 
-/// t() calls per second for the workloads in ../shared/i18next-conformance/bench-workloads.json,
+/// t() calls per second for the workloads in Tests/I18NextTests/Fixtures/conformance/bench-workloads.json,
 /// next to the real i18next's figures recorded in that file, and memory for a large resource set.
 enum TranslationBenchmark {
     static func run(only: String? = nil, iterations: Int = 200_000, measureMemory: Bool = true) {
-        print("i18next t() (workloads from ../shared/i18next-conformance/bench-workloads.json)")
+        print("i18next t() (workloads from Tests/I18NextTests/Fixtures/conformance/bench-workloads.json)")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("../shared/i18next-conformance/bench-workloads.json").standardized.path
+        let path = root.appendingPathComponent("Tests/I18NextTests/Fixtures/conformance/bench-workloads.json").standardized.path
         guard let data = FileManager.default.contents(atPath: path),
               case .object(let file)? = try? I18nValue(jsonData: data, source: path),
               case .object(let resources)? = file["resources"], case .object(let inits)? = file["inits"],

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import I18Next
 
-/// The conformance corpus in ../shared/i18next-conformance: cases whose expected values were
-/// produced by the real i18next. Every call must give the same result, except the cases listed,
-/// with reasons, in docs/i18next-deviations.md.
+/// The conformance corpus (a copy of the recordings in ../shared/i18next-conformance, kept in the
+/// fixtures so the suite runs from any clone): cases whose expected values were produced by the
+/// real i18next. Every call must give the same result, except the case ids in
+/// `Fixtures/conformance/deviations.json`, each explained in docs/i18next-deviations.md.
 @Suite("i18next conformance corpus")
 struct ConformanceTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = repositoryRoot.appendingPathComponent("../shared/i18next-conformance").standardized
+    static let corpus = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/conformance")
 
     struct Case: Sendable, CustomTestStringConvertible {
         let suite: String
@@ -29,12 +29,14 @@ struct ConformanceTests {
         }
     }
 
+    /// Case ids skipped on purpose, as data: `{"skipped": [{"id": "…", "reason": "…"}]}`.
     static let deviations: Set<String> = {
-        let path = repositoryRoot.appendingPathComponent("docs/i18next-deviations.md").path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("- `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
-            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent("deviations.json").path),
+              case .object(let root) = try? I18nValue(jsonData: data, source: "deviations.json"),
+              case .array(let skipped)? = root["skipped"] else { return [] }
+        return Set(skipped.compactMap { entry in
+            if case .object(let object) = entry { return object["id"]?.stringValue }
+            return nil
         })
     }()
 
