@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "EnvironmentCrypto", targets: ["EnvironmentCrypto"]),
         .library(name: "EnvironmentKit", targets: ["EnvironmentKit"]),
         .library(name: "I18Next", targets: ["I18Next"]),
+        .library(name: "I18NextHTTP", targets: ["I18NextHTTP"]),
         .executable(name: "envtool", targets: ["envtool"]),
         .executable(name: "envbench", targets: ["envbench"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
+        // Its own target: FoundationNetworking (libcurl, TLS, Kerberos, LDAP) is loaded only by code that uses HTTP.
+        .target(name: "I18NextHTTP", dependencies: ["I18Next"]),
         .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next"]),
         .executableTarget(
             name: "envtool",
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
     ]

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where translations come from when they are not given in memory: a directory
-/// (``DirectoryBackend``) or an HTTP server (``HTTPBackend``).
+/// (``DirectoryBackend``) or an HTTP server (`HTTPBackend`, in the I18NextHTTP module so that only
+/// code that uses HTTP loads the networking stack).
 public protocol ResourceBackend: Sendable {
     /// The keys of one namespace of one language.
     ///
@@ -19,7 +20,7 @@ extension ResourceBackend {
     }
 
     /// Loads each pair on its own; the first failure is thrown after the others were tried.
-    func loadEach(languages: [String], namespaces: [String]) throws(I18NextError) -> [String: [String: I18nObject]] {
+    package func loadEach(languages: [String], namespaces: [String]) throws(I18NextError) -> [String: [String: I18nObject]] {
         var result: [String: [String: I18nObject]] = [:]
         var firstError: I18NextError? = nil
         for language in languages {
@@ -37,8 +38,8 @@ extension ResourceBackend {
 }
 
 /// Fills i18next's `loadPath` template: `{{lng}}` and `{{ns}}` (also `__lng__` and `__ns__`).
-enum LoadPath {
-    static func fill(_ template: String, language: String, namespace: String) -> String {
+package enum LoadPath {
+    package static func fill(_ template: String, language: String, namespace: String) -> String {
         template.replacingOccurrences(of: "{{lng}}", with: language)
             .replacingOccurrences(of: "{{ns}}", with: namespace)
             .replacingOccurrences(of: "__lng__", with: language)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import I18Next
+import I18Next
+import I18NextHTTP
 
 /// A real HTTP server on 127.0.0.1 (Fixtures/i18n_test_server.py), started and stopped by the test.
 final class TestServer: @unchecked Sendable {
@@ -123,5 +124,29 @@ struct HTTPBackendTests {
         #expect(i18n.t("hello") == "Hallo")
         #expect(i18n.t("common:ok") == "OK")
         #expect(try server.stats() == ["200": 1])
+    }
+}
+
+/// A temporary directory of resource files, removed when the test ends.
+final class ResourceDirectory: @unchecked Sendable {
+    // @unchecked: only an immutable String is stored.
+    let path = NSTemporaryDirectory() + "envtool-http-" + UUID().uuidString
+    init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) {
+        let full = path + "/" + name
+        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+}
+
+@Suite("HTTP backend options")
+struct HTTPBackendOptionTests {
+    @Test("a timeout that is not finite, not positive or too large is clamped, never trapped on", arguments: [
+        (Double.nan, 10.0), (-1, 10), (0, 10), (.infinity, 3600), (1e300, 3600), (2.5, 2.5),
+    ])
+    func clampedTimeout(given: Double, expected: Double) {
+        #expect(HTTPBackend(loadPath: "http://127.0.0.1:1/{{lng}}/{{ns}}.json", timeout: given).timeout == expected)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import I18Next
 import Synchronization
 
 /// Loads resources over HTTP with a `loadPath` template (`https://cdn.example.com/locales/{{lng}}/{{ns}}.json`),
@@ -25,11 +26,16 @@ public struct HTTPBackend: ResourceBackend {
     /// Whether ``loadMany(languages:namespaces:)`` asks for everything in one request.
     public let allowMultiLoading: Bool
 
-    /// A backend for `loadPath`.
+    /// The longest ``timeout`` accepted; longer (or not finite) values are clamped to it, so that a
+    /// timeout read from a configuration file can never overflow the time arithmetic.
+    public static let maximumTimeout: TimeInterval = 3600
+
+    /// A backend for `loadPath`. A `timeout` that is not positive and finite becomes 10 s; one
+    /// above ``maximumTimeout`` becomes that.
     public init(loadPath: String, cacheDirectory: String? = nil, timeout: TimeInterval = 10, allowMultiLoading: Bool = false) {
         self.loadPath = loadPath
         self.cacheDirectory = cacheDirectory
-        self.timeout = timeout
+        self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, Self.maximumTimeout) : (timeout == .infinity ? Self.maximumTimeout : 10)
         self.allowMultiLoading = allowMultiLoading
     }
 
@@ -129,7 +135,7 @@ public struct HTTPBackend: ResourceBackend {
             done.signal()
         }.resume()
         if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            throw Failure.unreachable("timed out after \(Int(timeout)) s")
+            throw Failure.unreachable("timed out after \(timeout.formatted()) s")
         }
         return try outcome.withLock { $0! }.get()
     }
