@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // The C library, imported in one place (Platform.swift).
+        .target(name: "Platform"),
+        // One located diagnostic and one offset-to-line/column locator for every parser and linter.
+        .target(name: "Diagnostics"),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
         .target(name: "StringsFile"),
@@ -38,6 +42,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
