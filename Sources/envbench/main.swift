@@ -1,5 +1,6 @@
 // envbench: the figures behind envtool's performance claims. Run with
 //     swift run -c release envbench [--entries N]
+//     swift run -c release envbench --compare [--envtool PATH] [--runs N]   (whole processes vs jq, age, node)
 // Figures, not assertions: timed checks do not belong in tests.
 import Foundation
 
@@ -11,6 +12,22 @@ if let index = arguments.firstIndex(of: "--entries"), index + 1 < arguments.coun
 
 if let index = arguments.firstIndex(of: "--lookup-allocations"), index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
     LookupBenchmark.allocationProbe(count: count)
+    exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--compare-setup"), index + 1 < arguments.count,
+   let tool = arguments.firstIndex(of: "--envtool"), tool + 1 < arguments.count {
+    CompareBenchmark.prepare(directory: arguments[index + 1], envtool: arguments[tool + 1])
+    exit(0)
+}
+
+if arguments.contains("--compare") {
+    // Whole-process figures against jq, age, a static hello world and node + i18next.
+    var envtool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("envtool").path
+    if let index = arguments.firstIndex(of: "--envtool"), index + 1 < arguments.count { envtool = arguments[index + 1] }
+    var runs = 20
+    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 { runs = value }
+    CompareBenchmark.run(envtool: envtool, runs: runs)
     exit(0)
 }
 

@@ -1,0 +1,255 @@
+import Foundation
+
+/// Whole-process figures side by side with the tools users compare envtool with, measured in the
+/// same run, interleaved (envtool, reference, envtool, …) so that machine load hits both alike.
+///
+/// `envbench --compare [--envtool PATH] [--runs N]`. References that are not installed are shown
+/// with their recorded figure, marked "recorded". Set `I18NEXT_SRC` to an i18next checkout's `src/`
+/// to time node + i18next.
+enum CompareBenchmark {
+    private struct Figure {
+        let name: String
+        let ours: ChildProcess
+        let reference: ChildProcess?
+        let referenceName: String
+        /// Milliseconds from an earlier measurement, when the reference cannot run here.
+        let recordedReference: Double?
+        /// The ratio ours/reference must not exceed.
+        let target: Double
+        let runs: Int
+    }
+
+    static func run(envtool: String, runs: Int) {
+        guard ChildProcess.available(envtool) else {
+            print("compare: skipped, \(envtool) is not built (swift build -c release --product envtool)")
+            return
+        }
+        let directory = NSTemporaryDirectory() + "envbench-compare-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The files are made by a child envbench: a child's peak memory as Linux reports it includes
+        // the parent's peak at spawn time (the exec records the old address space's high-water mark),
+        // so this process must never hold the large inputs itself.
+        let setup = ChildProcess(arguments: [CommandLine.arguments[0], "--compare-setup", directory, "--envtool", envtool],
+                                 environment: ProcessInfo.processInfo.environment).run()
+        guard setup.status == 0 else {
+            print("compare: preparing the inputs failed (exit \(setup.status))")
+            return
+        }
+        let data = Workspace(directory: directory)
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
+                           "XDG_CONFIG_HOME": directory, "LANG": "en_US.UTF-8"]
+        func command(_ arguments: [String], _ extra: [String: String] = [:]) -> ChildProcess {
+            ChildProcess(arguments: arguments, environment: environment.merging(extra) { $1 })
+        }
+        func exists(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }
+
+        let hello = exists(data.helloPath)
+        let jq = ChildProcess.available("jq")
+        let small = data.documentPath(variables: 6)
+        var figures: [Figure] = [
+            Figure(name: "get base_url, small environments.json",
+                   ours: command([envtool, "get", "base_url", "-e", small, "-c", "Release"]),
+                   reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", small]) : nil,
+                   referenceName: "jq -r", recordedReference: 15.7, target: 0.3, runs: runs),
+        ]
+        if exists(data.binPath) != nil {
+            let age = exists(data.agePath) != nil && ChildProcess.available("age")
+            figures.append(Figure(name: "get base_url, environments.bin (key file)",
+                                  ours: command([envtool, "get", "base_url", "-e", data.binPath, "--key-file", data.keyPath, "-c", "Release"]),
+                                  reference: age ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
+                                  referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
+        }
+        for (name, arguments) in [("language", ["language"]), ("t app.welcome", ["t", "app.welcome"]),
+                                  ("set-language es", ["set-language", "es"])] {
+            figures.append(Figure(name: name, ours: command([envtool] + arguments, ["ENVTOOL_ENVIRONMENTS": data.samplePath]),
+                                  reference: hello.map { command([$0]) }, referenceName: "static Swift hello",
+                                  recordedReference: 2.0, target: 1.5, runs: runs))
+        }
+        for count in Workspace.largeSizes {
+            let large = data.documentPath(variables: count)
+            figures.append(Figure(name: "get base_url, \(count / 1000)k variables",
+                                  ours: command([envtool, "get", "base_url", "-e", large, "-c", "Release"]),
+                                  reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", large]) : nil,
+                                  referenceName: "jq -r", recordedReference: count == 100_000 ? 87 : 890, target: 1.0,
+                                  runs: max(3, runs / 4)))
+        }
+        let node = ProcessInfo.processInfo.environment["I18NEXT_SRC"].flatMap { source -> ChildProcess? in
+            ChildProcess.available("node") ? command(["node", data.nodeScriptPath, source + "/index.js"]) : nil
+        }
+        figures.append(Figure(name: "7 MB i18next resources + one t()",
+                              ours: command([envtool, "t", "section7.key7", "--init", data.initPath, "--resources", data.resourcesPath]),
+                              reference: node, referenceName: "node + i18next", recordedReference: 286, target: 0.5,
+                              runs: max(3, runs / 4)))
+
+        print("Whole processes, median of interleaved runs (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        print("  " + pad("figure", 42) + pad("envtool", 18) + pad("reference", 30) + pad("ratio", 8) + "target")
+        for figure in figures { report(figure) }
+        print()
+    }
+
+    private static func report(_ figure: Figure) {
+        var ours: [ChildProcess.Run] = []
+        var theirs: [ChildProcess.Run] = []
+        _ = figure.ours.run()
+        _ = figure.reference?.run()
+        for _ in 0..<figure.runs {
+            ours.append(figure.ours.run())
+            if let reference = figure.reference { theirs.append(reference.run()) }
+        }
+        guard ours.allSatisfy({ $0.status == 0 }) else {
+            print("  " + pad(figure.name, 42) + "failed: exit \(ours.first { $0.status != 0 }!.status) — \(figure.ours.arguments.joined(separator: " "))")
+            return
+        }
+        let oursMs = median(ours.map(\.seconds)) * 1000
+        let oursMiB = Double(ours.map(\.peakResidentKiB).max() ?? 0) / 1024
+        let referenceMs: Double
+        var referenceText: String
+        if !theirs.isEmpty, theirs.allSatisfy({ $0.status == 0 }) {
+            referenceMs = median(theirs.map(\.seconds)) * 1000
+            referenceText = String(format: "%.1f ms %.0f MiB", referenceMs, Double(theirs.map(\.peakResidentKiB).max() ?? 0) / 1024)
+        } else if let recorded = figure.recordedReference {
+            referenceMs = recorded
+            referenceText = String(format: "%.1f ms recorded", recorded)
+        } else {
+            referenceMs = .nan
+            referenceText = "n/a"
+        }
+        referenceText += " (\(figure.referenceName))"
+        let ratio = oursMs / referenceMs
+        let verdict = ratio <= figure.target ? "met" : "NOT met"
+        print("  " + pad(figure.name, 42) + pad(String(format: "%.1f ms %.0f MiB", oursMs, oursMiB), 18)
+              + pad(referenceText, 30) + pad(String(format: "%.2f×", ratio), 8) + String(format: "≤ %.2f× %@", figure.target, verdict))
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+}
+
+extension CompareBenchmark {
+    /// Makes every input in `directory` (run in a child envbench; see ``run(envtool:runs:)``).
+    static func prepare(directory: String, envtool: String) {
+        let data = Workspace(directory: directory)
+        for count in [6] + Workspace.largeSizes { data.document(variables: count) }
+        data.sample()
+        data.encryptedDocument(envtool: envtool, source: data.documentPath(variables: 6))
+        if ChildProcess.available("age") && ChildProcess.available("age-keygen") { data.ageFile(of: data.documentPath(variables: 6)) }
+        data.staticHelloWorld()
+        data.i18nextResources(megabytes: 7)
+    }
+}
+
+/// The files the comparison runs on, in a temporary directory.
+private struct Workspace {
+    static let largeSizes = [100_000, 1_000_000]
+    let directory: String
+
+    func documentPath(variables: Int) -> String { directory + "/environments-\(variables).json" }
+    var samplePath: String { directory + "/sample/environments.json" }
+    var keyPath: String { directory + "/bench.key" }
+    var binPath: String { directory + "/environments.bin" }
+    var ageIdentityPath: String { directory + "/age.key" }
+    var agePath: String { directory + "/environments.age" }
+    var helloPath: String { directory + "/hello/hello" }
+    var initPath: String { directory + "/i18next-init.json" }
+    var resourcesPath: String { directory + "/i18next" }
+    var nodeScriptPath: String { directory + "/i18next-bench.mjs" }
+
+    @discardableResult
+    private func write(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// An environments.json whose Release configuration has `variables` variables, `base_url` last.
+    @discardableResult
+    func document(variables: Int) -> String {
+        var text = #"{"languages": ["en", "es"], "configurations": {"Debug": {"base_url": "https://dev.example.com"}, "Release": {"#
+        text.reserveCapacity(variables * 40)
+        for index in 0..<max(0, variables - 1) { text += "\"variable_\(index)\": \"value number \(index)\", " }
+        text += #""base_url": "https://api.example.com/v1"}}}"#
+        return write((documentPath(variables: variables) as NSString).lastPathComponent, text)
+    }
+
+    /// The sample: a document with languages and i18next resources beside it.
+    @discardableResult
+    func sample() -> String {
+        _ = write("sample/locales/en/translation.json", #"{"app": {"welcome": "Welcome, {{name}}!"}}"#)
+        _ = write("sample/locales/es/translation.json", #"{"app": {"welcome": "¡Hola, {{name}}!"}}"#)
+        return write("sample/environments.json", #"{"languages": ["en", "es"], "configurations": {"Debug": {}, "Release": {}}}"#)
+    }
+
+    /// The document encrypted by envtool itself with a new key file.
+    @discardableResult
+    func encryptedDocument(envtool: String, source: String) -> (bin: String, key: String)? {
+        let key = keyPath, bin = binPath
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
+        guard ChildProcess(arguments: [envtool, "keygen", "--output", key], environment: environment).run().status == 0,
+              ChildProcess(arguments: [envtool, "encrypt", source, "--output", bin, "--key-file", key], environment: environment).run().status == 0
+        else { return nil }
+        return (bin, key)
+    }
+
+    /// The same document encrypted by age to a new X25519 identity.
+    @discardableResult
+    func ageFile(of source: String) -> (file: String, identity: String)? {
+        let identity = ageIdentityPath, file = agePath
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        guard ChildProcess(arguments: ["age-keygen", "-o", identity], environment: environment).run().status == 0,
+              let text = try? String(contentsOfFile: identity, encoding: .utf8),
+              let recipient = text.split(separator: "\n").first(where: { $0.hasPrefix("# public key: ") })?.dropFirst(14),
+              ChildProcess(arguments: ["age", "-r", String(recipient), "-o", file, source], environment: environment).run().status == 0
+        else { return nil }
+        return (file, identity)
+    }
+
+    /// A statically linked Swift hello world: the floor a Swift command-line tool can start at.
+    @discardableResult
+    func staticHelloWorld() -> String? {
+        let source = write("hello/main.swift", "print(\"hello\")\n")
+        let binary = helloPath
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
+        guard ChildProcess.available("swiftc"),
+              ChildProcess(arguments: ["swiftc", "-O", "-static-stdlib", source, "-o", binary], environment: environment).run().status == 0
+        else { return nil }
+        return binary
+    }
+
+    /// About `megabytes` MB of i18next resources for English, init options naming the language,
+    /// and a node script that does with i18next what `envtool t` does.
+    @discardableResult
+    func i18nextResources(megabytes: Int) -> (initFile: String, resources: String, nodeScript: String) {
+        var text = "{"
+        let perSection = 1000
+        var index = 0
+        while text.utf8.count < megabytes * 1_000_000 {
+            text += index == 0 ? "" : ", "
+            text += "\"section\(index)\": {"
+            for key in 0..<perSection {
+                text += (key == 0 ? "" : ", ") + "\"key\(key)\": \"Translation \(key) of section \(index) with {{value}}\""
+            }
+            text += "}"
+            index += 1
+        }
+        text += "}"
+        let resources = directory + "/i18next"
+        let file = write("i18next/en/translation.json", text)
+        let initFile = write("i18next-init.json", #"{"lng": "en", "fallbackLng": "en"}"#)
+        let script = write("i18next-bench.mjs", """
+            import { readFileSync } from 'node:fs';
+            const { default: i18next } = await import(process.argv[2]);
+            const translation = JSON.parse(readFileSync('\(file)', 'utf8'));
+            await i18next.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation } } });
+            console.log(i18next.t('section7.key7'));
+            """)
+        return (initFile, resources, script)
+    }
+}
