@@ -11,7 +11,6 @@ let package = Package(
         .library(name: "I18Next", targets: ["I18Next"]),
         .library(name: "I18NextHTTP", targets: ["I18NextHTTP"]),
         .executable(name: "envtool", targets: ["envtool"]),
-        .executable(name: "envbench", targets: ["envbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,7 +20,7 @@ let package = Package(
         .target(name: "Platform"),
         // One located diagnostic and one offset-to-line/column locator for every parser and linter.
         .target(name: "Diagnostics"),
-        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
         .target(name: "StringsFile"),
         .target(name: "JSONParsing"),
