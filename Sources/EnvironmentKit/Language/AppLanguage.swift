@@ -202,8 +202,11 @@ final class AppLanguage: Sendable {
     }
 
     /// The language codes switched to from now on, one element per actual change, in order.
+    ///
+    /// Unbounded: a burst of changes faster than the reader must not lose any (language changes
+    /// are rare, and a stream that is dropped stops buffering).
     func changes() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
         let id = state.withLock { state in
             let id = state.nextContinuationID
             state.nextContinuationID += 1
