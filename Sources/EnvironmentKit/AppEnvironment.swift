@@ -117,6 +117,11 @@ public final class AppEnvironment: Sendable {
         }
     }
 
+    /// Whether the language part has started (read the preferences, decided the language).
+    var hasStartedLanguage: Bool { language.ifMade != nil }
+    /// Whether the localization part has started (listed the `.strings` tables).
+    var hasStartedLocalization: Bool { localizer.ifMade != nil }
+
     // MARK: - Configuration
 
     /// The current configuration's variables, untyped, as T21Environment's `configuration()`.
