@@ -17,8 +17,8 @@ import I18Next
 /// language. Only an explicit choice is saved, never a detected one.
 ///
 /// A facade over three parts, each owning one job: the document chooses the configuration (at
-/// creation), ``AppLanguage`` owns the current language (its saved choice, observers and stream),
-/// and ``Localizer`` looks strings up in the `.strings` tables and i18next resources. The
+/// creation), `AppLanguage` owns the current language (its saved choice, observers and stream),
+/// and `Localizer` looks strings up in the `.strings` tables and i18next resources. The
 /// language and localization parts start on first use, so reading a variable reads no
 /// preferences file and lists no `.lproj` or `locales` directory.
 ///

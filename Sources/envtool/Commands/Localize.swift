@@ -49,11 +49,16 @@ struct Localize: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let environment = try options.loadEnvironment()
-            if let language, environment.document.supportedLanguage(language) == nil {
-                throw EnvironmentError(.unsupportedLanguage, file: options.path,
-                                       message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
+            var explicit: String? = nil
+            if let language {
+                guard let supported = environment.document.supportedLanguage(language) else {
+                    throw EnvironmentError(.unsupportedLanguage, file: options.path,
+                                           message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
+                }
+                explicit = supported.identifier
             }
-            let code = language ?? environment.getAppLanguage()
+            // An explicit language leaves the app language (and its preferences file) alone.
+            let code = explicit ?? environment.getAppLanguage()
             if sources.contains(.stringsTables) {
                 for diagnostic in environment.localization.diagnostics() where diagnostic.severity == .error {
                     Console.error(diagnostic.description)
