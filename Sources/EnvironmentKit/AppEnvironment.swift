@@ -104,16 +104,19 @@ public final class AppEnvironment: Sendable {
         } else {
             self.preferenceStore = nil
         }
+        // The parts capture only what they need: never `options`, which may hold the secret.
         let store = preferenceStore
         let handler = options.startupWarningHandler
-        let language = FirstUse({ AppLanguage(document: document, preferenceStore: store, environment: options.environment) },
+        let environment = options.environment
+        let order = options.translationOrder
+        let language = FirstUse({ AppLanguage(document: document, preferenceStore: store, environment: environment) },
                                 announce: { language in language.startupWarnings.forEach { handler?($0) } })
         self.language = language
         let stringsDirectory = options.stringsDirectory ?? FileManager.default.currentDirectoryPath
         let i18nextDirectory = options.i18nextDirectory ?? stringsDirectory + "/locales"
         self.localizer = FirstUse {
             Localizer(developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
-                      i18nextDirectory: i18nextDirectory, order: options.translationOrder, language: { language.get })
+                      i18nextDirectory: i18nextDirectory, order: order, language: { language.get })
         }
     }
 

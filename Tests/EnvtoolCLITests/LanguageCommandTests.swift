@@ -119,6 +119,10 @@ struct LanguageCommandTests {
         #expect(i18nextOnly.stderr.contains("the i18next resources have no \"greeting\" for en or its fallbacks; add it to locales/en/translation.json"))
         #expect(try workspace.run(["localize", "greeting", "Ada", "--source", "i18next", "--source", "strings"]).stdout == "Hello, Ada!\n")
         #expect(try workspace.run(["localize", "greeting", "--source", "gettext"]).status == 64)
+        try workspace.write("environments/locales/en/broken.json", "{\"a\": ")
+        let broken = try workspace.run(["localize", "nope", "--source", "i18next"])
+        #expect(broken.status == 68)
+        #expect(broken.stderr.contains("environments/locales/en/broken.json:1:7: warning:"), "\(broken.stderr)")
     }
 
     @Test("localize in an explicit language reads no preferences")

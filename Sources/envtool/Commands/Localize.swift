@@ -64,11 +64,10 @@ struct Localize: ParsableCommand {
                     Console.error(diagnostic.description)
                 }
             }
-            guard let text = environment.lookupLocalizedString(key, table: table, language: code, sources: sources, arguments: arguments) else {
+            let text = environment.lookupLocalizedString(key, table: table, language: code, sources: sources, arguments: arguments)
+            for warning in environment.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
+            guard let text else {
                 throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: notFound(code))
-            }
-            if sources.contains(.i18next) {
-                for warning in environment.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
             }
             Console.output(text)
         }
