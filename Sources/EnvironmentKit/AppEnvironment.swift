@@ -1,10 +1,9 @@
 import EnvironmentCrypto
 import Foundation
 import I18Next
-import Synchronization
 
 /// The app's environment: the current build configuration's variables, the app language, and
-/// its localized strings. The Linux counterpart of T21Environment.
+/// its localized strings. The Linux counterpart of T21Environment, with its API.
 ///
 /// ```swift
 /// let environment = try AppEnvironment(contentsOf: "environments/environments.json")
@@ -16,6 +15,12 @@ import Synchronization
 /// The language at start is the user's saved choice if it is still supported, else the best
 /// match for the system's preferred languages (``SystemLanguages``), else the first supported
 /// language. Only an explicit choice is saved, never a detected one.
+///
+/// A facade over three parts, each owning one job: the document chooses the configuration (at
+/// creation), `AppLanguage` owns the current language (its saved choice, observers and stream),
+/// and `Localizer` looks strings up in the `.strings` tables and i18next resources. The
+/// language and localization parts start on first use, so reading a variable reads no
+/// preferences file and lists no `.lproj` or `locales` directory.
 ///
 /// All methods are safe to call from any thread.
 public final class AppEnvironment: Sendable {
@@ -37,6 +42,10 @@ public final class AppEnvironment: Sendable {
         public var i18nextDirectory: String?
         /// The order in which `localizedString` asks the i18next resources and the `.strings` tables.
         public var translationOrder: [TranslationSource] = [.i18next, .stringsTables]
+        /// Called with each of ``AppEnvironment/startupWarnings`` when the language part starts,
+        /// that is on the first call that needs the app language, not when the environment is
+        /// created. A command-line tool prints them here; an app may log them.
+        public var startupWarningHandler: (@Sendable (EnvironmentError) -> Void)?
 
         /// Options with the defaults described on each property.
         public init(configurationName: String? = nil, appID: String? = nil,
@@ -56,43 +65,20 @@ public final class AppEnvironment: Sendable {
     public let document: EnvironmentsDocument
     /// The current build configuration.
     public let current: Configuration
-    /// Where the language choice is saved, unless persistence is off.
+    /// Where the language choice is saved, unless persistence is off. Nothing is read from it
+    /// until the language is first needed.
     public let preferenceStore: LanguagePreferenceStore?
-    /// The `.strings` tables.
-    public let localization: LocalizationTables
-    /// Problems found while starting that did not stop it, such as a corrupt preferences file.
-    public let startupWarnings: [EnvironmentError]
     /// The order in which `localizedString` asks its sources.
     public let translationOrder: [TranslationSource]
-    private let bridge: I18NextBridge
 
-    /// The i18next engine over the app's `locales`, kept in the app language; `nil` without
-    /// resources. Its files are read on first use.
-    public var i18next: I18Next? { bridge.engine(language: getAppLanguage()) }
-
-    /// i18next resource files that could not be loaded (malformed, unreadable), each naming its
-    /// file and position; the other files still translate.
-    public var i18nextWarnings: [EnvironmentError] { bridge.warnings }
-
-    private struct State {
-        var language: LanguageTag
-        var source: LanguageSource
-        var observers: [WeakObserver] = []
-        var continuations: [Int: AsyncStream<String>.Continuation] = [:]
-        var nextContinuationID = 0
-    }
-
-    private struct WeakObserver {
-        weak var observer: (any EnvironmentObserver)?
-    }
-
-    private let state: Mutex<State>
-    private let environmentVariables: [String: String]
+    private let language: FirstUse<AppLanguage>
+    private let localizer: FirstUse<Localizer>
 
     /// Loads and validates `path` (an `environments.json`, or an `environments.bin` with
-    /// ``Options/secret``) and resolves configuration and language.
+    /// ``Options/secret``) and chooses the configuration. The language is decided on first use.
     ///
-    /// - Throws: ``EnvironmentError``: the file is unreadable or invalid, or the configuration is unknown.
+    /// - Throws: ``EnvironmentError``: the file is unreadable or invalid, the configuration is
+    ///   unknown, or the app id is not a safe directory name.
     public convenience init(contentsOf path: String, options: Options = Options()) throws(EnvironmentError) {
         var options = options
         if options.stringsDirectory == nil {
@@ -102,59 +88,42 @@ public final class AppEnvironment: Sendable {
         try self.init(document: EnvironmentsDocument(contentsOf: path, secret: options.secret), options: options)
     }
 
-    /// Uses an already validated document.
+    /// Uses an already validated document and chooses the configuration. Reads no other file.
     ///
-    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``.
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``, or
+    ///   ``EnvironmentError/Kind/malformedDocument`` when ``Options/appID`` (or `ENVTOOL_APP_ID`)
+    ///   is not a safe directory name; the message says what is wrong and the limit.
     public init(document: EnvironmentsDocument, options: Options = Options()) throws(EnvironmentError) {
         self.document = document
-        self.environmentVariables = options.environment
-        let name = BuildConfiguration.resolve(explicit: options.configurationName, environment: options.environment)
-        self.current = try document.configuration(named: name)
-        self.localization = LocalizationTables(directory: options.stringsDirectory ?? FileManager.default.currentDirectoryPath)
-
-        var warnings: [EnvironmentError] = []
+        self.current = try document.currentConfiguration(explicit: options.configurationName, environment: options.environment)
+        self.translationOrder = options.translationOrder
         if options.persistsLanguage {
             let appID = options.appID ?? options.environment["ENVTOOL_APP_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? document.appID ?? AppIdentifier.fallback
-            guard AppIdentifier.isValid(appID) else {
-                throw EnvironmentError(.malformedDocument, message: "the app id \"\(appID)\" must be letters, digits, '.', '_' and '-', such as \"com.example.app\"")
-            }
+            try LanguagePreferenceStore.validate(appID: appID)
             self.preferenceStore = LanguagePreferenceStore(appID: appID, environment: options.environment)
         } else {
             self.preferenceStore = nil
         }
-        let (language, source) = Self.startLanguage(document: document, store: preferenceStore,
-                                                    environment: options.environment, warnings: &warnings)
+        // The parts capture only what they need: never `options`, which may hold the secret.
+        let store = preferenceStore
+        let handler = options.startupWarningHandler
+        let environment = options.environment
+        let order = options.translationOrder
+        let language = FirstUse({ AppLanguage(document: document, preferenceStore: store, environment: environment) },
+                                announce: { language in language.startupWarnings.forEach { handler?($0) } })
+        self.language = language
         let stringsDirectory = options.stringsDirectory ?? FileManager.default.currentDirectoryPath
-        self.bridge = I18NextBridge(directory: options.i18nextDirectory ?? stringsDirectory + "/locales",
-                                    developmentLanguage: document.languages[0].identifier)
-        self.translationOrder = options.translationOrder
-        self.startupWarnings = warnings
-        self.state = Mutex(State(language: language, source: source))
+        let i18nextDirectory = options.i18nextDirectory ?? stringsDirectory + "/locales"
+        self.localizer = FirstUse {
+            Localizer(developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
+                      i18nextDirectory: i18nextDirectory, order: order, language: { language.get })
+        }
     }
 
-    private static func startLanguage(document: EnvironmentsDocument, store: LanguagePreferenceStore?,
-                                      environment: [String: String], warnings: inout [EnvironmentError]) -> (LanguageTag, LanguageSource) {
-        if let store {
-            switch store.read() {
-            case .unset: break
-            case .language(let code):
-                if let tag = document.supportedLanguage(code) { return (tag, .savedChoice(path: store.path)) }
-                warnings.append(EnvironmentError(.unsupportedLanguage, file: store.path,
-                                                 message: "the saved language \"\(code)\" is not supported by \(document.source); following the system instead"))
-            case .corrupt(let error):
-                warnings.append(error)
-            }
-        }
-        return systemLanguage(document: document, environment: environment)
-    }
-
-    private static func systemLanguage(document: EnvironmentsDocument, environment: [String: String]) -> (LanguageTag, LanguageSource) {
-        let preferred = SystemLanguages.preferred(environment: environment)
-        if let match = LanguageMatcher.bestMatch(preferred: preferred, supported: document.languages) {
-            return (match, .system(preferred: preferred.map(\.identifier)))
-        }
-        return (document.languages[0], .fallback)
-    }
+    /// Whether the language part has started (read the preferences, decided the language).
+    var hasStartedLanguage: Bool { language.ifMade != nil }
+    /// Whether the localization part has started (listed the `.strings` tables).
+    var hasStartedLocalization: Bool { localizer.ifMade != nil }
 
     // MARK: - Configuration
 
@@ -166,19 +135,31 @@ public final class AppEnvironment: Sendable {
 
     // MARK: - Language
 
-    /// The supported language codes, development language first.
+    /// The supported language codes, development language first. Starts nothing.
     public func availableLanguages() -> [String] { document.languages.map(\.identifier) }
 
     /// The current language code.
-    public func getAppLanguage() -> String { state.withLock { $0.language.identifier } }
+    public func getAppLanguage() -> String { language.get.tag.identifier }
 
     /// Why the current language is the current one.
-    public var languageSource: LanguageSource { state.withLock { $0.source } }
+    public var languageSource: LanguageSource { language.get.source }
+
+    /// The saved language that was passed over at start because the document no longer supports
+    /// it (``startupWarnings`` says so too); `nil` when there was none, and once the language is
+    /// set or reset.
+    public var ignoredSavedLanguage: String? { language.get.ignoredSavedLanguage }
+
+    /// Problems found while deciding the language at start that did not stop it, such as a
+    /// corrupt preferences file. Reading them starts the language part; see also
+    /// ``Options/startupWarningHandler``.
+    public var startupWarnings: [EnvironmentError] { language.get.startupWarnings }
 
     /// Makes `code` the app language and saves it as the user's choice.
     ///
     /// An explicit choice is saved even when it equals the current language, so that it keeps
-    /// winning if the system language changes later.
+    /// winning if the system language changes later. When it returns, ``i18next`` and every
+    /// lookup already use the new language; observers and streams are told once per actual
+    /// change, in the order of the changes.
     ///
     /// - Returns: ``LanguageUpdateResult/notSupported`` (nothing changes) for a language not in
     ///   `languages`, ``LanguageUpdateResult/sameAsBefore`` or ``LanguageUpdateResult/updated``.
@@ -186,10 +167,7 @@ public final class AppEnvironment: Sendable {
     ///   choice cannot be saved; the language then does not change.
     @discardableResult
     public func setAppLanguage(_ code: String) throws(EnvironmentError) -> LanguageUpdateResult {
-        guard let tag = document.supportedLanguage(code) else { return .notSupported }
-        try preferenceStore?.write(language: tag.identifier)
-        let source: LanguageSource = preferenceStore.map { .savedChoice(path: $0.path) } ?? .fallback
-        return apply(tag, source: source) ? .updated : .sameAsBefore
+        try language.get.set(code)
     }
 
     /// Forgets the user's choice and follows the system's preferred languages again.
@@ -199,89 +177,69 @@ public final class AppEnvironment: Sendable {
     ///   choice cannot be removed; the language then does not change.
     @discardableResult
     public func resetLanguage() throws(EnvironmentError) -> String {
-        try preferenceStore?.write(language: nil)
-        let (tag, source) = Self.systemLanguage(document: document, environment: environmentVariables)
-        apply(tag, source: source)
-        return tag.identifier
-    }
-
-    /// Sets the state and notifies, outside the lock, when the language actually changed.
-    @discardableResult
-    private func apply(_ tag: LanguageTag, source: LanguageSource) -> Bool {
-        let notify: (observers: [any EnvironmentObserver], continuations: [AsyncStream<String>.Continuation])? = state.withLock { state in
-            let changed = state.language.identifier.lowercased() != tag.identifier.lowercased()
-            state.source = source
-            guard changed else { return nil }
-            state.language = tag
-            state.observers.removeAll { $0.observer == nil }
-            return (state.observers.compactMap(\.observer), Array(state.continuations.values))
-        }
-        guard let notify else { return false }
-        bridge.follow(tag.identifier)
-        for observer in notify.observers { observer.environmentLanguageDidChange(to: tag.identifier) }
-        for continuation in notify.continuations { continuation.yield(tag.identifier) }
-        return true
+        try language.get.reset()
     }
 
     // MARK: - Observers
 
     /// Adds an observer of language changes. It is held weakly; adding it twice has no effect.
     public func addEnvironmentObserver(_ observer: any EnvironmentObserver) {
-        state.withLock { state in
-            state.observers.removeAll { $0.observer == nil }
-            if !state.observers.contains(where: { $0.observer === observer }) {
-                state.observers.append(WeakObserver(observer: observer))
-            }
-        }
+        language.get.addObserver(observer)
     }
 
     /// Removes an observer added with ``addEnvironmentObserver(_:)``.
     public func removeEnvironmentObserver(_ observer: any EnvironmentObserver) {
-        state.withLock { state in
-            state.observers.removeAll { $0.observer == nil || $0.observer === observer }
-        }
+        language.get.removeObserver(observer)
     }
 
     /// The language codes the app switches to from now on, one element per actual change.
     public func languageChanges() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        let id = state.withLock { state in
-            let id = state.nextContinuationID
-            state.nextContinuationID += 1
-            state.continuations[id] = continuation
-            return id
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
-        }
-        return stream
+        language.get.changes()
     }
 
     // MARK: - Localization
+
+    /// The `.strings` tables; they are listed on first use.
+    public var localization: LocalizationTables { localizer.get.tables }
+
+    /// The i18next engine over the app's `locales`, kept in the app language; `nil` without
+    /// resources. Its files are read on first use.
+    public var i18next: I18Next? { localizer.get.engine }
+
+    /// i18next resource files that could not be loaded (malformed, unreadable), each naming its
+    /// file and position; the other files still translate.
+    public var i18nextWarnings: [EnvironmentError] { localizer.ifMade?.i18nextWarnings ?? [] }
 
     /// The localized string for `key` in the current language (or `language`), with
     /// `String(format:)`-style `arguments` applied.
     ///
     /// Lookup: the language, its language without region, the development language, `Base`; then
     /// `defaultValue`, then the key itself, as `Bundle.localizedString(forKey:value:table:)`.
+    /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:)``.
     public func localizedString(_ key: String, table: String = LocalizationTables.defaultTable,
                                 language: String? = nil, defaultValue: String? = nil,
                                 arguments: [any CustomStringConvertible & Sendable] = []) -> String {
-        let tag = language.flatMap(LanguageTag.init) ?? state.withLock { $0.language }
-        var template: String? = nil
-        for source in translationOrder where template == nil {
-            switch source {
-            case .stringsTables:
-                template = localization.string(forKey: key, table: table, languageChain: lookupChain(for: tag))
-            case .i18next:
-                guard table == LocalizationTables.defaultTable, let engine = i18next else { continue }
-                if language != nil { bridge.prepare(tag.identifier) }
-                let options: TranslationOptions = language == nil ? [:] : ["lng": .string(tag.identifier)]
-                if engine.exists(key, options) { template = engine.string(key, options) }
-            }
-        }
-        let text = template ?? defaultValue ?? key
-        return arguments.isEmpty ? text : StringFormatter.format(text, arguments)
+        lookupLocalizedString(key, table: table, language: language, arguments: arguments)
+            ?? Self.format(defaultValue ?? key, arguments)
+    }
+
+    /// The localized string for `key`, or `nil` when none of `sources` has it in the language or
+    /// its fallbacks (no default, no key in its place).
+    ///
+    /// - Parameters:
+    ///   - language: The language to look in; by default (or when it is not a language tag) the
+    ///     current one. An explicit language does not start the language part.
+    ///   - sources: The sources to ask, in order; by default ``translationOrder``.
+    ///   - arguments: `String(format:)`-style arguments, applied to the string found.
+    public func lookupLocalizedString(_ key: String, table: String = LocalizationTables.defaultTable,
+                                      language: String? = nil, sources: [TranslationSource]? = nil,
+                                      arguments: [any CustomStringConvertible & Sendable] = []) -> String? {
+        localizer.get.lookup(key, table: table, language: language.flatMap(LanguageTag.init), sources: sources)
+            .map { Self.format($0, arguments) }
+    }
+
+    private static func format(_ text: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {
+        arguments.isEmpty ? text : StringFormatter.format(text, arguments)
     }
 
     /// Translates `key` with the i18next engine in the current language (`t(key, options)`), or
@@ -292,18 +250,6 @@ public final class AppEnvironment: Sendable {
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
     public func translate(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        guard let engine = i18next else { return .string(keys.last ?? "") }
-        if let requested = options.values["lng"]?.stringValue { bridge.prepare(requested) }
-        return engine.t(keys, options)
-    }
-
-    /// The languages searched for a string in `tag`, most specific first.
-    func lookupChain(for tag: LanguageTag) -> [String] {
-        var chain = [tag.identifier.lowercased()]
-        if tag.identifier.lowercased() != tag.language { chain.append(tag.language) }
-        let development = document.languages[0].identifier.lowercased()
-        if !chain.contains(development) { chain.append(development) }
-        chain.append("base")
-        return chain
+        localizer.get.translate(keys, options)
     }
 }

@@ -3,7 +3,8 @@
 /// Observers are held weakly, as in T21Environment: an observer that goes away is simply no
 /// longer called, without having to remove itself.
 public protocol EnvironmentObserver: AnyObject, Sendable {
-    /// Called once for each actual change of the app language, after it took effect.
+    /// Called once for each actual change of the app language, after it took effect, in the
+    /// order of the changes. It may set the language again; that change is delivered after this one.
     func environmentLanguageDidChange(to language: String)
 }
 

@@ -27,4 +27,39 @@ struct Envtool: ParsableCommand {
             Translate.self, I18n.self,
         ]
     )
+
+    /// Runs the command line, first refusing `help` for a command that does not exist:
+    /// ArgumentParser's own `help` prints the top-level help and exits 0 for any name, which hides
+    /// a typo from scripts.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
+            exit(withError: ValidationError(problem))
+        }
+        main(arguments)
+    }
+
+    /// Why `envtool help <names>` names no command, or `nil` when it does.
+    static func unknownHelpTopic(_ names: [String]) -> String? {
+        var subcommands: [any ParsableCommand.Type] = configuration.subcommands
+        var path = ["envtool"]
+        for name in names {
+            var known: [String] = []
+            var next: (any ParsableCommand.Type)? = nil
+            for subcommand in subcommands {
+                let commandName: String = subcommand._commandName
+                known.append(commandName)
+                if commandName == name || subcommand.configuration.aliases.contains(name) { next = subcommand }
+            }
+            guard let next else {
+                if path.count == 1 && name == "help" { return nil }
+                return known.isEmpty
+                    ? "'\(path.joined(separator: " "))' has no subcommands, so there is no help for '\(name)'"
+                    : "'\(path.joined(separator: " "))' has no command '\(name)'; its commands are \(known.joined(separator: ", "))"
+            }
+            subcommands = next.configuration.subcommands
+            path.append(name)
+        }
+        return nil
+    }
 }

@@ -77,4 +77,15 @@ struct LocalizationTests {
         #expect(warnings.contains { $0.path.hasSuffix("es.lproj/Localizable.strings") && $0.message.contains("\"only_en\"") })
         #expect(warnings.allSatisfy { $0.severity == .warning })
     }
+
+    @Test("missing-key warnings agree in number: 1 key is, 2 keys are")
+    func missingTranslationsCount() throws {
+        directory.write("en.lproj/Errors.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";")
+        directory.write("es.lproj/Errors.strings", "\"a\" = \"A\";")
+        directory.write("ca.lproj/Errors.strings", "\"a\" = \"A\";\n\"b\" = \"B\";")
+        let env = try environment(language: "en")
+        let messages = env.localization.missingTranslations(languages: env.availableLanguages()).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("2 keys of ") && $0.contains("en.lproj/Errors.strings are not translated: \"b\", \"c\"") })
+        #expect(messages.contains { $0.hasPrefix("1 key of ") && $0.contains("en.lproj/Errors.strings is not translated: \"c\"") })
+    }
 }

@@ -12,6 +12,83 @@ struct CoreCommandTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
+    @Test("validate agrees in number: 1 language, 1 configuration, 1 .strings table")
+    func validateSingular() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("app/environments.json", #"{"languages": ["en"], "configurations": {"Debug": {}}}"#)
+        try workspace.write("app/en.lproj/Localizable.strings", #""a" = "b";"#)
+        let result = try workspace.run(["validate", "-e", "app/environments.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "app/environments.json: valid (1 language, 1 configuration, 1 .strings table)\n")
+    }
+
+    @Test("commands that read variables print no language warning and touch no .lproj or locales")
+    func variablesStartNoLanguage() throws {
+        let workspace = try Workspace()
+        try workspace.write("config/envtool/com.example.envtool-demo/preferences.json", "\u{0}garbage")
+        // Broken tables and resources: anything that read them would complain on stderr.
+        try workspace.write("environments/es.lproj/Localizable.strings", "\"unterminated")
+        try workspace.write("environments/locales/es/translation.json", "{")
+        let expected: [[String]: String] = [
+            ["get", "base_url"]: "https://dev-api.example.com/v1\n",
+            ["configurations"]: "* Debug\n  Release\n  appstore\n  pro\n  test\n",
+        ]
+        for (command, stdout) in expected {
+            let result = try workspace.run(command)
+            #expect(result.status == 0, "\(command)")
+            #expect(result.stdout == stdout, "\(command)")
+            #expect(result.stderr.isEmpty, "\(command): \(result.stderr)")
+        }
+        let print = try workspace.run(["print", "--format", "dotenv"])
+        #expect(print.status == 0)
+        #expect(print.stderr.isEmpty, "\(print.stderr)")
+        // validate reads the tables and resources (that is its job), but never the preferences.
+        let clean = try Workspace()
+        try clean.write("config/envtool/com.example.envtool-demo/preferences.json", "\u{0}garbage")
+        let validate = try clean.run(["validate"])
+        #expect(validate.status == 0)
+        #expect(validate.stderr.isEmpty, "\(validate.stderr)")
+        // The language commands do read it, and say so.
+        #expect(try clean.run(["language"]).stderr.contains("preferences.json:1:1: warning:"))
+    }
+
+    @Test("get, print and configurations open no .lproj, locales or preferences path (traced)",
+          .enabled(if: Strace.works, "needs a working strace"))
+    func variablesTouchNoFiles() throws {
+        let workspace = try Workspace()
+        for command in [["get", "base_url"], ["print"], ["configurations"]] {
+            let trace = workspace.path + "/trace.txt"
+            let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable] + command,
+                                                in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome],
+                                                executable: Strace.path)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            #expect(lines.contains { $0.contains("environments/environments.json") }, "the trace sees the document being read")
+            let touched = lines.filter { $0.contains(".lproj") || $0.contains("locales") || $0.contains("/envtool/") || $0.contains("\"environments\", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY") }
+            #expect(touched.isEmpty, "\(command): \(touched)")
+        }
+    }
+
+    @Test("help for a command that does not exist exits 64 and lists the commands")
+    func helpUnknownCommand() throws {
+        let workspace = try Workspace()
+        let unknown = try workspace.run(["help", "nosuch"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("'envtool' has no command 'nosuch'; its commands are validate, configurations, get,"))
+        #expect(unknown.stdout.isEmpty)
+        let nested = try workspace.run(["help", "strings", "nosuch"])
+        #expect(nested.status == 64)
+        #expect(nested.stderr.contains("'envtool strings' has no command 'nosuch'; its commands are dump, lint"))
+        let leaf = try workspace.run(["help", "get", "extra"])
+        #expect(leaf.status == 64)
+        #expect(leaf.stderr.contains("'envtool get' has no subcommands"))
+        for topic in [["help"], ["help", "get"], ["help", "strings", "lint"], ["help", "set-language"], ["help", "help"]] {
+            let result = try workspace.run(topic)
+            #expect(result.status == 0, "\(topic)")
+            #expect(result.stdout.contains("USAGE:"), "\(topic)")
+        }
+    }
+
     @Test("validate reports a malformed document at its line and column and exits 65")
     func validateMalformed() throws {
         let workspace = try Workspace(copySample: false)
@@ -134,4 +211,13 @@ struct CoreCommandTests {
         #expect(completion.stdout.contains("set-language"))
         #expect(try workspace.run(["get"]).status == 64)
     }
+}
+
+/// strace, when the machine has one that may trace (containers can forbid ptrace).
+enum Strace {
+    static let path = "/usr/bin/strace"
+    static let works: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return false }
+        return (try? EnvtoolProcess.run(["-qq", "-o", "/dev/null", "/bin/true"], in: NSTemporaryDirectory(), executable: path).status) == 0
+    }()
 }

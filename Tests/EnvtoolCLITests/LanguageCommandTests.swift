@@ -58,7 +58,37 @@ struct LanguageCommandTests {
         #expect(try workspace.run(["set-language", "es", "--app-id", "one"]).status == 0)
         #expect(try workspace.run(["language", "--app-id", "one"]).stdout.hasPrefix("es\n"))
         #expect(try workspace.run(["language"], environment: ["ENVTOOL_APP_ID": "two"]).stdout.hasPrefix("en\n"))
-        #expect(try workspace.run(["language", "--app-id", "../x"]).status == 65)
+    }
+
+    @Test("a bad --app-id or ENVTOOL_APP_ID is a usage error (64) that says the rule or the limit, before anything is read")
+    func badAppID() throws {
+        let workspace = try Workspace()
+        let escaping = try workspace.run(["language", "--app-id", "../x"])
+        #expect(escaping.status == 64)
+        #expect(escaping.stderr.contains("--app-id: the app id \"../x\" contains '/'; use letters, digits, '.', '_' and '-'"))
+        let long = try workspace.run(["set-language", "es", "--app-id", String(repeating: "a", count: 300)])
+        #expect(long.status == 64)
+        #expect(long.stderr.contains("is 300 characters long; the limit is 200"))
+        #expect(try workspace.run(["get", "base_url", "--app-id", ".hidden"]).status == 64)
+        let fromVariable = try workspace.run(["language"], environment: ["ENVTOOL_APP_ID": "a/b"])
+        #expect(fromVariable.status == 64)
+        #expect(fromVariable.stderr.contains("ENVTOOL_APP_ID: the app id \"a/b\" contains '/'"))
+        #expect(try workspace.run(["language", "--app-id", String(repeating: "a", count: 200)]).status == 0)
+        #expect(workspace.read("config/envtool/\(String(repeating: "a", count: 300))/preferences.json") == nil)
+    }
+
+    @Test("a saved language the document no longer supports is named in the source line, not as 'no preferred language'")
+    func unsupportedSavedLanguage() throws {
+        let workspace = try Workspace()
+        try workspace.write("config/envtool/com.example.envtool-demo/preferences.json", #"{"language": "fr"}"#)
+        let fallback = try workspace.run(["language"])
+        #expect(fallback.status == 0)
+        #expect(fallback.stdout == "en\nsource: fallback (the saved language \"fr\" is not supported; the system sets no preferred language; using the first of languages)\n")
+        #expect(fallback.stderr.contains("preferences.json: warning: the saved language \"fr\" is not supported"))
+        let system = try workspace.run(["language"], environment: ["LANG": "es_ES.UTF-8"])
+        #expect(system.stdout == "es\nsource: system (the saved language \"fr\" is not supported; preferred: es-ES)\n")
+        let noPreference = try Workspace().run(["language"])
+        #expect(noPreference.stdout == "en\nsource: fallback (the system sets no preferred language; using the first of languages)\n")
     }
 
     @Test("localize applies arguments and follows the current language")
@@ -73,6 +103,38 @@ struct LanguageCommandTests {
         #expect(missing.status == 68)
         #expect(missing.stderr.contains("no table \"Localizable\" has the key \"nope\""))
         #expect(try workspace.run(["localize", "greeting", "-l", "fr"]).status == 69)
+    }
+
+    @Test("localize answers from .strings only, unless --source asks for i18next too, in the order given")
+    func localizeSources() throws {
+        let workspace = try Workspace()
+        // app.title exists only in locales/; the .strings tables do not have it.
+        let stringsOnly = try workspace.run(["localize", "app.title"])
+        #expect(stringsOnly.status == 68)
+        #expect(stringsOnly.stderr.contains("no table \"Localizable\" has the key \"app.title\" for en or its fallbacks; add it to en.lproj/Localizable.strings"))
+        #expect(try workspace.run(["localize", "app.title", "--source", "i18next"]).stdout == "Envtool Demo\n")
+        #expect(try workspace.run(["localize", "app.title", "-l", "es", "--source", "strings", "--source", "i18next"]).status == 0)
+        let i18nextOnly = try workspace.run(["localize", "greeting", "Ada", "--source", "i18next"])
+        #expect(i18nextOnly.status == 68)
+        #expect(i18nextOnly.stderr.contains("the i18next resources have no \"greeting\" for en or its fallbacks; add it to locales/en/translation.json"))
+        #expect(try workspace.run(["localize", "greeting", "Ada", "--source", "i18next", "--source", "strings"]).stdout == "Hello, Ada!\n")
+        #expect(try workspace.run(["localize", "greeting", "--source", "gettext"]).status == 64)
+        try workspace.write("environments/locales/en/broken.json", "{\"a\": ")
+        let broken = try workspace.run(["localize", "nope", "--source", "i18next"])
+        #expect(broken.status == 68)
+        #expect(broken.stderr.contains("environments/locales/en/broken.json:1:7: warning:"), "\(broken.stderr)")
+    }
+
+    @Test("localize in an explicit language reads no preferences")
+    func localizeExplicitLanguage() throws {
+        let workspace = try Workspace()
+        try workspace.write("config/envtool/com.example.envtool-demo/preferences.json", "{")
+        let explicit = try workspace.run(["localize", "greeting", "Ada", "-l", "es"])
+        #expect(explicit.stdout == "¡Hola, Ada!\n")
+        #expect(explicit.stderr.isEmpty)
+        let current = try workspace.run(["localize", "greeting", "Ada"])
+        #expect(current.stdout == "Hello, Ada!\n")
+        #expect(current.stderr.contains("preferences.json:1:2: warning:"))
     }
 
     @Test("strings dump prints the table as JSON in file order")

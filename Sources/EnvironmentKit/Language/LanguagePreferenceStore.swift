@@ -24,6 +24,15 @@ public struct LanguagePreferenceStore: Sendable {
         self.path = "\(base)/envtool/\(appID)/preferences.json"
     }
 
+    /// Checks that `appID` can name an app's preferences directory: 1 to 200 letters, digits,
+    /// `.`, `_` and `-`, not starting with `.` (so `../x` cannot escape the config directory).
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument`` saying
+    ///   what is wrong with it: the character that is not allowed, or its length and the limit.
+    public static func validate(appID: String) throws(EnvironmentError) {
+        if let problem = AppIdentifier.problem(with: appID) { throw EnvironmentError(.malformedDocument, message: problem) }
+    }
+
     /// A store whose file is `path`.
     public init(path: String) {
         self.path = path

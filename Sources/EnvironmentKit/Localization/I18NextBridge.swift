@@ -5,6 +5,8 @@ import Synchronization
 /// Keeps an i18next engine in the app's language: it loads the languages the current language's
 /// fallback chain needs from `locales/<lng>/<ns>.json`, and follows every language change.
 ///
+/// The engine has no language of its own to keep in step: it is created in the language
+/// ``AppLanguage`` has at that moment and registered, in the same step, to follow its changes.
 /// Nothing is read until a translation is asked for, so an app (or `envtool get`) that only reads
 /// variables never parses translation files.
 final class I18NextBridge: Sendable {
@@ -17,16 +19,19 @@ final class I18NextBridge: Sendable {
 
     private let directory: String
     private let developmentLanguage: String
+    private let language: @Sendable () -> AppLanguage
     /// `nil` until first use; then the engine, or `.some(nil)` when there are no resources.
     private let state = Mutex<Engine??>(nil)
 
-    init(directory: String, developmentLanguage: String) {
+    /// - Parameter language: The owner of the current language, asked only when the engine is created.
+    init(directory: String, developmentLanguage: String, language: @escaping @Sendable () -> AppLanguage) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
+        self.language = language
     }
 
-    /// The engine, set up in `language` on first use; `nil` when `directory` does not exist.
-    func engine(language: String) -> I18Next? {
+    /// The engine, set up in the current language on first use; `nil` when `directory` does not exist.
+    var engine: I18Next? {
         state.withLock { state in
             if case .some(let existing) = state { return existing?.engine }
             var isDirectory: ObjCBool = false
@@ -34,23 +39,26 @@ final class I18NextBridge: Sendable {
                 state = .some(nil)
                 return nil
             }
+            // A change made after this read calls `follow`, which waits for this lock and so
+            // finds the engine created; a change made before it is what this read returns.
+            let current = language().currentLanguage(following: { [weak self] tag in self?.follow(tag.identifier) }).identifier
             let backend = DirectoryBackend(directory: directory)
             var namespaces = Set<String>()
             for code in backend.availableLanguages() { namespaces.formUnion(backend.availableNamespaces(language: code)) }
             var options = I18NextOptions()
-            options.lng = language
+            options.lng = current
             options.fallbackLng = .list([developmentLanguage])
             options.ns = namespaces.isEmpty ? ["translation"] : namespaces.sorted()
             options.defaultNS = namespaces.contains("translation") || namespaces.isEmpty ? ["translation"] : [options.ns[0]]
             var created = Engine(engine: I18Next(options: options), backend: backend)
-            Self.loadMissing(for: language, into: &created)
+            Self.loadMissing(for: current, into: &created)
             state = .some(created)
             return created.engine
         }
     }
 
-    /// Switches the engine to `language`, loading what it needs first (if the engine exists yet).
-    func follow(_ language: String) {
+    /// Switches the engine to `language`, loading what it needs first.
+    private func follow(_ language: String) {
         state.withLock { state in
             guard case .some(.some(var existing)) = state else { return }
             Self.loadMissing(for: language, into: &existing)

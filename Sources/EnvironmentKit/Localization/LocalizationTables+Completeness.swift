@@ -20,7 +20,8 @@ extension LocalizationTables {
                 if !absent.isEmpty {
                     let listed = absent.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (absent.count > 5 ? ", …" : "")
                     warnings.append(StringsDiagnostic(severity: .warning, path: translated.path, line: 1, column: 1,
-                        message: "\(absent.count) key(s) of \(reference.path) are not translated: \(listed)"))
+                        message: absent.count == 1 ? "1 key of \(reference.path) is not translated: \(listed)"
+                                                   : "\(absent.count) keys of \(reference.path) are not translated: \(listed)"))
                 }
             }
         }

@@ -11,10 +11,9 @@ struct Configurations: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let document = try options.loadDocument()
-            let current = BuildConfiguration.resolve(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
-            _ = try document.configuration(named: current)
+            let current = try document.currentConfiguration(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
             for name in document.configurationNames {
-                Console.output(name == current ? "* \(name)" : "  \(name)")
+                Console.output(name == current.name ? "* \(name)" : "  \(name)")
             }
         }
     }

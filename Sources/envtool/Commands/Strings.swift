@@ -19,7 +19,7 @@ struct Strings: ParsableCommand {
                 let parsed = try StringsFile(contentsOf: file)
                 for warning in parsed.warnings { Console.error(warning.description) }
                 var object = JSONObject()
-                for key in parsed.keys { object[key] = .string(parsed.table[key]!) }
+                for key in parsed.keys { if let value = parsed[key] { object[key] = .string(value) } }
                 Console.output(JSONValue.object(object).jsonText(pretty: true))
             }
         }

@@ -14,13 +14,12 @@ struct Validate: ParsableCommand {
         try reportingFailures {
             let document = try options.loadDocument()
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
-            let environment = try AppEnvironment(document: document, options: .init(
-                configurationName: document.configurationNames.first, appID: options.appID,
-                persistsLanguage: false, stringsDirectory: options.stringsDirectory))
-            let diagnostics = environment.localization.diagnostics()
+            // Only the tables are checked: validating reads no preferences and decides no language.
+            let tables = LocalizationTables(directory: options.stringsDirectory)
+            let diagnostics = tables.diagnostics()
             for diagnostic in diagnostics { Console.error(diagnostic.description) }
             let languages = document.languages.map(\.identifier)
-            for warning in environment.localization.missingTranslations(languages: languages) { Console.error(warning.description) }
+            for warning in tables.missingTranslations(languages: languages) { Console.error(warning.description) }
             let localesDirectory = options.stringsDirectory + "/locales"
             var i18nextErrors = false
             var i18nextNote = ""
@@ -33,7 +32,10 @@ struct Validate: ParsableCommand {
             if diagnostics.contains(where: { $0.severity == .error }) || i18nextErrors {
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
-            Console.output("\(options.path): valid (\(document.languages.count) languages, \(document.configurationNames.count) configurations, \(environment.localization.allFiles.count) .strings tables\(i18nextNote))")
+            let counts = [Describe.count(document.languages.count, "language"),
+                          Describe.count(document.configurationNames.count, "configuration"),
+                          Describe.count(tables.allFiles.count, ".strings table")]
+            Console.output("\(options.path): valid (\(counts.joined(separator: ", "))\(i18nextNote))")
         }
     }
 }

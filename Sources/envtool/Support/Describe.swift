@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 
-/// How commands name what they encrypted to, in their one-line reports (never the secret itself).
+/// How commands name things in their one-line reports: what they encrypted to (never the secret
+/// itself), and counts.
 enum Describe {
     static func target(_ target: EnvironmentsBin.EncryptionTarget) -> String {
         switch target {
@@ -8,5 +9,12 @@ enum Describe {
         case .passphrase(_, let parameters): return "passphrase, \(parameters)"
         case .recipient(let recipient): return "recipient \(recipient.fingerprint)"
         }
+    }
+}
+
+extension Describe {
+    /// A count with its noun in agreement: "1 configuration", "5 configurations", "0 tables".
+    static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 }

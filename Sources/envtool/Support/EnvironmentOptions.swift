@@ -6,6 +6,7 @@ import Foundation
 struct EnvironmentOptions: ParsableArguments {
     static let pathVariable = "ENVTOOL_ENVIRONMENTS"
     static let defaultPath = "environments/environments.json"
+    static let appIDVariable = "ENVTOOL_APP_ID"
 
     @Option(name: [.short, .long], help: ArgumentHelp(
         "The environments document.",
@@ -25,6 +26,16 @@ struct EnvironmentOptions: ParsableArguments {
 
     @OptionGroup(title: "Secret (for an encrypted environments.bin)")
     var secrets: SecretOptions
+
+    /// A bad app id is a usage error (64), found before anything is read: it would name a
+    /// directory outside the config directory, or one the file system cannot hold.
+    func validate() throws {
+        if let appID {
+            do { try LanguagePreferenceStore.validate(appID: appID) } catch { throw ValidationError("--app-id: \(error.message)") }
+        } else if let fromEnvironment = ProcessInfo.processInfo.environment[Self.appIDVariable], !fromEnvironment.isEmpty {
+            do { try LanguagePreferenceStore.validate(appID: fromEnvironment) } catch { throw ValidationError("\(Self.appIDVariable): \(error.message)") }
+        }
+    }
 
     var path: String {
         environments ?? ProcessInfo.processInfo.environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
@@ -46,12 +57,14 @@ struct EnvironmentOptions: ParsableArguments {
         return try result.get()
     }
 
+    /// The environment of the document. Warnings about the language at start (a corrupt
+    /// preferences file) are printed when a command first needs the language, so commands that
+    /// only read variables never print them.
     func loadEnvironment() throws -> AppEnvironment {
         let document = try loadDocument()
-        let options = AppEnvironment.Options(configurationName: configuration, appID: appID,
+        var options = AppEnvironment.Options(configurationName: configuration, appID: appID,
                                              stringsDirectory: stringsDirectory)
-        let environment = try AppEnvironment(document: document, options: options)
-        for warning in environment.startupWarnings { Console.error(warning.formatted(severity: "warning")) }
-        return environment
+        options.startupWarningHandler = { Console.error($0.formatted(severity: "warning")) }
+        return try AppEnvironment(document: document, options: options)
     }
 }

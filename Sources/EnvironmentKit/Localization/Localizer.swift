@@ -1,0 +1,83 @@
+import I18Next
+
+/// Looks keys up in the app's translations: the `.strings` tables and the i18next resources,
+/// in the language that ``AppLanguage`` says (or one asked for explicitly).
+///
+/// It owns no language state. The current language is read from ``AppLanguage`` at each lookup
+/// that needs it, so a lookup with an explicit language never starts the language part at all.
+final class Localizer: Sendable {
+    /// The `.strings` tables, listed when the localizer is created.
+    let tables: LocalizationTables
+    /// The order in which ``lookup(_:table:language:sources:)`` asks the sources when none is given.
+    let order: [TranslationSource]
+
+    private let bridge: I18NextBridge
+    private let developmentLanguage: LanguageTag
+    private let language: @Sendable () -> AppLanguage
+
+    /// - Parameters:
+    ///   - stringsDirectory: Where the `.strings` tables are.
+    ///   - i18nextDirectory: Where the i18next resources are, `<dir>/<lng>/<ns>.json`.
+    ///   - language: The owner of the current language; asked only when a lookup needs it.
+    init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String,
+         order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
+        self.tables = LocalizationTables(directory: stringsDirectory)
+        self.order = order
+        self.developmentLanguage = developmentLanguage
+        self.language = language
+        self.bridge = I18NextBridge(directory: i18nextDirectory, developmentLanguage: developmentLanguage.identifier,
+                                    language: language)
+    }
+
+    /// The i18next engine, kept in the app language; `nil` without resources.
+    var engine: I18Next? {
+        // The language part starts (and reports its warnings) before the engine's lock is taken,
+        // so a warning handler may itself translate.
+        _ = language()
+        return bridge.engine
+    }
+
+    /// i18next resource files that could not be loaded so far.
+    var i18nextWarnings: [EnvironmentError] { bridge.warnings }
+
+    /// The string for `key`: from the first of `sources` (by default ``order``) that has it, in
+    /// `requested` or else the current language, following each source's fallbacks; `nil` when
+    /// none has it. Arguments are not applied.
+    func lookup(_ key: String, table: String, language requested: LanguageTag?, sources: [TranslationSource]? = nil) -> String? {
+        let tag = requested ?? language().tag
+        for source in sources ?? order {
+            switch source {
+            case .stringsTables:
+                if let found = tables.string(forKey: key, table: table, languageChain: lookupChain(for: tag)) { return found }
+            case .i18next:
+                // i18next has namespaces, not tables: only the default table maps onto it.
+                guard table == LocalizationTables.defaultTable, let engine else { continue }
+                var options = TranslationOptions()
+                if let requested {
+                    bridge.prepare(requested.identifier)
+                    options = ["lng": .string(requested.identifier)]
+                }
+                if engine.exists(key, options) { return engine.string(key, options) }
+            }
+        }
+        return nil
+    }
+
+    /// i18next's `t(keys, options)` in the current language; the last key when there are no resources.
+    func translate(_ keys: [String], _ options: TranslationOptions) -> I18nValue {
+        guard let engine else { return .string(keys.last ?? "") }
+        if let requested = options.values["lng"]?.stringValue { bridge.prepare(requested) }
+        return engine.t(keys, options)
+    }
+
+    /// The languages searched for a `.strings` entry in `tag`, most specific first: the tag, its
+    /// language without region, the development language, `Base`.
+    func lookupChain(for tag: LanguageTag) -> [String] {
+        var chain = [tag.identifier.lowercased()]
+        if tag.identifier.lowercased() != tag.language { chain.append(tag.language) }
+        let development = developmentLanguage.identifier.lowercased()
+        if !chain.contains(development) { chain.append(development) }
+        chain.append("base")
+        return chain
+    }
+}
