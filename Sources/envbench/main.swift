@@ -14,6 +14,11 @@ if let index = arguments.firstIndex(of: "--lookup-allocations"), index + 1 < arg
     exit(0)
 }
 
+if arguments.contains("--only-json") {
+    JSONBenchmark.run()
+    exit(0)
+}
+
 if arguments.contains("--memory-only") {
     TranslationBenchmark.memoryOnly()
     exit(0)
@@ -24,6 +29,7 @@ print("warning: this is a debug build; run `swift run -c release envbench` for m
 #endif
 
 if !arguments.contains("--skip-strings") && !arguments.contains("--only-i18n") { StringsBenchmark.run(entries: entries) }
+if !arguments.contains("--only-i18n") { JSONBenchmark.run() }
 if !arguments.contains("--only-i18n") { LookupBenchmark.run() }
 if !arguments.contains("--only-i18n") {
 DecryptBenchmark.run()
