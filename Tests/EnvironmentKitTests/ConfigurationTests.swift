@@ -77,14 +77,13 @@ struct ConfigurationTests {
 
     struct Wrong: Decodable { let api: [String: Int] }
 
-    @Test("a decoding failure names the coding path")
-    func decodeFailure() {
-        #expect {
-            try debug.decode(Wrong.self)
-        } throws: { error in
-            let error = error as! EnvironmentError
-            return error.kind == .typeMismatch && error.message.contains("api.name")
-        }
+    @Test("a decoding failure names the file, line, column and JSON path of the value")
+    func decodeFailure() throws {
+        let error = try #require(throws: EnvironmentError.self) { try debug.decode(Wrong.self) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.file == "environments.json" && error.line == 5 && error.column == 46)
+        #expect(error.message == #"cannot decode configuration "Debug" as Wrong: expected an integer, found a string ("dev")"#)
     }
 
     @Test("JSON text keeps key order and integers")
