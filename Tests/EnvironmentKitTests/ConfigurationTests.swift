@@ -92,6 +92,64 @@ struct ConfigurationTests {
         #expect(JSONValue.string("a\"b\n\u{01}").jsonText() == #""a\"b\n\u0001""#)
     }
 
+    static let nfc = "caf\u{E9}"
+    static let nfd = "cafe\u{301}"
+    static let bothSpellings = #"{"languages": ["en"], "configurations": {"Debug": {"\#(nfc)": "composed", "\#(nfd)": "decomposed", "menu": {"\#(nfd)": 2}}}}"#
+
+    @Test("keys spelled in NFC and in NFD are two variables: lookup, printing and decoding keep both")
+    func normalizationKeepsBothKeys() throws {
+        let configuration = try document(Self.bothSpellings).configuration(named: "Debug")
+        #expect(configuration.variables.count == 3)
+        #expect(try configuration.string(Self.nfc) == "composed")
+        #expect(try configuration.string(Self.nfd) == "decomposed")
+        #expect(try configuration.int("menu.\(Self.nfd)") == 2)
+        #expect(configuration["menu.\(Self.nfc)"] == nil)
+        #expect(JSONValue.object(configuration.variables).jsonText() == #"{"\#(Self.nfc)":"composed","\#(Self.nfd)":"decomposed","menu":{"\#(Self.nfd)":2}}"#)
+
+        struct Both: Decodable {
+            enum CodingKeys: String, CodingKey { case composed = "caf\u{E9}", decomposed = "cafe\u{301}" }
+            let composed: String
+            let decomposed: String
+        }
+        let both = try configuration.decode(Both.self)
+        #expect(both.composed == "composed" && both.decomposed == "decomposed")
+        // A [String: String] cannot hold both: an error, never a silently lost value.
+        let error = try #require(throws: EnvironmentError.self) { try configuration.decode([String: JSONDecodingProbe].self) }
+        #expect(error.kind == .typeMismatch && error.message.contains("same Swift String"))
+        #expect(error.line == 1 && error.column == 51 && error.jsonPath == "configurations.Debug")
+    }
+
+    @Test("numbers no Int or Double holds exactly are kept and refused, not rounded, by typed access")
+    func exactNumbers() throws {
+        let text = #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0}}}"#
+        let configuration = try document(text).configuration(named: "Debug")
+        #expect(configuration["big"] == .numberLiteral("18446744073709551616"))
+        #expect(try configuration.int("exact") == 9_007_199_254_740_993)
+        #expect(try configuration.int("whole") == 4)
+        #expect(try configuration.double("big") == 18446744073709551616.0)
+        #expect(try configuration.double("tiny") == 0)
+        let huge = try #require(throws: EnvironmentError.self) { try configuration.double("huge") }
+        #expect(huge.kind == .typeMismatch && huge.message.contains("a number (1e400)") && huge.column == 89)
+        let big = try #require(throws: EnvironmentError.self) { try configuration.int("big") }
+        #expect(big.message == #"the variable "big" of configuration "Debug" is a number (18446744073709551616), not an integer"#)
+        #expect(big.jsonPath == "configurations.Debug.big" && big.line == 1 && big.column == 59)
+    }
+
+    @Test("a type mismatch in typed access names the line, column and JSON path, also for a nested path")
+    func locatedMismatch() throws {
+        let error = try #require(throws: EnvironmentError.self) { try debug.int("api.name") }
+        #expect(error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.line == 5 && error.column == 46)
+        let missing = try #require(throws: EnvironmentError.self) { try debug.decode(Missing.self) }
+        #expect(missing.message.hasSuffix(#"missing variable "api.port"; add it, or make the property optional"#))
+        #expect(missing.jsonPath == "configurations.Debug.api" && missing.line == 5 && missing.column == 22)
+    }
+
+    struct Missing: Decodable {
+        struct API: Decodable { let port: Int }
+        let api: API
+    }
+
     @Test("the build default follows the build, the environment variable and an explicit name win")
     func buildConfiguration() {
         #expect(BuildConfiguration.resolve(explicit: nil, environment: [:]) == BuildConfiguration.buildDefault)
@@ -101,4 +159,9 @@ struct ConfigurationTests {
         #expect(BuildConfiguration.resolve(explicit: nil, environment: ["ENVTOOL_CONFIGURATION": "pro"]) == "pro")
         #expect(BuildConfiguration.resolve(explicit: "test", environment: ["ENVTOOL_CONFIGURATION": "pro"]) == "test")
     }
+}
+
+/// Any JSON value, to decode a `[String: …]` of mixed values.
+struct JSONDecodingProbe: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
