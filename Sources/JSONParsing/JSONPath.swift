@@ -6,7 +6,9 @@
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step: a member of an object or an element of an array.
     public enum Component: Hashable, Sendable {
+        /// The member called so (compared by code units).
         case key(String)
+        /// The element at this 0-based position.
         case index(Int)
 
         public static func == (lhs: Component, rhs: Component) -> Bool {

@@ -13,7 +13,9 @@
 ///   rounded or refused at parse time; readers decide (``JSONValueDecoder`` refuses a literal that
 ///   does not fit the requested type, I18Next reads it as JavaScript's `JSON.parse` does).
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number written without fraction or exponent that fits in `Int`.
     case integer(Int)
@@ -22,8 +24,11 @@ public enum JSONValue: Sendable, Hashable {
     /// A number that neither `Int` nor `Double` represents exactly, kept as written (valid JSON
     /// number grammar: the parser only makes it from a literal it has checked).
     case numberLiteral(String)
+    /// A string, escapes resolved.
     case string(String)
+    /// An array, elements in order.
     case array([JSONValue])
+    /// An object, members in order (see ``JSONObject``).
     case object(JSONObject)
 
     /// A short name of the value's JSON type, for messages: "null", "a boolean", "a number",
