@@ -291,18 +291,19 @@ public struct JSONParser: ~Copyable {
         let open = position
         position += 1
         let start = position
+        // The union of the raw bytes: without a high bit they are ASCII, valid UTF-8 as they are,
+        // and skip the (generic, unspecialized) validating initializer.
+        var union: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
-                }
-                return string
+                return try Self.string(slice, isASCII: union < 0x80, start: start)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
+            union |= byte
             position += 1
         }
         scratch.removeAll(keepingCapacity: true)
@@ -311,13 +312,15 @@ public struct JSONParser: ~Copyable {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                guard let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
-                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+                // Escapes append well-formed UTF-8; only raw bytes can be invalid.
+                let ascii = union < 0x80
+                let result: Result<String, Failure> = scratch.withUnsafeBufferPointer { buffer in
+                    Result { () throws(Failure) in try Self.string(buffer, isASCII: ascii, start: start) }
                 }
-                return string
+                return try result.get()
             }
             if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
-            guard byte == UInt8(ascii: "\\") else { scratch.append(byte); position += 1; continue }
+            guard byte == UInt8(ascii: "\\") else { union |= byte; scratch.append(byte); position += 1; continue }
             let escape = position
             position += 1
             guard position < bytes.count else { break }
@@ -351,6 +354,14 @@ public struct JSONParser: ~Copyable {
             }
         }
         throw Failure(offset: open, message: "unterminated string; add the closing \"")
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, start: Int) throws(Failure) -> String {
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+        }
+        return string
     }
 
     private mutating func readHex4(escape: Int) throws(Failure) -> UInt32 {
