@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 import Testing
 @testable import EnvironmentKit
@@ -143,6 +144,14 @@ struct ConfigurationTests {
         let missing = try #require(throws: EnvironmentError.self) { try debug.decode(Missing.self) }
         #expect(missing.message.hasSuffix(#"missing variable "api.port"; add it, or make the property optional"#))
         #expect(missing.jsonPath == "configurations.Debug.api" && missing.line == 5 && missing.column == 22)
+    }
+
+    @Test("a decrypted document keeps no plaintext: its decode errors name the file and JSON path, without line and column")
+    func decryptedDecodeError() throws {
+        let decrypted = try EnvironmentsDocument(secretBytes: SecretBytes(copying: Array(sampleJSON.utf8)), source: "environments.bin (decrypted)")
+        let error = try #require(throws: EnvironmentError.self) { try decrypted.configuration(named: "Debug").decode(Wrong.self) }
+        #expect(error.file == "environments.bin (decrypted)" && error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.line == nil && error.column == nil)
     }
 
     struct Missing: Decodable {
