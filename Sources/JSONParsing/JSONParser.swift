@@ -1,6 +1,7 @@
 import Foundation
 
-/// A strict RFC 8259 JSON parser on bytes that remembers where each value starts.
+/// A strict RFC 8259 JSON parser on bytes that builds the one ``JSONValue`` tree directly, and
+/// finds where any value starts when an error has to point at it.
 ///
 /// Foundation's parser neither keeps key order, nor says where a value is, nor keeps keys that
 /// differ only in Unicode normalization apart (its dictionaries use `String` equality), and each
