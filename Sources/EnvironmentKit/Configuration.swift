@@ -1,9 +1,11 @@
 import Foundation
+import JSONParsing
 
 /// The variables of one build configuration, with typed access.
 ///
 /// Nested values are reachable by dotted paths (`"api.timeout"`). Every path is indexed once,
 /// when the document is loaded, so a lookup is one hash-table probe: no parsing, no splitting.
+/// Paths are compared by code units, as JSON keys are: `"café"` in NFC and in NFD are two variables.
 public struct Configuration: Sendable {
     /// The configuration's name (`Debug`).
     public let name: String
@@ -11,28 +13,61 @@ public struct Configuration: Sendable {
     public let variables: JSONObject
     /// The document the configuration comes from, named in errors.
     public let source: String
-    private let index: [String: JSONValue]
+    private let index: [JSONKey: JSONValue]
+    /// The document's text, to point errors found later (decoding) at a line and column; `nil`
+    /// for decrypted documents, whose plaintext is not kept.
+    private let text: Data?
 
-    init(name: String, variables: JSONObject, source: String) {
+    init(name: String, variables: JSONObject, source: String, text: Data? = nil) {
         self.name = name
         self.variables = variables
         self.source = source
-        var index: [String: JSONValue] = [:]
+        self.text = text
+        var index: [JSONKey: JSONValue] = [:]
         Self.addPaths(of: variables, prefix: "", to: &index)
         self.index = index
     }
 
-    private static func addPaths(of object: JSONObject, prefix: String, to index: inout [String: JSONValue]) {
+    private static func addPaths(of object: JSONObject, prefix: String, to index: inout [JSONKey: JSONValue]) {
         for (key, value) in object.members {
             let path = prefix.isEmpty ? key : prefix + "." + key
             // A literal key with a dot ("a.b") wins over the nested path a → b.
-            if index[path] == nil || prefix.isEmpty { index[path] = value }
+            if prefix.isEmpty {
+                index[JSONKey(path)] = value
+            } else if index[JSONKey(path)] == nil {
+                index[JSONKey(path)] = value
+            }
             if case .object(let child) = value { addPaths(of: child, prefix: path, to: &index) }
         }
     }
 
     /// The value at `path` (a key, or a dotted path into nested objects), or `nil`.
-    public subscript(path: String) -> JSONValue? { index[path] }
+    public subscript(path: String) -> JSONValue? { index[JSONKey(path)] }
+
+    /// The document path of the configuration's variables: `configurations.<name>`.
+    package var documentPath: JSONPath { JSONPath([.key("configurations"), .key(name)]) }
+
+    /// The members that lead to the variable `path` names, by the rule of the index: a top-level
+    /// key spelled `path` first, else the first nested path spelled so, in file order.
+    /// Only errors need it, so it walks the tree instead of being kept for every path.
+    func components(of path: String) -> [JSONPath.Component]? {
+        if variables.index(forKey: path) != nil { return [.key(path)] }
+        func search(_ object: JSONObject, prefix: String, trail: [JSONPath.Component]) -> [JSONPath.Component]? {
+            for (key, value) in object.members {
+                let dotted = prefix.isEmpty ? key : prefix + "." + key
+                if !prefix.isEmpty, JSONKey(dotted) == JSONKey(path) { return trail + [.key(key)] }
+                if case .object(let child) = value, let found = search(child, prefix: dotted, trail: trail + [.key(key)]) { return found }
+            }
+            return nil
+        }
+        return search(variables, prefix: "", trail: [])
+    }
+
+    /// An error about the value at `path` (relative to the variables), located in the document
+    /// when its text is kept: file, line, column and the JSON path from the top of the document.
+    package func error(_ kind: EnvironmentError.Kind, at path: JSONPath, message: String) -> EnvironmentError {
+        EnvironmentError.located(kind, file: source, at: JSONPath(documentPath.components + path.components), in: text, message: message)
+    }
 
     /// The variables as `[String: Any]`, the shape of T21Environment's `configuration()`.
     public var dictionary: [String: Any] { variables.untyped }
@@ -41,7 +76,7 @@ public struct Configuration: Sendable {
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownVariable``.
     public func value(_ path: String) throws(EnvironmentError) -> JSONValue {
-        guard let value = index[path] else {
+        guard let value = index[JSONKey(path)] else {
             var message = "the configuration \"\(name)\" has no variable \"\(path)\""
             let known = variables.keys
             if !known.isEmpty { message += "; its variables are \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }
@@ -64,18 +99,24 @@ public struct Configuration: Sendable {
         let value = try value(path)
         switch value {
         case .integer(let integer): return integer
-        case .number(let double) where double.rounded() == double && abs(double) < 9e15: return Int(double)
+        case .number(let double):
+            guard let integer = Int(exactly: double) else { throw mismatch(path, value, "an integer") }
+            return integer
         default: throw mismatch(path, value, "an integer")
         }
     }
 
-    /// The number at `path`.
-    /// - Throws: ``EnvironmentError`` (unknown variable, or not a number).
+    /// The number at `path`, or the nearest `Double` to it (as `JSONDecoder` reads `0.1`, or an
+    /// integer beyond 2^53).
+    /// - Throws: ``EnvironmentError`` (unknown variable, not a number, or beyond the range of `Double`).
     public func double(_ path: String) throws(EnvironmentError) -> Double {
         let value = try value(path)
         switch value {
         case .integer(let integer): return Double(integer)
         case .number(let double): return double
+        case .numberLiteral(let text):
+            guard let double = Double(text), double.isFinite else { throw mismatch(path, value, "a number within the range of Double") }
+            return double
         default: throw mismatch(path, value, "a number")
         }
     }
@@ -93,41 +134,49 @@ public struct Configuration: Sendable {
     public func url(_ path: String) throws(EnvironmentError) -> URL {
         let text = try string(path)
         guard let url = URL(string: text), url.scheme != nil else {
-            throw EnvironmentError(.typeMismatch, file: source, message: "the variable \"\(path)\" of configuration \"\(name)\" is \"\(text)\", which is not an absolute URL such as \"https://example.com\"")
+            let message = "the variable \"\(path)\" of configuration \"\(name)\" is \(JSONValue.string(text).briefDescription), which is not an absolute URL such as \"https://example.com\""
+            guard let components = components(of: path) else { throw EnvironmentError(.typeMismatch, file: source, message: message) }
+            throw error(.typeMismatch, at: JSONPath(components), message: message)
         }
         return url
     }
 
-    /// Decodes the whole configuration into `type` with `JSONDecoder`.
+    /// Decodes the whole configuration into `type`, straight from the parsed variables.
+    ///
+    /// Reads what `JSONDecoder` reads with its default strategies (`URL` and `Decimal` included,
+    /// `Data` as Base64); keys are matched by code units; a number that does not fit the property's
+    /// type is an error, never rounded.
+    ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/typeMismatch`` naming the
-    ///   coding path that did not fit.
-    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws(EnvironmentError) -> T {
-        let data = Data(JSONValue.object(variables).jsonText().utf8)
+    ///   file, line and column of the value that did not fit and its JSON path
+    ///   (`configurations.Debug.api.timeout`); for a missing member, the object that lacks it.
+    public func decode<T: Decodable>(_ type: T.Type) throws(EnvironmentError) -> T {
         do {
-            return try decoder.decode(type, from: data)
+            return try JSONValueDecoder().decode(type, from: .object(variables))
         } catch let error as DecodingError {
-            throw EnvironmentError(.typeMismatch, file: source, message: "cannot decode configuration \"\(name)\" as \(T.self): \(Self.describe(error))")
+            throw decodingError(error, decoding: T.self)
         } catch {
-            throw EnvironmentError(.typeMismatch, file: source, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
+            throw EnvironmentError(.typeMismatch, file: source, jsonPath: documentPath.description, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
-        }
+    private func decodingError<T>(_ error: DecodingError, decoding type: T.Type) -> EnvironmentError {
+        let prefix = "cannot decode configuration \"\(name)\" as \(T.self): "
         switch error {
         case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "missing variable \"\(parent.isEmpty ? key.stringValue : parent + "." + key.stringValue)\""
-        case .typeMismatch(let type, let context): return "\"\(path(context))\" is not \(type)"
-        case .valueNotFound(let type, let context): return "\"\(path(context))\" is null, expected \(type)"
-        case .dataCorrupted(let context): return "\"\(path(context))\": \(context.debugDescription)"
-        @unknown default: return "\(error)"
+            let missing = JSONPath(codingPath: context.codingPath + [key])
+            return self.error(.typeMismatch, at: JSONPath(codingPath: context.codingPath),
+                              message: prefix + "missing variable \"\(missing)\"; add it, or make the property optional")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return self.error(.typeMismatch, at: JSONPath(codingPath: context.codingPath), message: prefix + context.debugDescription)
+        @unknown default:
+            return EnvironmentError(.typeMismatch, file: source, jsonPath: documentPath.description, message: prefix + "\(error)")
         }
     }
 
     private func mismatch(_ path: String, _ value: JSONValue, _ expected: String) -> EnvironmentError {
-        EnvironmentError(.typeMismatch, file: source, message: "the variable \"\(path)\" of configuration \"\(name)\" is \(value.typeDescription), not \(expected)")
+        let message = "the variable \"\(path)\" of configuration \"\(name)\" is \(value.briefDescription), not \(expected)"
+        guard let components = components(of: path) else { return EnvironmentError(.typeMismatch, file: source, message: message) }
+        return error(.typeMismatch, at: JSONPath(components), message: message)
     }
 }

@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Foundation
+import JSONParsing
 
 /// A validated `environments.json`: the supported languages and the variables of each build
 /// configuration.
@@ -23,7 +24,8 @@ public struct EnvironmentsDocument: Sendable {
     public let source: String
     /// The optional `app_id`, which names the app's saved preferences.
     public let appID: String?
-    private let configurations: [String: Configuration]
+    /// By name, compared by code units as the keys they were read from.
+    private let configurations: [JSONKey: Configuration]
 
     /// The top-level keys the format defines.
     static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
@@ -78,7 +80,7 @@ public struct EnvironmentsDocument: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
         let result: Result<EnvironmentsDocument, EnvironmentError> = data.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source, text: data) }
         }
         self = try result.get()
     }
@@ -91,13 +93,27 @@ public struct EnvironmentsDocument: Sendable {
         self = try result.get()
     }
 
-    private init(bytes raw: UnsafeRawBufferPointer, source: String) throws(EnvironmentError) {
-        let (value, offsets) = try JSONValue.parse(raw, path: source)
-        let locate: (String, String) -> EnvironmentError = { path, message in
-            EnvironmentError.located(.malformedDocument, file: source, offset: offsets[path],
-                                     in: raw.bindMemory(to: UInt8.self), jsonPath: path, message: message)
+    /// Parses and validates `raw`; `text`, when given, is the same bytes, kept so that errors
+    /// found later (decoding a configuration) can still name a line and column.
+    private init(bytes raw: UnsafeRawBufferPointer, source: String, text: Data? = nil) throws(EnvironmentError) {
+        let value = try JSONValue.parse(raw, path: source)
+        let bytes = raw.bindMemory(to: UInt8.self)
+        // Errors re-parse to find their value; the top-level keys, which all warnings point at,
+        // are found together in one pass.
+        var topLevelOffsets: [String: Int]?
+        let locate: (JSONPath, String) -> EnvironmentError = { path, message in
+            if path.components.count == 1, case .key(let key) = path.components[0] {
+                if topLevelOffsets == nil {
+                    var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: 1)
+                    _ = try? parser.parseDocument()
+                    topLevelOffsets = parser.offsets
+                }
+                return EnvironmentError.located(.malformedDocument, file: source, offset: topLevelOffsets?[key], in: bytes,
+                                                jsonPath: path.description, message: message)
+            }
+            return EnvironmentError.located(.malformedDocument, file: source, at: path, in: bytes, message: message)
         }
-        try self.init(value: value, source: source, locate: locate)
+        try self.init(value: value, source: source, text: text, locate: locate)
     }
 
     /// Validates a document given as a dictionary, such as one built in code or decoded elsewhere.
@@ -111,26 +127,26 @@ public struct EnvironmentsDocument: Sendable {
         try self.init(data: data, source: source)
     }
 
-    private init(value: JSONValue, source: String, locate: (String, String) -> EnvironmentError) throws(EnvironmentError) {
+    private init(value: JSONValue, source: String, text: Data?, locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
         guard case .object(let root) = value else {
-            throw locate("", "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeDescription)")
+            throw locate(JSONPath(), "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeName)")
         }
         self.source = source
 
         guard let languagesValue = root["languages"] else {
-            throw locate("", "missing \"languages\"; add an array of language tags such as [\"en\", \"es\"]")
+            throw locate(JSONPath(), "missing \"languages\"; add an array of language tags such as [\"en\", \"es\"]")
         }
         guard case .array(let languageValues) = languagesValue else {
-            throw locate("languages", "\"languages\" must be an array of language tags such as [\"en\", \"es\"], found \(languagesValue.typeDescription)")
+            throw locate(JSONPath([.key("languages")]), "\"languages\" must be an array of language tags such as [\"en\", \"es\"], found \(languagesValue.typeName)")
         }
         if languageValues.isEmpty {
-            throw locate("languages", "\"languages\" is empty; list at least one language tag, the development language first")
+            throw locate(JSONPath([.key("languages")]), "\"languages\" is empty; list at least one language tag, the development language first")
         }
         var languages: [LanguageTag] = []
         for (index, element) in languageValues.enumerated() {
-            let path = "languages[\(index)]"
+            let path = JSONPath([.key("languages"), .index(index)])
             guard case .string(let text) = element else {
-                throw locate(path, "each language must be a string such as \"en\", found \(element.typeDescription)")
+                throw locate(path, "each language must be a string such as \"en\", found \(element.typeName)")
             }
             guard let tag = LanguageTag(text) else {
                 let hint = text.contains("_") ? "; write \"\(text.replacingOccurrences(of: "_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
@@ -144,20 +160,20 @@ public struct EnvironmentsDocument: Sendable {
         self.languages = languages
 
         guard let configurationsValue = root["configurations"] else {
-            throw locate("", "missing \"configurations\"; add an object such as {\"Debug\": {…}, \"Release\": {…}}")
+            throw locate(JSONPath(), "missing \"configurations\"; add an object such as {\"Debug\": {…}, \"Release\": {…}}")
         }
         guard case .object(let configurationObject) = configurationsValue else {
-            throw locate("configurations", "\"configurations\" must be an object of configurations, found \(configurationsValue.typeDescription)")
+            throw locate(JSONPath([.key("configurations")]), "\"configurations\" must be an object of configurations, found \(configurationsValue.typeName)")
         }
         if configurationObject.count == 0 {
-            throw locate("configurations", "\"configurations\" is empty; add at least one configuration such as \"Debug\"")
+            throw locate(JSONPath([.key("configurations")]), "\"configurations\" is empty; add at least one configuration such as \"Debug\"")
         }
-        var configurations: [String: Configuration] = [:]
+        var configurations: [JSONKey: Configuration] = [:]
         for (name, variables) in configurationObject.members {
             guard case .object(let object) = variables else {
-                throw locate("configurations.\(name)", "the configuration \"\(name)\" must be an object of variables, found \(variables.typeDescription)")
+                throw locate(JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
             }
-            configurations[name] = Configuration(name: name, variables: object, source: source)
+            configurations[JSONKey(name)] = Configuration(name: name, variables: object, source: source, text: text)
         }
         self.configurations = configurations
         self.configurationNames = configurationObject.keys
@@ -165,7 +181,7 @@ public struct EnvironmentsDocument: Sendable {
         var appID: String? = nil
         if let value = root["app_id"] {
             guard case .string(let text) = value, AppIdentifier.isValid(text) else {
-                throw locate("app_id", "\"app_id\" must be a string of letters, digits, '.', '_' and '-', such as \"com.example.app\"")
+                throw locate(JSONPath([.key("app_id")]), "\"app_id\" must be a string of letters, digits, '.', '_' and '-', such as \"com.example.app\"")
             }
             appID = text
         }
@@ -175,7 +191,7 @@ public struct EnvironmentsDocument: Sendable {
         var warnings: [EnvironmentError] = []
         for (key, value) in root.members where !Self.knownKeys.contains(key) {
             extra[key] = value
-            let located = locate(key, "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\" and \"app_id\"")
+            let located = locate(JSONPath([.key(key)]), "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\" and \"app_id\"")
             warnings.append(located)
         }
         self.extraKeys = extra
@@ -187,7 +203,7 @@ public struct EnvironmentsDocument: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``,
     ///   listing the configurations that exist.
     public func configuration(named name: String) throws(EnvironmentError) -> Configuration {
-        if let configuration = configurations[name] { return configuration }
+        if let configuration = configurations[JSONKey(name)] { return configuration }
         var message = "unknown configuration \"\(name)\"; the known configurations are \(configurationNames.map { "\"\($0)\"" }.joined(separator: ", "))"
         if let near = configurationNames.first(where: { $0.lowercased() == name.lowercased() }) {
             message += " (did you mean \"\(near)\"?)"

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A strict RFC 8259 JSON parser on bytes that remembers where each value starts.
+/// A strict RFC 8259 JSON parser on bytes that builds the one ``JSONValue`` tree directly, and
+/// finds where any value starts when an error has to point at it.
 ///
 /// Foundation's parser neither keeps key order, nor says where a value is, nor keeps keys that
 /// differ only in Unicode normalization apart (its dictionaries use `String` equality), and each
@@ -23,24 +24,46 @@ public struct JSONParser: ~Copyable {
     private var depth = 0
     private let recordedDepth: Int
     private let rejectsDuplicateKeys: Bool
-    /// Start offsets of values by JSON path (`configurations.Debug`, `languages[1]`), for paths up to the recorded depth.
+    /// Start offsets of values by dotted path (`a.b`, `list[1]`), for values up to the recorded depth.
     public private(set) var offsets: [String: Int] = [:]
     private var scratch: [UInt8] = []
+    /// The path whose value's offset ``offset(of:in:)`` looks for; empty components and a
+    /// negative length when not looking, so the hot path pays one comparison per value.
+    private var target: [JSONPath.Component] = []
+    private var targetLength = -1
+    /// How many leading components of `target` the value being parsed matches.
+    private var targetMatched = 0
+    private var targetOffset: Int?
 
     /// A parser over `bytes`.
     ///
     /// - Parameters:
-    ///   - recordedDepth: Offsets are recorded for values up to this depth (0: none).
+    ///   - recordedDepth: Offsets are recorded in ``offsets`` for values up to this depth (0: none).
+    ///     Recording builds a path string per value; callers that only need a position when
+    ///     something is wrong use ``offset(of:in:)`` instead, which re-parses once.
     ///   - rejectsDuplicateKeys: Whether a key repeated in one object (by code units) is an error;
-    ///     otherwise the last value wins, as in JavaScript's `JSON.parse`.
-    public init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 3, rejectsDuplicateKeys: Bool = true) {
+    ///     otherwise the last value wins in the first one's place, as in JavaScript's `JSON.parse`.
+    public init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 0, rejectsDuplicateKeys: Bool = true) {
         self.bytes = bytes
         self.recordedDepth = recordedDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
     }
 
+    /// The byte offset where the value at `path` starts in the JSON document `bytes`, or `nil`
+    /// when there is no such value (or the document does not parse).
+    ///
+    /// Errors are rare and parsing is not, so values do not carry positions: a caller that has
+    /// to point at a value parses the document once more, looking for that one path.
+    public static func offset(of path: JSONPath, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var parser = JSONParser(bytes: bytes, rejectsDuplicateKeys: false)
+        parser.target = path.components
+        parser.targetLength = path.components.count
+        _ = try? parser.parseDocument()
+        return parser.targetOffset
+    }
+
     /// Parses one JSON document; anything but white space after it is an error.
-    public mutating func parseDocument() throws(Failure) -> JSONNode {
+    public mutating func parseDocument() throws(Failure) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else { throw Failure(offset: position, message: "the file is empty; expected a JSON object") }
@@ -68,9 +91,10 @@ public struct JSONParser: ~Copyable {
         return String(format: "byte 0x%02X", byte)
     }
 
-    private mutating func parseValue(path: String) throws(Failure) -> JSONNode {
+    private mutating func parseValue(path: String) throws(Failure) -> JSONValue {
         guard position < bytes.count else { throw Failure(offset: position, message: "expected a value, found the end of the file") }
-        if depth <= recordedDepth { offsets[path] = position }
+        if depth <= recordedDepth, recordedDepth > 0 { offsets[path] = position }
+        if depth == targetLength, targetMatched == depth, targetOffset == nil { targetOffset = position }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject(path: path)
         case UInt8(ascii: "["): return try parseArray(path: path)
@@ -92,16 +116,16 @@ public struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseObject(path: String) throws(Failure) -> JSONNode {
+    private mutating func parseObject(path: String) throws(Failure) -> JSONValue {
+        let onTarget = targetMatched == depth && depth < targetLength
         try enter()
         position += 1
-        var members: [(key: String, value: JSONNode)] = []
-        var seen: Set<JSONNode.ExactKey> = []
+        var object = JSONObject()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(members)
+            return .object(object)
         }
         while true {
             skipWhitespace()
@@ -113,37 +137,45 @@ public struct JSONParser: ~Copyable {
             }
             let keyOffset = position
             let key = try parseString()
-            let isNew = seen.insert(JSONNode.ExactKey(key)).inserted
-            if !isNew, rejectsDuplicateKeys {
-                throw Failure(offset: keyOffset, message: "duplicate key \"\(key)\"; each key may appear once in an object")
+            let existing = object.index(forKey: key)
+            if existing != nil, rejectsDuplicateKeys {
+                throw Failure(offset: keyOffset, message: "duplicate key \(JSONValue.brief(JSONValue.string(key).jsonText())); each key may appear once in an object")
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw Failure(offset: position, message: "expected ':' after the key \"\(key)\", found \(describeByte())")
+                throw Failure(offset: position, message: "expected ':' after the key \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
             }
             position += 1
             skipWhitespace()
             let childPath = depth <= recordedDepth ? (path.isEmpty ? key : path + "." + key) : ""
-            let value = try parseValue(path: childPath)
-            if isNew {
-                members.append((key, value))
-            } else if let index = members.lastIndex(where: { JSONNode.ExactKey($0.key) == JSONNode.ExactKey(key) }) {
-                members[index].value = value
+            let value: JSONValue
+            if onTarget, case .key(let wanted) = target[depth - 1], JSONKey.codeUnitsEqual(wanted, key) {
+                targetMatched = depth
+                value = try parseValue(path: childPath)
+                targetMatched = depth - 1
+            } else {
+                value = try parseValue(path: childPath)
+            }
+            if let existing {
+                object.setValue(value, at: existing)
+            } else {
+                object.appendNew(key: key, value: value)
             }
             skipWhitespace()
             guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or '}', found the end of the file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "}") { position += 1; break }
-            throw Failure(offset: position, message: "expected ',' or '}' after the value of \"\(key)\", found \(describeByte())")
+            throw Failure(offset: position, message: "expected ',' or '}' after the value of \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
         }
         depth -= 1
-        return .object(members)
+        return .object(object)
     }
 
-    private mutating func parseArray(path: String) throws(Failure) -> JSONNode {
+    private mutating func parseArray(path: String) throws(Failure) -> JSONValue {
+        let onTarget = targetMatched == depth && depth < targetLength
         try enter()
         position += 1
-        var values: [JSONNode] = []
+        var values: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
@@ -156,7 +188,13 @@ public struct JSONParser: ~Copyable {
                 throw Failure(offset: position, message: "trailing comma before ']'; remove the comma")
             }
             let childPath = depth <= recordedDepth ? "\(path)[\(values.count)]" : ""
-            values.append(try parseValue(path: childPath))
+            if onTarget, case .index(let wanted) = target[depth - 1], wanted == values.count {
+                targetMatched = depth
+                values.append(try parseValue(path: childPath))
+                targetMatched = depth - 1
+            } else {
+                values.append(try parseValue(path: childPath))
+            }
             skipWhitespace()
             guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or ']', found the end of the file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -168,7 +206,7 @@ public struct JSONParser: ~Copyable {
     }
 
     /// `true`, `false` or `null`; any other word gets a message that names it.
-    private mutating func parseLiteral() throws(Failure) -> JSONNode {
+    private mutating func parseLiteral() throws(Failure) -> JSONValue {
         let start = position
         var end = position
         while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
@@ -185,24 +223,41 @@ public struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> JSONNode {
+    /// A number, as ``JSONValue`` documents: `Int` when it is an integer that fits, `Double`
+    /// when that writes back as the same value, else the literal text. Never an error once the
+    /// grammar is right: a reader that needs a `Double` or an `Int` decides what does not fit.
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = position
-        var isInteger = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else {
             throw Failure(offset: start, message: "invalid number; a digit must follow '-'")
         }
         if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
             throw Failure(offset: start, message: "invalid number; leading zeros are not allowed in JSON")
         }
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        // Digits are accumulated as they are checked; 18 decimal digits always fit in UInt64.
+        var magnitude: UInt64 = 0
+        var digits = 0
+        var significant = 0
+        while position < bytes.count, isDigit(bytes[position]) {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            if digits < 18 { magnitude = magnitude &* 10 &+ UInt64(digit) }
+            digits += 1
+            if significant > 0 || digit != 0 { significant += 1 }
+            position += 1
+        }
+        var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else {
                 throw Failure(offset: position, message: "invalid number; a digit must follow the decimal point")
             }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            while position < bytes.count, isDigit(bytes[position]) {
+                if significant > 0 || bytes[position] != UInt8(ascii: "0") { significant += 1 }
+                position += 1
+            }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
@@ -213,12 +268,22 @@ public struct JSONParser: ~Copyable {
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
-        guard let double = Double(text), double.isFinite else {
-            throw Failure(offset: start, message: "the number \(text) is out of range")
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if isInteger {
+            if digits <= 18 {
+                // |magnitude| < 10^18 < 2^63: both signs fit, and only -0 needs a Double.
+                if negative && magnitude == 0 { return .number(-0.0) }
+                return .integer(negative ? -Int(magnitude) : Int(magnitude))
+            }
+            if let integer = Int(String(decoding: literal, as: UTF8.self)) { return .integer(integer) }
+            return .numberLiteral(String(decoding: literal, as: UTF8.self))
         }
-        return .number(double)
+        let text = String(decoding: literal, as: UTF8.self)
+        guard let double = Double(text) else { return .numberLiteral(text) }
+        // Up to 15 significant digits always survive the trip through a normal Double (DBL_DIG).
+        if significant <= 15 && (double.isNormal || (double == 0 && significant == 0)) { return .number(double) }
+        if double.isFinite, double != 0 || significant == 0, JSONNumberText.sameValue(literal, double) { return .number(double) }
+        return .numberLiteral(text)
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -227,18 +292,19 @@ public struct JSONParser: ~Copyable {
         let open = position
         position += 1
         let start = position
+        // The union of the raw bytes: without a high bit they are ASCII, valid UTF-8 as they are,
+        // and skip the (generic, unspecialized) validating initializer.
+        var union: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
-                }
-                return string
+                return try Self.string(slice, isASCII: union < 0x80, start: start)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
+            union |= byte
             position += 1
         }
         scratch.removeAll(keepingCapacity: true)
@@ -247,13 +313,15 @@ public struct JSONParser: ~Copyable {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                guard let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
-                    throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+                // Escapes append well-formed UTF-8; only raw bytes can be invalid.
+                let ascii = union < 0x80
+                let result: Result<String, Failure> = scratch.withUnsafeBufferPointer { buffer in
+                    Result { () throws(Failure) in try Self.string(buffer, isASCII: ascii, start: start) }
                 }
-                return string
+                return try result.get()
             }
             if byte < 0x20 { throw Failure(offset: position, message: "control character in a string; write it as an escape such as \\n") }
-            guard byte == UInt8(ascii: "\\") else { scratch.append(byte); position += 1; continue }
+            guard byte == UInt8(ascii: "\\") else { union |= byte; scratch.append(byte); position += 1; continue }
             let escape = position
             position += 1
             guard position < bytes.count else { break }
@@ -287,6 +355,14 @@ public struct JSONParser: ~Copyable {
             }
         }
         throw Failure(offset: open, message: "unterminated string; add the closing \"")
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, start: Int) throws(Failure) -> String {
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(offset: start, message: "invalid UTF-8 in a string; save the file as UTF-8")
+        }
+        return string
     }
 
     private mutating func readHex4(escape: Int) throws(Failure) -> UInt32 {

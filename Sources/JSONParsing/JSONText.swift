@@ -1,25 +1,5 @@
-/// Writing JSON strings, and turning byte offsets into the line and column editors show.
+/// Turning byte offsets into the line and column editors show.
 public enum JSONText {
-    /// Appends `string` to `output` as a JSON string literal (quotes, backslash escapes, `\uXXXX`
-    /// for other control characters).
-    public static func appendQuoted(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-    }
-
     /// The 1-based line and column (in Unicode scalars) of byte `offset` in UTF-8 `bytes`;
     /// `\n`, `\r\n` and a lone `\r` each end a line, as editors count them.
     public static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {

@@ -31,6 +31,11 @@ if arguments.contains("--compare") {
     exit(0)
 }
 
+if arguments.contains("--only-json") {
+    JSONBenchmark.run()
+    exit(0)
+}
+
 if arguments.contains("--memory-only") {
     TranslationBenchmark.memoryOnly()
     exit(0)
@@ -41,6 +46,7 @@ print("warning: this is a debug build; run `swift run -c release envbench` for m
 #endif
 
 if !arguments.contains("--skip-strings") && !arguments.contains("--only-i18n") { StringsBenchmark.run(entries: entries) }
+if !arguments.contains("--only-i18n") { JSONBenchmark.run() }
 if !arguments.contains("--only-i18n") { LookupBenchmark.run() }
 if !arguments.contains("--only-i18n") {
 DecryptBenchmark.run()

@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 import Testing
 @testable import EnvironmentKit
@@ -77,20 +78,85 @@ struct ConfigurationTests {
 
     struct Wrong: Decodable { let api: [String: Int] }
 
-    @Test("a decoding failure names the coding path")
-    func decodeFailure() {
-        #expect {
-            try debug.decode(Wrong.self)
-        } throws: { error in
-            let error = error as! EnvironmentError
-            return error.kind == .typeMismatch && error.message.contains("api.name")
-        }
+    @Test("a decoding failure names the file, line, column and JSON path of the value")
+    func decodeFailure() throws {
+        let error = try #require(throws: EnvironmentError.self) { try debug.decode(Wrong.self) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.file == "environments.json" && error.line == 5 && error.column == 46)
+        #expect(error.message == #"cannot decode configuration "Debug" as Wrong: expected an integer, found a string ("dev")"#)
     }
 
     @Test("JSON text keeps key order and integers")
     func jsonText() {
         #expect(JSONValue.object(debug.variables).jsonText().hasPrefix(#"{"base_url":"https://dev.example.com","retries":3,"ratio":0.5"#))
         #expect(JSONValue.string("a\"b\n\u{01}").jsonText() == #""a\"b\n\u0001""#)
+    }
+
+    static let nfc = "caf\u{E9}"
+    static let nfd = "cafe\u{301}"
+    static let bothSpellings = #"{"languages": ["en"], "configurations": {"Debug": {"\#(nfc)": "composed", "\#(nfd)": "decomposed", "menu": {"\#(nfd)": 2}}}}"#
+
+    @Test("keys spelled in NFC and in NFD are two variables: lookup, printing and decoding keep both")
+    func normalizationKeepsBothKeys() throws {
+        let configuration = try document(Self.bothSpellings).configuration(named: "Debug")
+        #expect(configuration.variables.count == 3)
+        #expect(try configuration.string(Self.nfc) == "composed")
+        #expect(try configuration.string(Self.nfd) == "decomposed")
+        #expect(try configuration.int("menu.\(Self.nfd)") == 2)
+        #expect(configuration["menu.\(Self.nfc)"] == nil)
+        #expect(JSONValue.object(configuration.variables).jsonText() == #"{"\#(Self.nfc)":"composed","\#(Self.nfd)":"decomposed","menu":{"\#(Self.nfd)":2}}"#)
+
+        struct Both: Decodable {
+            enum CodingKeys: String, CodingKey { case composed = "caf\u{E9}", decomposed = "cafe\u{301}" }
+            let composed: String
+            let decomposed: String
+        }
+        let both = try configuration.decode(Both.self)
+        #expect(both.composed == "composed" && both.decomposed == "decomposed")
+        // A [String: String] cannot hold both: an error, never a silently lost value.
+        let error = try #require(throws: EnvironmentError.self) { try configuration.decode([String: JSONDecodingProbe].self) }
+        #expect(error.kind == .typeMismatch && error.message.contains("same Swift String"))
+        #expect(error.line == 1 && error.column == 51 && error.jsonPath == "configurations.Debug")
+    }
+
+    @Test("numbers no Int or Double holds exactly are kept and refused, not rounded, by typed access")
+    func exactNumbers() throws {
+        let text = #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0}}}"#
+        let configuration = try document(text).configuration(named: "Debug")
+        #expect(configuration["big"] == .numberLiteral("18446744073709551616"))
+        #expect(try configuration.int("exact") == 9_007_199_254_740_993)
+        #expect(try configuration.int("whole") == 4)
+        #expect(try configuration.double("big") == 18446744073709551616.0)
+        #expect(try configuration.double("tiny") == 0)
+        let huge = try #require(throws: EnvironmentError.self) { try configuration.double("huge") }
+        #expect(huge.kind == .typeMismatch && huge.message.contains("a number (1e400)") && huge.column == 89)
+        let big = try #require(throws: EnvironmentError.self) { try configuration.int("big") }
+        #expect(big.message == #"the variable "big" of configuration "Debug" is a number (18446744073709551616), not an integer"#)
+        #expect(big.jsonPath == "configurations.Debug.big" && big.line == 1 && big.column == 59)
+    }
+
+    @Test("a type mismatch in typed access names the line, column and JSON path, also for a nested path")
+    func locatedMismatch() throws {
+        let error = try #require(throws: EnvironmentError.self) { try debug.int("api.name") }
+        #expect(error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.line == 5 && error.column == 46)
+        let missing = try #require(throws: EnvironmentError.self) { try debug.decode(Missing.self) }
+        #expect(missing.message.hasSuffix(#"missing variable "api.port"; add it, or make the property optional"#))
+        #expect(missing.jsonPath == "configurations.Debug.api" && missing.line == 5 && missing.column == 22)
+    }
+
+    @Test("a decrypted document keeps no plaintext: its decode errors name the file and JSON path, without line and column")
+    func decryptedDecodeError() throws {
+        let decrypted = try EnvironmentsDocument(secretBytes: SecretBytes(copying: Array(sampleJSON.utf8)), source: "environments.bin (decrypted)")
+        let error = try #require(throws: EnvironmentError.self) { try decrypted.configuration(named: "Debug").decode(Wrong.self) }
+        #expect(error.file == "environments.bin (decrypted)" && error.jsonPath == "configurations.Debug.api.name")
+        #expect(error.line == nil && error.column == nil)
+    }
+
+    struct Missing: Decodable {
+        struct API: Decodable { let port: Int }
+        let api: API
     }
 
     @Test("the build default follows the build, the environment variable and an explicit name win")
@@ -102,4 +168,9 @@ struct ConfigurationTests {
         #expect(BuildConfiguration.resolve(explicit: nil, environment: ["ENVTOOL_CONFIGURATION": "pro"]) == "pro")
         #expect(BuildConfiguration.resolve(explicit: "test", environment: ["ENVTOOL_CONFIGURATION": "pro"]) == "test")
     }
+}
+
+/// Any JSON value, to decode a `[String: …]` of mixed values.
+struct JSONDecodingProbe: Decodable {
+    init(from decoder: any Decoder) throws {}
 }

@@ -96,6 +96,23 @@ struct EnvironmentsDocumentTests {
         }
     }
 
+    @Test("configuration names spelled in NFC and in NFD are two configurations")
+    func normalizationKeepsBothConfigurations() throws {
+        let nfc = "Caf\u{E9}", nfd = "Cafe\u{301}"
+        let doc = try document(#"{"languages": ["en"], "configurations": {"\#(nfc)": {"v": 1}, "\#(nfd)": {"v": 2}}}"#)
+        #expect(doc.configurationNames.map { Array($0.utf8) } == [Array(nfc.utf8), Array(nfd.utf8)])
+        #expect(try doc.configuration(named: nfc).int("v") == 1)
+        #expect(try doc.configuration(named: nfd).int("v") == 2)
+    }
+
+    @Test("every unknown top-level key is a warning at its own position; paths with odd keys read unambiguously")
+    func locatedWarnings() throws {
+        let doc = try document("{\"languages\": [\"en\"],\n \"x.y\": 1,\n \"configurations\": {\"Debug\": {}},\n \"z\": [2]}")
+        #expect(doc.warnings.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.jsonPath ?? "")" } == [#"2:9 ["x.y"]"#, "4:7 z"])
+        let error = try #require(malformed(#"{"languages": ["en"], "configurations": {"Debug Staging": 3}}"#))
+        #expect(error.jsonPath == #"configurations["Debug Staging"]"# && error.column == 59)
+    }
+
     @Test("errors conform to LocalizedError with the same text")
     func localizedError() throws {
         let error = try #require(malformed("[]"))

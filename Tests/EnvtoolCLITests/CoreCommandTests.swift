@@ -182,10 +182,10 @@ struct CoreCommandTests {
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix("{\n  \"base_url\": \"https://api.example.com/v1\",\n  \"max_retries\": 3,"))
         let dotenv = try workspace.run(["print", "--format", "dotenv", "-c", "Release"]).stdout
-        #expect(dotenv.contains("BASE_URL=\"https://api.example.com/v1\"\n"))
-        #expect(dotenv.contains("API_KEYS_MAPS=\"prod-maps-public-key\"\n"))
-        #expect(dotenv.contains("ANALYTICS_ENABLED=true\n"))
-        #expect(dotenv.contains("FEATURE_FLAGS=\"[]\""))
+        #expect(dotenv.contains("BASE_URL='https://api.example.com/v1'\n"))
+        #expect(dotenv.contains("API_KEYS_MAPS='prod-maps-public-key'\n"))
+        #expect(dotenv.contains("ANALYTICS_ENABLED='true'\n"))
+        #expect(dotenv.contains("FEATURE_FLAGS='[]'"))
     }
 
     @Test("configurations marks the current one")

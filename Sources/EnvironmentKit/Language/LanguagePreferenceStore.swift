@@ -71,7 +71,7 @@ public struct LanguagePreferenceStore: Sendable {
         case nil, .null?: return .unset
         case .string(let code)?: return .language(code)
         case let other?:
-            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "\"language\" must be a string, found \(other.typeDescription); the saved language is ignored"))
+            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "\"language\" must be a string, found \(other.typeName); the saved language is ignored"))
         }
     }
 

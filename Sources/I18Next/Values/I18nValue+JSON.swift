@@ -1,6 +1,18 @@
 import Foundation
 import JSONParsing
 
+// The bridge from JSONParsing's one value model to I18Next's JavaScript view of it. I18Next still
+// keeps its own tree (`I18nValue`, numbers as `Double`); these names keep the rest of the engine
+// compiling against the model until the engine reads `JSONValue` directly.
+
+/// The parsed tree, under the name the resource store and the linter use.
+typealias JSONNode = JSONValue
+
+extension JSONValue {
+    /// A key compared by code units (`JSONKey`), under the name I18Next's tables use.
+    typealias ExactKey = JSONKey
+}
+
 extension I18nValue {
     /// Parses JSON text (a resource file, an init options file, a t() options object).
     ///
@@ -21,51 +33,36 @@ extension I18nValue {
         self = try result.get()
     }
 
-    init(_ node: JSONNode) {
-        switch node {
+    /// JavaScript's view of a JSON value: every number a `Double`, read as `JSON.parse` reads it
+    /// (`1e400` is `Infinity`, `1e-99999` is `0`, integers beyond 2^53 the nearest `Double`).
+    init(_ value: JSONValue) {
+        switch value {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .integer(let value): self = .number(Double(value))
         case .number(let value): self = .number(value)
+        case .numberLiteral(let text): self = .number(Double(text) ?? .nan)
         case .string(let value): self = .string(value)
         case .array(let values): self = .array(values.map(I18nValue.init))
-        case .object(let members): self = .object(I18nObject(members.map { ($0.key, I18nValue($0.value)) }))
+        case .object(let object): self = .object(I18nObject(object.members.map { ($0.key, I18nValue($0.value)) }))
         }
     }
 
-    /// The value as JSON text, keys in insertion order.
-    public func jsonText(pretty: Bool = false) -> String {
-        var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
-        return output
-    }
-
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
-        let newline = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
-        let close = pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+    /// The value in JSONParsing's model, numbers written as JavaScript writes them
+    /// (`JSON.stringify`: non-finite numbers become `null`).
+    var jsonValue: JSONValue {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += value.isFinite ? JSNumber.string(value) : "null"
-        case .string(let value): JSONText.appendQuoted(value, to: &output)
-        case .array(let values):
-            guard !values.isEmpty else { output += "[]"; return }
-            output += "["
-            for (index, value) in values.enumerated() {
-                output += (index > 0 ? "," : "") + newline
-                value.write(to: &output, pretty: pretty, indent: indent + 1)
-            }
-            output += close + "]"
-        case .object(let object):
-            guard !object.isEmpty else { output += "{}"; return }
-            output += "{"
-            for (index, member) in object.members.enumerated() {
-                output += (index > 0 ? "," : "") + newline
-                JSONText.appendQuoted(member.key, to: &output)
-                output += pretty ? ": " : ":"
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
-            }
-            output += close + "}"
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let value): return value.isFinite ? .numberLiteral(JSNumber.string(value)) : .null
+        case .string(let value): return .string(value)
+        case .array(let values): return .array(values.map(\.jsonValue))
+        case .object(let object): return .object(JSONObject(object.members.map { ($0.key, $0.value.jsonValue) }))
         }
+    }
+
+    /// The value as JSON text, keys in insertion order, written by JSONParsing's one writer.
+    public func jsonText(pretty: Bool = false) -> String {
+        jsonValue.jsonText(pretty: pretty)
     }
 }

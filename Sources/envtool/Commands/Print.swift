@@ -8,7 +8,12 @@ struct Print: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         abstract: "Print all variables of the current configuration as JSON or dotenv.",
-        discussion: "dotenv flattens nested objects into upper-case names joined by '_' (api.timeout → API_TIMEOUT).")
+        discussion: """
+            json keeps the document's order, keys and numbers as written. dotenv flattens nested objects into \
+            upper-case names joined by '_' (api.timeout → API_TIMEOUT) and single-quotes every value, so that \
+            `set -a; . ./.env; set +a` gives back the exact strings; a key that makes no shell name, two keys \
+            that make the same name, or a NUL character is an error (exit 65) naming the JSON paths.
+            """)
 
     @Option(help: "The output format.")
     var format: Format = .json
@@ -20,7 +25,7 @@ struct Print: ParsableCommand {
             let environment = try options.loadEnvironment()
             switch format {
             case .json: Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
-            case .dotenv: Console.output(DotenvFormat.render(environment.current.variables))
+            case .dotenv: Console.output(try DotenvFormat.render(environment.current))
             }
         }
     }

@@ -1,0 +1,99 @@
+extension JSONValue {
+    /// The value as JSON text: compact on one line, or pretty with two-space indentation.
+    ///
+    /// Members keep their order and their keys' exact code units; numbers are written back as
+    /// read (``numberLiteral(_:)`` verbatim, a `Double` in its shortest form that reads back the
+    /// same). A non-finite `Double`, which JSON cannot express and the parser never makes, is
+    /// written as `null`, as JavaScript's `JSON.stringify` does.
+    public func jsonText(pretty: Bool = false) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        write(to: &output, pretty: pretty, indent: 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the value's JSON text to `output` (see ``jsonText(pretty:)``).
+    public func write(to output: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .number(let value):
+            if value.isFinite { output.append(contentsOf: value.description.utf8) } else { output.append(contentsOf: "null".utf8) }
+        case .numberLiteral(let text): output.append(contentsOf: text.utf8)
+        case .string(let value): Self.writeQuoted(value, to: &output)
+        case .array(let values):
+            guard !values.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            output.append(UInt8(ascii: "["))
+            for (position, value) in values.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(indent + 1, to: &output) }
+                value.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newline(indent, to: &output) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(indent + 1, to: &output) }
+                Self.writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newline(indent, to: &output) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ indent: Int, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<indent { output.append(UInt8(ascii: " ")); output.append(UInt8(ascii: " ")) }
+    }
+
+    /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`,
+    /// `\t`, `\b`, `\f` or `\u00XX`; everything else (non-ASCII included) as its UTF-8 bytes.
+    static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            // Runs without anything to escape are copied whole.
+            var run = 0
+            for position in bytes.indices {
+                let byte = bytes[position]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                writeEscaped(byte, to: &output)
+                run = position + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        }
+        if written == nil {
+            for byte in string.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { writeEscaped(byte, to: &output) } else { output.append(byte) }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x00..<0x20:
+            output.append(contentsOf: "u00".utf8)
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
+        default: output.append(byte)
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}

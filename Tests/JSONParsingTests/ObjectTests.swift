@@ -1,0 +1,54 @@
+import JSONParsing
+import Testing
+
+@Suite("JSON objects: ordered, keys exact by code units")
+struct ObjectTests {
+    @Test("keys that differ only in Unicode normalization are two members", arguments: [2, 40])
+    func exactKeys(padding: Int) throws {
+        // 40 members: past the linear search, through the hash index.
+        let others = (0..<padding).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+        let value = try parse(#"{\#(others), "\#(nfc)": "nfc", "\#(nfd)": "nfd"}"#)
+        guard case .object(let object) = value else { Issue.record("\(value)"); return }
+        #expect(object.count == padding + 2)
+        #expect(object[nfc] == "nfc")
+        #expect(object[nfd] == "nfd")
+        #expect(object.keys.suffix(2).map { Array($0.utf8) } == [Array(nfc.utf8), Array(nfd.utf8)])
+        #expect(object["k1"] == 1)
+        #expect(object["missing"] == nil)
+    }
+
+    @Test("a repeated key is an error at its second occurrence, or in last-wins mode takes the first one's place")
+    func duplicateKeys() throws {
+        let (failure, line, column) = try #require(parseFailure(#"{"a": 1, "b": 2, "a": 3}"#))
+        #expect(failure.message == #"duplicate key "a"; each key may appear once in an object"#)
+        #expect(line == 1 && column == 18)
+        let lastWins = try parse(#"{"a": 1, "b": 2, "a": 3}"#, rejectsDuplicateKeys: false)
+        guard case .object(let object) = lastWins else { Issue.record("\(lastWins)"); return }
+        #expect(object.keys == ["a", "b"])
+        #expect(object["a"] == 3)
+        // NFC and NFD are not duplicates of each other.
+        #expect(throws: Never.self) { try parse(#"{"\#(nfc)": 1, "\#(nfd)": 2}"#) }
+    }
+
+    @Test("setting keeps order, replaces in place and removes; equality ignores order but not code units")
+    func editing() {
+        var object = JSONObject()
+        for index in 0..<20 { object["k\(index)"] = .integer(index) }
+        object["k3"] = "three"
+        object["k5"] = nil
+        object[nfd] = true
+        #expect(object.count == 20)
+        #expect(object.keys.prefix(5) == ["k0", "k1", "k2", "k3", "k4"])
+        #expect(object["k3"] == "three" && object["k5"] == nil && object["k6"] == 6)
+        #expect(object[nfd] == true && object[nfc] == nil)
+        for index in 0..<20 where index != 5 { object["k\(index)"] = nil }
+        #expect(object.keys == [nfd])
+
+        let ab: JSONObject = ["a": 1, "b": 2]
+        let ba: JSONObject = ["b": 2, "a": 1]
+        #expect(ab == ba && ab.hashValue == ba.hashValue)
+        #expect(JSONObject([(nfc, JSONValue.integer(1))]) != JSONObject([(nfd, JSONValue.integer(1))]))
+        #expect(JSONKey(nfc) != JSONKey(nfd) && JSONKey(nfc) == JSONKey("caf\u{E9}"))
+        #expect(Set([JSONKey(nfc), JSONKey(nfd)]).count == 2)
+    }
+}
