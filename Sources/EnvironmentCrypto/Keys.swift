@@ -27,6 +27,13 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
         bytes = try KeyFile.readSecret(path: path, prefix: KeyFile.keyPrefix, byteCount: 32)
     }
 
+    /// Reads a key file whose path came from `option` (such as `--key-file`); errors name the
+    /// option, never the path, which may be the key pasted in the wrong place.
+    package init(contentsOfKeyFile path: String, namedBy option: String) throws(CryptoError) {
+        try Sodium.ensureInitialized()
+        bytes = try KeyFile.readSecret(path: path, namedBy: option, prefix: KeyFile.keyPrefix, byteCount: 32)
+    }
+
     /// The key as key-file text, zeroed when released.
     package var keyFileText: SecretBytes { KeyFile.encode(bytes, prefix: KeyFile.keyPrefix) }
 
@@ -73,8 +80,14 @@ public struct Identity: Sendable, CustomStringConvertible {
 
     /// Reads an identity file (`envtool-identity-1:<base64>`), with the same checks as a key file.
     public init(contentsOfIdentityFile path: String) throws(CryptoError) {
+        try self.init(contentsOfIdentityFile: path, namedBy: nil)
+    }
+
+    /// Reads an identity file whose path came from `option` (such as `--identity`); errors name
+    /// the option, never the path.
+    package init(contentsOfIdentityFile path: String, namedBy option: String?) throws(CryptoError) {
         try Sodium.ensureInitialized()
-        let secret = try KeyFile.readSecret(path: path, prefix: KeyFile.identityPrefix, byteCount: 32)
+        let secret = try KeyFile.readSecret(path: path, namedBy: option, prefix: KeyFile.identityPrefix, byteCount: 32)
         var publicKey = [UInt8](repeating: 0, count: 32)
         secret.withUnsafeBytes { _ = crypto_scalarmult_base(&publicKey, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         self.init(secretKey: secret, recipient: Recipient(publicKey: publicKey))
