@@ -14,7 +14,7 @@ struct Configurations: ParsableCommand {
             let current = BuildConfiguration.resolve(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
             _ = try document.configuration(named: current)
             for name in document.configurationNames {
-                Console.output(name == current ? "* \(name)" : "  \(name)")
+                try Console.output(name == current ? "* \(name)" : "  \(name)")
             }
         }
     }

@@ -12,16 +12,16 @@ struct Language: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let environment = try options.loadEnvironment()
-            Console.output(environment.getAppLanguage())
+            try Console.output(environment.getAppLanguage())
             switch environment.languageSource {
             case .savedChoice(let path):
-                Console.output("source: saved choice (\(path))")
+                try Console.output("source: saved choice (\(path))")
             case .system(let preferred):
-                Console.output("source: system (preferred: \(preferred.joined(separator: ", ")))")
+                try Console.output("source: system (preferred: \(preferred.joined(separator: ", ")))")
             case .fallback:
                 let preferred = SystemLanguages.preferred(environment: ProcessInfo.processInfo.environment).map(\.identifier)
                 let why = preferred.isEmpty ? "no preferred language is set" : "none of \(preferred.joined(separator: ", ")) is supported"
-                Console.output("source: fallback (\(why); using the first of languages)")
+                try Console.output("source: fallback (\(why); using the first of languages)")
             }
         }
     }

@@ -37,7 +37,7 @@ struct Localize: ParsableCommand {
                 throw EnvironmentError(.unknownVariable, file: options.stringsDirectory,
                                        message: "no table \"\(table)\" has the key \"\(key)\" for \(code) or its fallbacks; add it to \(code).lproj/\(table).strings")
             }
-            Console.output(environment.localizedString(key, table: table, language: code, arguments: arguments))
+            try Console.output(environment.localizedString(key, table: table, language: code, arguments: arguments))
         }
     }
 }

@@ -19,8 +19,8 @@ struct Print: ParsableCommand {
         try reportingFailures {
             let environment = try options.loadEnvironment()
             switch format {
-            case .json: Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
-            case .dotenv: Console.output(DotenvFormat.render(environment.current.variables))
+            case .json: try Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
+            case .dotenv: try Console.output(DotenvFormat.render(environment.current.variables))
             }
         }
     }

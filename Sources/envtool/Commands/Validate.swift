@@ -33,7 +33,7 @@ struct Validate: ParsableCommand {
             if diagnostics.contains(where: { $0.severity == .error }) || i18nextErrors {
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
-            Console.output("\(options.path): valid (\(document.languages.count) languages, \(document.configurationNames.count) configurations, \(environment.localization.allFiles.count) .strings tables\(i18nextNote))")
+            try Console.output("\(options.path): valid (\(document.languages.count) languages, \(document.configurationNames.count) configurations, \(environment.localization.allFiles.count) .strings tables\(i18nextNote))")
         }
     }
 }
