@@ -43,7 +43,15 @@ enum TerminationCleanup {
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        for signal in signals { sigaction(signal, &action, nil) }
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in signals {
+            sigaction(signal, &action, nil)
+            sigaddset(&handled, signal)
+        }
+        // A parent may start envtool with these signals blocked (Foundation's Process passes on
+        // the mask of the thread that spawns); blocked, they would stay pending and never clean up.
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     /// The workspace to destroy on a signal.
