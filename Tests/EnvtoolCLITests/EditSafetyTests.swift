@@ -15,7 +15,7 @@ struct EditSafetyTests {
         let scripts = [
             "edit-ok.sh": "sed -i 's/dev-api.example.com/edited.example.com/' \"$1\"",
             // Tells the test where the copy is, then waits to be stopped.
-            "edit-wait.sh": "echo \"$1\" > \"$PWD/started\"\nexec sleep 30",
+            "edit-wait.sh": "echo $$ > \"$PWD/editor.pid\"\necho \"$1\" > \"$PWD/started\"\nexec sleep 30",
             "edit-remove.sh": "rm \"$1\"",
             // Edits, while "another program" replaces the .bin in place.
             "edit-race.sh": "sed -i 's/dev-api.example.com/edited.example.com/' \"$1\"\ncat other.bin > \(Self.bin)",
@@ -64,6 +64,17 @@ struct EditSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: copy))
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path + "/run") == [])
         #expect(workspace.read(Self.bin) == before)
+        let editor = try #require(workspace.read("editor.pid").flatMap { Int32(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines)) })
+        let deadline = Date().addingTimeInterval(10)
+        while isRunning(editor), Date() < deadline { usleep(20_000) }
+        #expect(!isRunning(editor), "the editor is stopped too")
+    }
+
+    /// Whether `pid` runs (a zombie that nobody reaped yet does not).
+    func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 
     @Test("edit removes the workspaces of dead envtool processes and keeps those of live ones")

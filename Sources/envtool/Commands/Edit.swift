@@ -93,13 +93,14 @@ struct Edit: ParsableCommand {
         }
     }
 
-    /// Runs the editor as git does: `sh -c '$EDITOR "$@"' sh FILE`, so EDITOR may carry arguments.
+    /// Runs the editor as git does, `sh -c '$EDITOR "$@"' sh FILE`, so EDITOR may carry
+    /// arguments; with `exec`, so that the editor is the child that a signal's cleanup stops.
     private func runEditor(on file: String) throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$@\"", "sh", file]
+        process.arguments = ["-c", "exec " + editor + " \"$@\"", "sh", file]
         process.standardInput = FileHandle.standardInput
         process.standardOutput = FileHandle.standardError
         process.standardError = FileHandle.standardError
