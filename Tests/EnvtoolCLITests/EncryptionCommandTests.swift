@@ -114,6 +114,17 @@ struct EncryptionCommandTests {
         #expect(workspace.read("x.bin") == nil)
     }
 
+    @Test("passphrase costs beyond --kdf sensitive are refused with the allowed range, never a crash", arguments: [
+        ["--kdf-memory-kib", "18446744073709551615"], ["--kdf-memory-kib", "1048577"], ["--kdf-passes", "5"],
+    ])
+    func kdfCeiling(options: [String]) throws {
+        let workspace = try prepared()
+        let result = try workspace.run(["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "P"] + options, environment: ["P": "pass"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("allowed: 1–4 passes and 8–1048576 KiB, the most `--kdf sensitive` uses"))
+        #expect(workspace.read("p.bin") == nil)
+    }
+
     @Test("decrypt writes 0600 files or stdout")
     func decrypt() throws {
         let workspace = try prepared()

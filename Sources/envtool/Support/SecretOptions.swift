@@ -163,7 +163,9 @@ struct KDFOptions: ParsableArguments {
         case .sensitive: base = .sensitive
         }
         guard passes != nil || memoryKiB != nil else { return base }
-        return try KDFParameters(operations: passes ?? base.operations, memoryBytes: memoryKiB.map { $0 * 1024 } ?? base.memoryBytes)
+        // An absurd --kdf-memory-kib must be refused by the range check, not trap on overflow.
+        let memoryBytes = memoryKiB.map { $0.multipliedReportingOverflow(by: 1024) }.map { $0.overflow ? UInt64.max : $0.partialValue }
+        return try KDFParameters(operations: passes ?? base.operations, memoryBytes: memoryBytes ?? base.memoryBytes)
     }
 }
 
