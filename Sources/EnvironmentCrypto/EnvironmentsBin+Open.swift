@@ -27,11 +27,13 @@ extension EnvironmentsBin {
     ///   memory the file's Argon2id cost needs.
     public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
         try Sodium.ensureInitialized()
-        let header = try Header(parsing: data)
-        let chosen = try secret(header)
-        let key = try aeadKey(for: header, from: chosen)
-        let plaintext = try authenticate(data, header: header, key: key)
-        return Opened(header: header, secret: chosen, plaintext: plaintext)
+        return try data.withBytes { (file) throws(CryptoError) in
+            let header = try Header(parsing: file)
+            let chosen = try secret(header)
+            let key = try aeadKey(for: header, from: chosen)
+            let plaintext = try authenticate(file, header: header, key: key)
+            return Opened(header: header, secret: chosen, plaintext: plaintext)
+        }
     }
 
     /// Decrypts and authenticates `data` with a secret known in advance.
@@ -46,7 +48,7 @@ extension EnvironmentsBin {
     private static func aeadKey(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
         switch (header.modeFields, secret) {
         case (.key(let fingerprint), .key(let symmetric)):
-            let given = Fingerprint.ofKey(symmetric.bytes)
+            let given = symmetric.fingerprintBytes
             guard fingerprint == given else {
                 throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(fingerprint)), this key is \(Fingerprint.hex(given))")
             }
@@ -65,30 +67,28 @@ extension EnvironmentsBin {
     }
 
     /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.
-    private static func authenticate(_ data: Data, header: Header, key: SecretBytes) throws(CryptoError) -> SecretBytes {
-        let cipherLength = data.count - header.length
+    private static func authenticate(_ raw: UnsafeRawBufferPointer, header: Header, key: SecretBytes) throws(CryptoError) -> SecretBytes {
+        let cipherLength = raw.count - header.length
         guard cipherLength >= tagLength else {
             throw CryptoError(.authenticationFailed, "the file is truncated: it ends before the authentication tag")
         }
-        return try data.withBytes { (raw) throws(CryptoError) in
-            try SecretBytes(count: cipherLength - tagLength) { (plain) throws(CryptoError) in
-                let file = raw.bindMemory(to: UInt8.self)
-                let ciphertext = UnsafeBufferPointer(rebasing: file[header.length...])
-                let nonce = UnsafeBufferPointer(rebasing: file[(header.length - nonceLength)..<header.length])
-                // Never empty (header, nonce, tag and key have fixed, non-zero sizes), so the
-                // base addresses exist.
-                let status = key.withUnsafeBytes { keyBytes in
-                    crypto_aead_xchacha20poly1305_ietf_decrypt(
-                        plain.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil,
-                        ciphertext.baseAddress!, UInt64(ciphertext.count),
-                        file.baseAddress, UInt64(header.length),
-                        nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
-                guard status == 0 else {
-                    let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
-                        : "the file was modified, truncated or extended"
-                    throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
-                }
+        return try SecretBytes(count: cipherLength - tagLength) { (plain) throws(CryptoError) in
+            let file = raw.bindMemory(to: UInt8.self)
+            let ciphertext = UnsafeBufferPointer(rebasing: file[header.length...])
+            let nonce = UnsafeBufferPointer(rebasing: file[(header.length - nonceLength)..<header.length])
+            // Never empty (header, nonce, tag and key have fixed, non-zero sizes), so the
+            // base addresses exist.
+            let status = key.withUnsafeBytes { keyBytes in
+                crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    plain.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil,
+                    ciphertext.baseAddress!, UInt64(ciphertext.count),
+                    file.baseAddress, UInt64(header.length),
+                    nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            guard status == 0 else {
+                let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                    : "the file was modified, truncated or extended"
+                throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
             }
         }
     }

@@ -84,7 +84,7 @@ public enum EnvironmentsBin {
         switch target {
         case .key(let symmetric):
             header.append(Mode.key.rawValue)
-            header += Fingerprint.ofKey(symmetric.bytes)
+            header += symmetric.fingerprintBytes
             key = symmetric.bytes
         case .passphrase(let passphrase, let parameters):
             header.append(Mode.passphrase.rawValue)
