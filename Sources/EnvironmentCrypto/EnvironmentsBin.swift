@@ -66,20 +66,15 @@ public enum EnvironmentsBin {
 
     /// Encrypts `plaintext` (an environments document).
     ///
-    /// - Throws: ``CryptoError`` when libsodium fails (out of memory for Argon2id).
+    /// - Throws: ``CryptoError`` when libsodium fails, or when there is not enough memory for
+    ///   the Argon2id cost of `target`.
     public static func encrypt(_ plaintext: Data, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        let result: Result<Data, CryptoError> = plaintext.withUnsafeBytes { raw in
-            Result { () throws(CryptoError) in try encrypt(raw, to: target) }
-        }
-        return try result.get()
+        try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
     /// Encrypts plaintext held in secret bytes (for re-encryption without touching the disk).
     package static func encrypt(_ plaintext: SecretBytes, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        let result: Result<Data, CryptoError> = plaintext.withUnsafeBytes { raw in
-            Result { () throws(CryptoError) in try encrypt(raw, to: target) }
-        }
-        return try result.get()
+        try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
     private static func encrypt(_ plaintext: UnsafeRawBufferPointer, to target: EncryptionTarget) throws(CryptoError) -> Data {
@@ -89,7 +84,7 @@ public enum EnvironmentsBin {
         switch target {
         case .key(let symmetric):
             header.append(Mode.key.rawValue)
-            header += Fingerprint.ofKey(symmetric.bytes)
+            header += symmetric.fingerprintBytes
             key = symmetric.bytes
         case .passphrase(let passphrase, let parameters):
             header.append(Mode.passphrase.rawValue)
@@ -108,93 +103,31 @@ public enum EnvironmentsBin {
             key = try agreeKey(secret: ephemeralSecret, peerPublic: recipient.publicKey,
                                ephemeralPublic: ephemeralPublic, recipientPublic: recipient.publicKey)
         }
-        header += Sodium.randomBytes(nonceLength)
-        let nonceStart = header.count - nonceLength
+        let nonce = Sodium.randomBytes(nonceLength)
+        header += nonce
         var output = Data(count: header.count + plaintext.count + tagLength)
         output.withUnsafeMutableBytes { out in
             out.copyBytes(from: header)
+            // Never empty: the header and tag alone are 56 bytes or more.
             let cipher = (out.baseAddress! + header.count).assumingMemoryBound(to: UInt8.self)
-            var cipherLength: UInt64 = 0
-            header.withUnsafeBufferPointer { headerBytes in
-                key.withUnsafeBytes { keyBytes in
-                    _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
-                        cipher, &cipherLength,
-                        plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
-                        headerBytes.baseAddress, UInt64(headerBytes.count), nil,
-                        headerBytes.baseAddress! + nonceStart, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
+            key.withUnsafeBytes { keyBytes in
+                _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    cipher, nil,
+                    plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(plaintext.count),
+                    header, UInt64(header.count), nil,
+                    nonce, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
         return output
     }
 
-    // MARK: - Decrypt
-
-    /// Decrypts and authenticates `data`.
-    ///
-    /// - Returns: The plaintext, in a buffer that is zeroed when released.
-    /// - Throws: ``CryptoError``: ``CryptoError/Kind/malformedFile`` for a file that is not a
-    ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when `secret` is of the
-    ///   wrong kind for the file, ``CryptoError/Kind/authenticationFailed`` for a wrong secret or
-    ///   any modification of the file.
-    public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
-        try Sodium.ensureInitialized()
-        let header = try Header(parsing: data)
-        guard header.mode == secret.mode else {
-            throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.mode), but a \(secret.mode) was given")
-        }
-        let key: SecretBytes
-        switch secret {
-        case .key(let symmetric):
-            let fingerprint = Fingerprint.ofKey(symmetric.bytes)
-            guard header.fingerprint == fingerprint else {
-                throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(header.fingerprint ?? [])), this key is \(Fingerprint.hex(fingerprint))")
-            }
-            key = symmetric.bytes
-        case .passphrase(let passphrase):
-            key = try deriveKey(passphrase, salt: header.salt!, parameters: header.kdf!)
-        case .identity(let identity):
-            guard header.fingerprint == Fingerprint.ofRecipient(identity.recipient.publicKey) else {
-                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(header.fingerprint ?? [])), this identity is \(identity.recipient.fingerprint)")
-            }
-            key = try agreeKey(secret: identity.secretKey, peerPublic: header.ephemeralPublicKey!,
-                               ephemeralPublic: header.ephemeralPublicKey!, recipientPublic: identity.recipient.publicKey)
-        }
-        return try open(data, header: header, key: key)
-    }
-
-    private static func open(_ data: Data, header: Header, key: SecretBytes) throws(CryptoError) -> SecretBytes {
-        let cipherLength = data.count - header.length
-        guard cipherLength >= tagLength else {
-            throw CryptoError(.authenticationFailed, "the file is truncated: it ends before the authentication tag")
-        }
-        let result: Result<SecretBytes, CryptoError> = data.withUnsafeBytes { raw in
-            Result { () throws(CryptoError) in
-                try SecretBytes(count: cipherLength - tagLength) { (plain: UnsafeMutableRawBufferPointer) throws(CryptoError) in
-                    var plainLength: UInt64 = 0
-                    let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    let status = key.withUnsafeBytes { keyBytes in
-                        crypto_aead_xchacha20poly1305_ietf_decrypt(
-                            plain.baseAddress!.assumingMemoryBound(to: UInt8.self), &plainLength, nil,
-                            base + header.length, UInt64(cipherLength),
-                            base, UInt64(header.length),
-                            base + header.length - nonceLength, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                    }
-                    guard status == 0 else {
-                        let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
-                            : "the file was modified, truncated or extended"
-                        throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
-                    }
-                }
-            }
-        }
-        return try result.get()
-    }
-
     // MARK: - Keys
 
     static func deriveKey(_ passphrase: Passphrase, salt: [UInt8], parameters: KDFParameters) throws(CryptoError) -> SecretBytes {
-        try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
+        // Argon2id allocates all of its memory up front; asking for more than the machine can
+        // give would swap it to a halt or get the process killed instead of failing cleanly.
+        try parameters.ensureAffordable(availableBytes: AvailableMemory.bytes())
+        return try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
             let status = passphrase.bytes.withUnsafeBytes { pass in
                 pass.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pass.count) { passChars in
                     crypto_pwhash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, passChars, UInt64(pass.count), salt,

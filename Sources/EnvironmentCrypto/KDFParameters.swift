@@ -15,21 +15,31 @@ public struct KDFParameters: Sendable, Hashable, CustomStringConvertible {
     /// libsodium's sensitive preset (4 passes, 1 GiB).
     public static let sensitive = KDFParameters(unchecked: UInt32(crypto_pwhash_argon2id_OPSLIMIT_SENSITIVE), UInt64(crypto_pwhash_argon2id_MEMLIMIT_SENSITIVE))
 
-    /// The most a file may ask for: beyond this a crafted header could make decryption use
-    /// unbounded time or memory.
-    static let maximumOperations: UInt32 = 16
-    static let maximumMemoryBytes: UInt64 = 4 << 30
+    /// The most a file may ask for: what `--kdf sensitive` uses (4 passes, 1 GiB), the costliest
+    /// preset envtool writes. Beyond it a crafted header could make decryption take minutes and
+    /// gigabytes before failing.
+    static let maximumOperations = UInt32(crypto_pwhash_argon2id_OPSLIMIT_SENSITIVE)
+    static let maximumMemoryBytes = UInt64(crypto_pwhash_argon2id_MEMLIMIT_SENSITIVE)
 
     /// Custom parameters.
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/malformedFile`` when they are below
-    ///   libsodium's minimum (1 pass, 8 KiB) or above 16 passes or 4 GiB.
+    ///   libsodium's minimum (1 pass, 8 KiB) or above the sensitive preset (4 passes, 1 GiB).
     public init(operations: UInt32, memoryBytes: UInt64) throws(CryptoError) {
         guard operations >= UInt32(crypto_pwhash_argon2id_OPSLIMIT_MIN), operations <= Self.maximumOperations,
               memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN), memoryBytes <= Self.maximumMemoryBytes else {
-            throw CryptoError(.malformedFile, "Argon2id parameters out of range: \(operations) passes and \(memoryBytes) bytes (allowed: 1–\(Self.maximumOperations) passes, 8 KiB–4 GiB)")
+            throw CryptoError(.malformedFile, "Argon2id parameters out of range: \(operations) passes and \(memoryBytes / 1024) KiB (allowed: 1–\(Self.maximumOperations) passes and 8–\(Self.maximumMemoryBytes / 1024) KiB, the most `--kdf sensitive` uses)")
         }
         self.init(unchecked: operations, memoryBytes)
+    }
+
+    /// Refuses parameters whose memory is more than `availableBytes` (unknown: `nil`, no check),
+    /// before Argon2id allocates anything.
+    ///
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/unavailable``.
+    package func ensureAffordable(availableBytes: UInt64?) throws(CryptoError) {
+        guard let availableBytes, memoryBytes > availableBytes else { return }
+        throw CryptoError(.unavailable, "Argon2id needs \(memoryBytes >> 20) MiB of memory for this passphrase (\(self)), but only \(availableBytes >> 20) MiB are available; free memory or run on a machine with more")
     }
 
     private init(unchecked operations: UInt32, _ memoryBytes: UInt64) {

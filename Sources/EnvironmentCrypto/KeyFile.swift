@@ -12,41 +12,51 @@ enum KeyFile {
     static let recipientPrefix = "envtool-recipient-1"
 
     /// Reads a secret key file, refusing one that group or others can read.
-    static func readSecret(path: String, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw CryptoError(.secretUnavailable, "cannot read the key file: \(String(cString: strerror(errno)).lowercased())", file: path)
+    ///
+    /// - Parameter namedBy: The option or environment variable the path came from (`--key-file`,
+    ///   `ENVTOOL_KEY_FILE`). When given, errors name it instead of the path: people put the key
+    ///   itself where the path belongs, and the error must not print it back.
+    static func readSecret(path: String, namedBy option: String? = nil, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
+        func failure(_ kind: CryptoError.Kind, _ problem: String) -> CryptoError {
+            guard let option else { return CryptoError(kind, problem, file: path) }
+            return CryptoError(kind, "the file named by \(option): \(problem)")
         }
+        func unreadable() -> CryptoError {
+            let reason = String(cString: strerror(errno)).lowercased()
+            guard let option else { return CryptoError(.secretUnavailable, "cannot read the key file: \(reason)", file: path) }
+            return CryptoError(.secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of a key file, not the key itself")
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw unreadable() }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw CryptoError(.invalidKeyFile, "the key file is not a regular file", file: path)
+            throw failure(.invalidKeyFile, "it is not a regular file")
         }
         if status.st_mode & 0o077 != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
-            throw CryptoError(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", file: path)
+            let fix = option == nil ? "run `chmod 600 \(path)`" : "run `chmod 600` on it"
+            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); \(fix)")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw CryptoError(.secretUnavailable, "cannot read the key file: \(String(cString: strerror(errno)).lowercased())", file: path)
-        }
+        guard fd >= 0 else { throw unreadable() }
         defer { close(fd) }
         // Small and fixed: a key file is one short line. Read into a buffer that is zeroed afterwards.
-        let text = SecretBytes(count: 512) { buffer in buffer.initializeMemory(as: UInt8.self, repeating: 0) }
         var length = 0
-        text.withUnsafeBytes { raw in
-            let pointer = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+        let text = SecretBytes(count: 512) { raw in
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
             while length < raw.count {
-                let got = read(fd, pointer + length, raw.count - length)
+                let got = read(fd, raw.baseAddress! + length, raw.count - length)
+                if got < 0, errno == EINTR { continue }
                 if got <= 0 { break }
                 length += got
             }
         }
         guard length < 512 else {
-            throw CryptoError(.invalidKeyFile, "the file is too long to be a key file", file: path)
+            throw failure(.invalidKeyFile, "the file is too long to be a key file")
         }
         do {
             return try decode(text, length: length, prefix: prefix, byteCount: byteCount)
         } catch {
-            throw error.about(path)
+            throw failure(error.kind, error.message)
         }
     }
 

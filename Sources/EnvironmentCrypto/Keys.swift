@@ -6,6 +6,9 @@ import Foundation
 /// It never prints its bytes; its ``fingerprint`` identifies it without revealing it.
 public struct SymmetricKey: Sendable, CustomStringConvertible {
     package let bytes: SecretBytes
+    /// Computed once: every decryption compares it with the file's, and a hash per call would
+    /// cost as much as decrypting a small document.
+    let fingerprintBytes: [UInt8]
 
     /// A new random key from libsodium's CSPRNG.
     public static func generate() throws(CryptoError) -> SymmetricKey {
@@ -15,6 +18,7 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
 
     package init(bytes: SecretBytes) {
         self.bytes = bytes
+        fingerprintBytes = Fingerprint.ofKey(bytes)
     }
 
     /// Reads a key file (`envtool-key-1:<base64>`).
@@ -24,14 +28,21 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
     ///   cannot be read.
     public init(contentsOfKeyFile path: String) throws(CryptoError) {
         try Sodium.ensureInitialized()
-        bytes = try KeyFile.readSecret(path: path, prefix: KeyFile.keyPrefix, byteCount: 32)
+        self.init(bytes: try KeyFile.readSecret(path: path, prefix: KeyFile.keyPrefix, byteCount: 32))
+    }
+
+    /// Reads a key file whose path came from `option` (such as `--key-file`); errors name the
+    /// option, never the path, which may be the key pasted in the wrong place.
+    package init(contentsOfKeyFile path: String, namedBy option: String) throws(CryptoError) {
+        try Sodium.ensureInitialized()
+        self.init(bytes: try KeyFile.readSecret(path: path, namedBy: option, prefix: KeyFile.keyPrefix, byteCount: 32))
     }
 
     /// The key as key-file text, zeroed when released.
     package var keyFileText: SecretBytes { KeyFile.encode(bytes, prefix: KeyFile.keyPrefix) }
 
     /// Eight bytes that identify the key (a keyed BLAKE2b hash of a constant), shown as hex.
-    public var fingerprint: String { Fingerprint.hex(Fingerprint.ofKey(bytes)) }
+    public var fingerprint: String { Fingerprint.hex(fingerprintBytes) }
 
     public var description: String { "SymmetricKey(fingerprint: \(fingerprint))" }
 }
@@ -73,8 +84,14 @@ public struct Identity: Sendable, CustomStringConvertible {
 
     /// Reads an identity file (`envtool-identity-1:<base64>`), with the same checks as a key file.
     public init(contentsOfIdentityFile path: String) throws(CryptoError) {
+        try self.init(contentsOfIdentityFile: path, namedBy: nil)
+    }
+
+    /// Reads an identity file whose path came from `option` (such as `--identity`); errors name
+    /// the option, never the path.
+    package init(contentsOfIdentityFile path: String, namedBy option: String?) throws(CryptoError) {
         try Sodium.ensureInitialized()
-        let secret = try KeyFile.readSecret(path: path, prefix: KeyFile.identityPrefix, byteCount: 32)
+        let secret = try KeyFile.readSecret(path: path, namedBy: option, prefix: KeyFile.identityPrefix, byteCount: 32)
         var publicKey = [UInt8](repeating: 0, count: 32)
         secret.withUnsafeBytes { _ = crypto_scalarmult_base(&publicKey, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         self.init(secretKey: secret, recipient: Recipient(publicKey: publicKey))

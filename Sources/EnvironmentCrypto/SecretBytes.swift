@@ -39,8 +39,9 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible, Cu
         buffer.deallocate()
     }
 
-    /// Gives `body` read access to the bytes; the pointer must not escape.
-    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// Gives `body` read access to the bytes; the pointer must not escape. A typed error thrown
+    /// by `body` keeps its type.
+    package func withUnsafeBytes<R, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> R) throws(Failure) -> R {
         try body(UnsafeRawBufferPointer(rebasing: buffer[0..<countStored]))
     }
 

@@ -12,43 +12,53 @@ import Darwin
 /// leaves the old file as it was: a temporary file in the same directory, `fsync`, `rename`,
 /// then `fsync` of the directory so the rename itself survives a crash.
 ///
-/// Every command that writes goes through this one helper.
+/// Every command that writes goes through this one helper. A symbolic link is written through:
+/// its target is replaced and the link stays. Temporary files are named
+/// `.<name>.tmp-<pid>-XXXXXX`, so that those of a writer that was killed (`kill -9`, a crash)
+/// are recognised and removed by the next write of the same file.
 public enum AtomicFile {
     /// Replaces (or creates) the file at `path` with `bytes`.
     ///
     /// - Parameters:
-    ///   - permissions: The mode of the new file (`0o600` for secrets). The temporary file has it
+    ///   - permissions: The mode of a new file (`0o600` for secrets). The temporary file has it
     ///     from the start, so the content is never readable by others, not even briefly.
+    ///   - keepingExistingMode: Give the new content the mode of the file it replaces, when there
+    ///     is one (re-encrypting a file must not widen or narrow who can read it).
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(EnvironmentError) {
-        let array = Array(bytes)
-        let result: Result<Void, EnvironmentError> = array.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try write(raw: raw, to: path, permissions: permissions) }
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644,
+                             keepingExistingMode: Bool = false) throws(EnvironmentError) {
+        try Array(bytes).withBytes { (raw) throws(EnvironmentError) in
+            try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode)
         }
-        try result.get()
     }
 
     /// Replaces (or creates) the file at `path` with secret bytes (a decrypted document, a key),
     /// without copying them anywhere that is not zeroed. The default mode is `0600`.
-    public static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600) throws(EnvironmentError) {
-        let result: Result<Void, EnvironmentError> = secret.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try write(raw: raw, to: path, permissions: permissions) }
+    public static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600,
+                             keepingExistingMode: Bool = false) throws(EnvironmentError) {
+        try secret.withUnsafeBytes { (raw) throws(EnvironmentError) in
+            try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode)
         }
-        try result.get()
     }
 
-    private static func write(raw array: UnsafeRawBufferPointer, to path: String, permissions: mode_t) throws(EnvironmentError) {
-        let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
+    private static func write(raw array: UnsafeRawBufferPointer, to requested: String, permissions: mode_t,
+                              keepingExistingMode: Bool) throws(EnvironmentError) {
+        let path = try target(of: requested)
+        let (directory, name) = split(path)
+        removeStaleTemporaries(of: name, in: directory)
+        var mode = permissions
+        var existing = stat()
+        if keepingExistingMode, stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+
+        var template = Array("\(directory)/\(temporaryPrefix(of: name))\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(path, "cannot create a temporary file in \(directory)") }
+        guard fd >= 0 else { throw failure(requested, "cannot create a temporary file in \(directory)") }
         let temporary = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
         }
-        guard fchmod(fd, permissions) == 0 else { close(fd); throw failure(path, "cannot set permissions") }
+        guard fchmod(fd, mode) == 0 else { close(fd); throw failure(requested, "cannot set permissions") }
         var written = 0
         while written < array.count {
             let result = Glibc.write(fd, array.baseAddress! + written, array.count - written)
@@ -56,18 +66,18 @@ public enum AtomicFile {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 close(fd)
-                throw failure(path, reason.lowercased())
+                throw failure(requested, reason.lowercased())
             }
             written += result
         }
         if fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw failure(path, reason.lowercased())
+            throw failure(requested, reason.lowercased())
         }
         close(fd)
         guard rename(temporary, path) == 0 else {
-            throw failure(path, String(cString: strerror(errno)).lowercased())
+            throw failure(requested, String(cString: strerror(errno)).lowercased())
         }
         committed = true
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
@@ -77,7 +87,51 @@ public enum AtomicFile {
         }
     }
 
-    private static func failure(_ path: String, _ reason: String) -> EnvironmentError {
+    /// The file a write of `path` replaces: `path` itself, or the final target of the symbolic
+    /// links it names (which may not exist yet, as `cat > link` creates it).
+    static func target(of path: String) throws(EnvironmentError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw failure(path, "cannot read the symbolic link \(current)")
+            }
+            current = destination.hasPrefix("/") ? destination : split(current).directory + "/" + destination
+        }
+        throw failure(path, "too many levels of symbolic links")
+    }
+
+    /// The directory (`.` for a bare name) and the name of `path`. Not NSString's path methods:
+    /// Foundation traps on some one-character paths.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    private static func temporaryPrefix(of name: String) -> String { ".\(name).tmp-" }
+
+    /// Removes `.<name>.tmp-<pid>-*` files of writers that no longer run. A file whose pid is
+    /// alive (or reused) is left alone: it may be a write in progress.
+    static func removeStaleTemporaries(of name: String, in directory: String) {
+        let prefix = temporaryPrefix(of: name)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), processIsGone(pid) else { continue }
+            var status = stat()
+            let file = directory + "/" + entry
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(file) }
+        }
+    }
+
+    /// Whether no process `pid` exists (as opposed to one we may not signal).
+    package static func processIsGone(_ pid: pid_t) -> Bool {
+        pid > 0 && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    static func failure(_ path: String, _ reason: String) -> EnvironmentError {
         EnvironmentError(.writeFailed, file: path, message: "cannot write the file: \(reason); the existing file, if any, is unchanged")
     }
 }

@@ -66,8 +66,7 @@ public struct EnvironmentsDocument: Sendable {
         }
         let plaintext: SecretBytes
         do throws(CryptoError) {
-            let header = try EnvironmentsBin.Header(parsing: data)
-            plaintext = try EnvironmentsBin.decrypt(data, with: secretProvider(header))
+            plaintext = try EnvironmentsBin.open(data, secret: secretProvider).plaintext
         } catch {
             throw EnvironmentError(crypto: error, file: path)
         }

@@ -90,3 +90,36 @@ struct KeyTests {
         #expect(throws: CryptoError.self) { try Passphrase("") }
     }
 }
+
+@Suite("Key files named by an option")
+struct KeyFileOptionTests {
+    @Test("a key given where its path belongs is never printed back; the option is named instead")
+    func keyInsteadOfPath() throws {
+        let key = try SymmetricKey.generate()
+        let text = key.keyFileText.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            _ = try SymmetricKey(contentsOfKeyFile: text, namedBy: "ENVTOOL_KEY_FILE")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .secretUnavailable)
+            #expect(error.file == nil)
+            #expect(error.description.contains("ENVTOOL_KEY_FILE does not name a readable file"))
+            #expect(error.description.contains("not the key itself"))
+            #expect(!error.description.contains(text))
+            #expect(!error.description.contains(String(text.dropFirst("envtool-key-1:".count).prefix(12))))
+        }
+    }
+
+    @Test("an unsafe key file named by an option gives the fix without its path")
+    func unsafeNamedByOption() throws {
+        let scratch = Scratch()
+        let path = scratch.write("a-secret-looking-name.key", Array(try SymmetricKey.generate().keyFileText.withUnsafeBytes { Array($0) }), mode: 0o640)
+        do {
+            _ = try Identity(contentsOfIdentityFile: path, namedBy: "--identity")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .invalidKeyFile)
+            #expect(error.description == "error: the file named by --identity: the key file is readable or writable by group or others (mode 640); run `chmod 600` on it")
+        }
+    }
+}

@@ -12,7 +12,7 @@ final class Scratch: @unchecked Sendable {
     /// Writes `bytes` as `name` with `mode`.
     func write(_ name: String, _ bytes: some Collection<UInt8>, mode: Int = 0o600) -> String {
         let full = path + "/" + name
-        FileManager.default.createFile(atPath: full, contents: Data(bytes), attributes: [.posixPermissions: mode])
+        _ = FileManager.default.createFile(atPath: full, contents: Data(bytes), attributes: [.posixPermissions: mode])
         chmod(full, mode_t(mode))
         return full
     }

@@ -26,4 +26,65 @@ struct AtomicFileTests {
         #expect(directory.read("target/keep.txt") == "keep")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["target"])
     }
+
+    /// The pid of a process that has exited (and was reaped), so that no process has it now.
+    static func deadPID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test("temporary files of dead writers are removed; those of live ones, and other files, are kept")
+    func staleTemporaries() throws {
+        let directory = TemporaryDirectory()
+        let dead = try Self.deadPID()
+        directory.write(".out.txt.tmp-\(dead)-Ab12Cd", "left by kill -9")
+        directory.write(".out.txt.tmp-\(getpid())-Ef34Gh", "a write in progress")
+        directory.write(".other.txt.tmp-\(dead)-Ij56Kl", "another file's")
+        try AtomicFile.write(Array("new".utf8), to: directory.path + "/out.txt")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == [".other.txt.tmp-\(dead)-Ij56Kl", ".out.txt.tmp-\(getpid())-Ef34Gh", "out.txt"])
+    }
+
+    @Test("a symbolic link is written through: the link stays and its target gets the content")
+    func symlink() throws {
+        let directory = TemporaryDirectory()
+        directory.write("real/target.txt", "old")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.txt", withDestinationPath: "real/target.txt")
+        try AtomicFile.write(Array("new".utf8), to: directory.path + "/link.txt")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path + "/link.txt") == "real/target.txt")
+        #expect(directory.read("real/target.txt") == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/real") == ["target.txt"])
+    }
+
+    @Test("keepingExistingMode keeps the mode of the file it replaces, and uses the given one for a new file")
+    func keepsMode() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("secret.bin", "old")
+        chmod(path, 0o640)
+        try AtomicFile.write(Array("new".utf8), to: path, permissions: 0o644, keepingExistingMode: true)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o640)
+        let fresh = directory.path + "/fresh.bin"
+        try AtomicFile.write(Array("new".utf8), to: fresh, permissions: 0o600, keepingExistingMode: true)
+        #expect((try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("a locked file cannot be locked again until the lock is released, also after it was replaced")
+    func lock() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("environments.bin", "v1")
+        var first: AtomicFile.Lock? = try AtomicFile.lock(path)
+        #expect { try AtomicFile.lock(path) } throws: { error in
+            let error = error as! EnvironmentError
+            return error.kind == .writeFailed && error.message.contains("another envtool is editing or re-encrypting this file")
+        }
+        try AtomicFile.write(Array("v2".utf8), to: path)
+        _ = try AtomicFile.lock(path)
+        withExtendedLifetime(first) {}
+        first = nil
+        _ = try AtomicFile.lock(path)
+        #expect { try AtomicFile.lock(directory.path + "/missing.bin") } throws: { ($0 as? EnvironmentError)?.kind == .unreadableFile }
+    }
 }

@@ -97,7 +97,7 @@ struct EncryptionCommandTests {
         chmod(workspace.path + "/secret.key", 0o644)
         let result = try workspace.run(["get", "base_url", "-e", "environments/environments.bin", "--key-file", "secret.key"])
         #expect(result.status == 77)
-        #expect(result.stderr.contains("run `chmod 600 secret.key`"))
+        #expect(result.stderr.contains("the file named by --key-file: the key file is readable or writable by group or others (mode 644); run `chmod 600` on it"))
     }
 
     @Test("encrypt refuses an invalid document and leaves the existing output as it was")
@@ -112,6 +112,17 @@ struct EncryptionCommandTests {
         let none = try workspace.run(["encrypt", "environments/environments.json", "-o", "x.bin"])
         #expect(none.status == 77)
         #expect(workspace.read("x.bin") == nil)
+    }
+
+    @Test("passphrase costs beyond --kdf sensitive are refused with the allowed range, never a crash", arguments: [
+        ["--kdf-memory-kib", "18446744073709551615"], ["--kdf-memory-kib", "1048577"], ["--kdf-passes", "5"],
+    ])
+    func kdfCeiling(options: [String]) throws {
+        let workspace = try prepared()
+        let result = try workspace.run(["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "P"] + options, environment: ["P": "pass"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("allowed: 1–4 passes and 8–1048576 KiB, the most `--kdf sensitive` uses"))
+        #expect(workspace.read("p.bin") == nil)
     }
 
     @Test("decrypt writes 0600 files or stdout")

@@ -13,7 +13,7 @@ struct Configurations: ParsableCommand {
             let document = try options.loadDocument()
             let current = try document.currentConfiguration(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
             for name in document.configurationNames {
-                Console.output(name == current.name ? "* \(name)" : "  \(name)")
+                try Console.output(name == current.name ? "* \(name)" : "  \(name)")
             }
         }
     }

@@ -7,6 +7,8 @@ struct Decrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Decrypt an environments.bin to stdout, or atomically to a file (mode 0600).",
         discussion: """
+            -o refuses to write the plaintext over the input (also through another path or a
+            link) or over any other encrypted file (environments.bin or age) unless --force.
             --textconv is for git's textconv driver: a file that is not encrypted is printed as it is,
             and one that cannot be decrypted prints a one-line note instead of failing the diff.
             """)
@@ -17,6 +19,9 @@ struct Decrypt: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"))
     var output: String?
 
+    @Flag(help: "Let -o replace the input or another encrypted file with the plaintext.")
+    var force = false
+
     @Flag(help: "Behave as a git textconv filter.")
     var textconv = false
 
@@ -24,42 +29,58 @@ struct Decrypt: ParsableCommand {
 
     func run() throws {
         if textconv {
-            runTextconv()
+            try runTextconv()
             return
         }
         try reportingFailures {
-            let plaintext = try decrypt()
+            if let output, !force { try refuseOverwritingEncrypted(output) }
+            let plaintext = try secrets.open(input).opened.plaintext
             if let output {
                 try AtomicFile.write(plaintext, to: output, permissions: 0o600)
             } else {
-                SecretInput.writeToStandardOutput(plaintext)
+                try Console.output(plaintext)
             }
         }
     }
 
-    private func decrypt() throws -> SecretBytes {
-        let data = try InputFile.read(input)
-        do throws(CryptoError) {
-            let header = try EnvironmentsBin.Header(parsing: data)
-            return try EnvironmentsBin.decrypt(data, with: secrets.decryptionSecret(for: header))
-        } catch {
-            throw error.about(error.file ?? input)
+    /// Refuses an output that is the input itself or holds another encrypted file: replacing it
+    /// with plaintext would lose the ciphertext and leave the secret in the clear.
+    private func refuseOverwritingEncrypted(_ output: String) throws {
+        var existing = stat(), source = stat()
+        guard stat(output, &existing) == 0 else { return }
+        if stat(input, &source) == 0, existing.st_dev == source.st_dev, existing.st_ino == source.st_ino {
+            throw EnvironmentError(.writeFailed, file: output, message: "refusing to write the plaintext over the encrypted input \(input); choose another output, or pass --force")
         }
+        guard let handle = FileHandle(forReadingAtPath: output) else { return }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 64)) ?? Data()
+        let kind: String
+        if EnvironmentsBin.isEncrypted(start) {
+            kind = "an environments.bin"
+        } else if start.starts(with: Data("age-encryption.org/".utf8)) || start.starts(with: Data("-----BEGIN AGE ENCRYPTED FILE-----".utf8)) {
+            kind = "an age-encrypted file"
+        } else {
+            return
+        }
+        throw EnvironmentError(.writeFailed, file: output, message: "refusing to write the plaintext over \(kind); choose another output, or pass --force to replace it")
     }
 
-    private func runTextconv() {
+    private func runTextconv() throws {
         guard let data = try? InputFile.read(input) else {
-            print("# envtool: cannot read \(input)")
+            try Console.output("# envtool: cannot read \(input)")
             return
         }
         guard EnvironmentsBin.isEncrypted(data) else {
-            FileHandle.standardOutput.write(data)
+            try Console.output(data)
             return
         }
+        let plaintext: SecretBytes
         do {
-            SecretInput.writeToStandardOutput(try decrypt())
+            plaintext = try secrets.open(input).opened.plaintext
         } catch {
-            print("# envtool: encrypted environments, not shown: \(error)")
+            try Console.output("# envtool: encrypted environments, not shown: \(error)")
+            return
         }
+        try Console.output(plaintext)
     }
 }

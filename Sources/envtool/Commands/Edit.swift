@@ -25,21 +25,16 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let data = try InputFile.read(input)
-            let header: EnvironmentsBin.Header
-            let secret: EnvironmentsBin.DecryptionSecret
-            let plaintext: SecretBytes
-            do throws(CryptoError) {
-                header = try EnvironmentsBin.Header(parsing: data)
-                secret = try secrets.decryptionSecret(for: header)
-                plaintext = try EnvironmentsBin.decrypt(data, with: secret)
-            } catch {
-                throw error.about(error.file ?? input)
-            }
+            // Held until the process ends: a second edit or rekey of the file is refused meanwhile.
+            let lock = try AtomicFile.lock(input)
+            defer { withExtendedLifetime(lock) {} }
+            let (original, opened) = try secrets.open(input)
+            TerminationCleanup.install()
             let workspace = try PrivateWorkspace()
+            TerminationCleanup.protect(workspace)
             defer { workspace.destroy() }
             let file = workspace.path + "/" + ((input as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
-            try AtomicFile.write(plaintext, to: file, permissions: 0o600)
+            try AtomicFile.write(opened.plaintext, to: file, permissions: 0o600)
 
             while true {
                 let status = try runEditor(on: file)
@@ -47,8 +42,15 @@ struct Edit: ParsableCommand {
                     Console.error("\(input): the editor exited with status \(status); the file is unchanged")
                     throw ExitCode(ExitStatus.aborted.rawValue)
                 }
-                let edited = try SecretInput.file(file)
-                if edited.isEqual(to: plaintext) {
+                let edited: SecretBytes
+                do {
+                    edited = try SecretInput.file(file)
+                } catch {
+                    let reason = FileManager.default.fileExists(atPath: file) ? "the edited copy cannot be read" : "the editor removed the edited copy"
+                    Console.error("\(input): \(reason); the edit is aborted and the file is unchanged")
+                    throw ExitCode(ExitStatus.aborted.rawValue)
+                }
+                if edited.isEqual(to: opened.plaintext) {
                     Console.error("\(input): no changes")
                     return
                 }
@@ -61,13 +63,25 @@ struct Edit: ParsableCommand {
                     Console.error("\(input): the edit is not valid; the file is unchanged")
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
-                let target = try reencryptionTarget(for: secret, header: header)
+                let target = try reencryptionTarget(for: opened.secret, header: opened.header)
                 let sealed = try EnvironmentsBin.encrypt(edited, to: target)
-                try AtomicFile.write(sealed, to: input, permissions: 0o644)
+                try replace(expecting: original, with: sealed)
                 Console.error("\(input): saved (\(Describe.target(target)))")
                 return
             }
         }
+    }
+
+    /// Replaces the input with `sealed`, keeping its mode and writing through a symbolic link,
+    /// unless another program changed it since it was read: then the other change is kept and the
+    /// edit is saved, encrypted, beside it.
+    private func replace(expecting original: Data, with sealed: Data) throws {
+        if (try? InputFile.read(input)) != original {
+            let aside = input + ".edited"
+            try AtomicFile.write(sealed, to: aside, permissions: 0o600, keepingExistingMode: true)
+            throw EnvironmentError(.writeFailed, file: input, message: "the file changed while it was being edited (another program wrote it), so it was not replaced; your edit is saved, encrypted the same way, in \(aside): compare the two with `envtool decrypt` and move the one to keep into place")
+        }
+        try AtomicFile.write(sealed, to: input, permissions: 0o644, keepingExistingMode: true)
     }
 
     /// The same secret and mode; a passphrase gets a new salt and keeps the file's Argon2id cost.
@@ -79,18 +93,21 @@ struct Edit: ParsableCommand {
         }
     }
 
-    /// Runs the editor as git does: `sh -c '$EDITOR "$@"' sh FILE`, so EDITOR may carry arguments.
+    /// Runs the editor as git does, `sh -c '$EDITOR "$@"' sh FILE`, so EDITOR may carry
+    /// arguments; with `exec`, so that the editor is the child that a signal's cleanup stops.
     private func runEditor(on file: String) throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$@\"", "sh", file]
+        process.arguments = ["-c", "exec " + editor + " \"$@\"", "sh", file]
         process.standardInput = FileHandle.standardInput
         process.standardOutput = FileHandle.standardError
         process.standardError = FileHandle.standardError
         try process.run()
+        TerminationCleanup.editorRunning(process.processIdentifier)
         process.waitUntilExit()
+        TerminationCleanup.editorRunning(0)
         return process.terminationStatus
     }
 
@@ -99,47 +116,5 @@ struct Edit: ParsableCommand {
         FileHandle.standardError.write(Data("Edit again? [Y/n] ".utf8))
         guard let answer = readLine(strippingNewline: true) else { return false }
         return answer.isEmpty || answer.lowercased().hasPrefix("y")
-    }
-}
-
-/// A private directory for plaintext: memory-backed where possible, 0700, wiped on destroy.
-struct PrivateWorkspace {
-    let path: String
-
-    init() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let candidates = [environment["XDG_RUNTIME_DIR"], "/dev/shm", environment["TMPDIR"], "/tmp"].compactMap { $0 }.filter { !$0.isEmpty }
-        for base in candidates {
-            var template = Array("\(base)/envtool-edit-XXXXXX".utf8CString)
-            if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
-                path = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
-                chmod(path, 0o700)
-                return
-            }
-        }
-        throw EnvironmentError(.writeFailed, message: "cannot create a private temporary directory for editing")
-    }
-
-    /// Overwrites every file with zeros, then removes them and the directory.
-    func destroy() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-            let file = path + "/" + name
-            let fd = open(file, O_WRONLY)
-            if fd >= 0 {
-                var status = stat()
-                fstat(fd, &status)
-                let zeros = [UInt8](repeating: 0, count: 65_536)
-                var remaining = Int(status.st_size)
-                while remaining > 0 {
-                    let written = write(fd, zeros, min(remaining, zeros.count))
-                    if written <= 0 { break }
-                    remaining -= written
-                }
-                fsync(fd)
-                close(fd)
-            }
-            unlink(file)
-        }
-        rmdir(path)
     }
 }

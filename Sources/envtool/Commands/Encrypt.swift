@@ -34,7 +34,8 @@ struct Encrypt: ParsableCommand {
             let document = try EnvironmentsDocument(data: data, source: input)
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
             let recipientValue = recipient ?? ProcessInfo.processInfo.environment["ENVTOOL_RECIPIENT"].flatMap { $0.isEmpty ? nil : $0 }
-            let target = try secrets.encryptionTarget(recipient: recipientValue, kdf: kdf.parameters())
+            let target = try secrets.encryptionTarget(recipient: recipientValue, recipientOption: recipient != nil ? "--recipient" : "ENVTOOL_RECIPIENT",
+                                                      kdf: kdf.parameters())
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
             Console.error("encrypted \(input) → \(output) (\(Describe.target(target)))")

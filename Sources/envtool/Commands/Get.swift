@@ -15,8 +15,8 @@ struct Get: ParsableCommand {
         try reportingFailures {
             let environment = try options.loadEnvironment()
             switch try environment.current.value(key) {
-            case .string(let string): Console.output(string)
-            case let value: Console.output(value.jsonText(pretty: false))
+            case .string(let string): try Console.output(string)
+            case let value: try Console.output(value.jsonText(pretty: false))
             }
         }
     }

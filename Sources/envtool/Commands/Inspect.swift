@@ -19,17 +19,17 @@ struct Inspect: ParsableCommand {
             } catch {
                 throw error.about(input)
             }
-            Console.output("format: environments.bin version \(header.version)")
-            Console.output("cipher: XChaCha20-Poly1305 (libsodium), header authenticated")
-            Console.output("key mode: \(header.mode)")
+            try Console.output("format: environments.bin version \(header.version)")
+            try Console.output("cipher: XChaCha20-Poly1305 (libsodium), header authenticated")
+            try Console.output("key mode: \(header.mode)")
             if let fingerprint = header.fingerprint {
-                Console.output("\(header.mode == .recipient ? "recipient" : "key") fingerprint: \(fingerprint.map { String(format: "%02x", $0) }.joined())")
+                try Console.output("\(header.mode == .recipient ? "recipient" : "key") fingerprint: \(fingerprint.map { String(format: "%02x", $0) }.joined())")
             }
             if let kdf = header.kdf {
-                Console.output("kdf: \(kdf)")
+                try Console.output("kdf: \(kdf)")
             }
-            Console.output("header: \(header.length) bytes")
-            Console.output("encrypted document: \(header.plaintextLength) bytes")
+            try Console.output("header: \(header.length) bytes")
+            try Console.output("encrypted document: \(header.plaintextLength) bytes")
         }
     }
 }

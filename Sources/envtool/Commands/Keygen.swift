@@ -31,7 +31,7 @@ struct Keygen: ParsableCommand {
                 let identity = try Identity.generate()
                 try AtomicFile.write(identity.identityFileText, to: output, permissions: 0o600)
                 try AtomicFile.write(Array((identity.recipient.encoded + "\n").utf8), to: output + ".pub", permissions: 0o644)
-                Console.output(identity.recipient.encoded)
+                try Console.output(identity.recipient.encoded)
                 Console.error("wrote the identity to \(output) (keep it secret) and the recipient to \(output).pub")
             } else {
                 let key = try SymmetricKey.generate()

@@ -12,18 +12,18 @@ struct Language: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let environment = try options.loadEnvironment()
-            Console.output(environment.getAppLanguage())
+            try Console.output(environment.getAppLanguage())
             // A saved choice the document no longer supports is named, not passed over in silence.
             let ignored = environment.ignoredSavedLanguage.map { "the saved language \"\($0)\" is not supported; " } ?? ""
             switch environment.languageSource {
             case .savedChoice(let path):
-                Console.output("source: saved choice (\(path))")
+                try Console.output("source: saved choice (\(path))")
             case .system(let preferred):
-                Console.output("source: system (\(ignored)preferred: \(preferred.joined(separator: ", ")))")
+                try Console.output("source: system (\(ignored)preferred: \(preferred.joined(separator: ", ")))")
             case .fallback:
                 let preferred = SystemLanguages.preferred(environment: ProcessInfo.processInfo.environment).map(\.identifier)
                 let system = preferred.isEmpty ? "the system sets no preferred language" : "none of \(preferred.joined(separator: ", ")) is supported"
-                Console.output("source: fallback (\(ignored)\(system); using the first of languages)")
+                try Console.output("source: fallback (\(ignored)\(system); using the first of languages)")
             }
         }
     }

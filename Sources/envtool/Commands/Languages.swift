@@ -12,7 +12,7 @@ struct Languages: ParsableCommand {
             let environment = try options.loadEnvironment()
             let current = environment.getAppLanguage()
             for language in environment.availableLanguages() {
-                Console.output(language == current ? "* \(language)" : "  \(language)")
+                try Console.output(language == current ? "* \(language)" : "  \(language)")
             }
         }
     }

@@ -69,7 +69,7 @@ struct Localize: ParsableCommand {
             guard let text else {
                 throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: notFound(code))
             }
-            Console.output(text)
+            try Console.output(text)
         }
     }
 

@@ -24,8 +24,8 @@ struct Print: ParsableCommand {
         try reportingFailures {
             let environment = try options.loadEnvironment()
             switch format {
-            case .json: Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
-            case .dotenv: Console.output(try DotenvFormat.render(environment.current))
+            case .json: try Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
+            case .dotenv: try Console.output(DotenvFormat.render(environment.current))
             }
         }
     }

@@ -38,19 +38,14 @@ struct Rekey: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let data = try InputFile.read(input)
-            let plaintext: SecretBytes
-            do throws(CryptoError) {
-                let header = try EnvironmentsBin.Header(parsing: data)
-                plaintext = try EnvironmentsBin.decrypt(data, with: secrets.decryptionSecret(for: header))
-            } catch {
-                throw error.about(error.file ?? input)
-            }
+            let lock = try AtomicFile.lock(input)
+            defer { withExtendedLifetime(lock) {} }
+            let (original, opened) = try secrets.open(input)
             let target: EnvironmentsBin.EncryptionTarget
             if let newKeyFile {
-                target = .key(try SymmetricKey(contentsOfKeyFile: newKeyFile))
+                target = .key(try SymmetricKey(contentsOfKeyFile: newKeyFile, namedBy: "--new-key-file"))
             } else if let newRecipient {
-                target = .recipient(try SecretOptions.recipient(newRecipient))
+                target = .recipient(try SecretOptions.recipient(newRecipient, namedBy: "--new-recipient"))
             } else {
                 var newSecrets = SecretOptions()
                 newSecrets.passphraseVariable = newPassphraseVariable
@@ -59,8 +54,11 @@ struct Rekey: ParsableCommand {
                 }
                 target = .passphrase(passphrase, try kdf.parameters())
             }
-            let sealed = try EnvironmentsBin.encrypt(plaintext, to: target)
-            try AtomicFile.write(sealed, to: output ?? input, permissions: 0o644)
+            let sealed = try EnvironmentsBin.encrypt(opened.plaintext, to: target)
+            if output == nil, (try? InputFile.read(input)) != original {
+                throw EnvironmentError(.writeFailed, file: input, message: "the file changed while it was being re-encrypted (another program wrote it); nothing was written, run rekey again")
+            }
+            try AtomicFile.write(sealed, to: output ?? input, permissions: 0o644, keepingExistingMode: true)
             Console.error("re-encrypted \(input) → \(output ?? input) (\(Describe.target(target)))")
         }
     }

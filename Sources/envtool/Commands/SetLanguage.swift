@@ -20,7 +20,7 @@ struct SetLanguage: ParsableCommand {
                 throw EnvironmentError(.unsupportedLanguage, file: options.path,
                                        message: "\"\(code)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
             case .updated, .sameAsBefore:
-                Console.output(environment.getAppLanguage())
+                try Console.output(environment.getAppLanguage())
             }
         }
     }

@@ -20,7 +20,7 @@ struct Strings: ParsableCommand {
                 for warning in parsed.warnings { Console.error(warning.description) }
                 var object = JSONObject()
                 for key in parsed.keys { if let value = parsed[key] { object[key] = .string(value) } }
-                Console.output(JSONValue.object(object).jsonText(pretty: true))
+                try Console.output(JSONValue.object(object).jsonText(pretty: true))
             }
         }
     }

@@ -38,9 +38,9 @@ struct Translate: ParsableCommand {
             let callOptions = try parseOptions()
             let result = try translate(callOptions)
             switch result {
-            case .string(let text): Console.output(text)
-            case .object, .array: Console.output(result.jsonText(pretty: true))
-            default: Console.output(result.jsonText())
+            case .string(let text): try Console.output(text)
+            case .object, .array: try Console.output(result.jsonText(pretty: true))
+            default: try Console.output(result.jsonText())
             }
         }
     }

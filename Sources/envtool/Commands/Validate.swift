@@ -35,7 +35,7 @@ struct Validate: ParsableCommand {
             let counts = [Describe.count(document.languages.count, "language"),
                           Describe.count(document.configurationNames.count, "configuration"),
                           Describe.count(tables.allFiles.count, ".strings table")]
-            Console.output("\(options.path): valid (\(counts.joined(separator: ", "))\(i18nextNote))")
+            try Console.output("\(options.path): valid (\(counts.joined(separator: ", "))\(i18nextNote))")
         }
     }
 }

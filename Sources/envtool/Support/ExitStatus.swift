@@ -14,6 +14,7 @@ enum ExitStatus: Int32, CaseIterable {
     case unknownKey = 68
     case unsupportedLanguage = 69
     case cannotWrite = 73
+    case ioError = 74
     case aborted = 75
     case secretUnavailable = 77
     case authenticationFailed = 78
@@ -28,6 +29,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"
         case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
+        case .ioError: return "the output cannot be written (standard output full, closed or failing); it may be incomplete"
         case .aborted: return "edit aborted (the editor failed or the edit was abandoned); the .bin is unchanged"
         case .secretUnavailable: return "no usable secret: none given, wrong kind for the file, or an unsafe key file"
         case .authenticationFailed: return "decryption failed: wrong key, passphrase or identity, or a modified file"

@@ -103,17 +103,4 @@ enum SecretInput {
             buffer.withUnsafeBytes { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
         }
     }
-
-    /// Writes secret bytes to standard output without copying them.
-    static func writeToStandardOutput(_ secret: SecretBytes) {
-        secret.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let got = write(STDOUT_FILENO, raw.baseAddress! + written, raw.count - written)
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { return }
-                written += got
-            }
-        }
-    }
 }

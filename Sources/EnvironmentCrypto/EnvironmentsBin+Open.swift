@@ -1,0 +1,95 @@
+import CSodium
+import Foundation
+
+extension EnvironmentsBin {
+    /// An `environments.bin` after a successful ``EnvironmentsBin/open(_:secret:)``.
+    public struct Opened: Sendable {
+        /// The parsed header, needed to re-encrypt with the same mode and cost.
+        public let header: Header
+        /// The secret that decrypted the file, so that an edit can be sealed with it again.
+        public let secret: DecryptionSecret
+        /// The authenticated document, zeroed when released.
+        public let plaintext: SecretBytes
+    }
+
+    /// Opens an `environments.bin`: parses its header once, asks `secret` for the secret that the
+    /// header's key mode needs, and decrypts and authenticates the document.
+    ///
+    /// This is the one way every reader (documents, `decrypt`, `edit`, `rekey`) opens a file.
+    ///
+    /// - Parameter secret: Given the header, returns the secret to decrypt with (such as the key
+    ///   file or passphrase the user supplied for that kind of file). It may throw
+    ///   ``CryptoError/Kind/secretUnavailable``.
+    /// - Throws: ``CryptoError``: ``CryptoError/Kind/malformedFile`` for a file that is not a
+    ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when the secret is of
+    ///   the wrong kind, ``CryptoError/Kind/authenticationFailed`` for a wrong secret or any
+    ///   modification of the file, ``CryptoError/Kind/unavailable`` when the machine lacks the
+    ///   memory the file's Argon2id cost needs.
+    public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
+        try Sodium.ensureInitialized()
+        return try data.withBytes { (file) throws(CryptoError) in
+            let header = try Header(parsing: file)
+            let chosen = try secret(header)
+            let key = try aeadKey(for: header, from: chosen)
+            let plaintext = try authenticate(file, header: header, key: key)
+            return Opened(header: header, secret: chosen, plaintext: plaintext)
+        }
+    }
+
+    /// Decrypts and authenticates `data` with a secret known in advance.
+    ///
+    /// - Returns: The plaintext, in a buffer that is zeroed when released.
+    /// - Throws: ``CryptoError``, as ``open(_:secret:)``.
+    public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
+        try open(data) { _ in secret }.plaintext
+    }
+
+    /// The AEAD key for `header`, from `secret`, which must be of the kind the header's mode needs.
+    private static func aeadKey(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
+        switch (header.modeFields, secret) {
+        case (.key(let fingerprint), .key(let symmetric)):
+            let given = symmetric.fingerprintBytes
+            guard fingerprint == given else {
+                throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(fingerprint)), this key is \(Fingerprint.hex(given))")
+            }
+            return symmetric.bytes
+        case (.passphrase(let kdf, let salt), .passphrase(let passphrase)):
+            return try deriveKey(passphrase, salt: salt, parameters: kdf)
+        case (.recipient(let fingerprint, let ephemeralPublicKey), .identity(let identity)):
+            guard fingerprint == Fingerprint.ofRecipient(identity.recipient.publicKey) else {
+                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), this identity is \(identity.recipient.fingerprint)")
+            }
+            return try agreeKey(secret: identity.secretKey, peerPublic: ephemeralPublicKey,
+                                ephemeralPublic: ephemeralPublicKey, recipientPublic: identity.recipient.publicKey)
+        default:
+            throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.mode), but a \(secret.mode) was given")
+        }
+    }
+
+    /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.
+    private static func authenticate(_ raw: UnsafeRawBufferPointer, header: Header, key: SecretBytes) throws(CryptoError) -> SecretBytes {
+        let cipherLength = raw.count - header.length
+        guard cipherLength >= tagLength else {
+            throw CryptoError(.authenticationFailed, "the file is truncated: it ends before the authentication tag")
+        }
+        return try SecretBytes(count: cipherLength - tagLength) { (plain) throws(CryptoError) in
+            let file = raw.bindMemory(to: UInt8.self)
+            let ciphertext = UnsafeBufferPointer(rebasing: file[header.length...])
+            let nonce = UnsafeBufferPointer(rebasing: file[(header.length - nonceLength)..<header.length])
+            // Never empty (header, nonce, tag and key have fixed, non-zero sizes), so the
+            // base addresses exist.
+            let status = key.withUnsafeBytes { keyBytes in
+                crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    plain.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil,
+                    ciphertext.baseAddress!, UInt64(ciphertext.count),
+                    file.baseAddress, UInt64(header.length),
+                    nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            guard status == 0 else {
+                let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                    : "the file was modified, truncated or extended"
+                throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Destroys a ``PrivateWorkspace`` when envtool is asked to stop (SIGTERM, SIGHUP, SIGINT), so
+/// that the plaintext of an edit does not outlive an interrupted `envtool edit`.
+///
+/// A signal handler may only call async-signal-safe functions, and removing a directory of files
+/// is not one; so the handler only writes the signal number to a pipe, and a thread waiting on
+/// the pipe stops the editor, destroys the workspace and exits with 128 + the signal.
+enum TerminationCleanup {
+    static let signals = [SIGTERM, SIGHUP, SIGINT]
+
+    /// The pipe's write end, read by the signal handler (a lock-free atomic is safe there).
+    private static let pipeWriteEnd = Atomic<Int32>(-1)
+    /// The workspace to destroy and the editor to stop, once they exist.
+    private static let state = Mutex<(workspace: PrivateWorkspace?, editor: pid_t)>((nil, 0))
+
+    /// Installs the handlers; call before creating the workspace, so that no signal falls in between.
+    static func install() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        // Not inherited by the editor, which must not be able to trigger the cleanup.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        pipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
+        let readEnd = ends[0]
+        Thread.detachNewThread {
+            var signal: Int32 = 0
+            while read(readEnd, &signal, MemoryLayout<Int32>.size) < 0, errno == EINTR {}
+            let (workspace, editor) = state.withLock { ($0.workspace, $0.editor) }
+            // The editor (and the shell running it) would otherwise keep the file open, or write it back.
+            if editor > 0 { kill(editor, signal == SIGINT ? SIGTERM : signal) }
+            workspace?.destroy()
+            Console.error("envtool: interrupted; the decrypted copy was removed")
+            _exit(128 + signal)
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            var number = signal
+            _ = write(TerminationCleanup.pipeWriteEnd.load(ordering: .sequentiallyConsistent), &number, MemoryLayout<Int32>.size)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in signals {
+            sigaction(signal, &action, nil)
+            sigaddset(&handled, signal)
+        }
+        // A parent may start envtool with these signals blocked (Foundation's Process passes on
+        // the mask of the thread that spawns); blocked, they would stay pending and never clean up.
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    }
+
+    /// The workspace to destroy on a signal.
+    static func protect(_ workspace: PrivateWorkspace) {
+        state.withLock { $0.workspace = workspace }
+    }
+
+    /// The running editor to stop on a signal (0: none).
+    static func editorRunning(_ pid: pid_t) {
+        state.withLock { $0.editor = pid }
+    }
+}
