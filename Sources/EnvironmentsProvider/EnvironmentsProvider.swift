@@ -22,8 +22,7 @@ import Foundation
 public struct EnvironmentsProvider: Sendable {
     private let current: EnvironmentsSnapshot
 
-    /// The name access reporters show for this provider.
-    public static let name = "EnvironmentsProvider"
+    private static let name = "EnvironmentsProvider"
 
     /// Reads the `environments.json` or `environments.bin` at `path` and serves one of its
     /// build configurations.
