@@ -21,6 +21,8 @@ extension EnvironmentsSnapshot {
         public var path: String
         /// Decodes strings into bytes for `bytes` and `byteChunkArray` reads.
         public var bytesDecoder: any ConfigBytesFromStringDecoder
+        /// Sees each parse, so that a reloading provider can report a file that became invalid.
+        var invalidFileReporter: InvalidFileReporter?
 
         /// Creates parsing options.
         ///

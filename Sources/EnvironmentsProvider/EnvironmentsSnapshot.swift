@@ -77,7 +77,13 @@ extension EnvironmentsSnapshot: FileConfigSnapshot {
         // Only the file's bytes are copied, encrypted for a .bin; the plaintext lives in
         // EnvironmentKit's zeroed buffer.
         let bytes = data.withUnsafeBytes { Data($0) }
-        try self.init(data: bytes, providerName: providerName, parsingOptions: parsingOptions)
+        do {
+            try self.init(data: bytes, providerName: providerName, parsingOptions: parsingOptions)
+            parsingOptions.invalidFileReporter?.parsed(nil)
+        } catch {
+            parsingOptions.invalidFileReporter?.parsed(error)
+            throw error
+        }
     }
 }
 

@@ -75,6 +75,39 @@ struct ReloadingEnvironmentsProviderTests {
         #expect(config.string(forKey: "base_url") == "https://three.example.com")
     }
 
+    @Test("a file that becomes invalid is reported once per distinct error, again after it was valid, never at creation")
+    func reportsInvalidFile() async throws {
+        let reports = Collected<EnvironmentError>()
+        let invalidPath = try directory.write("invalid.json", "{")
+        await #expect(throws: EnvironmentError.self) {
+            _ = try await ReloadingEnvironmentsProvider(contentsOf: invalidPath, onInvalidFile: { reports.append($0) })
+        }
+        #expect(reports.all.isEmpty)
+
+        let path = try directory.write("environments.json", document(baseURL: "https://one.example.com"), version: 1)
+        let provider = try await ReloadingEnvironmentsProvider(
+            contentsOf: path, configurationName: "Debug", environment: [:], onInvalidFile: { reports.append($0) })
+        let missingLanguages = "{\"configurations\": {\"Debug\": {}}}"
+
+        // Every fetch checks the file again; the same broken file is reported once.
+        try directory.write("environments.json", missingLanguages, version: 2)
+        for _ in 0..<3 { _ = try? await baseURL(provider) }
+        #expect(reports.all.map(\.kind) == [.malformedDocument])
+        #expect(reports.all.first?.file == path)
+
+        try directory.write("environments.json", "{\"languages\": [\"en\"]}", version: 3)
+        _ = try? await baseURL(provider)
+        #expect(reports.all.count == 2)
+        #expect(reports.all.last?.description.contains("missing \"configurations\"") == true)
+
+        try directory.write("environments.json", document(baseURL: "https://four.example.com"), version: 4)
+        #expect(try await baseURL(provider).value?.content == .string("https://four.example.com"))
+        try directory.write("environments.json", missingLanguages, version: 5)
+        _ = try? await baseURL(provider)
+        #expect(reports.all.count == 3)
+        #expect(try provider.value(forKey: ["base_url"], type: .string) == LookupResult(encodedKey: "base_url", value: "https://four.example.com"))
+    }
+
     @Test("a changed environments.bin is decrypted again; a tampered one keeps the last good snapshot")
     func reloadsEncrypted() async throws {
         let key = try SymmetricKey.generate()

@@ -78,6 +78,15 @@ final class CollectingReporter: AccessReporter {
     var reported: [AccessEvent] { events.withLock { $0 } }
 }
 
+/// Values appended from any thread, such as the errors a handler is called with.
+final class Collected<Element: Sendable>: Sendable {
+    private let elements = Mutex<[Element]>([])
+
+    func append(_ element: Element) { elements.withLock { $0.append(element) } }
+
+    var all: [Element] { elements.withLock { $0 } }
+}
+
 struct TimedOut: Error, CustomStringConvertible {
     var description: String { "the operation did not finish within the bound" }
 }
