@@ -77,8 +77,8 @@ public struct EnvironmentsDocument: Sendable {
     /// `secretProvider` is asked for the secret, as in ``init(contentsOf:secretProvider:)``.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
-    public init(fileData data: Data, path: String,
-                secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
+    init(fileData data: Data, path: String,
+         secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
         guard EnvironmentsBin.isEncrypted(data) else {
             try self.init(data: data, source: path)
             return
