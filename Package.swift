@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -51,3 +51,40 @@ let package = Package(
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
     ]
 )
+
+// The swift-configuration provider (issue #13). Behind the "Configuration" trait, off by default, so
+// that `swift build --product envtool` neither fetches nor builds swift-configuration and its
+// dependencies; apps enable it with `.package(url: …, traits: ["Configuration"])`, tests with
+// `--traits Configuration`.
+package.traits = [
+    .trait(name: "Configuration", description: "Adds EnvironmentsProvider, a swift-configuration provider over environments.json and environments.bin."),
+    .default(enabledTraits: []),
+]
+package.dependencies += [
+    // "Reloading" brings ReloadingFileProvider, which the reloading variant is built on.
+    .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["Reloading"]),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.3"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+]
+package.products += [
+    .library(name: "EnvironmentsProvider", targets: ["EnvironmentsProvider"]),
+]
+package.targets += [
+    .target(
+        name: "EnvironmentsProvider",
+        dependencies: [
+            "EnvironmentKit", "EnvironmentCrypto",
+            .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Configuration"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Configuration"])),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Configuration"])),
+        ]
+    ),
+    .testTarget(
+        name: "EnvironmentsProviderTests",
+        dependencies: [
+            "EnvironmentsProvider", "EnvironmentKit", "EnvironmentCrypto",
+            .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Configuration"])),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Configuration"])),
+        ]
+    ),
+]

@@ -38,12 +38,16 @@ public struct EnvironmentsDocument: Sendable {
     ///   column of the first problem, or, for an encrypted file,
     ///   ``EnvironmentError/Kind/secretUnavailable`` / ``EnvironmentError/Kind/authenticationFailed``.
     public init(contentsOf path: String, secret: EnvironmentsBin.DecryptionSecret? = nil) throws(EnvironmentError) {
-        try self.init(contentsOf: path, secretProvider: { (header: EnvironmentsBin.Header) throws(CryptoError) in
+        try self.init(contentsOf: path, secretProvider: Self.fixedSecret(secret))
+    }
+
+    private static func fixedSecret(_ secret: EnvironmentsBin.DecryptionSecret?) -> (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
+        { (header: EnvironmentsBin.Header) throws(CryptoError) in
             guard let secret else {
                 throw CryptoError(.secretUnavailable, "the file is encrypted (\(header.mode)); supply its secret to read it")
             }
             return secret
-        })
+        }
     }
 
     /// Reads and validates the document at `path`; for an `environments.bin`, `secretProvider` is
@@ -60,6 +64,23 @@ public struct EnvironmentsDocument: Sendable {
         } catch {
             throw EnvironmentError.unreadable(path, error)
         }
+        try self.init(fileData: data, path: path, secretProvider: secretProvider)
+    }
+
+    /// Validates the bytes of an `environments.json` or `environments.bin` that were read from
+    /// `path` elsewhere, such as by a file watcher that reloads the file when it changes.
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    public init(fileData data: Data, path: String, secret: EnvironmentsBin.DecryptionSecret? = nil) throws(EnvironmentError) {
+        try self.init(fileData: data, path: path, secretProvider: Self.fixedSecret(secret))
+    }
+
+    /// Validates the bytes of a file read from `path` elsewhere; for an `environments.bin`,
+    /// `secretProvider` is asked for the secret, as in ``init(contentsOf:secretProvider:)``.
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    init(fileData data: Data, path: String,
+         secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
         guard EnvironmentsBin.isEncrypted(data) else {
             try self.init(data: data, source: path)
             return
