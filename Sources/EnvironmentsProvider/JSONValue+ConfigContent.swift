@@ -11,7 +11,7 @@ extension JSONValue {
     var isConfigLeaf: Bool {
         switch self {
         case .null, .object: return false
-        case .bool, .integer, .number, .string, .array: return true
+        case .bool, .integer, .number, .numberLiteral, .string, .array: return true
         }
     }
 
@@ -51,6 +51,9 @@ extension JSONValue {
         switch self {
         case .integer(let integer): return Double(exactly: integer)
         case .number(let double): return double
+        // A literal no Double holds exactly (20 digits, 1e-400) reads as the nearest Double, as
+        // `Configuration.double` does; one beyond Double's range is not a double.
+        case .numberLiteral(let text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }

@@ -23,13 +23,13 @@ struct SecretKeys: Sendable {
         let fix = "list the variables to redact, such as \"secrets\": [\"api.token\"]"
         guard case .array(let elements) = value else {
             throw EnvironmentError(.malformedDocument, file: document.source, jsonPath: Self.documentKey,
-                                   message: "\"secrets\" must be an array of variable names, found \(value.typeDescription); \(fix)")
+                                   message: "\"secrets\" must be an array of variable names, found \(value.typeName); \(fix)")
         }
         var keys: Set<String> = []
         for (index, element) in elements.enumerated() {
             guard case .string(let key) = element else {
                 throw EnvironmentError(.malformedDocument, file: document.source, jsonPath: "\(Self.documentKey)[\(index)]",
-                                       message: "each entry of \"secrets\" must be a variable name, found \(element.typeDescription); \(fix)")
+                                       message: "each entry of \"secrets\" must be a variable name, found \(element.typeName); \(fix)")
             }
             keys.insert(key)
         }

@@ -41,8 +41,8 @@ struct EnvtoolProcess {
         process.environment = variables
         let outPath = NSTemporaryDirectory() + "envtool-out-" + UUID().uuidString
         let errPath = NSTemporaryDirectory() + "envtool-err-" + UUID().uuidString
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: outPath)
             try? FileManager.default.removeItem(atPath: errPath)
