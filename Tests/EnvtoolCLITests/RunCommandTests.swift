@@ -131,6 +131,9 @@ struct RunCommandTests {
         let none = try workspace.run(["run"])
         #expect(none.status == 64)
         #expect(none.stderr.contains("name the command to run after --"))
+        let help = try workspace.run(["run", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: envtool run"))
     }
 
     @Test("a script without #! runs with sh, as in a shell")

@@ -90,5 +90,7 @@ struct StdinTests {
         #expect(result.status == 0)
         #expect(result.stdout == "<stdin>:2:1: warning: duplicate key \"a\" (first defined on line 1); the last value wins\n")
         #expect(try workspace.run(["strings", "lint", "-", "-"], stdin: Data()).status == 64)
+        let dump = try workspace.run(["strings", "dump", "-"], stdin: Data("\"k\" = \"v\";".utf8))
+        #expect(dump.stdout == "{\n  \"k\": \"v\"\n}\n")
     }
 }

@@ -12,12 +12,12 @@ struct Strings: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the parsed table as a JSON object (keys in file order) on stdout.")
 
-        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM).")
+        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM); '-' for standard input.")
         var file: String
 
         func run() throws {
             try reportingFailures {
-                let parsed = try StringsFile(contentsOf: file)
+                let parsed = try Strings.parse(file)
                 for warning in parsed.warnings { Console.error(warning.description) }
                 var object = JSONObject()
                 for key in parsed.keys { if let value = parsed[key] { object[key] = .string(value) } }
@@ -60,7 +60,7 @@ struct Strings: ParsableCommand {
             }
             for file in files {
                 do {
-                    let parsed = try parse(file)
+                    let parsed = try Strings.parse(file)
                     parsed.warnings.forEach(report)
                 } catch let error as StringsFileError {
                     error.warnings.forEach(report)
@@ -83,14 +83,15 @@ struct Strings: ParsableCommand {
             if status == .success && strict && counts.warnings > 0 { status = .invalidInput }
             if status != .success { throw ExitCode(status.rawValue) }
         }
+    }
 
-        /// Reads with the shared reader, so an unreadable file is an ``EnvironmentError`` (exit 66)
-        /// and a parse error a ``StringsFileError`` (exit 65): the kind says which, not the message.
-        private func parse(_ file: String) throws -> StringsFile {
-            if file == EnvironmentOptions.standardInput {
-                return try StringsFile(data: EnvironmentOptions.standardInputBytes(), path: "<stdin>")
-            }
-            return try StringsFile(data: InputFile.read(file), path: file)
+    /// Reads with the shared reader, so an unreadable file is an ``EnvironmentError`` (exit 66)
+    /// and a parse error a ``StringsFileError`` (exit 65): the error's type says which, not its
+    /// message. `-` is standard input, named `<stdin>` in diagnostics.
+    static func parse(_ file: String) throws -> StringsFile {
+        if file == EnvironmentOptions.standardInput {
+            return try StringsFile(data: EnvironmentOptions.standardInputBytes(), path: "<stdin>")
         }
+        return try StringsFile(data: InputFile.read(file), path: file)
     }
 }
