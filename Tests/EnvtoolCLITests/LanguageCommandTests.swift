@@ -6,9 +6,9 @@ struct LanguageCommandTests {
     @Test("language follows the system, and a saved choice wins at the next start of any process")
     func languageFlow() throws {
         let workspace = try Workspace()
-        let system = try workspace.run(["language"], environment: ["LANG": "es_MX.UTF-8"])
+        let system = try workspace.run(["language", "--verbose"], environment: ["LANG": "es_MX.UTF-8"])
         #expect(system.stdout == "es\nsource: system (preferred: es-MX)\n")
-        let fallback = try workspace.run(["language"], environment: ["LANG": "de_DE.UTF-8"])
+        let fallback = try workspace.run(["language", "-v"], environment: ["LANG": "de_DE.UTF-8"])
         #expect(fallback.stdout.hasPrefix("en\nsource: fallback (none of de-DE is supported"))
         let gettext = try workspace.run(["language"], environment: ["LANGUAGE": "fr:ca", "LANG": "de_DE.UTF-8"])
         #expect(gettext.stdout.hasPrefix("ca\n"))
@@ -16,14 +16,14 @@ struct LanguageCommandTests {
         let set = try workspace.run(["set-language", "CA"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(set.status == 0)
         #expect(set.stdout == "ca\n")
-        let saved = try workspace.run(["language"], environment: ["LANG": "es_ES.UTF-8"])
+        let saved = try workspace.run(["language", "--verbose"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(saved.stdout.hasPrefix("ca\nsource: saved choice ("))
         #expect(saved.stdout.contains("config/envtool/com.example.envtool-demo/preferences.json"))
         #expect(try workspace.run(["languages"]).stdout == "  en\n  es\n* ca\n")
 
         let reset = try workspace.run(["reset-language"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(reset.stdout == "es\n")
-        #expect(try workspace.run(["language"], environment: ["LANG": "es_ES.UTF-8"]).stdout.hasPrefix("es\nsource: system"))
+        #expect(try workspace.run(["language", "--verbose"], environment: ["LANG": "es_ES.UTF-8"]).stdout.hasPrefix("es\nsource: system"))
     }
 
     @Test("an unsupported language exits 69 and writes nothing")
@@ -81,13 +81,13 @@ struct LanguageCommandTests {
     func unsupportedSavedLanguage() throws {
         let workspace = try Workspace()
         try workspace.write("config/envtool/com.example.envtool-demo/preferences.json", #"{"language": "fr"}"#)
-        let fallback = try workspace.run(["language"])
+        let fallback = try workspace.run(["language", "--verbose"])
         #expect(fallback.status == 0)
         #expect(fallback.stdout == "en\nsource: fallback (the saved language \"fr\" is not supported; the system sets no preferred language; using the first of languages)\n")
         #expect(fallback.stderr.contains("preferences.json: warning: the saved language \"fr\" is not supported"))
-        let system = try workspace.run(["language"], environment: ["LANG": "es_ES.UTF-8"])
+        let system = try workspace.run(["language", "--verbose"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(system.stdout == "es\nsource: system (the saved language \"fr\" is not supported; preferred: es-ES)\n")
-        let noPreference = try Workspace().run(["language"])
+        let noPreference = try Workspace().run(["language", "--verbose"])
         #expect(noPreference.stdout == "en\nsource: fallback (the system sets no preferred language; using the first of languages)\n")
     }
 
@@ -147,24 +147,58 @@ struct LanguageCommandTests {
         #expect(decoded?["OK"] == "Vale")
     }
 
-    @Test("strings lint prints compiler-style diagnostics; errors exit 65, warnings alone 0, unreadable 66")
+    @Test("strings lint prints compiler-style diagnostics on stdout; errors exit 65, warnings alone 0 (65 with --strict), unreadable 66")
     func lint() throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("good.strings", "\"a\" = \"\\u00e9\";\n\"a\" = \"b\";\n")
         try workspace.write("bad.strings", "\"a\" = \"b\";\n/* open")
         let warningsOnly = try workspace.run(["strings", "lint", "good.strings"])
         #expect(warningsOnly.status == 0)
-        #expect(warningsOnly.stderr == """
+        #expect(warningsOnly.stderr.isEmpty)
+        #expect(warningsOnly.stdout == """
             good.strings:1:8: warning: '\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character
             good.strings:2:1: warning: duplicate key "a" (first defined on line 1); the last value wins
 
             """)
         let bad = try workspace.run(["strings", "lint", "good.strings", "bad.strings"])
         #expect(bad.status == 65)
-        #expect(bad.stderr.contains("bad.strings:2:1: error: unterminated comment; close it with '*/'"))
+        #expect(bad.stdout.contains("bad.strings:2:1: error: unterminated comment; close it with '*/'"))
         let unreadable = try workspace.run(["strings", "lint", "missing.strings"])
         #expect(unreadable.status == 66)
-        #expect(unreadable.stderr.contains("missing.strings:1:1: error: cannot read file"))
+        #expect(unreadable.stderr == "missing.strings: error: cannot read the file: no such file\n")
+        #expect(try workspace.run(["strings", "lint", "missing.strings", "bad.strings"]).status == 65)
+        #expect(try workspace.run(["strings", "lint", "--strict", "good.strings"]).status == 65)
+    }
+
+    @Test("language prints only the code; --verbose adds why on a second line")
+    func languageCodeOnly() throws {
+        let workspace = try Workspace()
+        let plain = try workspace.run(["language"], environment: ["LANG": "es_MX.UTF-8"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "es\n")
+        #expect(try workspace.run(["language", "--verbose"], environment: ["LANG": "es_MX.UTF-8"]).stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test("localize --strict fails (68, nothing on stdout) when only a fallback language has the string")
+    func localizeStrict() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/en.lproj/Localizable.strings", "\"only_en\" = \"English only\";\n\"greeting\" = \"Hello, %@!\";\n")
+        #expect(try workspace.run(["localize", "only_en", "-l", "ca"]).stdout == "English only\n")
+        let strict = try workspace.run(["localize", "only_en", "-l", "ca", "--strict"])
+        #expect(strict.status == 68)
+        #expect(strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("--strict: \"only_en\" is not translated to ca; the string comes from the development language or Base; add it to ca.lproj/Localizable.strings"), "\(strict.stderr)")
+        #expect(try workspace.run(["localize", "greeting", "Ada", "-l", "ca", "--strict"]).stdout == "Hola, Ada!\n")
+        #expect(try workspace.run(["localize", "only_en", "-l", "en", "--strict"]).status == 0)
+        #expect(try workspace.run(["localize", "nope", "--strict"]).status == 68)
+
+        try workspace.write("environments/locales/en/translation.json", #"{"only": {"english": "English i18next"}, "app": {"title": "Envtool Demo"}}"#)
+        let i18next = try workspace.run(["localize", "only.english", "-l", "es", "--source", "i18next"])
+        #expect(i18next.stdout == "English i18next\n", "\(i18next.stderr)")
+        let strictI18next = try workspace.run(["localize", "only.english", "-l", "es", "--source", "i18next", "--strict"])
+        #expect(strictI18next.status == 68)
+        #expect(strictI18next.stderr.contains("comes from an i18next fallback language; add it to locales/es/translation.json"), "\(strictI18next.stderr)")
+        #expect(try workspace.run(["localize", "app.title", "-l", "es", "--source", "i18next", "--strict"]).status == 0)
     }
 
     @Test("many processes running set-language at once never corrupt the preferences file")

@@ -4,14 +4,25 @@ import EnvironmentKit
 
 struct Configurations: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the build configurations, one per line; the current one is marked with '*'.")
+        abstract: "List the build configurations, one per line; the current one is marked with '*'.",
+        discussion: """
+            With --format json: {"current": "Debug", "configurations": ["Debug", "Release"]}, the names in file order.
+            """)
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var options: EnvironmentOptions
 
     func run() throws {
         try reportingFailures {
             let document = try options.loadDocument()
             let current = try document.currentConfiguration(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
+            if output.isJSON {
+                var object = JSONObject()
+                object["current"] = .string(current.name)
+                object["configurations"] = .array(document.configurationNames.map(JSONValue.string))
+                try Console.output(json: .object(object))
+                return
+            }
             for name in document.configurationNames {
                 try Console.output(name == current.name ? "* \(name)" : "  \(name)")
             }

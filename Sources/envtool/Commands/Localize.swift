@@ -1,5 +1,6 @@
 import ArgumentParser
 import EnvironmentKit
+import I18Next
 
 struct Localize: ParsableCommand {
     /// Where to look, as named on the command line.
@@ -17,9 +18,9 @@ struct Localize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the localized string for a key from the .strings tables, with printf-style arguments applied.",
         discussion: """
-            Lookup: the language, its language without region, the development language, Base. \
-            With --source i18next (repeatable, in order: --source i18next --source strings) the \
-            i18next resources in locales/ are asked too. A key found nowhere exits 68.
+            Lookup: the language, its language without region, the development language, Base. With --source i18next (repeatable, in order: --source i18next --source strings) the i18next resources in locales/ are asked too, with i18next's own fallbacks. A key found nowhere exits 68.
+
+            With --strict (for CI) a string that only a fallback has also exits 68 and prints nothing on stdout: the first source that has the key must have it in the language itself or in its language without region (es-MX may answer from es), not in the development language, Base or an i18next fallback language.
             """)
 
     @Argument(help: "The key in the .strings table.")
@@ -37,6 +38,9 @@ struct Localize: ParsableCommand {
     @Option(help: ArgumentHelp("Where to look, in order; repeat to ask several.", valueName: "strings|i18next"))
     var source: [Source] = []
 
+    @Flag(help: "Fail (exit 68) when the string comes from a fallback language rather than the language itself.")
+    var strict = false
+
     @OptionGroup var options: EnvironmentOptions
 
     /// The sources asked, in the order given; the `.strings` tables alone by default.
@@ -52,7 +56,7 @@ struct Localize: ParsableCommand {
             var explicit: String? = nil
             if let language {
                 guard let supported = environment.document.supportedLanguage(language) else {
-                    throw EnvironmentError(.unsupportedLanguage, file: options.path,
+                    throw EnvironmentError(.unsupportedLanguage, file: options.displayPath,
                                            message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
                 }
                 explicit = supported.identifier
@@ -69,8 +73,32 @@ struct Localize: ParsableCommand {
             guard let text else {
                 throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: notFound(code))
             }
+            if strict, let fallback = fallbackProblem(environment, code: code) {
+                throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: fallback)
+            }
             try Console.output(text)
         }
+    }
+
+    /// Why the string found for `code` is a fallback, or `nil` when the source that answers has it
+    /// in `code` itself (or its language without region). Each source is asked on its own, so the
+    /// check is about the source that actually answered.
+    private func fallbackProblem(_ environment: AppEnvironment, code: String) -> String? {
+        guard let tag = LanguageTag(code) else { return nil }
+        for source in sources {
+            guard environment.lookupLocalizedString(key, table: table, language: code, sources: [source]) != nil else { continue }
+            switch source {
+            case .stringsTables:
+                let sameLanguage = [code.lowercased(), tag.language]
+                if environment.localization.string(forKey: key, table: table, languageChain: sameLanguage) != nil { return nil }
+                return "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings"
+            case .i18next:
+                let options: TranslationOptions = ["lng": .string(code), "fallbackLng": .bool(false)]
+                if environment.i18next?.exists(key, options) == true { return nil }
+                return "--strict: \"\(key)\" is not translated to \(code); the string comes from an i18next fallback language; add it to locales/\(code)/translation.json"
+            }
+        }
+        return nil
     }
 
     private func notFound(_ code: String) -> String {

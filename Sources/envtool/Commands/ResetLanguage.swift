@@ -11,7 +11,7 @@ struct ResetLanguage: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let environment = try options.loadEnvironment()
-            try Console.output(try environment.resetLanguage())
+            try Console.output(environment.resetLanguage())
         }
     }
 }

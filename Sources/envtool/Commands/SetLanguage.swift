@@ -17,7 +17,7 @@ struct SetLanguage: ParsableCommand {
             let environment = try options.loadEnvironment()
             switch try environment.setAppLanguage(code) {
             case .notSupported:
-                throw EnvironmentError(.unsupportedLanguage, file: options.path,
+                throw EnvironmentError(.unsupportedLanguage, file: options.displayPath,
                                        message: "\"\(code)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
             case .updated, .sameAsBefore:
                 try Console.output(environment.getAppLanguage())

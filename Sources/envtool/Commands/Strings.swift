@@ -1,5 +1,6 @@
 import ArgumentParser
 import EnvironmentKit
+import Foundation
 import StringsFile
 
 struct Strings: ParsableCommand {
@@ -11,12 +12,12 @@ struct Strings: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the parsed table as a JSON object (keys in file order) on stdout.")
 
-        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM).")
+        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM); '-' for standard input.")
         var file: String
 
         func run() throws {
             try reportingFailures {
-                let parsed = try StringsFile(contentsOf: file)
+                let parsed = try Strings.parse(file)
                 for warning in parsed.warnings { Console.error(warning.description) }
                 var object = JSONObject()
                 for key in parsed.keys { if let value = parsed[key] { object[key] = .string(value) } }
@@ -27,32 +28,70 @@ struct Strings: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print diagnostics for .strings files as file:line:col: error|warning: message.",
-            discussion: "Exits 65 when any file has an error, 66 when one cannot be read; warnings alone exit 0.")
+            abstract: "Check .strings files; print their diagnostics on stdout as file:line:col: error|warning: message.",
+            discussion: """
+                The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a file from standard input.
 
-        @Argument(help: "The .strings files.")
+                With --format json: {"files": [the files], "errors": n, "warnings": n, "findings": [{"severity": "error" | "warning", "file", "line", "column", "path": null, "message"}]}; an unreadable file is a finding too.
+                """)
+
+        @Argument(help: "The .strings files ('-' for standard input).")
         var files: [String]
+
+        @Flag(help: "Fail (exit 65) on warnings too, for CI.")
+        var strict = false
+
+        @OptionGroup var output: FormatOptions
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one .strings file") }
+            if files.filter({ $0 == EnvironmentOptions.standardInput }).count > 1 {
+                throw ValidationError("'-' (standard input) can be read only once")
+            }
         }
 
         func run() throws {
             var status = ExitStatus.success
+            var findings: [JSONValue] = []
+            var counts = (errors: 0, warnings: 0)
+            func report(_ diagnostic: StringsDiagnostic) throws {
+                if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
+                if output.isJSON { findings.append(Finding.json(diagnostic)) } else { try Console.output(diagnostic.description) }
+            }
             for file in files {
                 do {
-                    let parsed = try StringsFile(contentsOf: file)
-                    for warning in parsed.warnings { Console.error(warning.description) }
-                } catch {
-                    for warning in error.warnings { Console.error(warning.description) }
-                    Console.error(error.description)
-                    let unreadable = error.diagnostic.message.hasPrefix("cannot read file")
-                    if status == .success || (status == .unreadableInput && !unreadable) {
-                        status = unreadable ? .unreadableInput : .invalidInput
-                    }
+                    let parsed = try Strings.parse(file)
+                    try parsed.warnings.forEach(report)
+                } catch let error as StringsFileError {
+                    try error.warnings.forEach(report)
+                    try report(error.diagnostic)
+                    status = .invalidInput
+                } catch let error as EnvironmentError {
+                    counts.errors += 1
+                    if output.isJSON { findings.append(Finding.json(error)) } else { Console.error(error.description) }
+                    if status == .success { status = ExitStatus(error.kind) }
                 }
             }
+            if output.isJSON {
+                var object = JSONObject()
+                object["files"] = .array(files.map(JSONValue.string))
+                object["errors"] = .integer(counts.errors)
+                object["warnings"] = .integer(counts.warnings)
+                object["findings"] = .array(findings)
+                try Console.output(json: .object(object))
+            }
+            if status == .success && strict && counts.warnings > 0 { status = .invalidInput }
             if status != .success { throw ExitCode(status.rawValue) }
         }
+    }
+
+    /// Reads with the shared reader, so an unreadable file is an ``EnvironmentError`` (exit 66)
+    /// and a parse error a ``StringsFileError`` (exit 65): the error's type says which, not its
+    /// message. `-` is standard input, named `<stdin>` in diagnostics.
+    static func parse(_ file: String) throws -> StringsFile {
+        if file == EnvironmentOptions.standardInput {
+            return try StringsFile(data: EnvironmentOptions.standardInputBytes(), path: "<stdin>")
+        }
+        return try StringsFile(data: InputFile.read(file), path: file)
     }
 }

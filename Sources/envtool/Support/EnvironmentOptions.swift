@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnvironmentCrypto
 import EnvironmentKit
 import Foundation
 
@@ -7,10 +8,14 @@ struct EnvironmentOptions: ParsableArguments {
     static let pathVariable = "ENVTOOL_ENVIRONMENTS"
     static let defaultPath = "environments/environments.json"
     static let appIDVariable = "ENVTOOL_APP_ID"
+    /// The path that means standard input.
+    static let standardInput = "-"
+    /// The most a document read from a pipe may hold; a runaway producer is refused, not buffered forever.
+    static let streamLimit = 256 << 20
 
     @Option(name: [.short, .long], help: ArgumentHelp(
         "The environments document.",
-        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json.",
+        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
         valueName: "path"))
     var environments: String?
 
@@ -30,6 +35,9 @@ struct EnvironmentOptions: ParsableArguments {
     /// A bad app id is a usage error (64), found before anything is read: it would name a
     /// directory outside the config directory, or one the file system cannot hold.
     func validate() throws {
+        if path == Self.standardInput && secrets.passphraseFromStandardInput {
+            throw ValidationError("--environments - and --passphrase-stdin both read standard input; pass the passphrase with --passphrase-env VARIABLE instead")
+        }
         if let appID {
             do { try LanguagePreferenceStore.validate(appID: appID) } catch { throw ValidationError("--app-id: \(error.message)") }
         } else if let fromEnvironment = ProcessInfo.processInfo.environment[Self.appIDVariable], !fromEnvironment.isEmpty {
@@ -41,13 +49,23 @@ struct EnvironmentOptions: ParsableArguments {
         environments ?? ProcessInfo.processInfo.environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
     }
 
-    /// The directory of the document, where its .strings tables are.
+    /// The document's name in messages: its path, or `<stdin>`.
+    var displayPath: String {
+        path == Self.standardInput ? "<stdin>" : path
+    }
+
+    /// The directory of the document, where its .strings tables are; the current directory for
+    /// a document read from standard input, which has none.
     var stringsDirectory: String {
+        if path == Self.standardInput { return "." }
         let directory = (path as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }
 
     func loadDocument() throws -> EnvironmentsDocument {
+        if let streamed = try streamedBytes() {
+            return try document(from: streamed)
+        }
         let result = Result { () throws(EnvironmentError) in
             try EnvironmentsDocument(contentsOf: path, secretProvider: secrets.decryptionSecret(for:))
         }
@@ -55,6 +73,61 @@ struct EnvironmentOptions: ParsableArguments {
             throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; pass --environments PATH or set \(Self.pathVariable)")
         }
         return try result.get()
+    }
+
+    /// The bytes of the document when it comes from a stream (standard input, a pipe or FIFO such
+    /// as `<(cat environments.json)`, a character device), read to the end with `read(2)`:
+    /// Foundation's `Data(contentsOf:)` fails on them. `nil` for regular files, which the library
+    /// reads itself, and for paths that do not exist, so its error names them as always.
+    private func streamedBytes() throws -> Data? {
+        if path == Self.standardInput { return try Self.readToEnd(STDIN_FILENO, name: displayPath) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFREG && type != S_IFDIR else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(String(cString: strerror(errno)).lowercased())")
+        }
+        defer { close(descriptor) }
+        return try Self.readToEnd(descriptor, name: path)
+    }
+
+    /// All of standard input, for commands that take `-` as a file.
+    static func standardInputBytes() throws -> Data {
+        try readToEnd(STDIN_FILENO, name: "<stdin>")
+    }
+
+    private static func readToEnd(_ descriptor: Int32, name: String) throws -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw EnvironmentError(.unreadableFile, file: name, message: "cannot read the file: \(String(cString: strerror(errno)).lowercased())")
+            }
+            if count == 0 { return data }
+            guard data.count <= streamLimit - count else {
+                throw EnvironmentError(.unreadableFile, file: name, message: "the input is larger than \(streamLimit >> 20) MiB; an environments document is far smaller, so check what is piped in")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The document in `data`: JSON, or an environments.bin decrypted with the secret options.
+    private func document(from data: Data) throws(EnvironmentError) -> EnvironmentsDocument {
+        guard EnvironmentsBin.isEncrypted(data) else {
+            return try EnvironmentsDocument(data: data, source: displayPath)
+        }
+        let plaintext: SecretBytes
+        do throws(CryptoError) {
+            let header = try EnvironmentsBin.Header(parsing: data)
+            plaintext = try EnvironmentsBin.decrypt(data, with: secrets.decryptionSecret(for: header))
+        } catch {
+            throw EnvironmentError(crypto: error, file: displayPath)
+        }
+        return try EnvironmentsDocument(secretBytes: plaintext, source: displayPath + " (decrypted)")
     }
 
     /// The environment of the document. Warnings about the language at start (a corrupt
