@@ -1,0 +1,175 @@
+import Foundation
+import I18Next
+
+/// Formats a localized string the way Foundation formats a `.stringsdict` entry: each
+/// `%#@name@` becomes the plural form its number chooses, then printf conversions (`%d`, `%lld`,
+/// `%@`, `%1$@`, `%.2f`, `%%`) take the arguments.
+///
+/// Unlike C's `printf` nothing here can crash: a missing argument leaves its conversion in the
+/// text, so a bad translation shows rather than traps, and widths and precisions are clamped to
+/// ``FormatConversion/maximumWidth``.
+///
+/// Binding rules, as Foundation applies them: `%#@name@` takes the next argument (or the
+/// positional one of `%2$#@name@`, or a catalog substitution's `argNum`); a conversion without a
+/// position inside a chosen form prints that same argument, so `one` = `%d file` prints the count.
+public enum AppleStringFormatter {
+    /// Nested `%#@name@` references (a form naming another variable) are followed this deep.
+    static let maximumNesting = 8
+
+    /// Formats `format` with `arguments`, choosing plural forms with `rules`.
+    public static func format(_ format: LocalizedFormat, rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
+        let values = arguments.map(FormatArgument.init)
+        var next = 1
+        let positional = expand(format.format, variables: format.variables, rules: rules, arguments: values,
+                                boundArgument: nil, next: &next, depth: 0)
+        return apply(positional, values)
+    }
+
+    /// Formats a plain string (a `.strings` value) with printf conversions only.
+    public static func format(_ text: String, arguments: [any CustomStringConvertible & Sendable]) -> String {
+        guard text.contains("%") else { return text }
+        return apply(text, arguments.map(FormatArgument.init))
+    }
+
+    /// The form of `variable` for the argument at 1-based `index` (`other` when it is missing or not a number).
+    static func form(of variable: PluralVariable, argument: FormatArgument?, rules: PluralRules) -> String {
+        guard let argument, let operands = operands(argument, valueType: variable.valueType) else {
+            return variable.forms[.other] ?? ""
+        }
+        return variable.form(for: operands, rules: rules)
+    }
+
+    /// The plural operands of `argument` read as `valueType` says: integer conversions truncate.
+    static func operands(_ argument: FormatArgument, valueType: String?) -> PluralOperands? {
+        switch valueType.flatMap(FormatConversion.kind(ofValueType:)) {
+        case .integer?, .character?:
+            return argument.integerValue.map { PluralOperands(Double($0)) }
+        case .floatingPoint?:
+            return argument.doubleValue.map { PluralOperands($0) }
+        case .object?, nil:
+            if case .integer(let value) = argument { return PluralOperands(Double(value)) }
+            return argument.doubleValue.map { PluralOperands($0) }
+        }
+    }
+
+    /// Replaces variables by their forms and rewrites every conversion with an explicit position,
+    /// so the second pass needs no knowledge of where each piece came from.
+    private static func expand(_ text: String, variables: [String: PluralVariable], rules: PluralRules, arguments: [FormatArgument],
+                               boundArgument: Int?, next: inout Int, depth: Int) -> String {
+        var output = ""
+        for token in FormatToken.tokenize(text) {
+            switch token {
+            case .text(let literal):
+                output += literal
+            case .percent:
+                output += "%%"
+            case .malformed(let source):
+                // Doubled so the second pass prints it as written instead of reading it anew.
+                output += "%" + source
+            case .conversion(var conversion):
+                if conversion.position == nil {
+                    if let boundArgument {
+                        conversion.position = boundArgument
+                    } else {
+                        conversion.position = next
+                        next += 1
+                    }
+                }
+                output += render(conversion)
+            case .variable(let name, let position, let source):
+                let index: Int
+                if let explicit = variables[name]?.argumentNumber ?? position {
+                    index = explicit
+                } else if let boundArgument {
+                    index = boundArgument
+                } else {
+                    index = next
+                    next += 1
+                }
+                guard let variable = variables[name], depth < maximumNesting else {
+                    output += "%" + source
+                    continue
+                }
+                let argument = index >= 1 && index <= arguments.count ? arguments[index - 1] : nil
+                let chosen = form(of: variable, argument: argument, rules: rules)
+                output += expand(chosen, variables: variables, rules: rules, arguments: arguments,
+                                 boundArgument: index, next: &next, depth: depth + 1)
+            }
+        }
+        return output
+    }
+
+    private static func render(_ conversion: FormatConversion) -> String {
+        var text = "%"
+        if let position = conversion.position { text += "\(position)$" }
+        text += conversion.flags
+        if let width = conversion.width { text += String(width) }
+        if let precision = conversion.precision { text += "." + String(precision) }
+        return text + conversion.length + String(conversion.conversion)
+    }
+
+    /// The printf pass: conversions take their arguments (sequentially or by position).
+    private static func apply(_ text: String, _ arguments: [FormatArgument]) -> String {
+        var output = ""
+        var next = 1
+        for token in FormatToken.tokenize(text) {
+            switch token {
+            case .text(let literal): output += literal
+            case .percent: output += "%"
+            case .malformed(let source): output += source
+            case .variable(_, _, let source): output += source
+            case .conversion(let conversion):
+                let index: Int
+                if let position = conversion.position {
+                    index = position
+                } else {
+                    index = next
+                    next += 1
+                }
+                guard index >= 1, index <= arguments.count else {
+                    output += conversion.source
+                    continue
+                }
+                output += print(conversion, arguments[index - 1])
+            }
+        }
+        return output
+    }
+
+    private static func print(_ conversion: FormatConversion, _ argument: FormatArgument) -> String {
+        // Only flags C's printf defines identically everywhere; the grouping flag depends on the locale.
+        let flags = conversion.flags.filter { "-+ 0#".contains($0) }
+        var spec = "%" + flags
+        if let width = conversion.width { spec += String(width) }
+        switch conversion.conversion {
+        case "d", "i", "D":
+            guard let value = argument.integerValue else { return pad(argument.text, conversion) }
+            if let precision = conversion.precision { spec += "." + String(precision) }
+            return String(format: spec + "lld", Int64(value))
+        case "u", "U", "o", "O", "x", "X":
+            guard let value = argument.integerValue else { return pad(argument.text, conversion) }
+            if let precision = conversion.precision { spec += "." + String(precision) }
+            let letter: String = switch conversion.conversion { case "U": "u"; case "O": "o"; default: String(conversion.conversion) }
+            return String(format: spec + "ll" + letter, UInt64(bitPattern: Int64(value)))
+        case "f", "F", "e", "E", "g", "G", "a", "A":
+            guard let value = argument.doubleValue else { return pad(argument.text, conversion) }
+            if let precision = conversion.precision { spec += "." + String(min(precision, 64)) }
+            return String(format: spec + String(conversion.conversion), value)
+        case "c", "C":
+            guard let code = argument.integerValue, code > 0, code <= 0x10FFFF, let scalar = Unicode.Scalar(UInt32(code)) else {
+                return pad(argument.text, conversion)
+            }
+            return pad(String(Character(scalar)), conversion)
+        default:
+            var text = argument.text
+            if let precision = conversion.precision, text.count > precision { text = String(text.prefix(precision)) }
+            return pad(text, conversion)
+        }
+    }
+
+    private static func pad(_ text: String, _ conversion: FormatConversion) -> String {
+        guard let width = conversion.width, text.count < width else { return text }
+        let padding = String(repeating: " ", count: width - text.count)
+        return conversion.flags.contains("-") ? text + padding : padding + text
+    }
+}

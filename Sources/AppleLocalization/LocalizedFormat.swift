@@ -1,0 +1,43 @@
+/// A localized format string and the plural variables it references with `%#@name@`.
+///
+/// A `.stringsdict` entry is one (`NSStringLocalizedFormatKey` and its variables), a catalog
+/// string with substitutions is one, and a plain `.strings` value is one without variables.
+public struct LocalizedFormat: Sendable, Hashable {
+    /// The format, with printf conversions and `%#@name@` references.
+    public let format: String
+    /// The variables by name.
+    public let variables: [String: PluralVariable]
+    /// Where the format is defined.
+    public let location: SourceLocation?
+
+    /// A format with its variables.
+    public init(format: String, variables: [String: PluralVariable] = [:], location: SourceLocation? = nil) {
+        self.format = format
+        self.variables = variables
+        self.location = location
+    }
+
+    /// Equal when the text and variables are, wherever they are defined.
+    public static func == (lhs: LocalizedFormat, rhs: LocalizedFormat) -> Bool {
+        lhs.format == rhs.format && lhs.variables == rhs.variables
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(variables)
+    }
+
+    /// The names referenced by `%#@name@` in the format and, transitively, in the forms (each once, in order).
+    var referencedVariables: [String] {
+        var names: [String] = []
+        var pending = [format]
+        var seen: Set<String> = []
+        while let text = pending.popLast() {
+            for case .variable(let name, _, _) in FormatToken.tokenize(text) where seen.insert(name).inserted {
+                names.append(name)
+                if let variable = variables[name] { pending.append(contentsOf: variable.forms.values) }
+            }
+        }
+        return names
+    }
+}
