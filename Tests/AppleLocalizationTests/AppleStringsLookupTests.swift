@@ -33,7 +33,7 @@ struct AppleStringsLookupTests {
     @Test("catalog plurals follow the app language: ru few/many, ar zero/two", arguments: [
         ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 5, "5 файлов"), ("ru", 21, "21 файл"), ("ru", 0, "0 файлов"),
         ("ar", 0, "لا توجد ملفات"), ("ar", 1, "ملف واحد"), ("ar", 2, "ملفان"), ("ar", 4, "4 ملفات"), ("ar", 11, "11 ملفًا"), ("ar", 100, "100 ملف"),
-        ("en", 1, "1 file"), ("en", 0, "0 files"), ("es", 1_000_000, "1000000 de archivos"), ("ca", 2, "2 fitxers"),
+        ("en", 1, "1 file"), ("en", 0, "0 files"), ("es", 1_000_000, "1000000 de archivos"), ("ca", 2, "2 fitxers"), ("ca", 1_000_000, "1000000 fitxers"),
     ])
     func catalogPlurals(_ language: String, _ count: Int, _ expected: String) {
         #expect(Self.text("files_count", [language, "en", "base"], [count]) == expected)
