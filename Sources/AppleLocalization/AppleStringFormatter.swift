@@ -15,13 +15,17 @@ import I18Next
 public enum AppleStringFormatter {
     /// Nested `%#@name@` references (a form naming another variable) are followed this deep.
     static let maximumNesting = 8
+    /// At most this many `%#@name@` are expanded per string: forms that each name a variable
+    /// several times would otherwise grow the text exponentially with the nesting.
+    static let maximumExpansions = 256
 
     /// Formats `format` with `arguments`, choosing plural forms with `rules`.
     public static func format(_ format: LocalizedFormat, rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
         let values = arguments.map(FormatArgument.init)
         var next = 1
+        var budget = maximumExpansions
         let positional = expand(format.format, variables: format.variables, rules: rules, arguments: values,
-                                boundArgument: nil, next: &next, depth: 0)
+                                boundArgument: nil, next: &next, depth: 0, budget: &budget)
         return apply(positional, values)
     }
 
@@ -55,7 +59,7 @@ public enum AppleStringFormatter {
     /// Replaces variables by their forms and rewrites every conversion with an explicit position,
     /// so the second pass needs no knowledge of where each piece came from.
     private static func expand(_ text: String, variables: [String: PluralVariable], rules: PluralRules, arguments: [FormatArgument],
-                               boundArgument: Int?, next: inout Int, depth: Int) -> String {
+                               boundArgument: Int?, next: inout Int, depth: Int, budget: inout Int) -> String {
         var output = ""
         for token in FormatToken.tokenize(text) {
             switch token {
@@ -86,14 +90,15 @@ public enum AppleStringFormatter {
                     index = next
                     next += 1
                 }
-                guard let variable = variables[name], depth < maximumNesting else {
+                guard let variable = variables[name], depth < maximumNesting, budget > 0 else {
                     output += "%" + source
                     continue
                 }
+                budget -= 1
                 let argument = index >= 1 && index <= arguments.count ? arguments[index - 1] : nil
                 let chosen = form(of: variable, argument: argument, rules: rules)
                 output += expand(chosen, variables: variables, rules: rules, arguments: arguments,
-                                 boundArgument: index, next: &next, depth: depth + 1)
+                                 boundArgument: index, next: &next, depth: depth + 1, budget: &budget)
             }
         }
         return output

@@ -21,7 +21,8 @@ struct FormatSignature: Sendable, Equatable {
     /// The signature of `format` and all its variables' forms.
     init(_ format: LocalizedFormat) {
         var next = 1
-        add(format.format, variables: format.variables, bound: nil, next: &next, depth: 0)
+        var budget = AppleStringFormatter.maximumExpansions
+        add(format.format, variables: format.variables, bound: nil, next: &next, depth: 0, budget: &budget)
     }
 
     mutating func merge(_ other: FormatSignature) {
@@ -34,7 +35,7 @@ struct FormatSignature: Sendable, Equatable {
         if examples[index] == nil { examples[index] = example }
     }
 
-    private mutating func add(_ text: String, variables: [String: PluralVariable], bound: Int?, next: inout Int, depth: Int) {
+    private mutating func add(_ text: String, variables: [String: PluralVariable], bound: Int?, next: inout Int, depth: Int, budget: inout Int) {
         for token in FormatToken.tokenize(text) {
             switch token {
             case .text, .percent, .malformed:
@@ -60,13 +61,14 @@ struct FormatSignature: Sendable, Equatable {
                     index = next
                     next += 1
                 }
-                guard let variable = variables[name], depth < AppleStringFormatter.maximumNesting else { continue }
+                guard let variable = variables[name], depth < AppleStringFormatter.maximumNesting, budget > 0 else { continue }
+                budget -= 1
                 if let valueType = variable.valueType, let kind = FormatConversion.kind(ofValueType: valueType) {
                     record(index, kind, "%" + valueType + " (\(source))")
                 }
                 for category in variable.forms.keys.sorted(by: { $0.order < $1.order }) {
                     var formNext = next
-                    add(variable.forms[category] ?? "", variables: variables, bound: index, next: &formNext, depth: depth + 1)
+                    add(variable.forms[category] ?? "", variables: variables, bound: index, next: &formNext, depth: depth + 1, budget: &budget)
                 }
             }
         }
