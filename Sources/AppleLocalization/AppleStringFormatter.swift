@@ -21,7 +21,11 @@ public enum AppleStringFormatter {
 
     /// Formats `format` with `arguments`, choosing plural forms with `rules`.
     public static func format(_ format: LocalizedFormat, rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
-        let values = arguments.map(FormatArgument.init)
+        self.format(format, rules: rules, values: arguments.map(FormatArgument.init))
+    }
+
+    /// Formats `format` with arguments already read.
+    static func format(_ format: LocalizedFormat, rules: PluralRules, values: [FormatArgument]) -> String {
         var next = 1
         var budget = maximumExpansions
         let positional = expand(format.format, variables: format.variables, rules: rules, arguments: values,
@@ -31,8 +35,13 @@ public enum AppleStringFormatter {
 
     /// Formats a plain string (a `.strings` value) with printf conversions only.
     public static func format(_ text: String, arguments: [any CustomStringConvertible & Sendable]) -> String {
+        format(text, values: arguments.map(FormatArgument.init))
+    }
+
+    /// Formats a plain string with arguments already read.
+    static func format(_ text: String, values: [FormatArgument]) -> String {
         guard text.contains("%") else { return text }
-        return apply(text, arguments.map(FormatArgument.init))
+        return apply(text, values)
     }
 
     /// The form of `variable` for the argument at 1-based `index` (`other` when it is missing or not a number).

@@ -22,18 +22,18 @@ extension AppleStringsLookup {
             return sourceMatch(entry, catalog, values, device: device)
         }
         for (position, language) in languageChain.enumerated() {
-            let rules = PluralRules(locale: pluralLanguage(languageChain, position, catalog), kind: .cardinal)
+            let rules = pluralRules(pluralLanguage(languageChain, position, catalog))
             if let catalog, let localization = entry?.localization(for: language),
                let format = localization.resolvedFormat(device: device, rules: rules, arguments: values) {
-                return Match(text: AppleStringFormatter.format(format, rules: rules, arguments: arguments),
+                return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
                              language: language, format: .catalog, file: catalog.path)
             }
             if case .success(let file)? = stringsdictFile(language: language, table: table), let format = file[key] {
-                return Match(text: AppleStringFormatter.format(format, rules: rules, arguments: arguments),
+                return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
                              language: language, format: .stringsdict, file: file.path)
             }
             if case .success(let file)? = stringsFile(language: language, table: table), let value = file[key] {
-                return Match(text: AppleStringFormatter.format(value, arguments: arguments),
+                return Match(text: AppleStringFormatter.format(value, values: values),
                              language: language, format: .strings, file: file.path)
             }
         }
@@ -43,11 +43,10 @@ extension AppleStringsLookup {
 
     /// The catalog's source text: its source localization when that is usable, else the key.
     private func sourceMatch(_ entry: CatalogEntry, _ catalog: StringCatalog, _ values: [FormatArgument], device: String) -> Match {
-        let rules = PluralRules(locale: catalog.sourceLanguage, kind: .cardinal)
-        let arguments = values.map(\.sendable)
+        let rules = pluralRules(catalog.sourceLanguage)
         let format = entry.localization(for: catalog.sourceLanguage)?.resolvedFormat(device: device, rules: rules, arguments: values)
             ?? LocalizedFormat(format: entry.key)
-        return Match(text: AppleStringFormatter.format(format, rules: rules, arguments: arguments),
+        return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
                      language: catalog.sourceLanguage, format: .catalog, file: catalog.path)
     }
 
@@ -56,16 +55,5 @@ extension AppleStringsLookup {
     private func pluralLanguage(_ chain: [String], _ position: Int, _ catalog: StringCatalog?) -> String {
         guard chain[position] == "base" else { return chain[position] }
         return chain[..<position].last { $0 != "base" } ?? catalog?.sourceLanguage ?? "en"
-    }
-}
-
-extension FormatArgument {
-    /// The argument again as a formatter input.
-    var sendable: any CustomStringConvertible & Sendable {
-        switch self {
-        case .integer(let value): value
-        case .floatingPoint(let value): value
-        case .text(let text): text
-        }
     }
 }

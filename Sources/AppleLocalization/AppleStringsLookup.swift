@@ -23,8 +23,11 @@ import Synchronization
 public final class AppleStringsLookup: Sendable {
     /// The format a value came from.
     public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// A String Catalog (`.xcstrings`).
         case catalog = "xcstrings"
+        /// A plural table (`.stringsdict`).
         case stringsdict
+        /// A strings table (`.strings`).
         case strings
     }
 
@@ -53,6 +56,7 @@ public final class AppleStringsLookup: Sendable {
     private let stringsCache = Mutex<[String: Result<StringsFile, StringsFileError>]>([:])
     private let stringsdictCache = Mutex<[String: Result<StringsDictFile, AppleLocalizationError>]>([:])
     private let catalogCache = Mutex<[String: Result<StringCatalog, AppleLocalizationError>]>([:])
+    private let rulesCache = Mutex<[String: PluralRules]>([:])
 
     /// Directories deeper than this are not searched for catalogs.
     static let maximumSearchDepth = 8
@@ -199,6 +203,14 @@ public final class AppleStringsLookup: Sendable {
             }
         }
         return result.sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
+    }
+
+    /// The cardinal rules of `language`, resolved once per language rather than on every lookup.
+    func pluralRules(_ language: String) -> PluralRules {
+        if let cached = rulesCache.withLock({ $0[language] }) { return cached }
+        let rules = PluralRules(locale: language, kind: .cardinal)
+        rulesCache.withLock { $0[language] = rules }
+        return rules
     }
 
     static func diagnostic(_ strings: StringsDiagnostic) -> Diagnostic {
