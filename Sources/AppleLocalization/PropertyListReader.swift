@@ -53,7 +53,8 @@ struct PropertyListReader: ~Copyable {
         try expectEndTag("plist", opened: rootOffset)
         try skipMisc()
         if position < bytes.count {
-            throw Failure(offset: position, message: "unexpected \(describe(position)) after </plist>")
+            // Foundation ignores what follows the root element; a warning keeps it visible.
+            warnings.append(Failure(offset: position, message: "\(describe(position)) after </plist> is ignored; remove it"))
         }
         return value
     }
@@ -86,7 +87,7 @@ struct PropertyListReader: ~Copyable {
             return PropertyListNode(offset: start, value: .integer(value))
         case "real":
             let text = tag.selfClosing ? "" : try readText(closing: "real", opened: start)
-            guard let value = Double(Self.trimmed(text)) else {
+            guard let value = Double(text) else {
                 throw Failure(offset: start, message: "<real>\(text.prefix(40))</real> is not a number")
             }
             return PropertyListNode(offset: start, value: .real(value))
@@ -225,12 +226,18 @@ struct PropertyListReader: ~Copyable {
             } else if current == UInt8(ascii: "<"), matches("<!DOCTYPE") {
                 let start = position
                 position += 9
-                var inSubset = false
+                var quote: UInt8? = nil
                 while position < bytes.count {
                     let next = bytes[position]
-                    if next == UInt8(ascii: "[") { inSubset = true }
-                    if next == UInt8(ascii: "]") { inSubset = false }
-                    if next == UInt8(ascii: ">"), !inSubset { break }
+                    if let open = quote {
+                        if next == open { quote = nil }
+                    } else if next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") {
+                        quote = next
+                    } else if next == UInt8(ascii: "[") {
+                        throw Failure(offset: position, message: "a DOCTYPE with declarations in [ ] is refused by Foundation; keep only <!DOCTYPE plist PUBLIC …>")
+                    } else if next == UInt8(ascii: ">") {
+                        break
+                    }
                     position += 1
                 }
                 guard position < bytes.count else { throw Failure(offset: start, message: "<!DOCTYPE is not closed with '>'") }
@@ -269,7 +276,7 @@ struct PropertyListReader: ~Copyable {
                     text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(position + 9)..<end]))
                     position = end + 3
                 } else if matches("<!--") {
-                    try skipComment()
+                    throw Failure(offset: position, message: "a comment inside <\(name)> is refused by Foundation; move it before the <key>")
                 } else {
                     throw Failure(offset: position, message: "unexpected \(describeTag(position)) inside <\(name)>; write a literal < as &lt;")
                 }
@@ -385,10 +392,10 @@ struct PropertyListReader: ~Copyable {
         return slice
     }
 
-    /// An `<integer>`'s value: optional sign and decimal digits, or `0x` hexadecimal, as Foundation reads them.
+    /// An `<integer>`'s value: optional sign and decimal digits, or `0x` hexadecimal.
     private static func integer(_ text: String) -> Int? {
-        let body = trimmed(text)
-        if body.hasPrefix("0x") || body.hasPrefix("0X") { return Int(body.dropFirst(2), radix: 16) }
-        return Int(body)
+        // No surrounding white space: Foundation refuses `<integer> 12 </integer>`.
+        if text.hasPrefix("0x") || text.hasPrefix("0X") { return Int(text.dropFirst(2), radix: 16) }
+        return Int(text)
     }
 }

@@ -57,6 +57,16 @@ struct StringsDictFileTests {
         #expect(variable["other"] == ours["k"]?.variables["n"]?.forms[.other])
     }
 
+    @Test("what this reader refuses as \"refused by Foundation\" Foundation refuses too", arguments: [
+        "<plist><dict><key>a</key><string>x<!-- c --></string></dict></plist>",
+        "<!DOCTYPE plist [ <!ENTITY x \"y\"> ]>\n<plist><dict/></plist>",
+        "<plist><dict><key>a</key><integer> 12 </integer></dict></plist>",
+    ])
+    func foundationRefusesToo(_ text: String) {
+        #expect(throws: (any Error).self) { try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) }
+        #expect(throws: AppleLocalizationError.self) { try StringsDictFile(data: Data(text.utf8), path: "x") }
+    }
+
     struct BadInput: Sendable, CustomTestStringConvertible {
         let name: String
         let text: String
@@ -78,8 +88,12 @@ struct StringsDictFileTests {
         BadInput(name: "not a plist", text: "<?xml version=\"1.0\"?>\n<html></html>",
                  expected: "bad.stringsdict:2:1: error: expected the root element <plist>, found <html>"),
         BadInput(name: "empty file", text: "", expected: "bad.stringsdict:1:1: error: the file is empty"),
-        BadInput(name: "text after the plist", text: "<plist><dict/></plist>\nextra",
-                 expected: "bad.stringsdict:2:1: error: unexpected text after </plist>"),
+        BadInput(name: "comment inside a string (Foundation refuses it)", text: "<plist><dict><key>a</key><string>x<!-- c --></string></dict></plist>",
+                 expected: "bad.stringsdict:1:35: error: a comment inside <string> is refused by Foundation; move it before the <key>"),
+        BadInput(name: "DOCTYPE internal subset (Foundation refuses it)", text: "<!DOCTYPE plist [ <!ENTITY x \"y\"> ]>\n<plist><dict/></plist>",
+                 expected: "bad.stringsdict:1:17: error: a DOCTYPE with declarations in [ ] is refused by Foundation"),
+        BadInput(name: "integer with spaces (Foundation refuses it)", text: "<plist><integer> 12 </integer></plist>",
+                 expected: "bad.stringsdict:1:8: error: <integer> 12 </integer> is not a whole number"),
         BadInput(name: "unterminated comment", text: "<plist><!-- never closed <dict/></plist>",
                  expected: "bad.stringsdict:1:8: error: the comment <!-- is not closed with -->"),
         BadInput(name: "value without key", text: "<plist><dict><string>x</string></dict></plist>",
@@ -137,6 +151,13 @@ struct StringsDictFileTests {
         #expect(file["k"]?.format == "second")
         #expect(file.keys == ["k"])
         #expect(file.warnings.map(\.description).contains("w.stringsdict:4:1: warning: the key \"k\" appears twice in one <dict>; the last one is used, as in Foundation"))
+    }
+
+    @Test("text after </plist> is ignored with a warning, as Foundation ignores it")
+    func trailingText() throws {
+        let file = try StringsDictFile(data: Data("<plist><dict/></plist>\nextra".utf8), path: "t.stringsdict")
+        #expect(file.keys.isEmpty)
+        #expect(file.warnings.map(\.description) == ["t.stringsdict:2:1: warning: text after </plist> is ignored; remove it"])
     }
 
     @Test("a missing file is an error at 1:1")
