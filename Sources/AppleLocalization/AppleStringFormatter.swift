@@ -9,9 +9,11 @@ import I18Next
 /// text, so a bad translation shows rather than traps, and widths and precisions are clamped to
 /// ``FormatConversion/maximumWidth``.
 ///
-/// Binding rules, as Foundation applies them: `%#@name@` takes the next argument (or the
-/// positional one of `%2$#@name@`, or a catalog substitution's `argNum`); a conversion without a
-/// position inside a chosen form prints that same argument, so `one` = `%d file` prints the count.
+/// Binding rules (for well-formed tables they give Foundation's results, and they stay right when
+/// a form leaves its number out): `%#@name@` takes the next argument (or the positional one of
+/// `%2$#@name@`, or a catalog substitution's `argNum`); a conversion without a position inside a
+/// chosen form prints that same argument, so `one` = `%d file` prints the count and a following
+/// `%@` outside the variable still takes the argument after it.
 public enum AppleStringFormatter {
     /// Nested `%#@name@` references (a form naming another variable) are followed this deep.
     static let maximumNesting = 8

@@ -55,7 +55,7 @@ enum FormatArgument: Sendable {
     }
 }
 
-extension String {
+private extension String {
     var trimmingWhitespace: Substring {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }

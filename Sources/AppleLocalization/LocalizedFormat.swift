@@ -26,18 +26,4 @@ public struct LocalizedFormat: Sendable, Hashable {
         hasher.combine(format)
         hasher.combine(variables)
     }
-
-    /// The names referenced by `%#@name@` in the format and, transitively, in the forms (each once, in order).
-    var referencedVariables: [String] {
-        var names: [String] = []
-        var pending = [format]
-        var seen: Set<String> = []
-        while let text = pending.popLast() {
-            for case .variable(let name, _, _) in FormatToken.tokenize(text) where seen.insert(name).inserted {
-                names.append(name)
-                if let variable = variables[name] { pending.append(contentsOf: variable.forms.values) }
-            }
-        }
-        return names
-    }
 }
