@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Files are found as in an app bundle: `<dir>/<lang>.lproj/<Table>.strings` and
 /// `<Table>.stringsdict` (also `Base.lproj`), and `<Table>.xcstrings` anywhere under the
-/// directory (hidden directories and symbolic links are not followed).
+/// directory (hidden directories and symbolic links are not followed). Flat `<dir>/<LANG>.strings`
+/// files form the table `Localizable`, as `LocalizationTables` reads them.
 ///
 /// **Lookup order.** For each language of the chain in turn — the language, the language without
 /// region, the development language, `Base` — the catalog of the table is asked, then the
@@ -69,7 +70,8 @@ public final class AppleStringsLookup: Sendable {
         let manager = FileManager.default
         var strings: [String: [String: String]] = [:]
         var dicts: [String: [String: String]] = [:]
-        for entry in ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).sorted() where entry.hasSuffix(".lproj") {
+        let entries = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        for entry in entries where entry.hasSuffix(".lproj") {
             let language = Self.languageKey(String(entry.dropLast(6)))
             let folder = directory + "/" + entry
             for file in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
@@ -79,6 +81,12 @@ public final class AppleStringsLookup: Sendable {
                     dicts[language, default: [:]][String(file.dropLast(12))] = folder + "/" + file
                 }
             }
+        }
+        // Flat `<LANG>.strings` files form the table Localizable, as `LocalizationTables` reads them;
+        // an `.lproj` table of the same language wins.
+        for entry in entries where entry.hasSuffix(".strings") && entry.count > 8 {
+            let language = Self.languageKey(String(entry.dropLast(8)))
+            if strings[language]?["Localizable"] == nil { strings[language, default: [:]]["Localizable"] = directory + "/" + entry }
         }
         var catalogs: [String: String] = [:]
         var diagnostics: [Diagnostic] = []

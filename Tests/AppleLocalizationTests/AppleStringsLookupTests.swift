@@ -131,6 +131,17 @@ struct AppleStringsLookupTests {
         #expect(messages.contains(directory.path + "/ru.lproj/Localizable.stringsdict:1:8: error: <dict> is never closed; add </dict>"))
     }
 
+    @Test("flat <LANG>.strings files form the table Localizable; an .lproj table of the language wins")
+    func flatFiles() {
+        let directory = TemporaryDirectory()
+        directory.write("EN.strings", "\"k\" = \"flat english\";")
+        directory.write("es.strings", "\"k\" = \"flat\";")
+        directory.write("es.lproj/Localizable.strings", "\"k\" = \"lproj\";")
+        let workspace = Workspace(directory)
+        #expect(workspace.text("k", ["en"]) == "flat english")
+        #expect(workspace.text("k", ["es"]) == "lproj")
+    }
+
     @Test("a missing directory has no tables")
     func missingDirectory() {
         let lookup = AppleStringsLookup(directory: "/nonexistent/dir")
