@@ -170,6 +170,9 @@ private struct CatalogJSONReader {
                 let deviceMembers = try object(deviceNode, kindPath + "." + name, "the device variation \"\(name)\"")
                 devices[name] = try value(deviceMembers, kindPath + "." + name, "the \"\(name)\" variation of \(what)", nesting: nesting + 1)
             }
+            if devices["other"] == nil {
+                warn(kindPath, "the device variation of \(what) has no \"other\"; devices it does not name fall back to another language")
+            }
             return .device(devices, location: location(kindPath))
         default:
             throw error(kindPath, "unknown variation \"\(kind)\"; String Catalogs vary by \"plural\" or \"device\"")

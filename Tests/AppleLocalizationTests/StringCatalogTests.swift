@@ -118,6 +118,16 @@ struct StringCatalogTests {
         #expect(messages.contains { $0.hasPrefix("Localizable.xcstrings:3:26: warning: the substitution \"n\" of the en text of \"k\" is not referenced by %#@n@") })
     }
 
+    @Test("device variations without other are a warning; other devices fall back")
+    func deviceWithoutOther() throws {
+        let catalog = try Self.catalog("""
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"variations": {"device": {"mac": {"stringUnit": {"value": "Click"}}}}}}}}}
+        """)
+        #expect(catalog.warnings.map(\.description) == [
+            "Localizable.xcstrings:1:94: warning: the device variation of the en localization of \"k\" has no \"other\"; devices it does not name fall back to another language (at strings.k.localizations.en.variations.device)",
+        ])
+    }
+
     @Test("deeply nested JSON is refused, not a stack overflow")
     func deepNesting() {
         let json = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
