@@ -13,6 +13,8 @@ struct StringsDictBuilder {
     let path: String
     var location: (Int) -> SourceLocation
     private(set) var warnings: [Diagnostic] = []
+    /// Where each variable's `<key>` is, for diagnostics about the variable.
+    private var variableOffsets: [String: Int] = [:]
 
     init(path: String, location: @escaping (Int) -> SourceLocation) {
         self.path = path
@@ -74,8 +76,6 @@ struct StringsDictBuilder {
         }
         return result
     }
-
-    private var variableOffsets: [String: Int] = [:]
 
     private mutating func variable(_ name: String, of key: String, _ body: [PropertyListNode.Member], keyOffset: Int) throws(AppleLocalizationError) -> PluralVariable {
         variableOffsets[name] = keyOffset
