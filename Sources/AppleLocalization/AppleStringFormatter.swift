@@ -20,6 +20,7 @@ public enum AppleStringFormatter {
     /// At most this many `%#@name@` are expanded per string: forms that each name a variable
     /// several times would otherwise grow the text exponentially with the nesting.
     static let maximumExpansions = 256
+    private static let unusedRules = PluralRules(locale: "en", kind: .cardinal)
 
     /// Formats `format` with `arguments`, choosing plural forms with `rules`.
     public static func format(_ format: LocalizedFormat, rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
@@ -30,9 +31,10 @@ public enum AppleStringFormatter {
     static func format(_ format: LocalizedFormat, rules: PluralRules, values: [FormatArgument]) -> String {
         var next = 1
         var budget = maximumExpansions
-        let positional = expand(format.format, variables: format.variables, rules: rules, arguments: values,
-                                boundArgument: nil, next: &next, depth: 0, budget: &budget)
-        return apply(positional, values)
+        var output = ""
+        write(format.tokens, variables: format.variables, rules: rules, arguments: values,
+              boundArgument: nil, next: &next, depth: 0, budget: &budget, to: &output)
+        return output
     }
 
     /// Formats a plain string (a `.strings` value) with printf conversions only.
@@ -43,15 +45,19 @@ public enum AppleStringFormatter {
     /// Formats a plain string with arguments already read.
     static func format(_ text: String, values: [FormatArgument]) -> String {
         guard text.contains("%") else { return text }
-        return apply(text, values)
+        var next = 1
+        var budget = 0
+        var output = ""
+        // Without variables no plural rules are consulted; any rules do.
+        write(FormatToken.tokenize(text), variables: [:], rules: unusedRules, arguments: values,
+              boundArgument: nil, next: &next, depth: 0, budget: &budget, to: &output)
+        return output
     }
 
-    /// The form of `variable` for the argument at 1-based `index` (`other` when it is missing or not a number).
-    static func form(of variable: PluralVariable, argument: FormatArgument?, rules: PluralRules) -> String {
-        guard let argument, let operands = operands(argument, valueType: variable.valueType) else {
-            return variable.forms[.other] ?? ""
-        }
-        return variable.form(for: operands, rules: rules)
+    /// The category of `variable` for `argument` (`other` when it is missing or not a number).
+    static func category(of variable: PluralVariable, argument: FormatArgument?, rules: PluralRules) -> PluralCategory {
+        guard let argument, let operands = operands(argument, valueType: variable.valueType) else { return .other }
+        return variable.category(for: operands, rules: rules)
     }
 
     /// The plural operands of `argument` read as `valueType` says: integer conversions truncate.
@@ -67,30 +73,33 @@ public enum AppleStringFormatter {
         }
     }
 
-    /// Replaces variables by their forms and rewrites every conversion with an explicit position,
-    /// so the second pass needs no knowledge of where each piece came from.
-    private static func expand(_ text: String, variables: [String: PluralVariable], rules: PluralRules, arguments: [FormatArgument],
-                               boundArgument: Int?, next: inout Int, depth: Int, budget: inout Int) -> String {
-        var output = ""
-        for token in FormatToken.tokenize(text) {
+    /// Writes `tokens`: each `%#@name@` as the tokens of its chosen form, each conversion with its
+    /// argument. One pass, so nothing is split twice and no text is read as a format again.
+    private static func write(_ tokens: [FormatToken], variables: [String: PluralVariable], rules: PluralRules, arguments: [FormatArgument],
+                              boundArgument: Int?, next: inout Int, depth: Int, budget: inout Int, to output: inout String) {
+        for token in tokens {
             switch token {
             case .text(let literal):
                 output += literal
             case .percent:
-                output += "%%"
+                output += "%"
             case .malformed(let source):
-                // Doubled so the second pass prints it as written instead of reading it anew.
-                output += "%" + source
-            case .conversion(var conversion):
-                if conversion.position == nil {
-                    if let boundArgument {
-                        conversion.position = boundArgument
-                    } else {
-                        conversion.position = next
-                        next += 1
-                    }
+                output += source
+            case .conversion(let conversion):
+                let index: Int
+                if let position = conversion.position {
+                    index = position
+                } else if let boundArgument {
+                    index = boundArgument
+                } else {
+                    index = next
+                    next += 1
                 }
-                output += render(conversion)
+                if index >= 1, index <= arguments.count {
+                    output += print(conversion, arguments[index - 1])
+                } else {
+                    output += conversion.source
+                }
             case .variable(let name, let position, let source):
                 let index: Int
                 if let explicit = variables[name]?.argumentNumber ?? position {
@@ -102,54 +111,16 @@ public enum AppleStringFormatter {
                     next += 1
                 }
                 guard let variable = variables[name], depth < maximumNesting, budget > 0 else {
-                    output += "%" + source
+                    output += source
                     continue
                 }
                 budget -= 1
                 let argument = index >= 1 && index <= arguments.count ? arguments[index - 1] : nil
-                let chosen = form(of: variable, argument: argument, rules: rules)
-                output += expand(chosen, variables: variables, rules: rules, arguments: arguments,
-                                 boundArgument: index, next: &next, depth: depth + 1, budget: &budget)
+                let chosen = category(of: variable, argument: argument, rules: rules)
+                write(variable.formTokens[chosen] ?? [], variables: variables, rules: rules, arguments: arguments,
+                      boundArgument: index, next: &next, depth: depth + 1, budget: &budget, to: &output)
             }
         }
-        return output
-    }
-
-    private static func render(_ conversion: FormatConversion) -> String {
-        var text = "%"
-        if let position = conversion.position { text += "\(position)$" }
-        text += conversion.flags
-        if let width = conversion.width { text += String(width) }
-        if let precision = conversion.precision { text += "." + String(precision) }
-        return text + conversion.length + String(conversion.conversion)
-    }
-
-    /// The printf pass: conversions take their arguments (sequentially or by position).
-    private static func apply(_ text: String, _ arguments: [FormatArgument]) -> String {
-        var output = ""
-        var next = 1
-        for token in FormatToken.tokenize(text) {
-            switch token {
-            case .text(let literal): output += literal
-            case .percent: output += "%"
-            case .malformed(let source): output += source
-            case .variable(_, _, let source): output += source
-            case .conversion(let conversion):
-                let index: Int
-                if let position = conversion.position {
-                    index = position
-                } else {
-                    index = next
-                    next += 1
-                }
-                guard index >= 1, index <= arguments.count else {
-                    output += conversion.source
-                    continue
-                }
-                output += print(conversion, arguments[index - 1])
-            }
-        }
-        return output
     }
 
     private static func print(_ conversion: FormatConversion, _ argument: FormatArgument) -> String {

@@ -11,13 +11,13 @@ extension CatalogLocalization {
             switch current {
             case .unit(let unit):
                 guard unit.state.isUsed else { return nil }
-                return LocalizedFormat(format: unit.value, variables: substitutions, location: unit.location)
+                return LocalizedFormat(format: unit.value, tokens: unit.tokens, variables: substitutions, location: unit.location)
             case .device(let devices, _):
                 guard let chosen = devices[device] ?? devices["other"] else { return nil }
                 current = chosen
             case .plural(let forms, _):
                 guard let other = forms[.other] else { return nil }
-                let selector = Self.selector(in: other.units.first?.unit.value ?? "")
+                let selector = Self.selector(in: other.units.first?.unit.tokens ?? [])
                 let argument = selector.index <= arguments.count ? arguments[selector.index - 1] : nil
                 var category = PluralCategory.other
                 if let argument, let operands = AppleStringFormatter.operands(argument, valueType: selector.valueType) {
@@ -30,10 +30,10 @@ extension CatalogLocalization {
 
     /// The argument a whole-string plural variation counts: the first numeric conversion of its
     /// `other` text (`%lld` of `%@ has %lld files` is argument 2), else argument 1.
-    static func selector(in text: String) -> (index: Int, valueType: String?) {
+    static func selector(in tokens: [FormatToken]) -> (index: Int, valueType: String?) {
         var next = 1
         var first: (Int, String?)? = nil
-        for case .conversion(let conversion) in FormatToken.tokenize(text) {
+        for case .conversion(let conversion) in tokens {
             let index = conversion.position ?? next
             if conversion.position == nil { next += 1 }
             if conversion.kind == .integer || conversion.kind == .floatingPoint {

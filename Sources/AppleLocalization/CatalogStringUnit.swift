@@ -21,12 +21,15 @@ public struct CatalogStringUnit: Sendable, Hashable {
     public let value: String
     /// Where the unit is defined.
     public let location: SourceLocation?
+    /// The value split once, when the catalog is read.
+    let tokens: [FormatToken]
 
     /// A unit.
     public init(state: State, value: String, location: SourceLocation? = nil) {
         self.state = state
         self.value = value
         self.location = location
+        tokens = FormatToken.tokenize(value)
     }
 
     /// Equal when state and value are, wherever they are defined.

@@ -22,7 +22,7 @@ struct FormatSignature: Sendable, Equatable {
     init(_ format: LocalizedFormat) {
         var next = 1
         var budget = AppleStringFormatter.maximumExpansions
-        add(format.format, variables: format.variables, bound: nil, next: &next, depth: 0, budget: &budget)
+        add(format.tokens, variables: format.variables, bound: nil, next: &next, depth: 0, budget: &budget)
     }
 
     mutating func merge(_ other: FormatSignature) {
@@ -35,8 +35,8 @@ struct FormatSignature: Sendable, Equatable {
         if examples[index] == nil { examples[index] = example }
     }
 
-    private mutating func add(_ text: String, variables: [String: PluralVariable], bound: Int?, next: inout Int, depth: Int, budget: inout Int) {
-        for token in FormatToken.tokenize(text) {
+    private mutating func add(_ tokens: [FormatToken], variables: [String: PluralVariable], bound: Int?, next: inout Int, depth: Int, budget: inout Int) {
+        for token in tokens {
             switch token {
             case .text, .percent, .malformed:
                 continue
@@ -68,7 +68,7 @@ struct FormatSignature: Sendable, Equatable {
                 }
                 for category in variable.forms.keys.sorted(by: { $0.order < $1.order }) {
                     var formNext = next
-                    add(variable.forms[category] ?? "", variables: variables, bound: index, next: &formNext, depth: depth + 1, budget: &budget)
+                    add(variable.formTokens[category] ?? [], variables: variables, bound: index, next: &formNext, depth: depth + 1, budget: &budget)
                 }
             }
         }

@@ -9,10 +9,18 @@ public struct LocalizedFormat: Sendable, Hashable {
     public let variables: [String: PluralVariable]
     /// Where the format is defined.
     public let location: SourceLocation?
+    /// The format split once, when the table is read, rather than on every lookup.
+    let tokens: [FormatToken]
 
     /// A format with its variables.
     public init(format: String, variables: [String: PluralVariable] = [:], location: SourceLocation? = nil) {
+        self.init(format: format, tokens: FormatToken.tokenize(format), variables: variables, location: location)
+    }
+
+    /// A format already split (a catalog unit keeps its tokens).
+    init(format: String, tokens: [FormatToken], variables: [String: PluralVariable], location: SourceLocation?) {
         self.format = format
+        self.tokens = tokens
         self.variables = variables
         self.location = location
     }

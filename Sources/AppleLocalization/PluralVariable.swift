@@ -19,6 +19,8 @@ public struct PluralVariable: Sendable, Hashable {
     public let location: SourceLocation?
     /// Where each form is defined, for diagnostics.
     public let formLocations: [PluralCategory: SourceLocation]
+    /// The forms split once, when the table is read.
+    let formTokens: [PluralCategory: [FormatToken]]
 
     /// A variable; `forms` must contain `.other`.
     public init(name: String, argumentNumber: Int? = nil, valueType: String? = nil, forms: [PluralCategory: String],
@@ -29,14 +31,21 @@ public struct PluralVariable: Sendable, Hashable {
         self.forms = forms
         self.location = location
         self.formLocations = formLocations
+        formTokens = forms.mapValues(FormatToken.tokenize)
     }
 
     /// The form for `operands` in a language with `rules`: Apple uses `zero` for 0 whenever the
     /// variable has one, in every language (CLDR gives `zero` to few); otherwise the CLDR
     /// category's form, or `other` when the variable lacks that category.
     public func form(for operands: PluralOperands, rules: PluralRules) -> String {
-        if operands.n == 0, let zero = forms[.zero] { return zero }
-        return forms[rules.category(for: operands)] ?? forms[.other] ?? ""
+        forms[category(for: operands, rules: rules)] ?? ""
+    }
+
+    /// The category whose form ``form(for:rules:)`` shows: one the variable has.
+    func category(for operands: PluralOperands, rules: PluralRules) -> PluralCategory {
+        if operands.n == 0, forms[.zero] != nil { return .zero }
+        let category = rules.category(for: operands)
+        return forms[category] != nil ? category : .other
     }
 
     /// Equal when the name, argument, value type and forms are, wherever they are defined.
