@@ -53,7 +53,7 @@ extension AppleStringsLookup {
     /// The language whose plural rules apply to a table of `chain[position]`: `Base` tables are
     /// written in the development language, the last real language before `base` in the chain.
     private func pluralLanguage(_ chain: [String], _ position: Int, _ catalog: StringCatalog?) -> String {
-        guard chain[position] == "base" else { return chain[position] }
-        return chain[..<position].last { $0 != "base" } ?? catalog?.sourceLanguage ?? "en"
+        guard chain[position].lowercased() == "base" else { return chain[position] }
+        return chain[..<position].last { $0.lowercased() != "base" } ?? catalog?.sourceLanguage ?? "en"
     }
 }
