@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "EnvironmentKit", targets: ["EnvironmentKit"]),
         .library(name: "I18Next", targets: ["I18Next"]),
         .library(name: "I18NextHTTP", targets: ["I18NextHTTP"]),
+        .library(name: "AppleLocalization", targets: ["AppleLocalization"]),
         .executable(name: "envtool", targets: ["envtool"]),
     ],
     dependencies: [
@@ -49,6 +50,9 @@ let package = Package(
         .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
+        // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
+        .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "I18Next", "Diagnostics"]),
+        .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),
     ]
 )
 

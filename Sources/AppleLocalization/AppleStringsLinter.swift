@@ -1,0 +1,219 @@
+import Diagnostics
+import Foundation
+import I18Next
+import StringsFile
+
+/// Checks the Apple localization tables of a directory (`.xcstrings`, `.stringsdict`, `.strings`)
+/// for what makes an app show the wrong text, and reports it in the one diagnostic format.
+///
+/// The checks, each a warning:
+/// - a plural variation lacks a CLDR category its language needs, or has one the language never
+///   uses (`zero` is allowed everywhere: Apple uses it for 0);
+/// - a translation reads its arguments differently from the source language: another kind
+///   (`%@` where the source has `%d`), another count or other positions;
+/// - a catalog string is `new`, `stale` or `needs_review`, or its key is stale in the code;
+/// - a key is present in one language and not in another;
+/// - a key is defined differently by two formats of one language (the lookup order decides which wins).
+///
+/// Files that fail to parse are reported as errors, with their warnings.
+public struct AppleStringsLinter: Sendable {
+    /// The tables to check.
+    public let lookup: AppleStringsLookup
+    /// The language `.strings` and `.stringsdict` sources are written in (catalogs name their own).
+    public let developmentLanguage: String
+    /// The languages the app offers; a key missing in one of them is reported even if no file
+    /// of that language exists. `nil`: the languages that have files.
+    public let languages: [String]?
+
+    /// Numbers whose rendered texts tell two definitions apart: every CLDR category of every
+    /// language has a sample here (0, 1, 2, 3–4, 5–20, 11–14, 21–24, 100s, fractions).
+    static let samples: [Double] = [0, 1, 2, 3, 5, 11, 12, 21, 22, 25, 100, 101, 102, 1_000_000, 1.5]
+
+    /// A linter over `lookup`.
+    public init(lookup: AppleStringsLookup, developmentLanguage: String, languages: [String]? = nil) {
+        self.lookup = lookup
+        self.developmentLanguage = AppleStringsLookup.languageKey(developmentLanguage)
+        self.languages = languages.map { $0.map(AppleStringsLookup.languageKey) }
+    }
+
+    /// Every finding, sorted by file, line and column.
+    public func lint() -> [Diagnostic] {
+        var findings = lookup.diagnostics()
+        for table in lookup.tables {
+            findings += lint(table: table)
+        }
+        return findings.sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0, $1.message) }
+    }
+
+    private func warning(_ at: SourceLocation, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, file: at.file, line: at.line, column: at.column, message: message)
+    }
+
+    private func lint(table: String) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let (definitions, keys, catalog) = gather(table: table)
+        var offered = Set(definitions.values.flatMap { $0.map(\.language) }).subtracting(["base"])
+        if let languages { offered.formUnion(languages) }
+        let dontTranslate = Set(catalog?.entries.values.filter { !$0.shouldTranslate }.map(\.key) ?? [])
+
+        for key in keys {
+            let all = definitions[key] ?? []
+            guard let first = all.first else { continue }
+            let byLanguage = Dictionary(grouping: all, by: \.language)
+
+            // Present in one language and not another (Base serves every language).
+            if byLanguage["base"] == nil, !dontTranslate.contains(key) {
+                let missing = offered.subtracting(byLanguage.keys).sorted()
+                if !missing.isEmpty {
+                    findings.append(warning(first.location, "\"\(key)\" of the table \(table) has no text for \(missing.joined(separator: ", ")) (it has for \(byLanguage.keys.filter { $0 != "base" }.sorted().joined(separator: ", "))); those languages fall back to another language"))
+                }
+            }
+
+            for (language, definitions) in byLanguage.sorted(by: { $0.key < $1.key }) {
+                let rules = PluralRules(locale: language == "base" ? developmentLanguage : language, kind: .cardinal)
+                // Two formats of one language that show different text.
+                if definitions.count > 1 {
+                    let winner = definitions[0]
+                    for other in definitions.dropFirst() where differ(winner, other, rules) {
+                        findings.append(warning(other.location, "\"\(key)\" (\(language)) is defined differently in \(winner.location.file) (\(winner.format.rawValue)) and here (\(other.format.rawValue)); lookups use the \(winner.format.rawValue), which comes first (xcstrings, stringsdict, strings). Remove one"))
+                    }
+                }
+                // Plural categories the language needs or cannot use.
+                let needed = Set(rules.categories)
+                for definition in definitions {
+                    for variation in definition.pluralVariations {
+                        let lacking = needed.subtracting(variation.categories).sorted { $0.order < $1.order }
+                        let unusable = variation.categories.subtracting(needed).subtracting([.zero]).sorted { $0.order < $1.order }
+                        let categories = rules.categories.map(\.rawValue).joined(separator: ", ")
+                        if !lacking.isEmpty {
+                            findings.append(warning(variation.location, "\(variation.name) of \"\(key)\" (\(language)) lacks \(lacking.map(\.rawValue).joined(separator: ", ")); CLDR gives \(language) \(categories), and a missing form shows \"other\""))
+                        }
+                        if !unusable.isEmpty {
+                            findings.append(warning(variation.location, "\(variation.name) of \"\(key)\" (\(language)) has \(unusable.map(\.rawValue).joined(separator: ", ")), which \(language) never uses (CLDR: \(categories)); remove it"))
+                        }
+                    }
+                }
+            }
+
+            // Arguments read differently from the source language.
+            let sourceLanguage = first.format == .catalog ? catalog.map { AppleStringsLookup.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
+            let source = byLanguage[sourceLanguage]?.first ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
+            if let source {
+                let expected = source.signature
+                for definition in all where definition.language != sourceLanguage {
+                    findings += compare(definition.signature, expected, key: key, definition: definition, sourceLanguage: sourceLanguage)
+                }
+            }
+        }
+
+        // Catalog states.
+        if let catalog {
+            for key in catalog.keys {
+                guard let entry = catalog[key] else { continue }
+                if entry.extractionState == "stale", let at = entry.location {
+                    findings.append(warning(at, "\"\(key)\" is no longer in the code (extractionState stale); remove it from the catalog or use it again"))
+                }
+                for language in entry.localizations.keys.sorted() {
+                    guard let localization = entry.localizations[language] else { continue }
+                    for (path, unit) in localization.value.units where unit.state != .translated {
+                        let variation = path.isEmpty ? "" : " (\(path))"
+                        let at = unit.location ?? localization.location ?? entry.location ?? SourceLocation(file: catalog.path, line: 1, column: 1)
+                        switch unit.state {
+                        case .new: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is not translated yet (state new); lookups fall back to another language"))
+                        case .stale: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is stale (state stale); lookups fall back to another language"))
+                        case .needsReview: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) needs review (state needs_review); it is shown until reviewed"))
+                        case .translated: break
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    private func differ(_ a: LintDefinition, _ b: LintDefinition, _ rules: PluralRules) -> Bool {
+        for sample in Self.samples {
+            let arguments: [any CustomStringConvertible & Sendable] = [sample, sample, sample, sample]
+            if a.rendered(rules: rules, arguments: arguments) != b.rendered(rules: rules, arguments: arguments) { return true }
+        }
+        return false
+    }
+
+    private func compare(_ actual: FormatSignature, _ expected: FormatSignature, key: String, definition: LintDefinition, sourceLanguage: String) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let language = definition.language
+        if actual.argumentCount != expected.argumentCount {
+            findings.append(warning(definition.location, "\"\(key)\" (\(language)) reads \(actual.argumentCount) argument(s) where the source (\(sourceLanguage)) reads \(expected.argumentCount); translations must use the same arguments"))
+        }
+        for index in 1...max(1, min(actual.argumentCount, expected.argumentCount)) {
+            guard let kinds = actual.kinds[index], let expectedKinds = expected.kinds[index] else {
+                if (actual.kinds[index] == nil) != (expected.kinds[index] == nil), actual.argumentCount == expected.argumentCount {
+                    let has = actual.kinds[index] == nil ? sourceLanguage : language
+                    findings.append(warning(definition.location, "\"\(key)\" (\(language)): argument \(index) is used only in \(has); positions must match the source (\(sourceLanguage))"))
+                }
+                continue
+            }
+            if kinds != expectedKinds {
+                findings.append(warning(definition.location, "\"\(key)\" (\(language)): argument \(index) is \(actual.examples[index] ?? "?") (\(kinds.map(\.rawValue).sorted().joined(separator: "/"))) where the source (\(sourceLanguage)) has \(expected.examples[index] ?? "?") (\(expectedKinds.map(\.rawValue).sorted().joined(separator: "/")))"))
+            }
+        }
+        return findings
+    }
+
+    /// The source text of a catalog key without a source localization: the key itself.
+    private func catalogSource(_ key: String, _ catalog: StringCatalog?, _ at: SourceLocation) -> LintDefinition? {
+        guard let catalog else { return nil }
+        return LintDefinition(language: AppleStringsLookup.languageKey(catalog.sourceLanguage), format: .catalog, content: .text(key), location: at)
+    }
+
+    /// Every definition of every key of `table`, per key in lookup order (catalog, stringsdict, strings).
+    private func gather(table: String) -> ([String: [LintDefinition]], [String], StringCatalog?) {
+        var definitions: [String: [LintDefinition]] = [:]
+        var keys: [String] = []
+        func add(_ key: String, _ definition: LintDefinition) {
+            if definitions[key] == nil { keys.append(key) }
+            definitions[key, default: []].append(definition)
+        }
+        var catalog: StringCatalog? = nil
+        if case .success(let parsed)? = lookup.catalog(table: table) {
+            catalog = parsed
+            for key in parsed.keys {
+                guard let entry = parsed[key] else { continue }
+                let entryLocation = entry.location ?? SourceLocation(file: parsed.path, line: 1, column: 1)
+                if entry.localization(for: parsed.sourceLanguage) == nil {
+                    // Xcode shows the key itself for the source language.
+                    add(key, LintDefinition(language: AppleStringsLookup.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
+                }
+                for language in entry.localizations.keys.sorted() {
+                    guard let localization = entry.localizations[language] else { continue }
+                    add(key, LintDefinition(language: AppleStringsLookup.languageKey(language), format: .catalog,
+                                            content: .catalog(localization), location: localization.location ?? entryLocation))
+                }
+            }
+        }
+        for language in lookup.bundleLanguages(table: table) {
+            if case .success(let file)? = lookup.stringsdictFile(language: language, table: table) {
+                for key in file.keys {
+                    guard let format = file[key] else { continue }
+                    add(key, LintDefinition(language: language, format: .stringsdict, content: .stringsdict(format),
+                                            location: format.location ?? SourceLocation(file: file.path, line: 1, column: 1)))
+                }
+            }
+            if case .success(let file)? = lookup.stringsFile(language: language, table: table) {
+                let locator = StringsKeyLocator(path: file.path)
+                for key in file.keys {
+                    guard let value = file[key] else { continue }
+                    add(key, LintDefinition(language: language, format: .strings, content: .text(value), location: locator.location(of: key)))
+                }
+            }
+        }
+        // Lookup order within a language: catalog, stringsdict, strings (a stable sort keeps it).
+        let rank: [AppleStringsLookup.Format: Int] = [.catalog: 0, .stringsdict: 1, .strings: 2]
+        for key in definitions.keys {
+            definitions[key] = definitions[key]?.enumerated().sorted {
+                (rank[$0.element.format] ?? 0, $0.offset) < (rank[$1.element.format] ?? 0, $1.offset)
+            }.map(\.element)
+        }
+        return (definitions, keys, catalog)
+    }
+}

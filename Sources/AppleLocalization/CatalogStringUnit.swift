@@ -1,0 +1,44 @@
+/// A translated text in a String Catalog (`"stringUnit": {"state": "translated", "value": "…"}`).
+public struct CatalogStringUnit: Sendable, Hashable {
+    /// How far the translation is, as Xcode records it.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        /// Translated and reviewed; used.
+        case translated
+        /// Translated, but the source changed or a reviewer asked for a look; used, and reported by the lint.
+        case needsReview = "needs_review"
+        /// Not translated yet; falls back like a missing translation.
+        case new
+        /// The source string is gone from the code; falls back like a missing translation.
+        case stale
+
+        /// Whether lookups use a unit in this state.
+        public var isUsed: Bool { self == .translated || self == .needsReview }
+    }
+
+    /// The state; a unit without one counts as translated, as Xcode reads it.
+    public let state: State
+    /// The text, a format with printf conversions and `%#@name@` references.
+    public let value: String
+    /// Where the unit is defined.
+    public let location: SourceLocation?
+    /// The value split once, when the catalog is read.
+    let tokens: [FormatToken]
+
+    /// A unit.
+    public init(state: State, value: String, location: SourceLocation? = nil) {
+        self.state = state
+        self.value = value
+        self.location = location
+        tokens = FormatToken.tokenize(value)
+    }
+
+    /// Equal when state and value are, wherever they are defined.
+    public static func == (lhs: CatalogStringUnit, rhs: CatalogStringUnit) -> Bool {
+        lhs.state == rhs.state && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(value)
+    }
+}

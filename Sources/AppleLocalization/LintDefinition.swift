@@ -1,0 +1,80 @@
+import I18Next
+
+/// One definition of a key for one language in one file, as the linter compares them.
+struct LintDefinition {
+    /// What the file holds for the key.
+    enum Content {
+        case text(String)
+        case stringsdict(LocalizedFormat)
+        case catalog(CatalogLocalization)
+    }
+
+    /// The lowercased language, or `base`.
+    let language: String
+    let format: AppleStringsLookup.Format
+    let content: Content
+    let location: SourceLocation
+
+    /// The formats a reader may see (every catalog variation), for comparing arguments.
+    var signature: FormatSignature {
+        switch content {
+        case .text(let text):
+            return FormatSignature(LocalizedFormat(format: text))
+        case .stringsdict(let format):
+            return FormatSignature(format)
+        case .catalog(let localization):
+            var signature = FormatSignature()
+            for (_, unit) in localization.value.units {
+                signature.merge(FormatSignature(LocalizedFormat(format: unit.value, variables: localization.substitutions)))
+            }
+            return signature
+        }
+    }
+
+    /// The text shown for `arguments`, for telling whether two definitions differ for a reader.
+    func rendered(rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
+        switch content {
+        case .text(let text):
+            return AppleStringFormatter.format(text, arguments: arguments)
+        case .stringsdict(let format):
+            return AppleStringFormatter.format(format, rules: rules, arguments: arguments)
+        case .catalog(let localization):
+            let format = localization.resolvedFormat(device: "other", rules: rules, arguments: arguments.map(FormatArgument.init))
+                ?? LocalizedFormat(format: "")
+            return AppleStringFormatter.format(format, rules: rules, arguments: arguments)
+        }
+    }
+
+    /// The plural variations inside, each with the categories it has and where it is.
+    var pluralVariations: [(name: String, categories: Set<PluralCategory>, location: SourceLocation)] {
+        var result: [(String, Set<PluralCategory>, SourceLocation)] = []
+        switch content {
+        case .text:
+            break
+        case .stringsdict(let format):
+            for name in format.variables.keys.sorted() {
+                if let variable = format.variables[name] {
+                    result.append(("the variable \"\(name)\"", Set(variable.forms.keys), variable.location ?? location))
+                }
+            }
+        case .catalog(let localization):
+            var pending = [localization.value]
+            while let value = pending.popLast() {
+                switch value {
+                case .unit: break
+                case .plural(let forms, let at):
+                    result.append(("the plural variation", Set(forms.keys), at ?? location))
+                    pending.append(contentsOf: forms.values)
+                case .device(let devices, _):
+                    pending.append(contentsOf: devices.values)
+                }
+            }
+            for name in localization.substitutions.keys.sorted() {
+                if let variable = localization.substitutions[name] {
+                    result.append(("the substitution \"\(name)\"", Set(variable.forms.keys), variable.location ?? location))
+                }
+            }
+        }
+        return result
+    }
+}

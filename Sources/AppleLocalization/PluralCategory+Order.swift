@@ -1,0 +1,6 @@
+import I18Next
+
+extension PluralCategory {
+    /// CLDR's order: zero, one, two, few, many, other.
+    var order: Int { PluralCategory.allCases.firstIndex(of: self) ?? 0 }
+}

@@ -1,0 +1,85 @@
+import Diagnostics
+import Foundation
+
+/// A parsed `.stringsdict` table: for each key, a format with plural variables.
+///
+/// ```xml
+/// <key>files</key>
+/// <dict>
+///     <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+///     <key>files</key>
+///     <dict>
+///         <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+///         <key>NSStringFormatValueTypeKey</key><string>d</string>
+///         <key>one</key><string>%d file</string>
+///         <key>other</key><string>%d files</string>
+///     </dict>
+/// </dict>
+/// ```
+public struct StringsDictFile: Sendable {
+    /// The path the table was read from (used in diagnostics).
+    public let path: String
+    /// The entries by key.
+    public let entries: [String: LocalizedFormat]
+    /// The keys in file order.
+    public let keys: [String]
+    /// Problems that do not make the file unusable: a repeated key, an unknown key in a variable,
+    /// a variable no format uses, an entry of a rule type other than plurals (skipped).
+    public let warnings: [Diagnostic]
+
+    /// The entry for `key`, or `nil` when the table has no such key.
+    public subscript(key: String) -> LocalizedFormat? { entries[key] }
+
+    /// Reads and parses the file at `path`.
+    ///
+    /// - Throws: ``AppleLocalizationError`` when the file cannot be read (located at 1:1) or is
+    ///   not a valid `.stringsdict` (located at the problem).
+    public init(contentsOf path: String) throws(AppleLocalizationError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"))
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Parses a `.stringsdict` held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes, UTF-8 XML.
+    ///   - path: The name used in diagnostics.
+    /// - Throws: ``AppleLocalizationError`` at the first problem: malformed XML, a value of the
+    ///   wrong type, a variable without `other`, a `%#@name@` without its dictionary.
+    public init(data: Data, path: String) throws(AppleLocalizationError) {
+        let result: Result<StringsDictFile, AppleLocalizationError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(AppleLocalizationError) in try StringsDictFile(bytes: bytes, path: path) }
+        }
+        self = try result.get()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) {
+        var locator = SourceLocator()
+        func location(_ offset: Int) -> SourceLocation {
+            let (line, column) = locator.location(of: offset, in: bytes)
+            return SourceLocation(file: path, line: line, column: column)
+        }
+        var reader = PropertyListReader(bytes: bytes)
+        let root: PropertyListNode
+        do {
+            root = try reader.parseDocument()
+        } catch {
+            let at = location(error.offset)
+            throw AppleLocalizationError(Diagnostic(file: path, line: at.line, column: at.column, message: error.message))
+        }
+        var warnings = reader.warnings.map { failure -> Diagnostic in
+            let at = location(failure.offset)
+            return Diagnostic(.warning, file: path, line: at.line, column: at.column, message: failure.message)
+        }
+        var builder = StringsDictBuilder(path: path, location: location)
+        let (entries, keys) = try builder.entries(from: root)
+        warnings += builder.warnings
+        self.path = path
+        self.entries = entries
+        self.keys = keys
+        self.warnings = warnings
+    }
+}
