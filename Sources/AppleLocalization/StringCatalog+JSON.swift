@@ -14,8 +14,8 @@ extension StringCatalog {
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) -> StringCatalog {
         var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: 24)
-        let root: JSONNode
-        do {
+        let root: JSONValue
+        do throws(JSONParser.Failure) {
             root = try parser.parseDocument()
         } catch {
             let (line, column) = SourceLocator.location(of: error.offset, in: bytes)
@@ -61,7 +61,7 @@ private struct CatalogJSONReader {
         warnings.append(Diagnostic(.warning, file: path, line: at.line, column: at.column, path: jsonPath, message: message))
     }
 
-    mutating func catalog(_ root: JSONNode) throws(AppleLocalizationError) -> StringCatalog {
+    mutating func catalog(_ root: JSONValue) throws(AppleLocalizationError) -> StringCatalog {
         let members = try object(root, "", "the catalog")
         guard let sourceNode = member(members, "sourceLanguage") else {
             throw error("", "the catalog lacks \"sourceLanguage\"; add \"sourceLanguage\": \"en\"")
@@ -80,7 +80,7 @@ private struct CatalogJSONReader {
         return StringCatalog(path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, keys: keys, warnings: warnings)
     }
 
-    private mutating func entry(_ key: String, _ node: JSONNode, _ at: String) throws(AppleLocalizationError) -> CatalogEntry {
+    private mutating func entry(_ key: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogEntry {
         let members = try object(node, at, "the entry \"\(key)\"")
         var shouldTranslate = true
         if let flag = member(members, "shouldTranslate") {
@@ -99,7 +99,7 @@ private struct CatalogJSONReader {
                             localizations: localizations, location: location(at))
     }
 
-    private mutating func localization(_ key: String, _ language: String, _ node: JSONNode, _ at: String) throws(AppleLocalizationError) -> CatalogLocalization {
+    private mutating func localization(_ key: String, _ language: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogLocalization {
         let members = try object(node, at, "the \(language) localization of \"\(key)\"")
         let value = try value(members, at, "the \(language) localization of \"\(key)\"", nesting: 0)
         var substitutions: [String: PluralVariable] = [:]
@@ -128,7 +128,7 @@ private struct CatalogJSONReader {
     }
 
     /// A `stringUnit` or `variations` in `members` (a localization, a plural form, a device).
-    private mutating func value(_ members: [(key: String, value: JSONNode)], _ at: String, _ what: String, nesting: Int) throws(AppleLocalizationError) -> CatalogValue {
+    private mutating func value(_ members: JSONObject, _ at: String, _ what: String, nesting: Int) throws(AppleLocalizationError) -> CatalogValue {
         if let unitNode = member(members, "stringUnit") {
             if member(members, "variations") != nil {
                 throw error(at, "\(what) has both \"stringUnit\" and \"variations\"; keep one")
@@ -179,7 +179,7 @@ private struct CatalogJSONReader {
         }
     }
 
-    private mutating func unit(_ node: JSONNode, _ at: String, _ what: String) throws(AppleLocalizationError) -> CatalogStringUnit {
+    private mutating func unit(_ node: JSONValue, _ at: String, _ what: String) throws(AppleLocalizationError) -> CatalogStringUnit {
         let members = try object(node, at, "the stringUnit of \(what)")
         var state = CatalogStringUnit.State.translated
         if let stateNode = member(members, "state") {
@@ -195,7 +195,7 @@ private struct CatalogJSONReader {
         return CatalogStringUnit(state: state, value: try string(valueNode, at + ".value"), location: location(at + ".value"))
     }
 
-    private mutating func substitution(_ name: String, _ node: JSONNode, _ at: String) throws(AppleLocalizationError) -> PluralVariable {
+    private mutating func substitution(_ name: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> PluralVariable {
         let members = try object(node, at, "the substitution \"\(name)\"")
         var argumentNumber: Int? = nil
         if let argNode = member(members, "argNum") {
@@ -211,7 +211,7 @@ private struct CatalogJSONReader {
         guard let variationsNode = member(members, "variations") else {
             throw error(at, "the substitution \"\(name)\" lacks \"variations\": {\"plural\": {…}}")
         }
-        let value = try value([("variations", variationsNode)], at, "the substitution \"\(name)\"", nesting: 0)
+        let value = try value(JSONObject([("variations", variationsNode)]), at, "the substitution \"\(name)\"", nesting: 0)
         guard case .plural(let forms, _) = value else {
             throw error(at + ".variations", "the substitution \"\(name)\" must vary by \"plural\"")
         }
@@ -232,16 +232,16 @@ private struct CatalogJSONReader {
 
     // MARK: JSON shapes
 
-    private func member(_ members: [(key: String, value: JSONNode)], _ name: String) -> JSONNode? {
-        members.first { $0.key == name }?.value
+    private func member(_ members: JSONObject, _ name: String) -> JSONValue? {
+        members[name]
     }
 
-    private mutating func object(_ node: JSONNode, _ at: String, _ what: String) throws(AppleLocalizationError) -> [(key: String, value: JSONNode)] {
+    private mutating func object(_ node: JSONValue, _ at: String, _ what: String) throws(AppleLocalizationError) -> JSONObject {
         guard case .object(let members) = node else { throw error(at, "\(what) must be a JSON object") }
         return members
     }
 
-    private mutating func string(_ node: JSONNode, _ at: String) throws(AppleLocalizationError) -> String {
+    private mutating func string(_ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> String {
         guard case .string(let text) = node else { throw error(at, "\"\(at.split(separator: ".").last ?? "")\" must be a string") }
         return text
     }
