@@ -75,9 +75,9 @@ func runProcess(_ executable: String, _ arguments: [String], input: Data = Data(
     let scratch = NSTemporaryDirectory() + "envtool-age-process-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    FileManager.default.createFile(atPath: scratch + "/in", contents: input)
-    FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-    FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch + "/in", contents: input)
+    _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: scratch + "/in"))
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))

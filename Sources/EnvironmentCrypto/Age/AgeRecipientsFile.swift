@@ -31,11 +31,12 @@ public enum AgeRecipientsFile {
     /// Parses recipients-file text.
     public static func parse(_ text: String) throws(AgeError) -> [AgeRecipient] {
         var recipients: [AgeRecipient] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        // Bytes, not Characters: "\r\n" is one Character and would hide the line break.
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: AgeArmor.isWhitespace).reversed().drop(while: AgeArmor.isWhitespace).reversed()
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
             do {
-                recipients.append(try AgeRecipient(trimmed))
+                recipients.append(try AgeRecipient(String(decoding: trimmed, as: UTF8.self)))
             } catch {
                 throw AgeError(error.kind, error.message, line: index + 1)
             }
