@@ -1,6 +1,13 @@
 import CSodium
 import Foundation
+import Testing
 @testable import EnvironmentCrypto
+
+/// The age tests, one at a time: the memory test measures the whole process, and the
+/// conformance and interop tests hold or allocate tens of MiB (large vectors, scrypt at age's
+/// work factor), which would show up as the stream's own use if they ran beside it.
+@Suite("age v1", .serialized)
+struct AgeSuite {}
 
 /// One C2SP/CCTV age test vector: `name: value` lines, a blank line, then the age file
 /// (zlib-compressed when `compressed: zlib`).

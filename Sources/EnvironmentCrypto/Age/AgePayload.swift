@@ -36,7 +36,7 @@ enum AgePayload {
             }
             var last = length < sealedChunkSize
             if last, length == tagSize, counter > 0 {
-                throw AgeError(.payloadFailure, "the final chunk is empty, which age forbids unless the whole payload is empty (the file was altered)")
+                throw AgeError(.payloadFailure, "chunk \(chunk) of the payload is only a tag: a final chunk may be empty only when the whole payload is, so the file was cut short or altered")
             }
             var opened = open(sealed, length: length, into: plain, counter: counter, last: last, key: key)
             if !opened, !last {
