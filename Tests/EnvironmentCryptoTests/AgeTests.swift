@@ -207,6 +207,20 @@ extension AgeSuite {
             #expect(error?.message.contains("limit of 20") == true)
         }
 
+        @Test("a header can be inspected without a secret: passphrase or recipients, armored or not")
+        func inspect() throws {
+            let recipients = try AgeFile.encrypt(Data("x".utf8), to: .recipients(Self.identities.map(\.recipient)), armored: true)
+            let summary = try AgeFile.inspect(recipients)
+            #expect(summary.isArmored && !summary.isPassphraseProtected && summary.x25519RecipientCount == 3)
+            let passphrase = try AgeFile.encrypt(Data("x".utf8), to: .passphrase(try Passphrase("p"), workFactor: 10))
+            #expect(try AgeFile.inspect(passphrase) == AgeFile.Summary(isArmored: false, stanzaTypes: ["scrypt"]))
+            #expect(try AgeFile.inspect(passphrase).isPassphraseProtected)
+            #expect((#expect(throws: AgeError.self) { try AgeFile.inspect(Data()) })?.message.contains("empty") == true)
+            let v2 = #expect(throws: AgeError.self) { try AgeFile.inspect(Data("age-encryption.org/v2\n".utf8)) }
+            #expect(v2?.message.contains("age-encryption.org/v2") == true)
+            #expect(!AgeFile.isAgeFile(Data("{\"languages\": []}".utf8)))
+        }
+
         @Test("encrypting the same plaintext twice gives different files (fresh file key, share and nonce)")
         func freshness() throws {
             let target = AgeFile.Target.recipients([Self.identities[0].recipient])

@@ -37,7 +37,14 @@ struct AgeHeader {
             return line
         }
 
-        guard let (first, _) = try reader.readLine(), first == versionLine else {
+        guard let (first, _) = try reader.readLine() else {
+            throw AgeError(.headerFailure, "the file is empty; an age file starts with the line \"age-encryption.org/v1\"")
+        }
+        guard first == versionLine else {
+            if first.starts(with: Array("age-encryption.org/".utf8)) {
+                let version = String(decoding: first.prefix(40), as: UTF8.self)
+                throw AgeError(.headerFailure, "this age file has the version line \"\(version)\", which envtool does not read (it reads age-encryption.org/v1)")
+            }
             throw AgeError(.headerFailure, "this is not an age v1 file: it does not start with the line \"age-encryption.org/v1\"")
         }
         authenticated += first
