@@ -114,7 +114,7 @@ extension AgeSuite {
             ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gp", "checksum"),
             ("Age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq", "mixes uppercase and lowercase"),
             ("age1", "too short"),
-            ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqsb!", "not a bech32 character"),
+            ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqsb!", "not in the bech32 alphabet"),
             ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "not an age recipient"),
             ("age1pq1abc", "ML-KEM"),
             ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG", "SSH"),
@@ -125,6 +125,16 @@ extension AgeSuite {
             let error = #expect(throws: AgeError.self) { try AgeRecipient(text) }
             #expect(error?.kind == .invalidRecipient)
             #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+        }
+
+        @Test("an identity given as a recipient is refused without being quoted")
+        func secretAsRecipient() {
+            for text in [Self.testkitIdentity, Self.testkitIdentity.lowercased(), "x" + Self.testkitIdentity] {
+                let error = #expect(throws: AgeError.self) { try AgeRecipient(text) }
+                #expect(error?.kind == .invalidRecipient)
+                #expect(error?.description.contains("EGTZVFFV") == false)
+                #expect(error?.description.contains("egtzvffv") == false)
+            }
         }
 
         @Test("a recipient of the wrong length is refused")

@@ -171,6 +171,9 @@ public enum AgeFile {
         }
         switch secret {
         case .identities(let identities):
+            guard !identities.isEmpty else {
+                throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
+            }
             for identity in identities {
                 if let fileKey = try identity.unwrap(stanzas) { return fileKey }
             }

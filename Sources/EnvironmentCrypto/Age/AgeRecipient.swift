@@ -18,8 +18,14 @@ public struct AgeRecipient: Sendable, Hashable, CustomStringConvertible {
     ///   key is not 32 bytes. The message quotes the recipient: it is public.
     public init(_ text: String) throws(AgeError) {
         let trimmed = Array(text.utf8)
+        if text.uppercased().hasPrefix("AGE-SECRET-KEY-") {
+            // Never quoted: it is a secret key, given where a public one belongs.
+            throw AgeError(.invalidRecipient, "an identity (secret key) was given where a recipient belongs; give its recipient instead (`age-keygen -y FILE` prints it), and treat this key as exposed if it was shared")
+        }
+        // Only text that looks like a recipient is quoted, so that a pasted secret never is.
+        let shown = text.hasPrefix("age1") && text.count <= 100 ? "\"\(text)\"" : "this"
         if text.hasPrefix("age1pq1") {
-            throw AgeError(.invalidRecipient, "\"\(text)\" is an ML-KEM hybrid (post-quantum) recipient, which envtool cannot encrypt to (libsodium has no ML-KEM); use an X25519 recipient (age1…, from age-keygen without -pq)")
+            throw AgeError(.invalidRecipient, "\(shown) is an ML-KEM hybrid (post-quantum) recipient, which envtool cannot encrypt to (libsodium has no ML-KEM); use an X25519 recipient (age1…, from age-keygen without -pq)")
         }
         if text.hasPrefix("ssh-") {
             throw AgeError(.invalidRecipient, "\"\(text.prefix(20))…\" is an SSH public key; envtool supports only X25519 age recipients (age1…)")
@@ -28,14 +34,14 @@ public struct AgeRecipient: Sendable, Hashable, CustomStringConvertible {
         do {
             decoded = try trimmed.withUnsafeBytes { raw in Result { () throws(Bech32.Failure) in try Bech32.decode(raw) } }.get()
         } catch {
-            throw AgeError(.invalidRecipient, "\"\(text)\" is not an age recipient: \(error.reason); a recipient looks like age1 followed by 58 characters, as printed by `age-keygen -y`")
+            throw AgeError(.invalidRecipient, "\(shown) is not an age recipient: \(error.reason); a recipient looks like age1 followed by 58 characters, as printed by `age-keygen -y`")
         }
         guard decoded.hrp == "age" else {
             let kind = decoded.hrp.hasPrefix("age1") ? "an age plugin recipient, which envtool does not support" : "not an age recipient (its prefix is \"\(decoded.hrp)\", not \"age\")"
-            throw AgeError(.invalidRecipient, "\"\(text)\" is \(kind)")
+            throw AgeError(.invalidRecipient, "\(shown) is \(kind)")
         }
         guard decoded.data.count == 32 else {
-            throw AgeError(.invalidRecipient, "\"\(text)\" holds \(decoded.data.count) bytes; an X25519 recipient holds 32")
+            throw AgeError(.invalidRecipient, "\(shown) holds \(decoded.data.count) bytes; an X25519 recipient holds 32")
         }
         publicKey = decoded.data.withUnsafeBytes { Array($0) }
     }

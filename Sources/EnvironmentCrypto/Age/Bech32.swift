@@ -86,7 +86,7 @@ enum Bech32 {
         defer { zero(&values) }
         for (index, byte) in text[(separator + 1)...].enumerated() {
             let value = byte < 128 ? reverse[Int(byte)] : -1
-            guard value >= 0 else { throw Failure(reason: "it contains \"\(Character(Unicode.Scalar(byte)))\", which is not a bech32 character") }
+            guard value >= 0 else { throw Failure(reason: "it contains a character that is not in the bech32 alphabet (b, i, o and 1 after the prefix never are)") }
             values[index] = UInt8(value)
         }
         guard polymod(values, polymod(expandedPart(human))) == 1 else {
