@@ -44,8 +44,67 @@ extension AgeSuite {
                 }
             }
         }
-    }
 
+        /// The bytes inside the armor of an armored vector (nil when the armor is invalid).
+        static func dearmored(_ vector: AgeVector) -> Data? {
+            guard vector.armored else { return vector.body }
+            var armor = AgeArmorReader(AgeReader(BytesSource(vector.body)))
+            var sink = DataSink()
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+            defer { buffer.deallocate() }
+            do {
+                while true {
+                    let count = try armor.read(into: buffer)
+                    if count == 0 { return sink.data }
+                    try sink.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                }
+            } catch {
+                return nil
+            }
+        }
+
+        @Test("armor round-trips: decoding then encoding gives the vector back, up to CR LF and surrounding white space",
+              arguments: AgeVector.all.filter { $0.armored && $0.expect != "armor failure" })
+        func armorRoundTrip(_ vector: AgeVector) throws {
+            let inner = try #require(Self.dearmored(vector))
+            var armor = try AgeArmorWriter(DataSink())
+            try armor.write(Array(inner))
+            try armor.finish()
+            func normalized(_ data: Data) -> String {
+                String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(normalized(armor.base.data) == normalized(vector.body))
+        }
+
+        @Test("headers round-trip: every vector that is not a header failure re-encodes to its own bytes",
+              arguments: AgeVector.all.filter { !["header failure", "armor failure"].contains($0.expect) })
+        func headerRoundTrip(_ vector: AgeVector) throws {
+            let bytes = try #require(Self.dearmored(vector))
+            let header = try AgeHeader.read(from: AgeReader(BytesSource(bytes)))
+            let encoded = Array("age-encryption.org/v1\n".utf8) + header.stanzas.flatMap(\.encoded) + Array("---".utf8)
+            #expect(encoded == header.authenticatedBytes)
+            let macLine = Array(" ".utf8) + AgeBase64.encode(header.mac, padded: false) + [0x0A]
+            #expect(Array(bytes[header.authenticatedBytes.count..<header.authenticatedBytes.count + macLine.count]) == macLine)
+        }
+
+        @Test("STREAM round-trips: re-encrypting a success vector's plaintext with its file key and nonce gives its payload",
+              arguments: AgeVector.all.filter { $0.expect == "success" })
+        func streamRoundTrip(_ vector: AgeVector) throws {
+            let bytes = try #require(Self.dearmored(vector))
+            let reader = AgeReader(BytesSource(bytes))
+            let header = try AgeHeader.read(from: reader)
+            let fileKey = SecretBytes(copying: vector.fileKey)
+            try header.verify(fileKey: fileKey)
+            let payloadStart = header.authenticatedBytes.count + 1 + 43 + 1
+            let payload = Data(bytes[(bytes.startIndex + payloadStart)...])
+            var plain = DataSink()
+            try AgePayload.decrypt(from: AgeReader(BytesSource(payload)), fileKey: fileKey, to: &plain)
+            #expect(sha256Hex(SecretBytes(copying: plain.data)) == vector.payload)
+            var sealed = DataSink()
+            try AgePayload.encrypt(from: AgeReader(BytesSource(plain.data)), fileKey: fileKey, to: &sealed, fixedNonce: Array(payload.prefix(16)))
+            #expect(sealed.data == payload)
+        }
+    }
 }
 
 extension Tag {

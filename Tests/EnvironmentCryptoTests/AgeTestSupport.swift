@@ -15,6 +15,7 @@ struct AgeVector: CustomStringConvertible, Sendable {
     let name: String
     let expect: String
     let payload: String?
+    let fileKey: [UInt8]
     let identities: [String]
     let passphrases: [String]
     let armored: Bool
@@ -43,7 +44,9 @@ struct AgeVector: CustomStringConvertible, Sendable {
         var body = Data(data[offset...])
         if fields.contains(where: { $0 == ("compressed", "zlib") }) { body = inflate(body) }
         func values(_ key: String) -> [String] { fields.filter { $0.0 == key }.map(\.1) }
-        return AgeVector(name: name, expect: values("expect").first!, payload: values("payload").first,
+        let keyHex = Array(values("file key").first!.utf8)
+        let fileKey = stride(from: 0, to: keyHex.count, by: 2).map { UInt8(String(decoding: keyHex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        return AgeVector(name: name, expect: values("expect").first!, payload: values("payload").first, fileKey: fileKey,
                          identities: values("identity"), passphrases: values("passphrase"),
                          armored: values("armored").first == "yes", body: body)
     }

@@ -62,9 +62,10 @@ enum AgePayload {
     }
 
     /// Encrypts everything `reader` yields into `sink`: the nonce, then the sealed chunks.
-    static func encrypt(from reader: AgeReader, fileKey: SecretBytes, to sink: inout some AgeByteSink) throws(AgeError) {
+    /// `fixedNonce` exists for the test vectors' round trips; files always get a random one.
+    static func encrypt(from reader: AgeReader, fileKey: SecretBytes, to sink: inout some AgeByteSink, fixedNonce: [UInt8]? = nil) throws(AgeError) {
         var nonce = [UInt8](repeating: 0, count: nonceSize)
-        randombytes_buf(&nonce, nonceSize)
+        if let fixedNonce, fixedNonce.count == nonceSize { nonce = fixedNonce } else { randombytes_buf(&nonce, nonceSize) }
         try sink.write(nonce)
         let key = HKDF.derive(key: fileKey, salt: nonce, info: "payload")
         let plain = ChunkBuffer(count: chunkSize)
