@@ -76,11 +76,11 @@ enum AgePayload {
             defer { plain.zero(length) }
             let last = length < chunkSize ? true : try reader.isAtEnd()
             var sealedLength: UInt64 = 0
-            let chunkNonce = chunkNonce(counter: counter, last: last)
+            let nonceBytes = chunkNonce(counter: counter, last: last)
             key.withUnsafeBytes { key in
                 _ = crypto_aead_chacha20poly1305_ietf_encrypt(sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &sealedLength,
                                                               plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
-                                                              nil, 0, nil, chunkNonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                                                              nil, 0, nil, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             try sink.write(UnsafeRawBufferPointer(rebasing: sealed.bytes[..<Int(sealedLength)]))
             if last { return }
@@ -90,12 +90,12 @@ enum AgePayload {
     }
 
     private static func open(_ sealed: ChunkBuffer, length: Int, into plain: ChunkBuffer, counter: UInt64, last: Bool, key: SecretBytes) -> Bool {
-        let chunkNonce = chunkNonce(counter: counter, last: last)
+        let nonceBytes = chunkNonce(counter: counter, last: last)
         var plainLength: UInt64 = 0
         return key.withUnsafeBytes { key in
             crypto_aead_chacha20poly1305_ietf_decrypt(plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &plainLength, nil,
                                                       sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
-                                                      nil, 0, chunkNonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+                                                      nil, 0, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
         }
     }
 
