@@ -17,7 +17,10 @@ struct AgeArmorReader: AgeByteSource {
         while filled < buffer.count {
             if pendingOffset < pending.count {
                 let count = min(pending.count - pendingOffset, buffer.count - filled)
-                for index in 0..<count { buffer[filled + index] = pending[pendingOffset + index] }
+                pending.withUnsafeBytes { source in
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<filled + count])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[pendingOffset..<pendingOffset + count]))
+                }
                 pendingOffset += count
                 filled += count
                 continue

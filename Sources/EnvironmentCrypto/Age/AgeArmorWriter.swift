@@ -9,8 +9,11 @@ struct AgeArmorWriter<Base: AgeByteSink>: AgeByteSink {
     }
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws(AgeError) {
-        for byte in bytes {
-            line.append(byte)
+        var offset = 0
+        while offset < bytes.count {
+            let count = min(AgeArmor.bytesPerLine - line.count, bytes.count - offset)
+            line.append(contentsOf: bytes[offset..<offset + count])
+            offset += count
             if line.count == AgeArmor.bytesPerLine { try flush() }
         }
     }
