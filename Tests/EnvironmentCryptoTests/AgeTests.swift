@@ -217,6 +217,20 @@ extension AgeSuite {
             #expect(error?.message.contains("limit of 20") == true)
         }
 
+        @Test("header errors name the header line", arguments: [
+            ("age-encryption.org/v1\n-> X25519  abc\n\n--- x\n", "header line 2: the stanza has an empty argument"),
+            ("age-encryption.org/v1\r\n-> X25519 abc\n", "header line 1 ends with CR LF"),
+            ("age-encryption.org/v1\n-> a\n\nbogus\n", "header line 4 is neither a stanza"),
+            ("age-encryption.org/v1\n-> a\n\n--- AAAA\n", "header line 4, the MAC line"),
+            ("age-encryption.org/v1\n-> a\n" + String(repeating: "A", count: 65) + "\n", "header line 3, in the body of stanza 1"),
+            ("age-encryption.org/v1\n-> a\n", "ends inside the header, before the end of stanza 1 (was it cut short?)"),
+        ])
+        func headerPositions(text: String, message: String) {
+            let error = #expect(throws: AgeError.self) { try AgeFile.inspect(Data(text.utf8)) }
+            #expect(error?.kind == .headerFailure)
+            #expect(error?.message.contains(message) == true, "\(String(describing: error))")
+        }
+
         @Test("a header can be inspected without a secret: passphrase or recipients, armored or not")
         func inspect() throws {
             let recipients = try AgeFile.encrypt(Data("x".utf8), to: .recipients(Self.identities.map(\.recipient)), armored: true)

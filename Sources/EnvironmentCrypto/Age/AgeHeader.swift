@@ -21,7 +21,10 @@ struct AgeHeader {
     /// Reads the header, leaving `reader` at the first byte of the payload.
     static func read(from reader: AgeReader) throws(AgeError) -> AgeHeader {
         var authenticated: [UInt8] = []
+        // Positions in messages are lines of the header (inside the armor, for an armored file).
+        var lineNumber = 1
         func nextLine(_ what: String) throws(AgeError) -> [UInt8] {
+            lineNumber += 1
             guard let (line, terminated) = try reader.readLine() else {
                 throw AgeError(.headerFailure, "the file ends inside the header, before \(what) (was it cut short?)")
             }
@@ -32,7 +35,7 @@ struct AgeHeader {
                 throw AgeError(.headerFailure, "the header is longer than \(maximumLength) bytes; this is not an age file envtool can read")
             }
             if line.last == 0x0D {
-                throw AgeError(.headerFailure, "a header line ends with CR LF; age headers end lines with LF only (was the file converted to DOS line ends?)")
+                throw AgeError(.headerFailure, "header line \(lineNumber) ends with CR LF; age headers end lines with LF only (was the file converted to DOS line ends?)")
             }
             return line
         }
@@ -41,6 +44,9 @@ struct AgeHeader {
             throw AgeError(.headerFailure, "the file is empty; an age file starts with the line \"age-encryption.org/v1\"")
         }
         guard first == versionLine else {
+            if first == versionLine + [0x0D] {
+                throw AgeError(.headerFailure, "header line 1 ends with CR LF; age headers end lines with LF only (was the file converted to DOS line ends?)")
+            }
             if first.starts(with: Array("age-encryption.org/".utf8)) {
                 let version = String(decoding: first.prefix(40), as: UTF8.self)
                 throw AgeError(.headerFailure, "this age file has the version line \"\(version)\", which envtool does not read (it reads age-encryption.org/v1)")
@@ -54,21 +60,21 @@ struct AgeHeader {
         var line = try nextLine("the stanzas")
         while true {
             if line.starts(with: [0x2D, 0x2D, 0x2D]) {  // ---
-                let mac = try parseMAC(line)
+                let mac = try parseMAC(line, lineNumber: lineNumber)
                 authenticated += [0x2D, 0x2D, 0x2D]
                 return AgeHeader(stanzas: stanzas, authenticatedBytes: authenticated, mac: mac)
             }
             guard line.starts(with: [0x2D, 0x3E, 0x20]) else {  // "-> "
-                throw AgeError(.headerFailure, "header line \(stanzas.count + 2) is neither a stanza (\"-> type …\") nor the MAC line (\"--- …\")")
+                throw AgeError(.headerFailure, "header line \(lineNumber) is neither a stanza (\"-> type …\") nor the MAC line (\"--- …\")")
             }
-            let arguments = try parseArguments(line.dropFirst(3), stanza: stanzas.count + 1)
+            let arguments = try parseArguments(line.dropFirst(3), line: lineNumber)
             authenticated += line
             authenticated.append(0x0A)
             var body: [UInt8] = []
             while true {
                 let bodyLine = try nextLine("the end of stanza \(stanzas.count + 1)")
                 guard bodyLine.count <= columns else {
-                    throw AgeError(.headerFailure, "a body line of stanza \(stanzas.count + 1) is longer than \(columns) columns")
+                    throw AgeError(.headerFailure, "header line \(lineNumber), in the body of stanza \(stanzas.count + 1), is longer than \(columns) columns")
                 }
                 authenticated += bodyLine
                 authenticated.append(0x0A)
@@ -76,27 +82,27 @@ struct AgeHeader {
                 if bodyLine.count < columns { break }
             }
             guard let decoded = AgeBase64.decode(body, padded: false) else {
-                throw AgeError(.headerFailure, "the body of stanza \(stanzas.count + 1) is not canonical unpadded base64")
+                throw AgeError(.headerFailure, "the body of stanza \(stanzas.count + 1) (ending at header line \(lineNumber)) is not canonical unpadded base64")
             }
             stanzas.append(AgeStanza(arguments: arguments, body: decoded))
             line = try nextLine("the MAC line \"--- …\"")
         }
     }
 
-    private static func parseArguments(_ text: ArraySlice<UInt8>, stanza: Int) throws(AgeError) -> [String] {
+    private static func parseArguments(_ text: ArraySlice<UInt8>, line: Int) throws(AgeError) -> [String] {
         let arguments = text.split(separator: 0x20, omittingEmptySubsequences: false)
         guard !text.isEmpty, arguments.allSatisfy({ !$0.isEmpty }) else {
-            throw AgeError(.headerFailure, "stanza \(stanza) has an empty argument (arguments are separated by exactly one space)")
+            throw AgeError(.headerFailure, "header line \(line): the stanza has an empty argument (arguments are separated by exactly one space)")
         }
         guard text.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E || $0 == 0x20 }) else {
-            throw AgeError(.headerFailure, "stanza \(stanza) has an argument with a character outside printable ASCII")
+            throw AgeError(.headerFailure, "header line \(line): the stanza has an argument with a character outside printable ASCII")
         }
         return arguments.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func parseMAC(_ line: [UInt8]) throws(AgeError) -> [UInt8] {
+    private static func parseMAC(_ line: [UInt8], lineNumber: Int) throws(AgeError) -> [UInt8] {
         guard line.count > 4, line[3] == 0x20, let mac = AgeBase64.decode(line[4...], padded: false), mac.count == 32 else {
-            throw AgeError(.headerFailure, "the MAC line is not \"--- \" followed by the canonical base64 of 32 bytes")
+            throw AgeError(.headerFailure, "header line \(lineNumber), the MAC line, is not \"--- \" followed by the canonical base64 of 32 bytes")
         }
         return mac
     }
