@@ -217,6 +217,15 @@ extension AgeSuite {
             #expect(error?.message.contains("limit of 20") == true)
         }
 
+        @Test("an envtool identity is the same key pair as an age identity, so rekeying to age keeps the keys")
+        func envtoolKeys() throws {
+            let envtool = try Identity.generate()
+            let age = AgeIdentity(envtool)
+            #expect(age.recipient == AgeRecipient(envtool.recipient))
+            let sealed = try AgeFile.encrypt(document, to: .recipients([AgeRecipient(envtool.recipient)]))
+            #expect(try AgeFile.decrypt(sealed, with: .identities([age])).data == document)
+        }
+
         @Test("header errors name the header line", arguments: [
             ("age-encryption.org/v1\n-> X25519  abc\n\n--- x\n", "header line 2: the stanza has an empty argument"),
             ("age-encryption.org/v1\r\n-> X25519 abc\n", "header line 1 ends with CR LF"),
