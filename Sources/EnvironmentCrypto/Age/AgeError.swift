@@ -1,0 +1,91 @@
+/// An error reading or writing an age file, or an age key.
+///
+/// ``kind`` uses the failure names of the age test vectors (C2SP/CCTV), so a failure can be
+/// compared with what the specification expects; ``cryptoKind`` maps it onto the kinds of
+/// ``CryptoError`` that the CLI turns into exit codes. Messages never contain key material,
+/// passphrases or plaintext.
+public struct AgeError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// None of the given identities (or the passphrase) opens any recipient stanza.
+        case noMatch = "no match"
+        /// The header's MAC does not verify: the header was modified after encryption.
+        case hmacFailure = "HMAC failure"
+        /// The header is not a canonical age v1 header, or a stanza is malformed.
+        case headerFailure = "header failure"
+        /// The payload is truncated, extended or modified; nothing unauthenticated was released.
+        case payloadFailure = "payload failure"
+        /// The ASCII armor (`-----BEGIN AGE ENCRYPTED FILE-----`) is malformed.
+        case armorFailure = "armor failure"
+        /// A recipient (`age1…`) or a recipients file is malformed or of an unsupported type.
+        case invalidRecipient = "invalid recipient"
+        /// An identity (`AGE-SECRET-KEY-1…`) or an identity file is malformed, of an unsupported
+        /// type, or readable by group or others.
+        case invalidIdentity = "invalid identity"
+        /// A file cannot be read or written, or the arguments cannot work (no recipients,
+        /// an empty passphrase, a work factor out of range).
+        case unusable = "unusable input"
+        /// libsodium failed to initialise or to allocate.
+        case unavailable = "unavailable"
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// What went wrong and how to fix it.
+    public let message: String
+    /// The file involved, if known.
+    public let file: String?
+    /// The 1-based line in ``file``, if the error is about one line (identity and recipients files).
+    public let line: Int?
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+
+    /// The same error about `file` (keeps a file already named).
+    public func about(_ file: String) -> AgeError {
+        AgeError(kind, message, file: self.file ?? file, line: line)
+    }
+
+    /// The kind of ``CryptoError`` this error is, so that every encrypted format shares exit codes.
+    public var cryptoKind: CryptoError.Kind {
+        switch kind {
+        case .noMatch, .hmacFailure, .payloadFailure: return .authenticationFailed
+        case .headerFailure, .armorFailure: return .malformedFile
+        case .invalidRecipient, .invalidIdentity: return .invalidKeyFile
+        case .unusable: return .secretUnavailable
+        case .unavailable: return .unavailable
+        }
+    }
+
+    /// This error as a ``CryptoError``, for callers that handle every format alike.
+    public var cryptoError: CryptoError {
+        let location = line.map { ":\($0)" } ?? ""
+        return CryptoError(cryptoKind, message, file: file.map { $0 + location })
+    }
+
+    /// `path[:line]: error: message`, in the compiler's diagnostic format.
+    public var description: String {
+        var prefix = ""
+        if let file { prefix = file + (line.map { ":\($0)" } ?? "") + ": " }
+        return prefix + "error: " + message
+    }
+}
+
+extension AgeError {
+    /// Runs `body`, which throws only ``AgeError`` through a `rethrows` standard library call
+    /// (`withUnsafeBytes` is not typed-throws yet), and rethrows it typed.
+    static func typed<Result>(_ body: () throws -> Result) throws(AgeError) -> Result {
+        do {
+            return try body()
+        } catch let error as AgeError {
+            throw error
+        } catch {
+            throw AgeError(.unavailable, "unexpected error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// age v1 files (age-encryption.org/v1): what `age` and `rage` read and write, with X25519
+/// recipients or one scrypt passphrase, binary or ASCII-armored.
+///
+/// The payload is processed in 64 KiB chunks: the streaming functions hold one chunk at a time
+/// and release a chunk only after its tag verified; the whole-buffer functions release nothing
+/// unless the whole file verified.
+public enum AgeFile {
+    /// Whom a file is encrypted to.
+    public enum Target: Sendable {
+        /// Any number (at least one) of X25519 recipients; each one's identity decrypts.
+        case recipients([AgeRecipient])
+        /// One passphrase, stretched with scrypt at `workFactor` (log2 N, 1 through 20; age uses 18).
+        case passphrase(Passphrase, workFactor: Int = 18)
+    }
+
+    /// What a file is decrypted with.
+    public enum Secret: Sendable {
+        /// Identities tried in order; the first that opens a stanza is used.
+        case identities([AgeIdentity])
+        /// The passphrase of a file with a scrypt stanza.
+        case passphrase(Passphrase)
+    }
+
+    /// How the bytes of a file to decrypt are laid out.
+    public enum Encoding: Sendable {
+        /// Armored when the input starts (after white space) with `-----BEGIN`, binary otherwise.
+        case detect
+        /// The binary format only.
+        case binary
+        /// ASCII armor only (`-----BEGIN AGE ENCRYPTED FILE-----`).
+        case armored
+    }
+
+    /// The first line of every binary age v1 file.
+    public static let versionLine = "age-encryption.org/v1"
+
+    /// Whether `data` looks like an age file: binary (it starts with the version line) or
+    /// armored (white space, then `-----BEGIN AGE ENCRYPTED FILE-----`). It proves nothing about
+    /// the rest of the file.
+    public static func isAgeFile(_ data: Data) -> Bool {
+        let binary = Array((versionLine + "\n").utf8)
+        if data.starts(with: binary) { return true }
+        let body = data.prefix(AgeArmor.maximumWhitespace + AgeArmor.header.count).drop(while: AgeArmor.isWhitespace)
+        return body.starts(with: AgeArmor.header)
+    }
+
+    // MARK: Whole buffers
+
+    /// Encrypts `plaintext` to `target`.
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
+    ///   the work factor is out of range; ``AgeError/Kind/unavailable`` when libsodium fails.
+    public static func encrypt(_ plaintext: Data, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
+        var sink = DataSink()
+        try encrypt(from: BytesSource(plaintext), to: target, armored: armored, into: &sink)
+        return sink.data
+    }
+
+    /// Encrypts secret `plaintext` (a decrypted document) without copying it out of zeroing memory.
+    package static func encrypt(_ plaintext: SecretBytes, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
+        var sink = DataSink()
+        try encrypt(from: SecretBytesSource(plaintext), to: target, armored: armored, into: &sink)
+        return sink.data
+    }
+
+    /// Decrypts a whole age file, binary or armored; all or nothing.
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/noMatch`` (no identity or passphrase opens
+    ///   the file), ``AgeError/Kind/hmacFailure``, ``AgeError/Kind/headerFailure``,
+    ///   ``AgeError/Kind/payloadFailure`` or ``AgeError/Kind/armorFailure``. Whatever was
+    ///   decrypted before a failure is zeroed, never returned.
+    public static func decrypt(_ data: Data, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
+        let collector = SecretCollector()
+        var sink = collector
+        do {
+            try decrypt(from: BytesSource(data), with: secret, encoding: encoding, into: &sink)
+        } catch {
+            collector.release()
+            throw error
+        }
+        return collector.take()
+    }
+
+    // MARK: Streams
+
+    /// Encrypts everything read from `input` to `output` (open file descriptors, not closed),
+    /// one 64 KiB chunk at a time.
+    ///
+    /// - Throws: as ``encrypt(_:to:armored:)``, and ``AgeError/Kind/unusable`` when reading or
+    ///   writing fails.
+    public static func encrypt(from input: Int32, to output: Int32, target: Target, armored: Bool = false) throws(AgeError) {
+        var sink = FileDescriptorSink(output)
+        try encrypt(from: FileDescriptorSource(input), to: target, armored: armored, into: &sink)
+    }
+
+    /// Decrypts the age file read from `input` to `output` (open file descriptors, not closed),
+    /// one 64 KiB chunk at a time, in constant memory.
+    ///
+    /// Each chunk is written only after it verified, so on failure `output` holds a prefix of
+    /// the plaintext that is authentic but incomplete: write to a temporary file and rename it
+    /// only on success when all-or-nothing matters.
+    ///
+    /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
+    public static func decrypt(from input: Int32, to output: Int32, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) {
+        var sink = FileDescriptorSink(output)
+        try decrypt(from: FileDescriptorSource(input), with: secret, encoding: encoding, into: &sink)
+    }
+
+    /// Encrypts `source` to `target` into `sink`.
+    package static func encrypt(from source: some AgeByteSource, to target: Target, armored: Bool, into sink: inout some AgeByteSink) throws(AgeError) {
+        try AgeSodium.ready()
+        let fileKey = FileKeyWrapping.generateFileKey()
+        let stanzas = try stanzas(for: target, fileKey: fileKey)
+        let header = AgeHeader.encode(stanzas, fileKey: fileKey)
+        let reader = AgeReader(source)
+        if armored {
+            var armor = try AgeArmorWriter(sink)
+            try armor.write(header)
+            try AgePayload.encrypt(from: reader, fileKey: fileKey, to: &armor)
+            try armor.finish()
+            sink = armor.base
+        } else {
+            try sink.write(header)
+            try AgePayload.encrypt(from: reader, fileKey: fileKey, to: &sink)
+        }
+    }
+
+    /// Decrypts `source` with `secret` into `sink`, chunk by chunk (see ``decrypt(from:to:with:encoding:)``).
+    package static func decrypt(from source: some AgeByteSource, with secret: Secret, encoding: Encoding = .detect,
+                                into sink: inout some AgeByteSink) throws(AgeError) {
+        try AgeSodium.ready()
+        let outer = AgeReader(source)
+        let armored = switch encoding {
+        case .detect: try AgeArmor.isArmored(outer)
+        case .binary: false
+        case .armored: true
+        }
+        let reader = armored ? AgeReader(AgeArmorReader(outer)) : outer
+        let header = try AgeHeader.read(from: reader)
+        let fileKey = try unwrap(header.stanzas, with: secret)
+        try header.verify(fileKey: fileKey)
+        try AgePayload.decrypt(from: reader, fileKey: fileKey, to: &sink)
+    }
+
+    private static func stanzas(for target: Target, fileKey: SecretBytes) throws(AgeError) -> [AgeStanza] {
+        switch target {
+        case .recipients(let recipients):
+            guard !recipients.isEmpty else {
+                throw AgeError(.unusable, "no recipient to encrypt to; give at least one age1… recipient")
+            }
+            var seen = Set<AgeRecipient>()
+            var stanzas: [AgeStanza] = []
+            for recipient in recipients where seen.insert(recipient).inserted {
+                stanzas.append(try recipient.wrap(fileKey))
+            }
+            return stanzas
+        case .passphrase(let passphrase, let workFactor):
+            return [try AgeScrypt.wrap(fileKey, passphrase: passphrase, workFactor: workFactor)]
+        }
+    }
+
+    /// The file key, from the first stanza that `secret` opens.
+    private static func unwrap(_ stanzas: [AgeStanza], with secret: Secret) throws(AgeError) -> SecretBytes {
+        let scryptCount = stanzas.count { $0.type == AgeScrypt.type }
+        // A passphrase stanza next to others would let anyone who knows a recipient key
+        // (or the passphrase) swap the payload for the other party; age refuses it the same way.
+        guard scryptCount == 0 || stanzas.count == 1 else {
+            throw AgeError(.headerFailure, "a scrypt (passphrase) stanza must be the only stanza of the header, and this header has \(stanzas.count)")
+        }
+        switch secret {
+        case .identities(let identities):
+            guard !identities.isEmpty else {
+                throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
+            }
+            for identity in identities {
+                if let fileKey = try identity.unwrap(stanzas) { return fileKey }
+            }
+            if scryptCount == 1 {
+                throw AgeError(.noMatch, "this file is encrypted with a passphrase, not to a recipient; give the passphrase instead of an identity")
+            }
+            throw AgeError(.noMatch, "none of the \(identities.count) identities given opens this file (its stanzas: \(describe(stanzas))); use the identity of one of the recipients it was encrypted to")
+        case .passphrase(let passphrase):
+            guard scryptCount == 1 else {
+                throw AgeError(.noMatch, "this file is encrypted to recipients (\(describe(stanzas))), not with a passphrase; give an identity instead")
+            }
+            guard let fileKey = try AgeScrypt.unwrap(stanzas[0], passphrase: passphrase) else {
+                throw AgeError(.noMatch, "the passphrase is wrong")
+            }
+            return fileKey
+        }
+    }
+
+    /// The stanza types of a header, counted, naming those envtool cannot open.
+    private static func describe(_ stanzas: [AgeStanza]) -> String {
+        var counts: [(type: String, count: Int)] = []
+        for stanza in stanzas {
+            if let index = counts.firstIndex(where: { $0.type == stanza.type }) { counts[index].count += 1 } else { counts.append((stanza.type, 1)) }
+        }
+        guard !counts.isEmpty else { return "none" }
+        return counts.map { entry in
+            let note = entry.type == "mlkem768x25519" ? " — ML-KEM hybrid, which envtool cannot decrypt (libsodium has no ML-KEM)" : ""
+            let shown = entry.type.count > 32 ? String(entry.type.prefix(32)) + "…" : entry.type
+            return "\(entry.count) × \(shown)\(note)"
+        }.joined(separator: ", ")
+    }
+}

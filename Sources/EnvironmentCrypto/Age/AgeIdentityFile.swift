@@ -1,0 +1,117 @@
+import CSodium
+import Foundation
+
+/// Identity files in age's format: one `AGE-SECRET-KEY-1…` per line, with `#` comments and
+/// blank lines, as `age-keygen` writes them.
+///
+/// The file must be readable only by its owner, as envtool's key files must: a secret key that
+/// others can read is not secret.
+public enum AgeIdentityFile {
+    /// The largest identity file read; thousands of identities fit.
+    static let maximumLength = 64 * 1024
+
+    /// Reads every identity in the file at `path`.
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidIdentity`` when the file is readable
+    ///   or writable by group or others (with the `chmod` that fixes it), is not a regular file,
+    ///   holds no identity, or has a line that is not an X25519 identity (with its line number);
+    ///   ``AgeError/Kind/unusable`` when it cannot be read.
+    public static func read(path: String) throws(AgeError) -> [AgeIdentity] {
+        let text = try readSecretFile(path)
+        do {
+            return try parse(text)
+        } catch {
+            throw error.about(path)
+        }
+    }
+
+    /// Parses identity-file text (zeroed by its owner when released).
+    package static func parse(_ text: SecretBytes) throws(AgeError) -> [AgeIdentity] {
+        let result: Result<[AgeIdentity], AgeError> = text.withUnsafeBytes { raw in
+            Result { () throws(AgeError) in
+                var identities: [AgeIdentity] = []
+                var lineStart = 0
+                var lineNumber = 0
+                while lineStart < raw.count {
+                    lineNumber += 1
+                    var lineEnd = lineStart
+                    while lineEnd < raw.count, raw[lineEnd] != 0x0A { lineEnd += 1 }
+                    var start = lineStart, end = lineEnd
+                    while start < end, AgeArmor.isWhitespace(raw[start]) { start += 1 }
+                    while end > start, AgeArmor.isWhitespace(raw[end - 1]) { end -= 1 }
+                    if start < end, raw[start] != UInt8(ascii: "#") {
+                        do throws(AgeError) {
+                            identities.append(try AgeIdentity(parsing: UnsafeRawBufferPointer(rebasing: raw[start..<end])))
+                        } catch {
+                            throw AgeError(error.kind, error.message, line: lineNumber)
+                        }
+                    }
+                    lineStart = lineEnd + 1
+                }
+                guard !identities.isEmpty else {
+                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`)")
+                }
+                return identities
+            }
+        }
+        return try result.get()
+    }
+
+    /// A new identity and its file text, as `age-keygen` writes it:
+    /// `# created: <RFC 3339 time>`, `# public key: age1…`, then the identity. Write it with
+    /// mode 0600.
+    package static func generate(now: Date = Date()) throws(AgeError) -> (identity: AgeIdentity, text: SecretBytes) {
+        let identity = try AgeIdentity.generate()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let comments = Array("# created: \(formatter.string(from: now))\n# public key: \(identity.recipient.encoded)\n".utf8)
+        let encoded = identity.encoded
+        let text = SecretBytes(count: comments.count + encoded.count + 1) { output in
+            output.copyBytes(from: comments)
+            encoded.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[comments.count..<comments.count + $0.count]).copyMemory(from: $0) }
+            output[output.count - 1] = 0x0A
+        }
+        return (identity, text)
+    }
+
+    /// Reads a small file that must be private to its owner into zeroing memory.
+    private static func readSecretFile(_ path: String) throws(AgeError) -> SecretBytes {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw AgeError(.unusable, "cannot read the identity file: \(String(cString: strerror(errno)).lowercased())", file: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw AgeError(.invalidIdentity, "the identity file is not a regular file", file: path)
+        }
+        if status.st_mode & 0o077 != 0 {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            throw AgeError(.invalidIdentity, "the identity file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", file: path)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw AgeError(.unusable, "cannot read the identity file: \(String(cString: strerror(errno)).lowercased())", file: path)
+        }
+        defer { close(descriptor) }
+        let buffer = SecretBytes(count: maximumLength + 1) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        var length = 0
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            // SecretBytes is written only here, before anyone else can see it.
+            let base = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+            while length < raw.count {
+                let got = Foundation.read(descriptor, base + length, raw.count - length)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                length += got
+            }
+        }
+        guard failure == 0 else {
+            throw AgeError(.unusable, "cannot read the identity file: \(String(cString: strerror(failure)).lowercased())", file: path)
+        }
+        guard length <= maximumLength else {
+            throw AgeError(.invalidIdentity, "the file is larger than \(maximumLength / 1024) KiB; it is not an identity file", file: path)
+        }
+        return buffer.withUnsafeBytes { raw in SecretBytes(count: length) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<length])) } }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Recipients files in age's format (`age -R`): one `age1…` per line, with `#` comments and
+/// blank lines.
+public enum AgeRecipientsFile {
+    /// The largest recipients file read.
+    static let maximumLength = 1 << 20
+
+    /// Reads every recipient in the file at `path` (`-` is not special here: the CLI handles stdin).
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidRecipient`` naming the line of a
+    ///   recipient that is not valid, or when the file holds none; ``AgeError/Kind/unusable``
+    ///   when it cannot be read.
+    public static func read(path: String) throws(AgeError) -> [AgeRecipient] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw AgeError(.unusable, "cannot read the recipients file: \(error.localizedDescription)", file: path)
+        }
+        guard data.count <= maximumLength else {
+            throw AgeError(.invalidRecipient, "the file is larger than 1 MiB; it is not a recipients file", file: path)
+        }
+        do {
+            return try parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw error.about(path)
+        }
+    }
+
+    /// Parses recipients-file text.
+    public static func parse(_ text: String) throws(AgeError) -> [AgeRecipient] {
+        var recipients: [AgeRecipient] = []
+        // Bytes, not Characters: "\r\n" is one Character and would hide the line break.
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: AgeArmor.isWhitespace).reversed().drop(while: AgeArmor.isWhitespace).reversed()
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
+            do {
+                recipients.append(try AgeRecipient(String(decoding: trimmed, as: UTF8.self)))
+            } catch {
+                throw AgeError(error.kind, error.message, line: index + 1)
+            }
+        }
+        guard !recipients.isEmpty else {
+            throw AgeError(.invalidRecipient, "no recipient in this file; it should hold at least one age1… line")
+        }
+        return recipients
+    }
+}
