@@ -102,7 +102,7 @@ final class LegacyTranslator {
     private func postProcess(_ value: I18nValue, key: String, _ options: Options, _ names: [String]) -> I18nValue {
         var result = value
         for name in names {
-            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) }
+            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) { self.options.warningHandler?($0) } }
         }
         return result
     }
