@@ -104,7 +104,7 @@ final class Translator: Sendable {
         if hasDefault {
             let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
             let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
-            let needsZero = needsPlural && !opt.ordinal && count!! == 0
+            let needsZero = needsPlural && !opt.ordinal && opt["count"] == .number(0)
             for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
                               opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
                 if let candidate, candidate.isTruthy { defaultValue = candidate; break }
@@ -182,6 +182,11 @@ final class Translator: Sendable {
         return true
     }
 
+    /// Passes a warning to the options' handler, if any.
+    func warn(_ message: String) {
+        options.warningHandler?(message)
+    }
+
     // MARK: - Keys and namespaces
 
     /// Splits `ns:key` unless the key reads like natural language ("Error: not found.").
@@ -225,7 +230,7 @@ final class Translator: Sendable {
         var resolution = Resolution()
         let count = opt.pluralCount
         let needsPlural = count != nil
-        let needsZero = needsPlural && !opt.ordinal && count!! == 0
+        let needsZero = needsPlural && !opt.ordinal && opt["count"] == .number(0)
         let context = opt.context
         let separator = options.pluralSeparator
         let codes: [String]
@@ -333,7 +338,8 @@ final class Translator: Sendable {
                 let lng = opt.language ?? language ?? resolution?.usedLanguage
                 let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
                                                       callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
-                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]), variable: variable)
+                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]),
+                                     variable: variable, warn: warn)
                 }
                 result = .string(interpolated)
                 if skipOnVariables {
@@ -358,20 +364,24 @@ final class Translator: Sendable {
             var cloned = opt.replacement ?? opt.values
             if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
             let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
-            if lastKey?.first == key, opt.context == nil { return nil }
-            guard depth < Self.maximumNestingDepth else { return nil }
+            if lastKey?.first == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
+            guard depth < Self.maximumNestingDepth else {
+                warn("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)")
+                return .init(value: nil, restartsScan: false)
+            }
             var nested = TranslationOptions(nestedOptions)
             nested.suppressesPostProcessing = true
             if opt.replacement == nil { nested.implicitLanguage = opt.implicitLanguage }
-            return translate([key], nested, lastKey: keys, depth: depth + 1)
+            let value = translate([key], nested, lastKey: keys, depth: depth + 1)
+            return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
         }, applyFormats: { value, nesting in
             var current = I18nValue.string(value)
             for format in nesting.formats {
                 current = formatter.format(current, format, language: opt.language,
-                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key)
+                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
             }
             return current.madeString
-        })
+        }, warn: warn)
     }
 
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
@@ -430,7 +440,7 @@ final class Translator: Sendable {
         guard value != .null, !names.isEmpty, opt["applyPostProcessor"] != .bool(false) else { return value }
         var result = value
         for name in names {
-            if let processor = postProcessors[name] { result = processor.process(result, keys, opt) }
+            if let processor = postProcessors[name] { result = processor.process(result, keys, opt, warn) }
         }
         return result
     }
