@@ -61,6 +61,9 @@ final class Translator: Sendable {
     /// longer cycles; we stop there instead (see docs/i18next-deviations.md).
     static let maximumNestingDepth = 32
 
+    /// How deep `returnObjects` translates the members of an object resource.
+    static let maximumObjectDepth = 200
+
     struct Resolution {
         var value: I18nValue?
         var usedKey: String?
@@ -127,6 +130,9 @@ final class Translator: Sendable {
                 childOptions["ns"] = .array(namespaces.map(I18nValue.string))
                 let useDefault = hasDefault && !(result?.isTruthy ?? false)
                 func child(_ member: String, _ original: I18nValue, prefix: String) -> I18nValue {
+                    // Each level of a returned object is one more t() on the stack; a resource nested
+                    // deeper than any real one stays as written below this depth instead of overflowing it.
+                    guard depth < Self.maximumObjectDepth else { return original }
                     var options = childOptions
                     if useDefault {
                         options["defaultValue"] = defaultValue.flatMap { $0.isObjectLike ? $0.ownProperty(member) : nil }

@@ -265,7 +265,8 @@ public struct InterpolationOptions: Sendable, Hashable {
             case ("nestingPrefix", .string(let text)) where !text.isEmpty: nestingPrefix = text
             case ("nestingSuffix", .string(let text)) where !text.isEmpty: nestingSuffix = text
             case ("nestingOptionsSeparator", .string(let text)) where !text.isEmpty: nestingOptionsSeparator = text
-            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = Int(number)
+            // Any count past Int's range means "no limit" in practice; Int(1e300) would trap.
+            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = number < 1e9 ? Int(number) : 1_000_000_000
             case ("skipOnVariables", let value): skipOnVariables = value.isTruthy
             case ("defaultVariables", .object(let object)): defaultVariables = object
             default: break

@@ -25,7 +25,8 @@ public struct PluralOperands: Sendable, Hashable {
         if text.hasPrefix("-") { text = text.dropFirst() }
         var exponent = 0
         if let c = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
-            guard let value = Int(text[text.index(after: c)...]) else { return nil }
+            // CLDR samples use exponents up to 6; a huge one would build a string of that many zeros.
+            guard let value = Int(text[text.index(after: c)...]), abs(value) <= 400 else { return nil }
             exponent = value
             text = text[..<c]
         }
