@@ -113,7 +113,9 @@ enum BuiltInFormats {
             defer { swift_udatpg_close(generator) }
             let skeleton = Array(dateSkeleton(options).utf16)
             guard let pattern = ICUString.readUnits({ buffer, capacity, status in
-                swift_udatpg_getBestPattern(generator, skeleton, Int32(skeleton.count), buffer, capacity, &status)
+                // As V8: the hour keeps the skeleton's length, so `hour: "numeric"` is "H:mm" (0:00), not "HH:mm".
+                swift_udatpg_getBestPatternWithOptions(generator, skeleton, Int32(skeleton.count), UDATPG_MATCH_HOUR_FIELD_LENGTH,
+                                                       buffer, capacity, &status)
             }) else { return nil }
             formatter = zone.isEmpty
                 ? swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, nil, 0, pattern, Int32(pattern.count), &status)
@@ -121,7 +123,10 @@ enum BuiltInFormats {
         }
         guard let formatter, status.rawValue <= 0 else { return nil }
         defer { swift_udat_close(formatter) }
-        return ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
+        let formatted = ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
+        // V8 writes U+202F (narrow no-break space, CLDR 42+ "12:00 PM") in date patterns as a plain
+        // space, for the web pages that parse such strings; Intl in node, and so i18next, gives "12:00 PM".
+        return formatted?.replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
     // MARK: - Relative time and lists
