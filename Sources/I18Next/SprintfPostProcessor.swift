@@ -344,31 +344,46 @@ enum SprintfPostProcessor {
     /// `Number.prototype.toExponential(digits)`; without digits, as many as the value needs.
     private static func exponential(_ value: Double, digits: Double?) throws -> String {
         guard value.isFinite else { return JSNumber.string(value) }
-        guard let digits else {
-            let (significant, exponent) = JSNumber.shortestDigits(value)
-            let mantissa = significant.count > 1 ? String(significant.prefix(1)) + "." + significant.dropFirst() : significant
-            return (value < 0 ? "-" : "") + mantissa + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
+        // JavaScript's `x < 0` is false for -0, which therefore has no sign.
+        let sign = value < 0 ? "-" : ""
+        let (significant, exponent): (String, Int)
+        if let digits {
+            guard digits >= 0, digits <= 100 else { throw Failure(description: "RangeError: toExponential() argument must be between 0 and 100") }
+            (significant, exponent) = roundedDigits(abs(value), count: Int(digits) + 1)
+        } else {
+            (significant, exponent) = JSNumber.shortestDigits(abs(value))
         }
-        guard digits >= 0, digits <= 100 else { throw Failure(description: "RangeError: toExponential() argument must be between 0 and 100") }
-        return jsExponent(String(format: "%.\(Int(digits))e", value))
+        let mantissa = significant.count > 1 ? String(significant.prefix(1)) + "." + significant.dropFirst() : significant
+        return sign + mantissa + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
     }
 
     /// `Number.prototype.toPrecision(digits)`, for its numeric value only (sprintf-js reads it back with `Number`).
     private static func precisionString(_ value: Double, digits: Double) throws -> String {
         guard value.isFinite else { return JSNumber.string(value) }
         guard digits >= 1, digits <= 100 else { throw Failure(description: "RangeError: toPrecision() argument must be between 1 and 100") }
-        return String(format: "%.\(Int(digits) - 1)e", value)
+        let (significant, exponent) = roundedDigits(abs(value), count: Int(digits))
+        return (value < 0 ? "-" : "") + significant + "e" + String(exponent - significant.count + 1)
     }
 
-    /// C's `1.5e+05` as JavaScript writes it, `1.5e+5`.
-    private static func jsExponent(_ text: String) -> String {
-        guard let e = text.firstIndex(of: "e") else { return text }
-        let mantissa = text[..<e]
-        var exponent = text[text.index(after: e)...]
-        let sign = exponent.first == "-" ? "-" : "+"
-        if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
-        let digits = exponent.drop { $0 == "0" }
-        return mantissa + "e" + sign + (digits.isEmpty ? "0" : String(digits))
+    /// `magnitude` to `count` significant digits and the exponent of the first, an exact tie
+    /// rounded up as JavaScript does (C's printf rounds it to even: -65 is "-6e+1" there, "-7e+1" here).
+    private static func roundedDigits(_ magnitude: Double, count: Int) -> (String, Int) {
+        func parse(_ text: String) -> (String, Int) {
+            let parts = text.split(separator: "e")
+            return (parts[0].replacingOccurrences(of: ".", with: ""), Int(parts.count > 1 ? parts[1] : "0") ?? 0)
+        }
+        var (digits, exponent) = parse(String(format: "%.\(count - 1)e", magnitude))
+        if String(format: "%.\(count)e", magnitude).split(separator: "e").first?.last == "5" {
+            // glibc prints a double's exact decimal expansion (at most 767 significant digits).
+            let (exact, exactExponent) = parse(String(format: "%.780e", magnitude))
+            let tail = exact.dropFirst(count)
+            if tail.first == "5", tail.dropFirst().allSatisfy({ $0 == "0" }) {
+                let incremented = incrementLastDigit(String(exact.prefix(count)))
+                exponent = exactExponent + (incremented.count > count ? 1 : 0)
+                digits = String(incremented.prefix(count))
+            }
+        }
+        return (digits, exponent)
     }
 
     /// `JSON.stringify(value, null, indent)`; `undefined` for no value.

@@ -36,6 +36,7 @@ struct SprintfTests {
             ("%.1f", .number(-0.25), "-0.3"), ("%f", .number(1e-7), "1e-7"), ("%.2f", .number(1e21), "1e+21"),
             ("%e", .number(123456), "1.23456e+5"), ("%.2e", .number(0.000123), "1.23e-4"), ("%.3g", .number(1234.5), "1230"),
             ("%.2f", .string("3.14159"), "3.14"), ("%f", .number(.infinity), "Infinity"), ("%.1f", .number(.nan), "-NaN"),
+            ("%.0e", .number(-65), "-7e+1"), ("%.1e", .string("-0"), "0.0e+0"), ("%0.1g", .number(-2.5), "-3"), ("%.1e", .number(0.25), "2.5e-1"),
           ])
     func floats(template: String, argument: I18nValue, expected: String) {
         #expect(Self.format(template, [argument]).0 == .string(expected))
