@@ -107,7 +107,7 @@ final class Translator: Sendable {
         if hasDefault {
             let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
             let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
-            let needsZero = needsPlural && !opt.ordinal && opt["count"] == .number(0)
+            let needsZero = needsPlural && !opt.ordinal && opt.countIsZero
             for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
                               opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
                 if let candidate, candidate.isTruthy { defaultValue = candidate; break }
@@ -236,7 +236,7 @@ final class Translator: Sendable {
         var resolution = Resolution()
         let count = opt.pluralCount
         let needsPlural = count != nil
-        let needsZero = needsPlural && !opt.ordinal && opt["count"] == .number(0)
+        let needsZero = needsPlural && !opt.ordinal && opt.countIsZero
         let context = opt.context
         let separator = options.pluralSeparator
         let codes: [String]
