@@ -82,11 +82,12 @@ struct NestingTests {
         #expect(!warnings.all.isEmpty)
     }
 
-    @Test("v4: a deeply nested object resource with returnObjects does not overflow the stack")
-    func deepObject() {
+    @Test("a deeply nested object resource with returnObjects does not overflow the stack",
+          arguments: [I18NextOptions.Compatibility.v4, .v1])
+    func deepObject(compatibility: I18NextOptions.Compatibility) {
         var value = I18nValue.string("leaf")
         for _ in 0..<3000 { value = .object(["x": value]) }
-        let i18n = engine(["deep": value])
+        let i18n = engine(["deep": value], compatibility: compatibility)
         #expect(i18n.t("deep", ["returnObjects": true]).isObjectLike)
     }
 }
