@@ -4,7 +4,7 @@
 // returned in the schema of Tests/I18NextTests/Fixtures/conformance/README.md. The Swift test
 // DifferentialTests replays the recording and compares (see Tests/I18NextTests/Fixtures/differential/README.md).
 //
-//   node scripts/i18next-differential.mjs --i18next /tmp/i18next-src [--seed 2611] [--cases 420] \
+//   node scripts/i18next-differential.mjs --i18next /tmp/i18next-src [--seed 2611] [--cases 800] \
 //        [--sprintf path/to/sprintf-js/src/sprintf.js] [--out Tests/I18NextTests/Fixtures/differential/corpus.json]
 //
 // --i18next (or I18NEXT_SRC) is a checkout of github.com/i18next/i18next; the script imports its
@@ -29,7 +29,7 @@ if (!source || !fs.existsSync(path.join(source, 'src', 'index.js'))) {
   process.exit(0);
 }
 const seed = Number(option('seed', '2611'));
-const caseCount = Number(option('cases', '420'));
+const caseCount = Number(option('cases', '800'));
 const output = option('out', 'Tests/I18NextTests/Fixtures/differential/corpus.json');
 const version = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')).version;
 const { default: i18next } = await import(pathToFileURL(path.join(source, 'src', 'index.js')).href);
@@ -248,7 +248,30 @@ function familyDefaults(resources, calls) {
   }
 }
 
-const families = [familyInterpolation, familyFormat, familyFormat, familyNesting, familyNesting, familyPlural,
+function familyNamespaces(resources, calls, init, lng) {
+  resources.title = 'Title {{v}}';
+  resources['dotted.key'] = 'flat dotted';
+  resources.deep = { inner: { leaf: 'Leaf $t(common:shared)' } };
+  init.ns = ['translation', 'common'];
+  init.resources[lng].common = { shared: 'Shared', 'with:colon': 'colon key', plural_one: 'one {{count}}', plural_other: 'other {{count}}' };
+  if (chance(0.3)) init.keySeparator = pick([false, '/', '.']);
+  if (chance(0.3)) init.nsSeparator = pick([false, '::', ':']);
+  if (chance(0.2)) init.fallbackNS = 'common';
+  if (chance(0.2)) init.returnNull = true;
+  if (chance(0.2)) init.interpolation = pick([{ prefix: '[[', suffix: ']]' }, { escapeValue: false }, { skipOnVariables: false }]);
+  if (chance(0.1)) init.appendNamespaceToMissingKey = true;
+  for (let i = 0; i < 6; i++) {
+    const options = {};
+    if (chance(0.4)) options.v = pick(words.concat(['$t(common:shared)', '{{v}}']));
+    if (chance(0.2)) options.ns = pick(['common', ['common', 'translation']]);
+    if (chance(0.2)) options.count = pick([1, 2]);
+    if (chance(0.1)) options.lng = 'cimode';
+    calls.push({ key: pick(['title', 'dotted.key', 'deep.inner.leaf', 'deep/inner/leaf', 'common:shared', 'common::shared',
+      'shared', 'with:colon', 'common:plural', 'Error: not found.', 'missing:key']), options });
+  }
+}
+
+const families = [familyNamespaces, familyInterpolation, familyFormat, familyFormat, familyNesting, familyNesting, familyPlural,
   familyPlural, familyFallback, familyDefaults].concat(sprintfJS ? [familySprintf, familySprintf] : []);
 
 function run(init, call) {
