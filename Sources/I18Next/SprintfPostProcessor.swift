@@ -16,7 +16,8 @@ enum SprintfPostProcessor {
         do {
             return .string(try format(template, arguments))
         } catch {
-            warn("sprintf left '\(template)' unformatted: \(error)")
+            let shown = template.count > 80 ? template.prefix(80) + "…" : Substring(template)
+            warn("sprintf left '\(shown)' unformatted: \(error)")
             return value
         }
     }

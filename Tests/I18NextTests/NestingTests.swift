@@ -73,6 +73,17 @@ struct NestingTests {
         #expect(!warnings.all.isEmpty)
     }
 
+    @Test("keys that nest each other twice stop after 1000 nested translations instead of doubling to depth 32")
+    func branchingCycle() {
+        let warnings = WarningLog()
+        let i18n = engine(["a": "A$t(b)$t(b)", "b": "B$t(a, {\"count\": 1})$t(a, {\"count\": 2})"], warnings: warnings)
+        let started = ContinuousClock.now
+        guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(text.hasPrefix("ABAB"))
+        #expect(warnings.all.contains { $0.contains("1000 nested translations") })
+    }
+
     @Test("v4: a nesting cycle through several keys ends, with a warning")
     func cycle() {
         let warnings = WarningLog()
