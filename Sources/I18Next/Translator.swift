@@ -74,8 +74,14 @@ final class Translator: Sendable {
 
     // MARK: - t()
 
-    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]? = nil, depth: Int = 0,
-                   budget: NestingBudget? = nil) -> I18nValue {
+    func translate(_ keys: [String], _ callOptions: TranslationOptions) -> I18nValue {
+        var budget = NestingBudget()
+        return translate(keys, callOptions, lastKey: nil, depth: 0, budget: &budget)
+    }
+
+    /// `t()` at a nesting `depth`, sharing the call's `budget` of nested translations.
+    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
+                   budget: inout NestingBudget) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
         let opt = callOptions
         let (key, namespaces) = extract(lastRequested, opt)
@@ -139,7 +145,7 @@ final class Translator: Sendable {
                         options["defaultValue"] = defaultValue.flatMap { $0.isObjectLike ? $0.ownProperty(member) : nil }
                     }
                     let deepKey = prefix + keySeparator + member
-                    let translated = translate([deepKey], options, depth: depth + 1, budget: budget)
+                    let translated = translate([deepKey], options, lastKey: nil, depth: depth + 1, budget: &budget)
                     return translated == .string(deepKey) ? original : translated
                 }
                 switch value {
@@ -158,7 +164,7 @@ final class Translator: Sendable {
         if let separator = joinArrays, case .array(let elements)? = result {
             let joined = elements.map(\.arrayElementString).joined(separator: separator)
             if joined.isEmpty { return .string("") }
-            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth, budget: budget)
+            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth, budget: &budget)
         }
 
         var usedDefault = false
@@ -175,7 +181,7 @@ final class Translator: Sendable {
             reportMissing(key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
                           needsPlural: needsPlural, opt: opt, handler: handler)
         }
-        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth, budget: budget)
+        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
         if usedKeyAsValue, extended == .string(key), options.appendNamespaceToMissingKey {
             extended = .string(namespace + nsSeparator + key)
         }
@@ -325,7 +331,7 @@ final class Translator: Sendable {
     // MARK: - Interpolation, nesting, post-processing
 
     func extend(_ value: I18nValue, keys: [String], _ callOptions: TranslationOptions, resolution: Resolution?,
-                lastKey: [String]?, depth: Int, budget: NestingBudget? = nil) -> I18nValue {
+                lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
         var opt = callOptions
         var result = value
         if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
@@ -359,15 +365,14 @@ final class Translator: Sendable {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
                     opt.implicitLanguage = language ?? resolution?.usedLanguage
                 }
-                result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth, budget: budget)
+                result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth, budget: &budget)
             }
         }
         return postProcessOnly(result, keys: keys, opt)
     }
 
     private func nest(_ text: String, keys: [String], _ opt: TranslationOptions, interpolator active: Interpolator,
-                      lastKey: [String]?, depth: Int, budget given: NestingBudget?) -> I18nValue {
-        let budget = given ?? NestingBudget()
+                      lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
         return active.nest(text, resolve: { nesting in
             var cloned = opt.replacement ?? opt.values
             if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
@@ -380,14 +385,8 @@ final class Translator: Sendable {
             var nested = TranslationOptions(nestedOptions)
             nested.suppressesPostProcessing = true
             if opt.replacement == nil { nested.implicitLanguage = opt.implicitLanguage }
-            guard budget.take() else {
-                if !budget.warned {
-                    budget.warned = true
-                    warn("nesting stopped after \(NestingBudget.maximumTranslations) nested translations in one t() call (keys that nest each other?)")
-                }
-                return .init(value: nil, restartsScan: false)
-            }
-            let value = translate([key], nested, lastKey: keys, depth: depth + 1, budget: budget)
+            guard budget.take(warn: warn) else { return .init(value: nil, restartsScan: false) }
+            let value = translate([key], nested, lastKey: keys, depth: depth + 1, budget: &budget)
             return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
         }, applyFormats: { value, nesting in
             var current = I18nValue.string(value)
