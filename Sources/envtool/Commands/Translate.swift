@@ -47,7 +47,8 @@ struct Translate: ParsableCommand {
                 guard !strict else {
                     throw EnvironmentError(.unknownVariable, message: "no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); add it to the resources, or drop --strict to print the key as i18next does")
                 }
-                Console.error("warning: no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); printing what i18next's t() returns, the key itself (--strict makes this an error)")
+                let answer = callOptions.values["defaultValue"] != nil ? "the defaultValue" : "the key itself"
+                Console.error("warning: no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); printing what i18next's t() returns, \(answer) (--strict makes this an error)")
             }
             switch result {
             case .string(let text): Console.output(text)
