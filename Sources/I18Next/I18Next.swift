@@ -156,6 +156,14 @@ public final class I18Next: Sendable {
         return true
     }
 
+    /// Sets (or with `nil` removes) the receiver of `t()`'s warnings, ``I18NextOptions/warningHandler``.
+    public func setWarningHandler(_ handler: I18NextOptions.WarningHandler?) {
+        state.withLock { state in
+            state.options.warningHandler = handler
+            rebuild(&state)
+        }
+    }
+
     /// Registers a post-processor under its name (`sprintf` is built in).
     public func addPostProcessor(_ processor: PostProcessor) {
         state.withLock { state in

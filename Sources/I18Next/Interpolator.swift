@@ -147,15 +147,35 @@ final class Interpolator: Sendable {
         let formats: [String]
     }
 
+    /// What `resolve` found for one nesting.
+    struct Resolved {
+        let value: I18nValue?
+        /// Whether the lookup ran a nested `t()` through interpolation. i18next's nesting regex is
+        /// global and shared: the nested `t()` scans with it and leaves its `lastIndex` at 0, so
+        /// the outer scan starts over and finds a second `$t(q)` in `"$t(q)$t(q)"`.
+        let restartsScan: Bool
+    }
+
+    /// How many nestings one text may resolve. i18next has no limit: a nested value that brings
+    /// back the nesting it replaced (through `skipOnVariables`) loops forever there.
+    static let maximumNestingReplacements = 1000
+
     /// Replaces each `$t(key)` / `$t(key, {options})` / `$t(key, format)` with `resolve`'s result.
     ///
     /// - Returns: The new string, or the object `resolve` returned when the whole text was one nesting.
-    func nest(_ text: String, resolve: (Nesting) -> I18nValue?, applyFormats: (String, Nesting) -> String) -> I18nValue {
+    func nest(_ text: String, resolve: (Nesting) -> Resolved, applyFormats: (String, Nesting) -> String,
+              warn: (String) -> Void = { _ in }) -> I18nValue {
         guard Scanner.contains(text, nestingPrefix) else { return .string(text) }
         var string = Array(text.utf8)
         guard !nestingPrefix.isEmpty, string.count >= nestingPrefix.count else { return .string(text) }
         var lastIndex = 0
+        var replacements = 0
         while let match = Scanner.nesting(in: string, from: lastIndex, prefix: nestingPrefix, suffix: nestingSuffix) {
+            replacements += 1
+            guard replacements <= Self.maximumNestingReplacements else {
+                warn("nesting stopped after \(Self.maximumNestingReplacements) replacements in one value; the rest stays as written")
+                break
+            }
             lastIndex = match.end
             let matched = Array(string[match.start..<match.end])
             let innerBytes = Array(string[match.innerStart..<match.innerEnd])
@@ -175,7 +195,9 @@ final class Interpolator: Sendable {
             } else {
                 inner = String(decoding: innerBytes, as: UTF8.self)
             }
-            let result = resolve(Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats))
+            let resolved = resolve(Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats))
+            let result = resolved.value
+            if resolved.restartsScan { lastIndex = 0 }
             if let result, result.isTruthy, matched == string, result.stringValue == nil {
                 return result
             }

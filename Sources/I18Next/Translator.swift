@@ -61,6 +61,9 @@ final class Translator: Sendable {
     /// longer cycles; we stop there instead (see docs/i18next-deviations.md).
     static let maximumNestingDepth = 32
 
+    /// How deep `returnObjects` translates the members of an object resource.
+    static let maximumObjectDepth = 200
+
     struct Resolution {
         var value: I18nValue?
         var usedKey: String?
@@ -71,7 +74,14 @@ final class Translator: Sendable {
 
     // MARK: - t()
 
-    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]? = nil, depth: Int = 0) -> I18nValue {
+    func translate(_ keys: [String], _ callOptions: TranslationOptions) -> I18nValue {
+        var budget = NestingBudget()
+        return translate(keys, callOptions, lastKey: nil, depth: 0, budget: &budget)
+    }
+
+    /// `t()` at a nesting `depth`, sharing the call's `budget` of nested translations.
+    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
+                   budget: inout NestingBudget) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
         let opt = callOptions
         let (key, namespaces) = extract(lastRequested, opt)
@@ -104,7 +114,7 @@ final class Translator: Sendable {
         if hasDefault {
             let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
             let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
-            let needsZero = needsPlural && !opt.ordinal && count!! == 0
+            let needsZero = needsPlural && !opt.ordinal && opt.countIsZero
             for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
                               opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
                 if let candidate, candidate.isTruthy { defaultValue = candidate; break }
@@ -127,12 +137,15 @@ final class Translator: Sendable {
                 childOptions["ns"] = .array(namespaces.map(I18nValue.string))
                 let useDefault = hasDefault && !(result?.isTruthy ?? false)
                 func child(_ member: String, _ original: I18nValue, prefix: String) -> I18nValue {
+                    // Each level of a returned object is one more t() on the stack; a resource nested
+                    // deeper than any real one stays as written below this depth instead of overflowing it.
+                    guard depth < Self.maximumObjectDepth else { return original }
                     var options = childOptions
                     if useDefault {
                         options["defaultValue"] = defaultValue.flatMap { $0.isObjectLike ? $0.ownProperty(member) : nil }
                     }
                     let deepKey = prefix + keySeparator + member
-                    let translated = translate([deepKey], options, depth: depth + 1)
+                    let translated = translate([deepKey], options, lastKey: nil, depth: depth + 1, budget: &budget)
                     return translated == .string(deepKey) ? original : translated
                 }
                 switch value {
@@ -151,7 +164,7 @@ final class Translator: Sendable {
         if let separator = joinArrays, case .array(let elements)? = result {
             let joined = elements.map(\.arrayElementString).joined(separator: separator)
             if joined.isEmpty { return .string("") }
-            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth)
+            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth, budget: &budget)
         }
 
         var usedDefault = false
@@ -168,7 +181,7 @@ final class Translator: Sendable {
             reportMissing(key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
                           needsPlural: needsPlural, opt: opt, handler: handler)
         }
-        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth)
+        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
         if usedKeyAsValue, extended == .string(key), options.appendNamespaceToMissingKey {
             extended = .string(namespace + nsSeparator + key)
         }
@@ -180,6 +193,11 @@ final class Translator: Sendable {
         if !options.returnNull, value == .null { return false }
         if !options.returnEmptyString, value == .string("") { return false }
         return true
+    }
+
+    /// Passes a warning to the options' handler, if any.
+    func warn(_ message: String) {
+        options.warningHandler?(message)
     }
 
     // MARK: - Keys and namespaces
@@ -225,7 +243,7 @@ final class Translator: Sendable {
         var resolution = Resolution()
         let count = opt.pluralCount
         let needsPlural = count != nil
-        let needsZero = needsPlural && !opt.ordinal && count!! == 0
+        let needsZero = needsPlural && !opt.ordinal && opt.countIsZero
         let context = opt.context
         let separator = options.pluralSeparator
         let codes: [String]
@@ -313,7 +331,7 @@ final class Translator: Sendable {
     // MARK: - Interpolation, nesting, post-processing
 
     func extend(_ value: I18nValue, keys: [String], _ callOptions: TranslationOptions, resolution: Resolution?,
-                lastKey: [String]?, depth: Int) -> I18nValue {
+                lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
         var opt = callOptions
         var result = value
         if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
@@ -333,7 +351,8 @@ final class Translator: Sendable {
                 let lng = opt.language ?? language ?? resolution?.usedLanguage
                 let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
                                                       callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
-                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]), variable: variable)
+                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]),
+                                     variable: variable, warn: warn)
                 }
                 result = .string(interpolated)
                 if skipOnVariables {
@@ -346,32 +365,37 @@ final class Translator: Sendable {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
                     opt.implicitLanguage = language ?? resolution?.usedLanguage
                 }
-                result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth)
+                result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth, budget: &budget)
             }
         }
         return postProcessOnly(result, keys: keys, opt)
     }
 
     private func nest(_ text: String, keys: [String], _ opt: TranslationOptions, interpolator active: Interpolator,
-                      lastKey: [String]?, depth: Int) -> I18nValue {
-        active.nest(text, resolve: { nesting in
+                      lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
+        return active.nest(text, resolve: { nesting in
             var cloned = opt.replacement ?? opt.values
             if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
             let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
-            if lastKey?.first == key, opt.context == nil { return nil }
-            guard depth < Self.maximumNestingDepth else { return nil }
+            if lastKey?.first == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
+            guard depth < Self.maximumNestingDepth else {
+                warn("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)")
+                return .init(value: nil, restartsScan: false)
+            }
             var nested = TranslationOptions(nestedOptions)
             nested.suppressesPostProcessing = true
             if opt.replacement == nil { nested.implicitLanguage = opt.implicitLanguage }
-            return translate([key], nested, lastKey: keys, depth: depth + 1)
+            guard budget.take(warn: warn) else { return .init(value: nil, restartsScan: false) }
+            let value = translate([key], nested, lastKey: keys, depth: depth + 1, budget: &budget)
+            return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
         }, applyFormats: { value, nesting in
             var current = I18nValue.string(value)
             for format in nesting.formats {
                 current = formatter.format(current, format, language: opt.language,
-                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key)
+                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
             }
             return current.madeString
-        })
+        }, warn: warn)
     }
 
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
@@ -430,7 +454,7 @@ final class Translator: Sendable {
         guard value != .null, !names.isEmpty, opt["applyPostProcessor"] != .bool(false) else { return value }
         var result = value
         for name in names {
-            if let processor = postProcessors[name] { result = processor.process(result, keys, opt) }
+            if let processor = postProcessors[name] { result = processor.process(result, keys, opt, warn) }
         }
         return result
     }

@@ -40,6 +40,75 @@ struct I18NextCommandTests {
         #expect(badInit.stderr.contains("\"load\" must be"))
     }
 
+    @Test("a key found nowhere prints the key, as i18next, and says so on stderr; --strict makes it exit 68")
+    func missingKey() throws {
+        let workspace = try Workspace()
+        let lenient = try workspace.run(["t", "no.such.key"])
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout == "no.such.key\n")
+        #expect(lenient.stderr.contains("warning: no translation for \"no.such.key\""))
+        #expect(lenient.stderr.contains("--strict"))
+        let strict = try workspace.run(["t", "no.such.key", "--strict"])
+        #expect(strict.status == 68)
+        #expect(strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("error: no translation for \"no.such.key\""))
+        let found = try workspace.run(["t", "no.such.key", "app.title", "--strict"])
+        #expect(found.status == 0)
+        #expect(found.stderr.isEmpty)
+    }
+
+    @Test("--resources naming no directory exits 66 with the path; a malformed namespace file is one warning")
+    func resourcesDirectory() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("init.json", #"{"lng": "en"}"#)
+        let missing = try workspace.run(["t", "k", "--init", "init.json", "--resources", "/nonexistent"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent: error: no such directory"))
+        try workspace.write("res/en/translation.json", #"{"k": "#)
+        try workspace.write("res/en/common.json", #"{"k": "common"}"#)
+        let malformed = try workspace.run(["t", "k", "--init", "init.json", "--resources", "res"])
+        #expect(malformed.status == 0)
+        let lines = malformed.stderr.split(separator: "\n").filter { $0.contains("translation.json") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("res/en/translation.json:1:7: warning:") == true)
+        #expect(!malformed.stderr.contains("res/dev"))
+    }
+
+    @Test("format and sprintf problems are warnings on stderr; the value prints unformatted")
+    func warnings() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("init.json", #"{"lng": "en", "resources": {"en": {"translation": {"n": "{{v, number(minimumFractionDigits: -1)}}", "s": "%x"}}}}"#)
+        let format = try workspace.run(["t", "n", "--init", "init.json", "--options", #"{"v": 1.5}"#])
+        #expect(format.status == 0)
+        #expect(format.stdout == "1.5\n")
+        #expect(format.stderr.contains("warning: format 'number(minimumFractionDigits: -1)'"))
+        let sprintf = try workspace.run(["t", "s", "--init", "init.json", "--options", #"{"postProcess": "sprintf", "sprintf": ["nan"]}"#])
+        #expect(sprintf.status == 0)
+        #expect(sprintf.stdout == "%x\n")
+        #expect(sprintf.stderr.contains("expecting number but found string"))
+    }
+
+    @Test("v1 resources nesting themselves with options end instead of crashing")
+    func legacySelfNesting() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("init.json", #"{"lng": "en", "compatibilityJSON": "v1", "resources": {"en": {"translation": {"self": "x $t(self, {\"count\": 2})"}}}}"#)
+        let result = try workspace.run(["t", "self", "--init", "init.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("x x x"))
+    }
+
+    @Test("help prints each default once and wraps paragraphs without hard breaks")
+    func help() throws {
+        let workspace = try Workspace(copySample: false)
+        let lint = try workspace.run(["i18n", "lint", "--help"])
+        #expect(lint.stdout.components(separatedBy: "environments/locales").count == 2)
+        #expect(lint.stdout.contains("Spanish needs\n\"many\", Russian \"few\" and \"many\"") || lint.stdout.contains("Spanish needs \"many\""))
+        #expect(!lint.stdout.contains("\"many\", Russian\n"))
+        let translate = try workspace.run(["t", "--help"])
+        #expect(translate.stdout.contains("--strict"))
+        #expect(!translate.stdout.contains("wins. Strings print\nraw"))
+    }
+
     @Test("i18n lint reports missing plural forms with CLDR's categories; malformed files exit 65")
     func lint() throws {
         let workspace = try Workspace()

@@ -26,7 +26,7 @@ public enum StringFormatter {
             var lookahead = index
             var digits = 0
             while lookahead < scalars.count, let digit = scalars[lookahead].properties.numericType != nil ? Int(String(scalars[lookahead])) : nil {
-                digits = digits * 10 + digit
+                digits = min(digits, 1_000_000) * 10 + digit  // no argument list is that long; no overflow trap
                 lookahead += 1
             }
             if lookahead > index, lookahead < scalars.count, scalars[lookahead] == "$" {
@@ -48,7 +48,10 @@ public enum StringFormatter {
             index += 1
             let argumentIndex = position.map { $0 - 1 } ?? nextArgument
             if position == nil { nextArgument += 1 }
-            guard argumentIndex >= 0, argumentIndex < arguments.count else {
+            // A width or precision past 4096 would have printf build a string that large (GBs for
+            // "%999999999d"); such a placeholder stays as written, like one without an argument.
+            let tooWide = spec.split(whereSeparator: { !$0.isNumber }).contains { (Int($0) ?? .max) > 4096 }
+            guard argumentIndex >= 0, argumentIndex < arguments.count, !tooWide else {
                 output += String(String.UnicodeScalarView(scalars[start..<index]))
                 continue
             }

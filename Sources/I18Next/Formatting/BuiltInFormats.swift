@@ -7,12 +7,16 @@ import _FoundationICU
 /// with ICU, the library JavaScript's `Intl` is built on, so that `{{value, number}}` reads as
 /// it does in the browser. ICU here is the copy that ships with Foundation on Linux.
 enum BuiltInFormats {
-    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) -> I18nValue? {
+    /// The formatted value; `nil` for a format that is not built in.
+    ///
+    /// - Throws: ``IntlNumberOptions/Rejected`` when `Intl` would throw on the options (i18next
+    ///   then keeps the value unformatted).
+    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) throws -> I18nValue? {
         let icuLocale = ICULocale.resolve(locale)
         switch name {
-        case "number": return number(value, locale: icuLocale, options: options, currency: false).map(I18nValue.string)
-        case "currency": return number(value, locale: icuLocale, options: options, currency: true).map(I18nValue.string)
-        case "datetime": return dateTime(value, locale: icuLocale, options: options).map(I18nValue.string)
+        case "number": return try number(value, locale: icuLocale, options: options, currency: false).map(I18nValue.string)
+        case "currency": return try number(value, locale: icuLocale, options: options, currency: true).map(I18nValue.string)
+        case "datetime": return try dateTime(value, locale: icuLocale, options: options).map(I18nValue.string)
         case "relativetime": return relativeTime(value, locale: icuLocale, options: options).map(I18nValue.string)
         case "list": return list(value, locale: icuLocale, options: options).map(I18nValue.string)
         default: return nil
@@ -20,94 +24,26 @@ enum BuiltInFormats {
     }
 
     /// JavaScript's `Number(value)`.
-    static func jsNumber(_ value: I18nValue) -> Double {
-        switch value {
-        case .number(let number): return number
-        case .bool(let flag): return flag ? 1 : 0
-        case .null: return 0
-        case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? 0 : (Double(trimmed) ?? .nan)
-        case .array(let values): return values.isEmpty ? 0 : (values.count == 1 ? jsNumber(values[0]) : .nan)
-        case .object: return .nan
-        }
-    }
+    static func jsNumber(_ value: I18nValue) -> Double { JSNumber.number(value) }
 
     // MARK: - Numbers
-
-    private static func integer(_ options: I18nObject, _ name: String) -> Int? {
-        switch options[name] {
-        case .number(let number)?: return Int(number)
-        case .string(let text)?: return Int(text)
-        default: return nil
-        }
-    }
 
     private static func string(_ options: I18nObject, _ name: String) -> String? {
         options[name]?.stringValue
     }
 
-    /// An ICU number skeleton for `Intl.NumberFormat` options.
-    static func numberSkeleton(_ options: I18nObject, currency: Bool) -> String {
-        var parts: [String] = ["rounding-mode-half-up"]
-        let style = currency ? "currency" : (string(options, "style") ?? "decimal")
-        var defaultMinimum = 0, defaultMaximum = 3
-        switch style {
-        case "currency":
-            let code = (string(options, "currency") ?? "USD").uppercased()
-            parts.append("currency/\(code)")
-            switch string(options, "currencyDisplay") {
-            case "name": parts.append("unit-width-full-name")
-            case "code": parts.append("unit-width-iso-code")
-            case "narrowSymbol": parts.append("unit-width-narrow")
-            default: break
-            }
-            var digits: Int32 = 2
+    /// The ICU skeleton for `Intl.NumberFormat` options, or why Intl would reject them.
+    static func numberSkeleton(_ options: I18nObject, currency: Bool) throws -> String {
+        try IntlNumberOptions(options, currency: currency) { code in
             var status = U_ZERO_ERROR
-            let codeUnits = Array(code.utf16) + [0]
-            digits = swift_ucurr_getDefaultFractionDigits(codeUnits, &status)
-            defaultMinimum = Int(digits)
-            defaultMaximum = Int(digits)
-        case "percent":
-            parts.append("percent scale/100")
-            defaultMaximum = 0
-        case "unit":
-            if let unit = string(options, "unit") { parts.append("measure-unit/\(unit)") }
-        default: break
-        }
-        if let minimumSignificant = integer(options, "minimumSignificantDigits") ?? integer(options, "maximumSignificantDigits").map({ _ in 1 }),
-           let maximumSignificant = integer(options, "maximumSignificantDigits") ?? integer(options, "minimumSignificantDigits").map({ _ in 21 }) {
-            parts.append(String(repeating: "@", count: max(minimumSignificant, 1)) + String(repeating: "#", count: max(0, maximumSignificant - max(minimumSignificant, 1))))
-        } else {
-            let minimum = integer(options, "minimumFractionDigits") ?? defaultMinimum
-            let maximum = integer(options, "maximumFractionDigits") ?? max(minimum, defaultMaximum)
-            let lower = min(minimum, maximum)
-            parts.append(maximum == 0 ? "precision-integer" : "." + String(repeating: "0", count: lower) + String(repeating: "#", count: maximum - lower))
-        }
-        if let minimumInteger = integer(options, "minimumIntegerDigits"), minimumInteger > 1 {
-            parts.append("integer-width/*" + String(repeating: "0", count: minimumInteger))
-        }
-        if case .bool(false)? = options["useGrouping"] { parts.append("group-off") }
-        if string(options, "useGrouping") == "false" { parts.append("group-off") }
-        switch string(options, "notation") {
-        case "compact": parts.append(string(options, "compactDisplay") == "long" ? "compact-long" : "compact-short")
-        case "scientific": parts.append("scientific")
-        case "engineering": parts.append("engineering")
-        default: break
-        }
-        switch string(options, "signDisplay") {
-        case "always": parts.append("sign-always")
-        case "never": parts.append("sign-never")
-        case "exceptZero": parts.append("sign-except-zero")
-        default: break
-        }
-        return parts.joined(separator: " ")
+            let digits = swift_ucurr_getDefaultFractionDigits(Array(code.utf16) + [0], &status)
+            return status.rawValue <= 0 ? Int(digits) : 2
+        }.skeleton
     }
 
-    static func number(_ value: I18nValue, locale: String, options: I18nObject, currency: Bool) -> String? {
+    static func number(_ value: I18nValue, locale: String, options: I18nObject, currency: Bool) throws -> String? {
         let number = jsNumber(value)
-        if number.isNaN { return "NaN" }
-        let skeleton = Array(numberSkeleton(options, currency: currency).utf16)
+        let skeleton = Array(try numberSkeleton(options, currency: currency).utf16)
         var status = U_ZERO_ERROR
         guard let formatter = swift_unumf_openForSkeletonAndLocale(skeleton, Int32(skeleton.count), locale, &status), status.rawValue <= 0 else { return nil }
         defer { swift_unumf_close(formatter) }
@@ -120,19 +56,12 @@ enum BuiltInFormats {
 
     // MARK: - Dates
 
-    static func date(_ value: I18nValue) -> Double? {
-        switch value {
-        case .number(let milliseconds): return milliseconds
-        case .string(let text):
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 * 1000 }
-            formatter.formatOptions = [.withInternetDateTime]
-            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 * 1000 }
-            formatter.formatOptions = [.withFullDate]
-            return formatter.date(from: text).map { $0.timeIntervalSince1970 * 1000 }
-        default: return nil
-        }
+    /// `Intl.DateTimeFormat.prototype.format`'s `ToNumber(date)`: epoch milliseconds, which must be
+    /// a time value (finite, at most 8.64e15 from the epoch); else Intl throws "Invalid time value".
+    static func date(_ value: I18nValue) throws -> Double {
+        let milliseconds = JSNumber.number(value)
+        guard milliseconds.isFinite, abs(milliseconds) <= 8.64e15 else { throw IntlNumberOptions.Rejected(description: "Invalid time value") }
+        return milliseconds
     }
 
     /// An ICU skeleton for `Intl.DateTimeFormat` component options; `yMd` when none is given, as Intl.
@@ -169,8 +98,8 @@ enum BuiltInFormats {
         }
     }
 
-    static func dateTime(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
-        guard let milliseconds = date(value) else { return nil }
+    static func dateTime(_ value: I18nValue, locale: String, options: I18nObject) throws -> String? {
+        let milliseconds = try date(value)
         let zone = string(options, "timeZone").map { Array($0.utf16) } ?? []
         var status = U_ZERO_ERROR
         let formatter: UnsafeMutablePointer<UDateFormat?>?
@@ -184,7 +113,9 @@ enum BuiltInFormats {
             defer { swift_udatpg_close(generator) }
             let skeleton = Array(dateSkeleton(options).utf16)
             guard let pattern = ICUString.readUnits({ buffer, capacity, status in
-                swift_udatpg_getBestPattern(generator, skeleton, Int32(skeleton.count), buffer, capacity, &status)
+                // As V8: the hour keeps the skeleton's length, so `hour: "numeric"` is "H:mm" (0:00), not "HH:mm".
+                swift_udatpg_getBestPatternWithOptions(generator, skeleton, Int32(skeleton.count), UDATPG_MATCH_HOUR_FIELD_LENGTH,
+                                                       buffer, capacity, &status)
             }) else { return nil }
             formatter = zone.isEmpty
                 ? swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, nil, 0, pattern, Int32(pattern.count), &status)
@@ -192,7 +123,10 @@ enum BuiltInFormats {
         }
         guard let formatter, status.rawValue <= 0 else { return nil }
         defer { swift_udat_close(formatter) }
-        return ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
+        let formatted = ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
+        // V8 writes U+202F (narrow no-break space, CLDR 42+ "12:00 PM") in date patterns as a plain
+        // space, for the web pages that parse such strings; Intl in node, and so i18next, gives "12:00 PM".
+        return formatted?.replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
     // MARK: - Relative time and lists
@@ -229,7 +163,8 @@ enum BuiltInFormats {
     }
 
     static func list(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
-        guard case .array(let elements) = value else { return nil }
+        // Intl.ListFormat takes only strings ("Iterable yielded 1 which is not a string").
+        guard case .array(let elements) = value, elements.allSatisfy({ $0.stringValue != nil }) else { return nil }
         let type: UListFormatterType
         switch string(options, "type") {
         case "disjunction": type = ULISTFMT_TYPE_OR
@@ -253,13 +188,30 @@ enum BuiltInFormats {
             return pointer
         }
         defer { pointers.forEach { $0?.deallocate() } }
-        return pointers.withUnsafeMutableBufferPointer { items in
-            items.baseAddress!.withMemoryRebound(to: UnsafePointer<UChar>?.self, capacity: items.count) { rebound in
+        let formatted = pointers.withUnsafeMutableBufferPointer { items -> String? in
+            guard let base = items.baseAddress else { return nil }
+            return base.withMemoryRebound(to: UnsafePointer<UChar>?.self, capacity: items.count) { rebound in
                 ICUString.read { buffer, capacity, status in
                     swift_ulistfmt_format(formatter, rebound, &lengths, Int32(strings.count), buffer, capacity, &status)
                 }
             }
         }
+        return formatted.map { removingElementIsolates($0, elements: elements.compactMap(\.stringValue)) }
+    }
+
+    /// CLDR 46–47 (Foundation's ICU 76) wrap each list element in U+2068…U+2069 for right-to-left
+    /// languages; CLDR 48, which the reference i18next runs on, does not. Only the marks around
+    /// the elements go; marks inside an element stay.
+    static func removingElementIsolates(_ text: String, elements: [String]) -> String {
+        guard text.unicodeScalars.contains("\u{2068}") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        for element in elements {
+            guard let range = rest.range(of: "\u{2068}" + element + "\u{2069}") else { continue }
+            result += rest[..<range.lowerBound] + element
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }
 
@@ -305,6 +257,6 @@ enum ICULocale {
 /// Without Foundation's ICU module (platforms other than Linux), the built-in formats leave values
 /// as they are, as i18next does for a format it does not know.
 enum BuiltInFormats {
-    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) -> I18nValue? { nil }
+    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) throws -> I18nValue? { nil }
 }
 #endif

@@ -4,7 +4,11 @@ struct ValueFormatter: Sendable {
     let separator: String
 
     /// Formats `value` with `format` for `language`; `options` are the t() options and variables.
-    func format(_ value: I18nValue, _ format: String, language: String?, options: I18nObject, variable: String) -> I18nValue {
+    ///
+    /// A format whose options `Intl` rejects leaves the value as it is and calls `warn` with why,
+    /// as i18next does (it logs the `RangeError` and goes on with the unformatted value).
+    func format(_ value: I18nValue, _ format: String, language: String?, options: I18nObject, variable: String,
+                warn: (String) -> Void = { _ in }) -> I18nValue {
         if format.isEmpty { return value }
         if case .null = value { return value }
         var formats: [String] = []
@@ -30,8 +34,12 @@ struct ValueFormatter: Sendable {
             } else {
                 locale = options["locale"]?.stringValue ?? options["lng"]?.stringValue ?? language
             }
-            if let formatted = BuiltInFormats.apply(name, to: result, locale: locale, options: merged) {
-                result = formatted
+            do {
+                if let formatted = try BuiltInFormats.apply(name, to: result, locale: locale, options: merged) {
+                    result = formatted
+                }
+            } catch {
+                warn("format '\(piece)' of {{\(variable)}} left the value unformatted: \(error)")
             }
         }
         return result
@@ -55,10 +63,11 @@ struct ValueFormatter: Sendable {
                 var value = pieces.dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)
                 while value.hasPrefix("'") { value.removeFirst() }
                 while value.hasSuffix("'") { value.removeLast() }
-                if options[key] == nil { options[key] = .string(value) }
+                if !(options[key]?.isTruthy ?? false) { options[key] = .string(value) }
                 if value == "false" { options[key] = .bool(false) }
                 if value == "true" { options[key] = .bool(true) }
-                if let number = Int(value) { options[key] = .number(Double(number)) }
+                // `if (!isNaN(val)) formatOptions[key] = parseInt(val, 10)`: "1e9" is 1, "2.5" is 2, "" is NaN.
+                if !JSNumber.number(value).isNaN { options[key] = .number(JSNumber.parseInt(value)) }
             }
         }
         return (name, options)

@@ -26,6 +26,8 @@ final class LegacyTranslator {
     private let nsSeparator: String
     private let defaultNamespace: String
     private var replacementCounter = 0
+    private var depth = 0
+    static let maximumDepth = 400
 
     /// i18next 1.x had no limit on `$t()` replacements; a cycle looped forever. We stop at this many.
     static let maximumReplacements = 50
@@ -56,17 +58,31 @@ final class LegacyTranslator {
         if let separator = values["keySeparator"] { values["keyseparator"] = separator }
         if let separator = values["nsSeparator"] { values["nsseparator"] = separator }
         replacementCounter = 0
-        return innerTranslate(keys, Options(values))
+        let result = innerTranslate(keys, Options(values))
+        // The markers are 1.x's internal signals between its own lookups, never an answer.
+        if result == Self.pluralNotFound || result == Self.contextNotFound { return values["defaultValue"] ?? .string(keys.first ?? "") }
+        return result
     }
 
+    /// 1.x's public `translate` as its own lookups call it. 1.x reset the replacement counter
+    /// here, so a key nesting itself with `count` or `context` (which take this path) recursed
+    /// until the stack overflowed; the counter now lives for the whole `t()` call.
     private func publicTranslate(_ key: String, _ options: Options) -> I18nValue {
-        replacementCounter = 0
-        return innerTranslate([key], options)
+        innerTranslate([key], options)
     }
 
     // MARK: - _translate
 
     private func innerTranslate(_ keys: [String], _ given: Options) -> I18nValue {
+        depth += 1
+        defer { depth -= 1 }
+        // Every recursion of 1.x goes through here (nesting, context, plural, object members); the
+        // replacement limit bounds nesting, this bounds the rest (an object resource nested deeper
+        // than the stack allows).
+        guard depth <= Self.maximumDepth else {
+            self.options.warningHandler?("lookup of '\(keys.first ?? "")' stopped at depth \(Self.maximumDepth)")
+            return .string(keys.first ?? "")
+        }
         var options = given
         if let defaults = self.options.interpolation.defaultVariables {
             options = Options(defaults.merging(given.values))
@@ -102,7 +118,7 @@ final class LegacyTranslator {
     private func postProcess(_ value: I18nValue, key: String, _ options: Options, _ names: [String]) -> I18nValue {
         var result = value
         for name in names {
-            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) }
+            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) { self.options.warningHandler?($0) } }
         }
         return result
     }
@@ -402,9 +418,18 @@ final class LegacyTranslator {
         let reuseOptions = options.copy()
         reuseOptions["postProcess"] = nil
         reuseOptions["isFallbackLookup"] = nil
+        // Inside a plural or context lookup the options carry 1.x's internal "not found" marker as
+        // `defaultValue`; 1.x passed it on, so a nested key that was missing showed the marker.
+        // i18next-ios resolves such a nesting normally, and so do we: a marker never reaches output.
+        if let marker = reuseOptions["defaultValue"], marker == Self.pluralNotFound || marker == Self.contextNotFound {
+            reuseOptions["defaultValue"] = nil
+        }
         while let open = translated.range(of: "$t(", options: .backwards) {
             replacementCounter += 1
-            if replacementCounter > Self.maximumReplacements { break }
+            if replacementCounter > Self.maximumReplacements {
+                self.options.warningHandler?("nesting stopped after \(Self.maximumReplacements) replacements in one t() call; the rest stays as written")
+                break
+            }
             guard let close = translated.range(of: ")", range: open.lowerBound..<translated.endIndex) else { return .string("") }
             let token = String(translated[open.lowerBound..<close.upperBound])
             var inner = String(token.dropFirst(3).dropLast())
@@ -417,7 +442,11 @@ final class LegacyTranslator {
                     inner = String(inner[..<comma])
                 }
             }
-            let replacement = innerTranslate([inner], reuseOptions).jsString
+            // A plural or context lookup that found nothing answers with its marker, which the
+            // lookups above it read as "not found"; here it would become text, so it is the key.
+            var nested = innerTranslate([inner], reuseOptions)
+            if nested == Self.pluralNotFound || nested == Self.contextNotFound { nested = .string(inner) }
+            let replacement = nested.jsString
             if let range = translated.range(of: token) { translated.replaceSubrange(range, with: replacement) }
         }
         return .string(translated)

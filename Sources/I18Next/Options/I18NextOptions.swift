@@ -28,6 +28,11 @@ public struct I18NextOptions: Sendable {
     /// Called for each missing key when ``saveMissing`` is on: languages, namespace, key, fallback value.
     public typealias MissingKeyHandler = @Sendable (_ languages: [String], _ namespace: String, _ key: String, _ fallbackValue: I18nValue?) -> Void
 
+    /// Called with what i18next's logger would warn about when `t()` goes on with a value left
+    /// unformatted: a format option `Intl` rejects, a `sprintf` template or argument sprintf-js
+    /// throws on, a nesting stopped because it went too deep.
+    public typealias WarningHandler = @Sendable (_ message: String) -> Void
+
     /// The language (`lng`); `nil` lets `fallbackLng` decide, as i18next without a detector.
     public var lng: String?
     /// Languages tried after the language's own hierarchy (`fallbackLng`, default `dev`).
@@ -80,6 +85,8 @@ public struct I18NextOptions: Sendable {
     public var saveMissingTo = "fallback"
     /// Receives missing keys when ``saveMissing`` is on.
     public var missingKeyHandler: MissingKeyHandler?
+    /// Receives the warnings of `t()` (none by default, as i18next without `debug`).
+    public var warningHandler: WarningHandler?
     /// In-memory resources, i18next's layout `lng → ns → key`.
     public var resources = I18nObject()
     /// The resource format (`compatibilityJSON`).
@@ -258,7 +265,8 @@ public struct InterpolationOptions: Sendable, Hashable {
             case ("nestingPrefix", .string(let text)) where !text.isEmpty: nestingPrefix = text
             case ("nestingSuffix", .string(let text)) where !text.isEmpty: nestingSuffix = text
             case ("nestingOptionsSeparator", .string(let text)) where !text.isEmpty: nestingOptionsSeparator = text
-            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = Int(number)
+            // Any count past Int's range means "no limit" in practice; Int(1e300) would trap.
+            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = number < 1e9 ? Int(number) : 1_000_000_000
             case ("skipOnVariables", let value): skipOnVariables = value.isTruthy
             case ("defaultVariables", .object(let object)): defaultVariables = object
             default: break

@@ -23,6 +23,8 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         var skipInterpolation = false
         var language: String?
         var pluralCount: Double??
+        /// `count === 0` (the number, not `null` or `false`): only then is `_zero` tried.
+        var countIsZero = false
         var context: String?
 
         init() {}
@@ -35,7 +37,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
                 if hasCount {
                     switch values["count"] {
                     case nil, .string?: pluralCount = .none
-                    case .number(let value)?: pluralCount = .some(value)
+                    case .number(let value)?: pluralCount = .some(value); countIsZero = value == 0
                     case .bool(let value)?: pluralCount = .some(value ? 1 : 0)
                     case .null?: pluralCount = .some(0)
                     default: pluralCount = .some(Double.nan)
@@ -90,6 +92,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
 
     /// `count`, when it is not a string (i18next ignores string counts for plurals).
     var pluralCount: Double?? { facts.pluralCount }
+    var countIsZero: Bool { facts.countIsZero }
 
     var ordinal: Bool { facts.hasCount && (values["ordinal"]?.isTruthy ?? false) }
 

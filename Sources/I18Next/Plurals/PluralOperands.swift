@@ -25,7 +25,8 @@ public struct PluralOperands: Sendable, Hashable {
         if text.hasPrefix("-") { text = text.dropFirst() }
         var exponent = 0
         if let c = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
-            guard let value = Int(text[text.index(after: c)...]) else { return nil }
+            // CLDR samples use exponents up to 6; a huge one would build a string of that many zeros.
+            guard let value = Int(text[text.index(after: c)...]), abs(value) <= 400 else { return nil }
             exponent = value
             text = text[..<c]
         }
@@ -54,6 +55,16 @@ public struct PluralOperands: Sendable, Hashable {
         }
         guard magnitude.isFinite else {
             self.init(integerDigits: "0", fractionDigits: "", exponent: 0)
+            return
+        }
+        if magnitude >= 1e15, magnitude == magnitude.rounded(.towardZero) {
+            // ICU reads a double by its shortest digits (1e308 is a 1 and 308 zeros, not the
+            // binary value's exact expansion) and keeps the last 18 integer digits, so
+            // Intl.PluralRules("fr").select(1e21) is "one". Only those 18 digits are built.
+            let (digits, exponent) = JSNumber.shortestDigits(magnitude)
+            let zeros = max(0, min(18, exponent + 1 - digits.count))
+            // n stays the double itself: ICU takes `n % 100` with fmod on it, so Arabic's 1e308 is "many".
+            self.init(n: magnitude, i: Int(String((digits + String(repeating: "0", count: zeros)).suffix(18))) ?? 0, v: 0, w: 0, f: 0, t: 0, e: 0)
             return
         }
         var text = String(format: "%.3f", magnitude)

@@ -34,7 +34,9 @@ public struct PluralRules: Sendable, Hashable {
 
     /// The category of a number, with JavaScript's `Intl.PluralRules` formatting.
     public func category(for value: Double) -> PluralCategory {
-        category(for: PluralOperands(value))
+        // ICU (and so Intl.PluralRules) gives "other" for NaN and ±Infinity in every language.
+        guard value.isFinite else { return .other }
+        return category(for: PluralOperands(value))
     }
 
     /// The categories the locale uses, in i18next's order (zero, one, two, few, many, other).

@@ -18,7 +18,7 @@ enum JSNumber {
         if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             let mantissa = String(text[..<e])
             guard let exponent = Int(text[text.index(after: e)...]) else { return text }
-            if magnitude >= 1e-7 && magnitude < 1e21 {
+            if magnitude >= 1e-6 && magnitude < 1e21 {
                 text = expand(mantissa: mantissa, exponent: exponent)
             } else {
                 text = mantissa.replacingOccurrences(of: ".0", with: "", options: [.anchored, .backwards]) + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
@@ -46,6 +46,26 @@ enum JSNumber {
             result = digits[..<index] + "." + digits[index...]
         }
         return (negative ? "-" : "") + result
+    }
+
+    /// The shortest round-trip digits of `value` (as JavaScript's `ToString` picks them) and the
+    /// decimal exponent of the first digit.
+    static func shortestDigits(_ value: Double) -> (String, Int) {
+        if value == 0 { return ("0", 0) }
+        let text = JSNumber.string(abs(value))
+        if let e = text.firstIndex(of: "e") {
+            let mantissa = text[..<e].replacingOccurrences(of: ".", with: "")
+            return (mantissa, Int(text[text.index(after: e)...]) ?? 0)
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let integer = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
+        if integer != "0" {
+            var digits = integer + fraction
+            while digits.count > 1, digits.hasSuffix("0") { digits.removeLast() }
+            return (digits, integer.count - 1)
+        }
+        let zeros = fraction.prefix { $0 == "0" }.count
+        return (String(fraction.dropFirst(zeros)), -(zeros + 1))
     }
 
     /// The index named by `key` if it is a canonical array index ("0", "12"; not "01" or "-1").

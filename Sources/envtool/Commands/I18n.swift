@@ -12,12 +12,12 @@ struct I18n: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Report missing keys, missing plural forms and differing variables as file:line:col: warning|error: message.",
             discussion: """
-                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian
-                "few" and "many"). Variables are compared with the reference language (--reference, else
-                the language with the most keys). Malformed files are errors (exit 65); warnings alone exit 0.
+                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language (--reference, else the language with the most keys).
+
+                Malformed files are errors (exit 65); warnings alone exit 0.
                 """)
 
-        @Argument(help: "The resources directory, <dir>/<lng>/<ns>.json (default: environments/locales).")
+        @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json.")
         var directory: String = "environments/locales"
 
         @Option(help: ArgumentHelp("The language the others are compared with.", valueName: "code"))

@@ -8,11 +8,11 @@ struct Translate: ParsableCommand {
         commandName: "t",
         abstract: "Translate keys with the i18next engine, as i18next's t(keys, options).",
         discussion: """
-            Several KEYs are i18next's array-of-keys fallback: the first that exists wins. Strings print
-            raw; objects and arrays (returnObjects) print as JSON. Without --init, the environment's current
-            language and the resources in locales/ next to the environments document are used; with --init,
-            a JSON file of i18next init options (it may hold "resources"), and --resources DIR loads
-            DIR/<lng>/<ns>.json for the languages the fallback chain needs.
+            Several KEYs are i18next's array-of-keys fallback: the first that exists wins. Strings print raw; objects and arrays (returnObjects) print as JSON.
+
+            Without --init, the environment's current language and the resources in locales/ next to the environments document are used. With --init, a JSON file of i18next init options (it may hold "resources"); --resources DIR loads DIR/<lng>/<ns>.json for the languages the fallback chain needs.
+
+            A key found nowhere prints the key itself, as i18next's t() returns it, and says so on stderr; with --strict it is an error instead (exit 68).
             """)
 
     @Argument(help: "The key(s); `ns:key` and nested `a.b` as in i18next.")
@@ -27,6 +27,9 @@ struct Translate: ParsableCommand {
     @Option(help: ArgumentHelp("A directory of i18next resources: <dir>/<lng>/<ns>.json.", valueName: "dir"))
     var resources: String?
 
+    @Flag(help: "Fail (exit 68) when no key resolves, instead of printing the key as i18next does.")
+    var strict = false
+
     @OptionGroup var environment: EnvironmentOptions
 
     func validate() throws {
@@ -36,7 +39,17 @@ struct Translate: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let callOptions = try parseOptions()
-            let result = try translate(callOptions)
+            if let resources { try checkResourcesDirectory(resources) }
+            let (result, engine) = try translate(callOptions)
+            if !keys.contains(where: { engine.exists($0, callOptions) }) {
+                let names = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+                let looked = engine.languages.joined(separator: ", ")
+                guard !strict else {
+                    throw EnvironmentError(.unknownVariable, message: "no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); add it to the resources, or drop --strict to print the key as i18next does")
+                }
+                let answer = callOptions.values["defaultValue"] != nil ? "the defaultValue" : "the key itself"
+                Console.error("warning: no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); printing what i18next's t() returns, \(answer) (--strict makes this an error)")
+            }
             switch result {
             case .string(let text): try Console.output(text)
             case .object, .array: try Console.output(result.jsonText(pretty: true))
@@ -53,17 +66,30 @@ struct Translate: ParsableCommand {
         return TranslationOptions(object)
     }
 
-    private func translate(_ callOptions: TranslationOptions) throws -> I18nValue {
+    private func translate(_ callOptions: TranslationOptions) throws -> (I18nValue, I18Next) {
         if `init` == nil {
             // Through the environment, so that a per-call "lng" loads that language's resources first.
             let app = try appEnvironment()
-            guard app.i18next != nil else { throw noResources() }
+            guard let engine = app.i18next else { throw noResources() }
+            engine.setWarningHandler { Console.error("warning: " + $0) }
             let result = app.translate(keys, callOptions)
             for warning in app.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
-            return result
+            return (result, engine)
         }
         let engine = try makeEngine()
-        return keys.count == 1 ? engine.t(keys[0], callOptions) : engine.t(keys, callOptions)
+        return (keys.count == 1 ? engine.t(keys[0], callOptions) : engine.t(keys, callOptions), engine)
+    }
+
+    /// `--resources` must name a directory: a missing one is unreadable input (exit 66), not a
+    /// warning per file that was then not found in it.
+    private func checkResourcesDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw EnvironmentError(.unreadableFile, file: path, message: "no such directory; --resources takes a directory of i18next resources laid out as <dir>/<lng>/<ns>.json")
+        }
+        guard isDirectory.boolValue else {
+            throw EnvironmentError(.unreadableFile, file: path, message: "not a directory; --resources takes a directory laid out as <dir>/<lng>/<ns>.json")
+        }
     }
 
     private func appEnvironment() throws -> AppEnvironment {
@@ -86,8 +112,10 @@ struct Translate: ParsableCommand {
             guard case .object(let object) = try I18nValue(jsonData: data, source: initPath) else {
                 throw I18NextError(.malformedResource, source: initPath, line: 1, column: 1, message: "init options must be a JSON object")
             }
-            let engine = I18Next(options: try I18NextOptions(json: object, source: initPath))
-            if let resources { report(engine.load(from: DirectoryBackend(directory: resources))) }
+            var options = try I18NextOptions(json: object, source: initPath)
+            options.warningHandler = { Console.error("warning: " + $0) }
+            let engine = I18Next(options: options)
+            if let resources { report(engine.load(from: DirectoryBackend(directory: resources)), directory: resources) }
             return engine
         }
         let app = try appEnvironment()
@@ -96,7 +124,21 @@ struct Translate: ParsableCommand {
         return engine
     }
 
-    private func report(_ errors: [I18NextError]) {
-        for error in errors { Console.error(error.description.replacingOccurrences(of: ": error: ", with: ": warning: ")) }
+    /// One message per problem: a malformed file is reported with its position; missing files
+    /// are reported once per language, and not at all for i18next's implicit fallback `dev`.
+    private func report(_ errors: [I18NextError], directory: String) {
+        var missingLanguages: [String] = []
+        for error in errors {
+            if error.kind == .loadFailed, error.source.hasPrefix(directory + "/") {
+                let language = error.source.dropFirst(directory.count + 1).split(separator: "/").first.map(String.init) ?? ""
+                if language != "dev", !missingLanguages.contains(language) { missingLanguages.append(language) }
+                continue
+            }
+            Console.error(I18NextError(error.kind, source: error.source, line: error.line, column: error.column, message: error.message)
+                .description.replacingOccurrences(of: ": error: ", with: ": warning: "))
+        }
+        for language in missingLanguages {
+            Console.error("\(directory)/\(language): warning: no resources for \(language) (expected \(directory)/\(language)/<ns>.json)")
+        }
     }
 }

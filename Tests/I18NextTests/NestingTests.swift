@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import I18Next
+
+@Suite("nesting")
+struct NestingTests {
+    func engine(_ resources: I18nObject, compatibility: I18NextOptions.Compatibility = .v4,
+                warnings: WarningLog? = nil) -> I18Next {
+        // Through the init object, as i18next-ios users write it: "v1" also sets 1.x's `__var__` interpolation.
+        var options = (try? I18NextOptions(json: ["lng": "en", "compatibilityJSON": compatibility == .v1 ? "v1" : "v4"], source: "test")) ?? I18NextOptions()
+        options.resources = ["en": .object(["translation": .object(resources)])]
+        options.warningHandler = warnings?.handler
+        return I18Next(options: options)
+    }
+
+    @Test("the same key nested twice is replaced twice, as i18next does")
+    func sameKeyTwice() {
+        let i18n = engine(["q": "Q", "a": "$t(q)$t(q)", "b": "$t(q) and $t(q) and $t(q)", "c": "$t(item, {\"count\": 1}) $t(q)$t(q)",
+                           "item_one": "{{count}} item", "item_other": "{{count}} items"])
+        #expect(i18n.t("a") == "QQ")
+        #expect(i18n.t("b") == "Q and Q and Q")
+        #expect(i18n.t("c") == "1 item QQ")
+    }
+
+    @Test("nesting with options resolves: a missing key with context gives the key, a space before the brace is fine")
+    func nestingWithOptions() {
+        let i18n = engine(["item_one": "{{count}} item", "item_other": "{{count}} items", "friend": "a friend",
+                           "m": #"$t(missing.key, {"context": "male"})"#, "s": #"$t(item, {"count": 1234.5678 })"#,
+                           "two": #"$t(friend, {"context": "female"}) $t(missing, {"count": 3})"#])
+        #expect(i18n.t("m") == "missing.key")
+        #expect(i18n.t("s") == "1234.5678 items")
+        #expect(i18n.t("two") == "a friend missing")
+    }
+
+    @Test("a nesting that brings itself back through a variable stops, with a warning")
+    func endlessReplacement() {
+        let warnings = WarningLog()
+        let i18n = engine(["k": "{{v}}", "a": "$t(k)"], warnings: warnings)
+        let result = i18n.t("a", ["v": "$t(k)"])
+        #expect(result.stringValue != nil)
+        #expect(warnings.all.contains { $0.contains("nesting stopped") })
+    }
+
+    @Test("v1: nested plurals resolve as in i18next-ios")
+    func legacyNestedPlural() {
+        let i18n = engine(["girlsAndBoys": #"$t(girls, {"count": __girls__}) and __count__ boy"#,
+                           "girlsAndBoys_plural": #"$t(girls, {"count": __girls__}) and __count__ boys"#,
+                           "girls": "__count__ girl", "girls_plural": "__count__ girls"], compatibility: .v1)
+        #expect(i18n.t("girlsAndBoys", ["count": 2, "girls": 3]) == "3 girls and 2 boys")
+        #expect(i18n.t("girlsAndBoys", ["count": 1, "girls": 1]) == "1 girl and 1 boy")
+    }
+
+    @Test("v1: a nested key that is not found never shows the internal not-found marker",
+          arguments: [#"A $t(missing, {"count": 3}) B"#, "x $t(nope)", #"$t(gone, {"context": "male"})"#])
+    func legacyNoMarker(template: String) {
+        let i18n = engine(["k": .string(template), "k_plural": .string(template)], compatibility: .v1)
+        for options: TranslationOptions in [[:], ["count": 2], ["context": "female"], ["count": 2, "context": "male"]] {
+            guard case .string(let text) = i18n.t("k", options) else { Issue.record("expected a string"); continue }
+            #expect(!text.contains("\u{0}"))
+            #expect(!text.contains("not_found"))
+        }
+    }
+
+    @Test("v1: a key nesting itself with options stops after 50 replacements instead of overflowing the stack",
+          arguments: [#"x $t(self, {"count": 2})"#, #"x $t(self, {"context": "a"})"#, #"x $t(self, {"count": 2, "context": "a"})"#, "x $t(self)"])
+    func legacySelfNesting(template: String) {
+        let warnings = WarningLog()
+        let i18n = engine(["self": .string(template), "self_plural": .string(template), "self_a": .string(template)],
+                          compatibility: .v1, warnings: warnings)
+        guard case .string(let text) = i18n.t("self") else { Issue.record("expected a string"); return }
+        #expect(text.hasPrefix("x x x"))
+        #expect(text.components(separatedBy: "x ").count <= 52)
+        #expect(!warnings.all.isEmpty)
+    }
+
+    @Test("keys that nest each other twice stop after 1000 nested translations instead of doubling to depth 32")
+    func branchingCycle() {
+        let warnings = WarningLog()
+        let i18n = engine(["a": "A$t(b)$t(b)", "b": "B$t(a, {\"count\": 1})$t(a, {\"count\": 2})"], warnings: warnings)
+        let started = ContinuousClock.now
+        guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(text.hasPrefix("ABAB"))
+        #expect(warnings.all.contains { $0.contains("1000 nested translations") })
+    }
+
+    @Test("v4: a nesting cycle through several keys ends, with a warning")
+    func cycle() {
+        let warnings = WarningLog()
+        let i18n = engine(["a": "A $t(b)", "b": "B $t(c, {\"count\": 2})", "c": "C $t(a)"], warnings: warnings)
+        guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
+        #expect(text.hasPrefix("A B C A B C"))
+        #expect(!warnings.all.isEmpty)
+    }
+
+    @Test("a deeply nested object resource with returnObjects does not overflow the stack",
+          arguments: [I18NextOptions.Compatibility.v4, .v1])
+    func deepObject(compatibility: I18NextOptions.Compatibility) {
+        var value = I18nValue.string("leaf")
+        for _ in 0..<3000 { value = .object(["x": value]) }
+        let i18n = engine(["deep": value], compatibility: compatibility)
+        #expect(i18n.t("deep", ["returnObjects": true]).isObjectLike)
+    }
+}
