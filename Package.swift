@@ -33,7 +33,7 @@ let package = Package(
         ),
         // Its own target: FoundationNetworking (libcurl, TLS, Kerberos, LDAP) is loaded only by code that uses HTTP.
         .target(name: "I18NextHTTP", dependencies: ["I18Next"]),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next"]),
+        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics"]),
         .executableTarget(
             name: "envtool",
             dependencies: [

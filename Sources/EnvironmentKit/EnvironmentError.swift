@@ -1,3 +1,4 @@
+import Diagnostics
 import EnvironmentCrypto
 import Foundation
 import JSONParsing
@@ -31,39 +32,40 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
 
     /// The category of the error.
     public let kind: Kind
+    /// What is wrong and where, in the one located form every envtool parser and linter uses.
+    public let diagnostic: Diagnostic
+
     /// The file involved, if any.
-    public let file: String?
+    public var file: String? { diagnostic.file }
     /// The 1-based line in ``file``, if known.
-    public let line: Int?
+    public var line: Int? { diagnostic.line }
     /// The 1-based column in ``file``, if known.
-    public let column: Int?
+    public var column: Int? { diagnostic.column }
     /// The JSON path of the value involved (`configurations.Debug.base_url`), if any.
-    public let jsonPath: String?
+    public var jsonPath: String? { diagnostic.path }
     /// What is wrong, and how to fix it where that is known.
-    public let message: String
+    public var message: String { diagnostic.message }
 
     /// Creates an error.
     public init(_ kind: Kind, file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
-        self.kind = kind
-        self.file = file
-        self.line = line
-        self.column = column
-        self.jsonPath = jsonPath
-        self.message = message
+        self.init(kind, Diagnostic(.error, file: file, line: line, column: column, path: jsonPath, message: message))
     }
 
-    public var description: String { formatted(severity: "error") }
+    /// Creates an error of `kind` described by `diagnostic`.
+    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
+        self.kind = kind
+        self.diagnostic = diagnostic
+    }
 
-    /// The compiler-format line with another severity, such as `warning` for problems that do not stop anything.
+    public var description: String { diagnostic.description }
+
+    /// The same problem as a warning, for problems that do not stop anything (a corrupt
+    /// preferences file, a document key envtool does not know).
+    public var warning: Diagnostic { diagnostic.with(severity: .warning) }
+
+    /// The compiler-format line with another severity.
     public func formatted(severity: String) -> String {
-        var prefix = ""
-        if let file {
-            prefix = file
-            if let line { prefix += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-            prefix += ": "
-        }
-        let at = jsonPath.map { " (at \($0.isEmpty ? "the top level" : $0))" } ?? ""
-        return "\(prefix)\(severity): \(message)\(at)"
+        severity == "warning" ? warning.description : description
     }
 
     public var errorDescription: String? { description }
@@ -71,7 +73,7 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     static func located(_ kind: Kind, file: String, offset: Int?, in bytes: UnsafeBufferPointer<UInt8>,
                         jsonPath: String? = nil, message: String) -> EnvironmentError {
         guard let offset else { return EnvironmentError(kind, file: file, jsonPath: jsonPath, message: message) }
-        let (line, column) = JSONText.location(of: offset, in: bytes)
+        let (line, column) = SourceLocator.location(of: offset, in: bytes)
         return EnvironmentError(kind, file: file, line: line, column: column, jsonPath: jsonPath, message: message)
     }
 
