@@ -87,7 +87,7 @@ struct EnvironmentAccessors {
     private mutating func uniqueNames(for members: [VariableType.Member]) -> [(property: String, type: String)] {
         var properties: [String: String] = [:]
         for member in members {
-            let property = SwiftIdentifier.member(member.key)
+            let property = propertyName(member.key)
             if let other = properties[property] {
                 diagnostics.append(Diagnostic(.error, file: source, path: member.path, message:
                     "the variables \"\(other)\" and \"\(member.key)\" both become the Swift name \(property); rename one of them"))
@@ -99,13 +99,20 @@ struct EnvironmentAccessors {
         // ambiguous) and from the enclosing type.
         var taken = Set(properties.keys).union([typeName])
         return members.map { member in
-            let property = SwiftIdentifier.member(member.key)
+            let property = propertyName(member.key)
             guard case .object = member.type else { return (property, "") }
             var type = SwiftIdentifier.typeName(member.key)
             while taken.contains(type) { type += "_" }
             taken.insert(type)
             return (property, type)
         }
+    }
+
+    /// The member name of `key`, with a trailing `_` when it is spelled as the generated type,
+    /// which the nested types refer to by name.
+    private func propertyName(_ key: String) -> String {
+        let name = SwiftIdentifier.member(key)
+        return name == typeName ? name + "_" : name
     }
 
     private func note(for member: VariableType.Member) -> String {

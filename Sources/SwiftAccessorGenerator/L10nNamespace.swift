@@ -30,22 +30,26 @@ struct L10nNamespace {
     init(typeName: String, access: AccessLevel, entries: [TranslationEntry]) {
         self.typeName = typeName
         self.access = access
-        root.taken = ["environment": "(the environment property)", Self.runtimeName: "(the runtime helper)"]
         for entry in entries { add(entry) }
     }
 
     private mutating func add(_ entry: TranslationEntry) {
         var collision: String?
-        Self.insert(entry, segments: entry.path[...], into: &root, collision: &collision)
+        Self.insert(entry, segments: entry.path[...], into: &root, isRoot: true, collision: &collision)
         if let collision {
             diagnostics.append(Diagnostic(.error, file: entry.file, line: entry.line, path: entry.key,
-                message: "the keys \"\(collision)\" and \"\(entry.key)\" both become \(typeName).\(entry.path.map(SwiftIdentifier.member).joined(separator: ".")) in Swift; rename one of them"))
+                message: "the keys \"\(collision)\" and \"\(entry.key)\" both become the same Swift name in \(typeName); rename one of them"))
         }
     }
 
-    private static func insert(_ entry: TranslationEntry, segments: ArraySlice<String>, into node: inout Node, collision: inout String?) {
+    /// Names the namespace itself uses at its top level; a key spelled so gets a trailing `_`.
+    static let reservedRootNames: Set<String> = ["environment", runtimeName]
+
+    private static func insert(_ entry: TranslationEntry, segments: ArraySlice<String>, into node: inout Node, isRoot: Bool = false,
+                               collision: inout String?) {
         guard let first = segments.first else { return }
-        let name = SwiftIdentifier.member(first)
+        var name = SwiftIdentifier.member(first)
+        if isRoot && reservedRootNames.contains(name) { name += "_" }
         if segments.count == 1 {
             let signature = entry.parameters.isEmpty ? name : "\(name)(\(labels(entry).joined(separator: ":")):)"
             if let other = node.taken[signature] ?? (node.children.contains { $0.name == name } ? node.taken[name] : nil) {
@@ -106,7 +110,7 @@ struct L10nNamespace {
         writer.block("fileprivate enum \(Self.runtimeName)") { writer in
             writer.line("static let environment = Synchronization.Mutex<EnvironmentKit.AppEnvironment?>(nil)")
             writer.line()
-            writer.block("static func translate(_ key: Swift.String, _ options: I18Next.TranslationOptions) -> Swift.String") { writer in
+            writer.block("static func translate(_ key: Swift.String, _ options: TranslationOptions) -> Swift.String") { writer in
                 writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")
                 writer.line("return environment.translate(key, options).stringValue ?? key")
             }
@@ -118,9 +122,11 @@ struct L10nNamespace {
         }
     }
 
-    private func writeMembers(of node: Node, to writer: inout SwiftSourceWriter, modifier: String) {
+    private func writeMembers(of node: Node, to writer: inout SwiftSourceWriter, modifier: String, leadingBlank: Bool = true) {
+        var first = !leadingBlank
         for (name, entry) in node.entries {
-            writer.line()
+            if !first { writer.line() }
+            first = false
             writer.documentation(entry.documentation.isEmpty ? ["`\(entry.key)`"] : entry.documentation.map { "`\($0)`" })
             writer.documentation(["", "Key: `\(entry.key)`."])
             let call = callExpression(entry)
@@ -135,9 +141,10 @@ struct L10nNamespace {
             }
         }
         for (name, child) in node.children {
-            writer.line()
+            if !first { writer.line() }
+            first = false
             writer.block("\(modifier)enum \(name)") { writer in
-                writeMembers(of: child, to: &writer, modifier: modifier)
+                writeMembers(of: child, to: &writer, modifier: modifier, leadingBlank: false)
             }
         }
     }

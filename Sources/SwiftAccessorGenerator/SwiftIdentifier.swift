@@ -17,7 +17,12 @@ package enum SwiftIdentifier {
 
     /// Names that mean something else even in backticks when written after a dot (`x.self`,
     /// `T.Type`, `x.init`): they get a trailing underscore instead.
-    static let memberReserved: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_"]
+    /// The modules the generated code qualifies its types with are here too: a property called
+    /// `Swift` would make `Swift.String` mean the property.
+    static let memberReserved: Set<String> = [
+        "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_",
+        "Swift", "Foundation", "EnvironmentKit", "Synchronization", "EnvtoolL10nRuntime",
+    ]
 
     /// The member name for `key`: the key when it is an identifier, backticked when it is a
     /// keyword, otherwise with each character Swift does not allow replaced by `_`, and `_`
@@ -62,7 +67,7 @@ package enum SwiftIdentifier {
     /// Module and type names the generated code refers to; a nested type spelled so would hide them.
     static let shadowedTypes: Set<String> = [
         "Swift", "Foundation", "EnvironmentKit", "I18Next", "String", "Int", "Double", "Bool", "URL",
-        "Optional", "Array", "Sendable", "Error", "Never", "Void",
+        "Optional", "Array", "Sendable", "Error", "Never", "Void", "TranslationOptions", "Synchronization",
     ]
 
     /// Swift source for `text` as a string literal: extended delimiters are not needed because

@@ -51,7 +51,7 @@ struct TypeInference {
         let missing = values.filter { $0.value == nil }.map(\.name)
         let dotted = path.joined(separator: ".")
         if !missing.isEmpty && !present.isEmpty {
-            warn(at: path, in: present[0].name,
+            warn(at: Array(path.dropLast()), in: missing[0],
                  "\"\(dotted)\" is missing in \(Self.list(missing)) and is generated as an optional; add it to every configuration to make it non-optional")
         }
         let type: VariableType
