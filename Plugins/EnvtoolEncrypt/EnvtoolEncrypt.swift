@@ -11,7 +11,8 @@ import PackagePlugin
 /// diagnostics with the file and line, so Xcode and `swift package` show them at the place.
 @main
 struct EnvtoolEncrypt: CommandPlugin {
-    static let secretVariables = ["ENVTOOL_KEY_FILE", "ENVTOOL_PASSPHRASE", "ENVTOOL_RECIPIENT", "ENVTOOL_IDENTITY_FILE"]
+    /// The variables `envtool encrypt` takes its secret from (an identity file decrypts, it does not encrypt).
+    static let secretVariables = ["ENVTOOL_KEY_FILE", "ENVTOOL_PASSPHRASE", "ENVTOOL_RECIPIENT"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
@@ -60,8 +61,9 @@ struct EnvtoolEncrypt: CommandPlugin {
         try process.run()
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let failed = process.terminationStatus != 0
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            Self.report(String(line))
+            Self.report(String(line), failed: failed)
         }
         if process.terminationStatus != 0 && data.isEmpty {
             Diagnostics.error("envtool \(arguments[0]) failed with exit status \(process.terminationStatus)")
@@ -69,12 +71,16 @@ struct EnvtoolEncrypt: CommandPlugin {
         return process.terminationStatus == 0
     }
 
-    /// One diagnostic line of envtool, reported with its file and line when it has them.
-    static func report(_ line: String) {
+    /// One line envtool wrote to stderr: a diagnostic, reported with its file and line when it
+    /// has them; other lines are notes (`encrypted … (key …)`), errors only when envtool failed.
+    static func report(_ line: String, failed: Bool) {
         for severity in ["error", "warning"] {
             guard let marker = line.range(of: ": \(severity): ") else { continue }
             let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-            let message = String(line[marker.upperBound...])
+            // `swift package` prints a command plugin's diagnostics without their file and line
+            // (Xcode shows them), so the message keeps envtool's location for CI logs too.
+            let message = location.count > 1 || FileManager.default.fileExists(atPath: String(line[..<marker.lowerBound]))
+                ? "\(line[..<marker.lowerBound]): \(line[marker.upperBound...])" : String(line[marker.upperBound...])
             // The location is `file`, `file:line` or `file:line:column`; a file name may hold `:`.
             var file = location.map(String.init)
             var lineNumber: Int?
@@ -85,7 +91,9 @@ struct EnvtoolEncrypt: CommandPlugin {
                 lineNumber = number
                 file.removeLast()
             }
-            let path = file.joined(separator: ":")
+            // `envtool: error: …` names the program, not a file.
+            let joined = file.joined(separator: ":")
+            let path: String? = lineNumber != nil || FileManager.default.fileExists(atPath: joined) ? joined : nil
             if severity == "error" {
                 Diagnostics.error(message, file: path, line: lineNumber)
             } else {
@@ -93,7 +101,7 @@ struct EnvtoolEncrypt: CommandPlugin {
             }
             return
         }
-        Diagnostics.error(line)
+        if failed { Diagnostics.error(line) } else { print(line) }
     }
 
     private static func modificationDate(_ url: URL) -> Date? {

@@ -73,6 +73,31 @@ struct ExamplePackageTests {
         #expect(tricky.output.contains("Two-factor authentication Enter the 6-digit code A class Keyword segments the word environment Items 2 items 2nd 2 ranks"))
         #expect(tricky.output.contains("Send a to b (3 times, 4.50%) y before x 100% Two factors"))
 
+        // The command plugin: no secret is refused; a key file from the environment encrypts;
+        // an invalid document is reported with its file and line, and the .bin is left as it was.
+        let encrypt = ["package", "--scratch-path", scratch, "--allow-writing-to-package-directory", "envtool-encrypt"]
+        let noSecret = try Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": "", "ENVTOOL_PASSPHRASE": "", "ENVTOOL_RECIPIENT": ""])
+        #expect(noSecret.status != 0)
+        #expect(noSecret.output.contains("no secret to encrypt with: set ENVTOOL_KEY_FILE"))
+        let keyFile = workspace + "/app.key"
+        let keygen = try EnvtoolProcess.run(["keygen", "-o", keyFile], in: workspace)
+        try #require(keygen.status == 0, "\(keygen.stderr)")
+        let encrypted = try Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
+        #expect(encrypted.status == 0, "\(encrypted.output)")
+        #expect(!encrypted.output.contains("error:"))
+        let bin = package + "/environments/environments.bin"
+        let read = try EnvtoolProcess.run(["get", "base_url", "-e", bin, "--key-file", keyFile], in: workspace)
+        #expect(read.stdout == "https://dev-api.example.com/v1\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: bin))
+        let document = package + "/environments/environments.json"
+        let good = try String(contentsOfFile: document, encoding: .utf8)
+        try good.replacingOccurrences(of: "\"api\": {\"timeout\": 60}", with: "\"api\": {\"timeout\": 60,}").write(toFile: document, atomically: true, encoding: .utf8)
+        let invalid = try Self.run(Self.swift, encrypt + ["--force"], in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
+        #expect(invalid.status != 0)
+        #expect(invalid.output.contains("environments/environments.json:7:"), "expected the file and line in:\n\(invalid.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == before)
+        try good.write(toFile: document, atomically: true, encoding: .utf8)
+
         // Removing a variable removes its property: the build fails where the app uses it.
         let sample = package + "/environments/environments.json"
         let json = try String(contentsOfFile: sample, encoding: .utf8)
