@@ -1,4 +1,5 @@
 import Diagnostics
+import EnvironmentCrypto
 import EnvironmentKit
 import Foundation
 
@@ -54,6 +55,10 @@ public struct AccessorGenerator: Sendable {
         } catch {
             throw EnvironmentError.unreadable(environmentsPath, error)
         }
+        guard !EnvironmentsBin.isEncrypted(data) else {
+            throw EnvironmentError(.malformedDocument, file: environmentsPath,
+                                   message: "this is an encrypted environments.bin; generate from the environments.json it is made from, which the generated code then reads in either form")
+        }
         let document = try EnvironmentsDocument(fileData: data, path: environmentsPath)
         var configurations: [(name: String, variables: JSONObject)] = []
         for name in document.configurationNames {
@@ -63,6 +68,7 @@ public struct AccessorGenerator: Sendable {
         var inference = TypeInference(file: environmentsPath, bytes: [UInt8](data))
         let members = inference.members(of: configurations)
         diagnostics += inference.diagnostics
+        diagnostics += Self.ambiguousPaths(members, file: environmentsPath)
 
         let sourceName = (environmentsPath as NSString).lastPathComponent
         var writer = SwiftSourceWriter()
@@ -102,5 +108,26 @@ public struct AccessorGenerator: Sendable {
         }
         writer.line()
         return Output(source: writer.text + body.text, diagnostics: diagnostics, inputFiles: inputFiles)
+    }
+
+    /// Variables that `Configuration` reads by the same dotted path (a top-level `"api.timeout"`
+    /// and `api` → `timeout`): the literal key wins there, so the other would read its value.
+    static func ambiguousPaths(_ members: [VariableType.Member], file: String) -> [Diagnostic] {
+        var seen: [String: [String]] = [:]
+        var diagnostics: [Diagnostic] = []
+        func visit(_ members: [VariableType.Member], trail: [String]) {
+            for member in members {
+                let keys = trail + [member.key]
+                if let other = seen[member.path] {
+                    diagnostics.append(Diagnostic(.error, file: file, path: member.path, message:
+                        "the variables \(other.map { "\"\($0)\"" }.joined(separator: " → ")) and \(keys.map { "\"\($0)\"" }.joined(separator: " → ")) are both read as \"\(member.path)\"; rename the key that holds a dot"))
+                } else {
+                    seen[member.path] = keys
+                }
+                if case .object(let children) = member.type { visit(children, trail: keys) }
+            }
+        }
+        visit(members, trail: [])
+        return diagnostics
     }
 }

@@ -81,4 +81,14 @@ struct GenerateCommandTests {
         #expect(result.stdout.contains("public init(_ configuration: EnvironmentKit.Configuration)"))
         #expect(!result.stdout.contains("enum Strings"))
     }
+
+    @Test("an environments.bin is refused with the fix (generate from the JSON), not a request for a secret")
+    func encryptedDocument() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.run(["keygen", "-o", "app.key"]).status == 0)
+        #expect(try workspace.run(["encrypt", "environments/environments.json", "-o", "environments/environments.bin", "--key-file", "app.key"]).status == 0)
+        let result = try workspace.run(["generate", "swift", "-e", "environments/environments.bin"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("generate from the environments.json it is made from"))
+    }
 }

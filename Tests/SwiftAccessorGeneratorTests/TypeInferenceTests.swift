@@ -94,3 +94,14 @@ struct TypeInferenceTests {
         #expect(try workspace.generate().source == workspace.generate().source)
     }
 }
+
+@Suite("Documents the generator refuses")
+struct RefusedDocumentTests {
+    @Test("a key with a dot and a nested path spelled the same are an error naming both")
+    func dottedPathClash() throws {
+        let workspace = try GeneratorWorkspace(document: document([("Debug", #"{"api.timeout": "x", "api": {"timeout": 5}}"#)]))
+        let output = try workspace.generate()
+        let error = try #require(output.diagnostics.first { $0.severity == .error })
+        #expect(error.message.contains(#""api.timeout" and "api" → "timeout" are both read as "api.timeout""#))
+    }
+}
