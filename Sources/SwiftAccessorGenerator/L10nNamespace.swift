@@ -27,9 +27,15 @@ struct L10nNamespace {
         init(key: String) { self.key = key }
     }
 
+    /// Whether an accessor translates with i18next / looks up a `.strings` table.
+    let usesI18Next: Bool
+    let usesStrings: Bool
+
     init(typeName: String, access: AccessLevel, entries: [TranslationEntry]) {
         self.typeName = typeName
         self.access = access
+        usesI18Next = entries.contains { $0.source == .i18next }
+        usesStrings = entries.contains { $0.source != .i18next }
         for entry in entries { add(entry) }
     }
 
@@ -109,11 +115,16 @@ struct L10nNamespace {
         writer.documentation(["What the accessors call: one place that reads the environment, so each accessor is one line."])
         writer.block("fileprivate enum \(Self.runtimeName)") { writer in
             writer.line("static let environment = Synchronization.Mutex<EnvironmentKit.AppEnvironment?>(nil)")
-            writer.line()
-            writer.block("static func translate(_ key: Swift.String, _ options: TranslationOptions) -> Swift.String") { writer in
-                writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")
-                writer.line("return environment.translate(key, options).stringValue ?? key")
+            // Each helper only when an accessor calls it: without i18next keys the file does not
+            // import I18Next, and an unused helper would be the app's warning.
+            if usesI18Next {
+                writer.line()
+                writer.block("static func translate(_ key: Swift.String, _ options: TranslationOptions) -> Swift.String") { writer in
+                    writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")
+                    writer.line("return environment.translate(key, options).stringValue ?? key")
+                }
             }
+            guard usesStrings else { return }
             writer.line()
             writer.block("static func localized(_ key: Swift.String, table: Swift.String, _ arguments: [any Swift.CustomStringConvertible & Swift.Sendable]) -> Swift.String") { writer in
                 writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")

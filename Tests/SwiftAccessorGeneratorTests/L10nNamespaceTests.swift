@@ -62,6 +62,16 @@ struct L10nNamespaceTests {
         #expect(output.source.contains("static var plain: Swift.String"))
     }
 
+    @Test("without i18next resources the file neither imports I18Next nor has the helper that needs it")
+    func stringsOnly() throws {
+        let output = try generate(["en.lproj/Localizable.strings": #""a" = "A";"#])
+        #expect(!output.source.contains("I18Next"))
+        #expect(!output.source.contains("TranslationOptions"))
+        #expect(output.source.contains("static func localized("))
+        let i18nextOnly = try generate(["locales/en/translation.json": #"{"a": "A"}"#])
+        #expect(!i18nextOnly.source.contains("static func localized("))
+    }
+
     @Test(".strings: a broken table is an error with its file and line")
     func brokenStrings() throws {
         let output = try generate(["en.lproj/Localizable.strings": "\"a\" = \"b\";\n\"c\" = \n"])
