@@ -18,8 +18,15 @@ struct Generate: ParsableCommand {
                 Diagnostics go to stderr as file:line:col: error|warning: message. Exits 65 when there is an error (two keys with the same Swift name, an unreadable translation file); then nothing is written. The output file is written atomically and only when its content changes, so builds that depend on it are not redone for nothing.
                 """)
 
-        @Option(name: [.short, .long], help: ArgumentHelp("The environments document (JSON).", valueName: "path"))
-        var environments: String = EnvironmentOptions.defaultPath
+        @Option(name: [.short, .long], help: ArgumentHelp(
+            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json).", valueName: "path"))
+        var environments: String?
+
+        /// The document, found as every other command finds it.
+        var path: String {
+            environments ?? ProcessInfo.processInfo.environment[EnvironmentOptions.pathVariable].flatMap { $0.isEmpty ? nil : $0 }
+                ?? EnvironmentOptions.defaultPath
+        }
 
         @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"))
         var output: String?
@@ -50,7 +57,7 @@ struct Generate: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                var generator = AccessorGenerator(environmentsPath: environments)
+                var generator = AccessorGenerator(environmentsPath: path)
                 generator.environmentTypeName = environmentType
                 generator.l10nTypeName = l10nType
                 generator.access = AccessLevel(rawValue: access) ?? .internal
