@@ -78,14 +78,11 @@ public struct AccessorGenerator: Sendable {
         writer.line("import EnvironmentKit")
         writer.line("import Foundation")
 
-        var environment = EnvironmentAccessors(typeName: environmentTypeName, access: access, source: sourceName, members: members)
+        var environment = EnvironmentAccessors(typeName: environmentTypeName, access: access, source: sourceName, members: members,
+                                               file: environmentsPath, bytes: [UInt8](data))
         var body = SwiftSourceWriter()
         environment.write(to: &body)
-        diagnostics += environment.diagnostics.map { diagnostic in
-            var located = diagnostic
-            located.file = environmentsPath
-            return located
-        }
+        diagnostics += environment.diagnostics
 
         var inputFiles = [environmentsPath]
         if includesTranslations, let language = document.languages.first?.identifier {

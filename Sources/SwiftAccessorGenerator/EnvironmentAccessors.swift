@@ -12,13 +12,18 @@ struct EnvironmentAccessors {
     let access: AccessLevel
     let source: String
     let members: [VariableType.Member]
+    /// The document's path and bytes, to locate a collision.
+    let file: String
+    let bytes: [UInt8]
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(typeName: String, access: AccessLevel, source: String, members: [VariableType.Member]) {
+    init(typeName: String, access: AccessLevel, source: String, members: [VariableType.Member], file: String, bytes: [UInt8]) {
         self.typeName = typeName
         self.access = access
         self.source = source
         self.members = members
+        self.file = file
+        self.bytes = bytes
     }
 
     mutating func write(to writer: inout SwiftSourceWriter) {
@@ -89,7 +94,7 @@ struct EnvironmentAccessors {
         for member in members {
             let property = propertyName(member.key)
             if let other = properties[property] {
-                diagnostics.append(Diagnostic(.error, file: source, path: member.path, message:
+                diagnostics.append(TypeInference.diagnostic(.error, file: file, bytes: bytes, at: member.keys, in: member.configurations.first ?? "",
                     "the variables \"\(other)\" and \"\(member.key)\" both become the Swift name \(property); rename one of them"))
             } else {
                 properties[property] = member.key

@@ -60,8 +60,10 @@ struct TypeInference {
         } else {
             type = infer(present, path: path)
         }
-        return VariableType.Member(key: key, path: dotted, type: type, isOptional: present.count < values.count,
-                                   configurations: present.map(\.name))
+        var member = VariableType.Member(key: key, path: dotted, type: type, isOptional: present.count < values.count,
+                                         configurations: present.map(\.name))
+        member.keys = path
+        return member
     }
 
     private mutating func infer(_ present: [(name: String, value: JSONValue)], path: [String]) -> VariableType {
@@ -138,8 +140,15 @@ struct TypeInference {
     }
 
     private mutating func warn(at path: [String], in configuration: String, _ message: String) {
+        diagnostics.append(Self.diagnostic(.warning, file: file, bytes: bytes, at: path, in: configuration, message))
+    }
+
+    /// A diagnostic at the value of `path` in `configuration`, with its line and column when the
+    /// document has it.
+    static func diagnostic(_ severity: Diagnostic.Severity, file: String, bytes: [UInt8], at path: [String], in configuration: String,
+                           _ message: String) -> Diagnostic {
         let jsonPath = JSONPath([.key("configurations"), .key(configuration)] + path.map { .key($0) })
-        var diagnostic = Diagnostic(.warning, file: file, path: jsonPath.description, message: message)
+        var diagnostic = Diagnostic(severity, file: file, path: jsonPath.description, message: message)
         bytes.withUnsafeBufferPointer { buffer in
             if let offset = JSONParser.offset(of: jsonPath, in: buffer) {
                 let location = JSONText.location(of: offset, in: buffer)
@@ -147,7 +156,7 @@ struct TypeInference {
                 diagnostic.column = location.column
             }
         }
-        diagnostics.append(diagnostic)
+        return diagnostic
     }
 
     /// `Debug`, `Debug and Release`, `Debug, Release and test`.

@@ -19,6 +19,8 @@ package indirect enum VariableType: Equatable, Sendable {
         package var key: String
         /// The dotted path `Configuration` reads it by (`api.timeout`).
         package var path: String
+        /// The keys from the configuration down to it (`["api", "timeout"]`), to locate it.
+        package var keys: [String] = []
         package var type: VariableType
         /// Missing or `null` in some configuration.
         package var isOptional: Bool

@@ -38,7 +38,7 @@ struct GenerateCommandTests {
         try workspace.write("Generated.swift", "// old\n")
         let result = try workspace.run(["generate", "swift", "-e", "environments.json", "-o", "Generated.swift"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("environments.json: error: the variables \"a-b\" and \"a_b\" both become the Swift name a_b"))
+        #expect(result.stderr.contains("environments.json:1:69: error: the variables \"a-b\" and \"a_b\" both become the Swift name a_b; rename one of them (at configurations.Debug.a_b)"))
         #expect(workspace.read("Generated.swift") == Data("// old\n".utf8))
     }
 

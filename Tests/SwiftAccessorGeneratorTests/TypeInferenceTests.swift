@@ -20,7 +20,7 @@ struct TypeInferenceTests {
             ("Release", #"{"url": "https://b.example", "n": 2, "d": 2.5, "b": false, "s": "y", "tags": [], "api": {"timeout": 6}}"#),
         ])
         #expect(result.members.map(\.type) == [.url, .int, .double, .bool, .string, .array(.string),
-                                                .object([.init(key: "timeout", path: "api.timeout", type: .int, isOptional: false, configurations: ["Debug", "Release"])])])
+                                                .object([.init(key: "timeout", path: "api.timeout", keys: ["api", "timeout"], type: .int, isOptional: false, configurations: ["Debug", "Release"])])])
         #expect(result.diagnostics.isEmpty)
         #expect(result.source.contains("let url: Foundation.URL"))
         #expect(result.source.contains("let api: Api"))
