@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "envtool",
             dependencies: [
-                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next",
+                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,5 +90,27 @@ package.targets += [
             .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Configuration"])),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Configuration"])),
         ]
+    ),
+]
+
+// Typed accessors (issue #13): the generator library behind `envtool generate swift`, the
+// build-tool plugin that runs it on a target's environments, and the command plugin that
+// encrypts environments.json. Plugins need no dependencies, so `swift build --product envtool`
+// fetches nothing new.
+package.products += [
+    .plugin(name: "EnvtoolGenerate", targets: ["EnvtoolGenerate"]),
+    .plugin(name: "EnvtoolEncrypt", targets: ["EnvtoolEncrypt"]),
+]
+package.targets += [
+    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics"]),
+    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit"], resources: [.copy("Fixtures")]),
+    .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
+    .plugin(
+        name: "EnvtoolEncrypt",
+        capability: .command(
+            intent: .custom(verb: "envtool-encrypt", description: "Validate environments.json and encrypt it into environments.bin."),
+            permissions: [.writeToPackageDirectory(reason: "envtool-encrypt writes environments.bin next to environments.json.")]
+        ),
+        dependencies: ["envtool"]
     ),
 ]

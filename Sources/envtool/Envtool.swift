@@ -22,7 +22,7 @@ struct Envtool: ParsableCommand {
             Languages.self, Language.self, SetLanguage.self, ResetLanguage.self,
             Localize.self, Strings.self,
             Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self,
-            Translate.self, I18n.self,
+            Translate.self, I18n.self, Generate.self,
         ]
     )
 

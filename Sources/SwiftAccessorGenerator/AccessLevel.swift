@@ -1,0 +1,11 @@
+/// The access level of the generated declarations.
+public enum AccessLevel: String, Sendable, CaseIterable {
+    /// Visible in the module only: the right level for a build-tool plugin's output.
+    case `internal`
+    /// Visible to importers of the module.
+    case `public`
+    /// Visible in the package.
+    case `package`
+
+    var modifier: String { self == .internal ? "" : rawValue + " " }
+}

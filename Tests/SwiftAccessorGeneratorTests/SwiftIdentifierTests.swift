@@ -1,0 +1,44 @@
+import Testing
+@testable import SwiftAccessorGenerator
+
+@Suite("Swift names for any key")
+struct SwiftIdentifierTests {
+    @Test("keys that are identifiers are kept as written", arguments: ["base_url", "apiKey", "café", "naïve", "日本", "_private", "x1"])
+    func identifiersKept(key: String) {
+        #expect(SwiftIdentifier.member(key) == key)
+    }
+
+    @Test("keywords are backticked", arguments: ["class", "default", "in", "func", "true", "nil", "Any", "async"])
+    func keywordsBackticked(key: String) {
+        #expect(SwiftIdentifier.member(key) == "`\(key)`")
+    }
+
+    @Test("every other key is escaped, never dropped", arguments: [
+        ("2fa", "_2fa"), ("with space", "with_space"), ("items-count", "items_count"), ("", "_empty"), ("_", "__"),
+        ("self", "self_"), ("Type", "Type_"), ("init", "init_"), ("Swift", "Swift_"), ("a.b", "a_b"), ("🙂", "__"),
+        ("\u{301}e", "_\u{301}e"),
+    ])
+    func escaped(key: String, expected: String) {
+        #expect(SwiftIdentifier.member(key) == expected)
+    }
+
+    @Test("type names start uppercase and never hide the types the generated code uses", arguments: [
+        ("api", "Api"), ("String", "String_"), ("url", "Url"), ("URL", "URL_"), ("self", "Self_"), ("2fa", "_2fa"),
+    ])
+    func typeNames(key: String, expected: String) {
+        #expect(SwiftIdentifier.typeName(key) == expected)
+    }
+
+    @Test("string literals escape quotes, backslashes, line breaks and control characters")
+    func stringLiterals() {
+        #expect(SwiftIdentifier.stringLiteral("a\"b\\c\nd\u{1}e\u{2028}") == #""a\"b\\c\nd\u{1}e\u{2028}""#)
+        #expect(SwiftIdentifier.stringLiteral("\\(interpolation)") == #""\\(interpolation)""#)
+    }
+
+    @Test("type names given on the command line are checked", arguments: [
+        ("Env", true), ("L10n", true), ("2Env", false), ("class", false), ("String", false), ("My-Type", false), ("", false),
+    ])
+    func typeNameValidation(name: String, valid: Bool) {
+        #expect(SwiftTypeName.isValid(name) == valid)
+    }
+}
