@@ -40,5 +40,15 @@ let package = Package(
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
+
+        // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
+        // that replays every crasher found. None of it is a product: `--product envtool` skips it.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next"],
+            path: "Fuzz/Harnesses"
+        ),
+        .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"]),
     ]
 )
