@@ -36,6 +36,8 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
+// nonisolated(unsafe): written once above, before libFuzzer starts; libFuzzer then calls the
+// callback from this one thread only.
 nonisolated(unsafe) var selected: FuzzTarget = target
 
 @_cdecl("LLVMFuzzerTestOneInput")
