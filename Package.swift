@@ -53,6 +53,16 @@ let package = Package(
         // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
         .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "I18Next", "Diagnostics"]),
         .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),
+
+        // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
+        // that replays every crasher found. None of it is a product: `--product envtool` skips it.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next"],
+            path: "Fuzz/Harnesses"
+        ),
+        .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"]),
     ]
 )
 

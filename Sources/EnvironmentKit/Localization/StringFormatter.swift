@@ -6,7 +6,18 @@ import Foundation
 /// Arguments arrive as values or as text (from the command line); numeric conversions parse text,
 /// and an argument that is missing is left as the conversion itself, so a bad translation shows
 /// rather than crashes, unlike C's `printf`.
+///
+/// Templates come from translation files, so every number in a conversion is bounded: a field
+/// width or precision above ``maximumFieldLength`` is clamped to it, and a position that does not
+/// name an argument (`%0$@`, `%99999999999999999999$@`) leaves the conversion as written.
 public enum StringFormatter {
+    /// The largest field width and precision applied (`%5000d` pads to this many characters).
+    ///
+    /// C's `printf` takes any width up to `INT_MAX` and `%999999999d` writes a gigabyte of
+    /// spaces; no translation needs a field longer than a screen, and a double needs at most
+    /// 1074 digits after the point to be written exactly, so 1024 keeps every useful format intact.
+    public static let maximumFieldLength = 1024
+
     /// Formats `template` with `arguments`.
     public static func format(_ template: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {
         guard template.contains("%") else { return template }
@@ -24,20 +35,24 @@ public enum StringFormatter {
             // Positional argument: digits followed by '$'.
             var position: Int? = nil
             var lookahead = index
-            var digits = 0
-            while lookahead < scalars.count, let digit = scalars[lookahead].properties.numericType != nil ? Int(String(scalars[lookahead])) : nil {
-                digits = min(digits, 1_000_000) * 10 + digit  // no argument list is that long; no overflow trap
-                lookahead += 1
-            }
-            if lookahead > index, lookahead < scalars.count, scalars[lookahead] == "$" {
+            let digits = readNumber(scalars, &lookahead)
+            if let digits, lookahead < scalars.count, scalars[lookahead] == "$" {
                 position = digits
                 index = lookahead + 1
             }
-            // Flags, width, precision and length modifiers, then the conversion.
-            var spec = "%"
-            while index < scalars.count, "-+ #0123456789.'".unicodeScalars.contains(scalars[index]) {
-                spec.unicodeScalars.append(scalars[index])
+            // Flags, width, precision and length modifiers, then the conversion. The spec given to
+            // `String(format:)` is rebuilt from what was read, so it is always one well-formed conversion.
+            // POSIX's `'` (grouping) is read but not passed on: Foundation prints a spec that has it literally.
+            var flags = ""
+            while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) {
+                if scalars[index] != "'", !flags.unicodeScalars.contains(scalars[index]) { flags.unicodeScalars.append(scalars[index]) }
                 index += 1
+            }
+            let width = readNumber(scalars, &index).map { min($0, maximumFieldLength) }
+            var precision: Int? = nil
+            if index < scalars.count, scalars[index] == "." {
+                index += 1
+                precision = min(readNumber(scalars, &index) ?? 0, maximumFieldLength)
             }
             while index < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[index]) { index += 1 }
             guard index < scalars.count else {
@@ -48,14 +63,12 @@ public enum StringFormatter {
             index += 1
             let argumentIndex = position.map { $0 - 1 } ?? nextArgument
             if position == nil { nextArgument += 1 }
-            // A width or precision past 4096 would have printf build a string that large (GBs for
-            // "%999999999d"); such a placeholder stays as written, like one without an argument.
-            let tooWide = spec.split(whereSeparator: { !$0.isNumber }).contains { (Int($0) ?? .max) > 4096 }
-            guard argumentIndex >= 0, argumentIndex < arguments.count, !tooWide else {
+            guard argumentIndex >= 0, argumentIndex < arguments.count else {
                 output += String(String.UnicodeScalarView(scalars[start..<index]))
                 continue
             }
             let argument = arguments[argumentIndex]
+            let spec = "%" + flags + (width.map(String.init) ?? "") + (precision.map { "." + String($0) } ?? "")
             switch conversion {
             case "@", "s", "S":
                 output += argument.description
@@ -72,6 +85,20 @@ public enum StringFormatter {
             }
         }
         return output
+    }
+
+    /// Reads ASCII digits at `index` (advancing past all of them), or `nil` when there are none.
+    /// A number too large for `Int` saturates at `Int.max`, which no argument list or field reaches.
+    private static func readNumber(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Int? {
+        var value: Int? = nil
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+            let digit = Int(scalars[index].value - 0x30)
+            let (shifted, overflowShift) = (value ?? 0).multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = shifted.addingReportingOverflow(digit)
+            value = overflowShift || overflowAdd ? Int.max : sum
+            index += 1
+        }
+        return value
     }
 
     private static func integer(_ argument: any CustomStringConvertible) -> Int? {

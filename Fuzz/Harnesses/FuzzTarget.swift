@@ -1,0 +1,38 @@
+/// One fuzz target: a name for `scripts/fuzz`, what it exercises, and the function libFuzzer
+/// (or the replayer, or the regression test) calls with each input.
+///
+/// A harness must return for every input: a Swift trap, a hang or unbounded memory is the bug
+/// the fuzzer looks for. Thrown errors are the expected answer to bad input and are ignored.
+public struct FuzzTarget: Sendable {
+    /// The name used on the command line and as the folder of its corpus and crashers.
+    public let name: String
+    /// What the target feeds its input to, in one line.
+    public let summary: String
+    /// Runs one input.
+    public let run: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// What an input stands for, when that is not the bytes themselves (the grammar target's scenario).
+    public var describe: (@Sendable (UnsafeRawBufferPointer) -> String)? = nil
+
+    /// Every target, in the order `scripts/fuzz` lists and runs them.
+    public static let all: [FuzzTarget] = [
+        FuzzTarget(name: "json", summary: "JSONParser.parseDocument on raw bytes (strict RFC 8259, offsets, depth limit)",
+                   run: JSONHarness.run),
+        FuzzTarget(name: "strings", summary: ".strings parser (StringsFile(data:)): encodings, escapes, comments, diagnostics",
+                   run: StringsHarness.run),
+        FuzzTarget(name: "strings-format", summary: ".strings printf formatter (StringFormatter.format): template NUL arguments",
+                   run: StringFormatHarness.run),
+        FuzzTarget(name: "envbin", summary: "environments.bin header parsing and decryption with the fixture key, identity and passphrase",
+                   run: EnvironmentsBinHarness.run),
+        FuzzTarget(name: "i18next", summary: "i18next init options + resources JSON, then t() calls (key NUL options JSON)",
+                   run: I18NextHarness.run),
+        FuzzTarget(name: "i18next-grammar", summary: "i18next resources, options and calls generated from a grammar driven by the input",
+                   run: I18NextGrammarHarness.run, describe: I18NextGrammarHarness.describe),
+        FuzzTarget(name: "sprintf", summary: "i18next sprintf post-processor: template NUL JSON array or object of arguments",
+                   run: SprintfHarness.run),
+    ]
+
+    /// The target called `name`, if any.
+    public static func named(_ name: String) -> FuzzTarget? {
+        all.first { $0.name == name }
+    }
+}
