@@ -13,3 +13,10 @@ extension AgeRecipient {
         self.init(publicKey: recipient.publicKey)
     }
 }
+
+extension Identity {
+    /// The same X25519 key pair as an age identity, so that one identity file opens both formats.
+    package init(_ identity: AgeIdentity) {
+        self.init(secretKey: identity.secretKey)
+    }
+}
