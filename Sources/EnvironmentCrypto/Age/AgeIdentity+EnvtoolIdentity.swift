@@ -20,3 +20,10 @@ extension Identity {
         self.init(secretKey: identity.secretKey)
     }
 }
+
+extension Recipient {
+    /// The same X25519 public key as an age recipient, for this format's recipient mode.
+    package init(_ recipient: AgeRecipient) {
+        self.init(publicKey: recipient.publicKey)
+    }
+}
