@@ -13,7 +13,7 @@ struct Decrypt: ParsableCommand {
             and one that cannot be decrypted prints a one-line note instead of failing the diff.
             """)
 
-    @Argument(help: "The environments.bin to decrypt.")
+    @Argument(help: "The environments.bin to decrypt, v1 or age ('-' reads standard input).")
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"))
@@ -55,9 +55,9 @@ struct Decrypt: ParsableCommand {
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 64)) ?? Data()
         let kind: String
-        if EnvironmentsBin.isEncrypted(start) {
+        if EnvironmentsBin.isEnvironmentsBin(start) {
             kind = "an environments.bin"
-        } else if start.starts(with: Data("age-encryption.org/".utf8)) || start.starts(with: Data("-----BEGIN AGE ENCRYPTED FILE-----".utf8)) {
+        } else if AgeFile.isAgeFile(start) || start.starts(with: Data("age-encryption.org/".utf8)) {
             kind = "an age-encrypted file"
         } else {
             return
