@@ -50,20 +50,25 @@ extension EnvironmentsBin {
     private static func openAge(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
         let header = try Header(parsing: data)
         let chosen = try secret(header)
-        guard chosen.mode == header.mode else {
-            throw CryptoError(.secretUnavailable, "this age file is encrypted \(header.mode == .passphrase ? "with a passphrase" : "to recipients"), but a \(chosen.mode) was given")
-        }
-        let ageSecret: AgeFile.Secret
-        switch chosen {
-        case .passphrase(let passphrase): ageSecret = .passphrase(passphrase)
-        case .identity(let identity): ageSecret = .identities([AgeIdentity(identity)])
-        case .ageIdentities(let identities): ageSecret = .identities(identities)
-        case .key: throw CryptoError(.secretUnavailable, "an age file cannot be opened with a key file")
-        }
+        let ageSecret = try self.ageSecret(for: header, from: chosen)
         do throws(AgeError) {
             return Opened(header: header, secret: chosen, plaintext: try AgeFile.decrypt(data, with: ageSecret))
         } catch {
             throw error.cryptoError
+        }
+    }
+
+    /// The age secret for an age file with `header`, from `secret`, which must be of the kind the
+    /// header needs (a passphrase for a scrypt stanza, identities otherwise).
+    static func ageSecret(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> AgeFile.Secret {
+        guard secret.mode == header.mode else {
+            throw CryptoError(.secretUnavailable, "this age file is encrypted \(header.mode == .passphrase ? "with a passphrase" : "to recipients"), but a \(secret.mode) was given")
+        }
+        switch secret {
+        case .passphrase(let passphrase): return .passphrase(passphrase)
+        case .identity(let identity): return .identities([AgeIdentity(identity)])
+        case .ageIdentities(let identities): return .identities(identities)
+        case .key: throw CryptoError(.secretUnavailable, "an age file cannot be opened with a key file")
         }
     }
 

@@ -261,4 +261,34 @@ struct AgeCommandTests {
         #expect(list["recipients"] as? [String] == [keys[0].recipient])
         #expect(list["stanzas"] as? Int == 1)
     }
+
+    @Test("decrypt -o streams a 64 MiB age file in under 32 MiB; a bad chunk leaves no output and no temporary file")
+    func streaming() throws {
+        let workspace = try Workspace(copySample: false)
+        let keys = try Self.keys(workspace, ["a.key"])
+        let shell = { (script: String) throws -> EnvtoolProcess.Result in
+            try EnvtoolProcess.run(["-c", script], in: workspace.path, environment: [:], executable: "/bin/sh")
+        }
+        #expect(try shell("head -c 67108864 /dev/urandom > big.raw && age -r \(keys[0].recipient) -o big.age big.raw && cp big.age bad.age && printf X | dd of=bad.age bs=1 seek=40000000 conv=notrunc 2>/dev/null").status == 0)
+        // The peak resident memory of the envtool child alone, as the kernel counts it.
+        let measure = """
+            import resource, subprocess, sys
+            status = subprocess.run(sys.argv[1:]).returncode
+            print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        try workspace.write("measure.py", measure)
+        let measured = try EnvtoolProcess.run(["measure.py", EnvtoolProcess.executable, "decrypt", "big.age", "-o", "big.out", "--identity", "a.key"],
+                                              in: workspace.path, executable: "/usr/bin/python3")
+        let fields = measured.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(fields.first == 0, "\(measured.stderr)")
+        #expect((fields.last ?? .max) < 32 * 1024, "peak resident memory \(fields.last ?? -1) KiB")
+        #expect(try shell("cmp big.raw big.out").status == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: workspace.path + "/big.out")[.posixPermissions] as? Int) == 0o600)
+
+        let bad = try workspace.run(["decrypt", "bad.age", "-o", "bad.out", "--identity", "a.key"])
+        #expect(bad.status == 78)
+        #expect(bad.stderr.contains("bad.age: error: chunk 611 of the payload does not authenticate"), "\(bad.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: workspace.path)
+        #expect(!names.contains("bad.out") && !names.contains { $0.hasPrefix(".bad.out") }, "\(names)")
+    }
 }

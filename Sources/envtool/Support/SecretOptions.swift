@@ -57,10 +57,15 @@ struct SecretOptions: ParsableArguments {
     /// - Throws: ``EnvironmentError`` when the file cannot be read, ``CryptoError`` naming the file.
     func open(_ path: String) throws -> (data: Data, opened: EnvironmentsBin.Opened) {
         let data = try InputFile.read(path)
+        return (data, try open(data, name: InputFile.displayName(path)))
+    }
+
+    /// Opens the bytes of an `environments.bin` read elsewhere; errors name `name`.
+    func open(_ data: Data, name: String) throws -> EnvironmentsBin.Opened {
         do throws(CryptoError) {
-            return (data, try EnvironmentsBin.open(data, secret: decryptionSecret(for:)))
+            return try EnvironmentsBin.open(data, secret: decryptionSecret(for:))
         } catch {
-            throw error.about(error.file ?? InputFile.displayName(path))
+            throw error.about(error.file ?? name)
         }
     }
 
