@@ -141,6 +141,10 @@ struct AgeCommandTests {
         let text = String(decoding: try #require(workspace.read("a.key")), as: UTF8.self)
         let fromText = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY": text])
         #expect(fromText.stdout == Self.devURL, "\(fromText.stderr)")
+        // The identity text is for envtool: `run` does not pass it on to the command.
+        let child = try workspace.run(["run", "-e", "env.bin", "--", "/bin/sh", "-c", "echo \"[$BASE_URL][${ENVTOOL_IDENTITY:-unset}]\""],
+                                      environment: ["ENVTOOL_IDENTITY": text])
+        #expect(child.stdout == "[https://dev-api.example.com/v1][unset]\n", "\(child.stderr)")
         let secretLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("AGE-SECRET-KEY-1") })
         let badText = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY": String(secretLine.dropLast(3)) + "QQQ"])
         #expect(badText.status == 77)
