@@ -88,7 +88,8 @@ struct Rekey: ParsableCommand {
             var list = RecipientList()
             for value in newRecipients { try list.add(value, namedBy: "--new-recipient") }
             for path in recipientsFiles { try list.addFile(path) }
-            return try list.target(format: format, armored: armor)
+            // An age file stays age unless --to v1 says otherwise.
+            return try list.target(format: format ?? (opened.header.age != nil ? .age : nil), armored: armor)
         }
         if newPassphraseVariable == nil, let format {
             return try converted(opened, to: format)
