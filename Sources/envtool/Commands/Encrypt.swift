@@ -45,8 +45,10 @@ struct Encrypt: ParsableCommand {
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
             let target = try secrets.encryptionTarget(recipients: recipients.list(), format: format, armored: armor, kdf: kdf)
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
-            try RecipientsSidecar.write(for: target, beside: output)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
+            // After the file, as rekey does: a failure here leaves a list that the header check
+            // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
+            try RecipientsSidecar.write(for: target, beside: output)
             Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(Describe.target(target)))")
         }
     }
