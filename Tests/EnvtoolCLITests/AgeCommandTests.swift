@@ -295,4 +295,42 @@ struct AgeCommandTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: workspace.path)
         #expect(!names.contains("bad.out") && !names.contains { $0.hasPrefix(".bad.out") }, "\(names)")
     }
+
+    @Test("rekey --to age converts a v1 passphrase file to scrypt; a key-file file needs a new secret; a missing list is reported")
+    func conversions() throws {
+        let workspace = try Workspace()
+        let passphrase = ["P": "the team passphrase"]
+        #expect(try workspace.run(["encrypt", Self.json, "-o", "p.bin", "--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"], environment: passphrase).status == 0)
+        let converted = try workspace.run(["rekey", "p.bin", "--passphrase-env", "P", "--to", "age", "--scrypt-work-factor", "10"], environment: passphrase)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(try workspace.run(["inspect", "p.bin"]).stdout.contains("key mode: passphrase (scrypt)"))
+        #expect(try workspace.run(["get", "base_url", "-e", "p.bin", "--passphrase-env", "P"], environment: passphrase).stdout == Self.devURL)
+
+        #expect(try workspace.run(["keygen", "-o", "app.key"]).status == 0)
+        #expect(try workspace.run(["encrypt", Self.json, "-o", "k.bin", "--key-file", "app.key"]).status == 0)
+        let before = workspace.read("k.bin")
+        let keyFile = try workspace.run(["rekey", "k.bin", "--key-file", "app.key", "--to", "age"])
+        #expect(keyFile.status == 77)
+        #expect(keyFile.stderr.contains("age has no key-file mode"), "\(keyFile.stderr)")
+        #expect(workspace.read("k.bin") == before)
+        let armored = try workspace.run(["encrypt", Self.json, "-o", "x.bin", "--key-file", "app.key", "--armor"])
+        #expect(armored.status == 77)
+        #expect(armored.stderr.contains("--armor writes an age file"))
+        #expect(workspace.read("x.bin") == nil)
+
+        let keys = try Self.keys(workspace, ["a.key"])
+        #expect(try workspace.run(["encrypt", Self.json, "-o", "r.bin", "--recipient", keys[0].recipient]).status == 0)
+        try FileManager.default.removeItem(atPath: workspace.path + "/r.bin.recipients")
+        let missing = try workspace.run(["recipients", "list", "r.bin"])
+        #expect(missing.status == 77)
+        #expect(missing.stderr.contains("there is no recipients list r.bin.recipients"), "\(missing.stderr)")
+        let rekey = try workspace.run(["rekey", "r.bin", "--identity", "a.key", "--add-recipient", keys[0].recipient])
+        #expect(rekey.status == 77)
+
+        // To standard output, a file cut short releases nothing at all.
+        let sealed = try #require(workspace.read("r.bin"))
+        let short = try workspace.run(["decrypt", "-", "--identity", "a.key"], stdin: sealed.prefix(sealed.count - 10))
+        #expect(short.status == 78)
+        #expect(short.stdout.isEmpty)
+    }
 }
