@@ -12,6 +12,10 @@ extension EnvironmentsBin {
             case passphrase(kdf: KDFParameters, salt: [UInt8])
             /// Recipient mode: the recipient's fingerprint and the encrypter's ephemeral public key.
             case recipient(fingerprint: [UInt8], ephemeralPublicKey: [UInt8])
+            /// An age v1 file: its stanza types, read without a secret. Its mode is
+            /// ``Mode/passphrase`` for a scrypt stanza and ``Mode/recipient`` otherwise, so that a
+            /// secret provider asks for the same kind of secret for both formats.
+            case age(AgeFile.Summary)
 
             /// The key mode these fields belong to.
             public var mode: Mode {
@@ -19,27 +23,35 @@ extension EnvironmentsBin {
                 case .key: return .key
                 case .passphrase: return .passphrase
                 case .recipient: return .recipient
+                case .age(let summary): return summary.isPassphraseProtected ? .passphrase : .recipient
                 }
             }
         }
 
-        /// The format version.
+        /// The format version (1 for an age v1 file too).
         public let version: UInt8
         /// The mode-specific fields.
         public let modeFields: ModeFields
         /// The length of the header, nonce included: the associated data of the AEAD.
+        /// 0 for an age file, whose header and payload are read as a stream.
         public let length: Int
-        /// The length of the encrypted document, authentication tag excluded.
+        /// The length of the encrypted document, authentication tag excluded. 0 for an age file.
         public let plaintextLength: Int
 
         /// How the key is held.
         public var mode: Mode { modeFields.mode }
 
+        /// The age summary when the file is an age v1 file, `nil` for this format.
+        public var age: AgeFile.Summary? {
+            if case .age(let summary) = modeFields { return summary }
+            return nil
+        }
+
         /// The key or recipient fingerprint (key and recipient modes).
         public var fingerprint: [UInt8]? {
             switch modeFields {
             case .key(let fingerprint), .recipient(let fingerprint, _): return fingerprint
-            case .passphrase: return nil
+            case .passphrase, .age: return nil
             }
         }
 
@@ -49,13 +61,29 @@ extension EnvironmentsBin {
             return nil
         }
 
-        /// Parses the header of `data`.
+        /// Parses the header of `data`, in this format or an age v1 file (binary or armored).
         ///
         /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/malformedFile``: not an
         ///   `environments.bin`, truncated header, unknown version or mode, Argon2id parameters
-        ///   beyond what `--kdf sensitive` uses.
+        ///   beyond what `--kdf sensitive` uses, a malformed age header or armor.
         public init(parsing data: Data) throws(CryptoError) {
+            if AgeFile.isAgeFile(data) {
+                do throws(AgeError) {
+                    self.init(age: try AgeFile.inspect(data))
+                } catch {
+                    throw error.cryptoError
+                }
+                return
+            }
             self = try data.withBytes { (raw) throws(CryptoError) in try Header(parsing: raw) }
+        }
+
+        /// The header of an age file, from its summary.
+        init(age summary: AgeFile.Summary) {
+            version = 1
+            modeFields = .age(summary)
+            length = 0
+            plaintextLength = 0
         }
 
         /// Parses the header at the start of `file` in place: decrypting a small document costs

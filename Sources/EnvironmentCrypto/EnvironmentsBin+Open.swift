@@ -27,6 +27,7 @@ extension EnvironmentsBin {
     ///   memory the file's Argon2id cost needs.
     public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
         try Sodium.ensureInitialized()
+        if AgeFile.isAgeFile(data) { return try openAge(data, secret: secret) }
         return try data.withBytes { (file) throws(CryptoError) in
             let header = try Header(parsing: file)
             let chosen = try secret(header)
@@ -44,8 +45,43 @@ extension EnvironmentsBin {
         try open(data) { _ in secret }.plaintext
     }
 
+    /// Opens an age v1 file: the header's stanza types choose the kind of secret, then the whole
+    /// file is decrypted all or nothing (whatever was decrypted before a failure is zeroed).
+    private static func openAge(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
+        let header = try Header(parsing: data)
+        let chosen = try secret(header)
+        let ageSecret = try self.ageSecret(for: header, from: chosen)
+        do throws(AgeError) {
+            return Opened(header: header, secret: chosen, plaintext: try AgeFile.decrypt(data, with: ageSecret))
+        } catch {
+            throw error.cryptoError
+        }
+    }
+
+    /// The age secret for an age file with `header`, from `secret`, which must be of the kind the
+    /// header needs (a passphrase for a scrypt stanza, identities otherwise).
+    static func ageSecret(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> AgeFile.Secret {
+        guard secret.mode == header.mode else {
+            throw CryptoError(.secretUnavailable, "this age file is encrypted \(header.mode == .passphrase ? "with a passphrase" : "to recipients"), but a \(secret.mode) was given")
+        }
+        switch secret {
+        case .passphrase(let passphrase): return .passphrase(passphrase)
+        case .identity(let identity): return .identities([AgeIdentity(identity)])
+        case .ageIdentities(let identities): return .identities(identities)
+        case .key: throw CryptoError(.secretUnavailable, "an age file cannot be opened with a key file")
+        }
+    }
+
     /// The AEAD key for `header`, from `secret`, which must be of the kind the header's mode needs.
     private static func aeadKey(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
+        if case .recipient(let fingerprint, _) = header.modeFields, case .ageIdentities(let identities) = secret {
+            // Identities are tried in order, as for an age file: the one whose recipient the file
+            // names is used.
+            guard let match = identities.first(where: { Fingerprint.ofRecipient($0.recipient.publicKey) == fingerprint }) else {
+                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(identities.count) identities given is for it")
+            }
+            return try aeadKey(for: header, from: .identity(Identity(match)))
+        }
         switch (header.modeFields, secret) {
         case (.key(let fingerprint), .key(let symmetric)):
             let given = symmetric.fingerprintBytes

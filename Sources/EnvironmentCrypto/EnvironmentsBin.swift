@@ -37,28 +37,47 @@ public enum EnvironmentsBin {
 
     /// What to encrypt to.
     public enum EncryptionTarget: Sendable {
+        /// This format, with a key file's key.
         case key(SymmetricKey)
+        /// This format, with a passphrase stretched by Argon2id.
         case passphrase(Passphrase, KDFParameters)
+        /// This format, to one X25519 recipient.
         case recipient(Recipient)
+        /// An age v1 file (see `docs/age.md`): to any number of recipients or to a passphrase
+        /// (scrypt), binary or ASCII-armored.
+        case age(AgeFile.Target, armored: Bool)
     }
 
     /// What to decrypt with.
     public enum DecryptionSecret: Sendable {
+        /// A key file's key (this format's key-file mode).
         case key(SymmetricKey)
+        /// A passphrase: Argon2id for this format, scrypt for an age file.
         case passphrase(Passphrase)
+        /// One envtool identity, for a file encrypted to its recipient (either format).
         case identity(Identity)
+        /// Identities tried in order, as `age -i` does: the first that opens the file is used.
+        /// They open age files and this format's recipient mode alike (the key pairs are the same
+        /// X25519 pairs).
+        case ageIdentities([AgeIdentity])
 
         var mode: Mode {
             switch self {
             case .key: return .key
             case .passphrase: return .passphrase
-            case .identity: return .recipient
+            case .identity, .ageIdentities: return .recipient
             }
         }
     }
 
-    /// Whether `data` starts like an `environments.bin` (as opposed to JSON).
+    /// Whether `data` starts like an encrypted environments file, in this format (`ENVBIN`) or
+    /// as an age file (binary or armored), as opposed to JSON.
     public static func isEncrypted(_ data: Data) -> Bool {
+        isEnvironmentsBin(data) || AgeFile.isAgeFile(data)
+    }
+
+    /// Whether `data` starts with this format's magic (`ENVBIN`).
+    public static func isEnvironmentsBin(_ data: Data) -> Bool {
         data.count >= magic.count && data.prefix(magic.count).elementsEqual(magic)
     }
 
@@ -69,12 +88,26 @@ public enum EnvironmentsBin {
     /// - Throws: ``CryptoError`` when libsodium fails, or when there is not enough memory for
     ///   the Argon2id cost of `target`.
     public static func encrypt(_ plaintext: Data, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
+        if case .age(let ageTarget, let armored) = target {
+            do throws(AgeError) {
+                return try AgeFile.encrypt(plaintext, to: ageTarget, armored: armored)
+            } catch {
+                throw error.cryptoError
+            }
+        }
+        return try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
     /// Encrypts plaintext held in secret bytes (for re-encryption without touching the disk).
     package static func encrypt(_ plaintext: SecretBytes, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
+        if case .age(let ageTarget, let armored) = target {
+            do throws(AgeError) {
+                return try AgeFile.encrypt(plaintext, to: ageTarget, armored: armored)
+            } catch {
+                throw error.cryptoError
+            }
+        }
+        return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
     private static func encrypt(_ plaintext: UnsafeRawBufferPointer, to target: EncryptionTarget) throws(CryptoError) -> Data {
@@ -94,6 +127,9 @@ public enum EnvironmentsBin {
             let salt = Sodium.randomBytes(saltLength)
             header += salt
             key = try deriveKey(passphrase, salt: salt, parameters: parameters)
+        case .age:
+            // Dispatched to AgeFile by both callers before the bytes are borrowed.
+            throw CryptoError(.unavailable, "internal error: an age target reached the environments.bin writer")
         case .recipient(let recipient):
             header.append(Mode.recipient.rawValue)
             header += Fingerprint.ofRecipient(recipient.publicKey)

@@ -102,6 +102,13 @@ public struct Identity: Sendable, CustomStringConvertible {
         self.recipient = recipient
     }
 
+    /// The identity of a 32-byte X25519 secret key, its recipient computed from it.
+    package init(secretKey: SecretBytes) {
+        var publicKey = [UInt8](repeating: 0, count: 32)
+        secretKey.withUnsafeBytes { _ = crypto_scalarmult_base(&publicKey, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        self.init(secretKey: secretKey, recipient: Recipient(publicKey: publicKey))
+    }
+
     /// The identity as file text, zeroed when released.
     package var identityFileText: SecretBytes { KeyFile.encode(secretKey, prefix: KeyFile.identityPrefix) }
 

@@ -43,7 +43,36 @@ public enum AtomicFile {
 
     private static func write(raw array: UnsafeRawBufferPointer, to requested: String, permissions: mode_t,
                               keepingExistingMode: Bool) throws(EnvironmentError) {
-        let path = try target(of: requested)
+        try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode) { (fd) throws(EnvironmentError) in
+            var written = 0
+            while written < array.count {
+                let result = Glibc.write(fd, array.baseAddress! + written, array.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(requested, String(cString: strerror(errno)).lowercased())
+                }
+                written += result
+            }
+        }.get()
+    }
+
+    /// Replaces (or creates) the file at `path` with what `body` writes to the descriptor it is
+    /// given (a temporary file beside `path`, with the final mode from the start), for output too
+    /// large to hold in memory, such as a streamed decryption. The file is renamed into place only
+    /// when `body` returns; when it throws, the temporary file is removed and its error rethrown.
+    ///
+    /// - Throws: `body`'s error, or ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``.
+    package static func write<Failure: Error>(to requested: String, permissions: mode_t = 0o600, keepingExistingMode: Bool = false,
+                                              streaming body: (Int32) throws(Failure) -> Void) throws {
+        try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode, body).get()
+    }
+
+    /// The temporary-file, fsync and rename protocol around `body`. `body`'s own error is the
+    /// outer result's failure; the protocol's errors are in the inner result.
+    private static func replace<Failure: Error>(_ requested: String, permissions: mode_t, keepingExistingMode: Bool,
+                                                _ body: (Int32) throws(Failure) -> Void) throws(Failure) -> Result<Void, EnvironmentError> {
+        let path: String
+        do { path = try target(of: requested) } catch { return .failure(error) }
         let (directory, name) = split(path)
         removeStaleTemporaries(of: name, in: directory)
         var mode = permissions
@@ -52,32 +81,27 @@ public enum AtomicFile {
 
         var template = Array("\(directory)/\(temporaryPrefix(of: name))\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(requested, "cannot create a temporary file in \(directory)") }
+        guard fd >= 0 else { return .failure(failure(requested, "cannot create a temporary file in \(directory)")) }
         let temporary = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
         }
-        guard fchmod(fd, mode) == 0 else { close(fd); throw failure(requested, "cannot set permissions") }
-        var written = 0
-        while written < array.count {
-            let result = Glibc.write(fd, array.baseAddress! + written, array.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                throw failure(requested, reason.lowercased())
-            }
-            written += result
+        guard fchmod(fd, mode) == 0 else { close(fd); return .failure(failure(requested, "cannot set permissions")) }
+        do {
+            try body(fd)
+        } catch {
+            close(fd)
+            throw error
         }
         if fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw failure(requested, reason.lowercased())
+            return .failure(failure(requested, reason.lowercased()))
         }
         close(fd)
         guard rename(temporary, path) == 0 else {
-            throw failure(requested, String(cString: strerror(errno)).lowercased())
+            return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
         }
         committed = true
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
@@ -85,6 +109,7 @@ public enum AtomicFile {
             fsync(directoryFD)
             close(directoryFD)
         }
+        return .success(())
     }
 
     /// The file a write of `path` replaces: `path` itself, or the final target of the symbolic

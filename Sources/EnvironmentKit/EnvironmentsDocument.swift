@@ -31,7 +31,8 @@ public struct EnvironmentsDocument: Sendable {
     static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
 
     /// Reads and validates the document at `path`: an `environments.json`, or an
-    /// `environments.bin` when `secret` is given.
+    /// `environments.bin` when `secret` is given, in envtool's v1 format or as an age v1 file
+    /// (told apart by their first bytes; see `docs/age.md`).
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unreadableFile`` when the
     ///   file cannot be read, ``EnvironmentError/Kind/malformedDocument`` with the line and
@@ -44,7 +45,8 @@ public struct EnvironmentsDocument: Sendable {
     private static func fixedSecret(_ secret: EnvironmentsBin.DecryptionSecret?) -> (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
         { (header: EnvironmentsBin.Header) throws(CryptoError) in
             guard let secret else {
-                throw CryptoError(.secretUnavailable, "the file is encrypted (\(header.mode)); supply its secret to read it")
+                let format = header.age == nil ? "" : "an age file, "
+                throw CryptoError(.secretUnavailable, "the file is encrypted (\(format)\(header.mode)); supply its secret to read it")
             }
             return secret
         }

@@ -60,6 +60,13 @@ enum CompareBenchmark {
                                   reference: age ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
                                   referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
         }
+        if exists(data.agePath) != nil {
+            // The same age file, written by age itself, opened with the same one X25519 identity.
+            figures.append(Figure(name: "get base_url, age file (1 identity)",
+                                  ours: command([envtool, "get", "base_url", "-e", data.agePath, "--identity", data.ageIdentityPath, "-c", "Release"]),
+                                  reference: ChildProcess.available("age") ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
+                                  referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
+        }
         for (name, arguments) in [("language", ["language"]), ("t app.welcome", ["t", "app.welcome"]),
                                   ("set-language es", ["set-language", "es"])] {
             figures.append(Figure(name: name, ours: command([envtool] + arguments, ["ENVTOOL_ENVIRONMENTS": data.samplePath]),

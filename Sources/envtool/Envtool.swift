@@ -21,7 +21,7 @@ struct Envtool: ParsableCommand {
             Validate.self, Configurations.self, Get.self, Print.self, Run.self,
             Languages.self, Language.self, SetLanguage.self, ResetLanguage.self,
             Localize.self, Strings.self,
-            Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self,
+            Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self, Recipients.self,
             Translate.self, I18n.self, Generate.self,
         ]
     )

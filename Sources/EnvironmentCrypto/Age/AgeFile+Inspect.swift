@@ -3,7 +3,7 @@ import Foundation
 extension AgeFile {
     /// What an age file's header says about how it can be opened, read without any secret, so a
     /// caller can choose between asking for a passphrase and loading identities.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Hashable {
         /// Whether the file is ASCII-armored.
         public let isArmored: Bool
         /// The stanza types in header order (`X25519`, `scrypt`, or types envtool skips).

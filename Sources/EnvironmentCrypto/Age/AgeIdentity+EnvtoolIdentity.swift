@@ -13,3 +13,17 @@ extension AgeRecipient {
         self.init(publicKey: recipient.publicKey)
     }
 }
+
+extension Identity {
+    /// The same X25519 key pair as an age identity, so that one identity file opens both formats.
+    package init(_ identity: AgeIdentity) {
+        self.init(secretKey: identity.secretKey)
+    }
+}
+
+extension Recipient {
+    /// The same X25519 public key as an age recipient, for this format's recipient mode.
+    package init(_ recipient: AgeRecipient) {
+        self.init(publicKey: recipient.publicKey)
+    }
+}

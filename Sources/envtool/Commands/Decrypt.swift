@@ -13,7 +13,7 @@ struct Decrypt: ParsableCommand {
             and one that cannot be decrypted prints a one-line note instead of failing the diff.
             """)
 
-    @Argument(help: "The environments.bin to decrypt.")
+    @Argument(help: "The environments.bin to decrypt, v1 or age ('-' reads standard input).")
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"))
@@ -33,13 +33,34 @@ struct Decrypt: ParsableCommand {
             return
         }
         try reportingFailures {
-            if let output, !force { try refuseOverwritingEncrypted(output) }
-            let plaintext = try secrets.open(input).opened.plaintext
             if let output {
-                try AtomicFile.write(plaintext, to: output, permissions: 0o600)
+                if !force { try refuseOverwritingEncrypted(output) }
+                try decrypt(to: output)
             } else {
-                try Console.output(plaintext)
+                try Console.output(try secrets.open(input).opened.plaintext)
             }
+        }
+    }
+
+    /// Decrypts into `output` atomically. An age file is streamed a verified 64 KiB chunk at a
+    /// time into a temporary file that is renamed only when the whole file verified, so memory
+    /// stays constant whatever the size; a v1 file (one AEAD message) is decrypted whole.
+    private func decrypt(to output: String) throws {
+        let handle = try InputFile.Handle(input)
+        defer { handle.close() }
+        let prefix = try handle.read(upTo: EnvironmentsBin.streamingPrefixLength)
+        guard AgeFile.isAgeFile(prefix) else {
+            var data = prefix
+            if prefix.count == EnvironmentsBin.streamingPrefixLength { data += try handle.read(upTo: InputFile.limit, sizeHint: handle.size) }
+            try AtomicFile.write(try secrets.open(data, name: handle.name).plaintext, to: output, permissions: 0o600)
+            return
+        }
+        do {
+            try AtomicFile.write(to: output, permissions: 0o600) { (descriptor) throws(CryptoError) in
+                _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, secret: secrets.decryptionSecret(for:))
+            }
+        } catch let error as CryptoError {
+            throw error.about(error.file ?? handle.name)
         }
     }
 
@@ -55,9 +76,9 @@ struct Decrypt: ParsableCommand {
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 64)) ?? Data()
         let kind: String
-        if EnvironmentsBin.isEncrypted(start) {
+        if EnvironmentsBin.isEnvironmentsBin(start) {
             kind = "an environments.bin"
-        } else if start.starts(with: Data("age-encryption.org/".utf8)) || start.starts(with: Data("-----BEGIN AGE ENCRYPTED FILE-----".utf8)) {
+        } else if AgeFile.isAgeFile(start) || start.starts(with: Data("age-encryption.org/".utf8)) {
             kind = "an age-encrypted file"
         } else {
             return

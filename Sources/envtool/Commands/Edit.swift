@@ -14,7 +14,8 @@ struct Edit: ParsableCommand {
             $XDG_RUNTIME_DIR or /dev/shm when available), which is overwritten with zeros and removed
             afterwards. The result must be a valid environments document: an invalid edit is reported
             and, on a terminal, can be edited again. If the editor fails, or the edit is abandoned or
-            invalid, the .bin is left exactly as it was.
+            invalid, the .bin is left exactly as it was. An age file is sealed again, with a new file
+            key, to the recipients listed in FILE.recipients (see `envtool recipients list`).
             """)
 
     @Argument(help: "The environments.bin to edit.")
@@ -29,6 +30,9 @@ struct Edit: ParsableCommand {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
             let (original, opened) = try secrets.open(input)
+            // Known before the editor runs: an age file whose recipients list is missing or out of
+            // step could not be saved, and the edit would be lost.
+            _ = try opened.sameTarget(path: input, kdf: kdf)
             TerminationCleanup.install()
             let workspace = try PrivateWorkspace()
             TerminationCleanup.protect(workspace)
@@ -63,7 +67,7 @@ struct Edit: ParsableCommand {
                     Console.error("\(input): the edit is not valid; the file is unchanged")
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
-                let target = try reencryptionTarget(for: opened.secret, header: opened.header)
+                let target = try opened.sameTarget(path: input, kdf: kdf)
                 let sealed = try EnvironmentsBin.encrypt(edited, to: target)
                 try replace(expecting: original, with: sealed)
                 Console.error("\(input): saved (\(Describe.target(target)))")
@@ -82,15 +86,6 @@ struct Edit: ParsableCommand {
             throw EnvironmentError(.writeFailed, file: input, message: "the file changed while it was being edited (another program wrote it), so it was not replaced; your edit is saved, encrypted the same way, in \(aside): compare the two with `envtool decrypt` and move the one to keep into place")
         }
         try AtomicFile.write(sealed, to: input, permissions: 0o644, keepingExistingMode: true)
-    }
-
-    /// The same secret and mode; a passphrase gets a new salt and keeps the file's Argon2id cost.
-    private func reencryptionTarget(for secret: EnvironmentsBin.DecryptionSecret, header: EnvironmentsBin.Header) throws -> EnvironmentsBin.EncryptionTarget {
-        switch secret {
-        case .key(let key): return .key(key)
-        case .passphrase(let passphrase): return .passphrase(passphrase, try header.kdf ?? kdf.parameters())
-        case .identity(let identity): return .recipient(identity.recipient)
-        }
     }
 
     /// Runs the editor as git does, `sh -c '$EDITOR "$@"' sh FILE`, so EDITOR may carry

@@ -5,22 +5,32 @@ import Foundation
 
 struct Encrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Encrypt an environments.json into an environments.bin.",
+        abstract: "Encrypt an environments.json into an environments.bin (age, or envtool's v1 format).",
         discussion: """
-            The input is validated first; an invalid document is refused. The secret is --recipient,
-            else a key file (--key-file, $ENVTOOL_KEY_FILE), else a passphrase (--passphrase-env,
-            --passphrase-stdin, $ENVTOOL_PASSPHRASE, or a prompt on a terminal, asked twice).
-            The output is written atomically; on failure every existing file is left as it was.
+            The input is validated first; an invalid document is refused. The secret is the
+            recipients (--recipient, repeatable, and -R FILE, as age takes them), else a key file
+            (--key-file, $ENVTOOL_KEY_FILE), else a passphrase (--passphrase-env, --passphrase-stdin,
+            $ENVTOOL_PASSPHRASE, or a prompt on a terminal, asked twice).
+            The format follows the keys: age1… recipients (or several) write an age file that `age -d`
+            and sops read, with a recipients list beside it (OUTPUT.recipients) for `rekey` and `edit`;
+            a key file, a passphrase or one envtool-recipient-1 recipient write the v1 format, unless
+            --to age (passphrase: scrypt). The output is written atomically; on failure every existing
+            file is left as it was.
             """)
 
-    @Argument(help: "The environments.json to encrypt.")
+    @Argument(help: "The environments.json to encrypt ('-' reads standard input).")
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The environments.bin to write.", valueName: "path"))
     var output: String
 
-    @Option(help: ArgumentHelp("Encrypt to this recipient: its .pub file or its envtool-recipient-1:… text (default: $ENVTOOL_RECIPIENT).", valueName: "recipient"))
-    var recipient: String?
+    @OptionGroup(title: "Recipients") var recipients: RecipientOptions
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: age for age1… recipients, v1 otherwise).", valueName: "format"))
+    var format: FileFormat?
+
+    @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")
+    var armor = false
 
     @OptionGroup(title: "Secret") var secrets: SecretOptions
     @OptionGroup(title: "Passphrase cost") var kdf: KDFOptions
@@ -29,16 +39,17 @@ struct Encrypt: ParsableCommand {
         try reportingFailures {
             let data = try InputFile.read(input)
             if EnvironmentsBin.isEncrypted(data) {
-                throw EnvironmentError(.malformedDocument, file: input, message: "the file is already encrypted; use `envtool rekey` to change its secret")
+                throw EnvironmentError(.malformedDocument, file: InputFile.displayName(input), message: "the file is already encrypted; use `envtool rekey` to change its secret")
             }
-            let document = try EnvironmentsDocument(data: data, source: input)
+            let document = try EnvironmentsDocument(data: data, source: InputFile.displayName(input))
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
-            let recipientValue = recipient ?? ProcessInfo.processInfo.environment["ENVTOOL_RECIPIENT"].flatMap { $0.isEmpty ? nil : $0 }
-            let target = try secrets.encryptionTarget(recipient: recipientValue, recipientOption: recipient != nil ? "--recipient" : "ENVTOOL_RECIPIENT",
-                                                      kdf: kdf.parameters())
+            let target = try secrets.encryptionTarget(recipients: recipients.list(), format: format, armored: armor, kdf: kdf)
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
-            Console.error("encrypted \(input) → \(output) (\(Describe.target(target)))")
+            // After the file, as rekey does: a failure here leaves a list that the header check
+            // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
+            try RecipientsSidecar.write(for: target, beside: output)
+            Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(Describe.target(target)))")
         }
     }
 }

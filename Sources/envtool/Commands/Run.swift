@@ -34,10 +34,10 @@ struct Run: ParsableCommand {
         "The command and its arguments, after --.", valueName: "command"))
     var command: [String] = []
 
-    /// The passphrase variables that must not reach the command: the secret that opened the
-    /// document is for envtool, not for what it runs.
+    /// The variables holding secrets (passphrases, the identity text) that must not reach the
+    /// command: the secret that opened the document is for envtool, not for what it runs.
     private var secretVariables: Set<String> {
-        var names: Set<String> = [SecretOptions.passphraseVariable]
+        var names: Set<String> = [SecretOptions.passphraseVariable, SecretOptions.identityVariable]
         if let named = options.secrets.passphraseVariable { names.insert(named) }
         return names
     }

@@ -8,6 +8,8 @@ enum Describe {
         case .key(let key): return "key \(key.fingerprint)"
         case .passphrase(_, let parameters): return "passphrase, \(parameters)"
         case .recipient(let recipient): return "recipient \(recipient.fingerprint)"
+        case .age(.recipients(let recipients), let armored): return "age, \(count(recipients.count, "recipient"))\(armored ? ", armored" : "")"
+        case .age(.passphrase(_, let workFactor), let armored): return "age, passphrase, scrypt work factor \(workFactor)\(armored ? ", armored" : "")"
         }
     }
 }

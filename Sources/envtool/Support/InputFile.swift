@@ -1,14 +1,89 @@
 import EnvironmentKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the
 /// file: no such file` (exit 66).
+///
+/// Files are read with `read(2)` to the end, so `-` (standard input), pipes, FIFOs and process
+/// substitutions (`<(…)`) work like regular files: Foundation's `Data(contentsOf:)` fails on them.
 enum InputFile {
+    /// The path that means standard input.
+    static let standardInput = "-"
+    /// The largest input read whole: far beyond any environments document or translation table,
+    /// and a bound on what a runaway pipe can make the process hold.
+    static let limit = 1 << 30
+
+    /// The name of `path` in messages: `<stdin>` for `-`.
+    static func displayName(_ path: String) -> String {
+        path == standardInput ? "<stdin>" : path
+    }
+
+    /// The whole file at `path` (`-` for standard input).
     static func read(_ path: String) throws -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw EnvironmentError.unreadable(path, error)
+        let handle = try Handle(path)
+        defer { handle.close() }
+        return try handle.read(upTo: limit, sizeHint: handle.size)
+    }
+
+    /// An open input, read in parts: a command that streams reads the first bytes to learn the
+    /// format, then hands the descriptor on.
+    final class Handle {
+        let descriptor: Int32
+        let name: String
+        /// The size of a regular file, 0 for a stream.
+        let size: Int
+        private let owned: Bool
+
+        init(_ path: String) throws {
+            name = InputFile.displayName(path)
+            if path == InputFile.standardInput {
+                descriptor = STDIN_FILENO
+                size = 0
+                owned = false
+                return
+            }
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw InputFile.unreadable(path, errno) }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: it is a directory")
+            }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw InputFile.unreadable(path, errno) }
+            size = status.st_mode & S_IFMT == S_IFREG ? min(Int(clamping: status.st_size), InputFile.limit) : 0
+            owned = true
         }
+
+        func close() {
+            if owned { _ = Glibc.close(descriptor) }
+        }
+
+        /// Reads until `count` bytes or the end of the input, whichever comes first; more than
+        /// ``InputFile/limit`` bytes are refused.
+        func read(upTo count: Int, sizeHint: Int = 0) throws -> Data {
+            var data = Data(capacity: min(sizeHint, count))
+            var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            while data.count < count {
+                let wanted = min(buffer.count, count - data.count)
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw InputFile.unreadable(name, errno)
+                }
+                if got == 0 { return data }
+                guard data.count <= InputFile.limit - got else {
+                    throw EnvironmentError(.unreadableFile, file: name, message: "the input is larger than \(InputFile.limit >> 20) MiB; check what is given or piped in")
+                }
+                data.append(contentsOf: buffer[0..<got])
+            }
+            return data
+        }
+    }
+
+    private static func unreadable(_ path: String, _ code: Int32) -> EnvironmentError {
+        let reason = code == ENOENT ? "no such file" : String(cString: strerror(code)).lowercased()
+        return EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(reason)")
     }
 }

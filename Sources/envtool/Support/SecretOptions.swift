@@ -10,6 +10,7 @@ import Foundation
 struct SecretOptions: ParsableArguments {
     static let keyFileVariable = "ENVTOOL_KEY_FILE"
     static let identityFileVariable = "ENVTOOL_IDENTITY_FILE"
+    static let identityVariable = "ENVTOOL_IDENTITY"
     static let passphraseVariable = "ENVTOOL_PASSPHRASE"
 
     @Option(name: .customLong("key-file"), help: ArgumentHelp(
@@ -18,9 +19,9 @@ struct SecretOptions: ParsableArguments {
     var keyFile: String?
 
     @Option(name: .customLong("identity"), help: ArgumentHelp(
-        "An identity file from `envtool keygen --public`, for files encrypted to its recipient (default: $ENVTOOL_IDENTITY_FILE).",
+        "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $ENVTOOL_IDENTITY_FILE, then the identity text in $ENVTOOL_IDENTITY).",
         valueName: "path"))
-    var identityFile: String?
+    var identityFiles: [String] = []
 
     @Option(name: .customLong("passphrase-env"), help: ArgumentHelp(
         "The name of an environment variable that holds the passphrase (default: $ENVTOOL_PASSPHRASE).",
@@ -31,9 +32,9 @@ struct SecretOptions: ParsableArguments {
     var passphraseFromStandardInput = false
 
     func validate() throws {
-        let explicit = [keyFile != nil, identityFile != nil, passphraseVariable != nil, passphraseFromStandardInput].filter { $0 }
+        let explicit = [keyFile != nil, !identityFiles.isEmpty, passphraseVariable != nil, passphraseFromStandardInput].filter { $0 }
         if explicit.count > 1 {
-            throw ValidationError("give one secret: --key-file, --identity, --passphrase-env or --passphrase-stdin")
+            throw ValidationError("give one kind of secret: --key-file, --identity (repeatable), --passphrase-env or --passphrase-stdin")
         }
     }
 
@@ -49,17 +50,22 @@ struct SecretOptions: ParsableArguments {
         return nonEmpty(Self.keyFileVariable).map { ($0, Self.keyFileVariable) }
     }
 
-    /// Reads and opens the `environments.bin` at `path` with the secret these options give for
-    /// its key mode.
+    /// Reads and opens the `environments.bin` at `path` (`-` for standard input), in either
+    /// format, with the secret these options give for its key mode.
     ///
     /// - Returns: The file's bytes as read (to notice a later change) and the opened file.
     /// - Throws: ``EnvironmentError`` when the file cannot be read, ``CryptoError`` naming the file.
     func open(_ path: String) throws -> (data: Data, opened: EnvironmentsBin.Opened) {
         let data = try InputFile.read(path)
+        return (data, try open(data, name: InputFile.displayName(path)))
+    }
+
+    /// Opens the bytes of an `environments.bin` read elsewhere; errors name `name`.
+    func open(_ data: Data, name: String) throws -> EnvironmentsBin.Opened {
         do throws(CryptoError) {
-            return (data, try EnvironmentsBin.open(data, secret: decryptionSecret(for:)))
+            return try EnvironmentsBin.open(data, secret: decryptionSecret(for:))
         } catch {
-            throw error.about(error.file ?? path)
+            throw error.about(error.file ?? name)
         }
     }
 
@@ -72,17 +78,40 @@ struct SecretOptions: ParsableArguments {
             }
             return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
         case .recipient:
-            let source = identityFile.map { ($0, "--identity") } ?? nonEmpty(Self.identityFileVariable).map { ($0, Self.identityFileVariable) }
-            guard let (path, option) = source else {
-                throw CryptoError(.secretUnavailable, "the file is encrypted to a recipient public key; pass --identity PATH or set \(Self.identityFileVariable)")
+            guard let identities = try identities() else {
+                let kind = header.age == nil ? "a recipient public key" : "age recipients"
+                throw CryptoError(.secretUnavailable, "the file is encrypted to \(kind); pass --identity PATH or set \(Self.identityFileVariable) (a path) or \(Self.identityVariable) (the identity itself)")
             }
-            return .identity(try Identity(contentsOfIdentityFile: path, namedBy: option))
+            return .ageIdentities(identities)
         case .passphrase:
             guard let passphrase = try passphrase(confirm: false) else {
                 throw CryptoError(.secretUnavailable, "the file is encrypted with a passphrase; pass --passphrase-env VARIABLE or --passphrase-stdin, or set \(Self.passphraseVariable)")
             }
             return .passphrase(passphrase)
         }
+    }
+
+    /// Every identity given, in order: each --identity file; without any, the file named by
+    /// $ENVTOOL_IDENTITY_FILE and then the identity text in $ENVTOOL_IDENTITY (for CI secrets,
+    /// like sops's `SOPS_AGE_KEY`). `nil` when none is given.
+    func identities() throws(CryptoError) -> [AgeIdentity]? {
+        var identities: [AgeIdentity] = []
+        if !identityFiles.isEmpty {
+            for path in identityFiles {
+                identities += try AgeIdentityFile.readIdentities(path: path, namedBy: "--identity")
+            }
+            return identities
+        }
+        var given = false
+        if let path = nonEmpty(Self.identityFileVariable) {
+            identities += try AgeIdentityFile.readIdentities(path: path, namedBy: Self.identityFileVariable)
+            given = true
+        }
+        if let text = SecretInput.environment(Self.identityVariable) {
+            identities += try AgeIdentityFile.parseIdentities(text, namedBy: Self.identityVariable)
+            given = true
+        }
+        return given ? identities : nil
     }
 
     /// The passphrase from --passphrase-env, --passphrase-stdin, $ENVTOOL_PASSPHRASE or a prompt, in that order.
@@ -94,7 +123,7 @@ struct SecretOptions: ParsableArguments {
             return try Passphrase(bytes: bytes)
         }
         if passphraseFromStandardInput { return try Passphrase(bytes: SecretInput.standardInput()) }
-        if keyFile != nil || identityFile != nil { return nil }
+        if keyFile != nil || !identityFiles.isEmpty { return nil }
         if let bytes = SecretInput.environment(Self.passphraseVariable) { return try Passphrase(bytes: bytes) }
         guard let first = try SecretInput.prompt("Passphrase: ") else { return nil }
         if confirm {
@@ -111,33 +140,29 @@ struct SecretOptions: ParsableArguments {
         CryptoError(.secretUnavailable, "the environment variable named by \(option) is not set or empty; \(option) takes the name of a variable that holds the passphrase, not the passphrase itself")
     }
 
-    /// What to encrypt to: `recipient` (the value of `recipientOption`), else a key file, else a
-    /// passphrase (asked twice on a terminal).
-    func encryptionTarget(recipient: String?, recipientOption: String = "--recipient", kdf: KDFParameters) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
-        if let recipient { return .recipient(try Self.recipient(recipient, namedBy: recipientOption)) }
-        if identityFile != nil {
-            throw CryptoError(.secretUnavailable, "--identity decrypts; to encrypt to a recipient, pass --recipient with its .pub file")
+    /// What to encrypt to: `recipients` in the format they call for, else a key file (this
+    /// format), else a passphrase (asked twice on a terminal; this format unless `format` is age).
+    func encryptionTarget(recipients: RecipientList, format: FileFormat?, armored: Bool, kdf: KDFOptions) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        if !recipients.isEmpty { return try recipients.target(format: format, armored: armored) }
+        if !identityFiles.isEmpty {
+            throw CryptoError(.secretUnavailable, "--identity decrypts; to encrypt to someone, pass --recipient with their age1… recipient (or .pub file) or -R with a recipients file")
         }
         if let source = keyFile != nil || (passphraseVariable == nil && !passphraseFromStandardInput) ? keyFileSource : nil {
+            guard format != .age else {
+                throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age")
+            }
+            guard !armored else { throw Self.armorNeedsAge }
             return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
         }
-        if let passphrase = try passphrase(confirm: true) { return .passphrase(passphrase, kdf) }
-        throw CryptoError(.secretUnavailable, "no secret to encrypt with: pass --key-file PATH, --passphrase-env VARIABLE, --passphrase-stdin or --recipient, or set \(Self.keyFileVariable) or \(Self.passphraseVariable)")
+        if let passphrase = try passphrase(confirm: true) {
+            if format == .age { return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armored) }
+            guard !armored else { throw Self.armorNeedsAge }
+            return .passphrase(passphrase, try kdf.parameters())
+        }
+        throw CryptoError(.secretUnavailable, "no secret to encrypt with: pass --recipient, -R, --key-file PATH, --passphrase-env VARIABLE or --passphrase-stdin, or set \(Self.keyFileVariable) or \(Self.passphraseVariable)")
     }
 
-    /// A recipient given as its text (`envtool-recipient-1:…`) or as the path of its `.pub` file,
-    /// in `option` (named by errors instead of the value, which may be an identity pasted there).
-    static func recipient(_ value: String, namedBy option: String) throws(CryptoError) -> Recipient {
-        do throws(CryptoError) {
-            if value.hasPrefix("envtool-recipient-1:") { return try Recipient(encoded: value) }
-            guard let text = try? String(contentsOfFile: value, encoding: .utf8) else {
-                throw CryptoError(.secretUnavailable, "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file from `envtool keygen --public`")
-            }
-            return try Recipient(encoded: text)
-        } catch {
-            throw CryptoError(error.kind, error.message.hasPrefix(option) ? error.message : "\(option): \(error.message)")
-        }
-    }
+    static let armorNeedsAge = CryptoError(.secretUnavailable, "--armor writes an age file; it needs recipients or --to age")
 }
 
 /// Argon2id cost for passphrase encryption.
@@ -154,6 +179,9 @@ struct KDFOptions: ParsableArguments {
 
     @Option(name: .customLong("kdf-memory-kib"), help: ArgumentHelp("Argon2id memory in KiB, overriding the preset.", valueName: "kib"))
     var memoryKiB: UInt64?
+
+    @Option(name: .customLong("scrypt-work-factor"), help: ArgumentHelp("For an age passphrase file: scrypt's log2 N, 1–20 (age's default, 18, costs 256 MiB and about a second).", valueName: "n"))
+    var scryptWorkFactor = 18
 
     func parameters() throws(CryptoError) -> KDFParameters {
         let base: KDFParameters

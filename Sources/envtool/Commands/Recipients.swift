@@ -1,0 +1,68 @@
+import ArgumentParser
+import EnvironmentCrypto
+import EnvironmentKit
+import Foundation
+
+struct Recipients: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show whom an encrypted environments.bin is encrypted to.",
+        subcommands: [List.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the recipients of an environments.bin; needs no secret.",
+            discussion: """
+                An age header does not name its recipients, so envtool keeps them beside the file in
+                FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks
+                the list against the header's number of X25519 stanzas. A v1 file shows its one
+                recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient /
+                --remove-recipient`.
+                With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
+                """)
+
+        @Argument(help: "The environments.bin.")
+        var input: String
+
+        @OptionGroup var output: FormatOptions
+
+        func run() throws {
+            try reportingFailures {
+                let name = InputFile.displayName(input)
+                let data = try InputFile.read(input)
+                let header: EnvironmentsBin.Header
+                do throws(CryptoError) {
+                    header = try EnvironmentsBin.Header(parsing: data)
+                } catch {
+                    throw error.about(error.file ?? name)
+                }
+                var recipients: [AgeRecipient] = []
+                var fingerprint: String? = nil
+                if let summary = header.age {
+                    guard !summary.isPassphraseProtected else {
+                        throw CryptoError(.secretUnavailable, "the file is protected by a passphrase; it has no recipients", file: name)
+                    }
+                    recipients = try RecipientsSidecar.checked(beside: input, summary: summary)
+                } else {
+                    guard header.mode == .recipient, let bytes = header.fingerprint else {
+                        throw CryptoError(.secretUnavailable, "the file is encrypted with a \(header.mode); it has no recipients", file: name)
+                    }
+                    fingerprint = bytes.map { String(format: "%02x", $0) }.joined()
+                }
+                if output.isJSON {
+                    var object = JSONObject()
+                    object["file"] = .string(name)
+                    object["format"] = .string(header.age == nil ? "v1" : "age")
+                    object["keyMode"] = .string("recipients")
+                    object["recipients"] = .array(recipients.map { .string($0.encoded) })
+                    object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
+                    object["stanzas"] = header.age.map { .integer($0.x25519RecipientCount) } ?? .null
+                    try Console.output(json: .object(object))
+                } else if let fingerprint {
+                    try Console.output("recipient fingerprint: \(fingerprint) (v1 format: one envtool recipient)")
+                } else {
+                    for recipient in recipients { try Console.output(recipient.encoded) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import EnvironmentCrypto
+import EnvironmentKit
+import Foundation
+
+/// The two formats of an encrypted environments file.
+enum FileFormat: String, ExpressibleByArgument, CaseIterable {
+    /// age v1 (age-encryption.org/v1): any number of recipients or a scrypt passphrase.
+    case age
+    /// envtool's own format (`ENVBIN`, docs/environments-bin.md): a key file, an Argon2id
+    /// passphrase or one recipient.
+    case v1
+}
+
+/// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable).
+/// Recipients are public keys, so unlike every secret they may be given on the command line.
+struct RecipientOptions: ParsableArguments {
+    static let recipientVariable = "ENVTOOL_RECIPIENT"
+
+    @Option(name: .customLong("recipient"), help: ArgumentHelp(
+        "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $ENVTOOL_RECIPIENT).",
+        valueName: "recipient"))
+    var recipients: [String] = []
+
+    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: ArgumentHelp(
+        "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.",
+        valueName: "path"))
+    var recipientsFiles: [String] = []
+
+    /// Every recipient given, in order, or an empty list when none is.
+    func list() throws(CryptoError) -> RecipientList {
+        var list = RecipientList()
+        var values = recipients.map { ($0, "--recipient") }
+        if values.isEmpty, recipientsFiles.isEmpty, let fromEnvironment = ProcessInfo.processInfo.environment[Self.recipientVariable], !fromEnvironment.isEmpty {
+            values = [(fromEnvironment, Self.recipientVariable)]
+        }
+        for (value, option) in values { try list.add(value, namedBy: option) }
+        for path in recipientsFiles { try list.addFile(path) }
+        return list
+    }
+}
+
+/// Recipients of either kind, in the order given, each once. An envtool recipient and an age
+/// recipient are the same kind of X25519 public key, so all are kept as ``AgeRecipient``s.
+struct RecipientList {
+    private(set) var recipients: [AgeRecipient] = []
+    /// Whether every recipient was given as `envtool-recipient-1:…` (text or .pub file).
+    private var allEnvtool = true
+
+    var isEmpty: Bool { recipients.isEmpty }
+
+    init(_ recipients: [AgeRecipient] = []) {
+        for recipient in recipients { append(recipient, envtool: false) }
+    }
+
+    private mutating func append(_ recipient: AgeRecipient, envtool: Bool) {
+        allEnvtool = allEnvtool && envtool
+        if !recipients.contains(recipient) { recipients.append(recipient) }
+    }
+
+    /// Adds a recipient given as its text or as the path of a file that holds it (a `.pub` file or
+    /// an age recipients file). Errors name `option`, not the value, unless it is a recipient: an
+    /// identity pasted there must not be printed back.
+    mutating func add(_ value: String, namedBy option: String) throws(CryptoError) {
+        do throws(CryptoError) {
+            if value.hasPrefix("envtool-recipient-1:") { return append(AgeRecipient(try Recipient(encoded: value)), envtool: true) }
+            if value.lowercased().hasPrefix("age1") || value.uppercased().hasPrefix("AGE-SECRET-KEY-") {
+                do throws(AgeError) { return append(try AgeRecipient(value), envtool: false) } catch { throw error.cryptoError }
+            }
+            var status = stat()
+            guard stat(value, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = try? InputFile.read(value) else {
+                throw CryptoError(.secretUnavailable, "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file; give an age1… or envtool-recipient-1:… recipient, or the path of a .pub or recipients file")
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            if text.drop(while: \.isWhitespace).hasPrefix("envtool-recipient-1:") {
+                do throws(CryptoError) { return append(AgeRecipient(try Recipient(encoded: text)), envtool: true) } catch { throw error.about(value) }
+            }
+            try addParsed(text, file: value)
+        } catch {
+            throw CryptoError(error.kind, error.message.hasPrefix(option) || error.file != nil ? error.message : "\(option): \(error.message)", file: error.file)
+        }
+    }
+
+    /// Adds every recipient of an age recipients file (`-R`).
+    mutating func addFile(_ path: String) throws(CryptoError) {
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw CryptoError(.secretUnavailable, "cannot read the recipients file given to -R: \((error as? EnvironmentError)?.message ?? "\(error)")", file: InputFile.displayName(path))
+        }
+        try addParsed(String(decoding: data, as: UTF8.self), file: InputFile.displayName(path))
+    }
+
+    private mutating func addParsed(_ text: String, file: String) throws(CryptoError) {
+        do throws(AgeError) {
+            for recipient in try AgeRecipientsFile.parse(text) { append(recipient, envtool: false) }
+        } catch {
+            throw error.about(file).cryptoError
+        }
+    }
+
+    /// What to encrypt to. Without a `format`, one recipient given as `envtool-recipient-1:…`
+    /// keeps this format's recipient mode (what such a team used so far); anything else is age,
+    /// the only format that holds several recipients and that other tools read.
+    func target(format: FileFormat?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        switch format {
+        case .v1:
+            guard recipients.count == 1 else {
+                throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
+            }
+            guard !armored else { throw SecretOptions.armorNeedsAge }
+            return .recipient(Recipient(recipients[0]))
+        case nil where allEnvtool && recipients.count == 1 && !armored:
+            return .recipient(Recipient(recipients[0]))
+        case .age, nil:
+            return .age(.recipients(recipients), armored: armored)
+        }
+    }
+}

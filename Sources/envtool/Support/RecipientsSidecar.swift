@@ -1,0 +1,65 @@
+import EnvironmentCrypto
+import EnvironmentKit
+import Foundation
+
+/// The recipients list of an age `environments.bin`, kept beside it as `FILE.recipients` in age's
+/// recipients-file format (so `age -R FILE.recipients` encrypts to the same team).
+///
+/// An age header does not name its recipients (an X25519 stanza holds an ephemeral share only),
+/// so `recipients list`, `rekey --add-recipient/--remove-recipient` and `edit` read the list
+/// here, as sops keeps its recipients in the file's metadata. It is public and checked against
+/// the header's stanza count; like `.sops.yaml`, changes to it are reviewed with the code.
+enum RecipientsSidecar {
+    /// The sidecar's path for the encrypted file at `path`.
+    static func path(for path: String) -> String { path + ".recipients" }
+
+    /// Writes the list for `target` beside `binPath`, or removes a stale one when the file is not
+    /// encrypted to age recipients (a passphrase or the v1 format).
+    static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String) throws {
+        guard binPath != InputFile.standardInput else { return }
+        guard case .age(.recipients(let recipients), _) = target else {
+            if unlink(path(for: binPath)) != 0, errno != ENOENT {
+                throw EnvironmentError(.writeFailed, file: path(for: binPath), message: "cannot remove the stale recipients list: \(String(cString: strerror(errno)).lowercased())")
+            }
+            return
+        }
+        try write(recipients, beside: binPath)
+    }
+
+    /// Writes `recipients` beside `binPath`, atomically.
+    static func write(_ recipients: [AgeRecipient], beside binPath: String) throws {
+        let name = (binPath as NSString).lastPathComponent
+        var text = "# The age recipients \(name) is encrypted to, one per line, kept by envtool.\n"
+        text += "# Change them with `envtool rekey \(name) --add-recipient/--remove-recipient`.\n"
+        for recipient in recipients { text += recipient.encoded + "\n" }
+        try AtomicFile.write(Array(text.utf8), to: path(for: binPath), permissions: 0o644, keepingExistingMode: true)
+    }
+
+    /// The recipients listed beside `binPath`, or `nil` when there is no list.
+    ///
+    /// - Throws: ``CryptoError`` naming the line of a recipient that is not valid.
+    static func read(beside binPath: String) throws -> [AgeRecipient]? {
+        let listPath = path(for: binPath)
+        guard binPath != InputFile.standardInput, FileManager.default.fileExists(atPath: listPath) else { return nil }
+        do throws(AgeError) {
+            return try AgeRecipientsFile.read(path: listPath)
+        } catch {
+            throw error.cryptoError
+        }
+    }
+
+    /// The recipients of the age file at `binPath` with `summary`, checked against its header:
+    /// the list must name as many recipients as the header has X25519 stanzas.
+    ///
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the list is
+    ///   missing or out of step with the file, saying how to restore it.
+    static func checked(beside binPath: String, summary: AgeFile.Summary) throws -> [AgeRecipient] {
+        guard let recipients = try read(beside: binPath) else {
+            throw CryptoError(.secretUnavailable, "\(binPath) is encrypted to \(Describe.count(summary.x25519RecipientCount, "age recipient")), but there is no recipients list \(path(for: binPath)); restore it (from version control), or re-encrypt with `envtool rekey \(binPath) --to age -R FILE` listing the team", file: binPath)
+        }
+        guard recipients.count == summary.x25519RecipientCount else {
+            throw CryptoError(.secretUnavailable, "\(path(for: binPath)) lists \(Describe.count(recipients.count, "recipient")), but the file is encrypted to \(summary.x25519RecipientCount); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(binPath) --to age -R FILE`", file: binPath)
+        }
+        return recipients
+    }
+}
