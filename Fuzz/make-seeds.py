@@ -75,7 +75,7 @@ for case in cases():
     write("i18next", "\0".join(parts))
 
 # i18next-grammar: choice streams; any bytes are a valid scenario, these reach each production.
-# (Seed 14 made i18next 1.x nesting recurse without end; it is kept in Fuzz/Pending/i18next-grammar.)
+# (Seed 14 made i18next 1.x nesting recurse without end; it is kept in Fuzz/Crashers/i18next-grammar.)
 for seed in range(24):
     if seed != 14:
         write("i18next-grammar", bytes((seed * 37 + i * (seed + 11)) % 256 for i in range(64 + seed * 8)))
