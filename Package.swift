@@ -22,7 +22,7 @@ let package = Package(
         // One located diagnostic and one offset-to-line/column locator for every parser and linter.
         .target(name: "Diagnostics"),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
-        .target(name: "EnvironmentCrypto", dependencies: ["CSodium"]),
+        .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
         .target(name: "StringsFile"),
         .target(name: "JSONParsing"),
         .target(
@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "envtool",
             dependencies: [
-                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator",
+                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator", "Platform", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,13 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import Platform
 
 /// How much memory a new allocation can get without swapping or being killed: the system's
 /// available memory, and on Linux also what the process's cgroup still allows.

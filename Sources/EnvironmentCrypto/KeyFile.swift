@@ -1,8 +1,6 @@
 import CSodium
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says
 /// what it holds and a key pasted in the wrong place is recognised as such.

@@ -2,9 +2,7 @@ import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(

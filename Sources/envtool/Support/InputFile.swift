@@ -1,8 +1,6 @@
 import EnvironmentKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the
 /// file: no such file` (exit 66).

@@ -1,8 +1,6 @@
 import EnvironmentKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A private directory for plaintext: memory-backed where possible, 0700, wiped on destroy.
 ///

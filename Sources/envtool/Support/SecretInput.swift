@@ -1,8 +1,6 @@
 import EnvironmentCrypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Reads passphrases from the places envtool allows: an environment variable, standard input,
 /// or the terminal with echo off. Never from argv. Bytes go straight into ``SecretBytes``,

@@ -1,8 +1,6 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Destroys a ``PrivateWorkspace`` when envtool is asked to stop (SIGTERM, SIGHUP, SIGINT), so
 /// that the plaintext of an edit does not outlive an interrupted `envtool edit`.
