@@ -59,10 +59,14 @@ public struct EnvironmentsDocument: Sendable {
     public init(contentsOf path: String,
                 secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw EnvironmentError.unreadable(path, error)
+        if let contents = RegularFile.contents(atPath: path) {
+            data = contents
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw EnvironmentError.unreadable(path, error)
+            }
         }
         try self.init(fileData: data, path: path, secretProvider: secretProvider)
     }

@@ -3,6 +3,7 @@ import EnvironmentKit
 
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Print one variable of the current configuration.",
         discussion: "Strings are printed raw; other values as JSON. Nested values by dotted path: api.timeout.")
 

@@ -40,13 +40,19 @@ struct EnvironmentOptions: ParsableArguments {
         }
         if let appID {
             do { try LanguagePreferenceStore.validate(appID: appID) } catch { throw ValidationError("--app-id: \(error.message)") }
-        } else if let fromEnvironment = ProcessInfo.processInfo.environment[Self.appIDVariable], !fromEnvironment.isEmpty {
+        } else if let fromEnvironment = Self.environmentValue(Self.appIDVariable), !fromEnvironment.isEmpty {
             do { try LanguagePreferenceStore.validate(appID: fromEnvironment) } catch { throw ValidationError("\(Self.appIDVariable): \(error.message)") }
         }
     }
 
     var path: String {
-        environments ?? ProcessInfo.processInfo.environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
+        environments ?? Self.environmentValue(Self.pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
+    }
+
+    /// One variable of the process environment: `ProcessInfo.environment` copies every variable
+    /// into a dictionary on each call, a cost every start of envtool paid several times.
+    static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The document's name in messages: its path, or `<stdin>`.
