@@ -12,7 +12,8 @@ import JSONParsing
 public struct Configuration: Sendable {
     /// The configuration's name (`Debug`).
     public let name: String
-    /// The variables as written, keys in file order.
+    /// The variables as written, keys in file order (for a configuration of an `environments.json`,
+    /// parsed on first use).
     public var variables: JSONObject { storage.parsed.object }
     /// The document the configuration comes from, named in errors.
     public let source: String

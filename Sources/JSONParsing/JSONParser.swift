@@ -35,7 +35,7 @@ public struct JSONParser: ~Copyable {
     private var targetMatched = 0
     private var targetOffset: Int?
     /// The root member whose object-valued members are skipped instead of built (see
-    /// ``parseDocument(deferringObjectsIn:)``), the one being skipped now, and what was skipped.
+    /// ``parseValidated(_:deferringObjectsIn:)``), whether the next object is its value, and what was skipped.
     private var deferredKey: String?
     private var defersNextObject = false
     private(set) var deferred: [(key: String, range: Range<Int>)] = []
