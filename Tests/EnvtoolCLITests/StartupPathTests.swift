@@ -43,6 +43,55 @@ struct StartupPathTests {
         #expect((result.stdout + result.stderr).contains(expected), "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("get in every spelling of its options prints the same value", arguments: [
+        ["get", "base_url", "-e", "env.json", "-c", "Release"],
+        ["get", "-c", "Release", "base_url", "-e", "env.json"],
+        ["get", "--environments=env.json", "--configuration=Release", "base_url"],
+        ["get", "--environments", "env.json", "--configuration", "Release", "--app-id", "com.example.app", "base_url"],
+        ["get", "-e", "env.json", "-c", "Release", "--", "base_url"],
+        ["get", "base_url", "-c", "Release", "--key-file", "none.key", "-e", "env.json"],
+    ])
+    func getSpellings(arguments: [String]) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("env.json", #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "d"}, "Release": {"base_url": "r"}}}"#)
+        let result = try workspace.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "r\n")
+    }
+
+    @Test("get with a bad app id, twice the same option or a second key is a usage error naming the whole command", arguments: [
+        (["get", "base_url", "-e", "env.json", "--app-id", "a/b"], [String: String](), "--app-id:"),
+        (["get", "base_url", "-e", "env.json"], ["ENVTOOL_APP_ID": "../up"], "ENVTOOL_APP_ID:"),
+        (["get", "base_url", "other", "-e", "env.json"], [:], "Usage: envtool get"),
+    ])
+    func getUsageErrors(arguments: [String], environment: [String: String], expected: String) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("env.json", #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "d"}}}"#)
+        let result = try workspace.run(arguments, environment: environment)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("get reads an encrypted document given its key in the environment, and a document on standard input")
+    func getOtherSources() throws {
+        let workspace = try Workspace(copySample: false)
+        let json = #"{"languages": ["en"], "configurations": {"Release": {"base_url": "r"}}}"#
+        try workspace.write("env.json", json)
+        #expect(try workspace.run(["keygen", "--output", "bench.key"]).status == 0)
+        #expect(try workspace.run(["encrypt", "env.json", "--output", "env.bin", "--key-file", "bench.key"]).status == 0)
+        let encrypted = try workspace.run(["get", "base_url", "-e", "env.bin", "-c", "Release"],
+                                          environment: ["ENVTOOL_KEY_FILE": workspace.path + "/bench.key"])
+        #expect(encrypted.status == 0, "\(encrypted.stderr)")
+        #expect(encrypted.stdout == "r\n")
+        let noKey = try workspace.run(["get", "base_url", "-e", "env.bin", "-c", "Release"])
+        #expect(noKey.status != 0)
+        #expect(noKey.stderr.contains("env.bin"))
+        let piped = try workspace.run(["get", "base_url", "-c", "Release"], environment: ["ENVTOOL_ENVIRONMENTS": "-"], stdin: Data(json.utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == "r\n")
+    }
+
     @Test("get reads one variable of a configuration of 100,000, and a nested one")
     func largeConfiguration() throws {
         let workspace = try Workspace(copySample: false)

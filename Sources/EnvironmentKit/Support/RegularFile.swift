@@ -6,11 +6,16 @@ import Foundation
 /// current directory), a noticeable part of a command that starts, reads one small file and
 /// exits. Only the successful read is done here: on any failure the caller reads the file the
 /// Foundation way, whose errors name the reason as they always have.
-enum RegularFile {
+package enum RegularFile {
     /// The bytes of the regular file at `path`, or `nil` when it cannot be read so (missing, not
     /// a regular file, unreadable, changed size while read).
-    static func contents(atPath path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    package static func contents(atPath path: String) -> Data? {
+        // Never open anything else: opening a FIFO waits for its writer, and closing it unread
+        // would lose what the writer sends to the reader that comes next.
+        var pathStatus = stat()
+        guard stat(path, &pathStatus) == 0, pathStatus.st_mode & S_IFMT == S_IFREG else { return nil }
+        // Non-blocking in case the path was replaced by a FIFO since; no effect on a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
