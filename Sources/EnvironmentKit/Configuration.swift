@@ -3,46 +3,43 @@ import JSONParsing
 
 /// The variables of one build configuration, with typed access.
 ///
-/// Nested values are reachable by dotted paths (`"api.timeout"`). Every path is indexed once,
-/// when the document is loaded, so a lookup is one hash-table probe: no parsing, no splitting.
+/// Nested values are reachable by dotted paths (`"api.timeout"`). Every path is indexed the
+/// first time more than one variable is read, so a lookup is one hash-table probe: no parsing,
+/// no splitting. A configuration read from an `environments.json` is parsed only then: the
+/// document was validated whole when it was read, and reading one variable scans for it without
+/// building the others (see `ConfigurationVariables`).
 /// Paths are compared by code units, as JSON keys are: `"café"` in NFC and in NFD are two variables.
 public struct Configuration: Sendable {
     /// The configuration's name (`Debug`).
     public let name: String
-    /// The variables as written, keys in file order.
-    public let variables: JSONObject
+    /// The variables as written, keys in file order (for a configuration of an `environments.json`,
+    /// parsed on first use).
+    public var variables: JSONObject { storage.parsed.object }
     /// The document the configuration comes from, named in errors.
     public let source: String
-    private let index: [JSONKey: JSONValue]
+    private let storage: ConfigurationVariables
     /// The document's text, to point errors found later (decoding) at a line and column; `nil`
     /// for decrypted documents, whose plaintext is not kept.
     private let text: Data?
 
     init(name: String, variables: JSONObject, source: String, text: Data? = nil) {
         self.name = name
-        self.variables = variables
         self.source = source
         self.text = text
-        var index: [JSONKey: JSONValue] = [:]
-        Self.addPaths(of: variables, prefix: "", to: &index)
-        self.index = index
+        self.storage = ConfigurationVariables(variables)
     }
 
-    private static func addPaths(of object: JSONObject, prefix: String, to index: inout [JSONKey: JSONValue]) {
-        for (key, value) in object.members {
-            let path = prefix.isEmpty ? key : prefix + "." + key
-            // A literal key with a dot ("a.b") wins over the nested path a → b.
-            if prefix.isEmpty {
-                index[JSONKey(path)] = value
-            } else if index[JSONKey(path)] == nil {
-                index[JSONKey(path)] = value
-            }
-            if case .object(let child) = value { addPaths(of: child, prefix: path, to: &index) }
-        }
+    /// The configuration whose object starts at `offset` of `text`, a document that
+    /// ``JSONParsing/JSONValidator`` accepted; parsed when first read.
+    init(name: String, deferredAt offset: Int, source: String, text: Data) {
+        self.name = name
+        self.source = source
+        self.text = text
+        self.storage = ConfigurationVariables(deferredIn: text, at: offset)
     }
 
     /// The value at `path` (a key, or a dotted path into nested objects), or `nil`.
-    public subscript(path: String) -> JSONValue? { index[JSONKey(path)] }
+    public subscript(path: String) -> JSONValue? { storage.value(path) }
 
     /// The document path of the configuration's variables: `configurations.<name>`.
     package var documentPath: JSONPath { JSONPath([.key("configurations"), .key(name)]) }
@@ -51,6 +48,7 @@ public struct Configuration: Sendable {
     /// key spelled `path` first, else the first nested path spelled so, in file order.
     /// Only errors need it, so it walks the tree instead of being kept for every path.
     func components(of path: String) -> [JSONPath.Component]? {
+        let variables = self.variables
         if variables.index(forKey: path) != nil { return [.key(path)] }
         func search(_ object: JSONObject, prefix: String, trail: [JSONPath.Component]) -> [JSONPath.Component]? {
             for (key, value) in object.members {
@@ -76,7 +74,7 @@ public struct Configuration: Sendable {
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownVariable``.
     public func value(_ path: String) throws(EnvironmentError) -> JSONValue {
-        guard let value = index[JSONKey(path)] else {
+        guard let value = storage.value(path) else {
             var message = "the configuration \"\(name)\" has no variable \"\(path)\""
             let known = variables.keys
             if !known.isEmpty { message += "; its variables are \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }

@@ -61,10 +61,14 @@ public struct EnvironmentsDocument: Sendable {
     public init(contentsOf path: String,
                 secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw EnvironmentError.unreadable(path, error)
+        if let contents = RegularFile.contents(atPath: path) {
+            data = contents
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw EnvironmentError.unreadable(path, error)
+            }
         }
         try self.init(fileData: data, path: path, secretProvider: secretProvider)
     }
@@ -118,8 +122,19 @@ public struct EnvironmentsDocument: Sendable {
     /// Parses and validates `raw`; `text`, when given, is the same bytes, kept so that errors
     /// found later (decoding a configuration) can still name a line and column.
     private init(bytes raw: UnsafeRawBufferPointer, source: String, text: Data? = nil) throws(EnvironmentError) {
-        let value = try JSONValue.parse(raw, path: source)
         let bytes = raw.bindMemory(to: UInt8.self)
+        // A document whose text is kept is checked whole in one pass that builds nothing, and
+        // its configurations are parsed when read: `get` on a million variables reads one. Any
+        // doubt goes to the full parse, which reports the first problem as it always has.
+        let value: JSONValue
+        var deferred: [JSONKey: Int] = [:]
+        if text != nil, JSONValidator.isCertainlyValid(bytes),
+           let parsed = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "configurations") {
+            value = parsed.value
+            for (name, range) in parsed.deferred { deferred[JSONKey(name)] = range.lowerBound }
+        } else {
+            value = try JSONValue.parse(raw, path: source)
+        }
         // Errors re-parse to find their value; the top-level keys, which all warnings point at,
         // are found together in one pass.
         var topLevelOffsets: [String: Int]?
@@ -135,7 +150,7 @@ public struct EnvironmentsDocument: Sendable {
             }
             return EnvironmentError.located(.malformedDocument, file: source, at: path, in: bytes, message: message)
         }
-        try self.init(value: value, source: source, text: text, locate: locate)
+        try self.init(value: value, source: source, text: text, deferred: deferred, locate: locate)
     }
 
     /// Validates a document given as a dictionary, such as one built in code or decoded elsewhere.
@@ -149,7 +164,10 @@ public struct EnvironmentsDocument: Sendable {
         try self.init(data: data, source: source)
     }
 
-    private init(value: JSONValue, source: String, text: Data?, locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
+    /// - Parameter deferred: Where in `text` the configurations that stand as empty objects in
+    ///   `value` start, by name; they are parsed when read.
+    private init(value: JSONValue, source: String, text: Data?, deferred: [JSONKey: Int],
+                 locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
         guard case .object(let root) = value else {
             throw locate(JSONPath(), "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeName)")
         }
@@ -195,7 +213,11 @@ public struct EnvironmentsDocument: Sendable {
             guard case .object(let object) = variables else {
                 throw locate(JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
             }
-            configurations[JSONKey(name)] = Configuration(name: name, variables: object, source: source, text: text)
+            if let text, let offset = deferred[JSONKey(name)] {
+                configurations[JSONKey(name)] = Configuration(name: name, deferredAt: offset, source: source, text: text)
+            } else {
+                configurations[JSONKey(name)] = Configuration(name: name, variables: object, source: source, text: text)
+            }
         }
         self.configurations = configurations
         self.configurationNames = configurationObject.keys

@@ -19,8 +19,8 @@ public struct JSONParser: ~Copyable {
     /// Nesting deeper than this is refused: recursion must never exhaust the stack.
     public static let maximumDepth = 256
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
     private var depth = 0
     private let recordedDepth: Int
     private let rejectsDuplicateKeys: Bool
@@ -34,6 +34,11 @@ public struct JSONParser: ~Copyable {
     /// How many leading components of `target` the value being parsed matches.
     private var targetMatched = 0
     private var targetOffset: Int?
+    /// The root member whose object-valued members are skipped instead of built (see
+    /// ``parseValidated(_:deferringObjectsIn:)``), whether the next object is its value, and what was skipped.
+    private var deferredKey: String?
+    private var defersNextObject = false
+    private(set) var deferred: [(key: String, range: Range<Int>)] = []
 
     /// A parser over `bytes`.
     ///
@@ -62,6 +67,19 @@ public struct JSONParser: ~Copyable {
         return parser.targetOffset
     }
 
+    /// Parses a document ``JSONValidator`` accepted, except the object-valued members of the
+    /// root member `key`: each stands as an empty object in the result, and its key and byte
+    /// range are returned, to be parsed with ``parseValue(in:at:)`` when they are read.
+    ///
+    /// Skipped values are not checked, hence validated bytes only.
+    package static func parseValidated(_ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String) throws(Failure)
+        -> (value: JSONValue, deferred: [(key: String, range: Range<Int>)]) {
+        var parser = JSONParser(bytes: bytes)
+        parser.deferredKey = key
+        let value = try parser.parseDocument()
+        return (value, parser.deferred)
+    }
+
     /// Parses one JSON document; anything but white space after it is an error.
     public mutating func parseDocument() throws(Failure) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
@@ -75,7 +93,7 @@ public struct JSONParser: ~Copyable {
         return value
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -91,12 +109,14 @@ public struct JSONParser: ~Copyable {
         return String(format: "byte 0x%02X", byte)
     }
 
-    private mutating func parseValue(path: String) throws(Failure) -> JSONValue {
+    mutating func parseValue(path: String) throws(Failure) -> JSONValue {
+        let defers = defersNextObject
+        defersNextObject = false
         guard position < bytes.count else { throw Failure(offset: position, message: "expected a value, found the end of the file") }
         if depth <= recordedDepth, recordedDepth > 0 { offsets[path] = position }
         if depth == targetLength, targetMatched == depth, targetOffset == nil { targetOffset = position }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject(path: path)
+        case UInt8(ascii: "{"): return try parseObject(path: path, defersMembers: defers)
         case UInt8(ascii: "["): return try parseArray(path: path)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
@@ -116,7 +136,7 @@ public struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseObject(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseObject(path: String, defersMembers: Bool = false) throws(Failure) -> JSONValue {
         let onTarget = targetMatched == depth && depth < targetLength
         try enter()
         position += 1
@@ -149,11 +169,17 @@ public struct JSONParser: ~Copyable {
             skipWhitespace()
             let childPath = depth <= recordedDepth ? (path.isEmpty ? key : path + "." + key) : ""
             let value: JSONValue
-            if onTarget, case .key(let wanted) = target[depth - 1], JSONKey.codeUnitsEqual(wanted, key) {
+            if defersMembers, position < bytes.count, bytes[position] == UInt8(ascii: "{") {
+                let start = position
+                skipValue()
+                deferred.append((key, start..<position))
+                value = .object(JSONObject())
+            } else if onTarget, case .key(let wanted) = target[depth - 1], JSONKey.codeUnitsEqual(wanted, key) {
                 targetMatched = depth
                 value = try parseValue(path: childPath)
                 targetMatched = depth - 1
             } else {
+                if depth == 1, let deferredKey, JSONKey.codeUnitsEqual(deferredKey, key) { defersNextObject = true }
                 value = try parseValue(path: childPath)
             }
             if let existing {
@@ -288,7 +314,7 @@ public struct JSONParser: ~Copyable {
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private mutating func parseString() throws(Failure) -> String {
+    mutating func parseString() throws(Failure) -> String {
         let open = position
         position += 1
         let start = position

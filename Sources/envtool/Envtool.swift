@@ -34,7 +34,48 @@ struct Envtool: ParsableCommand {
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(withError: ValidationError(problem))
         }
+        if arguments.first == "get", let get = DirectGet(arguments.dropFirst()) {
+            do {
+                if try get.run() { return }
+            } catch {
+                exit(withError: error)
+            }
+        }
+        if var command = parsedFrequentCommand(arguments) {
+            do { try command.run() } catch { exit(withError: error) }
+            return
+        }
         main(arguments)
+    }
+
+    /// The commands that build phases, shell prompts and launch scripts call many times a build.
+    static func frequentCommand(named name: String) -> (any ParsableCommand.Type)? {
+        switch name {
+        case "get": Get.self
+        case "print": Print.self
+        case "language": Language.self
+        case "languages": Languages.self
+        case "set-language": SetLanguage.self
+        case "configurations": Configurations.self
+        case "t": Translate.self
+        default: nil
+        }
+    }
+
+    /// `arguments` parsed as one of the ``frequentCommand(named:)`` on its own, or `nil` to parse them with
+    /// the whole tree.
+    ///
+    /// Parsing from the root builds the tree of every command, and naming each one it does not
+    /// name itself costs a search of all the program's protocol conformances (String(describing:)
+    /// on its type): most of envtool's start-up. Only a parse that succeeds is used: help, version,
+    /// completion scripts, a usage error or a word that could be `help` go through the whole tree,
+    /// so their output is the same as always.
+    static func parsedFrequentCommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let type = frequentCommand(named: name) else { return nil }
+        let rest = Array(arguments.dropFirst())
+        guard !rest.contains(where: { $0 == "help" || $0.hasPrefix("-h") || $0.hasPrefix("--h") || $0.hasPrefix("--version")
+                || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental") }) else { return nil }
+        return try? type.parseAsRoot(rest)
     }
 
     /// Why `envtool help <names>` names no command, or `nil` when it does.

@@ -4,6 +4,7 @@ import EnvironmentKit
 
 struct Configurations: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "configurations",
         abstract: "List the build configurations, one per line; the current one is marked with '*'.",
         discussion: """
             With --format json: {"current": "Debug", "configurations": ["Debug", "Release"]}, the names in file order.

@@ -3,6 +3,7 @@ import EnvironmentKit
 
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Print one variable of the current configuration.",
         discussion: "Strings are printed raw; other values as JSON. Nested values by dotted path: api.timeout.")
 
@@ -13,11 +14,15 @@ struct Get: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
-            switch try environment.current.value(key) {
-            case .string(let string): try Console.output(string)
-            case let value: try Console.output(value.jsonText(pretty: false))
-            }
+            try Self.printValue(key, of: options.loadEnvironment())
+        }
+    }
+
+    /// Prints the variable `key` of the current configuration: a string raw, other values as JSON.
+    static func printValue(_ key: String, of environment: AppEnvironment) throws {
+        switch try environment.current.value(key) {
+        case .string(let string): try Console.output(string)
+        case let value: try Console.output(value.jsonText(pretty: false))
         }
     }
 }

@@ -4,6 +4,7 @@ import EnvironmentKit
 
 struct Language: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "language",
         abstract: "Print the current app language code; with --verbose, also why it is the current one.",
         discussion: """
             Why: the saved choice (envtool set-language), the system's preferred languages (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), or the fallback to the first language. --verbose prints it on a second line, as "source: …".

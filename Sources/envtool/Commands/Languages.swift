@@ -3,6 +3,7 @@ import EnvironmentKit
 
 struct Languages: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "languages",
         abstract: "List the supported languages, development language first; the current one is marked with '*'.",
         discussion: """
             With --format json: {"current": "es", "development": "en", "languages": ["en", "es", "ca"]}, the languages in file order.

@@ -7,6 +7,7 @@ struct Print: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "print",
         abstract: "Print all variables of the current configuration as JSON or dotenv.",
         discussion: """
             json keeps the document's order, keys and numbers as written. dotenv flattens nested objects into \

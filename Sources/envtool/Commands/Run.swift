@@ -4,6 +4,7 @@ import Foundation
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a command with the current configuration's variables in its environment.",
         discussion: """
             Every value of the configuration becomes an environment variable: nested objects are flattened and the keys joined with '_', ASCII letters are upper-cased and any other character than letters, digits and '_' becomes '_', so api.timeout and a dotted key "api.timeout" both give API_TIMEOUT. Strings are passed as they are, null as an empty string, and numbers, booleans, arrays and empty objects as their compact JSON text.

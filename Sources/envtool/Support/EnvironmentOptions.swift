@@ -38,15 +38,29 @@ struct EnvironmentOptions: ParsableArguments {
         if path == Self.standardInput && secrets.passphraseFromStandardInput {
             throw ValidationError("--environments - and --passphrase-stdin both read standard input; pass the passphrase with --passphrase-env VARIABLE instead")
         }
+        try Self.validate(appID: appID)
+    }
+
+    /// Refuses an app id (`--app-id`, else $ENVTOOL_APP_ID) that is not a safe directory name.
+    static func validate(appID: String?) throws {
         if let appID {
             do { try LanguagePreferenceStore.validate(appID: appID) } catch { throw ValidationError("--app-id: \(error.message)") }
-        } else if let fromEnvironment = ProcessInfo.processInfo.environment[Self.appIDVariable], !fromEnvironment.isEmpty {
-            do { try LanguagePreferenceStore.validate(appID: fromEnvironment) } catch { throw ValidationError("\(Self.appIDVariable): \(error.message)") }
+        } else if let fromEnvironment = environmentValue(appIDVariable), !fromEnvironment.isEmpty {
+            do { try LanguagePreferenceStore.validate(appID: fromEnvironment) } catch { throw ValidationError("\(appIDVariable): \(error.message)") }
         }
     }
 
-    var path: String {
-        environments ?? ProcessInfo.processInfo.environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
+    var path: String { Self.path(environments) }
+
+    /// The document's path: `environments` (the option), else $ENVTOOL_ENVIRONMENTS, else the default.
+    static func path(_ environments: String?) -> String {
+        environments ?? environmentValue(pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
+    }
+
+    /// One variable of the process environment: `ProcessInfo.environment` copies every variable
+    /// into a dictionary on each call, a cost every start of envtool paid several times.
+    static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The document's name in messages: its path, or `<stdin>`.
@@ -56,8 +70,10 @@ struct EnvironmentOptions: ParsableArguments {
 
     /// The directory of the document, where its .strings tables are; the current directory for
     /// a document read from standard input, which has none.
-    var stringsDirectory: String {
-        if path == Self.standardInput { return "." }
+    var stringsDirectory: String { Self.stringsDirectory(ofDocumentAt: path) }
+
+    static func stringsDirectory(ofDocumentAt path: String) -> String {
+        if path == standardInput { return "." }
         let directory = (path as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }
@@ -134,7 +150,12 @@ struct EnvironmentOptions: ParsableArguments {
     /// preferences file) are printed when a command first needs the language, so commands that
     /// only read variables never print them.
     func loadEnvironment() throws -> AppEnvironment {
-        let document = try loadDocument()
+        try Self.environment(of: loadDocument(), configuration: configuration, appID: appID, stringsDirectory: stringsDirectory)
+    }
+
+    /// The environment of `document` (see ``loadEnvironment()``).
+    static func environment(of document: EnvironmentsDocument, configuration: String?, appID: String?,
+                            stringsDirectory: String) throws -> AppEnvironment {
         var options = AppEnvironment.Options(configurationName: configuration, appID: appID,
                                              stringsDirectory: stringsDirectory)
         options.startupWarningHandler = { Console.error($0.formatted(severity: "warning")) }
