@@ -118,7 +118,9 @@ enum GettextFormat {
                 if trimmed.hasPrefix("#,") {
                     if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "fuzzy" }) { current.fuzzy = true }
                 } else if trimmed.hasPrefix("#.") || trimmed.hasPrefix("# ") || trimmed == "#" {
-                    current.comment.append(String(trimmed.dropFirst(2)))
+                    // `#. text`: the space after the marker belongs to the syntax, not to the comment.
+                    let body = trimmed.dropFirst(trimmed == "#" ? 1 : 2)
+                    current.comment.append(String(body.hasPrefix(" ") ? body.dropFirst() : body))
                 }
                 continue
             }
@@ -171,7 +173,16 @@ enum GettextFormat {
                 let value = parts[1].trimmingCharacters(in: .whitespaces)
                 switch parts[0].trimmingCharacters(in: .whitespaces).lowercased() {
                 case "language" where !value.isEmpty: language = value.replacingOccurrences(of: "_", with: "-")
-                case "plural-forms": expression = try pluralExpression(value, line: header.line, path: path)
+                case "plural-forms":
+                    // The error points at the header line that holds the field, not at msgid "".
+                    var at = (line: header.line, column: 1)
+                    for (number, fileLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                        if let range = fileLine.range(of: "Plural-Forms:") {
+                            at = (number + 1, fileLine.distance(from: fileLine.startIndex, to: range.lowerBound) + 1)
+                            break
+                        }
+                    }
+                    expression = try pluralExpression(value, line: at.line, column: at.column, path: path)
                 default: break
                 }
             }
@@ -220,9 +231,9 @@ enum GettextFormat {
 
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
     /// an index below N for every n up to 1000.
-    private static func pluralExpression(_ value: String, line: Int, path: String) throws(AppleLocalizationError) -> GettextExpression {
+    private static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> GettextExpression {
         func fail(_ message: String) -> AppleLocalizationError {
-            AppleLocalizationError(Diagnostic(file: path, line: line, column: 1, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
+            AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
         var count: Int? = nil
         var expressionText: String? = nil
