@@ -16,7 +16,8 @@ enum CatalogBenchmark {
             return
         }
         let root = NSTemporaryDirectory() + "envbench-catalog-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        var keep = false
+        defer { if !keep { try? FileManager.default.removeItem(atPath: root) } }
         let catalogDirectory = root + "/catalog"
         let stringsDirectory = root + "/strings"
         do {
@@ -28,11 +29,13 @@ enum CatalogBenchmark {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": root, "XDG_CONFIG_HOME": root]
         let key = "key_\(keys / 2)"
         func command(_ directory: String) -> ChildProcess {
-            ChildProcess(arguments: [envtool, "localize", key, "5", "--language", "ru", "-e", directory + "/environments.json"], environment: environment)
+            ChildProcess(arguments: [envtool, "localize", key, "5", "--language", "ru", "-e", directory + "/environments.json", "-c", "Debug"], environment: environment)
         }
         let catalog = command(catalogDirectory), strings = command(stringsDirectory)
-        guard catalog.run().status == 0, strings.run().status == 0 else {
-            print("catalog: envtool localize failed on the generated inputs")
+        let check = (catalog.run().status, strings.run().status)
+        guard check == (0, 0) else {
+            print("catalog: envtool localize failed on the generated inputs (exit \(check.0) and \(check.1)); inputs in \(root)")
+            keep = true
             return
         }
         var best = (catalog: Double.infinity, strings: Double.infinity)
@@ -47,8 +50,9 @@ enum CatalogBenchmark {
         Measure.row("ratio (target ≤ 1.5)", String(format: "%.2f×", ratio) + (ratio <= 1.5 ? " ok" : " OVER TARGET"))
     }
 
-    /// The same keys twice: one `Localizable.xcstrings` with plural variations in every language,
-    /// and `<lang>.lproj/Localizable.strings` with one text per key.
+    /// The same keys twice: one `Localizable.xcstrings` in every language (one key in ten with
+    /// plural variations, the key looked up among them), and `<lang>.lproj/Localizable.strings`
+    /// with one text per key.
     static func prepare(catalog: String, strings: String) throws {
         let manager = FileManager.default
         let document = #"{"languages": ["\#(languages.joined(separator: "\", \""))"], "configurations": {"Debug": {}}}"#
@@ -62,7 +66,12 @@ enum CatalogBenchmark {
             json += #""key_\#(index)": {"localizations": {"#
             for (position, language) in languages.enumerated() {
                 if position > 0 { json += "," }
-                json += #""\#(language)": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file \#(index)"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "many": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}}}}"#
+                // One key in ten is a plural, as in an app's catalog; the key looked up is one.
+                if index % 10 == 0 {
+                    json += #""\#(language)": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file \#(index)"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "many": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}}}}"#
+                } else {
+                    json += #""\#(language)": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}"#
+                }
             }
             json += "}}"
         }

@@ -64,6 +64,20 @@ struct ConversionTests {
         ])
     }
 
+    @Test("the XML reader of property lists reads generic elements with attributes, entities, CDATA and comments")
+    func xmlElements() throws {
+        let text = #"<?xml version="1.0"?><!-- c --><a x="1 &amp; 2" y='q"'><b>t&lt;<![CDATA[<raw>]]><!-- skip --></b><c/></a>"#
+        let root = try Data(text.utf8).withUnsafeBytes { raw in
+            var reader = PropertyListReader(bytes: raw.bindMemory(to: UInt8.self))
+            return try reader.parseElementDocument()
+        }
+        #expect(root.name == "a")
+        #expect(root.attribute("x") == "1 & 2")
+        #expect(root.attribute("y") == "q\"")
+        #expect(root.child("b")?.text == "t<<raw>")
+        #expect(root.children.map(\.name) == ["b", "c"])
+    }
+
     @Test("the converter reads the sample directory: catalog first, then .stringsdict and .strings")
     func sample() throws {
         var converter = TranslationConverter()

@@ -33,7 +33,10 @@ enum AppleFormatsConversion {
                               comment: String? = nil, state: TranslationEntry.State = .translated,
                               issues: inout [ConversionIssue]) -> TranslationEntry? {
         let frame = PlaceholderSyntax.parseApple(format.format)
-        let referenced = frame.placeholders.compactMap { $0.conversion?.hasPrefix("#@") == true ? String($0.conversion!.dropFirst(2).dropLast()) : nil }
+        let referenced = frame.placeholders.compactMap { placeholder -> String? in
+            guard let conversion = placeholder.conversion, conversion.hasPrefix("#@") else { return nil }
+            return String(conversion.dropFirst(2).dropLast())
+        }
         guard let name = referenced.first, let variable = format.variables[name] else {
             return TranslationEntry(key: key, comment: comment, value: .single(frame), state: state)
         }

@@ -38,7 +38,7 @@ enum GettextFormat {
                 let expanded = entry.expandedForms
                 let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
                 out += "msgid_plural \"\(escape(entry.key))\"\n"
-                for category in expanded.keys where !categories.contains(category) {
+                for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                     issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
                 }
                 for (index, category) in categories.enumerated() {

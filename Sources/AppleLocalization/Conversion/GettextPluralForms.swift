@@ -72,7 +72,7 @@ extension Array {
 
 /// A gettext plural expression (C syntax: `?:`, `||`, `&&`, comparisons, `+ - * / %`, `!`,
 /// parentheses, `n` and integers), parsed once and evaluated without traps: division by zero
-/// gives 0, arithmetic wraps, nesting is limited.
+/// gives 0, arithmetic wraps, nesting is limited (so no expression can exhaust the stack).
 struct GettextExpression: Sendable {
     indirect enum Node: Sendable {
         case n, number(Int)
@@ -129,7 +129,9 @@ struct GettextExpression: Sendable {
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var index = 0
-        static let maximumDepth = 64
+        /// Each parenthesis costs about eight levels (one per precedence level); gettext's longest
+        /// expressions nest three deep.
+        static let maximumDepth = 256
 
         mutating func skipSpace() {
             while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }

@@ -167,8 +167,10 @@ enum XLIFFFormat {
                     }
                 }
             }
-            if source != target { merge(&tables[name]!, language: source, sourceEntries) }
-            merge(&tables[name]!, language: target, targetEntries)
+            var table = tables[name] ?? TranslationTable(name: name, sourceLanguage: source)
+            if source != target { merge(&table, language: source, sourceEntries) }
+            merge(&table, language: target, targetEntries)
+            tables[name] = table
         }
         return order.compactMap { tables[$0] }
     }
