@@ -5,12 +5,25 @@ import Diagnostics
 ///
 /// Parsing stops at the first error and produces nothing, so a broken file never yields half a table.
 public struct AppleLocalizationError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is, so that callers choose exit codes without reading the message.
+    public enum Kind: Sendable, Hashable {
+        /// The content is malformed or cannot be used.
+        case invalidInput
+        /// The file cannot be read (missing, a directory, no permission).
+        case unreadable
+        /// The request cannot be done as asked (one output file for several results).
+        case usage
+    }
+
     /// The problem, in the project's one diagnostic format.
     public let diagnostic: Diagnostic
+    /// What kind of failure it is.
+    public let kind: Kind
 
     /// Wraps `diagnostic` (an error).
-    public init(_ diagnostic: Diagnostic) {
+    public init(_ diagnostic: Diagnostic, kind: Kind = .invalidInput) {
         self.diagnostic = diagnostic.with(severity: .error)
+        self.kind = kind
     }
 
     /// `path:line:column: error: message`.

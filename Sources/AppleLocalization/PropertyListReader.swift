@@ -18,9 +18,9 @@ struct PropertyListReader: ~Copyable {
     /// Deeper nesting is refused; a `.stringsdict` needs four levels.
     static let maximumDepth = 64
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var depth = 0
     /// Problems that do not stop reading (a repeated key, of which the last wins, as in Foundation).
     private(set) var warnings: [Failure] = []
 
@@ -154,7 +154,7 @@ struct PropertyListReader: ~Copyable {
         }
     }
 
-    private mutating func enter(_ offset: Int) throws(Failure) {
+    mutating func enter(_ offset: Int) throws(Failure) {
         depth += 1
         if depth > Self.maximumDepth {
             throw Failure(offset: offset, message: "nesting is deeper than \(Self.maximumDepth) levels")
@@ -163,36 +163,59 @@ struct PropertyListReader: ~Copyable {
 
     // MARK: Markup
 
-    /// A start tag read from `<` to `>`; attributes are skipped (only `<plist version>` has one).
-    private mutating func readTag() throws(Failure) -> (name: String, selfClosing: Bool) {
+    /// A start tag read from `<` to `>`, with its attributes (values' entities decoded); the plist
+    /// reader ignores them (only `<plist version>` has one), the XLIFF reader needs them.
+    mutating func readTag() throws(Failure) -> (name: String, selfClosing: Bool, attributes: [(String, String)]) {
         let start = position
         position += 1
         let nameStart = position
         while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
         guard position > nameStart else { throw Failure(offset: start, message: "'<' must start an element; write a literal < as &lt;") }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
+        var attributes: [(String, String)] = []
         var quote: UInt8? = nil
+        var attributeName = ""
+        var nameStartOfAttribute: Int? = nil
+        var value: [UInt8] = []
         while position < bytes.count {
             let current = bytes[position]
             if let open = quote {
-                if current == open { quote = nil }
+                if current == open {
+                    quote = nil
+                    attributes.append((attributeName, String(decoding: value, as: UTF8.self)))
+                    position += 1
+                    continue
+                }
+                if current == UInt8(ascii: "&") {
+                    try appendEntity(to: &value)
+                    continue
+                }
+                if current == UInt8(ascii: "<") { throw Failure(offset: position, message: "'<' inside the value of \(attributeName); write it as &lt;") }
+                value.append(current)
             } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
                 quote = current
+                value = []
             } else if current == UInt8(ascii: ">") {
                 position += 1
-                return (name, false)
+                return (name, false, attributes)
             } else if current == UInt8(ascii: "/"), byte(at: position + 1) == UInt8(ascii: ">") {
                 position += 2
-                return (name, true)
+                return (name, true, attributes)
             } else if current == UInt8(ascii: "<") {
                 break
+            } else if Self.isNameByte(current) {
+                if nameStartOfAttribute == nil { nameStartOfAttribute = position }
+            } else if let first = nameStartOfAttribute {
+                // The name ends at `=` or white space; the value follows.
+                attributeName = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<position]), as: UTF8.self)
+                nameStartOfAttribute = nil
             }
             position += 1
         }
         throw Failure(offset: start, message: "the tag <\(name) is not closed with '>'")
     }
 
-    private mutating func expectEndTag(_ name: String, opened: Int) throws(Failure) {
+    mutating func expectEndTag(_ name: String, opened: Int) throws(Failure) {
         let start = position
         guard byte(at: position) == UInt8(ascii: "<"), byte(at: position + 1) == UInt8(ascii: "/") else {
             throw Failure(offset: position, message: "expected </\(name)>, found \(describe(position))")
@@ -210,7 +233,7 @@ struct PropertyListReader: ~Copyable {
     }
 
     /// Skips white space, comments, processing instructions (the XML declaration) and a DOCTYPE.
-    private mutating func skipMisc() throws(Failure) {
+    mutating func skipMisc() throws(Failure) {
         while position < bytes.count {
             let current = bytes[position]
             if Self.isSpace(current) {
@@ -248,7 +271,7 @@ struct PropertyListReader: ~Copyable {
         }
     }
 
-    private mutating func skipComment() throws(Failure) {
+    mutating func skipComment() throws(Failure) {
         let start = position
         guard let end = find("-->", from: position + 4) else {
             throw Failure(offset: start, message: "the comment <!-- is not closed with -->")
@@ -293,7 +316,7 @@ struct PropertyListReader: ~Copyable {
         return string
     }
 
-    private mutating func appendEntity(to text: inout [UInt8]) throws(Failure) {
+    mutating func appendEntity(to text: inout [UInt8]) throws(Failure) {
         let start = position
         var end = position + 1
         while end < bytes.count, end - start <= 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
@@ -326,11 +349,11 @@ struct PropertyListReader: ~Copyable {
 
     // MARK: Bytes
 
-    private func byte(at index: Int) -> UInt8? {
+    func byte(at index: Int) -> UInt8? {
         index >= 0 && index < bytes.count ? bytes[index] : nil
     }
 
-    private func matches(_ literal: StaticString) -> Bool {
+    func matches(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count else { return false }
         let pointer = literal.utf8Start
@@ -338,7 +361,7 @@ struct PropertyListReader: ~Copyable {
         return true
     }
 
-    private func find(_ literal: StaticString, from start: Int) -> Int? {
+    func find(_ literal: StaticString, from start: Int) -> Int? {
         let count = literal.utf8CodeUnitCount
         let pointer = literal.utf8Start
         var index = start
@@ -360,7 +383,7 @@ struct PropertyListReader: ~Copyable {
         return "text"
     }
 
-    private func describeTag(_ index: Int) -> String {
+    func describeTag(_ index: Int) -> String {
         var end = index + 1
         if byte(at: end) == UInt8(ascii: "/") { end += 1 }
         while end < bytes.count, end - index < 40, Self.isNameByte(bytes[end]) { end += 1 }
@@ -371,7 +394,7 @@ struct PropertyListReader: ~Copyable {
         SourceLocator.location(of: offset, in: bytes)
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
@@ -381,7 +404,7 @@ struct PropertyListReader: ~Copyable {
         }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 

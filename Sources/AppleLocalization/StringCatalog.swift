@@ -35,7 +35,7 @@ public struct StringCatalog: Sendable {
     ///   not a valid catalog (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"))
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"), kind: .unreadable)
         }
         try self.init(data: data, path: path)
     }

@@ -1,3 +1,4 @@
+import AppleLocalization
 import EnvironmentCrypto
 import Foundation
 import I18Next
@@ -202,6 +203,10 @@ public final class AppEnvironment: Sendable {
     /// The `.strings` tables; they are listed on first use.
     public var localization: LocalizationTables { localizer.get.tables }
 
+    /// The Apple tables `localizedString` searches — `.xcstrings`, `.stringsdict` and `.strings` of
+    /// the strings directory — listed on first use, each file parsed when first asked.
+    public var appleTables: AppleStringsLookup { localizer.get.appleTables }
+
     /// The i18next engine over the app's `locales`, kept in the app language; `nil` without
     /// resources. Its files are read on first use.
     public var i18next: I18Next? { localizer.get.engine }
@@ -211,10 +216,11 @@ public final class AppEnvironment: Sendable {
     public var i18nextWarnings: [EnvironmentError] { localizer.ifMade?.i18nextWarnings ?? [] }
 
     /// The localized string for `key` in the current language (or `language`), with
-    /// `String(format:)`-style `arguments` applied.
+    /// `String(format:)`-style `arguments` applied; numeric arguments choose plural forms.
     ///
-    /// Lookup: the language, its language without region, the development language, `Base`; then
-    /// `defaultValue`, then the key itself, as `Bundle.localizedString(forKey:value:table:)`.
+    /// Lookup: for the language, its language without region, the development language and
+    /// `Base` in turn, the table's `.xcstrings`, then its `.stringsdict`, then its `.strings`;
+    /// then `defaultValue`, then the key itself, as `Bundle.localizedString(forKey:value:table:)`.
     /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:)``.
     public func localizedString(_ key: String, table: String = LocalizationTables.defaultTable,
                                 language: String? = nil, defaultValue: String? = nil,
@@ -230,12 +236,15 @@ public final class AppEnvironment: Sendable {
     ///   - language: The language to look in; by default (or when it is not a language tag) the
     ///     current one. An explicit language does not start the language part.
     ///   - sources: The sources to ask, in order; by default ``translationOrder``.
-    ///   - arguments: `String(format:)`-style arguments, applied to the string found.
+    ///   - arguments: `String(format:)`-style arguments, applied to the string found; numbers
+    ///     (or text that reads as one) choose the plural forms of `.stringsdict` and `.xcstrings` entries.
+    ///   - device: The device variation of String Catalog entries (`iphone`, `mac`, …); `other` by default.
     public func lookupLocalizedString(_ key: String, table: String = LocalizationTables.defaultTable,
                                       language: String? = nil, sources: [TranslationSource]? = nil,
-                                      arguments: [any CustomStringConvertible & Sendable] = []) -> String? {
-        localizer.get.lookup(key, table: table, language: language.flatMap(LanguageTag.init), sources: sources)
-            .map { Self.format($0, arguments) }
+                                      arguments: [any CustomStringConvertible & Sendable] = [],
+                                      device: String = "other") -> String? {
+        localizer.get.lookup(key, table: table, language: language.flatMap(LanguageTag.init), sources: sources,
+                             arguments: arguments, device: device)
     }
 
     private static func format(_ text: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {

@@ -31,6 +31,16 @@ if arguments.contains("--compare") {
     exit(0)
 }
 
+if arguments.contains("--catalog") {
+    // Issue #12: a plural lookup from a 20k-key String Catalog vs the same command on .strings.
+    var envtool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("envtool").path
+    if let index = arguments.firstIndex(of: "--envtool"), index + 1 < arguments.count { envtool = arguments[index + 1] }
+    var runs = 10
+    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 { runs = value }
+    CatalogBenchmark.run(envtool: envtool, runs: runs)
+    exit(0)
+}
+
 if arguments.contains("--only-json") {
     JSONBenchmark.run()
     exit(0)

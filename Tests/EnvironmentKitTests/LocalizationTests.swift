@@ -89,3 +89,50 @@ struct LocalizationTests {
         #expect(messages.contains { $0.hasPrefix("1 key of ") && $0.contains("en.lproj/Errors.strings is not translated: \"c\"") })
     }
 }
+
+@Suite("Localized strings from .stringsdict and .xcstrings")
+struct ApplePluralLocalizationTests {
+    let directory = TemporaryDirectory()
+    let documentPath: String
+
+    init() {
+        documentPath = directory.write("environments.json", #"{"languages": ["en", "ru"], "configurations": {"Debug": {}}}"#)
+        directory.write("en.lproj/Localizable.strings", "\"files\" = \"%d files (strings)\";\n\"title\" = \"Title\";")
+        directory.write("ru.lproj/Localizable.stringsdict", """
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string>
+            <key>one</key><string>%d файл</string><key>few</key><string>%d файла</string>
+            <key>many</key><string>%d файлов</string><key>other</key><string>%d файла</string></dict></dict></dict></plist>
+            """)
+        directory.write("Localizable.xcstrings", """
+            {"sourceLanguage": "en", "strings": {"files": {"localizations": {"en": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}}}}}}
+            """)
+    }
+
+    func environment() throws -> AppEnvironment {
+        try AppEnvironment(contentsOf: documentPath, options: .init(environment: ["LANG": "en_US"], persistsLanguage: false))
+    }
+
+    @Test("the plural form follows the app language and the number", arguments: [
+        ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 11, "11 файлов"), ("ru", 22, "22 файла"),
+        ("en", 1, "1 file"), ("en", 7, "7 files"),
+    ])
+    func plural(language: String, count: Int, expected: String) throws {
+        let env = try environment()
+        try env.setAppLanguage(language)
+        #expect(env.localizedString("files", arguments: [count]) == expected)
+    }
+
+    @Test("the catalog wins over the .strings of the same language; a missing key is the key")
+    func order() throws {
+        let env = try environment()
+        #expect(env.localizedString("files", language: "en", arguments: [2]) == "2 files")
+        #expect(env.localizedString("title", language: "ru") == "Title")
+        #expect(env.localizedString("absent", language: "ru") == "absent")
+        #expect(env.lookupLocalizedString("absent", language: "ru") == nil)
+    }
+}

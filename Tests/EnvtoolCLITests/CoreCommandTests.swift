@@ -8,7 +8,7 @@ struct CoreCommandTests {
         let workspace = try Workspace()
         let result = try workspace.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("valid (3 languages, 5 configurations, 3 .strings tables, i18next resources in environments/locales)"))
+        #expect(result.stdout.contains("valid (5 languages, 5 configurations, 3 .strings tables, 1 .stringsdict table, 1 String Catalog, i18next resources in environments/locales)"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 

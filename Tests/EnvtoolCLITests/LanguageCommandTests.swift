@@ -19,7 +19,7 @@ struct LanguageCommandTests {
         let saved = try workspace.run(["language", "--verbose"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(saved.stdout.hasPrefix("ca\nsource: saved choice ("))
         #expect(saved.stdout.contains("config/envtool/com.example.envtool-demo/preferences.json"))
-        #expect(try workspace.run(["languages"]).stdout == "  en\n  es\n* ca\n")
+        #expect(try workspace.run(["languages"]).stdout == "  en\n  es\n* ca\n  ru\n  ar\n")
 
         let reset = try workspace.run(["reset-language"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(reset.stdout == "es\n")

@@ -36,7 +36,7 @@ struct OutputFormatTests {
         let json = try object(result)
         #expect(json["current"] as? String == "ca")
         #expect(json["development"] as? String == "en")
-        #expect(json["languages"] as? [String] == ["en", "es", "ca"])
+        #expect(json["languages"] as? [String] == ["en", "es", "ca", "ru", "ar"])
     }
 
     @Test("language: the code and a machine-readable source, whatever the source",
@@ -72,12 +72,14 @@ struct OutputFormatTests {
         let json = try object(result)
         #expect(json["file"] as? String == "environments/environments.json")
         #expect(json["valid"] as? Bool == true)
-        #expect(json["languages"] as? Int == 3)
+        #expect(json["languages"] as? Int == 5)
         #expect(json["configurations"] as? Int == 5)
         #expect(json["stringsTables"] as? Int == 3)
+        #expect(json["stringsdictTables"] as? Int == 1)
+        #expect(json["stringCatalogs"] as? Int == 1)
         #expect(json["i18nextResources"] as? String == "environments/locales")
         #expect((json["findings"] as? [Any])?.isEmpty == true)
-        #expect(keyOrder(result.stdout) == ["file", "valid", "languages", "configurations", "stringsTables", "i18nextResources", "findings"])
+        #expect(keyOrder(result.stdout) == ["file", "valid", "languages", "configurations", "stringsTables", "stringsdictTables", "stringCatalogs", "i18nextResources", "findings"])
     }
 
     @Test("validate: warnings and errors as findings with file, line, column and path; errors exit 65")

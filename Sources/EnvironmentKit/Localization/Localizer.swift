@@ -1,13 +1,18 @@
+import AppleLocalization
 import I18Next
 
-/// Looks keys up in the app's translations: the `.strings` tables and the i18next resources,
-/// in the language that ``AppLanguage`` says (or one asked for explicitly).
+/// Looks keys up in the app's translations: the Apple tables (`.xcstrings`, `.stringsdict`,
+/// `.strings`) and the i18next resources, in the language that ``AppLanguage`` says (or one
+/// asked for explicitly).
 ///
 /// It owns no language state. The current language is read from ``AppLanguage`` at each lookup
 /// that needs it, so a lookup with an explicit language never starts the language part at all.
 final class Localizer: Sendable {
     /// The `.strings` tables, listed when the localizer is created.
     let tables: LocalizationTables
+    /// The same directory's catalogs, plural tables and `.strings` tables, searched in one order
+    /// (per language: catalog, `.stringsdict`, `.strings`) with plural forms chosen from the arguments.
+    let appleTables: AppleStringsLookup
     /// The order in which ``lookup(_:table:language:sources:)`` asks the sources when none is given.
     let order: [TranslationSource]
 
@@ -22,6 +27,7 @@ final class Localizer: Sendable {
     init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String,
          order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
         self.tables = LocalizationTables(directory: stringsDirectory)
+        self.appleTables = AppleStringsLookup(directory: stringsDirectory)
         self.order = order
         self.developmentLanguage = developmentLanguage
         self.language = language
@@ -42,13 +48,20 @@ final class Localizer: Sendable {
 
     /// The string for `key`: from the first of `sources` (by default ``order``) that has it, in
     /// `requested` or else the current language, following each source's fallbacks; `nil` when
-    /// none has it. Arguments are not applied.
-    func lookup(_ key: String, table: String, language requested: LanguageTag?, sources: [TranslationSource]? = nil) -> String? {
+    /// none has it.
+    ///
+    /// The Apple tables choose plural forms from the numeric `arguments` and apply them; an
+    /// i18next string is formatted `String(format:)`-style with them.
+    func lookup(_ key: String, table: String, language requested: LanguageTag?, sources: [TranslationSource]? = nil,
+                arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other") -> String? {
         let tag = requested ?? language().tag
         for source in sources ?? order {
             switch source {
             case .stringsTables:
-                if let found = tables.string(forKey: key, table: table, languageChain: lookupChain(for: tag)) { return found }
+                if let match = appleTables.string(forKey: key, table: table, languageChain: lookupChain(for: tag),
+                                                  arguments: arguments, device: device) {
+                    return match.text
+                }
             case .i18next:
                 // i18next has namespaces, not tables: only the default table maps onto it.
                 guard table == LocalizationTables.defaultTable, let engine else { continue }
@@ -57,7 +70,10 @@ final class Localizer: Sendable {
                     bridge.prepare(requested.identifier)
                     options = ["lng": .string(requested.identifier)]
                 }
-                if engine.exists(key, options) { return engine.string(key, options) }
+                if engine.exists(key, options) {
+                    let text = engine.string(key, options)
+                    return arguments.isEmpty ? text : StringFormatter.format(text, arguments)
+                }
             }
         }
         return nil

@@ -16,9 +16,9 @@ struct Localize: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        abstract: "Print the localized string for a key from the .strings tables, with printf-style arguments applied.",
+        abstract: "Print the localized string for a key from the .xcstrings, .stringsdict and .strings tables, with plural forms and printf-style arguments applied.",
         discussion: """
-            Lookup: the language, its language without region, the development language, Base. With --source i18next (repeatable, in order: --source i18next --source strings) the i18next resources in locales/ are asked too, with i18next's own fallbacks. A key found nowhere exits 68.
+            Lookup: for the language, its language without region, the development language and Base in turn, the table's String Catalog (<Table>.xcstrings), then <lang>.lproj/<Table>.stringsdict, then <lang>.lproj/<Table>.strings; when no language has the key, a catalog's source text. Arguments are text; those that read as numbers choose plural forms (localize items_in_cart 5 --language ru) and fill %d, %lld, %.2f; others fill %@. With --source i18next (repeatable, in order: --source i18next --source strings) the i18next resources in locales/ are asked too, with i18next's own fallbacks. A key found nowhere exits 68.
 
             With --strict (for CI) a string that only a fallback has also exits 68 and prints nothing on stdout: the first source that has the key must have it in the language itself or in its language without region (es-MX may answer from es), not in the development language, Base or an i18next fallback language.
             """)
@@ -26,7 +26,7 @@ struct Localize: ParsableCommand {
     @Argument(help: "The key in the .strings table.")
     var key: String
 
-    @Argument(help: "Arguments for %@, %d, %1$@… in the string.")
+    @Argument(help: "Arguments for %@, %d, %lld, %1$@… in the string; numbers choose plural forms.")
     var arguments: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The language (default: the current app language).", valueName: "code"))
@@ -37,6 +37,9 @@ struct Localize: ParsableCommand {
 
     @Option(help: ArgumentHelp("Where to look, in order; repeat to ask several.", valueName: "strings|i18next"))
     var source: [Source] = []
+
+    @Option(help: ArgumentHelp("The device variation of String Catalog entries.", valueName: "iphone|ipad|mac|applewatch|appletv|applevision|other"))
+    var device: String = "other"
 
     @Flag(help: "Fail (exit 68) when the string comes from a fallback language rather than the language itself.")
     var strict = false
@@ -64,11 +67,11 @@ struct Localize: ParsableCommand {
             // An explicit language leaves the app language (and its preferences file) alone.
             let code = explicit ?? environment.getAppLanguage()
             if sources.contains(.stringsTables) {
-                for diagnostic in environment.localization.diagnostics() where diagnostic.severity == .error {
+                for diagnostic in environment.appleTables.diagnostics() where diagnostic.severity == .error {
                     Console.error(diagnostic.description)
                 }
             }
-            let text = environment.lookupLocalizedString(key, table: table, language: code, sources: sources, arguments: arguments)
+            let text = environment.lookupLocalizedString(key, table: table, language: code, sources: sources, arguments: arguments, device: device)
             for warning in environment.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
             guard let text else {
                 throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: notFound(code))
@@ -90,8 +93,12 @@ struct Localize: ParsableCommand {
             switch source {
             case .stringsTables:
                 let sameLanguage = [code.lowercased(), tag.language]
-                if environment.localization.string(forKey: key, table: table, languageChain: sameLanguage) != nil { return nil }
-                return "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings"
+                // A catalog answers with its source text when no language has the key: that is a fallback too.
+                if let match = environment.appleTables.string(forKey: key, table: table, languageChain: sameLanguage, device: device),
+                   sameLanguage.contains(match.language.lowercased()) {
+                    return nil
+                }
+                return "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings or to \(table).xcstrings"
             case .i18next:
                 let options: TranslationOptions = ["lng": .string(code), "fallbackLng": .bool(false)]
                 if environment.i18next?.exists(key, options) == true { return nil }

@@ -1,11 +1,13 @@
+import AppleLocalization
 import ArgumentParser
+import Diagnostics
 import EnvironmentKit
 import Foundation
 import StringsFile
 
 struct Strings: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Parse and check Apple .strings files.",
+        abstract: "Parse and check Apple .strings, .stringsdict and .xcstrings files.",
         subcommands: [Dump.self, Lint.self])
 
     struct Dump: ParsableCommand {
@@ -28,18 +30,23 @@ struct Strings: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check .strings files; print their diagnostics on stdout as file:line:col: error|warning: message.",
+            abstract: "Check .strings, .stringsdict and .xcstrings files, or a directory of them; print diagnostics on stdout as file:line:col: error|warning: message.",
             discussion: """
-                The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a file from standard input.
+                The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a .strings file from standard input.
+
+                A file is parsed by its extension. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its development language is --development-language, else the first language of the directory's environments.json, else en.
 
                 With --format json: {"files": [the files], "errors": n, "warnings": n, "findings": [{"severity": "error" | "warning", "file", "line", "column", "path": null, "message"}]}; an unreadable file is a finding too.
                 """)
 
-        @Argument(help: "The .strings files ('-' for standard input).")
+        @Argument(help: "The .strings, .stringsdict or .xcstrings files, or directories ('-': a .strings file on standard input).")
         var files: [String]
 
         @Flag(help: "Fail (exit 65) on warnings too, for CI.")
         var strict = false
+
+        @Option(help: ArgumentHelp("The language .strings and .stringsdict sources of a directory are written in.", valueName: "code"))
+        var developmentLanguage: String?
 
         @OptionGroup var output: FormatOptions
 
@@ -58,8 +65,37 @@ struct Strings: ParsableCommand {
                 if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
                 if output.isJSON { findings.append(Finding.json(diagnostic)) } else { try Console.output(diagnostic.description) }
             }
+            func report(_ diagnostic: Diagnostic) throws {
+                if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
+                if output.isJSON {
+                    findings.append(Finding.json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+                                                 column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
+                } else {
+                    try Console.output(diagnostic.description)
+                }
+                if diagnostic.severity == .error, status == .success { status = .invalidInput }
+            }
             for file in files {
                 do {
+                    var isDirectory: ObjCBool = false
+                    if file != EnvironmentOptions.standardInput, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                        let linter = AppleStringsLinter(lookup: AppleStringsLookup(directory: file),
+                                                        developmentLanguage: developmentLanguage ?? Strings.developmentLanguage(in: file),
+                                                        languages: Strings.languages(in: file))
+                        try linter.lint().forEach(report)
+                        continue
+                    }
+                    if file.hasSuffix(".stringsdict") || file.hasSuffix(".xcstrings") {
+                        let data = try InputFile.read(file)
+                        do {
+                            let warnings = file.hasSuffix(".xcstrings") ? try StringCatalog(data: data, path: file).warnings
+                                                                        : try StringsDictFile(data: data, path: file).warnings
+                            try warnings.forEach(report)
+                        } catch let error as AppleLocalizationError {
+                            try report(error.diagnostic)
+                        }
+                        continue
+                    }
                     let parsed = try Strings.parse(file)
                     try parsed.warnings.forEach(report)
                 } catch let error as StringsFileError {
@@ -83,6 +119,18 @@ struct Strings: ParsableCommand {
             if status == .success && strict && counts.warnings > 0 { status = .invalidInput }
             if status != .success { throw ExitCode(status.rawValue) }
         }
+    }
+
+    /// The languages of the `environments.json` in `directory`, or `nil` when there is none that
+    /// parses (the linter then checks the languages that have files).
+    static func languages(in directory: String) -> [String]? {
+        guard let document = try? EnvironmentsDocument(contentsOf: directory + "/environments.json") else { return nil }
+        return document.languages.map(\.identifier)
+    }
+
+    /// The development language of a resources directory: its `environments.json`'s first language, else `en`.
+    static func developmentLanguage(in directory: String) -> String {
+        languages(in: directory)?.first ?? "en"
     }
 
     /// Reads with the shared reader, so an unreadable file is an ``EnvironmentError`` (exit 66)

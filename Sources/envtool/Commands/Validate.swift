@@ -1,3 +1,4 @@
+import AppleLocalization
 import ArgumentParser
 import EnvironmentKit
 import Foundation
@@ -5,11 +6,11 @@ import I18Next
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the environments document, its .strings tables and its i18next resources; print diagnostics.",
+        abstract: "Check the environments document, its .strings, .stringsdict and .xcstrings tables and its i18next resources; print diagnostics.",
         discussion: """
             In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid.
 
-            With --format json, one document on stdout: {"file", "valid": true | false, "languages": n, "configurations": n, "stringsTables": n, "i18nextResources": the locales directory or null, "findings": [{"severity", "file", "line", "column", "path", "message"}]}. A document that cannot be read or parsed gives "valid": false, null counts and its error as the only finding; the exit status is the same as in text.
+            With --format json, one document on stdout: {"file", "valid": true | false, "languages": n, "configurations": n, "stringsTables": n, "stringsdictTables": n, "stringCatalogs": n, "i18nextResources": the locales directory or null, "findings": [{"severity", "file", "line", "column", "path", "message"}]}. A document that cannot be read or parsed gives "valid": false, null counts and its error as the only finding; the exit status is the same as in text.
             """)
 
     @OptionGroup var output: FormatOptions
@@ -44,10 +45,19 @@ struct Validate: ParsableCommand {
         }
         // Only the tables are checked: validating reads no preferences and decides no language.
         let tables = LocalizationTables(directory: options.stringsDirectory)
+        // The Apple linter reads all three formats (its .strings files are the tables' files): parse
+        // errors, plural categories, arguments, catalog states and keys missing in a language.
+        let appleTables = AppleStringsLookup(directory: options.stringsDirectory)
         let languages = document.languages.map(\.identifier)
-        for diagnostic in tables.diagnostics() + tables.missingTranslations(languages: languages) {
+        let linter = AppleStringsLinter(lookup: appleTables, developmentLanguage: languages[0], languages: languages)
+        for diagnostic in linter.lint() {
             if diagnostic.severity == .error { report.hasErrors = true }
-            if printing { Console.error(diagnostic.description) } else { report.findings.append(Finding.json(diagnostic)) }
+            if printing {
+                Console.error(diagnostic.description)
+            } else {
+                report.findings.append(Finding.json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+                                                    column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
+            }
         }
         let localesDirectory = options.stringsDirectory + "/locales"
         var resources: String? = nil
@@ -58,13 +68,17 @@ struct Validate: ParsableCommand {
             }
             resources = localesDirectory
         }
-        let counts = (languages: document.languages.count, configurations: document.configurationNames.count,
-                      tables: tables.allFiles.count, resources: resources)
+        let appleFiles = appleTables.allFiles
+        let counts = Counts(languages: document.languages.count, configurations: document.configurationNames.count,
+                            tables: tables.allFiles.count, stringsdicts: appleFiles.filter { $0.hasSuffix(".stringsdict") }.count,
+                            catalogs: appleFiles.filter { $0.hasSuffix(".xcstrings") }.count, resources: resources)
         if printing {
             if report.hasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
             let described = [Describe.count(counts.languages, "language"),
                              Describe.count(counts.configurations, "configuration"),
                              Describe.count(counts.tables, ".strings table")]
+                + (counts.stringsdicts > 0 ? [Describe.count(counts.stringsdicts, ".stringsdict table")] : [])
+                + (counts.catalogs > 0 ? [Describe.count(counts.catalogs, "String Catalog")] : [])
             let note = resources.map { ", i18next resources in \($0)" } ?? ""
             try Console.output("\(options.displayPath): valid (\(described.joined(separator: ", "))\(note))")
             return
@@ -77,13 +91,20 @@ struct Validate: ParsableCommand {
 
     /// The fields every JSON report has, in their documented order; counts are `null` when the
     /// document could not be read.
-    private func summary(valid: Bool, counts: (languages: Int, configurations: Int, tables: Int, resources: String?)?) -> JSONObject {
+    private struct Counts {
+        var languages, configurations, tables, stringsdicts, catalogs: Int
+        var resources: String?
+    }
+
+    private func summary(valid: Bool, counts: Counts?) -> JSONObject {
         var object = JSONObject()
         object["file"] = .string(options.displayPath)
         object["valid"] = .bool(valid)
         object["languages"] = counts.map { .integer($0.languages) } ?? .null
         object["configurations"] = counts.map { .integer($0.configurations) } ?? .null
         object["stringsTables"] = counts.map { .integer($0.tables) } ?? .null
+        object["stringsdictTables"] = counts.map { .integer($0.stringsdicts) } ?? .null
+        object["stringCatalogs"] = counts.map { .integer($0.catalogs) } ?? .null
         object["i18nextResources"] = counts?.resources.map(JSONValue.string) ?? .null
         return object
     }

@@ -1,0 +1,219 @@
+import Foundation
+import I18Next
+import StringsFile
+
+/// `.strings`, `.stringsdict` and `.xcstrings` read into the neutral model from the parsed files
+/// of this library, so conversion reads exactly what lookups read.
+enum AppleFormatsConversion {
+    // MARK: Reading
+
+    static func entries(strings: StringsFile?, stringsdict: StringsDictFile?, language: String, issues: inout [ConversionIssue]) -> [TranslationEntry] {
+        var entries: [TranslationEntry] = []
+        var seen: Set<String> = []
+        if let stringsdict {
+            for key in stringsdict.keys {
+                guard let format = stringsdict[key] else { continue }
+                if let entry = entry(key: key, format: format, file: stringsdict.path, language: language, issues: &issues) {
+                    entries.append(entry)
+                    seen.insert(key)
+                }
+            }
+        }
+        if let strings {
+            for key in strings.keys where !seen.contains(key) {
+                guard let value = strings[key] else { continue }
+                entries.append(TranslationEntry(key: key, value: .single(PlaceholderSyntax.parseApple(value))))
+            }
+        }
+        return entries
+    }
+
+    /// A `.stringsdict` entry or a catalog text with substitutions: one plural variable at most.
+    private static func entry(key: String, format: LocalizedFormat, file: String, language: String,
+                              comment: String? = nil, state: TranslationEntry.State = .translated,
+                              issues: inout [ConversionIssue]) -> TranslationEntry? {
+        let frame = PlaceholderSyntax.parseApple(format.format)
+        let referenced = frame.placeholders.compactMap { placeholder -> String? in
+            guard let conversion = placeholder.conversion, conversion.hasPrefix("#@") else { return nil }
+            return String(conversion.dropFirst(2).dropLast())
+        }
+        guard let name = referenced.first, let variable = format.variables[name] else {
+            return TranslationEntry(key: key, comment: comment, value: .single(frame), state: state)
+        }
+        if Set(referenced).count > 1 {
+            issues.append(ConversionIssue(file: file, language: language, key: key,
+                reason: "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted"))
+            return nil
+        }
+        let forms = variable.forms.mapValues { form in
+            PlaceholderSyntax.parseApple(variable.valueType.map { form.replacingOccurrences(of: "%arg", with: "%" + $0) } ?? form)
+        }
+        return TranslationEntry(key: key, comment: comment, value: .plural(forms, variable: name, frame: frame, valueType: variable.valueType), state: state)
+    }
+
+    static func table(catalog: StringCatalog, issues: inout [ConversionIssue]) -> TranslationTable {
+        var table = TranslationTable(name: catalog.table, sourceLanguage: catalog.sourceLanguage)
+        for key in catalog.keys {
+            guard let item = catalog[key] else { continue }
+            if !item.shouldTranslate {
+                issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
+                                              reason: "\"shouldTranslate\": false is kept only in .xcstrings"))
+            }
+            for (language, localization) in item.localizations.sorted(by: { $0.key < $1.key }) {
+                var value = localization.value
+                if case .device(let devices, _) = value {
+                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
+                        reason: "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used"))
+                    guard let chosen = devices["other"] ?? devices.sorted(by: { $0.key < $1.key }).first?.value else { continue }
+                    value = chosen
+                }
+                let converted: TranslationEntry?
+                switch value {
+                case .unit(let unit):
+                    converted = entry(key: key, format: LocalizedFormat(format: unit.value, variables: localization.substitutions),
+                                      file: catalog.path, language: language, comment: item.comment, state: state(unit.state), issues: &issues)
+                case .plural(let forms, _):
+                    var messages: [PluralCategory: TranslationMessage] = [:]
+                    var states: [TranslationEntry.State] = []
+                    for (category, form) in forms {
+                        guard case .unit(let unit) = form else {
+                            issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
+                                                          reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted"))
+                            continue
+                        }
+                        messages[category] = PlaceholderSyntax.parseApple(unit.value)
+                        states.append(state(unit.state))
+                    }
+                    converted = messages[.other] == nil ? nil : TranslationEntry(key: key, comment: item.comment,
+                        value: .plural(messages, variable: nil, frame: nil, valueType: nil),
+                        state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated)
+                case .device:
+                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted"))
+                    converted = nil
+                }
+                if let converted { table.languages[language, default: []].append(converted) }
+            }
+        }
+        return table
+    }
+
+    private static func state(_ state: CatalogStringUnit.State) -> TranslationEntry.State {
+        switch state {
+        case .translated: .translated
+        case .needsReview: .needsReview
+        case .new, .stale: .new
+        }
+    }
+
+    // MARK: Writing
+
+    /// The argument names of a key, from its source-language text first.
+    static func argumentOrders(_ table: TranslationTable) -> [String: [String]] {
+        var orders: [String: [String]] = [:]
+        for language in table.languageOrder {
+            for entry in table.languages[language] ?? [] {
+                let messages = PluralCategory.allCases.reversed().compactMap { entry.expandedForms[$0] }
+                for name in PlaceholderSyntax.argumentOrder(messages) where !(orders[entry.key]?.contains(name) ?? false) {
+                    orders[entry.key, default: []].append(name)
+                }
+            }
+        }
+        return orders
+    }
+
+    static func writeStrings(_ entries: [TranslationEntry], orders: [String: [String]], issues: inout ConversionIssues) -> Data? {
+        var lines: [String] = []
+        for entry in entries {
+            guard case .single(let message) = entry.value else { continue }
+            let key = contextKey(entry, &issues)
+            if let comment = entry.comment { lines.append("/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */") }
+            if entry.state != .translated { issues.report(entry.key, ".strings have no translation state; \(entry.state.rawValue) is not written") }
+            let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
+            lines.append("\"\(escape(key))\" = \"\(escape(text))\";")
+        }
+        return lines.isEmpty ? nil : Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    static func writeStringsdict(_ entries: [TranslationEntry], orders: [String: [String]], issues: inout ConversionIssues) -> Data? {
+        var body = ""
+        for entry in entries {
+            guard case .plural(let forms, let variable, let frame, let valueType) = entry.value else { continue }
+            let key = contextKey(entry, &issues)
+            if entry.state != .translated { issues.report(entry.key, ".stringsdict has no translation state; \(entry.state.rawValue) is not written") }
+            let order = orders[entry.key] ?? []
+            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, key: entry.key, issues: &issues) }
+            let name = variable ?? "count"
+            let format: String
+            if let frame {
+                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, key: entry.key, issues: &issues)
+            } else {
+                // The variable takes the argument its number is: positional when the forms are.
+                let position = order.count > 1 ? (order.firstIndex(of: "count").map { "\($0 + 1)$" } ?? "") : ""
+                format = "%" + position + "#@" + name + "@"
+            }
+            let type = valueType ?? rendered[.other].flatMap { numericType(PlaceholderSyntax.parseApple($0)) } ?? "lld"
+            if let comment = entry.comment { body += "\t<!-- \(comment.replacingOccurrences(of: "--", with: "- -")) -->\n" }
+            body += "\t<key>\(xml(key))</key>\n\t<dict>\n"
+            body += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(format))</string>\n"
+            body += "\t\t<key>\(xml(name))</key>\n\t\t<dict>\n"
+            body += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
+            body += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(xml(type))</string>\n"
+            for category in PluralCategory.allCases {
+                guard let text = rendered[category] else { continue }
+                body += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(xml(text))</string>\n"
+            }
+            body += "\t\t</dict>\n\t</dict>\n"
+        }
+        guard !body.isEmpty else { return nil }
+        return Data(("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+
+            """ + body + "</dict>\n</plist>\n").utf8)
+    }
+
+    static func numericType(_ message: TranslationMessage) -> String? {
+        message.placeholders.first { $0.isNumeric }?.conversion
+    }
+
+    /// Apple formats have no context: it becomes part of the key, and is reported.
+    static func contextKey(_ entry: TranslationEntry, _ issues: inout ConversionIssues) -> String {
+        guard let context = entry.context else { return entry.key }
+        issues.report(entry.key, "Apple formats have no context; written as the key \"\(entry.key)_\(context)\"")
+        return entry.key + "_" + context
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func xml(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default:
+                // Control characters other than tab, newline and return are not allowed in XML 1.0.
+                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}

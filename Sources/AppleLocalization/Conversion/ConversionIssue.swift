@@ -1,0 +1,40 @@
+/// Something a target format cannot express, reported with the key and the reason instead of
+/// being dropped silently. The conversion still writes the closest text it can.
+public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
+    /// The file written (or that would be).
+    public var file: String
+    /// The language of the entry.
+    public var language: String
+    /// The key.
+    public var key: String
+    /// What could not be expressed and what was written instead.
+    public var reason: String
+
+    /// An issue.
+    public init(file: String, language: String, key: String, reason: String) {
+        self.file = file
+        self.language = language
+        self.key = key
+        self.reason = reason
+    }
+
+    /// `file: warning: "key" (language): reason`, in the one diagnostic shape.
+    public var description: String { "\(file): warning: \"\(key)\" (\(language)): \(reason)" }
+}
+
+/// Collects the issues of one conversion.
+struct ConversionIssues {
+    var file: String
+    var language: String
+    private(set) var all: [ConversionIssue] = []
+
+    init(file: String, language: String) {
+        self.file = file
+        self.language = language
+    }
+
+    mutating func report(_ key: String, _ reason: String) {
+        let issue = ConversionIssue(file: file, language: language, key: key, reason: reason)
+        if !all.contains(issue) { all.append(issue) }
+    }
+}

@@ -1,0 +1,146 @@
+import Diagnostics
+import Foundation
+import I18Next
+import JSONParsing
+
+/// i18next JSON resources (`<lng>/<ns>.json`) read into and written from the neutral model.
+///
+/// Reading accepts the v4 plural suffixes (`_zero`, `_one`, `_two`, `_few`, `_many`, `_other`) and
+/// the older ones (v3/v1: `key` and `key_plural`; `key_0` … `key_5` by the language's CLDR
+/// category order). Nested objects become keys joined with `.`. Writing uses v4 suffixes and
+/// nests keys at `.` (a key that is also a prefix of another stays flat).
+enum I18NextJSONFormat {
+    static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
+
+    static func read(_ data: Data, path: String, language: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {
+        let parsed: Result<JSONValue, JSONParser.Failure> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes)
+            return Result { () throws(JSONParser.Failure) in try parser.parseDocument() }
+        }
+        let root: JSONValue
+        switch parsed {
+        case .success(let value): root = value
+        case .failure(let failure):
+            let (line, column) = data.withUnsafeBytes { JSONText.location(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
+            throw AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: failure.message))
+        }
+        guard case .object(let object) = root else {
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)"))
+        }
+        var flat: [(String, String)] = []
+        var pending: [(String, JSONObject, Int)] = [("", object, 0)]
+        while let (prefix, current, depth) = pending.popLast() {
+            var nested: [(String, JSONObject, Int)] = []
+            for (key, value) in current {
+                let full = prefix.isEmpty ? key : prefix + "." + key
+                switch value {
+                case .string(let text): flat.append((full, text))
+                case .object(let inner) where depth < 32: nested.append((full, inner, depth + 1))
+                default:
+                    issues.append(ConversionIssue(file: path, language: language, key: full,
+                                                  reason: "\(value.typeName) is not a translatable string; not converted"))
+                }
+            }
+            pending.append(contentsOf: nested.reversed())
+        }
+        return group(flat, language: language)
+    }
+
+    /// Groups plural suffixes into plural entries, keeping the order of first appearance.
+    private static func group(_ flat: [(String, String)], language: String) -> [TranslationEntry] {
+        let keys = Set(flat.map(\.0))
+        let categories = PluralRules(locale: language, kind: .cardinal).categories
+        var order: [String] = []
+        var singles: [String: String] = [:]
+        var plurals: [String: [PluralCategory: String]] = [:]
+        for (key, text) in flat {
+            var base = key
+            var category: PluralCategory? = nil
+            if let (suffix, found) = suffixes.first(where: { key.hasSuffix($0.0) && key.count > $0.0.count }) {
+                base = String(key.dropLast(suffix.count))
+                category = found
+            } else if key.hasSuffix("_plural"), key.count > 7 {
+                base = String(key.dropLast(7))
+                category = .other
+            } else if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
+                      index >= 0, index < categories.count, !keys.contains(String(key[..<underscore]) + "_other") {
+                base = String(key[..<underscore])
+                category = categories[index]
+            }
+            if let category {
+                if plurals[base] == nil, singles[base] == nil { order.append(base) }
+                plurals[base, default: [:]][category] = text
+            } else {
+                if plurals[key] == nil, singles[key] == nil { order.append(key) }
+                singles[key] = text
+            }
+        }
+        return order.map { key in
+            if var forms = plurals[key] {
+                // v3: `key` is the singular and `key_plural` the rest.
+                if let singular = singles[key], forms[.one] == nil { forms[.one] = singular }
+                if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
+                return TranslationEntry(key: key, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil))
+            }
+            return TranslationEntry(key: key, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
+        }
+    }
+
+    static func write(_ entries: [TranslationEntry], path: String, language: String, issues: inout ConversionIssues) -> Data {
+        var flat: [(String, String)] = []
+        for entry in entries {
+            let key = entry.context.map { entry.key + "_" + $0 } ?? entry.key
+            if entry.comment != nil { issues.report(entry.key, "i18next JSON has no comments; the comment is not written") }
+            if entry.state != .translated { issues.report(entry.key, "i18next JSON has no translation state; \(entry.state.rawValue) is not written") }
+            switch entry.value {
+            case .single(let message):
+                flat.append((key, PlaceholderSyntax.renderI18Next(message, pluralNumber: nil, key: entry.key, issues: &issues)))
+            case .plural(_, _, _, let valueType):
+                let forms = entry.expandedForms
+                let number = valueType ?? forms[.other].flatMap(firstNumeric)
+                for category in PluralCategory.allCases {
+                    guard let form = forms[category] else { continue }
+                    flat.append((key + "_" + category.rawValue, PlaceholderSyntax.renderI18Next(form, pluralNumber: number, key: entry.key, issues: &issues)))
+                }
+            }
+        }
+        return Data((nest(flat).jsonText(pretty: true) + "\n").utf8)
+    }
+
+    static func firstNumeric(_ message: TranslationMessage) -> String? {
+        message.placeholders.first { $0.isNumeric && $0.name == nil }?.conversion
+    }
+
+    /// Nests `a.b` under `a` unless `a` is itself a key (then the key stays flat).
+    private static func nest(_ flat: [(String, String)]) -> JSONValue {
+        let leaves = Set(flat.map(\.0))
+        var root = JSONObject()
+        for (key, text) in flat {
+            var parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`).
+            var prefix = ""
+            // Deeper than 32 levels stays flat too: nesting is written recursively.
+            var flatKey = parts.contains("") || parts.count > 32
+            for part in parts.dropLast() {
+                prefix = prefix.isEmpty ? part : prefix + "." + part
+                if leaves.contains(prefix) { flatKey = true }
+            }
+            if flatKey { parts = [key] }
+            insert(text, at: parts[...], into: &root)
+        }
+        return .object(root)
+    }
+
+    private static func insert(_ text: String, at parts: ArraySlice<String>, into object: inout JSONObject) {
+        guard let first = parts.first else { return }
+        if parts.count == 1 {
+            object[first] = .string(text)
+            return
+        }
+        var inner: JSONObject
+        if case .object(let existing)? = object[first] { inner = existing } else { inner = JSONObject() }
+        insert(text, at: parts.dropFirst(), into: &inner)
+        object[first] = .object(inner)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// The placeholder syntaxes of the formats, read into and written from ``TranslationMessage``.
+///
+/// - Apple (`.strings`, `.stringsdict`, `.xcstrings`, XLIFF): printf — `%@`, `%1$@`, `%d`,
+///   `%lld`, `%.2f`, `%%`, and `%#@name@` for a plural variable.
+/// - i18next: `{{name}}`, `{{name, format}}`, `{{- name}}`, and `$t(key)` nesting.
+/// - gettext: `%(name)s`, `%(name)d`, `%s`, `%d`, `%1$s`, `%%`.
+///
+/// Names and positions translate by one rule, so every direction agrees: a named value becomes
+/// a positional argument in Apple formats, numbered by its first appearance in the source
+/// language (`argN` keeps its number `N`); an unnamed Apple argument becomes `argN` in i18next,
+/// and the plural number is `count` (`%lld` in Apple formats, `%(count)d` in gettext).
+enum PlaceholderSyntax {
+    // MARK: Apple
+
+    static func parseApple(_ text: String) -> TranslationMessage {
+        var message = TranslationMessage()
+        for token in FormatToken.tokenize(text) {
+            switch token {
+            case .text(let literal): message.append(.text(literal))
+            case .percent: message.append(.text("%"))
+            case .malformed(let literal): message.append(.text(literal))
+            case .conversion(let conversion):
+                var spec = conversion.flags
+                if let width = conversion.width { spec += String(width) }
+                if let precision = conversion.precision { spec += "." + String(precision) }
+                spec += conversion.length + String(conversion.conversion)
+                message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: spec)))
+            case .variable(let name, let position, _):
+                message.append(.placeholder(TranslationPlaceholder(position: position, conversion: "#@" + name + "@")))
+            }
+        }
+        return message
+    }
+
+    /// The argument order of named values for Apple output: `argN` at `N`, others in order of
+    /// first appearance in `reference` (the source language's text).
+    static func argumentOrder(_ messages: [TranslationMessage]) -> [String] {
+        var order: [String] = []
+        for message in messages {
+            for placeholder in message.placeholders {
+                if let name = placeholder.name, !order.contains(name) { order.append(name) }
+            }
+        }
+        return order
+    }
+
+    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, key: String,
+                            issues: inout ConversionIssues) -> String {
+        let names = order
+        let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
+        var text = ""
+        for piece in message.pieces {
+            switch piece {
+            case .text(let literal): text += literal.replacingOccurrences(of: "%", with: "%%")
+            case .nesting(let nested):
+                text += "$t(" + nested + ")"
+                issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
+            case .placeholder(let placeholder):
+                if let name = placeholder.name {
+                    if placeholder.format != nil {
+                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no Apple equivalent; dropped")
+                    }
+                    let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
+                    let conversion = placeholder.conversion.map(appleConversion)
+                        ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
+                    if name != "count", argumentIndex(name) == nil {
+                        issues.report(key, "{{\(name)}} is written as %\(positional ? "\(position)$" : "")\(conversion): Apple formats have no placeholder names")
+                    }
+                    text += "%" + (positional ? "\(position)$" : "") + conversion
+                } else {
+                    text += "%" + (placeholder.position.map { "\($0)$" } ?? "") + appleConversion(placeholder.conversion ?? "@")
+                }
+            }
+        }
+        return text
+    }
+
+    /// gettext's and C's `s` prints text; Apple's text conversion is `@`.
+    private static func appleConversion(_ conversion: String) -> String {
+        conversion.hasSuffix("s") && !conversion.hasPrefix("#@") ? String(conversion.dropLast()) + "@" : conversion
+    }
+
+    /// `N` for a name `argN`, `nil` otherwise.
+    static func argumentIndex(_ name: String) -> Int? {
+        guard name.hasPrefix("arg"), name.count > 3, name.count <= 6, let value = Int(name.dropFirst(3)), value > 0 else { return nil }
+        return value
+    }
+
+    // MARK: i18next
+
+    static func parseI18Next(_ text: String) -> TranslationMessage {
+        var message = TranslationMessage()
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let open = rest.range(of: "{{")
+            let nest = rest.range(of: "$t(")
+            guard open != nil || nest != nil else { message.append(.text(String(rest))); break }
+            if let open, nest.map({ open.lowerBound < $0.lowerBound }) ?? true {
+                guard let close = rest[open.upperBound...].range(of: "}}") else { message.append(.text(String(rest))); break }
+                message.append(.text(String(rest[..<open.lowerBound])))
+                var inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if inside.hasPrefix("-") { inside = String(inside.dropFirst()).trimmingCharacters(in: .whitespaces) }
+                var format: String? = nil
+                if let comma = inside.firstIndex(of: ",") {
+                    format = inside[inside.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+                    inside = inside[..<comma].trimmingCharacters(in: .whitespaces)
+                }
+                message.append(.placeholder(TranslationPlaceholder(name: inside, format: format)))
+                rest = rest[close.upperBound...]
+            } else if let nest {
+                guard let close = rest[nest.upperBound...].firstIndex(of: ")") else { message.append(.text(String(rest))); break }
+                message.append(.text(String(rest[..<nest.lowerBound])))
+                message.append(.nesting(String(rest[nest.upperBound..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return message
+    }
+
+    static func renderI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
+        var text = ""
+        var index = 0
+        for piece in message.pieces {
+            switch piece {
+            case .text(let literal): text += literal
+            case .nesting(let nested): text += "$t(" + nested + ")"
+            case .placeholder(let placeholder):
+                if let name = placeholder.name {
+                    text += "{{" + name + (placeholder.format.map { ", " + $0 } ?? "") + "}}"
+                    continue
+                }
+                if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
+                    issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in this format; written as text")
+                    text += "%" + conversion
+                    continue
+                }
+                index += 1
+                if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                    text += "{{count}}"
+                    continue
+                }
+                let name = "arg\(placeholder.position ?? index)"
+                if let conversion = placeholder.conversion, !["@", "s"].contains(conversion) {
+                    issues.report(key, "%\(conversion) is written as {{\(name)}}: the format has no printf conversions, so the value is printed as given")
+                }
+                text += "{{" + name + "}}"
+            }
+        }
+        return text
+    }
+
+    // MARK: gettext
+
+    static func parseGettext(_ text: String) -> TranslationMessage {
+        var message = TranslationMessage()
+        let scalars = Array(text.unicodeScalars)
+        var literal = String.UnicodeScalarView()
+        var index = 0
+        func flush() {
+            message.append(.text(String(literal)))
+            literal = String.UnicodeScalarView()
+        }
+        while index < scalars.count {
+            guard scalars[index] == "%", index + 1 < scalars.count else {
+                literal.append(scalars[index])
+                index += 1
+                continue
+            }
+            if scalars[index + 1] == "%" {
+                literal.append("%")
+                index += 2
+                continue
+            }
+            if scalars[index + 1] == "(" {
+                var end = index + 2
+                while end < scalars.count, scalars[end] != ")" { end += 1 }
+                if end + 1 < scalars.count, "sdif".unicodeScalars.contains(scalars[end + 1]) {
+                    flush()
+                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                    // `%(count)d` is the plural number: each format writes it its own way (Apple: %lld).
+                    let conversion: String? = scalars[end + 1] == "s" || (scalars[end + 1] == "d" && end - index - 2 == 5 && String(String.UnicodeScalarView(scalars[(index + 2)..<end])) == "count") ? nil : String(Character(scalars[end + 1]))
+                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: conversion)))
+                    index = end + 2
+                    continue
+                }
+                literal.append(scalars[index])
+                index += 1
+                continue
+            }
+            // A printf conversion: the Apple tokenizer reads the same grammar.
+            var end = index + 1
+            while end < scalars.count, !FormatConversion.conversions.contains(Character(scalars[end])), end - index < 12 { end += 1 }
+            guard end < scalars.count else { literal.append(scalars[index]); index += 1; continue }
+            let source = String(String.UnicodeScalarView(scalars[index...end]))
+            let parsed = parseApple(source)
+            if parsed.placeholders.count == 1, case .placeholder? = parsed.pieces.first {
+                flush()
+                message.append(parsed.pieces[0])
+                index = end + 1
+            } else {
+                literal.append(scalars[index])
+                index += 1
+            }
+        }
+        flush()
+        return message
+    }
+
+    static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
+        var text = ""
+        var index = 0
+        for piece in message.pieces {
+            switch piece {
+            case .text(let literal): text += literal.replacingOccurrences(of: "%", with: "%%")
+            case .nesting(let nested):
+                text += "$t(" + nested + ")"
+                issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")
+            case .placeholder(let placeholder):
+                if let name = placeholder.name {
+                    if placeholder.format != nil {
+                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
+                    }
+                    let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
+                    text += "%(" + name + ")" + (conversion == "@" ? "s" : conversion)
+                } else if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
+                    issues.report(key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text")
+                    text += "%" + conversion
+                } else {
+                    index += 1
+                    if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                        text += "%(count)d"
+                        continue
+                    }
+                    // Named as in i18next (argN), so that positions survive the way back.
+                    let conversion = placeholder.conversion ?? "@"
+                    text += "%(arg\(placeholder.position ?? index))" + (conversion.hasSuffix("@") ? String(conversion.dropLast()) + "s" : conversion)
+                }
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,91 @@
+import I18Next
+
+/// One key of one language in the neutral model every converter reads into and writes from.
+public struct TranslationEntry: Sendable, Hashable {
+    /// The text of an entry: one message, or one per CLDR plural category.
+    public enum Value: Sendable, Hashable {
+        /// One message.
+        case single(TranslationMessage)
+        /// One message per plural category (`other` always present), chosen by the number
+        /// argument. `frame` is Apple's outer format around the plural variable (`Cart: %#@items@`)
+        /// when the source had one, kept so that Apple formats round-trip; `variable` names it.
+        case plural([PluralCategory: TranslationMessage], variable: String?, frame: TranslationMessage?, valueType: String?)
+    }
+
+    /// How far the translation is.
+    public enum State: String, Sendable, Hashable {
+        /// Done.
+        case translated
+        /// Translated but to be checked (a catalog's `needs_review`, gettext's `fuzzy`).
+        case needsReview = "needs_review"
+        /// Not translated yet.
+        case new
+    }
+
+    /// The key (a gettext `msgid`, an XLIFF `id`).
+    public var key: String
+    /// gettext's `msgctxt` (i18next's context); `nil` when none.
+    public var context: String?
+    /// A comment for translators.
+    public var comment: String?
+    /// The text.
+    public var value: Value
+    /// The state.
+    public var state: State
+
+    /// An entry.
+    public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated) {
+        self.key = key
+        self.context = context
+        self.comment = comment
+        self.value = value
+        self.state = state
+    }
+
+    /// The plural forms with the frame applied: what the app shows, per category. A single
+    /// message has only `other`.
+    var expandedForms: [PluralCategory: TranslationMessage] {
+        switch value {
+        case .single(let message): return [.other: message]
+        case .plural(let forms, let variable, let frame, _):
+            guard let frame, let variable else { return forms }
+            return forms.mapValues { form in
+                var expanded = TranslationMessage()
+                for piece in frame.pieces {
+                    if case .placeholder(let placeholder) = piece, placeholder.conversion == "#@" + variable + "@" {
+                        for inner in form.pieces { expanded.append(inner) }
+                    } else {
+                        expanded.append(piece)
+                    }
+                }
+                return expanded
+            }
+        }
+    }
+}
+
+/// One table (an i18next namespace, an Apple table) in one or more languages.
+public struct TranslationTable: Sendable, Hashable {
+    /// The table or namespace name (`Localizable`, `translation`).
+    public var name: String
+    /// The language the keys' source texts are in, when the format records it.
+    public var sourceLanguage: String?
+    /// The entries of each language, in their order of appearance.
+    public var languages: [String: [TranslationEntry]]
+
+    /// A table.
+    public init(name: String, sourceLanguage: String? = nil, languages: [String: [TranslationEntry]] = [:]) {
+        self.name = name
+        self.sourceLanguage = sourceLanguage
+        self.languages = languages
+    }
+
+    /// The languages, the source language first, then by name.
+    public var languageOrder: [String] {
+        languages.keys.sorted { lhs, rhs in
+            if lhs == sourceLanguage { return rhs != sourceLanguage }
+            if rhs == sourceLanguage { return false }
+            return lhs < rhs
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Diagnostics
+import Foundation
+import I18Next
+
+/// XLIFF 1.2 as Xcode exports it (`Product › Export Localizations`): one `<file>` per table and
+/// format (`original="en.lproj/Localizable.strings"`, `…stringsdict`), `<trans-unit id>` with
+/// `<source>`, `<target>` and `<note>`. Plural entries are the `.stringsdict` units Xcode writes:
+/// `/key:dict/NSStringLocalizedFormatKey:dict/:string` for the format and
+/// `/key:dict/variable:dict/one:dict/:string` for each form.
+enum XLIFFFormat {
+    // MARK: Writing
+
+    static func write(_ table: TranslationTable, source: String, target: String, issues: inout [ConversionIssue], path: String) -> Data {
+        let orders = AppleFormatsConversion.argumentOrders(table)
+        var collected = ConversionIssues(file: path, language: target)
+        let sourceEntries = Dictionary((table.languages[source] ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let targetEntries = table.languages[target] ?? []
+        let x = AppleFormatsConversion.xml
+        func render(_ message: TranslationMessage, _ key: String) -> String {
+            PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, key: key, issues: &collected)
+        }
+        var singles = ""
+        var plurals = ""
+        for entry in targetEntries {
+            let key = AppleFormatsConversion.contextKey(entry, &collected)
+            let original = sourceEntries[entry.key]
+            let note = (entry.comment ?? original?.comment).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
+            switch entry.value {
+            case .single(let message):
+                let sourceText: String
+                if case .single(let sourceMessage)? = original?.value { sourceText = render(sourceMessage, entry.key) } else { sourceText = key }
+                singles += "      <trans-unit id=\"\(x(key))\" xml:space=\"preserve\">\n        <source>\(x(sourceText))</source>\n"
+                singles += "        <target\(state)>\(x(render(message, entry.key)))</target>\n" + note + "      </trans-unit>\n"
+            case .plural(let forms, let variable, let frame, _):
+                let name = variable ?? "count"
+                let sourceForms: [PluralCategory: TranslationMessage]
+                let sourceFrame: TranslationMessage?
+                if case .plural(let found, _, let foundFrame, _)? = original?.value { sourceForms = found; sourceFrame = foundFrame } else { sourceForms = forms; sourceFrame = frame }
+                let defaultFrame = "%#@" + name + "@"
+                let formatSource = sourceFrame.map { render($0, entry.key) } ?? defaultFrame
+                let formatTarget = frame.map { render($0, entry.key) } ?? defaultFrame
+                plurals += "      <trans-unit id=\"/\(x(key)):dict/NSStringLocalizedFormatKey:dict/:string\" xml:space=\"preserve\">\n"
+                plurals += "        <source>\(x(formatSource))</source>\n        <target\(state)>\(x(formatTarget))</target>\n" + note + "      </trans-unit>\n"
+                for category in PluralCategory.allCases {
+                    guard let form = forms[category] else { continue }
+                    let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? form
+                    plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\" xml:space=\"preserve\">\n"
+                    plurals += "        <source>\(x(render(sourceForm, entry.key)))</source>\n        <target\(state)>\(x(render(form, entry.key)))</target>\n      </trans-unit>\n"
+                }
+            }
+        }
+        issues += collected.all
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="1.2" xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd">
+
+            """
+        for (suffix, body) in [("strings", singles), ("stringsdict", plurals)] where !body.isEmpty {
+            out += "  <file original=\"\(x(source)).lproj/\(x(table.name)).\(suffix)\" source-language=\"\(x(source))\" target-language=\"\(x(target))\" datatype=\"plaintext\">\n"
+            out += "    <header>\n      <tool tool-id=\"envtool\" tool-name=\"envtool\"/>\n    </header>\n    <body>\n" + body + "    </body>\n  </file>\n"
+        }
+        out += "</xliff>\n"
+        return Data(out.utf8)
+    }
+
+    // MARK: Reading
+
+    /// The tables of an XLIFF file: source and target language, entries of the target.
+    static func read(_ data: Data, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        let result: Result<[TranslationTable], AppleLocalizationError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(AppleLocalizationError) in try read(bytes, path: path, issues: &issues) }
+        }
+        return try result.get()
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        var locator = SourceLocator()
+        func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
+            let (line, column) = locator.location(of: offset, in: bytes)
+            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+        }
+        var reader = PropertyListReader(bytes: bytes)
+        let root: XMLElement
+        do { root = try reader.parseElementDocument() } catch { throw fail(error.offset, error.message) }
+        guard root.name == "xliff" else { throw fail(root.offset, "expected the root element <xliff version=\"1.2\">, found <\(root.name)>") }
+        guard root.attribute("version") == "1.2" else {
+            throw fail(root.offset, "XLIFF version \(root.attribute("version") ?? "(none)") is not supported; export XLIFF 1.2 as Xcode does")
+        }
+        var tables: [String: TranslationTable] = [:]
+        var order: [String] = []
+        for file in root.children where file.name == "file" {
+            guard let source = file.attribute("source-language"), !source.isEmpty else {
+                throw fail(file.offset, "<file> has no source-language; add source-language=\"en\"")
+            }
+            guard let target = file.attribute("target-language"), !target.isEmpty else {
+                throw fail(file.offset, "<file original=\"\(file.attribute("original") ?? "")\"> has no target-language; add target-language=\"…\" (the language of <target>)")
+            }
+            let original = file.attribute("original") ?? "Localizable.strings"
+            let base = (original as NSString).lastPathComponent
+            let name = (base as NSString).deletingPathExtension
+            let isStringsdict = base.hasSuffix(".stringsdict")
+            if tables[name] == nil { tables[name] = TranslationTable(name: name, sourceLanguage: source); order.append(name) }
+            var sourceEntries: [TranslationEntry] = []
+            var targetEntries: [TranslationEntry] = []
+            var pluralIndex: [String: Int] = [:]
+            for unit in file.child("body")?.children ?? [] where unit.name == "trans-unit" {
+                guard let id = unit.attribute("id") else { throw fail(unit.offset, "<trans-unit> has no id") }
+                let sourceText = unit.child("source")?.text ?? ""
+                let targetElement = unit.child("target")
+                let targetText = targetElement?.text ?? ""
+                let state: TranslationEntry.State = switch targetElement?.attribute("state") {
+                case nil, "translated", "final", "signed-off": targetElement == nil ? .new : .translated
+                case "new": .new
+                default: .needsReview
+                }
+                let note = unit.child("note")?.text
+                if isStringsdict, id.hasPrefix("/") {
+                    // /key:dict/NSStringLocalizedFormatKey:dict/:string or /key:dict/var:dict/one:dict/:string
+                    let parts = id.dropFirst().components(separatedBy: ":dict/")
+                    guard parts.count >= 3 else { throw fail(unit.offset, "the stringsdict unit id \"\(id)\" is not /key:dict/…:dict/:string") }
+                    let key = parts[0]
+                    let index = pluralIndex[key] ?? {
+                        sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                        targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                        pluralIndex[key] = sourceEntries.count - 1
+                        return sourceEntries.count - 1
+                    }()
+                    func update(_ entry: inout TranslationEntry, _ text: String) {
+                        guard case .plural(var forms, var variable, var frame, let valueType) = entry.value else { return }
+                        if parts[1] == "NSStringLocalizedFormatKey" {
+                            frame = PlaceholderSyntax.parseApple(text)
+                        } else if parts.count >= 4, let category = PluralCategory(rawValue: parts[2]) {
+                            variable = parts[1]
+                            forms[category] = PlaceholderSyntax.parseApple(text)
+                        }
+                        entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
+                    }
+                    update(&sourceEntries[index], sourceText)
+                    update(&targetEntries[index], targetText)
+                    if parts[1] == "NSStringLocalizedFormatKey" {
+                        targetEntries[index].comment = note
+                        sourceEntries[index].comment = note
+                        targetEntries[index].state = state
+                    }
+                    continue
+                }
+                sourceEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
+                targetEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
+            }
+            // A plural needs `other`; the number's conversion is the variable's value type.
+            for index in targetEntries.indices {
+                if case .plural(let forms, let variable, let frame, _) = targetEntries[index].value {
+                    if forms[.other] == nil {
+                        throw fail(file.offset, "the plural \"\(targetEntries[index].key)\" has no other form; add its /…:dict/other:dict/:string unit")
+                    }
+                    let valueType = forms[.other].flatMap(AppleFormatsConversion.numericType)
+                    targetEntries[index].value = .plural(forms, variable: variable, frame: trivialFrame(frame, variable), valueType: valueType)
+                    if case .plural(var sourceForms, let sourceVariable, let sourceFrame, _) = sourceEntries[index].value {
+                        // Units exist for the target's categories; a source category its language
+                        // does not use only repeats the source's other form.
+                        let used = Set(PluralRules(locale: source, kind: .cardinal).categories)
+                        sourceForms = sourceForms.filter { used.contains($0.key) || $0.value != sourceForms[.other] }
+                        sourceEntries[index].value = .plural(sourceForms, variable: sourceVariable, frame: trivialFrame(sourceFrame, sourceVariable),
+                                                             valueType: sourceForms[.other].flatMap(AppleFormatsConversion.numericType))
+                    }
+                }
+            }
+            var table = tables[name] ?? TranslationTable(name: name, sourceLanguage: source)
+            if source != target { merge(&table, language: source, sourceEntries) }
+            merge(&table, language: target, targetEntries)
+            tables[name] = table
+        }
+        return order.compactMap { tables[$0] }
+    }
+
+    /// The frame `%#@count@` alone adds nothing: the forms are the whole string.
+    private static func trivialFrame(_ frame: TranslationMessage?, _ variable: String?) -> TranslationMessage? {
+        guard let frame, let variable else { return frame }
+        if frame.pieces.count == 1, frame.placeholders.first?.conversion == "#@" + variable + "@", frame.placeholders.first?.position == nil { return nil }
+        return frame
+    }
+
+    private static func merge(_ table: inout TranslationTable, language: String, _ entries: [TranslationEntry]) {
+        var existing = table.languages[language] ?? []
+        let known = Set(existing.map(\.key))
+        existing += entries.filter { !known.contains($0.key) }
+        table.languages[language] = existing
+    }
+}

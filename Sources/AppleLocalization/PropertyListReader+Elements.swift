@@ -1,0 +1,76 @@
+/// A generic XML element, as ``PropertyListReader/parseElementDocument()`` reads it for formats
+/// other than property lists (XLIFF): one tokenizer for every XML file envtool reads.
+struct XMLElement: Sendable {
+    /// The element name as written (`trans-unit`).
+    var name: String
+    /// The attributes in order, values decoded.
+    var attributes: [(String, String)]
+    /// The child elements in order.
+    var children: [XMLElement]
+    /// The character data directly inside, entities decoded, CDATA kept.
+    var text: String
+    /// The byte offset of the start tag.
+    var offset: Int
+
+    /// The value of the attribute `name`, if present.
+    func attribute(_ name: String) -> String? { attributes.first { $0.0 == name }?.1 }
+
+    /// The first child named `name`.
+    func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+}
+
+extension PropertyListReader {
+    /// Reads a whole XML document into elements: prolog, one root element, nothing after it.
+    mutating func parseElementDocument() throws(Failure) -> XMLElement {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        try skipMisc()
+        guard position < bytes.count, byte(at: position) == UInt8(ascii: "<") else {
+            throw Failure(offset: position, message: position < bytes.count ? "expected the root element, found text" : "the file is empty")
+        }
+        let root = try parseElement()
+        try skipMisc()
+        if position < bytes.count { throw Failure(offset: position, message: "\(describeTag(position)) after the root element; an XML file has one root") }
+        return root
+    }
+
+    private mutating func parseElement() throws(Failure) -> XMLElement {
+        let start = position
+        try enter(start)
+        defer { depth -= 1 }
+        let tag = try readTag()
+        var element = XMLElement(name: tag.name, attributes: tag.attributes, children: [], text: "", offset: start)
+        if tag.selfClosing { return element }
+        var text: [UInt8] = []
+        while true {
+            guard position < bytes.count else { throw Failure(offset: start, message: "<\(tag.name)> is never closed; add </\(tag.name)>") }
+            let current = bytes[position]
+            if current == UInt8(ascii: "<") {
+                if byte(at: position + 1) == UInt8(ascii: "/") {
+                    try expectEndTag(tag.name, opened: start)
+                    break
+                } else if matches("<![CDATA[") {
+                    guard let end = find("]]>", from: position + 9) else { throw Failure(offset: position, message: "the CDATA section is not closed with ]]>") }
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(position + 9)..<end]))
+                    position = end + 3
+                } else if matches("<!--") {
+                    try skipComment()
+                } else if byte(at: position + 1) == UInt8(ascii: "?") {
+                    guard let end = find("?>", from: position + 2) else { throw Failure(offset: position, message: "the processing instruction <? is not closed with ?>") }
+                    position = end + 2
+                } else {
+                    element.children.append(try parseElement())
+                }
+            } else if current == UInt8(ascii: "&") {
+                try appendEntity(to: &text)
+            } else {
+                text.append(current)
+                position += 1
+            }
+        }
+        guard let string = String(validating: text, as: UTF8.self) else {
+            throw Failure(offset: start, message: "invalid UTF-8 in <\(tag.name)>; save the file as UTF-8")
+        }
+        element.text = string
+        return element
+    }
+}

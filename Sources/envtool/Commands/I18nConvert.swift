@@ -1,0 +1,97 @@
+import AppleLocalization
+import ArgumentParser
+import EnvironmentKit
+import Foundation
+
+extension I18n {
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Convert translations between i18next JSON, .strings + .stringsdict, .xcstrings, gettext .po and XLIFF 1.2.",
+            discussion: """
+                --from is a file or a directory; its format comes from the extensions (a directory is searched for <Table>.xcstrings, <lang>.lproj/, <lng>/<ns>.json, <lang>/<table>.po and *.xliff, in that order) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
+
+                Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr as file: warning: "key" (language): reason, and written as closely as the format allows; with --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
+
+                A bad input (malformed file, an XLIFF <file> without target-language, a .po with a broken Plural-Forms) is an error at its file:line:column, and nothing is written. Files are written atomically.
+
+                With --check nothing is written: the files that would be created or changed are listed on stdout, and the exit status is 1 when there is any (for CI), 0 when the target is up to date.
+                """)
+
+        @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"))
+        var from: String
+
+        @Option(help: ArgumentHelp("The file or directory to write.", valueName: "path"))
+        var to: String
+
+        @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: "i18next|strings|xcstrings|po|xliff"))
+        var format: TranslationFormat?
+
+        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: "i18next|strings|xcstrings|po|xliff"))
+        var fromFormat: TranslationFormat?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
+        var language: String?
+
+        @Option(help: ArgumentHelp("The source language of catalogs and XLIFF written from inputs that do not record one (default: the first language).", valueName: "code"))
+        var sourceLanguage: String?
+
+        @Flag(help: "Write nothing; list the files that would change and exit 1 if there are any.")
+        var check = false
+
+        @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
+        var strict = false
+
+        /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
+        static let changesPending: Int32 = 1
+
+        func run() throws {
+            guard let target = format ?? TranslationFormat(fileExtension: (to as NSString).pathExtension) else {
+                throw ValidationError("the format to write is not known from \"\(to)\"; pass --format i18next|strings|xcstrings|po|xliff")
+            }
+            var converter = TranslationConverter()
+            let outputs: [TranslationConverter.Output]
+            do {
+                try converter.read(from, format: fromFormat, language: language)
+                outputs = try converter.plan(target, to: to, sourceLanguage: sourceLanguage)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(Self.status(error.kind).rawValue)
+            }
+            for issue in converter.issues { Console.error(issue.description) }
+            if strict, !converter.issues.isEmpty {
+                Console.error("error: --strict: \(Describe.count(converter.issues.count, "thing")) cannot be expressed in \(target.rawValue); nothing was written")
+                throw ExitCode(ExitStatus.invalidInput.rawValue)
+            }
+            var pending = 0
+            for output in outputs {
+                let existing = FileManager.default.contents(atPath: output.path)
+                if existing == output.data { continue }
+                if check {
+                    pending += 1
+                    try Console.output((existing == nil ? "would create " : "would change ") + output.path)
+                    continue
+                }
+                let folder = (output.path as NSString).deletingLastPathComponent
+                do {
+                    try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+                } catch {
+                    Console.error("\(folder): error: cannot create the directory for \(output.path)")
+                    throw ExitCode(ExitStatus.cannotWrite.rawValue)
+                }
+                try reportingFailures { try AtomicFile.write(output.data, to: output.path) }
+                try Console.output("wrote " + output.path)
+            }
+            if check, pending > 0 { throw ExitCode(Self.changesPending) }
+        }
+
+        static func status(_ kind: AppleLocalizationError.Kind) -> ExitStatus {
+            switch kind {
+            case .invalidInput: .invalidInput
+            case .unreadable: .unreadableInput
+            case .usage: .usage
+            }
+        }
+    }
+}
+
+extension TranslationFormat: ExpressibleByArgument {}

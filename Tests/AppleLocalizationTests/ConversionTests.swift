@@ -1,0 +1,100 @@
+import Foundation
+import I18Next
+import Testing
+@testable import AppleLocalization
+
+@Suite("Conversion: plural expressions, placeholders, the converter")
+struct ConversionTests {
+    @Test("gettext expressions evaluate like C and never trap", arguments: [
+        ("n != 1", 1, 0), ("n != 1", 5, 1),
+        ("n == 0 ? 0 : n == 1 ? 1 : 2", 0, 0), ("n == 0 ? 0 : n == 1 ? 1 : 2", 7, 2),
+        ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 21, 0), ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 11, 1),
+        ("!(n > 1)", 0, 1), ("n / 0", 5, 0), ("n % 0", 5, 0), ("n * 9999999999 * 9999999999", 7, 7 &* 1_000_000_000 &* 1_000_000_000),
+        ("2 + 3 * 4 - 1", 0, 13), ("n <= 2 || n >= 10", 5, 0),
+    ])
+    func expression(text: String, n: Int, expected: Int) throws {
+        #expect(try GettextExpression(text).evaluate(n) == expected)
+    }
+
+    @Test("malformed or too deep expressions are errors with an offset", arguments: [
+        "n ==", "(n", "n ? 1", "x", String(repeating: "(", count: 500) + "n" + String(repeating: ")", count: 500), "n 1",
+    ])
+    func badExpression(text: String) {
+        #expect(throws: GettextExpression.Failure.self) { try GettextExpression(text) }
+    }
+
+    @Test("Plural-Forms of the sample languages and others agree with CLDR for 0…200", arguments: ["en", "es", "ca", "ru", "ar", "pl", "fr", "pt-BR", "de", "ja", "uk", "cs", "he", "lv"])
+    func pluralForms(language: String) throws {
+        let categories = PluralRules(locale: language, kind: .cardinal).categories
+        let forms = try #require(GettextPluralForms.forLanguage(language, categories: categories))
+        #expect(forms.count == categories.count)
+    }
+
+    @Test("Apple placeholders read as typed tokens")
+    func applePlaceholders() {
+        let message = PlaceholderSyntax.parseApple("%1$@ has %2$lld files, %.2f%% and %#@count@")
+        #expect(message.placeholders == [
+            TranslationPlaceholder(position: 1, conversion: "@"),
+            TranslationPlaceholder(position: 2, conversion: "lld"),
+            TranslationPlaceholder(conversion: ".2f"),
+            TranslationPlaceholder(conversion: "#@count@"),
+        ])
+        #expect(message.pieces.contains(.text(" and ")) || message.pieces.contains(.text("% and ")))
+    }
+
+    @Test("i18next placeholders, formats and nesting read as tokens")
+    func i18nextPlaceholders() {
+        let message = PlaceholderSyntax.parseI18Next("Hi {{name}}, {{- raw}} {{value, number}} $t(other.key) {{unclosed")
+        #expect(message.pieces == [
+            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
+            .placeholder(TranslationPlaceholder(name: "raw")), .text(" "),
+            .placeholder(TranslationPlaceholder(name: "value", format: "number")), .text(" "),
+            .nesting("other.key"), .text(" {{unclosed"),
+        ])
+    }
+
+    @Test("gettext placeholders: %(name)s, %1$s, %d, %%")
+    func gettextPlaceholders() {
+        let message = PlaceholderSyntax.parseGettext("%(user)s: %1$s %d 50%% %(count)d")
+        #expect(message.pieces == [
+            .placeholder(TranslationPlaceholder(name: "user")), .text(": "),
+            .placeholder(TranslationPlaceholder(position: 1, conversion: "s")), .text(" "),
+            .placeholder(TranslationPlaceholder(conversion: "d")), .text(" 50% "),
+            .placeholder(TranslationPlaceholder(name: "count")),
+        ])
+    }
+
+    @Test("the XML reader of property lists reads generic elements with attributes, entities, CDATA and comments")
+    func xmlElements() throws {
+        let text = #"<?xml version="1.0"?><!-- c --><a x="1 &amp; 2" y='q"'><b>t&lt;<![CDATA[<raw>]]><!-- skip --></b><c/></a>"#
+        let root = try Data(text.utf8).withUnsafeBytes { raw in
+            var reader = PropertyListReader(bytes: raw.bindMemory(to: UInt8.self))
+            return try reader.parseElementDocument()
+        }
+        #expect(root.name == "a")
+        #expect(root.attribute("x") == "1 & 2")
+        #expect(root.attribute("y") == "q\"")
+        #expect(root.child("b")?.text == "t<<raw>")
+        #expect(root.children.map(\.name) == ["b", "c"])
+    }
+
+    @Test("the converter reads the sample directory: catalog first, then .stringsdict and .strings")
+    func sample() throws {
+        var converter = TranslationConverter()
+        try converter.read(Fixtures.path("environments"))
+        let table = try #require(converter.tables.first { $0.name == "Localizable" })
+        #expect(table.sourceLanguage == "en")
+        let russian = try #require(table.languages["ru"])
+        #expect(russian.contains { $0.key == "items_in_cart" })
+        #expect(converter.issues.contains { $0.key == "continue_hint" && $0.reason.contains("device variations") })
+    }
+
+    @Test("a missing input is unreadable, an unknown extension a usage error")
+    func errorKinds() throws {
+        var converter = TranslationConverter()
+        #expect { try converter.read("/nonexistent/x.po") } throws: { ($0 as? AppleLocalizationError)?.kind == .unreadable }
+        let directory = TemporaryDirectory()
+        let path = directory.write("notes.txt", "x")
+        #expect { try converter.read(path) } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+    }
+}

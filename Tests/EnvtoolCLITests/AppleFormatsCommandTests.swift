@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@Suite("envtool: .stringsdict and .xcstrings in localize, strings lint and validate")
+struct AppleFormatsCommandTests {
+    @Test("localize chooses the plural form of the language from a numeric argument", arguments: [
+        ("ru", "1", "У вас в корзине 1 товар."),
+        ("ru", "3", "У вас в корзине 3 товара."),
+        ("ru", "5", "У вас в корзине 5 товаров."),
+        ("ru", "21", "У вас в корзине 21 товар."),
+        ("ru", "0", "У вас в корзине нет товаров."),
+        ("ar", "0", "لا توجد ملفات"),
+        ("ar", "2", "ملفان"),
+        ("ar", "3", "3 ملفات"),
+        ("ar", "11", "11 ملفًا"),
+        ("ar", "100", "100 ملف"),
+        ("en", "1", "1 file"),
+        ("en", "2", "2 files"),
+    ])
+    func plural(language: String, count: String, expected: String) throws {
+        let key = language == "ru" ? "items_in_cart" : "files_count"
+        let result = try Workspace().run(["localize", key, count, "--language", language])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == expected + "\n")
+    }
+
+    @Test("the catalog comes before the .strings of the same language; .strings still answer what the catalog lacks")
+    func lookupOrder() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "greeting": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hi from the catalog, %@"}}}}}}
+            """)
+        #expect(try workspace.run(["localize", "greeting", "Ada", "-l", "en"]).stdout == "Hi from the catalog, Ada\n")
+        // es has greeting in its .strings: its own language wins over the English catalog.
+        #expect(try workspace.run(["localize", "greeting", "Ada", "-l", "es"]).stdout == "¡Hola, Ada!\n")
+        #expect(try workspace.run(["localize", "welcome_title", "-l", "en"]).stdout == "Welcome!\n")
+    }
+
+    @Test("--device picks a catalog device variation, other devices fall back to other")
+    func device() throws {
+        let workspace = try Workspace()
+        let mac = try workspace.run(["localize", "continue_hint", "-l", "ar", "--device", "mac"])
+        #expect(mac.stdout == "انقر للمتابعة\n")
+        #expect(try workspace.run(["localize", "continue_hint", "-l", "ar", "--device", "appletv"]).stdout == "متابعة\n")
+    }
+
+    @Test("localize --strict: a key only the catalog's source language has is a fallback (68)")
+    func strictCatalog() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "strings": {"only_source": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Source"}}}}}}
+            """)
+        #expect(try workspace.run(["localize", "only_source", "-l", "en", "--strict"]).stdout == "Source\n")
+        let strict = try workspace.run(["localize", "only_source", "-l", "ru", "--strict"])
+        #expect(strict.status == 68)
+        #expect(strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("not translated to ru"))
+    }
+
+    @Test("strings lint of the sample directory finds nothing; of a .stringsdict and an .xcstrings file, their warnings")
+    func lintSample() throws {
+        let workspace = try Workspace()
+        let clean = try workspace.run(["strings", "lint", "environments"])
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.isEmpty)
+        #expect(try workspace.run(["strings", "lint", "environments/ru.lproj/Localizable.stringsdict", "environments/Localizable.xcstrings"]).status == 0)
+    }
+
+    @Test("strings lint of a directory: a missing CLDR category is a warning (exit 0, 65 with --strict)")
+    func lintPluralWarning() throws {
+        let workspace = try Workspace()
+        try workspace.write("res/ru.lproj/Localizable.stringsdict", Self.stringsdict(forms: ["one": "%d файл", "other": "%d файла"]))
+        let result = try workspace.run(["strings", "lint", "res", "--development-language", "ru"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("res/ru.lproj/Localizable.stringsdict:"))
+        #expect(result.stdout.contains("warning: "))
+        #expect(result.stdout.contains("lacks few, many"))
+        #expect(try workspace.run(["strings", "lint", "res", "--development-language", "ru", "--strict"]).status == 65)
+    }
+
+    @Test("a broken .stringsdict is a positioned error in strings lint and validate (65)")
+    func brokenStringsdict() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/ru.lproj/Localizable.stringsdict", "<plist version=\"1.0\">\n<dict>\n  <key>k</key>\n  <string>unclosed\n</dict>\n</plist>\n")
+        let lint = try workspace.run(["strings", "lint", "environments/ru.lproj/Localizable.stringsdict"])
+        #expect(lint.status == 65)
+        #expect(lint.stdout.hasPrefix("environments/ru.lproj/Localizable.stringsdict:"))
+        #expect(lint.stdout.contains(": error: "))
+        let validate = try workspace.run(["validate"])
+        #expect(validate.status == 65)
+        #expect(validate.stderr.contains("ru.lproj/Localizable.stringsdict:"))
+        let json = try workspace.run(["strings", "lint", "environments", "--format", "json"])
+        #expect(json.status == 65)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["errors"] as? Int ?? 0) >= 1)
+    }
+
+    @Test("a missing file given to strings lint exits 66")
+    func missingFile() throws {
+        let result = try Workspace().run(["strings", "lint", "nowhere.xcstrings"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("nowhere.xcstrings"))
+    }
+
+    static func stringsdict(forms: [String: String]) -> String {
+        let entries = forms.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>files</key>
+              <dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key>
+                <dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>d</string>
+                  \(entries)
+                </dict>
+              </dict>
+            </dict>
+            </plist>
+            """
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+
+@Suite("envtool i18n convert")
+struct ConvertCommandTests {
+    static let formats = ["i18next", "strings", "xcstrings", "po", "xliff"]
+
+    /// Every format that can hold what the source has: plain text, `%`, quotes and new lines,
+    /// unnamed and positional arguments, and plurals in languages with one/other, one/few/many/other
+    /// and zero/one/two/few/many/other.
+    static let source: [String: String] = [
+        "en": """
+            {
+              "files_one": "{{count}} file",
+              "files_other": "{{count}} files",
+              "greeting": "Hello, {{arg1}}!",
+              "percent": "100% done",
+              "quote": "Say \\"hi\\"\\nnow",
+              "title": "Files",
+              "transfer": "Send {{arg1}} to {{arg2}}"
+            }
+            """,
+        "ru": """
+            {
+              "files_one": "{{count}} файл",
+              "files_few": "{{count}} файла",
+              "files_many": "{{count}} файлов",
+              "files_other": "{{count}} файла",
+              "greeting": "Привет, {{arg1}}!",
+              "percent": "100% готово",
+              "quote": "Скажи \\"привет\\"\\nсейчас",
+              "title": "Файлы",
+              "transfer": "Отправить {{arg1}} получателю {{arg2}}"
+            }
+            """,
+        "ar": """
+            {
+              "files_zero": "لا ملفات",
+              "files_one": "ملف واحد",
+              "files_two": "ملفان",
+              "files_few": "{{count}} ملفات",
+              "files_many": "{{count}} ملفًا",
+              "files_other": "{{count}} ملف",
+              "greeting": "مرحبا، {{arg1}}!",
+              "percent": "100% تم",
+              "quote": "قل \\"مرحبا\\"\\nالآن",
+              "title": "ملفات",
+              "transfer": "أرسل {{arg1}} إلى {{arg2}}"
+            }
+            """,
+    ]
+
+    /// A workspace with the source in every format, each made by `convert` and checked by the
+    /// format's own tools.
+    static func workspaceWithEveryFormat() throws -> Workspace {
+        let workspace = try Workspace(copySample: false)
+        for (language, text) in source { try workspace.write("src/\(language)/translation.json", text) }
+        for format in formats {
+            let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", format, "--format", format, "--source-language", "en"])
+            #expect(result.status == 0, "\(format): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(format): \(result.stderr)")
+        }
+        return workspace
+    }
+
+    @Test("round trips are exact for every pair of formats", arguments: formats)
+    func roundTrips(first: String) throws {
+        let workspace = try Self.workspaceWithEveryFormat()
+        for second in Self.formats where second != first {
+            let there = try workspace.run(["i18n", "convert", "--from", first, "--to", "mid-\(second)", "--format", second, "--source-language", "en"])
+            #expect(there.status == 0, "\(first)→\(second): \(there.stderr)")
+            #expect(there.stderr.isEmpty, "\(first)→\(second): \(there.stderr)")
+            let back = try workspace.run(["i18n", "convert", "--from", "mid-\(second)", "--to", first, "--format", first, "--source-language", "en", "--check"])
+            #expect(back.status == 0, "\(first)→\(second)→\(first) differs: \(back.stdout)\(back.stderr)")
+            #expect(back.stdout.isEmpty, "\(first)→\(second)→\(first): \(back.stdout)")
+            try Self.checkWithTheFormatsTools(workspace.path + "/mid-\(second)")
+        }
+    }
+
+    @Test("the sample converts to every format, and every file passes the format's own checks", arguments: formats)
+    func sample(format: String) throws {
+        let workspace = try Workspace()
+        let result = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("wrote out/"))
+        // Device variations are reported by key, never dropped silently.
+        #expect(result.stderr.contains("\"continue_hint\" (ar): device variations"))
+        try Self.checkWithTheFormatsTools(workspace.path + "/out")
+    }
+
+    @Test("what a format cannot express is reported with the key and the reason; --strict fails and writes nothing")
+    func lossy() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en/translation.json", #"{"welcome": "Hi {{name}}, see $t(title)", "price": "{{value, number}}", "title": "T"}"#)
+        let loose = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings"])
+        #expect(loose.status == 0)
+        #expect(loose.stderr.contains(#""welcome" (en): {{name}} is written as %@: Apple formats have no placeholder names"#))
+        #expect(loose.stderr.contains(#""welcome" (en): $t(title) nesting has no equivalent in Apple formats; written as text"#))
+        #expect(loose.stderr.contains(#""price" (en): the format "number" of {{value}} has no Apple equivalent; dropped"#))
+        let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "strict.xcstrings", "--strict"])
+        #expect(strict.status == 65)
+        #expect(workspace.read("strict.xcstrings") == nil)
+    }
+
+    @Test("named arguments become positions numbered by their first appearance in the source language")
+    func namedArguments() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en/translation.json", #"{"move": "Move {{file}} to {{folder}}"}"#)
+        try workspace.write("src/de/translation.json", #"{"move": "{{file}} nach {{folder}} verschieben"}"#)
+        #expect(try workspace.run(["i18n", "convert", "--from", "src", "--to", "out", "--format", "strings", "--source-language", "en"]).status == 0)
+        let german = String(decoding: workspace.read("out/de.lproj/Localizable.strings") ?? Data(), as: UTF8.self)
+        #expect(german == "\"move\" = \"%1$@ nach %2$@ verschieben\";\n")
+    }
+
+    @Test("i18next v3 suffixes (key, key_plural, key_0…) are read")
+    func i18nextV3() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en/translation.json", #"{"item": "{{count}} item", "item_plural": "{{count}} items"}"#)
+        try workspace.write("src/ru/translation.json", #"{"item_0": "{{count}} штука", "item_1": "{{count}} штуки", "item_2": "{{count}} штук"}"#)
+        #expect(try workspace.run(["i18n", "convert", "--from", "src", "--to", "out", "--format", "i18next"]).status == 0)
+        let english = String(decoding: workspace.read("out/en/translation.json") ?? Data(), as: UTF8.self)
+        #expect(english.contains(#""item_one": "{{count}} item""#))
+        #expect(english.contains(#""item_other": "{{count}} items""#))
+        let russian = String(decoding: workspace.read("out/ru/translation.json") ?? Data(), as: UTF8.self)
+        #expect(russian.contains(#""item_few": "{{count}} штуки""#))
+        #expect(russian.contains(#""item_many": "{{count}} штук""#))
+    }
+
+    @Test("context is msgctxt in .po and a key suffix in i18next")
+    func context() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("in/fr.po", """
+            msgid ""
+            msgstr ""
+            "Language: fr\\n"
+            "Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+            #. Shown on the button.
+            #, fuzzy
+            msgctxt "verb"
+            msgid "open"
+            msgstr "ouvrir"
+
+            msgid "apple"
+            msgid_plural "apples"
+            msgstr[0] "%(count)d pomme"
+            msgstr[1] "%(count)d pommes"
+            """)
+        let result = try workspace.run(["i18n", "convert", "--from", "in/fr.po", "--to", "out", "--format", "i18next"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = String(decoding: workspace.read("out/fr/translation.json") ?? Data(), as: UTF8.self)
+        #expect(json.contains(#""open_verb": "ouvrir""#))
+        #expect(json.contains(#""apple_one": "{{count}} pomme""#))
+        #expect(json.contains(#""apple_other": "{{count}} pommes""#))
+        #expect(result.stderr.contains(#""open" (fr): i18next JSON has no comments"#))
+        #expect(result.stderr.contains(#""open" (fr): i18next JSON has no translation state"#))
+        let po = try workspace.run(["i18n", "convert", "--from", "in/fr.po", "--to", "again.po"])
+        #expect(po.status == 0, "\(po.stderr)")
+        let text = String(decoding: workspace.read("again.po") ?? Data(), as: UTF8.self)
+        #expect(text.contains("#. Shown on the button.\n#, fuzzy\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"ouvrir\"\n"))
+        try Self.checkWithTheFormatsTools(workspace.path + "/again.po")
+    }
+
+    @Test("bad inputs are one positioned error, and nothing is written", arguments: [
+        ("bad.xliff", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2">
+              <file original="en.lproj/Localizable.strings" source-language="en" datatype="plaintext">
+                <body><trans-unit id="a"><source>A</source><target>Б</target></trans-unit></body>
+              </file>
+            </xliff>
+            """, "bad.xliff:3:3: error: <file original=\"en.lproj/Localizable.strings\"> has no target-language"),
+        ("bad.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=2; plural=n % 10 == 1 ? 0 : 2;\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n",
+         "bad.po:4:2: error: Plural-Forms: plural=n % 10 == 1 ? 0 : 2 gives 2 for n = 0, outside 0..<2"),
+        ("syntax.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : ;\\n\"\n",
+         "syntax.po:4:2: error: Plural-Forms: the plural expression ends too early"),
+        ("open.po", "msgid \"a\"\nmsgstr \"unterminated\n", "open.po:2:8: error: the string is not closed with \""),
+        ("broken.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {\"k\": 3}}", "broken.xcstrings:1:"),
+        ("ru.json", "{\"a\": \"b\",}", "ru.json:1:"),
+    ])
+    func badInput(name: String, text: String, expected: String) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write(name, text)
+        let result = try workspace.run(["i18n", "convert", "--from", name, "--to", "out", "--format", "i18next", "--language", "ru"])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: workspace.path + "/out"))
+    }
+
+    @Test("--check exits 1 and lists what would change, writes nothing; 0 when up to date")
+    func check() throws {
+        let workspace = try Workspace()
+        let first = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po", "--check"])
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("would create out/ru/translation.po"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path + "/out"))
+        #expect(try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po"]).status == 0)
+        let clean = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po", "--check"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout.isEmpty)
+        try workspace.write("out/ru/translation.po", "edited")
+        let changed = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po", "--check"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout == "would change out/ru/translation.po\n")
+        #expect(workspace.read("out/ru/translation.po") == Data("edited".utf8))
+    }
+
+    @Test("usage errors: unknown target format (64), several results for one file (64), missing input (66)")
+    func usage() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out.txt"]).status == 64)
+        let many = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "one.po"])
+        #expect(many.status == 64)
+        #expect(many.stderr.contains("pass a directory as --to"))
+        #expect(try workspace.run(["i18n", "convert", "--from", "nowhere", "--to", "out", "--format", "po"]).status == 66)
+    }
+
+    // MARK: The formats' own tools
+
+    /// `msgfmt --check` on every `.po`, `xmllint --noout` on every `.xliff`, Foundation's
+    /// `PropertyListSerialization` on every `.stringsdict`, `JSONSerialization` on every JSON file.
+    static func checkWithTheFormatsTools(_ root: String) throws {
+        var files: [String] = []
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            files = [root]
+        } else {
+            let enumerator = FileManager.default.enumerator(atPath: root)
+            while let name = enumerator?.nextObject() as? String { files.append(root + "/" + name) }
+        }
+        for file in files {
+            if file.hasSuffix(".po") {
+                let result = try tool("msgfmt", ["--check", "-o", "/dev/null", file])
+                #expect(result.status == 0, "msgfmt --check \(file): \(result.output)")
+                #expect(result.output.isEmpty, "msgfmt --check \(file): \(result.output)")
+            } else if file.hasSuffix(".xliff") {
+                let result = try tool("xmllint", ["--noout", file])
+                #expect(result.status == 0, "xmllint \(file): \(result.output)")
+            } else if file.hasSuffix(".stringsdict") {
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                #expect(throws: Never.self, "PropertyListSerialization \(file)") {
+                    _ = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                }
+            } else if file.hasSuffix(".json") || file.hasSuffix(".xcstrings") {
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                #expect(throws: Never.self, "JSONSerialization \(file)") { _ = try JSONSerialization.jsonObject(with: data) }
+            }
+        }
+    }
+
+    static func tool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
