@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
         .target(name: "StringsFile"),
-        .target(name: "JSONParsing"),
+        .target(name: "JSONParsing", dependencies: ["Platform"]),
         .target(
             name: "I18Next",
             dependencies: ["JSONParsing"],
@@ -33,7 +33,7 @@ let package = Package(
         ),
         // Its own target: FoundationNetworking (libcurl, TLS, Kerberos, LDAP) is loaded only by code that uses HTTP.
         .target(name: "I18NextHTTP", dependencies: ["I18Next"]),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization"]),
+        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization", "Platform"]),
         .executableTarget(
             name: "envtool",
             dependencies: [

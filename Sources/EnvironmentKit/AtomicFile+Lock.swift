@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 extension AtomicFile {
     /// An exclusive `flock` on a file that is read, changed and replaced (`envtool edit`,

@@ -1,12 +1,6 @@
 import EnvironmentCrypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Writes files so that readers see the old content or the new, never a mix, and a failure
 /// leaves the old file as it was: a temporary file in the same directory, `fsync`, `rename`,

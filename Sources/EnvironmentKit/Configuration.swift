@@ -70,14 +70,23 @@ public struct Configuration: Sendable {
     /// The variables as `[String: Any]`, the shape of T21Environment's `configuration()`.
     public var dictionary: [String: Any] { variables.untyped }
 
+    /// How many variable names an unknown-variable error lists.
+    static let variablesNamedInErrors = 20
+
     /// The value at `path`.
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownVariable``.
     public func value(_ path: String) throws(EnvironmentError) -> JSONValue {
         guard let value = storage.value(path) else {
             var message = "the configuration \"\(name)\" has no variable \"\(path)\""
+            // A few names help with a typo; a million would bury the message (`envtool print` lists them all).
             let known = variables.keys
-            if !known.isEmpty { message += "; its variables are \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }
+            let shown = known.prefix(Self.variablesNamedInErrors).map { "\"\($0)\"" }.joined(separator: ", ")
+            if known.count > Self.variablesNamedInErrors {
+                message += "; its variables include \(shown) and \(known.count - Self.variablesNamedInErrors) more (envtool print lists them)"
+            } else if !known.isEmpty {
+                message += "; its variables are \(shown)"
+            }
             throw EnvironmentError(.unknownVariable, file: source, message: message)
         }
         return value

@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import Platform
 
 /// A string compared and hashed by its UTF-8 code units, not by Unicode canonical equivalence as
 /// `String` is: JSON (and JavaScript) keys `"café"` in NFC and in NFD are two different keys, and

@@ -174,3 +174,22 @@ struct ConfigurationTests {
 struct JSONDecodingProbe: Decodable {
     init(from decoder: any Decoder) throws {}
 }
+
+@Suite("Unknown variables in large configurations")
+struct UnknownVariableMessageTests {
+    @Test("the error names at most 20 variables and says how many more there are")
+    func capped() throws {
+        var text = #"{"languages": ["en"], "configurations": {"Debug": {"#
+        text += (0..<1000).map { "\"v\($0)\": \($0)" }.joined(separator: ", ") + "}}}"
+        let document = try EnvironmentsDocument(data: Data(text.utf8), source: "big.json")
+        let configuration = try document.configuration(named: "Debug")
+        #expect(throws: EnvironmentError.self) { try configuration.value("nope") }
+        do {
+            _ = try configuration.value("nope")
+        } catch {
+            #expect(error.kind == .unknownVariable)
+            #expect(error.message.contains("\"v19\" and 980 more"))
+            #expect(!error.message.contains("\"v20\""))
+        }
+    }
+}

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
 /// wins at the next start, from any process (the app itself, or `envtool set-language`).

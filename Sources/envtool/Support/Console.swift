@@ -1,9 +1,7 @@
 import ArgumentParser
 import EnvironmentCrypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Results go to stdout, diagnostics to stderr.
 ///
