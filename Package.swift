@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Diagnostics"),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
-        .target(name: "StringsFile"),
+        .target(name: "StringsFile", dependencies: ["Diagnostics"]),
         .target(name: "JSONParsing", dependencies: ["Platform"]),
         .target(
             name: "I18Next",

@@ -221,7 +221,5 @@ public final class AppleStringsLookup: Sendable {
         return rules
     }
 
-    static func diagnostic(_ strings: StringsDiagnostic) -> Diagnostic {
-        Diagnostic(strings.severity == .error ? .error : .warning, file: strings.path, line: strings.line, column: strings.column, message: strings.message)
-    }
+    static func diagnostic(_ strings: Diagnostic) -> Diagnostic { strings }
 }

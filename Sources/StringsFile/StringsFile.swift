@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A parsed Apple `.strings` localization table (`"key" = "value";`).
@@ -18,7 +19,7 @@ public struct StringsFile: Sendable {
     /// The keys in the order they first appear in the file.
     public let keys: [String]
     /// Problems that do not make the file invalid: duplicate keys, `\u` escapes, lone surrogates.
-    public let warnings: [StringsDiagnostic]
+    public let warnings: [Diagnostic]
 
     /// The value for `key`, or `nil` when the table has no such key.
     public subscript(key: String) -> String? { table[key] }
@@ -32,8 +33,7 @@ public struct StringsFile: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw StringsFileError(diagnostic: StringsDiagnostic(
-                severity: .error, path: path, line: 1, column: 1,
+            throw StringsFileError(.unreadable, diagnostic: Diagnostic(.error, file: path, line: 1, column: 1,
                 message: "cannot read file: \(Self.unreadableReason(path))"))
         }
         try self.init(data: data, path: path)

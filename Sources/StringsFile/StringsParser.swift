@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The byte-level parser behind ``StringsFile``.
 ///
 /// It follows the grammar of CoreFoundation's old-style property list parser for strings files
@@ -8,14 +10,14 @@ struct StringsParser: ~Copyable {
     struct Output {
         var table: [String: String]
         var keys: [String]
-        var warnings: [StringsDiagnostic]
+        var warnings: [Diagnostic]
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let path: String
     private var position: Int
-    private var warnings: [StringsDiagnostic] = []
-    private var locator = IncrementalLocator()
+    private var warnings: [Diagnostic] = []
+    private var locator = SourceLocator()
     /// Reused for every string with escapes, so unescaping allocates once per file, not per string.
     private var scratch: [UInt8] = []
 
@@ -39,8 +41,7 @@ struct StringsParser: ~Copyable {
             case .invalidUTF16(let offset):
                 message = "invalid UTF-16 at byte offset \(offset); save the file as UTF-8"
             }
-            throw StringsFileError(diagnostic: StringsDiagnostic(
-                severity: .error, path: path, line: 1, column: 1, message: message))
+            throw StringsFileError(diagnostic: Diagnostic(.error, file: path, line: 1, column: 1, message: message))
         }
         if let converted {
             let result: Result<Output, StringsFileError> = converted.withUnsafeBufferPointer { buffer in
@@ -367,12 +368,12 @@ struct StringsParser: ~Copyable {
     private func error(at offset: Int, _ message: String) -> StringsFileError {
         let (line, column) = SourceLocator.location(of: offset, in: bytes)
         return StringsFileError(
-            diagnostic: StringsDiagnostic(severity: .error, path: path, line: line, column: column, message: message),
+            diagnostic: Diagnostic(.error, file: path, line: line, column: column, message: message),
             warnings: warnings)
     }
 
     private mutating func warn(at offset: Int, _ message: String) {
         let (line, column) = locator.location(of: offset, in: bytes)
-        warnings.append(StringsDiagnostic(severity: .warning, path: path, line: line, column: column, message: message))
+        warnings.append(Diagnostic(.warning, file: path, line: line, column: column, message: message))
     }
 }

@@ -37,8 +37,7 @@ struct StringsTableReader {
         do {
             file = try StringsFile(contentsOf: path)
         } catch {
-            let diagnostic = error.diagnostic
-            diagnostics.append(Diagnostic(.error, file: diagnostic.path, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message))
+            diagnostics.append(error.diagnostic)
             return
         }
         let lines = Self.keyLines(path: path)

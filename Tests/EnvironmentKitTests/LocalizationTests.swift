@@ -74,7 +74,7 @@ struct LocalizationTests {
     func missingTranslations() throws {
         let env = try environment(language: "en")
         let warnings = env.localization.missingTranslations(languages: env.availableLanguages())
-        #expect(warnings.contains { $0.path.hasSuffix("es.lproj/Localizable.strings") && $0.message.contains("\"only_en\"") })
+        #expect(warnings.contains { $0.file?.hasSuffix("es.lproj/Localizable.strings") == true && $0.message.contains("\"only_en\"") })
         #expect(warnings.allSatisfy { $0.severity == .warning })
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import StringsFile
@@ -6,7 +7,7 @@ private func parse(_ text: String) throws -> StringsFile {
     try StringsFile(data: Data(text.utf8), path: "Test.strings")
 }
 
-private func parseError(_ text: String) -> StringsDiagnostic? {
+private func parseError(_ text: String) -> Diagnostic? {
     do {
         _ = try parse(text)
         return nil

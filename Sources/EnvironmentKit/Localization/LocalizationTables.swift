@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import StringsFile
 import Synchronization
@@ -72,8 +73,8 @@ public final class LocalizationTables: Sendable {
     }
 
     /// Parses every table and returns all warnings and errors.
-    public func diagnostics() -> [StringsDiagnostic] {
-        allFiles.flatMap { path -> [StringsDiagnostic] in
+    public func diagnostics() -> [Diagnostic] {
+        allFiles.flatMap { path -> [Diagnostic] in
             switch load(path) {
             case .success(let file): return file.warnings
             case .failure(let error): return error.warnings + [error.diagnostic]

@@ -61,15 +61,10 @@ struct Strings: ParsableCommand {
             var status = ExitStatus.success
             var findings: [JSONValue] = []
             var counts = (errors: 0, warnings: 0)
-            func report(_ diagnostic: StringsDiagnostic) throws {
-                if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
-                if output.isJSON { findings.append(Finding.json(diagnostic)) } else { try Console.output(diagnostic.description) }
-            }
             func report(_ diagnostic: Diagnostic) throws {
                 if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
                 if output.isJSON {
-                    findings.append(Finding.json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
-                                                 column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
+                    findings.append(Finding.json(diagnostic))
                 } else {
                     try Console.output(diagnostic.description)
                 }

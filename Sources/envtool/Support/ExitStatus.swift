@@ -70,7 +70,6 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let error as StringsFileError {
         for warning in error.warnings { Console.error(warning.description) }
         Console.error(error.description)
-        let unreadable = error.diagnostic.message.hasPrefix("cannot read file")
-        throw ExitCode((unreadable ? ExitStatus.unreadableInput : .invalidInput).rawValue)
+        throw ExitCode((error.kind == .unreadable ? ExitStatus.unreadableInput : .invalidInput).rawValue)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import ArgumentParser
 import EnvironmentKit
 import I18Next
@@ -33,9 +34,9 @@ enum Finding {
         return .object(object)
     }
 
-    static func json(_ diagnostic: StringsDiagnostic) -> JSONValue {
-        json(severity: diagnostic.severity.rawValue, file: diagnostic.path, line: diagnostic.line,
-             column: diagnostic.column, path: nil, message: diagnostic.message)
+    static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+             column: diagnostic.column, path: diagnostic.path, message: diagnostic.message)
     }
 
     static func json(_ diagnostic: ResourceLinter.Diagnostic) -> JSONValue {
