@@ -116,10 +116,10 @@ struct I18NextCommandTests {
         try workspace.write("environments/locales/es/translation.json", #"{"cart": {"items_one": "uno", "items_other": "{{count}}"}}"#)
         let warnings = try workspace.run(["i18n", "lint"])
         #expect(warnings.status == 0)
-        #expect(warnings.stderr.contains("environments/locales/es/translation.json:1:24: warning: \"cart.items\" lacks the plural form(s) \"cart.items_many\" that es needs"))
+        #expect(warnings.stdout.contains("environments/locales/es/translation.json:1:24: warning: \"cart.items\" lacks the plural form(s) \"cart.items_many\" that es needs"))
         try workspace.write("environments/locales/ca/translation.json", "{")
         let broken = try workspace.run(["i18n", "lint"])
         #expect(broken.status == 65)
-        #expect(broken.stderr.contains("environments/locales/ca/translation.json:1:2: error:"))
+        #expect(broken.stdout.contains("environments/locales/ca/translation.json:1:2: error:"))
     }
 }

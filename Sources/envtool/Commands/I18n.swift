@@ -1,5 +1,6 @@
 import ArgumentParser
 import EnvironmentKit
+import Foundation
 import I18Next
 
 struct I18n: ParsableCommand {
@@ -14,7 +15,7 @@ struct I18n: ParsableCommand {
             discussion: """
                 Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language (--reference, else the language with the most keys).
 
-                Malformed files are errors (exit 65); warnings alone exit 0.
+                The findings are the result, so they go to stdout (one JSON document with --format json, shaped as in docs/cli-json.md). Malformed files are errors (exit 65), and so are warnings with --strict; warnings alone exit 0. A directory that cannot be read exits 66.
                 """)
 
         @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json.")
@@ -23,11 +24,35 @@ struct I18n: ParsableCommand {
         @Option(help: ArgumentHelp("The language the others are compared with.", valueName: "code"))
         var reference: String?
 
+        @Flag(help: "Treat warnings as errors (exit 65), for CI.")
+        var strict = false
+
+        @OptionGroup var output: FormatOptions
+
         func run() throws {
-            let diagnostics = ResourceLinter(directory: directory, reference: reference).run()
-            for diagnostic in diagnostics { Console.error(diagnostic.description) }
-            if diagnostics.contains(where: { $0.severity == .error }) {
-                throw ExitCode(ExitStatus.invalidInput.rawValue)
+            try reportingFailures {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+                      FileManager.default.isReadableFile(atPath: directory) else {
+                    let reason = !FileManager.default.fileExists(atPath: directory) ? "no such directory"
+                        : isDirectory.boolValue ? "permission denied" : "it is not a directory"
+                    throw EnvironmentError(.unreadableFile, file: directory, message: "cannot read the resources directory: \(reason)")
+                }
+                let diagnostics = ResourceLinter(directory: directory, reference: reference).run()
+                let errors = diagnostics.filter { $0.severity == .error }.count
+                if output.isJSON {
+                    var object = JSONObject()
+                    object["directory"] = .string(directory)
+                    object["errors"] = .integer(errors)
+                    object["warnings"] = .integer(diagnostics.count - errors)
+                    object["findings"] = .array(diagnostics.map(Finding.json))
+                    try Console.output(json: .object(object))
+                } else {
+                    for diagnostic in diagnostics { try Console.output(diagnostic.description) }
+                }
+                if errors > 0 || (strict && !diagnostics.isEmpty) {
+                    throw ExitCode(ExitStatus.invalidInput.rawValue)
+                }
             }
         }
     }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@Suite("envtool i18n lint")
+struct I18nLintCommandTests {
+    @Test("findings are the result: on stdout, as one JSON document with --format json")
+    func findings() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("res/en/translation.json", #"{"a": "A {{name}}", "b": "B"}"#)
+        try workspace.write("res/de/translation.json", #"{"a": "A {{nom}}"}"#)
+        let text = try workspace.run(["i18n", "lint", "res"])
+        #expect(text.status == 0, "warnings alone exit 0")
+        #expect(text.stdout.contains("res/de/translation.json"))
+        #expect(text.stdout.contains("warning:"))
+        let json = try workspace.run(["i18n", "lint", "res", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 0)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty && findings.allSatisfy { $0["severity"] as? String == "warning" && $0["line"] is Int })
+    }
+
+    @Test("--strict makes warnings fail, for CI")
+    func strict() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("res/en/translation.json", #"{"a": "A", "b": "B"}"#)
+        try workspace.write("res/de/translation.json", #"{"a": "A"}"#)
+        #expect(try workspace.run(["i18n", "lint", "res"]).status == 0)
+        #expect(try workspace.run(["i18n", "lint", "res", "--strict"]).status == 65)
+    }
+
+    @Test("a directory that does not exist is unreadable input (66), with its path")
+    func missingDirectory() throws {
+        let result = try Workspace(copySample: false).run(["i18n", "lint", "nowhere"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("nowhere: error: cannot read the resources directory: no such directory"))
+    }
+}
