@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
         .target(name: "StringsFile", dependencies: ["Diagnostics"]),
-        .target(name: "JSONParsing", dependencies: ["Platform"]),
+        .target(name: "JSONParsing", dependencies: ["Platform", "Diagnostics"]),
         .target(
             name: "I18Next",
             dependencies: ["JSONParsing"],

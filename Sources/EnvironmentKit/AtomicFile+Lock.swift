@@ -5,7 +5,7 @@ extension AtomicFile {
     /// An exclusive `flock` on a file that is read, changed and replaced (`envtool edit`,
     /// `rekey`), so that two such commands cannot both replace it and lose one change.
     /// Released when the value is released or the process ends, however it ends.
-    public final class Lock: Sendable {
+    package final class Lock: Sendable {
         private let descriptor: Int32
 
         fileprivate init(descriptor: Int32) {
@@ -23,7 +23,7 @@ extension AtomicFile {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unreadableFile`` when the
     ///   file cannot be opened, ``EnvironmentError/Kind/writeFailed`` when another process holds
     ///   the lock.
-    public static func lock(_ path: String) throws(EnvironmentError) -> Lock {
+    package static func lock(_ path: String) throws(EnvironmentError) -> Lock {
         let target = try target(of: path)
         for _ in 0..<100 {
             let fd = open(target, O_RDONLY | O_CLOEXEC)

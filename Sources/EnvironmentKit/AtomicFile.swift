@@ -10,7 +10,7 @@ import Platform
 /// its target is replaced and the link stays. Temporary files are named
 /// `.<name>.tmp-<pid>-XXXXXX`, so that those of a writer that was killed (`kill -9`, a crash)
 /// are recognised and removed by the next write of the same file.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Replaces (or creates) the file at `path` with `bytes`.
     ///
     /// - Parameters:
@@ -19,7 +19,7 @@ public enum AtomicFile {
     ///   - keepingExistingMode: Give the new content the mode of the file it replaces, when there
     ///     is one (re-encrypting a file must not widen or narrow who can read it).
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644,
+    package static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644,
                              keepingExistingMode: Bool = false) throws(EnvironmentError) {
         try Array(bytes).withBytes { (raw) throws(EnvironmentError) in
             try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode)
@@ -28,7 +28,7 @@ public enum AtomicFile {
 
     /// Replaces (or creates) the file at `path` with secret bytes (a decrypted document, a key),
     /// without copying them anywhere that is not zeroed. The default mode is `0600`.
-    public static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600,
+    package static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600,
                              keepingExistingMode: Bool = false) throws(EnvironmentError) {
         try secret.withUnsafeBytes { (raw) throws(EnvironmentError) in
             try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode)

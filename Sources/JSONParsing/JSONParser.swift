@@ -7,17 +7,17 @@ import Foundation
 /// differ only in Unicode normalization apart (its dictionaries use `String` equality), and each
 /// matters to one of our users: `envtool print` keeps the author's order, an error such as
 /// "invalid language tag" points at its line and column, and i18next compares keys by code units.
-public struct JSONParser: ~Copyable {
+package struct JSONParser: ~Copyable {
     /// Why parsing stopped, at which byte offset.
-    public struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// The byte offset of the problem.
-        public let offset: Int
+        package let offset: Int
         /// What is wrong, and how to fix it where that is known.
-        public let message: String
+        package let message: String
     }
 
     /// Nesting deeper than this is refused: recursion must never exhaust the stack.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
@@ -25,7 +25,7 @@ public struct JSONParser: ~Copyable {
     private let recordedDepth: Int
     private let rejectsDuplicateKeys: Bool
     /// Start offsets of values by dotted path (`a.b`, `list[1]`), for values up to the recorded depth.
-    public private(set) var offsets: [String: Int] = [:]
+    package private(set) var offsets: [String: Int] = [:]
     private var scratch: [UInt8] = []
     /// The path whose value's offset ``offset(of:in:)`` looks for; empty components and a
     /// negative length when not looking, so the hot path pays one comparison per value.
@@ -48,7 +48,7 @@ public struct JSONParser: ~Copyable {
     ///     something is wrong use ``offset(of:in:)`` instead, which re-parses once.
     ///   - rejectsDuplicateKeys: Whether a key repeated in one object (by code units) is an error;
     ///     otherwise the last value wins in the first one's place, as in JavaScript's `JSON.parse`.
-    public init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 0, rejectsDuplicateKeys: Bool = true) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, recordingOffsetsToDepth recordedDepth: Int = 0, rejectsDuplicateKeys: Bool = true) {
         self.bytes = bytes
         self.recordedDepth = recordedDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
@@ -59,7 +59,7 @@ public struct JSONParser: ~Copyable {
     ///
     /// Errors are rare and parsing is not, so values do not carry positions: a caller that has
     /// to point at a value parses the document once more, looking for that one path.
-    public static func offset(of path: JSONPath, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func offset(of path: JSONPath, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var parser = JSONParser(bytes: bytes, rejectsDuplicateKeys: false)
         parser.target = path.components
         parser.targetLength = path.components.count
@@ -81,7 +81,7 @@ public struct JSONParser: ~Copyable {
     }
 
     /// Parses one JSON document; anything but white space after it is an error.
-    public mutating func parseDocument() throws(Failure) -> JSONValue {
+    package mutating func parseDocument() throws(Failure) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else { throw Failure(offset: position, message: "the file is empty; expected a JSON object") }

@@ -3,15 +3,15 @@
 /// Its ``description`` is the form envtool's messages use: `configurations.Debug.api.timeout`,
 /// `languages[2]`; a key that would read ambiguously there (empty, or with `.`, `[`, `]`, `"`
 /// or white space) is written in brackets as a JSON string: `configurations.Debug["a.b"]`.
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step: a member of an object or an element of an array.
-    public enum Component: Hashable, Sendable {
+    package enum Component: Hashable, Sendable {
         /// The member called so (compared by code units).
         case key(String)
         /// The element at this 0-based position.
         case index(Int)
 
-        public static func == (lhs: Component, rhs: Component) -> Bool {
+        package static func == (lhs: Component, rhs: Component) -> Bool {
             switch (lhs, rhs) {
             case (.key(let a), .key(let b)): return JSONKey.codeUnitsEqual(a, b)
             case (.index(let a), .index(let b)): return a == b
@@ -19,7 +19,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             switch self {
             case .key(let key): hasher.combine(JSONKey(key))
             case .index(let index): hasher.combine(index)
@@ -28,28 +28,28 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The steps from the top of the document.
-    public var components: [Component]
+    package var components: [Component]
 
     /// A path of `components`; `[]` is the top level.
-    public init(_ components: [Component] = []) {
+    package init(_ components: [Component] = []) {
         self.components = components
     }
 
     /// This path followed by `component`.
-    public func appending(_ component: Component) -> JSONPath {
+    package func appending(_ component: Component) -> JSONPath {
         JSONPath(components + [component])
     }
 
     /// This path followed by the member `key`.
-    public func appending(key: String) -> JSONPath { appending(.key(key)) }
+    package func appending(key: String) -> JSONPath { appending(.key(key)) }
 
     /// This path followed by the array element `index`.
-    public func appending(index: Int) -> JSONPath { appending(.index(index)) }
+    package func appending(index: Int) -> JSONPath { appending(.index(index)) }
 
     /// Whether this is the top of the document.
-    public var isEmpty: Bool { components.isEmpty }
+    package var isEmpty: Bool { components.isEmpty }
 
-    public var description: String {
+    package var description: String {
         var text = ""
         for component in components {
             switch component {

@@ -10,16 +10,16 @@ import Foundation
 /// Templates come from translation files, so every number in a conversion is bounded: a field
 /// width or precision above ``maximumFieldLength`` is clamped to it, and a position that does not
 /// name an argument (`%0$@`, `%99999999999999999999$@`) leaves the conversion as written.
-public enum StringFormatter {
+package enum StringFormatter {
     /// The largest field width and precision applied (`%5000d` pads to this many characters).
     ///
     /// C's `printf` takes any width up to `INT_MAX` and `%999999999d` writes a gigabyte of
     /// spaces; no translation needs a field longer than a screen, and a double needs at most
     /// 1074 digits after the point to be written exactly, so 1024 keeps every useful format intact.
-    public static let maximumFieldLength = 1024
+    package static let maximumFieldLength = 1024
 
     /// Formats `template` with `arguments`.
-    public static func format(_ template: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {
+    package static func format(_ template: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {
         guard template.contains("%") else { return template }
         var output = ""
         let scalars = Array(template.unicodeScalars)
