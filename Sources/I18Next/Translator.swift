@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 import Synchronization
 
 /// The lookup and the rules of `t()`, a port of i18next's `Translator`: key and namespace
