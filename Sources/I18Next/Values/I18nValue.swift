@@ -28,6 +28,25 @@ extension JSONValue {
         }
     }
 
+    /// Whether this is `null`. A pattern, not `== .null`: the model's `==` is a call into
+    /// JSONParsing on the path of every t(), and builds the value it compares with.
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Whether this is `false` itself (not any falsy value), as i18next's `=== false` checks.
+    var isFalse: Bool {
+        if case .bool(false) = self { return true }
+        return false
+    }
+
+    /// Whether this is the empty string.
+    var isEmptyString: Bool {
+        if case .string(let text) = self { return text.isEmpty }
+        return false
+    }
+
     /// The string, if this is one.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
