@@ -56,8 +56,9 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
                     }
                 }
             }
-            for key in values.keys {
-                switch key {
+            // The members, not `keys`: JSONObject builds that array on every read.
+            for member in values.members {
+                switch member.key {
                 case "count": hasCount = true
                 case "context": hasContext = true
                 case "lng", "lngs", "fallbackLng": hasLanguageOptions = true
@@ -69,7 +70,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
                 case "returnObjects": hasReturnObjects = true
                 case "ns": hasNamespace = true
                 case "skipInterpolation": skipInterpolation = true
-                default: if key.hasPrefix("defaultValue") { hasDefaultValue = true }
+                default: if member.key.hasPrefix("defaultValue") { hasDefaultValue = true }
                 }
             }
         }
