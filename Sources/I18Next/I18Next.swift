@@ -1,3 +1,4 @@
+import JSONParsing
 import Synchronization
 
 /// An i18next-compatible translation engine: same resources, options and `t()` results as the
@@ -151,8 +152,8 @@ public final class I18Next: Sendable {
         let translator = state.withLock { $0.translator! }
         let resolution = translator.resolve([key], options)
         guard let value = resolution.value else { return false }
-        if value == .null && !translator.options.returnNull { return false }
-        if value == .string("") && !translator.options.returnEmptyString { return false }
+        if value.isNull && !translator.options.returnNull { return false }
+        if value.isEmptyString && !translator.options.returnEmptyString { return false }
         return true
     }
 
@@ -204,7 +205,7 @@ public final class I18Next: Sendable {
     public func string(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> String {
         switch t(key, options) {
         case .string(let text): return text
-        case let value where value.isObjectLike && value != .null: return value.jsonText()
+        case let value where value.isObjectLike && !value.isNull: return value.jsonText(numberStyle: .javaScript)
         case let other: return other.madeString
         }
     }

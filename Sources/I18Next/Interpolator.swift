@@ -5,6 +5,7 @@
 /// text, and scanning resumes at an index computed on the old string). This type reproduces
 /// those semantics with plain byte scanning, which is also much faster than a regex engine.
 import Foundation
+import JSONParsing
 
 final class Interpolator: Sendable {
     let settings: InterpolationOptions

@@ -1,3 +1,4 @@
+import JSONParsing
 /// A post-processor: transforms each translation after interpolation and nesting, when named
 /// in `postProcess` (init or per call).
 public struct PostProcessor: Sendable {

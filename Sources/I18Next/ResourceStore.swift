@@ -17,7 +17,7 @@ struct ResourceStore: Sendable {
     /// Every path of a namespace joined with the key separator, so that a lookup is one hash probe
     /// instead of splitting the key and walking the tree on every `t()`.
     struct NamespaceIndex: Sendable {
-        var entries: [JSONNode.ExactKey: I18nValue] = [:]
+        var entries: [JSONKey: JSONValue] = [:]
         /// Whether some member name contains the separator; only then can i18next's `deepFind`
         /// find what the plain path does not.
         var hasSeparatorInNames = false
@@ -76,13 +76,13 @@ struct ResourceStore: Sendable {
                 for (name, child) in object.members {
                     if name.contains(separator) || name.contains("###") { index.hasSeparatorInNames = true; continue }
                     let childPath = path.map { $0 + separator + name } ?? name
-                    index.entries[JSONNode.ExactKey(childPath)] = child
+                    index.entries[JSONKey(childPath)] = child
                     add(child, path: childPath)
                 }
             case .array(let elements):
                 for (offset, child) in elements.enumerated() {
                     let childPath = path.map { $0 + separator + String(offset) } ?? String(offset)
-                    index.entries[JSONNode.ExactKey(childPath)] = child
+                    index.entries[JSONKey(childPath)] = child
                     add(child, path: childPath)
                 }
             default:
@@ -144,7 +144,7 @@ struct ResourceStore: Sendable {
                   ignoreJSONStructure: Bool) -> I18nValue? {
         if let separator = indexSeparator, keySeparator == separator, let index, !key.isEmpty {
             let needsDeepFind = ignoreJSONStructure && index.hasSeparatorInNames
-            if let value = index.entries[JSONNode.ExactKey(key)] {
+            if let value = index.entries[JSONKey(key)] {
                 if value.isTruthy || !needsDeepFind { return value }
             } else if !needsDeepFind, index.missIsFinal(key) {
                 return nil
@@ -205,7 +205,7 @@ struct ResourceStore: Sendable {
                 next = object.ownProperty(nextPath)
                 if let found = next {
                     switch found {
-                    case .string, .number, .bool:
+                    case .string, .integer, .number, .numberLiteral, .bool:
                         if j < tokens.count - 1 { continue }
                     default: break
                     }

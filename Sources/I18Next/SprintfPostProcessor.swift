@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 
 /// The `sprintf` post-processor of i18next-sprintf-postprocessor: with `postProcess: "sprintf"`
 /// and `sprintf: [args]` (or an object for named `%(name)s`), formats the translation as
@@ -196,7 +197,7 @@ enum SprintfPostProcessor {
         case "f": result = try precision.map { try fixed(JSNumber.parseFloat(text), digits: $0) } ?? JSNumber.string(JSNumber.parseFloat(text))
         case "g":
             if let precision {
-                guard case .number(let value)? = argument else {
+                guard let value = argument?.numberValue else {
                     throw Failure(description: argument == .null ? "TypeError: Cannot read properties of null (reading 'toPrecision')" : "TypeError: arg.toPrecision is not a function")
                 }
                 result = JSNumber.string(try JSNumber.number(precisionString(value, digits: precision)))
@@ -242,7 +243,7 @@ enum SprintfPostProcessor {
     }
 
     private static func isNumber(_ value: I18nValue?) -> Bool {
-        if case .number? = value { return true }
+        if value?.numberValue != nil { return true }
         return false
     }
 
@@ -252,7 +253,7 @@ enum SprintfPostProcessor {
         switch value {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number: return "number"
+        case .integer, .number, .numberLiteral: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -263,11 +264,11 @@ enum SprintfPostProcessor {
     private static func property(_ value: I18nValue, _ key: String) -> I18nValue? {
         switch value {
         case .object, .array:
-            if key == "length", case .array(let elements) = value { return .number(Double(elements.count)) }
+            if key == "length", case .array(let elements) = value { return .integer(elements.count) }
             return value.ownProperty(key)
         case .string(let text):
             let units = Array(text.utf16)
-            if key == "length" { return .number(Double(units.count)) }
+            if key == "length" { return .integer(units.count) }
             if let index = JSNumber.arrayIndex(key), index < units.count { return .string(String(decoding: [units[index]], as: UTF16.self)) }
             return nil
         default: return nil
@@ -395,7 +396,9 @@ enum SprintfPostProcessor {
             switch value {
             case .null: return "null"
             case .bool(let flag): return flag ? "true" : "false"
-            case .number(let number): return number.isFinite ? JSNumber.string(number) : "null"
+            case .integer, .number, .numberLiteral:
+                let number = value.numberValue ?? .nan
+                return number.isFinite ? JSNumber.string(number) : "null"
             case .string(let text): return I18nValue.string(text).jsonText()
             case .array(let elements):
                 if elements.isEmpty { return "[]" }

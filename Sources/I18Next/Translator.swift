@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 import Synchronization
 
 /// The lookup and the rules of `t()`, a port of i18next's `Translator`: key and namespace
@@ -190,8 +191,8 @@ final class Translator: Sendable {
 
     private func isValidLookup(_ value: I18nValue?) -> Bool {
         guard let value else { return false }
-        if !options.returnNull, value == .null { return false }
-        if !options.returnEmptyString, value == .string("") { return false }
+        if !options.returnNull, value.isNull { return false }
+        if !options.returnEmptyString, value.isEmptyString { return false }
         return true
     }
 
@@ -361,7 +362,7 @@ final class Translator: Sendable {
                     if nestBefore < nestAfter { opt["nest"] = .bool(false) }
                 }
             }
-            if case .string(let text) = result, hasNesting ?? Scanner.contains(text, active.nestingPrefix), opt["nest"] != .bool(false) {
+            if case .string(let text) = result, hasNesting ?? Scanner.contains(text, active.nestingPrefix), opt["nest"]?.isFalse != true {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
                     opt.implicitLanguage = language ?? resolution?.usedLanguage
                 }
@@ -451,7 +452,7 @@ final class Translator: Sendable {
         case .array(let list)?: names = list.compactMap(\.stringValue)
         default: names = options.postProcess
         }
-        guard value != .null, !names.isEmpty, opt["applyPostProcessor"] != .bool(false) else { return value }
+        guard !value.isNull, !names.isEmpty, opt["applyPostProcessor"]?.isFalse != true else { return value }
         var result = value
         for name in names {
             if let processor = postProcessors[name] { result = processor.process(result, keys, opt, warn) }

@@ -72,7 +72,7 @@ struct ConformanceTests {
             case .array(let keys)?: result = i18n.t(keys.compactMap(\.stringValue), TranslationOptions(options))
             default: continue
             }
-            #expect(result == expected, "\(testCase.id): t(\(object["key"]!.jsonText()), \(I18nValue.object(options).jsonText()))")
+            #expect(result.isSameJavaScriptValue(as: expected), "\(testCase.id): t(\(object["key"]!.jsonText()), \(I18nValue.object(options).jsonText()))")
         }
     }
 }

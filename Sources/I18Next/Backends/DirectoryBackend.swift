@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 
 /// Loads resources from files laid out by a `loadPath` template, such as
 /// `locales/{{lng}}/{{ns}}.json` (i18next-fs-backend's layout).

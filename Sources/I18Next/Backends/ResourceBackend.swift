@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 
 /// Where translations come from when they are not given in memory: a directory
 /// (``DirectoryBackend``) or an HTTP server (`HTTPBackend`, in the I18NextHTTP module so that only

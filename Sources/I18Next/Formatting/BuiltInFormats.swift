@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 import Synchronization
 #if canImport(_FoundationICU)
 import _FoundationICU

@@ -1,3 +1,4 @@
+import JSONParsing
 /// The options of `Intl.NumberFormat`, read and checked as ECMA-402 does, turned into an ICU
 /// number skeleton.
 ///

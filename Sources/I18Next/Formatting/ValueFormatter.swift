@@ -1,3 +1,4 @@
+import JSONParsing
 /// i18next's `Formatter`: applies `{{value, format(options)}}` formats. Several formats can be
 /// chained with the format separator; an unknown format leaves the value as it is.
 struct ValueFormatter: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 
 /// `t()` as i18next 1.x did it (`compatibilityJSON: "v1"`, the format of i18next-ios):
 /// `__var__` and `__varHTML__`, `key_plural` and numbered `key_plural_N`, context by `key_ctx`,
@@ -269,7 +270,7 @@ final class LegacyTranslator {
         case .object, .array: return value.ownProperty(name)
         case .string(let text):
             let units = Array(text.utf16)
-            if name == "length" { return .number(Double(units.count)) }
+            if name == "length" { return .integer(units.count) }
             if let index = JSNumber.arrayIndex(name), index < units.count { return .string(String(decoding: [units[index]], as: UTF16.self)) }
             return nil
         default: return nil
@@ -277,17 +278,19 @@ final class LegacyTranslator {
     }
 
     private func context(_ options: Options) -> String? {
-        switch options["context"] {
+        let given = options["context"]
+        switch given {
         case .string(let text)? where !text.isEmpty: return text
-        case .number(let number)? where number != 0 && !number.isNaN: return JSNumber.string(number)
+        case .integer?, .number?, .numberLiteral?: return given?.isTruthy == true ? given?.jsString : nil
         default: return nil
         }
     }
 
     private func pluralCount(_ options: Options) -> Double? {
-        switch options["count"] {
+        let count = options["count"]
+        switch count {
         case nil, .string?: return nil
-        case .number(let number)?: return number
+        case .integer?, .number?, .numberLiteral?: return count?.numberValue
         case .bool(let flag)?: return flag ? 1 : 0
         case .null?: return 0
         default: return .nan

@@ -179,7 +179,7 @@ public struct ResourceLinter: Sendable {
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: 64, rejectsDuplicateKeys: true)
-            let node: JSONNode
+            let node: JSONValue
             do throws(JSONParser.Failure) {
                 node = try parser.parseDocument()
             } catch {
@@ -190,14 +190,14 @@ public struct ResourceLinter: Sendable {
                 return .failure(Diagnostic(severity: .error, file: path, line: 1, column: 1, message: "a namespace file must be a JSON object of keys"))
             }
             var file = NamespaceFile(path: path)
-            func add(_ node: JSONNode, path keyPath: String) {
+            func add(_ node: JSONValue, path keyPath: String) {
                 if case .object(let members) = node {
                     for member in members {
                         add(member.value, path: keyPath.isEmpty ? member.key : keyPath + "." + member.key)
                     }
                 } else {
                     let (line, column) = JSONText.location(of: parser.offsets[keyPath] ?? 0, in: bytes)
-                    file.entries[keyPath] = Entry(value: I18nValue(node), line: line, column: column)
+                    file.entries[keyPath] = Entry(value: node, line: line, column: column)
                 }
             }
             add(node, path: "")

@@ -1,3 +1,4 @@
+import JSONParsing
 /// i18next's init options, with i18next's names and defaults.
 ///
 /// Build them in code, or from the JSON object you would pass to `i18next.init` with
@@ -266,7 +267,9 @@ public struct InterpolationOptions: Sendable, Hashable {
             case ("nestingSuffix", .string(let text)) where !text.isEmpty: nestingSuffix = text
             case ("nestingOptionsSeparator", .string(let text)) where !text.isEmpty: nestingOptionsSeparator = text
             // Any count past Int's range means "no limit" in practice; Int(1e300) would trap.
-            case ("maxReplaces", .number(let number)) where number >= 1: maxReplaces = number < 1e9 ? Int(number) : 1_000_000_000
+            case ("maxReplaces", let value) where (value.numberValue ?? 0) >= 1:
+                let number = value.numberValue ?? 1
+                maxReplaces = number < 1e9 ? Int(number) : 1_000_000_000
             case ("skipOnVariables", let value): skipOnVariables = value.isTruthy
             case ("defaultVariables", .object(let object)): defaultVariables = object
             default: break

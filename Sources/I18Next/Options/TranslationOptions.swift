@@ -1,3 +1,4 @@
+import JSONParsing
 /// The options object of `t(key, options)`: i18next's call options (`count`, `context`, `lng`,
 /// `ns`, `defaultValue`, `replace`, …) and, in the same object, the interpolation variables.
 public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
@@ -35,24 +36,29 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
             defer {
                 if hasLanguageOptions, case .string(let text)? = values["lng"], !text.isEmpty { language = text }
                 if hasCount {
-                    switch values["count"] {
+                    let count = values["count"]
+                    switch count {
                     case nil, .string?: pluralCount = .none
-                    case .number(let value)?: pluralCount = .some(value); countIsZero = value == 0
+                    case .integer?, .number?, .numberLiteral?:
+                        let value = count?.numberValue ?? .nan
+                        pluralCount = .some(value); countIsZero = value == 0
                     case .bool(let value)?: pluralCount = .some(value ? 1 : 0)
                     case .null?: pluralCount = .some(0)
                     default: pluralCount = .some(Double.nan)
                     }
                 }
                 if hasContext {
-                    switch values["context"] {
+                    let given = values["context"]
+                    switch given {
                     case .string(let text)? where !text.isEmpty: context = text
-                    case .number(let number)?: context = JSNumber.string(number)
+                    case .integer?, .number?, .numberLiteral?: context = given?.jsString
                     default: context = nil
                     }
                 }
             }
-            for key in values.keys {
-                switch key {
+            // The members, not `keys`: JSONObject builds that array on every read.
+            for member in values.members {
+                switch member.key {
                 case "count": hasCount = true
                 case "context": hasContext = true
                 case "lng", "lngs", "fallbackLng": hasLanguageOptions = true
@@ -64,7 +70,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
                 case "returnObjects": hasReturnObjects = true
                 case "ns": hasNamespace = true
                 case "skipInterpolation": skipInterpolation = true
-                default: if key.hasPrefix("defaultValue") { hasDefaultValue = true }
+                default: if member.key.hasPrefix("defaultValue") { hasDefaultValue = true }
                 }
             }
         }

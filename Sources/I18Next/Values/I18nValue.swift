@@ -1,24 +1,50 @@
 import JSONParsing
 
-/// A value as i18next sees it: a JSON value with JavaScript's rules for truthiness and for
-/// turning values into strings. Resources, t() options and interpolation data are all made of it.
-public enum I18nValue: Sendable, Hashable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([I18nValue])
-    case object(I18nObject)
+/// A value as i18next sees it: JSONParsing's one JSON model (``JSONValue``), read with
+/// JavaScript's rules for numbers, truthiness and turning values into strings. Resources, t()
+/// options and interpolation data are all made of it.
+///
+/// The name stays so that callers written against the engine's former own tree keep compiling:
+/// `.number(3)`, `.integer(3)` and the literal `3` are all the number 3 to the engine, which
+/// reads numbers only through ``JSONParsing/JSONValue/numberValue``.
+public typealias I18nValue = JSONValue
 
+/// A JSON object as i18next sees it: members in order, keys compared by code units, as in
+/// JavaScript (`café` in NFC and in NFD are two keys). See ``JSONParsing/JSONObject``.
+public typealias I18nObject = JSONObject
+
+extension JSONValue {
     /// JavaScript truthiness: `null`, `false`, `0`, `NaN` and `""` are falsy.
     var isTruthy: Bool {
         switch self {
         case .null: return false
         case .bool(let value): return value
-        case .number(let value): return value != 0 && !value.isNaN
+        case .integer(let value): return value != 0
+        case .number, .numberLiteral:
+            let value = numberValue ?? .nan
+            return value != 0 && !value.isNaN
         case .string(let value): return !value.isEmpty
         case .array, .object: return true
         }
+    }
+
+    /// Whether this is `null`. A pattern, not `== .null`: the model's `==` is a call into
+    /// JSONParsing on the path of every t(), and builds the value it compares with.
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Whether this is `false` itself (not any falsy value), as i18next's `=== false` checks.
+    var isFalse: Bool {
+        if case .bool(false) = self { return true }
+        return false
+    }
+
+    /// Whether this is the empty string.
+    var isEmptyString: Bool {
+        if case .string(let text) = self { return text.isEmpty }
+        return false
     }
 
     /// The string, if this is one.
@@ -27,16 +53,41 @@ public enum I18nValue: Sendable, Hashable {
         return nil
     }
 
-    /// The number, if this is one.
+    /// The number as JavaScript holds it, if this is a number: an ``integer(_:)`` as the nearest
+    /// `Double`, a ``numberLiteral(_:)`` as `JSON.parse` reads it (`1e400` is `Infinity`,
+    /// `1e-99999` is `0`, integers beyond 2^53 the nearest `Double`).
+    ///
+    /// The engine reads numbers only through this property, never by matching a case, so that
+    /// the three spellings of one number behave alike.
     public var numberValue: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+        switch self {
+        case .integer, .number, .numberLiteral: return javaScriptNumber
+        default: return nil
+        }
+    }
+
+    /// Whether the value is the same JavaScript value as `other` (`===`, except that `NaN` equals
+    /// `NaN`): numbers compare by ``numberValue`` (`.integer(1)` is `.number(1)`), arrays and
+    /// objects member by member. The engine's results are compared this way: the structural
+    /// `==` of ``JSONValue`` tells `.integer(1)` and `.number(1)` apart.
+    public func isSameJavaScriptValue(as other: JSONValue) -> Bool {
+        if let left = numberValue, let right = other.numberValue { return left == right || (left.isNaN && right.isNaN) }
+        switch (self, other) {
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.isSameJavaScriptValue(as: $1) }
+        case (.object(let left), .object(let right)):
+            return left.count == right.count && left.allSatisfy { member in
+                right[member.key].map { member.value.isSameJavaScriptValue(as: $0) } ?? false
+            }
+        default:
+            return numberValue == nil && other.numberValue == nil && self == other
+        }
     }
 
     /// Whether i18next treats the value as an object (arrays and null included), not a leaf.
     var isObjectLike: Bool {
         switch self {
-        case .string, .bool, .number: return false
+        case .string, .bool, .integer, .number, .numberLiteral: return false
         case .null, .array, .object: return true
         }
     }
@@ -46,7 +97,7 @@ public enum I18nValue: Sendable, Hashable {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return JSNumber.string(value)
+        case .integer, .number, .numberLiteral: return JSNumber.string(numberValue ?? .nan)
         case .string(let value): return value
         case .array(let values): return values.map(\.arrayElementString).joined(separator: ",")
         case .object: return "[object Object]"
@@ -66,12 +117,12 @@ public enum I18nValue: Sendable, Hashable {
     }
 
     /// The own property `key` of an object or array, as JavaScript's `hasOwnProperty` sees it.
-    func ownProperty(_ key: String) -> I18nValue? {
+    func ownProperty(_ key: String) -> JSONValue? {
         switch self {
         case .object(let object):
             return object[key]
         case .array(let values):
-            if key == "length" { return .number(Double(values.count)) }
+            if key == "length" { return .integer(values.count) }
             guard let index = JSNumber.arrayIndex(key), index < values.count else { return nil }
             return values[index]
         default:
@@ -80,66 +131,11 @@ public enum I18nValue: Sendable, Hashable {
     }
 }
 
-/// A JSON object whose keys are compared by code units, as in JavaScript: `café` in NFC and in
-/// NFD are two keys. Keys keep their insertion order.
-public struct I18nObject: Sendable, Hashable {
-    typealias ExactKey = JSONNode.ExactKey
-    private var storage: [ExactKey: I18nValue] = [:]
-    /// The keys in insertion order.
-    public private(set) var keys: [String] = []
-
-    /// An empty object.
-    public init() {}
-
-    /// An object with `members`; a later duplicate key replaces the earlier value.
-    public init(_ members: [(String, I18nValue)]) {
-        for (key, value) in members { self[key] = value }
-    }
-
-    /// The value of `key`, compared by code units.
-    public subscript(key: String) -> I18nValue? {
-        get { storage[ExactKey(key)] }
-        set {
-            let exact = ExactKey(key)
-            if let newValue {
-                if storage.updateValue(newValue, forKey: exact) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: exact) != nil {
-                keys.removeAll { ExactKey($0) == exact }
-            }
-        }
-    }
-
-    /// The number of members.
-    public var count: Int { storage.count }
-
-    /// Whether the object has no members.
-    public var isEmpty: Bool { storage.isEmpty }
-
-    /// The members in insertion order.
-    public var members: [(key: String, value: I18nValue)] { keys.map { ($0, storage[ExactKey($0)]!) } }
-
+extension JSONObject {
     /// A copy with the members of `other` added, replacing same-named ones (JavaScript's `{...a, ...b}`).
-    func merging(_ other: I18nObject) -> I18nObject {
+    func merging(_ other: JSONObject) -> JSONObject {
         var result = self
         for (key, value) in other.members { result[key] = value }
         return result
     }
-
-    public static func == (lhs: I18nObject, rhs: I18nObject) -> Bool { lhs.storage == rhs.storage }
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
-}
-
-extension I18nValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: I18nValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, I18nValue)...) { self = .object(I18nObject(elements)) }
-    public init(nilLiteral: ()) { self = .null }
-}
-
-extension I18nObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, I18nValue)...) { self.init(elements) }
 }

@@ -1,3 +1,4 @@
+import JSONParsing
 /// JavaScript's string-to-number conversions. Swift's `Double(String)` is not one of them: it
 /// reads "nan", "inf" and hex floats ("0x1p3"), which JavaScript reads as `NaN` (or, for
 /// `parseFloat`, stops before). i18next and sprintf-js decide on these results, so we follow them.
@@ -90,7 +91,7 @@ extension JSNumber {
     /// `Number(value)` for any value (`ToNumber` after `ToPrimitive`).
     static func number(_ value: I18nValue) -> Double {
         switch value {
-        case .number(let number): return number
+        case .integer, .number, .numberLiteral: return value.numberValue ?? .nan
         case .bool(let flag): return flag ? 1 : 0
         case .null: return 0
         case .string(let text): return number(text)

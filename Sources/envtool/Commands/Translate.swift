@@ -52,8 +52,8 @@ struct Translate: ParsableCommand {
             }
             switch result {
             case .string(let text): try Console.output(text)
-            case .object, .array: try Console.output(result.jsonText(pretty: true))
-            default: try Console.output(result.jsonText())
+            case .object, .array: try Console.output(result.jsonText(pretty: true, numberStyle: .javaScript))
+            default: try Console.output(result.jsonText(numberStyle: .javaScript))
             }
         }
     }

@@ -1,0 +1,126 @@
+import Foundation
+
+extension JSONValue {
+    /// How the writer spells numbers.
+    public enum NumberStyle: Sendable {
+        /// As read: ``JSONValue/integer(_:)`` in decimal, ``JSONValue/numberLiteral(_:)``
+        /// verbatim, a `Double` in Swift's shortest round-trip form (`5.0`, `1e+21`).
+        case asRead
+        /// As JavaScript's `JSON.stringify` writes the number the value holds (`5`, `1e+21`,
+        /// `0.000001`, `1e-7`); a literal is first read as `JSON.parse` reads it, so `1e400` and
+        /// every other non-finite number is written `null`.
+        case javaScript
+    }
+
+    /// The value as JSON text with numbers spelled in `numberStyle` (see ``jsonText(pretty:)``).
+    public func jsonText(pretty: Bool = false, numberStyle: NumberStyle) -> String {
+        guard case .javaScript = numberStyle else { return jsonText(pretty: pretty) }
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        writeJavaScript(to: &output, pretty: pretty, indent: 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``write(to:pretty:indent:)`` with JavaScript's numbers. Its own walk rather than a copy of
+    /// the tree with rewritten numbers: writing a large resource must not allocate it twice.
+    private func writeJavaScript(to output: inout [UInt8], pretty: Bool, indent: Int) {
+        switch self {
+        case .integer, .number, .numberLiteral:
+            let value = javaScriptNumber
+            output.append(contentsOf: (value.isFinite ? Self.javaScriptText(of: value) : "null").utf8)
+        case .array(let values) where !values.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (position, value) in values.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newlineJavaScript(indent + 1, to: &output) }
+                value.writeJavaScript(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newlineJavaScript(indent, to: &output) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newlineJavaScript(indent + 1, to: &output) }
+                Self.writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                member.value.writeJavaScript(to: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { Self.newlineJavaScript(indent, to: &output) }
+            output.append(UInt8(ascii: "}"))
+        default:
+            // Scalars other than numbers, and empty containers, are spelled alike in both styles.
+            write(to: &output, pretty: pretty, indent: indent)
+        }
+    }
+
+    private static func newlineJavaScript(_ indent: Int, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<indent { output.append(UInt8(ascii: " ")); output.append(UInt8(ascii: " ")) }
+    }
+
+    /// The number as JavaScript holds it: an integer as the nearest `Double`, a literal as
+    /// `JSON.parse` reads it (`1e400` is `Infinity`); `NaN` for a value that is not a number.
+    package var javaScriptNumber: Double {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        // The parser makes a literal only from text checked against JSON's number grammar, which
+        // Swift's reader accepts; NaN only guards a hand-built literal.
+        case .numberLiteral(let text): return Double(text) ?? .nan
+        default: return .nan
+        }
+    }
+
+    /// JavaScript's number-to-string conversion (`String(1.5)` is "1.5", `String(5)` is "5",
+    /// `String(1e21)` is "1e+21", `String(NaN)` is "NaN").
+    package static func javaScriptText(of value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        if value == 0 { return "0" }
+        let magnitude = abs(value)
+        // Below 2^53 every integer is exact and needs all its digits; above, JavaScript writes the
+        // shortest digits that read back and pads with zeros (2^64 is "18446744073709552000"),
+        // which the exponent expansion below does.
+        if magnitude < 9_007_199_254_740_992, value == value.rounded() { return String(Int64(value)) }
+        // Swift's description is the shortest round-trip form, as JavaScript's; only the
+        // exponent notation and the thresholds for using it differ.
+        var text = "\(value)"
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let mantissa = String(text[..<e])
+            guard let exponent = Int(text[text.index(after: e)...]) else { return text }
+            if magnitude >= 1e-6 && magnitude < 1e21 {
+                text = expand(mantissa: mantissa, exponent: exponent)
+            } else {
+                text = mantissa.replacingOccurrences(of: ".0", with: "", options: [.anchored, .backwards]) + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
+            }
+        } else if magnitude < 1e-6 {
+            return String(format: "%g", value)
+        } else if text.hasSuffix(".0") {
+            text.removeLast(2)
+        }
+        return text
+    }
+
+    /// `mantissa` × 10^`exponent` without an exponent; only called for magnitudes in
+    /// [1e-6, 1e21), so the zeros added are fewer than 22.
+    private static func expand(mantissa: String, exponent: Int) -> String {
+        let negative = mantissa.hasPrefix("-")
+        let digitsPart = negative ? String(mantissa.dropFirst()) : mantissa
+        let pieces = digitsPart.split(separator: ".", maxSplits: 1)
+        var digits = String(pieces[0]) + (pieces.count > 1 ? String(pieces[1]) : "")
+        let point = pieces[0].count + exponent
+        while digits.hasSuffix("0") && digits.count > max(point, 1) { digits.removeLast() }
+        let result: String
+        if point <= 0 {
+            result = "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            result = digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            let index = digits.index(digits.startIndex, offsetBy: point)
+            result = digits[..<index] + "." + digits[index...]
+        }
+        return (negative ? "-" : "") + result
+    }
+}
