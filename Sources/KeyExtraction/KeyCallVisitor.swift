@@ -85,7 +85,8 @@ final class KeyCallVisitor: SyntaxVisitor {
                        table tableLabel: String?, value valueLabel: String?, comment commentLabel: String?) {
         guard let key = literal(keyExpression, role: "key", form: form) else { return }
         var table = KeyUsage.defaultTable
-        if let tableLabel, let expression = argument(call, tableLabel) {
+        // `table: nil` is the default table, as Foundation reads it.
+        if let tableLabel, let expression = argument(call, tableLabel), !expression.is(NilLiteralExprSyntax.self) {
             guard let named = literal(expression, role: "table name", form: form) else { return }
             table = named
         }
@@ -124,12 +125,15 @@ final class KeyCallVisitor: SyntaxVisitor {
         }
     }
 
-    /// `ns:key` as i18next splits it with its default `nsSeparator` (`:`): a prefix without spaces.
+    /// `ns:key` as i18next splits it with its default `nsSeparator` (`:`): a prefix without
+    /// spaces, and a key that does not start with one.
     static func namespacePrefix(_ key: String) -> (String, String)? {
         guard let colon = key.firstIndex(of: ":") else { return nil }
         let prefix = key[..<colon]
-        guard !prefix.isEmpty, !prefix.contains(where: \.isWhitespace), key.index(after: colon) < key.endIndex else { return nil }
-        return (String(prefix), String(key[key.index(after: colon)...]))
+        let rest = key[key.index(after: colon)...]
+        // "Error: {{message}}" is a sentence, not a namespace: no space around the separator.
+        guard !prefix.isEmpty, !prefix.contains(where: \.isWhitespace), let first = rest.first, !first.isWhitespace else { return nil }
+        return (String(prefix), String(rest))
     }
 
     // MARK: Literals
