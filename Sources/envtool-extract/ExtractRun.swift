@@ -21,6 +21,9 @@ struct ExtractRun {
 
     /// Runs and returns the exit status.
     func run() -> Int32 {
+        // Paths that cannot be read go to stderr in text mode, as `strings lint` reports them;
+        // everything else found is the result.
+        var unreadable: [Diagnostic] = []
         var errors: [Diagnostic] = []
         var warnings: [Diagnostic] = []
         var status: Int32 = 0
@@ -29,21 +32,21 @@ struct ExtractRun {
         let localesDirectory = locales ?? tablesDirectory + "/locales"
         for (option, directory) in [("--tables", tables), ("--locales", locales)] {
             if let directory, !Self.isDirectory(directory) {
-                errors.append(Diagnostic(file: directory, message: "\(option): no such directory; give the folder that holds the files"))
+                unreadable.append(Diagnostic(file: directory, message: "\(option): no such directory; give the folder that holds the files"))
                 status = ExtractStatus.unreadableInput
             }
         }
 
         let (files, pathProblems) = SwiftSourceFiles.find(in: paths)
         if !pathProblems.isEmpty { status = ExtractStatus.unreadableInput }
-        errors += pathProblems
+        unreadable += pathProblems
         var usages: [KeyUsage] = []
         for file in files {
             let result = SwiftKeyExtractor.extract(file: file)
             usages += result.usages
             for diagnostic in result.diagnostics {
                 if diagnostic.severity == .error {
-                    errors.append(diagnostic)
+                    unreadable.append(diagnostic)
                     status = ExtractStatus.unreadableInput
                 } else {
                     warnings.append(diagnostic)
@@ -74,7 +77,7 @@ struct ExtractRun {
         warnings += unused.map(KeyComparison.diagnostic(unused:))
         if status == 0, strict, !warnings.isEmpty { status = ExtractStatus.invalidInput }
 
-        let findings = errors + warnings
+        let findings = unreadable + errors + warnings
         do throws(StandardStreams.OutputFailure) {
             if json {
                 var object = JSONObject()
@@ -88,7 +91,8 @@ struct ExtractRun {
                 object["findings"] = .array(findings.map(Self.finding))
                 try StandardStreams.output(JSONValue.object(object).jsonText(pretty: true))
             } else {
-                for finding in findings { try StandardStreams.output(finding.description) }
+                for problem in unreadable { StandardStreams.error(problem.description) }
+                for finding in errors + warnings { try StandardStreams.output(finding.description) }
                 for entry in added { try StandardStreams.output("\(entry.file): added \(quotedKey(entry.key))") }
                 var summary = "envtool-extract: \(usages.count) key use\(usages.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"); \(missing.count) missing"
                 if reportsUnused { summary += ", \(unused.count) unused" }
