@@ -90,6 +90,15 @@ extension I18n {
             return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
         }
 
+        /// envtool's own environment, passed on unchanged (Darwin keeps `environ` out of Swift's reach).
+        private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+            #if canImport(Darwin)
+            return UnsafePointer(_NSGetEnviron().pointee)
+            #else
+            return UnsafePointer(environ)
+            #endif
+        }
+
         private static func isDirectory(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -103,7 +112,7 @@ extension I18n {
             defer { argv.forEach { free($0) } }
             var pid = pid_t()
             let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
-                posix_spawn(&pid, path, nil, nil, pointers.baseAddress!, environ)
+                posix_spawn(&pid, path, nil, nil, pointers.baseAddress!, currentEnvironment)
             }
             guard result == 0 else {
                 Console.error("envtool: error: cannot run \(path): \(String(cString: strerror(result)))")
