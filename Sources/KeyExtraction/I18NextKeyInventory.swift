@@ -14,6 +14,10 @@ public struct I18NextKeyInventory: Sendable {
     public let keys: [String: [DefinedKey]]
     /// Every defined key and its base key (plural suffix removed), by namespace, for lookups.
     private let known: [String: Set<String>]
+    /// The objects that hold defined keys (`app` for `app.title`), by namespace.
+    private let objects: [String: Set<String>]
+    /// What precedes a `_` in a base key (`friend` for `friend_male`): the keys a context call can reach.
+    private let contextBases: [String: Set<String>]
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
     public let problems: [Diagnostic]
 
@@ -44,6 +48,8 @@ public struct I18NextKeyInventory: Sendable {
         }
         self.keys = keys
         self.known = keys.mapValues { defined in Set(defined.flatMap { [$0.key, Self.baseKey($0.key)] }) }
+        self.objects = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: $0.key, before: ".") }) }
+        self.contextBases = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: Self.baseKey($0.key), before: "_") }) }
         self.problems = problems
     }
 
@@ -102,13 +108,19 @@ public struct I18NextKeyInventory: Sendable {
     /// Whether `namespace` defines `key`: as a key, as the base of plural forms, as an object of
     /// keys (`t("app", {returnObjects})`), or — for a call with a context — as `key_<context>`.
     public func defines(_ key: String, namespace: String, withContext: Bool) -> Bool {
-        guard let known = known[namespace] else { return false }
-        if known.contains(key) { return true }
-        let objectPrefix = key + "."
-        let contextPrefix = key + "_"
-        return keys[namespace]?.contains { defined in
-            defined.key.hasPrefix(objectPrefix) || (withContext && Self.baseKey(defined.key).hasPrefix(contextPrefix))
-        } ?? false
+        if known[namespace]?.contains(key) == true || objects[namespace]?.contains(key) == true { return true }
+        return withContext && contextBases[namespace]?.contains(key) == true
+    }
+
+    /// Every part of `key` before a `separator`: `a.b.c` gives `a` and `a.b`.
+    static func prefixes(of key: String, before separator: Character) -> [String] {
+        var result: [String] = []
+        var index = key.startIndex
+        while let found = key[index...].firstIndex(of: separator) {
+            if found > key.startIndex { result.append(String(key[..<found])) }
+            index = key.index(after: found)
+        }
+        return result
     }
 
     /// The namespaces that have a file.

@@ -58,11 +58,13 @@ public struct KeyComparison: Sendable {
         for (namespace, keys) in i18next.keys {
             let uses = i18nextUsed[namespace] ?? []
             let exact = Set(uses.map(\.key))
+            let withContext = Set(uses.filter(\.hasContext).map(\.key))
             for defined in keys {
                 let base = I18NextKeyInventory.baseKey(defined.key)
                 if exact.contains(defined.key) || exact.contains(base) { continue }
                 // `t("app", {returnObjects})` uses the object's keys; a context call uses `key_<context>`.
-                if uses.contains(where: { defined.key.hasPrefix($0.key + ".") || ($0.hasContext && base.hasPrefix($0.key + "_")) }) { continue }
+                if I18NextKeyInventory.prefixes(of: defined.key, before: ".").contains(where: exact.contains) { continue }
+                if I18NextKeyInventory.prefixes(of: base, before: "_").contains(where: withContext.contains) { continue }
                 result.append((.i18next, namespace, defined))
             }
         }

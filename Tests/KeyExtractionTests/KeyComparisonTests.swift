@@ -99,3 +99,16 @@ struct KeyComparisonTests {
         #expect(found.problems.map(\.file) == [directory.path + "/missing"])
     }
 }
+
+@Suite("I18NextKeyInventory: key prefixes")
+struct KeyPrefixTests {
+    @Test("the parts before each separator, without empty ones", arguments: [
+        ("a.b.c", Character("."), ["a", "a.b"]),
+        ("friend_male_x", Character("_"), ["friend", "friend_male"]),
+        ("plain", Character("."), []),
+        (".lead.", Character("."), [".lead"]),
+    ])
+    func prefixes(_ key: String, _ separator: Character, _ expected: [String]) {
+        #expect(I18NextKeyInventory.prefixes(of: key, before: separator) == expected)
+    }
+}
