@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("envtool i18n extract")
+@Suite("envtool: i18n extract")
 struct ExtractCommandTests {
     static let source = """
         import SwiftUI
