@@ -29,6 +29,41 @@ struct ExtractCommandTests {
         #expect(result.stderr.contains("swift build --traits Extract --product envtool-extract"))
     }
 
+    /// A copy of envtool in a folder of its own, with `extractor` (a shell script) beside it as envtool-extract.
+    static func envtool(besideExtractor extractor: String, in workspace: Workspace) throws -> String {
+        let folder = workspace.path + "/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: EnvtoolProcess.executable, toPath: folder + "/envtool")
+        try workspace.write("bin/envtool-extract", "#!/bin/sh\n" + extractor)
+        chmod(folder + "/envtool-extract", 0o755)
+        return folder + "/envtool"
+    }
+
+    @Test("the options reach envtool-extract as parsed, paths after --, and its output and exit status come back unchanged")
+    func relay() throws {
+        let workspace = try Workspace(copySample: false)
+        let envtool = try Self.envtool(besideExtractor: "for a in \"$@\"; do echo \"[$a]\"; done; echo oops >&2; exit 3\n", in: workspace)
+        let result = try EnvtoolProcess.run(["i18n", "extract", "--unused", "--format", "json", "--tables", "my tables", "--", "-odd path", "é"],
+                                            in: workspace.path, executable: envtool)
+        #expect(result.status == 3)
+        #expect(result.stdout == "[--tables]\n[my tables]\n[--unused]\n[--format]\n[json]\n[--]\n[-odd path]\n[é]\n")
+        #expect(result.stderr == "oops\n")
+    }
+
+    @Test("an extractor killed by a signal ends envtool with the same signal")
+    func signal() throws {
+        let workspace = try Workspace(copySample: false)
+        let envtool = try Self.envtool(besideExtractor: "kill -TERM $$\nexit 0\n", in: workspace)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: envtool)
+        process.arguments = ["i18n", "extract"]
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+    }
+
     @Test("--help describes the command without running envtool-extract")
     func help() throws {
         let workspace = try Workspace(copySample: false)

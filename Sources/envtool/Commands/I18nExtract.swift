@@ -111,8 +111,21 @@ extension I18n {
             let argv = ([path] + arguments).map { strdup($0) }
             defer { argv.forEach { free($0) } }
             var pid = pid_t()
+            // The extractor starts as a shell would start it: no signal blocked, and the signals
+            // that end a program at their default action, whatever envtool's threads had set.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for number in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
-                posix_spawn(&pid, path, nil, nil, pointers.baseAddress!, currentEnvironment)
+                posix_spawn(&pid, path, nil, &attributes, pointers.baseAddress!, currentEnvironment)
             }
             guard result == 0 else {
                 Console.error("envtool: error: cannot run \(path): \(String(cString: strerror(result)))")
@@ -129,7 +142,12 @@ extension I18n {
             let signalNumber = status & 0x7F
             if signalNumber == 0 { return (status >> 8) & 0xFF }
             signal(signalNumber, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signalNumber)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
             raise(signalNumber)
+            // Only a signal that does not end a process gets here (the extractor ended some other way).
             return 128 + signalNumber
         }
     }
