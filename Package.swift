@@ -124,3 +124,32 @@ package.targets += [
         dependencies: ["envtool"]
     ),
 ]
+
+// `envtool i18n extract` (issue #12): the keys Swift sources use, found with swift-syntax's parser.
+// swift-syntax adds minutes to a first build, so it sits behind the "Extract" trait, off by default:
+// `swift build --product envtool` and the library products neither fetch nor build it. The parser
+// lives in the separate executable `envtool-extract`, which envtool runs (found beside itself or on
+// PATH); build it with `swift build --traits Extract --product envtool-extract`. Without the trait
+// that executable still builds and says how to get the real one (exit 72).
+package.traits.insert(.trait(name: "Extract", description: "Builds envtool-extract with swift-syntax, the Swift parser behind `envtool i18n extract`."))
+package.dependencies += [
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+]
+package.products += [
+    .executable(name: "envtool-extract", targets: ["envtool-extract"]),
+]
+package.targets += [
+    .target(
+        name: "KeyExtraction",
+        dependencies: [
+            "AppleLocalization", "JSONParsing", "Diagnostics", "EnvironmentKit",
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+        ]
+    ),
+    .executableTarget(
+        name: "envtool-extract",
+        dependencies: ["KeyExtraction", "JSONParsing", "Diagnostics", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "JSONParsing"], resources: [.copy("Fixtures")]),
+]

@@ -7,7 +7,7 @@ struct I18n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "i18n",
         abstract: "Check i18next resources.",
-        subcommands: [Lint.self, Convert.self])
+        subcommands: [Lint.self, Convert.self, Extract.self])
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -13,6 +13,7 @@ enum ExitStatus: Int32, CaseIterable {
     case unknownConfiguration = 67
     case unknownKey = 68
     case unsupportedLanguage = 69
+    case helperUnavailable = 72
     case cannotWrite = 73
     case ioError = 74
     case aborted = 75
@@ -28,6 +29,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .unknownConfiguration: return "unknown build configuration"
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"
+        case .helperUnavailable: return "a helper program is missing: envtool-extract (i18n extract), built with --traits Extract"
         case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
         case .ioError: return "the output cannot be written (standard output full, closed or failing); it may be incomplete"
         case .aborted: return "edit aborted (the editor failed or the edit was abandoned); the .bin is unchanged"

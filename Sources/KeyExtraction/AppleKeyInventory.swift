@@ -1,0 +1,92 @@
+import AppleLocalization
+import Diagnostics
+import StringsFile
+
+/// The keys the development language defines in each Apple table of a directory, read through
+/// ``AppleLocalization/AppleStringsLookup``: every key of a String Catalog (a catalog entry serves
+/// its source text even before it is translated), and the keys of the development language's
+/// `.stringsdict` and `.strings` files (the language, the language without region, then `Base`).
+public struct AppleKeyInventory: Sendable {
+    /// The directory searched.
+    public let directory: String
+    /// The language whose keys count as defined.
+    public let developmentLanguage: String
+    /// Defined keys by table, then key (the first file that defines a key is kept).
+    public let keys: [String: [String: DefinedKey]]
+    /// The tables that have a String Catalog, and its path.
+    public let catalogs: [String: String]
+    /// The tables with any file, in any language.
+    public let tables: Set<String>
+    /// Files that cannot be read or parsed: errors, since their keys are unknown.
+    public let problems: [Diagnostic]
+
+    /// Reads the tables of `directory`; a missing directory has none.
+    ///
+    /// - Parameter developmentLanguage: The language keys are written in; `nil` takes the source
+    ///   language of the `Localizable` catalog (or of the first catalog), else `en`.
+    public init(directory: String, developmentLanguage: String?) {
+        let lookup = AppleStringsLookup(directory: directory)
+        var problems: [Diagnostic] = []
+        var keys: [String: [String: DefinedKey]] = [:]
+        var catalogs: [String: String] = [:]
+        var sourceLanguages: [String: String] = [:]
+        for table in lookup.tables {
+            switch lookup.catalog(table: table) {
+            case .success(let catalog)?:
+                catalogs[table] = catalog.path
+                sourceLanguages[table] = catalog.sourceLanguage
+                for key in catalog.keys {
+                    let location = catalog[key]?.location
+                    keys[table, default: [:]][key] = DefinedKey(key: key, file: catalog.path, line: location?.line, column: location?.column)
+                }
+            case .failure(let error)?:
+                problems.append(error.diagnostic)
+            case nil:
+                break
+            }
+        }
+        let language = developmentLanguage
+            ?? sourceLanguages[KeyUsage.defaultTable] ?? sourceLanguages.sorted { $0.key < $1.key }.first?.value ?? "en"
+        for table in lookup.tables {
+            for candidate in Self.languageChain(language) {
+                switch lookup.stringsdictFile(language: candidate, table: table) {
+                case .success(let file)?:
+                    for key in file.keys where keys[table]?[key] == nil {
+                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: nil, column: nil)
+                    }
+                case .failure(let error)?: problems.append(error.diagnostic)
+                case nil: break
+                }
+                switch lookup.stringsFile(language: candidate, table: table) {
+                case .success(let file)?:
+                    for key in file.keys where keys[table]?[key] == nil {
+                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: nil, column: nil)
+                    }
+                case .failure(let error)?:
+                    let diagnostic = error.diagnostic
+                    problems.append(Diagnostic(file: diagnostic.path, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message))
+                case nil: break
+                }
+            }
+        }
+        self.directory = directory
+        self.developmentLanguage = language
+        self.keys = keys
+        self.catalogs = catalogs
+        self.tables = Set(lookup.tables)
+        self.problems = problems
+    }
+
+    /// `pt-BR`, `pt`, `Base`: the languages whose files define the development language's keys.
+    static func languageChain(_ language: String) -> [String] {
+        var chain = [language]
+        if let dash = language.firstIndex(where: { $0 == "-" || $0 == "_" }) { chain.append(String(language[..<dash])) }
+        chain.append("Base")
+        return chain
+    }
+
+    /// Whether `table` defines `key` in the development language.
+    public func defines(_ key: String, table: String) -> Bool {
+        keys[table]?[key] != nil
+    }
+}

@@ -1,0 +1,130 @@
+import AppleLocalization
+import Diagnostics
+import EnvironmentKit
+import Foundation
+import JSONParsing
+
+/// Adds missing keys to a String Catalog (`.xcstrings`) the way Xcode records them, keeping the
+/// existing entries, their order and their content; a catalog that does not exist is created.
+///
+/// An entry from a call Xcode extracts itself (`String(localized:)`, `NSLocalizedString`, `Text`…)
+/// is written as Xcode's extraction writes it: with its comment, and with a default value as
+/// `extractionState: extracted_with_value` and a source-language string unit in state `new`.
+/// An entry from a call Xcode does not know (envtool's `localizedString`) is `manual`, so that
+/// Xcode does not mark it stale when it does not find it in code.
+public enum CatalogKeyWriter {
+    /// A failure to add keys, located at the catalog.
+    public struct Failure: Error, Sendable {
+        /// What went wrong.
+        public let diagnostic: Diagnostic
+        /// Whether writing (not reading) failed.
+        public let isWriteFailure: Bool
+    }
+
+    /// Adds `keys` (missing from the catalog at `path`) and writes the catalog atomically.
+    ///
+    /// - Parameter sourceLanguage: The language of a catalog that has to be created.
+    /// - Returns: The keys added (keys the catalog already has are skipped).
+    /// - Throws: ``Failure`` when the existing catalog does not parse, or the file cannot be written.
+    public static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
+        var root: JSONObject
+        var endsWithNewline = false
+        if let data = FileManager.default.contents(atPath: path) {
+            // Parsed as a catalog first, so a file that is not one is reported as the lookup reports it.
+            do throws(AppleLocalizationError) { _ = try StringCatalog(data: data, path: path) } catch {
+                throw Failure(diagnostic: error.diagnostic, isWriteFailure: false)
+            }
+            guard case .object(let object)? = Self.parse(data) else {
+                throw Failure(diagnostic: Diagnostic(file: path, line: 1, column: 1, message: "the catalog is not a JSON object"), isWriteFailure: false)
+            }
+            root = object
+            endsWithNewline = data.last == UInt8(ascii: "\n")
+        } else if FileManager.default.fileExists(atPath: path) {
+            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot read the catalog: permission denied or not a regular file"), isWriteFailure: false)
+        } else {
+            root = ["sourceLanguage": .string(sourceLanguage), "strings": .object(JSONObject()), "version": "1.0"]
+        }
+        let language: String
+        if case .string(let existing)? = root["sourceLanguage"] { language = existing } else { language = sourceLanguage }
+        guard case .object(var strings)? = root["strings"] else {
+            throw Failure(diagnostic: Diagnostic(file: path, line: 1, column: 1, message: "the catalog lacks a \"strings\" object"), isWriteFailure: false)
+        }
+        var added: [String] = []
+        for missing in keys where strings[missing.key] == nil {
+            strings = inserting(missing.key, entry(for: missing, language: language), into: strings)
+            added.append(missing.key)
+        }
+        guard !added.isEmpty else { return [] }
+        root["strings"] = .object(strings)
+        var text = xcodeStyle(JSONValue.object(root).jsonText(pretty: true))
+        if endsWithNewline { text += "\n" }
+        // What is written must read back as a catalog; a failure here is a bug, and the old file stays.
+        do throws(AppleLocalizationError) { _ = try StringCatalog(data: Data(text.utf8), path: path) } catch {
+            throw Failure(diagnostic: Diagnostic(file: path, message: "the updated catalog would not parse (\(error.diagnostic.message)); it was not written"), isWriteFailure: true)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch {
+            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot write the catalog: \(error)"), isWriteFailure: true)
+        }
+        return added
+    }
+
+    /// The catalog entry Xcode would write for `missing`.
+    static func entry(for missing: MissingKey, language: String) -> JSONValue {
+        var entry = JSONObject()
+        if let comment = missing.comment { entry["comment"] = .string(comment) }
+        let extracted = CallForms.extractedByXcode.contains(missing.usage.form)
+        if let value = missing.defaultValue {
+            entry["extractionState"] = .string(extracted ? "extracted_with_value" : "manual")
+            let unit: JSONValue = ["stringUnit": ["state": "new", "value": .string(value)]]
+            entry["localizations"] = .object(JSONObject([(language, unit)]))
+        } else if !extracted {
+            entry["extractionState"] = "manual"
+        }
+        return .object(entry)
+    }
+
+    /// `strings` with `key` added: in its sorted place when the keys are sorted (as Xcode keeps
+    /// them), else at the end, so the existing order is never changed.
+    static func inserting(_ key: String, _ value: JSONValue, into strings: JSONObject) -> JSONObject {
+        var members = strings.members
+        let keys = members.map(\.key)
+        let sorted = zip(keys, keys.dropFirst()).allSatisfy { $0.0 < $0.1 }
+        let position = sorted ? (members.firstIndex { $0.key > key } ?? members.count) : members.count
+        members.insert((key, value), at: position)
+        return JSONObject(members.map { ($0.key, $0.value) })
+    }
+
+    static func parse(_ data: Data) -> JSONValue? {
+        data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return try? parser.parseDocument()
+        }
+    }
+
+    /// The project's pretty JSON with Xcode's `"key" : value` separator, so a catalog Xcode wrote
+    /// changes only where keys are added. Only a `:` right after a key's closing quote is touched:
+    /// inside strings every `"` is escaped, so a quote outside a string closes a key or a value,
+    /// and only a key is followed by `:`.
+    static func xcodeStyle(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + text.utf8.count / 16)
+        var inString = false
+        var escaped = false
+        var justClosed = false
+        for byte in text.utf8 {
+            if inString {
+                output.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false; justClosed = true }
+                continue
+            }
+            if byte == UInt8(ascii: ":") && justClosed { output.append(UInt8(ascii: " ")) }
+            justClosed = false
+            if byte == UInt8(ascii: "\"") { inString = true }
+            output.append(byte)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

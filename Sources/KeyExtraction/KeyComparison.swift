@@ -1,0 +1,107 @@
+import Diagnostics
+
+/// Compares the keys sources use with the keys tables and resources define: what is missing
+/// (used, not defined in the development language) and what is unused (defined, used nowhere).
+public struct KeyComparison: Sendable {
+    /// The Apple tables.
+    public let apple: AppleKeyInventory
+    /// The i18next resources.
+    public let i18next: I18NextKeyInventory
+
+    /// A comparison against these tables and resources.
+    public init(apple: AppleKeyInventory, i18next: I18NextKeyInventory) {
+        self.apple = apple
+        self.i18next = i18next
+    }
+
+    /// The keys `usages` need that are not defined, one per system, table and key, in order of first use.
+    public func missing(_ usages: [KeyUsage]) -> [MissingKey] {
+        struct Identity: Hashable { let system: KeyUsage.System; let table: String; let key: String }
+        var order: [Identity] = []
+        var groups: [Identity: [KeyUsage]] = [:]
+        for usage in usages where !defines(usage) {
+            let identity = Identity(system: usage.system, table: usage.table, key: usage.key)
+            if groups[identity] == nil { order.append(identity) }
+            groups[identity, default: []].append(usage)
+        }
+        return order.compactMap { identity in
+            guard let uses = groups[identity], let first = uses.first else { return nil }
+            return MissingKey(usage: first, uses: uses.count, defaultValue: uses.lazy.compactMap(\.defaultValue).first,
+                              comment: uses.lazy.compactMap(\.comment).first)
+        }
+    }
+
+    /// Whether the development language defines the key `usage` asks for.
+    public func defines(_ usage: KeyUsage) -> Bool {
+        switch usage.system {
+        case .apple: return apple.defines(usage.key, table: usage.table)
+        case .i18next: return i18next.defines(usage.key, namespace: usage.table, withContext: usage.hasContext)
+        }
+    }
+
+    /// The defined keys no usage asks for, with their system and table, sorted by file and position.
+    public func unused(_ usages: [KeyUsage]) -> [(system: KeyUsage.System, table: String, key: DefinedKey)] {
+        var appleUsed: [String: Set<String>] = [:]
+        var i18nextUsed: [String: [KeyUsage]] = [:]
+        for usage in usages {
+            switch usage.system {
+            case .apple: appleUsed[usage.table, default: []].insert(usage.key)
+            case .i18next: i18nextUsed[usage.table, default: []].append(usage)
+            }
+        }
+        var result: [(system: KeyUsage.System, table: String, key: DefinedKey)] = []
+        for (table, keys) in apple.keys {
+            for (key, defined) in keys where appleUsed[table]?.contains(key) != true {
+                result.append((.apple, table, defined))
+            }
+        }
+        for (namespace, keys) in i18next.keys {
+            let uses = i18nextUsed[namespace] ?? []
+            let exact = Set(uses.map(\.key))
+            let withContext = Set(uses.filter(\.hasContext).map(\.key))
+            for defined in keys {
+                let base = I18NextKeyInventory.baseKey(defined.key)
+                if exact.contains(defined.key) || exact.contains(base) { continue }
+                // `t("app", {returnObjects})` uses the object's keys; a context call uses `key_<context>`.
+                if I18NextKeyInventory.prefixes(of: defined.key, before: ".").contains(where: exact.contains) { continue }
+                if I18NextKeyInventory.prefixes(of: base, before: "_").contains(where: withContext.contains) { continue }
+                result.append((.i18next, namespace, defined))
+            }
+        }
+        return result.sorted { ($0.key.file, $0.key.line ?? 0, $0.key.column ?? 0, $0.key.key) < ($1.key.file, $1.key.line ?? 0, $1.key.column ?? 0, $1.key.key) }
+    }
+
+    // MARK: Diagnostics
+
+    /// Where a missing key belongs, for the message and for `--write`.
+    public func destination(of missing: MissingKey) -> String {
+        switch missing.system {
+        case .apple:
+            if let catalog = apple.catalogs[missing.table] { return catalog }
+            return apple.directory + "/" + missing.table + ".xcstrings"
+        case .i18next:
+            return i18next.directory + "/" + i18next.developmentLanguage + "/" + missing.table + ".json"
+        }
+    }
+
+    /// A missing key as a warning at its first use.
+    public func diagnostic(_ missing: MissingKey) -> Diagnostic {
+        let usage = missing.usage
+        let elsewhere = missing.uses > 1 ? " (used in \(missing.uses) places)" : ""
+        let message: String
+        switch missing.system {
+        case .apple:
+            message = "\(quotedKey(missing.key)) is not in the table \(missing.table) for \(apple.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
+        case .i18next:
+            message = "\(quotedKey(missing.key)) is not in the i18next namespace \(missing.table) for \(i18next.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
+        }
+        return Diagnostic(.warning, file: usage.file, line: usage.line, column: usage.column, message: message)
+    }
+
+    /// An unused key as a warning where it is defined.
+    public static func diagnostic(unused: (system: KeyUsage.System, table: String, key: DefinedKey)) -> Diagnostic {
+        let what = unused.system == .apple ? "table \(unused.table)" : "i18next namespace \(unused.table)"
+        return Diagnostic(.warning, file: unused.key.file, line: unused.key.line, column: unused.key.column,
+                          message: "\(quotedKey(unused.key.key)) (\(what)) is not used by the Swift sources searched; remove it if nothing else uses it (a key built at run time is not seen by extract)")
+    }
+}

@@ -1,0 +1,56 @@
+/// One place in a Swift source that asks for a localized string by a literal key.
+///
+/// Made by ``SwiftKeyExtractor`` from calls such as `NSLocalizedString("key", comment: "…")`,
+/// `String(localized: "key")`, `Text("key")`, `localizedString("key")` or `t("key")`, and compared
+/// with the tables and resources by ``KeyComparison``.
+public struct KeyUsage: Sendable, Hashable {
+    /// Which localization system resolves the key.
+    public enum System: String, Sendable, Hashable {
+        /// Apple's tables: `.xcstrings`, `.stringsdict`, `.strings` (and envtool's `localizedString`).
+        case apple
+        /// i18next resources, `<locales>/<lng>/<ns>.json` (envtool's `t`/`translate`).
+        case i18next
+    }
+
+    /// Which system resolves the key.
+    public var system: System
+    /// The key, escapes resolved, as the compiled program sees it.
+    public var key: String
+    /// The Apple table (`Localizable` unless `tableName:`/`table:`), or the i18next namespace
+    /// (`translation` unless `ns:key` or `"ns": "…"`).
+    public var table: String
+    /// The comment for translators (`comment:`), when it is a literal.
+    public var comment: String?
+    /// The development-language text (`value:`, `defaultValue:`, i18next `"defaultValue"`), when it is a literal.
+    public var defaultValue: String?
+    /// Whether an i18next call passes `"context"`, so `key_<context>` entries are its keys too.
+    public var hasContext: Bool
+    /// The call's name as written (`NSLocalizedString`, `String(localized:)`, `Text`, `t`), for messages.
+    public var form: String
+    /// The source file, as found from the paths given.
+    public var file: String
+    /// The 1-based line of the key literal.
+    public var line: Int
+    /// The 1-based column of the key literal, in Unicode scalars.
+    public var column: Int
+
+    /// A usage.
+    public init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
+                hasContext: Bool = false, form: String, file: String, line: Int, column: Int) {
+        self.system = system
+        self.key = key
+        self.table = table
+        self.comment = comment
+        self.defaultValue = defaultValue
+        self.hasContext = hasContext
+        self.form = form
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// The table Apple's APIs use when none is named.
+    public static let defaultTable = "Localizable"
+    /// The namespace i18next uses when none is named (`defaultNS`).
+    public static let defaultNamespace = "translation"
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import Platform
+
+extension I18n {
+    /// `envtool i18n extract`: runs the separate `envtool-extract`, which holds swift-syntax, so
+    /// that envtool itself builds without it. This command parses the arguments (for `--help`,
+    /// completions and the manual) and hands them on unchanged.
+    struct Extract: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the localization keys Swift sources use; report (or --write) the missing ones and, with --unused, the ones no source uses.",
+            discussion: """
+                Parses the Swift files under PATHS (default: the current folder; hidden folders and .build are skipped) with swift-syntax and finds the keys of NSLocalizedString, String(localized:), LocalizedStringKey, LocalizedStringResource, Text/Button/Label… titles, localizedString and lookupLocalizedString (Apple tables), and t/translate (i18next, with ["defaultValue": …, "ns": …] options). Only plain string literals are keys; an interpolated or computed key is a warning at its position.
+
+                A key is missing when the development language does not define it: the table's String Catalog, or its .stringsdict/.strings in --tables (default: environments), or <locales>/<lng>/<ns>.json (default: <tables>/locales; plural forms key_one… count as key). Findings are file:line:col: warning: message lines on stdout, or one JSON document with --format json (docs/extract.md).
+
+                --write adds the missing keys to the table's Localizable.xcstrings (created when the table has no file) or to the namespace's .json, with the default value or the key, atomically and keeping the existing entries; without it nothing is written.
+
+                The parser is the program envtool-extract, found beside envtool or on PATH; build it with `swift build --traits Extract --product envtool-extract` or install it with scripts/install. Exit status: 0, 65 a malformed table or resource (or, with --strict, anything reported), 66 a path cannot be read, 72 envtool-extract is missing or was built without the Extract trait, 73 a file cannot be written.
+                """)
+
+        @Argument(help: "Swift files or folders to search (default: the current folder).")
+        var paths: [String] = []
+
+        @Option(help: ArgumentHelp("The folder of the Apple tables (.xcstrings, <lang>.lproj/*.strings, .stringsdict; default: environments).", valueName: "dir"))
+        var tables: String?
+
+        @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json (default: <tables>/locales).", valueName: "dir"))
+        var locales: String?
+
+        @Option(help: ArgumentHelp("The language keys are written in (default: the catalog's source language, else en).", valueName: "code"))
+        var developmentLanguage: String?
+
+        @Flag(help: "Also report the development language's keys that no source uses.")
+        var unused = false
+
+        @Flag(help: "Add the missing keys to the catalog or the i18next namespace file (default: report only).")
+        var write = false
+
+        @OptionGroup var output: FormatOptions
+
+        @Flag(help: "Exit 65 when anything is reported.")
+        var strict = false
+
+        /// The name of the extractor program.
+        static let extractorName = "envtool-extract"
+
+        /// The arguments for envtool-extract, the options as envtool parsed them.
+        var extractorArguments: [String] {
+            var arguments: [String] = []
+            if let tables { arguments += ["--tables", tables] }
+            if let locales { arguments += ["--locales", locales] }
+            if let developmentLanguage { arguments += ["--development-language", developmentLanguage] }
+            if unused { arguments.append("--unused") }
+            if write { arguments.append("--write") }
+            if output.isJSON { arguments += ["--format", "json"] }
+            if strict { arguments.append("--strict") }
+            // After `--`, so a path that starts with '-' is still a path.
+            return arguments + ["--"] + paths
+        }
+
+        func run() throws {
+            guard let extractor = Self.findExtractor() else {
+                Console.error("""
+                    envtool: error: i18n extract needs \(Self.extractorName), which is neither beside envtool nor on PATH. \
+                    Build it with `swift build --traits Extract --product \(Self.extractorName)` (it is kept out of envtool's own build because swift-syntax takes minutes to compile), \
+                    or install both with scripts/install.
+                    """)
+                throw ExitCode(ExitStatus.helperUnavailable.rawValue)
+            }
+            let status = try Self.spawn(extractor, arguments: extractorArguments)
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        /// envtool-extract beside the running envtool (as scripts/install and `swift build` place
+        /// it), else the first executable one on PATH.
+        static func findExtractor() -> String? {
+            var candidates: [String] = []
+            if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+                candidates.append(executable.deletingLastPathComponent().appendingPathComponent(extractorName).path)
+            }
+            let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            candidates += searchPath.split(separator: ":").map { "\($0)/\(extractorName)" }
+            return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
+        }
+
+        /// envtool's own environment, passed on unchanged (Darwin keeps `environ` out of Swift's reach).
+        private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+            #if canImport(Darwin)
+            return UnsafePointer(_NSGetEnviron().pointee)
+            #else
+            return UnsafePointer(environ)
+            #endif
+        }
+
+        private static func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+
+        /// Runs `path` with `arguments`, sharing envtool's standard input, output and error, and
+        /// returns its exit status. A death by signal is passed on as the same signal, as a shell
+        /// would see it had it run envtool-extract itself.
+        static func spawn(_ path: String, arguments: [String]) throws -> Int32 {
+            let argv = ([path] + arguments).map { strdup($0) }
+            defer { argv.forEach { free($0) } }
+            var pid = pid_t()
+            // The extractor starts as a shell would start it: no signal blocked, and the signals
+            // that end a program at their default action, whatever envtool's threads had set.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for number in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
+                posix_spawn(&pid, path, nil, &attributes, pointers.baseAddress!, currentEnvironment)
+            }
+            guard result == 0 else {
+                Console.error("envtool: error: cannot run \(path): \(String(cString: strerror(result)))")
+                throw ExitCode(ExitStatus.helperUnavailable.rawValue)
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else {
+                    Console.error("envtool: error: lost track of \(path): \(String(cString: strerror(errno)))")
+                    throw ExitCode(ExitStatus.ioError.rawValue)
+                }
+            }
+            // The wait status as POSIX lays it out (the W* macros are not imported into Swift).
+            let signalNumber = status & 0x7F
+            if signalNumber == 0 { return (status >> 8) & 0xFF }
+            signal(signalNumber, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, signalNumber)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(signalNumber)
+            // Only a signal that does not end a process gets here (the extractor ended some other way).
+            return 128 + signalNumber
+        }
+    }
+}

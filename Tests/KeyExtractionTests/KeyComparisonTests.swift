@@ -1,0 +1,114 @@
+import Diagnostics
+import Foundation
+@testable import KeyExtraction
+import Testing
+
+@Suite("KeyComparison: missing and unused keys")
+struct KeyComparisonTests {
+    static let resources = Fixtures.path("Resources")
+
+    static func comparison(_ directory: String = resources) -> KeyComparison {
+        let apple = AppleKeyInventory(directory: directory, developmentLanguage: nil)
+        return KeyComparison(apple: apple, i18next: I18NextKeyInventory(directory: directory + "/locales", developmentLanguage: apple.developmentLanguage))
+    }
+
+    static func use(_ key: String, _ system: KeyUsage.System = .apple, table: String? = nil, context: Bool = false,
+                    value: String? = nil, form: String = "NSLocalizedString", line: Int = 1) -> KeyUsage {
+        KeyUsage(system: system, key: key, table: table ?? (system == .apple ? KeyUsage.defaultTable : KeyUsage.defaultNamespace),
+                 defaultValue: value, hasContext: context, form: form, file: "App.swift", line: line, column: 1)
+    }
+
+    @Test("a key is defined by the catalog, the development language's .strings, or the i18next files (plural forms, objects, contexts)")
+    func defined() {
+        let comparison = Self.comparison()
+        #expect(comparison.apple.developmentLanguage == "en")
+        for usage in [Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
+                      Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("app", .i18next),
+                      Self.use("friend", .i18next, context: true), Self.use("hello", .i18next, table: "common")] {
+            #expect(comparison.defines(usage), "\(usage.key)")
+        }
+        for usage in [Self.use("nope"), Self.use("files_count", table: "Other"), Self.use("friend", .i18next),
+                      Self.use("hello", .i18next), Self.use("app.tit", .i18next)] {
+            #expect(!comparison.defines(usage), "\(usage.key) in \(usage.table)")
+        }
+    }
+
+    @Test("missing keys are reported once each, at their first use, with the file to add them to")
+    func missing() {
+        let comparison = Self.comparison()
+        let usages = [Self.use("nope", line: 3), Self.use("after.accent"), Self.use("nope", value: "Nope", line: 9),
+                      Self.use("new.key", .i18next, line: 4)]
+        let missing = comparison.missing(usages)
+        #expect(missing.map { $0.key } == ["nope", "new.key"])
+        #expect(missing[0].uses == 2 && missing[0].usage.line == 3 && missing[0].defaultValue == "Nope")
+        let first = comparison.diagnostic(missing[0])
+        #expect(first.description == "App.swift:3:1: warning: \"nope\" is not in the table Localizable for en (used in 2 places); add it to \(Self.resources)/Localizable.xcstrings, or run extract with --write")
+        #expect(comparison.diagnostic(missing[1]).message.contains("\(Self.resources)/locales/en/translation.json"))
+    }
+
+    @Test("--unused lists what no source uses, where it is defined")
+    func unused() throws {
+        let comparison = Self.comparison()
+        let usages = [Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
+                      Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("friend", .i18next, context: true),
+                      Self.use("first.choice", .i18next)]
+        let unused = comparison.unused(usages)
+        #expect(unused.map(\.key.key).sorted() == ["app.welcome", "hello", "orphan", "stale.key", "strings.unused"])
+        let orphan = try #require(unused.first { $0.key.key == "orphan" })
+        let at = try #require(Fixtures.position(of: "\"Unused\"", in: "Resources/locales/en/translation.json"))
+        #expect(orphan.key.line == at.line && orphan.key.column == at.column)
+        let stale = try #require(unused.first { $0.key.key == "stale.key" })
+        #expect(stale.key.line == Fixtures.position(of: "\"stale.key\"", in: "Resources/Localizable.xcstrings")?.line)
+        #expect(KeyComparison.diagnostic(unused: orphan).message.hasPrefix("\"orphan\" (i18next namespace translation) is not used"))
+    }
+
+    @Test("a malformed resource file is an error at its position, and the others are still read")
+    func malformed() {
+        let directory = TemporaryDirectory()
+        directory.write("locales/en/translation.json", "{\"a\": \"x\",\n \"b\": }")
+        directory.write("locales/en/other.json", "{\"c\": \"y\"}")
+        directory.write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\"}")
+        let comparison = Self.comparison(directory.path)
+        let problems = comparison.i18next.problems + comparison.apple.problems
+        #expect(problems.count == 2)
+        #expect(problems.allSatisfy { $0.severity == .error })
+        #expect(problems.contains { $0.file == directory.path + "/locales/en/translation.json" && $0.line == 2 })
+        #expect(comparison.defines(Self.use("c", .i18next, table: "other")))
+    }
+
+    @Test("plural suffixes are removed, other underscores kept")
+    func baseKey() {
+        #expect(I18NextKeyInventory.baseKey("items_one") == "items")
+        #expect(I18NextKeyInventory.baseKey("place_ordinal_few") == "place")
+        #expect(I18NextKeyInventory.baseKey("friend_male") == "friend_male")
+        #expect(I18NextKeyInventory.baseKey("_other") == "_other")
+    }
+
+    @Test("Swift files are found recursively, sorted, skipping hidden folders and .build; a missing path is an error")
+    func sourceFiles() {
+        let directory = TemporaryDirectory()
+        directory.write("B.swift", "")
+        directory.write("sub/A.swift", "")
+        directory.write("sub/notes.txt", "")
+        directory.write(".hidden/H.swift", "")
+        directory.write(".build/debug/G.swift", "")
+        directory.write("DerivedData/D.swift", "")
+        try? FileManager.default.createSymbolicLink(atPath: directory.path + "/loop", withDestinationPath: directory.path)
+        let found = SwiftSourceFiles.find(in: [directory.path, directory.path + "/B.swift", directory.path + "/missing"])
+        #expect(found.files == [directory.path + "/B.swift", directory.path + "/sub/A.swift"])
+        #expect(found.problems.map(\.file) == [directory.path + "/missing"])
+    }
+}
+
+@Suite("I18NextKeyInventory: key prefixes")
+struct KeyPrefixTests {
+    @Test("the parts before each separator, without empty ones", arguments: [
+        ("a.b.c", Character("."), ["a", "a.b"]),
+        ("friend_male_x", Character("_"), ["friend", "friend_male"]),
+        ("plain", Character("."), []),
+        (".lead.", Character("."), [".lead"]),
+    ])
+    func prefixes(_ key: String, _ separator: Character, _ expected: [String]) {
+        #expect(I18NextKeyInventory.prefixes(of: key, before: separator) == expected)
+    }
+}
