@@ -58,7 +58,7 @@ let package = Package(
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.
         .target(
             name: "FuzzHarnesses",
-            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next"],
+            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),

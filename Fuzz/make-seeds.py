@@ -88,3 +88,70 @@ for parts in [["%s has %d items", '["Ada", 3]'], ["%1$s %2$s %1$s", '["a", "b"]'
 
 for target in sorted(os.listdir(corpus)):
     print(f"{target}: {len(os.listdir(os.path.join(corpus, target)))} seeds", file=sys.stderr)
+
+# age: the age test kit's vectors (the kit's own header lines stripped), binary and armored.
+agekit = os.path.join(crypto, "age-testkit")
+for path in sorted(glob.glob(os.path.join(agekit, "*"))):
+    if path.endswith(".md"):
+        continue
+    data = open(path, "rb").read()
+    write("age", data[data.index(b"\n\n") + 2:] if b"\n\n" in data else data)
+
+# apple-format: Apple printf templates (positional, %@, %lld, widths, %%) and arguments.
+for parts in [["%@ has %lld items", "Ada", "3"], ["%2$@ %1$@ %2$@", "a", "b"], ["%.2f%% of %5.1lf", "12.345", "99"],
+              ["%#x %-5X %o %u %i %ld %hhd %c %C", "255", "255", "8", "-1", "7", "1", "300", "z", "65"],
+              ["%e %g %E %a %*d %.*f", "1e308", "-0", "nan", "5", "3", "2", "1.5"], ["%S %s %p %n %q %", "x"]]:
+    write("apple-format", "\0".join(parts))
+
+# stringsdict and xcstrings: the AppleLocalization fixtures, plain and with arguments.
+apple = os.path.join(root, "Tests", "AppleLocalizationTests", "Fixtures")
+for path in sorted(glob.glob(os.path.join(apple, "**", "*.stringsdict"), recursive=True)):
+    data = open(path, "rb").read()
+    write("stringsdict", data)
+    write("stringsdict", data + b"\x001\x0022\x00Ada")
+    write("convert", bytes([5]) + data)
+for path in sorted(glob.glob(os.path.join(apple, "**", "*.xcstrings"), recursive=True)):
+    data = open(path, "rb").read()
+    write("xcstrings", data)
+    write("xcstrings", data + b"\x001\x005\x00Ada")
+    write("convert", bytes([2]) + data)
+for path in sorted(glob.glob(os.path.join(apple, "**", "*.strings"), recursive=True)):
+    write("convert", bytes([1]) + open(path, "rb").read())
+
+# po: headers with Plural-Forms of every shape, contexts, plurals, comments, continuation lines.
+po_header = 'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"Plural-Forms: nplurals={n}; plural={expr};\\n"\n\n'
+po_body = ('#. Shown on the button.\n#, fuzzy\nmsgctxt "verb"\nmsgid "open"\nmsgstr "ouvrir"\n\n'
+           'msgid "apple"\nmsgid_plural "apples"\nmsgstr[0] "%d pomme"\nmsgstr[1] "%d pommes"\nmsgstr[2] "%d p"\n\n'
+           'msgid "multi"\nmsgstr ""\n"line \\"one\\"\\n"\n"two \\t %s {{name}}"\n')
+for lang, n, expr in [("fr", 2, "(n > 1)"), ("en", 2, "n != 1"), ("ja", 1, "0"),
+                      ("ru", 3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+                      ("ar", 6, "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5"),
+                      ("pl", 3, "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || n%100>14) ? 1 : 2)"),
+                      ("ru", 3, "!(n % 10 == 1) + -n / 0")]:
+    text = po_header.format(lang=lang, n=n, expr=expr) + po_body
+    write("po", text)
+    write("convert", bytes([3]) + text.encode("utf-8"))
+
+# xliff: Xcode's XLIFF 1.2 export shape, with plural variants and notes.
+xliff = '''<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="en.lproj/Localizable.strings" source-language="en" target-language="ru" datatype="plaintext">
+    <header><tool tool-id="com.apple.dt.xcode" tool-name="Xcode"/></header>
+    <body>
+      <trans-unit id="greeting" xml:space="preserve"><source>Hello, %@!</source><target>Привет, %@!</target><note>On launch &amp; &lt;b&gt; &#x41;</note></trans-unit>
+      <trans-unit id="a"><source>A</source><target>Б</target></trans-unit>
+    </body>
+  </file>
+  <file original="en.lproj/Localizable.stringsdict" source-language="en" target-language="ru" datatype="plaintext">
+    <body>
+      <trans-unit id="/items:dict/NSStringLocalizedFormatKey:dict/:string"><source>%#@n@</source><target>%#@n@</target></trans-unit>
+      <trans-unit id="/items:dict/n:dict/one:dict/:string"><source>%d item</source><target>%d предмет</target></trans-unit>
+      <trans-unit id="/items:dict/n:dict/other:dict/:string"><source>%d items</source><target>%d предметов</target></trans-unit>
+    </body>
+  </file>
+</xliff>
+'''
+write("xliff", xliff)
+write("xliff", xliff.replace(' target-language="ru"', "", 1))
+write("convert", bytes([4]) + xliff.encode("utf-8"))
+write("convert", bytes([0]) + b'{"greeting":"Hello, {{name}}!","item_one":"{{count}} item","item_other":"{{count}} items","nested":{"a":"$t(greeting)"}}')

@@ -29,6 +29,20 @@ public struct FuzzTarget: Sendable {
                    run: I18NextGrammarHarness.run, describe: I18NextGrammarHarness.describe),
         FuzzTarget(name: "sprintf", summary: "i18next sprintf post-processor: template NUL JSON array or object of arguments",
                    run: SprintfHarness.run),
+        FuzzTarget(name: "age", summary: "age v1 header inspection and decryption (binary, armored) with the test kit's identity and passphrase",
+                   run: AgeHarness.run),
+        FuzzTarget(name: "apple-format", summary: "Apple printf formatter (AppleStringFormatter.format): template NUL arguments",
+                   run: AppleStringFormatHarness.run),
+        FuzzTarget(name: "stringsdict", summary: ".stringsdict plist reader and model, then plural formatting: plist NUL arguments",
+                   run: StringsDictHarness.run),
+        FuzzTarget(name: "xcstrings", summary: ".xcstrings catalog parser, then lookups with formatting: catalog NUL arguments",
+                   run: StringCatalogHarness.run),
+        FuzzTarget(name: "po", summary: "gettext .po reader (Plural-Forms evaluation), then every writer of i18n convert",
+                   run: ConvertHarness.po),
+        FuzzTarget(name: "xliff", summary: "XLIFF 1.2 reader, then every writer of i18n convert",
+                   run: ConvertHarness.xliff),
+        FuzzTarget(name: "convert", summary: "i18n convert: first byte picks the reader, the rest is read then written in every format",
+                   run: ConvertHarness.any),
     ]
 
     /// The target called `name`, if any.
