@@ -128,7 +128,7 @@ struct L10nNamespace {
             writer.line()
             writer.block("static func localized(_ key: Swift.String, table: Swift.String, _ arguments: [any Swift.CustomStringConvertible & Swift.Sendable]) -> Swift.String") { writer in
                 writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")
-                writer.line("return environment.localizedString(key, table: table, arguments: arguments)")
+                writer.line("return environment.lookupLocalizedString(key, table: table, sources: [.stringsTables], arguments: arguments) ?? key")
             }
         }
     }

@@ -73,7 +73,7 @@ struct AppleFormatsAccessorTests {
         #expect(output.source.contains("/// `items.one: %lld item`\n"))
         #expect(output.inputFiles.contains { $0.hasSuffix("en.lproj/Cart.stringsdict") })
         // The run-time helper asks every Apple format, so plurals are chosen there.
-        #expect(output.source.contains("environment.localizedString(key, table: table, arguments: arguments)"))
+        #expect(output.source.contains("environment.lookupLocalizedString(key, table: table, sources: [.stringsTables], arguments: arguments) ?? key"))
     }
 
     @Test(".xcstrings: plural variations and substitutions (argNum, formatSpecifier) become parameters")
