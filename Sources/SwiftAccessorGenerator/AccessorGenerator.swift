@@ -91,9 +91,12 @@ public struct AccessorGenerator: Sendable {
             i18next.read(directory: directory.isEmpty ? "." : directory, language: language)
             var strings = StringsTableReader()
             strings.read(directory: directory.isEmpty ? "." : directory, language: language)
-            diagnostics += i18next.diagnostics + strings.diagnostics
-            inputFiles += i18next.files + strings.files
-            let entries = i18next.entries + strings.entries
+            var apple = AppleFormatsReader()
+            apple.read(directory: directory.isEmpty ? "." : directory, language: language)
+            diagnostics += i18next.diagnostics + apple.diagnostics + strings.diagnostics
+            inputFiles += i18next.files + apple.files + strings.files
+            let tables = Self.lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
+            let entries = i18next.entries + tables
             if !entries.isEmpty {
                 let l10n = L10nNamespace(typeName: l10nTypeName, access: access, entries: entries)
                 diagnostics += l10n.diagnostics
@@ -105,6 +108,34 @@ public struct AccessorGenerator: Sendable {
         }
         writer.line()
         return Output(source: writer.text + body.text, diagnostics: diagnostics, inputFiles: inputFiles)
+    }
+
+    /// One entry per key of a table, the one the run-time lookup finds: `entries` come in lookup
+    /// order (catalog, `.stringsdict`, `.strings`; docs/apple-formats.md). A later file whose
+    /// arguments differ is a warning naming both files, since its translation would be called
+    /// with the winner's arguments.
+    static func lookupWinners(_ entries: [TranslationEntry], diagnostics: inout [Diagnostic]) -> [TranslationEntry] {
+        var winners: [TranslationEntry] = []
+        var index: [String: Int] = [:]
+        for entry in entries {
+            guard case .strings(let table) = entry.source else { winners.append(entry); continue }
+            let id = table + "\u{0}" + entry.key
+            if let existing = index[id] {
+                let winner = winners[existing]
+                if winner.parameters != entry.parameters {
+                    diagnostics.append(Diagnostic(.warning, file: entry.file, line: entry.line, message:
+                        "\"\(entry.key)\" takes (\(describe(entry.parameters))) here but (\(describe(winner.parameters))) in \(winner.file), which the lookup reads first; the accessor takes the latter — make the arguments agree"))
+                }
+                continue
+            }
+            index[id] = winners.count
+            winners.append(entry)
+        }
+        return winners
+    }
+
+    private static func describe(_ parameters: [TranslationEntry.Parameter]) -> String {
+        parameters.map { switch $0.kind { case .string: "String"; case .int: "Int"; case .double: "Double" } }.joined(separator: ", ")
     }
 
     /// Variables that `Configuration` reads by the same dotted path (a top-level `"api.timeout"`

@@ -62,11 +62,16 @@ struct ExamplePackageTests {
             timeout: 60
             3 items in your cart
             Welcome, Ada!
+            5 files
 
             """)
         let spanish = try Self.run(app, [], in: package, environment: ["LANGUAGE": "es", "LANG": "es_ES.UTF-8", "ENVTOOL_CONFIGURATION": "Release", "HOME": package])
         #expect(spanish.output.contains("base_url: https://api.example.com/v1\n"))
         #expect(spanish.output.contains("3 artículos en tu carrito\n"))
+        // The String Catalog plural through its generated accessor, with Russian's `many` form.
+        let russian = try Self.run(app, [], in: package, environment: ["LANGUAGE": "ru", "LANG": "ru_RU.UTF-8", "HOME": package])
+        #expect(russian.status == 0)
+        #expect(russian.output.contains("5 файлов\n"))
 
         let tricky = try Self.run(scratch + "/debug/Tricky", ["Sources/Tricky/environments/environments.json"], in: package, environment: ["LANGUAGE": "en", "HOME": package])
         #expect(tricky.status == 0)

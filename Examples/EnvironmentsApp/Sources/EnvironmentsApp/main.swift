@@ -13,6 +13,8 @@ do {
     print("timeout: \(variables.api.timeout)")
     print(L10n.cart.items(count: 3))
     print(L10n.app.welcome(name: "Ada"))
+    // A String Catalog plural (Localizable.xcstrings), chosen by the language's plural rules.
+    print(L10n.Localizable.files_count(5))
 } catch {
     FileHandle.standardError.write(Data("EnvironmentsApp: \(error)\n".utf8))
     exit(1)
