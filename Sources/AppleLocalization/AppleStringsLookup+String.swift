@@ -15,7 +15,7 @@ extension AppleStringsLookup {
     public func string(forKey key: String, table: String, languageChain: [String],
                        arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other") -> Match? {
         let values = arguments.map(FormatArgument.init)
-        let catalog: StringCatalog? = if case .success(let parsed)? = catalog(table: table) { parsed } else { nil }
+        let catalog = lookupCatalog(table: table)
         let entry = catalog?[key]
         if let catalog, let entry, !entry.shouldTranslate {
             // "Don't translate": every language shows the source text.
@@ -42,7 +42,7 @@ extension AppleStringsLookup {
     }
 
     /// The catalog's source text: its source localization when that is usable, else the key.
-    private func sourceMatch(_ entry: CatalogEntry, _ catalog: StringCatalog, _ values: [FormatArgument], device: String) -> Match {
+    private func sourceMatch(_ entry: CatalogEntry, _ catalog: LazyStringCatalog, _ values: [FormatArgument], device: String) -> Match {
         let rules = pluralRules(catalog.sourceLanguage)
         let format = entry.localization(for: catalog.sourceLanguage)?.resolvedFormat(device: device, rules: rules, arguments: values)
             ?? LocalizedFormat(format: entry.key)
@@ -52,7 +52,7 @@ extension AppleStringsLookup {
 
     /// The language whose plural rules apply to a table of `chain[position]`: `Base` tables are
     /// written in the development language, the last real language before `base` in the chain.
-    private func pluralLanguage(_ chain: [String], _ position: Int, _ catalog: StringCatalog?) -> String {
+    private func pluralLanguage(_ chain: [String], _ position: Int, _ catalog: LazyStringCatalog?) -> String {
         guard chain[position].lowercased() == "base" else { return chain[position] }
         return chain[..<position].last { $0.lowercased() != "base" } ?? catalog?.sourceLanguage ?? "en"
     }

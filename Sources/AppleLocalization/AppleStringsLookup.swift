@@ -57,6 +57,8 @@ public final class AppleStringsLookup: Sendable {
     private let stringsCache = Mutex<[String: Result<StringsFile, StringsFileError>]>([:])
     private let stringsdictCache = Mutex<[String: Result<StringsDictFile, AppleLocalizationError>]>([:])
     private let catalogCache = Mutex<[String: Result<StringCatalog, AppleLocalizationError>]>([:])
+    /// Catalogs read for lookups, parsed entry by entry (see ``LazyStringCatalog``).
+    private let lookupCatalogCache = Mutex<[String: Result<LazyStringCatalog, AppleLocalizationError>]>([:])
     private let rulesCache = Mutex<[String: PluralRules]>([:])
 
     /// Directories deeper than this are not searched for catalogs.
@@ -173,6 +175,12 @@ public final class AppleStringsLookup: Sendable {
         }
     }
 
+    /// The catalog serving `table` for lookups: its entries are parsed when first read.
+    func lookupCatalog(table: String) -> LazyStringCatalog? {
+        guard let path = catalogPaths[table] else { return nil }
+        return try? cached(lookupCatalogCache, path) { () throws(AppleLocalizationError) in try LazyStringCatalog.open(path) }.get()
+    }
+
     private func cached<Value: Sendable, Failure: Error>(_ cache: borrowing Mutex<[String: Result<Value, Failure>]>, _ path: String,
                                                _ load: () throws(Failure) -> Value) -> Result<Value, Failure> {
         if let hit = cache.withLock({ $0[path] }) { return hit }
@@ -211,6 +219,28 @@ public final class AppleStringsLookup: Sendable {
             }
         }
         return result.sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
+    }
+
+    /// The parse errors of the files a lookup of `key` in `table` reads, and discovery problems,
+    /// sorted by file and line: what ``diagnostics()`` reports for them, except that of the
+    /// table's catalog only the header and the entry of `key` are checked (see ``LazyStringCatalog``),
+    /// so a lookup does not parse every entry of every catalog.
+    public func errors(forKey key: String, table: String) -> [Diagnostic] {
+        var result = discoveryDiagnostics
+        if let path = catalogPaths[table] {
+            switch cached(lookupCatalogCache, path, { () throws(AppleLocalizationError) in try LazyStringCatalog.open(path) }) {
+            case .success(let catalog): if let error = catalog.error(forKey: key) { result.append(error.diagnostic) }
+            case .failure(let error): result.append(error.diagnostic)
+            }
+        }
+        for language in stringsdictPaths.keys where stringsdictPaths[language]?[table] != nil {
+            if case .failure(let error)? = stringsdictFile(language: language, table: table) { result.append(error.diagnostic) }
+        }
+        for language in stringsPaths.keys where stringsPaths[language]?[table] != nil {
+            if case .failure(let error)? = stringsFile(language: language, table: table) { result.append(Self.diagnostic(error.diagnostic)) }
+        }
+        return result.filter { $0.severity == .error }
+            .sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
     }
 
     /// The cardinal rules of `language`, resolved once per language rather than on every lookup.

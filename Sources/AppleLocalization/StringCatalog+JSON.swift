@@ -26,6 +26,40 @@ extension StringCatalog {
     }
 }
 
+extension LazyStringCatalog {
+    /// The catalog's header and the byte range of every entry, after one validating pass over
+    /// `bytes`; `nil` when the catalog is not plainly well formed (the validator is unsure, a
+    /// header member is missing or of the wrong type, an entry is not an object), so the caller
+    /// parses it whole and reports the problem exactly as always.
+    static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> (sourceLanguage: String, entries: [(key: String, range: Range<Int>)])? {
+        guard JSONValidator.isCertainlyValid(bytes),
+              let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings"),
+              case .object(let members) = root,
+              case .string(let sourceLanguage)? = members["sourceLanguage"],
+              case .object(let strings)? = members["strings"],
+              strings.count == deferred.count else { return nil }
+        if let version = members["version"], case .string = version {} else if members["version"] != nil { return nil }
+        return (sourceLanguage, deferred)
+    }
+
+    /// Parses the entry `key` whose JSON object occupies `range` of the catalog `bytes`, with
+    /// the errors, warnings and positions a whole parse gives it.
+    static func parseEntry(_ key: String, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) -> CatalogEntry {
+        let at = "strings." + key
+        let parsed: (value: JSONValue, offsets: [String: Int])
+        do throws(JSONParser.Failure) {
+            // A whole parse records offsets 24 levels deep from the root; the entry sits 2 below it.
+            parsed = try JSONParser.parseValue(in: bytes, at: range.lowerBound, path: at, recordingOffsetsToDepth: 22)
+        } catch {
+            // Validated bytes parse; this is only reached if the file changed under us.
+            let (line, column) = SourceLocator.location(of: error.offset, in: bytes)
+            throw AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: error.message))
+        }
+        var reader = CatalogJSONReader(path: path, bytes: bytes, offsets: parsed.offsets)
+        return try reader.entry(key, parsed.value, at)
+    }
+}
+
 /// Turns the parsed JSON of a catalog into ``StringCatalog``, locating problems by JSON path.
 private struct CatalogJSONReader {
     let path: String
@@ -80,7 +114,7 @@ private struct CatalogJSONReader {
         return StringCatalog(path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, keys: keys, warnings: warnings)
     }
 
-    private mutating func entry(_ key: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogEntry {
+    mutating func entry(_ key: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogEntry {
         let members = try object(node, at, "the entry \"\(key)\"")
         var shouldTranslate = true
         if let flag = member(members, "shouldTranslate") {

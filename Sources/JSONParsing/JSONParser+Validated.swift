@@ -11,6 +11,17 @@ extension JSONParser {
         return try parser.parseValue(path: "")
     }
 
+    /// The value that starts at `offset`, read as the value at `path` of the whole document: the
+    /// start offsets of it and its descendants up to `recordedDepth` levels below it are returned
+    /// by their full dotted path, as ``offsets`` of a parser over the whole document records them.
+    package static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, path: String,
+                                   recordingOffsetsToDepth recordedDepth: Int) throws(Failure) -> (value: JSONValue, offsets: [String: Int]) {
+        var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: recordedDepth)
+        parser.position = offset
+        let value = try parser.parseValue(path: path)
+        return (value, parser.offsets)
+    }
+
     /// Where the value of the member `key` (compared by code units) of the object at `offset`
     /// starts, or `nil` when the object has no such member. Keys without escapes are compared
     /// as bytes; no key or value is built.

@@ -67,7 +67,7 @@ struct Localize: ParsableCommand {
             // An explicit language leaves the app language (and its preferences file) alone.
             let code = explicit ?? environment.getAppLanguage()
             if sources.contains(.stringsTables) {
-                for diagnostic in environment.appleTables.diagnostics() where diagnostic.severity == .error {
+                for diagnostic in environment.appleTables.errors(forKey: key, table: table) {
                     Console.error(diagnostic.description)
                 }
             }
