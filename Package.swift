@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "JSONParsing", dependencies: ["Platform", "Diagnostics"]),
         .target(
             name: "I18Next",
-            dependencies: ["JSONParsing"],
+            dependencies: ["JSONParsing", "Diagnostics"],
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),

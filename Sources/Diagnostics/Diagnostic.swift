@@ -3,7 +3,7 @@
 /// Every parser, linter and error of envtool describes its problem with one of these, so every
 /// message has the same shape: `path:line:column: error: message (at json.path)`, the format
 /// Xcode, VS Code and Vim's quickfix list read.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How serious the problem is.
     public enum Severity: String, Sendable, Hashable, Comparable {
         /// The input is not usable.

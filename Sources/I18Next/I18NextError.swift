@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Errors of the i18next engine: a malformed resource or options file, a backend failure.
@@ -30,11 +31,12 @@ public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedE
         self.message = message
     }
 
-    public var description: String {
-        var location = source
-        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        return "\(location): error: \(message)"
+    /// The problem as the project's one located diagnostic.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, file: source, line: line, column: column, message: message)
     }
+
+    public var description: String { diagnostic.description }
 
     public var errorDescription: String? { description }
 }

@@ -35,3 +35,16 @@ struct I18nLintCommandTests {
         #expect(result.stderr.contains("nowhere: error: cannot read the resources directory: no such directory"))
     }
 }
+
+@Suite("envtool translate")
+struct TranslateAliasTests {
+    @Test("t also answers to translate, with the same result")
+    func alias() throws {
+        let workspace = try Workspace()
+        let short = try workspace.run(["t", "app.welcome", "--options", #"{"name": "Ada"}"#])
+        let long = try workspace.run(["translate", "app.welcome", "--options", #"{"name": "Ada"}"#])
+        #expect(long.status == 0)
+        #expect(long.stdout == short.stdout)
+        #expect(long.stdout == "Welcome, Ada!\n")
+    }
+}

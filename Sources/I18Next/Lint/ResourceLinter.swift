@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import JSONParsing
 
@@ -5,22 +6,8 @@ import JSONParsing
 /// keys missing in a language, plural forms a language needs by its CLDR rules but lacks, and
 /// interpolation variables that differ from the reference language.
 public struct ResourceLinter: Sendable {
-    /// A finding, printed as `file:line:col: warning|error: message`.
-    public struct Diagnostic: Error, Sendable, CustomStringConvertible, Hashable {
-        /// Errors make the resources unusable; warnings are for translators.
-        public enum Severity: String, Sendable { case error, warning }
-        /// How serious the finding is.
-        public let severity: Severity
-        /// The file.
-        public let file: String
-        /// The 1-based line.
-        public let line: Int
-        /// The 1-based column.
-        public let column: Int
-        /// What is wrong, and what would fix it.
-        public let message: String
-        public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
-    }
+    /// A finding: the project's one located ``Diagnostics/Diagnostic`` (`file:line:col: warning|error: message`).
+    public typealias Diagnostic = Diagnostics.Diagnostic
 
     private struct Entry {
         let value: I18nValue
@@ -52,7 +39,7 @@ public struct ResourceLinter: Sendable {
         let backend = DirectoryBackend(directory: directory)
         let languages = backend.availableLanguages()
         guard !languages.isEmpty else {
-            return [Diagnostic(severity: .error, file: directory, line: 1, column: 1,
+            return [Diagnostic(.error, file: directory, line: 1, column: 1,
                                message: "no language directories; expected \(directory)/<lng>/<ns>.json")]
         }
         // language → namespace → file
@@ -101,7 +88,7 @@ public struct ResourceLinter: Sendable {
         for language in languages {
             let path = "\(directory)/\(language)/\(namespace).json"
             guard let file = files[language]?[namespace] else {
-                diagnostics.append(Diagnostic(severity: .warning, file: path, line: 1, column: 1,
+                diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
                                               message: "the namespace \"\(namespace)\" is missing for \(language); other languages have it"))
                 continue
             }
@@ -109,7 +96,7 @@ public struct ResourceLinter: Sendable {
             let missing = allBases.subtracting(have).sorted()
             if !missing.isEmpty {
                 let listed = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
-                diagnostics.append(Diagnostic(severity: .warning, file: path, line: 1, column: 1,
+                diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
                                               message: "\(missing.count) key(s) missing for \(language): \(listed)"))
             }
             for (base, ordinal) in pluralBases.sorted(by: { $0.key < $1.key }) {
@@ -120,7 +107,7 @@ public struct ResourceLinter: Sendable {
                 let needed = rules.categories.map(\.rawValue)
                 let lacking = needed.filter { !present.contains($0) }
                 if !lacking.isEmpty {
-                    diagnostics.append(Diagnostic(severity: .warning, file: path, line: first.line, column: first.column,
+                    diagnostics.append(Diagnostic(.warning, file: path, line: first.line, column: first.column,
                         message: "\"\(base)\" lacks the \(ordinal ? "ordinal " : "")plural form(s) \(lacking.map { "\"\(prefix + $0)\"" }.joined(separator: ", ")) that \(language) needs (CLDR: \(needed.joined(separator: ", ")))"))
                 }
             }
@@ -133,7 +120,7 @@ public struct ResourceLinter: Sendable {
                 guard case .string(let referenceText)? = counterpart?.value else { continue }
                 let mine = Self.variables(text), theirs = Self.variables(referenceText)
                 if mine != theirs {
-                    diagnostics.append(Diagnostic(severity: .warning, file: path, line: entry.line, column: entry.column,
+                    diagnostics.append(Diagnostic(.warning, file: path, line: entry.line, column: entry.column,
                         message: "\"\(key)\" uses \(Self.describe(mine)) but \(reference) uses \(Self.describe(theirs))"))
                 }
             }
@@ -174,7 +161,7 @@ public struct ResourceLinter: Sendable {
 
     private static func read(_ path: String) -> Result<NamespaceFile, Diagnostic> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Diagnostic(severity: .error, file: path, line: 1, column: 1, message: "cannot read the file"))
+            return .failure(Diagnostic(.error, file: path, line: 1, column: 1, message: "cannot read the file"))
         }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -184,10 +171,10 @@ public struct ResourceLinter: Sendable {
                 node = try parser.parseDocument()
             } catch {
                 let (line, column) = JSONText.location(of: error.offset, in: bytes)
-                return .failure(Diagnostic(severity: .error, file: path, line: line, column: column, message: error.message))
+                return .failure(Diagnostic(.error, file: path, line: line, column: column, message: error.message))
             }
             guard case .object = node else {
-                return .failure(Diagnostic(severity: .error, file: path, line: 1, column: 1, message: "a namespace file must be a JSON object of keys"))
+                return .failure(Diagnostic(.error, file: path, line: 1, column: 1, message: "a namespace file must be a JSON object of keys"))
             }
             var file = NamespaceFile(path: path)
             func add(_ node: JSONValue, path keyPath: String) {

@@ -13,7 +13,8 @@ struct Translate: ParsableCommand {
             Without --init, the environment's current language and the resources in locales/ next to the environments document are used. With --init, a JSON file of i18next init options (it may hold "resources"); --resources DIR loads DIR/<lng>/<ns>.json for the languages the fallback chain needs.
 
             A key found nowhere prints the key itself, as i18next's t() returns it, and says so on stderr; with --strict it is an error instead (exit 68).
-            """)
+            """,
+        aliases: ["translate"])
 
     @Argument(help: "The key(s); `ns:key` and nested `a.b` as in i18next.")
     var keys: [String]
@@ -134,8 +135,7 @@ struct Translate: ParsableCommand {
                 if language != "dev", !missingLanguages.contains(language) { missingLanguages.append(language) }
                 continue
             }
-            Console.error(I18NextError(error.kind, source: error.source, line: error.line, column: error.column, message: error.message)
-                .description.replacingOccurrences(of: ": error: ", with: ": warning: "))
+            Console.error(error.diagnostic.with(severity: .warning).description)
         }
         for language in missingLanguages {
             Console.error("\(directory)/\(language): warning: no resources for \(language) (expected \(directory)/\(language)/<ns>.json)")

@@ -39,11 +39,6 @@ enum Finding {
              column: diagnostic.column, path: diagnostic.path, message: diagnostic.message)
     }
 
-    static func json(_ diagnostic: ResourceLinter.Diagnostic) -> JSONValue {
-        json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
-             column: diagnostic.column, path: nil, message: diagnostic.message)
-    }
-
     /// An ``EnvironmentError`` as a finding; `severity` is `warning` for problems that stop nothing.
     static func json(_ error: EnvironmentError, severity: String = "error") -> JSONValue {
         json(severity: severity, file: error.file, line: error.line, column: error.column,
