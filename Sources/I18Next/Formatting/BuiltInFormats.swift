@@ -1,7 +1,7 @@
 import Foundation
 import JSONParsing
 import Synchronization
-#if canImport(_FoundationICU)
+#if canImport(_FoundationICU) && !ENVTOOL_FORMATSTYLE_FORMATS
 import _FoundationICU
 
 /// The formats i18next has built in — number, currency, datetime, relativetime, list — done
@@ -255,9 +255,46 @@ enum ICULocale {
     }
 }
 #else
-/// Without Foundation's ICU module (platforms other than Linux), the built-in formats leave values
-/// as they are, as i18next does for a format it does not know.
+/// Without Foundation's ICU module (platforms other than Linux), the built-in formats use
+/// Foundation's `FormatStyle`s, which sit on the platform's own ICU: the common options
+/// (fraction digits, currency, date and time styles, list type) are honoured; the rest of
+/// `Intl`'s options are not, and a value that is not a number or date stays as it is.
 enum BuiltInFormats {
-    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) throws -> I18nValue? { nil }
+    static func apply(_ name: String, to value: I18nValue, locale: String?, options: I18nObject) throws -> I18nValue? {
+        let locale = Locale(identifier: locale ?? "en-US")
+        switch name {
+        case "number", "currency":
+            guard let number = value.numberValue, number.isFinite else { return value }
+            let minimum = options["minimumFractionDigits"]?.numberValue.flatMap { Int(exactly: $0) }.map { min(max($0, 0), 20) }
+            let maximum = options["maximumFractionDigits"]?.numberValue.flatMap { Int(exactly: $0) }.map { min(max($0, 0), 20) }
+            if name == "currency", let code = options["currency"]?.stringValue {
+                var style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: locale)
+                if let minimum, let maximum, minimum <= maximum { style = style.precision(.fractionLength(minimum...maximum)) }
+                return .string(number.formatted(style))
+            }
+            var style = FloatingPointFormatStyle<Double>(locale: locale)
+            if let minimum, let maximum, minimum <= maximum {
+                style = style.precision(.fractionLength(minimum...maximum))
+            } else if let maximum {
+                style = style.precision(.fractionLength(0...maximum))
+            } else if let minimum {
+                style = style.precision(.fractionLength(minimum...max(minimum, 3)))
+            }
+            return .string(number.formatted(style))
+        case "datetime":
+            guard let milliseconds = value.numberValue, milliseconds.isFinite, abs(milliseconds) <= 8.64e15 else { return value }
+            let date = Date(timeIntervalSince1970: milliseconds / 1000)
+            var style = Date.FormatStyle(date: .numeric, time: .omitted, locale: locale)
+            if let zone = options["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) { style.timeZone = zone }
+            return .string(date.formatted(style))
+        case "list":
+            guard case .array(let items) = value else { return value }
+            let strings = items.compactMap(\.stringValue)
+            let type: ListFormatStyle<StringStyle, [String]>.ListType = options["type"]?.stringValue == "disjunction" ? .or : .and
+            return .string(strings.formatted(.list(type: type).locale(locale)))
+        default:
+            return nil
+        }
+    }
 }
 #endif
