@@ -9,3 +9,13 @@
 #else
 #error("envtool supports Linux (glibc or musl) and Darwin; add this platform's C library here")
 #endif
+
+/// The process's environment block (`environ`), for passing it unchanged to a child process;
+/// Darwin keeps `environ` out of Swift's reach.
+package var processEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+#if canImport(Darwin)
+    UnsafePointer(_NSGetEnviron().pointee)
+#else
+    UnsafePointer(environ)
+#endif
+}

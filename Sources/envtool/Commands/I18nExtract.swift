@@ -84,14 +84,8 @@ extension I18n {
             return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
         }
 
-        /// envtool's own environment, passed on unchanged (Darwin keeps `environ` out of Swift's reach).
-        private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
-            #if canImport(Darwin)
-            return UnsafePointer(_NSGetEnviron().pointee)
-            #else
-            return UnsafePointer(environ)
-            #endif
-        }
+        /// envtool's own environment, passed on unchanged.
+        private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? { processEnvironment }
 
         private static func isDirectory(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
