@@ -14,50 +14,10 @@ extension JSONValue {
 
     /// The value as JSON text with numbers spelled in `numberStyle` (see ``jsonText(pretty:)``).
     public func jsonText(pretty: Bool = false, numberStyle: NumberStyle) -> String {
-        guard case .javaScript = numberStyle else { return jsonText(pretty: pretty) }
         var output: [UInt8] = []
         output.reserveCapacity(64)
-        writeJavaScript(to: &output, pretty: pretty, indent: 0)
+        write(to: &output, pretty: pretty, indent: 0, numberStyle: numberStyle)
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// ``write(to:pretty:indent:)`` with JavaScript's numbers. Its own walk rather than a copy of
-    /// the tree with rewritten numbers: writing a large resource must not allocate it twice.
-    private func writeJavaScript(to output: inout [UInt8], pretty: Bool, indent: Int) {
-        switch self {
-        case .integer, .number, .numberLiteral:
-            let value = javaScriptNumber
-            output.append(contentsOf: (value.isFinite ? Self.javaScriptText(of: value) : "null").utf8)
-        case .array(let values) where !values.isEmpty:
-            output.append(UInt8(ascii: "["))
-            for (position, value) in values.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { Self.newlineJavaScript(indent + 1, to: &output) }
-                value.writeJavaScript(to: &output, pretty: pretty, indent: indent + 1)
-            }
-            if pretty { Self.newlineJavaScript(indent, to: &output) }
-            output.append(UInt8(ascii: "]"))
-        case .object(let object) where !object.isEmpty:
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { Self.newlineJavaScript(indent + 1, to: &output) }
-                Self.writeQuoted(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if pretty { output.append(UInt8(ascii: " ")) }
-                member.value.writeJavaScript(to: &output, pretty: pretty, indent: indent + 1)
-            }
-            if pretty { Self.newlineJavaScript(indent, to: &output) }
-            output.append(UInt8(ascii: "}"))
-        default:
-            // Scalars other than numbers, and empty containers, are spelled alike in both styles.
-            write(to: &output, pretty: pretty, indent: indent)
-        }
-    }
-
-    private static func newlineJavaScript(_ indent: Int, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<indent { output.append(UInt8(ascii: " ")); output.append(UInt8(ascii: " ")) }
     }
 
     /// The number as JavaScript holds it: an integer as the nearest `Double`, a literal as

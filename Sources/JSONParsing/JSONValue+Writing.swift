@@ -12,15 +12,19 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends the value's JSON text to `output` (see ``jsonText(pretty:)``).
-    public func write(to output: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
+    /// Appends the value's JSON text to `output` (see ``jsonText(pretty:)``), numbers spelled in
+    /// `numberStyle`.
+    public func write(to output: inout [UInt8], pretty: Bool = false, indent: Int = 0, numberStyle: NumberStyle = .asRead) {
         switch self {
+        case .integer, .number, .numberLiteral:
+            guard numberStyle == .asRead else {
+                let value = javaScriptNumber
+                output.append(contentsOf: (value.isFinite ? Self.javaScriptText(of: value) : "null").utf8)
+                return
+            }
+            writeAsRead(to: &output)
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
-        case .number(let value):
-            if value.isFinite { output.append(contentsOf: value.description.utf8) } else { output.append(contentsOf: "null".utf8) }
-        case .numberLiteral(let text): output.append(contentsOf: text.utf8)
         case .string(let value): Self.writeQuoted(value, to: &output)
         case .array(let values):
             guard !values.isEmpty else { output.append(contentsOf: "[]".utf8); return }
@@ -28,7 +32,7 @@ extension JSONValue {
             for (position, value) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(indent + 1, to: &output) }
-                value.write(to: &output, pretty: pretty, indent: indent + 1)
+                value.write(to: &output, pretty: pretty, indent: indent + 1, numberStyle: numberStyle)
             }
             if pretty { Self.newline(indent, to: &output) }
             output.append(UInt8(ascii: "]"))
@@ -41,10 +45,22 @@ extension JSONValue {
                 Self.writeQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1, numberStyle: numberStyle)
             }
             if pretty { Self.newline(indent, to: &output) }
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A number as it was read: an integer in decimal, a literal verbatim, a `Double` in its
+    /// shortest form (a non-finite one, which JSON cannot express, as `null`).
+    private func writeAsRead(to output: inout [UInt8]) {
+        switch self {
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .number(let value):
+            if value.isFinite { output.append(contentsOf: value.description.utf8) } else { output.append(contentsOf: "null".utf8) }
+        case .numberLiteral(let text): output.append(contentsOf: text.utf8)
+        default: break
         }
     }
 
