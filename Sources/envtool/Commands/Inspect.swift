@@ -17,14 +17,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let name = InputFile.displayName(input)
-            let data = try InputFile.read(input)
-            let header: EnvironmentsBin.Header
-            do throws(CryptoError) {
-                header = try EnvironmentsBin.Header(parsing: data)
-            } catch {
-                throw error.about(error.file ?? name)
-            }
+            let (name, header) = try InputFile.readHeader(input)
             let facts = Facts(file: name, header: header)
             if output.isJSON {
                 try Console.output(json: facts.json)

@@ -12,11 +12,8 @@ struct Recipients: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the recipients of an environments.bin; needs no secret.",
             discussion: """
-                An age header does not name its recipients, so envtool keeps them beside the file in
-                FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks
-                the list against the header's number of X25519 stanzas. A v1 file shows its one
-                recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient /
-                --remove-recipient`.
+                An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header's number of X25519 stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
+
                 With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
                 """)
 
@@ -27,14 +24,7 @@ struct Recipients: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let name = InputFile.displayName(input)
-                let data = try InputFile.read(input)
-                let header: EnvironmentsBin.Header
-                do throws(CryptoError) {
-                    header = try EnvironmentsBin.Header(parsing: data)
-                } catch {
-                    throw error.about(error.file ?? name)
-                }
+                let (name, header) = try InputFile.readHeader(input)
                 var recipients: [AgeRecipient] = []
                 var fingerprint: String? = nil
                 if let summary = header.age {

@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import EnvironmentKit
 import Foundation
 import Platform
@@ -83,5 +84,17 @@ enum InputFile {
     private static func unreadable(_ path: String, _ code: Int32) -> EnvironmentError {
         let reason = code == ENOENT ? "no such file" : String(cString: strerror(code)).lowercased()
         return EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(reason)")
+    }
+
+    /// The header of the `environments.bin` at `path` (v1 or age), read without a secret, and the
+    /// name diagnostics use for the file: what `inspect` and `recipients list` show.
+    static func readHeader(_ path: String) throws -> (name: String, header: EnvironmentsBin.Header) {
+        let name = displayName(path)
+        let data = try read(path)
+        do throws(CryptoError) {
+            return (name, try EnvironmentsBin.Header(parsing: data))
+        } catch {
+            throw error.about(error.file ?? name)
+        }
     }
 }
