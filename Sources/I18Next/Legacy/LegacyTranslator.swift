@@ -85,7 +85,12 @@ final class LegacyTranslator {
             return .string(keys.first ?? "")
         }
         var options = given
-        if let defaults = self.options.interpolation.defaultVariables {
+        if var defaults = self.options.interpolation.defaultVariables {
+            // Inside the lookup of `key_<context>` (or of a plural key) the default context (count)
+            // has been applied already: applying it again would look up `key_<context>_<context>`
+            // and so on until the depth limit (i18next 1.x overflows its stack), each level slower.
+            if given["defaultValue"] == Self.contextNotFound { defaults["context"] = nil }
+            if given["defaultValue"] == Self.pluralNotFound { defaults["count"] = nil }
             options = Options(defaults.merging(given.values))
         }
         guard var key = keys.first, !(keys.count == 1 && key.isEmpty) else { return .string("") }
