@@ -20,6 +20,9 @@ public struct StringsFile: Sendable {
     public let keys: [String]
     /// Problems that do not make the file invalid: duplicate keys, `\u` escapes, lone surrogates.
     public let warnings: [Diagnostic]
+    /// The translator's comment of each key that has one: the `/* … */` or `// …` ending on the
+    /// line above its (last) definition or on its line, trimmed.
+    public let comments: [String: String]
 
     /// The value for `key`, or `nil` when the table has no such key.
     public subscript(key: String) -> String? { table[key] }
@@ -55,6 +58,7 @@ public struct StringsFile: Sendable {
         self.table = output.table
         self.keys = output.keys
         self.warnings = output.warnings
+        self.comments = output.comments
     }
 
     /// The short reason people know from the shell; Foundation's own messages on Linux are generic.

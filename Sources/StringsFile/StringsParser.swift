@@ -11,6 +11,7 @@ struct StringsParser: ~Copyable {
         var table: [String: String]
         var keys: [String]
         var warnings: [Diagnostic]
+        var comments: [String: String]
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -20,6 +21,11 @@ struct StringsParser: ~Copyable {
     private var locator = SourceLocator()
     /// Reused for every string with escapes, so unescaping allocates once per file, not per string.
     private var scratch: [UInt8] = []
+    /// The text of the last comment skipped (`/* … */` or `// …`), as byte offsets: what a
+    /// translator's comment above an entry is read from.
+    private var lastComment: (start: Int, end: Int)? = nil
+    /// Where the previous entry ended (after its `;`); `nil` before the first.
+    private var previousEntryEnd: Int? = nil
 
     private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, path: String) {
         self.bytes = bytes
@@ -60,6 +66,7 @@ struct StringsParser: ~Copyable {
         var table = [String: String]()
         var keys = [String]()
         var keyOffsets = [Int]()
+        var comments = [String: String]()
         try skipWhitespaceAndComments()
         var braced = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "{") {
@@ -82,6 +89,7 @@ struct StringsParser: ~Copyable {
                 break
             }
             let keyOffset = position
+            let comment = commentAbove(keyOffset)
             guard let key = try parseString(role: "key") else {
                 throw error(at: position, unexpectedCharacterMessage(expecting: "a key (a quoted string such as \"key\")"))
             }
@@ -118,6 +126,9 @@ struct StringsParser: ~Copyable {
             } else {
                 throw error(at: position, unexpectedCharacterMessage(expecting: "'=' or ';' after the key"))
             }
+            if let comment { comments[key] = comment } else if !comments.isEmpty { comments[key] = nil }
+            lastComment = nil
+            previousEntryEnd = position
             if table.updateValue(value, forKey: key) != nil {
                 // Finding the first definition is a linear search, paid only for the first few duplicates.
                 var firstLine: Int? = nil
@@ -130,7 +141,30 @@ struct StringsParser: ~Copyable {
                 keyOffsets.append(keyOffset)
             }
         }
-        return Output(table: table, keys: keys, warnings: warnings)
+        return Output(table: table, keys: keys, warnings: warnings, comments: comments)
+    }
+
+    /// The comment that ends on the line above the key, or on its line (genstrings' and Xcode's
+    /// `/* comment */` before an entry), trimmed. A comment with a blank line before the key is
+    /// the file's, not the entry's; one on the line of the previous entry's `;` is that entry's
+    /// trailing remark.
+    private func commentAbove(_ keyOffset: Int) -> String? {
+        guard let (start, end) = lastComment else { return nil }
+        if let previousEntryEnd, !bytes[previousEntryEnd..<start].contains(0x0A) { return nil }
+        var newlines = 0
+        for offset in end..<keyOffset where bytes[offset] == 0x0A {
+            newlines += 1
+            if newlines > 1 { return nil }
+        }
+        var first = start, last = end
+        while first < last, Self.isSpace(bytes[first]) { first += 1 }
+        while last > first, Self.isSpace(bytes[last - 1]) { last -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private func unexpectedCharacterMessage(expecting expected: String) -> String {
@@ -158,7 +192,9 @@ struct StringsParser: ~Copyable {
                 let next = bytes[position + 1]
                 if next == UInt8(ascii: "/") {
                     position += 2
+                    let textStart = position
                     while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                    lastComment = (textStart, position)
                 } else if next == UInt8(ascii: "*") {
                     let start = position
                     position += 2
@@ -167,6 +203,7 @@ struct StringsParser: ~Copyable {
                             throw error(at: start, "unterminated comment; close it with '*/'")
                         }
                         if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
+                            lastComment = (start + 2, position)
                             position += 2
                             break
                         }

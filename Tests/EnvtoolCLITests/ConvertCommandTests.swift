@@ -154,11 +154,81 @@ struct ConvertCommandTests {
         #expect(json.contains(#""apple_other": "{{count}} pommes""#))
         #expect(result.stderr.contains(#""open" (fr): i18next JSON has no comments"#))
         #expect(result.stderr.contains(#""open" (fr): i18next JSON has no translation state"#))
+        // Without an "open" beside it, "open_verb" would read back as a key of its own.
+        #expect(result.stderr.contains(#""open" (fr): the context "verb" is written as the key "open_verb"; without a "open" entry beside it"#))
         let po = try workspace.run(["i18n", "convert", "--from", "in/fr.po", "--to", "again.po"])
         #expect(po.status == 0, "\(po.stderr)")
         let text = String(decoding: workspace.read("again.po") ?? Data(), as: UTF8.self)
         #expect(text.contains("#. Shown on the button.\n#, fuzzy\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"ouvrir\"\n"))
         try Self.checkWithTheFormatsTools(workspace.path + "/again.po")
+    }
+
+    @Test("i18next's key_context beside key is read as a context: msgctxt in .po, the same key in Apple formats")
+    func i18nextContext() throws {
+        let workspace = try Workspace(copySample: false)
+        let source = """
+            {
+              "friend": "A friend",
+              "friend_female": "A girlfriend",
+              "friend_male": "A boyfriend",
+              "invite_one": "Invite {{count}} friend",
+              "invite_other": "Invite {{count}} friends",
+              "invite_male_one": "Invite him and {{count}} friend",
+              "invite_male_other": "Invite him and {{count}} friends",
+              "welcome_title": "Welcome"
+            }
+
+            """
+        try workspace.write("src/en/translation.json", source)
+        let po = try workspace.run(["i18n", "convert", "--from", "src", "--to", "po", "--format", "po"])
+        #expect(po.status == 0, "\(po.stderr)")
+        #expect(po.stderr.isEmpty, "\(po.stderr)")
+        let text = String(decoding: workspace.read("po/en/translation.po") ?? Data(), as: UTF8.self)
+        #expect(text.contains("msgctxt \"female\"\nmsgid \"friend\"\nmsgstr \"A girlfriend\"\n"))
+        #expect(text.contains("msgctxt \"male\"\nmsgid \"invite\"\nmsgid_plural \"invite\"\nmsgstr[0] \"Invite him and %(count)d friend\"\n"))
+        // No "welcome" key: "welcome_title" is a key of its own, not the context "title".
+        #expect(text.contains("\nmsgid \"welcome_title\"\n"))
+        #expect(!text.contains("msgctxt \"title\""))
+        try Self.checkWithTheFormatsTools(workspace.path + "/po")
+        for format in ["po", "xcstrings", "strings", "xliff"] where format != "po" {
+            let there = try workspace.run(["i18n", "convert", "--from", "src", "--to", format, "--format", format])
+            #expect(there.status == 0, "\(format): \(there.stderr)")
+            #expect(there.stderr.isEmpty, "\(format): the keys are the source's own: \(there.stderr)")
+        }
+        #expect(String(decoding: workspace.read("xcstrings/Localizable.xcstrings") ?? Data(), as: UTF8.self).contains(#""friend_female""#))
+        for format in ["po", "xcstrings", "strings", "xliff"] {
+            let back = try workspace.run(["i18n", "convert", "--from", format, "--to", "src", "--format", "i18next", "--source-language", "en", "--check"])
+            #expect(back.status == 0, "\(format)→i18next differs: \(back.stdout)\(back.stderr)")
+        }
+    }
+
+    @Test(".strings comments above an entry are its translator comment in every format that has one")
+    func stringsComments() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en.lproj/Localizable.strings", """
+            /* Localizable.strings of the app: a blank line follows, so it belongs to no entry. */
+
+            /* Title of the main window */
+            "title" = "Files";
+            // Shown when the list is empty
+            "empty" = "No files";
+            "plain" = "Plain";
+
+            """)
+        for format in ["xcstrings", "po", "xliff"] {
+            let there = try workspace.run(["i18n", "convert", "--from", "src", "--to", format, "--format", format])
+            #expect(there.status == 0, "\(format): \(there.stderr)")
+            let text = String(decoding: try #require(try FileManager.default.subpathsOfDirectory(atPath: workspace.path + "/" + format)
+                .first { !$0.hasSuffix("/") && $0.contains(".") }
+                .flatMap { workspace.read(format + "/" + $0) }), as: UTF8.self)
+            #expect(text.contains("Title of the main window"), "\(format): \(text)")
+            #expect(text.contains("Shown when the list is empty"), "\(format): \(text)")
+            #expect(!text.contains("of the app"), "\(format): \(text)")
+            let back = try workspace.run(["i18n", "convert", "--from", format, "--to", "back-\(format)", "--format", "strings"])
+            #expect(back.status == 0, "\(format): \(back.stderr)")
+            let strings = String(decoding: workspace.read("back-\(format)/en.lproj/Localizable.strings") ?? Data(), as: UTF8.self)
+            #expect(strings == "/* Shown when the list is empty */\n\"empty\" = \"No files\";\n\"plain\" = \"Plain\";\n/* Title of the main window */\n\"title\" = \"Files\";\n", "\(format)")
+        }
     }
 
     @Test("bad inputs are one positioned error, and nothing is written", arguments: [

@@ -31,6 +31,23 @@ struct StringsParserTests {
         #expect(file.warnings.isEmpty)
     }
 
+    @Test("the comment above an entry is its comment; a file header or a trailing remark is not")
+    func comments() throws {
+        let file = try parse("""
+            /* Localizable.strings */
+
+            /* Greeting on the first screen */
+            "greeting" = "Hello"; // a trailing remark
+            "farewell" = "Bye";
+            // Line comment
+            "yes" = "Yes";
+            /*
+               Padded
+             */ "no" = "No";
+            """)
+        #expect(file.comments == ["greeting": "Greeting on the first screen", "yes": "Line comment", "no": "Padded"])
+    }
+
     @Test("unquoted keys and values use CoreFoundation's character set")
     func unquoted() throws {
         let file = try parse("key_1 = value.with/slash:colon-dash$;")

@@ -22,7 +22,7 @@ enum AppleFormatsConversion {
         if let strings {
             for key in strings.keys where !seen.contains(key) {
                 guard let value = strings[key] else { continue }
-                entries.append(TranslationEntry(key: key, value: .single(PlaceholderSyntax.parseApple(value))))
+                entries.append(TranslationEntry(key: key, comment: strings.comments[key], value: .single(PlaceholderSyntax.parseApple(value))))
             }
         }
         return entries
@@ -126,7 +126,10 @@ enum AppleFormatsConversion {
         for entry in entries {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
-            if let comment = entry.comment { lines.append("/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */") }
+            if let comment = entry.comment {
+                if comment.contains("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
+                lines.append("/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */")
+            }
             if entry.state != .translated { issues.report(entry.key, ".strings have no translation state; \(entry.state.rawValue) is not written") }
             let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
             lines.append("\"\(escape(key))\" = \"\(escape(text))\";")

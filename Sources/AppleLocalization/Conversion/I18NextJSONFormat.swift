@@ -7,8 +7,10 @@ import JSONParsing
 ///
 /// Reading accepts the v4 plural suffixes (`_zero`, `_one`, `_two`, `_few`, `_many`, `_other`) and
 /// the older ones (v3/v1: `key` and `key_plural`; `key_0` … `key_5` by the language's CLDR
-/// category order). Nested objects become keys joined with `.`. Writing uses v4 suffixes and
-/// nests keys at `.` (a key that is also a prefix of another stays flat).
+/// category order). Nested objects become keys joined with `.`. A `key_context` beside `key` is
+/// read as that context (see ``splitContext(_:bases:)``). Writing uses v4 suffixes, after the
+/// context (`key_context_one`, i18next's order), and nests keys at `.` (a key that is also a
+/// prefix of another stays flat).
 enum I18NextJSONFormat {
     static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
 
@@ -76,21 +78,40 @@ enum I18NextJSONFormat {
                 singles[key] = text
             }
         }
+        let bases = Set(order)
         return order.map { key in
+            let (base, context) = splitContext(key, bases: bases)
             if var forms = plurals[key] {
                 // v3: `key` is the singular and `key_plural` the rest.
                 if let singular = singles[key], forms[.one] == nil { forms[.one] = singular }
                 if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
-                return TranslationEntry(key: key, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil))
+                return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil))
             }
-            return TranslationEntry(key: key, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
+            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
         }
+    }
+
+    /// i18next looks a context up as `key_context` (then the plural suffix), but a JSON file cannot
+    /// tell `friend_male` the context of `friend` from a key of its own. It is read as a context
+    /// when the key before the last `_` is in the file too (`friend`, or `friend_one`…): that is
+    /// how i18next files carry contexts, a fallback beside its variants, and `t("friend",
+    /// { context: "male" })` is then exactly what finds the text.
+    static func splitContext(_ key: String, bases: Set<String>) -> (key: String, context: String?) {
+        guard let underscore = key.lastIndex(of: "_"), underscore != key.startIndex else { return (key, nil) }
+        let base = String(key[..<underscore])
+        let context = String(key[key.index(after: underscore)...])
+        guard !context.isEmpty, bases.contains(base) else { return (key, nil) }
+        return (base, context)
     }
 
     static func write(_ entries: [TranslationEntry], path: String, language: String, issues: inout ConversionIssues) -> Data {
         var flat: [(String, String)] = []
+        let withoutContext = Set(entries.lazy.filter { $0.context == nil }.map(\.key))
         for entry in entries {
             let key = entry.context.map { entry.key + "_" + $0 } ?? entry.key
+            if let context = entry.context, !withoutContext.contains(entry.key) {
+                issues.report(entry.key, "the context \"\(context)\" is written as the key \"\(key)\"; without a \"\(entry.key)\" entry beside it, reading the file back finds a key of its own, not a context")
+            }
             if entry.comment != nil { issues.report(entry.key, "i18next JSON has no comments; the comment is not written") }
             if entry.state != .translated { issues.report(entry.key, "i18next JSON has no translation state; \(entry.state.rawValue) is not written") }
             switch entry.value {

@@ -103,8 +103,8 @@ public struct TranslationConverter: Sendable {
         if tables[index].sourceLanguage == nil { tables[index].sourceLanguage = table.sourceLanguage }
         for (language, entries) in table.languages {
             var existing = tables[index].languages[language] ?? []
-            let known = Set(existing.map(\.key))
-            existing += entries.filter { !known.contains($0.key) }
+            let known = Set(existing.map { [$0.key, $0.context] })
+            existing += entries.filter { !known.contains([$0.key, $0.context]) }
             tables[index].languages[language] = existing
         }
     }
@@ -127,6 +127,17 @@ public struct TranslationConverter: Sendable {
             let source = table.sourceLanguage ?? sourceLanguage ?? table.languageOrder.first ?? "en"
             var table = table
             table.sourceLanguage = source
+            if sourceFormat == .i18next, ![.i18next, .po].contains(format) {
+                // Contexts read from i18next's `key_context` go back into the key where a format
+                // has none: the key is the one the source had, so nothing is lost or reported.
+                table.languages = table.languages.mapValues { entries in
+                    entries.map { entry in
+                        var entry = entry
+                        if let context = entry.context { entry.key += "_" + context; entry.context = nil }
+                        return entry
+                    }
+                }
+            }
             // Every writer lists keys sorted (as Xcode writes catalogs), so the order a format
             // cannot keep (.strings and .stringsdict split one table) never makes a round trip differ.
             table.languages = table.languages.mapValues { entries in
