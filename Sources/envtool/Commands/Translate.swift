@@ -56,6 +56,9 @@ struct Translate: ParsableCommand {
             case .object, .array: try Console.output(result.jsonText(pretty: true, numberStyle: .javaScript))
             default: try Console.output(result.jsonText(numberStyle: .javaScript))
             }
+            // The process ends next: the engine is left to the exit instead of being freed node by
+            // node (a tenth of the run with 7 MB of resources, measured).
+            _ = Unmanaged.passRetained(engine)
         }
     }
 
