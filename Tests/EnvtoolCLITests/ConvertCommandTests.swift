@@ -102,6 +102,52 @@ struct ConvertCommandTests {
         #expect(workspace.read("strict.xcstrings") == nil)
     }
 
+    @Test("control characters XML cannot hold are reported, and the XLIFF and .stringsdict written stay well-formed")
+    func controlCharacters() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en.lproj/Localizable.strings", """
+            "bell" = "Ring \\U0007 now";
+
+            """)
+        try workspace.write("src/en.lproj/Localizable.stringsdict", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict>
+                <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>lld</string>
+                <key>one</key><string>one file&#9;</string>
+                <key>other</key><string>%lld files</string>
+              </dict>
+            </dict>
+            </dict></plist>
+            """)
+        let xliff = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xliff"])
+        #expect(xliff.status == 0, "\(xliff.stderr)")
+        #expect(xliff.stderr.contains(#""bell" (en): XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"#))
+        #expect(!xliff.stderr.contains(#""files""#))
+        try Self.checkWithTheFormatsTools(workspace.path + "/out.xliff")
+        try workspace.write("comment.po", """
+            msgid ""
+            msgstr ""
+            "Language: en\\n"
+            "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+            #. Count -- of files\u{1}
+            msgid "files"
+            msgid_plural "files"
+            msgstr[0] "%d file"
+            msgstr[1] "%d files"
+            """)
+        let dict = try workspace.run(["i18n", "convert", "--from", "comment.po", "--to", "dict", "--format", "strings"])
+        #expect(dict.status == 0, "\(dict.stderr)")
+        #expect(dict.stderr.contains(#""files" (en): an XML comment cannot hold "--"; written as "- -""#))
+        let written = try #require(workspace.read("dict/en.lproj/comment.stringsdict"))
+        #expect(String(decoding: written, as: UTF8.self).contains("<!-- Count - - of files\u{FFFD} -->"))
+        #expect((try? PropertyListSerialization.propertyList(from: written, format: nil)) != nil)
+    }
+
     @Test("named arguments become positions numbered by their first appearance in the source language")
     func namedArguments() throws {
         let workspace = try Workspace(copySample: false)

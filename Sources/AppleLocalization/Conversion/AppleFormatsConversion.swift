@@ -155,7 +155,20 @@ enum AppleFormatsConversion {
                 format = "%" + position + "#@" + name + "@"
             }
             let type = valueType ?? rendered[.other].flatMap { numericType(PlaceholderSyntax.parseApple($0)) } ?? "lld"
-            if let comment = entry.comment { body += "\t<!-- \(comment.replacingOccurrences(of: "--", with: "- -")) -->\n" }
+            if [key, format, name, entry.comment ?? ""].contains(where: hasControlCharacterXMLCannotHold)
+                || rendered.values.contains(where: hasControlCharacterXMLCannotHold) {
+                issues.report(entry.key, controlCharacterReason)
+            }
+            if let comment = entry.comment {
+                // An XML comment holds neither "--" nor the control characters; entities are not read in it.
+                if comment.contains("--") { issues.report(entry.key, "an XML comment cannot hold \"--\"; written as \"- -\"") }
+                let safe = String(String.UnicodeScalarView(comment.unicodeScalars.map { scalar in
+                    scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
+                }))
+                var text = safe
+                while text.contains("--") { text = text.replacingOccurrences(of: "--", with: "- -") }
+                body += "\t<!-- \(text) -->\n"
+            }
             body += "\t<key>\(xml(key))</key>\n\t<dict>\n"
             body += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(format))</string>\n"
             body += "\t\t<key>\(xml(name))</key>\n\t\t<dict>\n"
@@ -201,6 +214,12 @@ enum AppleFormatsConversion {
             }
         }
         return result
+    }
+
+    static let controlCharacterReason = "XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"
+
+    static func hasControlCharacterXMLCannotHold(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
 
     static func xml(_ text: String) -> String {

@@ -15,7 +15,12 @@ enum XLIFFFormat {
         var collected = ConversionIssues(file: path, language: target)
         let sourceEntries = Dictionary((table.languages[source] ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let targetEntries = table.languages[target] ?? []
-        let x = AppleFormatsConversion.xml
+        // Escapes for XML and notes whether the entry being written lost a control character.
+        var lostControlCharacter = false
+        func x(_ text: String) -> String {
+            if AppleFormatsConversion.hasControlCharacterXMLCannotHold(text) { lostControlCharacter = true }
+            return AppleFormatsConversion.xml(text)
+        }
         func render(_ message: TranslationMessage, _ key: String) -> String {
             PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, key: key, issues: &collected)
         }
@@ -48,6 +53,10 @@ enum XLIFFFormat {
                     plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\" xml:space=\"preserve\">\n"
                     plurals += "        <source>\(x(render(sourceForm, entry.key)))</source>\n        <target\(state)>\(x(render(form, entry.key)))</target>\n      </trans-unit>\n"
                 }
+            }
+            if lostControlCharacter {
+                collected.report(entry.key, AppleFormatsConversion.controlCharacterReason)
+                lostControlCharacter = false
             }
         }
         issues += collected.all
