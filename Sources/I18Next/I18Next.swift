@@ -39,7 +39,7 @@ public final class I18Next: Sendable {
             let first = utils.fallbackCodes(options.fallbackLng, for: nil)[0]
             if first != "dev" { options.lng = first }
         }
-        let store = ResourceStore(data: options.resources, keySeparator: options.keySeparator)
+        let store = ResourceStore(data: options.resources, keySeparator: options.keySeparator, indexed: options.indexesKeyPaths)
         options.resources = I18nObject()
         plurals = PluralResolver(separator: options.pluralSeparator, legacySuffixes: options.compatibilityJSON == .v3)
         interpolator = Interpolator(settings: options.interpolation)

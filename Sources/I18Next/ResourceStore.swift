@@ -6,7 +6,7 @@ import JSONParsing
 struct ResourceStore: Sendable {
     private(set) var data: I18nObject
     private var indexes: [NamespaceID: NamespaceIndex] = [:]
-    /// The key separator the indexes are built for.
+    /// The key separator the indexes are built for; `nil` when there are none.
     let indexSeparator: String?
 
     struct NamespaceID: Hashable, Sendable {
@@ -57,9 +57,11 @@ struct ResourceStore: Sendable {
         }
     }
 
-    init(data: I18nObject, keySeparator: String? = ".") {
+    /// - Parameter indexed: Whether to build the path indexes (``NamespaceIndex``); without them
+    ///   every lookup walks the tree, with the same results.
+    init(data: I18nObject, keySeparator: String? = ".", indexed: Bool = true) {
         self.data = data
-        self.indexSeparator = keySeparator.flatMap { $0.isEmpty ? nil : $0 }
+        self.indexSeparator = indexed ? keySeparator.flatMap { $0.isEmpty ? nil : $0 } : nil
         for (language, namespaces) in data.members {
             guard case .object(let object) = namespaces else { continue }
             for (namespace, root) in object.members { reindex(language, namespace, root) }

@@ -94,6 +94,11 @@ public struct I18NextOptions: Sendable {
     public var compatibilityJSON: Compatibility = .v4
     /// 1.x only: look a key up in the default namespace when it is missing in another.
     public var fallbackToDefaultNS = false
+    /// Whether each namespace's key paths are indexed, so that a lookup is one hash probe instead
+    /// of a walk down the tree. The index is a cache of the walk (the conformance corpus runs both
+    /// ways): a process that answers a few lookups and exits, as `envtool t`, spends more building
+    /// it than it saves (40% of loading 7 MB of resources for one `t()`) and turns it off.
+    package var indexesKeyPaths = true
 
     /// Whether `keySeparator` / `nsSeparator` were given at init (i18next then never treats a key as natural language).
     var userDefinedKeySeparator: I18nValue?

@@ -118,6 +118,8 @@ struct Translate: ParsableCommand {
             }
             var options = try I18NextOptions(json: object, source: initPath)
             options.warningHandler = { Console.error("warning: " + $0) }
+            // One process, one call: walking the tree once costs less than indexing every path.
+            options.indexesKeyPaths = false
             let engine = I18Next(options: options)
             if let resources { report(engine.load(from: DirectoryBackend(directory: resources)), directory: resources) }
             return engine
