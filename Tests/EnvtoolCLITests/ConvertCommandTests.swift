@@ -206,6 +206,9 @@ struct ConvertCommandTests {
         #expect(po.status == 0, "\(po.stderr)")
         let text = String(decoding: workspace.read("again.po") ?? Data(), as: UTF8.self)
         #expect(text.contains("#. Shown on the button.\n#, fuzzy\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"ouvrir\"\n"))
+        // gettext's plural source text survives a trip through .po, and is reported where it has no place.
+        #expect(text.contains("msgid \"apple\"\nmsgid_plural \"apples\"\n"))
+        #expect(result.stderr.contains(#""apple" (fr): gettext's msgid_plural "apples" has no place in i18next; not written"#))
         try Self.checkWithTheFormatsTools(workspace.path + "/again.po")
     }
 

@@ -2,7 +2,8 @@ import Diagnostics
 import Foundation
 import I18Next
 
-/// gettext `.po` files read into and written from the neutral model: the key is the `msgid`, an
+/// gettext `.po` files read into and written from the neutral model: the key is the `msgid` (and
+/// `msgid_plural` is the key unless the file had another, kept as ``TranslationEntry/pluralID``), an
 /// i18next context is the `msgctxt`, plural forms are `msgstr[n]` in the language's CLDR order
 /// with `Plural-Forms` written to match (see ``GettextPluralForms``), `needs_review` is `fuzzy`.
 enum GettextFormat {
@@ -37,7 +38,7 @@ enum GettextFormat {
             case .plural(_, _, _, let valueType):
                 let expanded = entry.expandedForms
                 let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
-                out += "msgid_plural \"\(escape(entry.key))\"\n"
+                out += "msgid_plural \"\(escape(entry.pluralID ?? entry.key))\"\n"
                 for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                     issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
                 }
@@ -220,7 +221,8 @@ enum GettextFormat {
                 if forms[.other] == nil, let last = rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 forms[.other] = forms[.other] ?? TranslationMessage()
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state))
+                                                value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
+                                                pluralID: raw.plural == key ? nil : raw.plural))
             } else {
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
                                                 value: .single(PlaceholderSyntax.parseGettext(raw.strings[0] ?? "")), state: state))

@@ -144,6 +144,15 @@ public struct TranslationConverter: Sendable {
                 entries.sorted { ($0.key, $0.context ?? "") < ($1.key, $1.context ?? "") }
             }
             let name = TranslationFormat.tableName(table.name, for: format)
+            if format != .po {
+                for (language, entries) in table.languages {
+                    for entry in entries {
+                        guard let pluralID = entry.pluralID else { continue }
+                        issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                            reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.rawValue); not written"))
+                    }
+                }
+            }
             switch format {
             case .xcstrings:
                 let path = asFile ? destination : destination + "/" + name + ".xcstrings"

@@ -32,14 +32,19 @@ public struct TranslationEntry: Sendable, Hashable {
     public var value: Value
     /// The state.
     public var state: State
+    /// gettext's `msgid_plural` (the source language's plural text) when a `.po` had one other
+    /// than the key; only `.po` has a place for it.
+    public var pluralID: String?
 
     /// An entry.
-    public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated) {
+    public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
+                pluralID: String? = nil) {
         self.key = key
         self.context = context
         self.comment = comment
         self.value = value
         self.state = state
+        self.pluralID = pluralID
     }
 
     /// The plural forms with the frame applied: what the app shows, per category. A single
