@@ -82,7 +82,7 @@ struct ResourceStore: Sendable {
                 for (name, child) in object.members {
                     // Code units, as i18next's indexOf compares (String.contains would go through
                     // Foundation's Unicode-aware search: a fifth of loading large resources).
-                    if Self.utf8(of: name, contains: index.separatorBytes) || Self.utf8(of: name, contains: marker) {
+                    if Scanner.contains(name, index.separatorBytes) || Scanner.contains(name, marker) {
                         index.hasSeparatorInNames = true
                         continue
                     }
@@ -121,27 +121,6 @@ struct ResourceStore: Sendable {
             }
         }
         return count
-    }
-
-    /// Whether the UTF-8 of `text` contains `needle` (non-empty), byte for byte.
-    static func utf8(of text: String, contains needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count >= needle.count else { return false }
-            var index = 0
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
-        if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
-        return Array(text.utf8).withUnsafeBufferPointer(search)
     }
 
     func hasTranslations(_ language: String) -> Bool {
