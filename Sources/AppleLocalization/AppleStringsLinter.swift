@@ -200,10 +200,12 @@ public struct AppleStringsLinter: Sendable {
                 }
             }
             if case .success(let file)? = lookup.stringsFile(language: language, table: table) {
-                let locator = StringsKeyLocator(path: file.path)
+                let locations = file.keyLocations()
                 for key in file.keys {
                     guard let value = file[key] else { continue }
-                    add(key, LintDefinition(language: language, format: .strings, content: .text(value), location: locator.location(of: key)))
+                    let at = locations[key] ?? (line: 1, column: 1)
+                    add(key, LintDefinition(language: language, format: .strings, content: .text(value),
+                                            location: SourceLocation(file: file.path, line: at.line, column: at.column)))
                 }
             }
         }

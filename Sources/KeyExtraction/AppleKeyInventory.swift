@@ -52,15 +52,18 @@ public struct AppleKeyInventory: Sendable {
                 switch lookup.stringsdictFile(language: candidate, table: table) {
                 case .success(let file)?:
                     for key in file.keys where keys[table]?[key] == nil {
-                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: nil, column: nil)
+                        let location = file[key]?.location
+                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: location?.line, column: location?.column)
                     }
                 case .failure(let error)?: problems.append(error.diagnostic)
                 case nil: break
                 }
                 switch lookup.stringsFile(language: candidate, table: table) {
                 case .success(let file)?:
+                    let locations = file.keyLocations()
                     for key in file.keys where keys[table]?[key] == nil {
-                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: nil, column: nil)
+                        let location = locations[key]
+                        keys[table, default: [:]][key] = DefinedKey(key: key, file: file.path, line: location?.line, column: location?.column)
                     }
                 case .failure(let error)?:
                     let diagnostic = error.diagnostic

@@ -23,6 +23,8 @@ public struct StringsFile: Sendable {
     /// The translator's comment of each key that has one: the `/* … */` or `// …` ending on the
     /// line above its (last) definition or on its line, trimmed.
     public let comments: [String: String]
+    /// Where each of ``keys`` is first defined, as byte offsets; see ``keyLocations()``.
+    private let keyOffsets: [Int]
 
     /// The value for `key`, or `nil` when the table has no such key.
     public subscript(key: String) -> String? { table[key] }
@@ -59,6 +61,29 @@ public struct StringsFile: Sendable {
         self.keys = output.keys
         self.warnings = output.warnings
         self.comments = output.comments
+        self.keyOffsets = output.keyOffsets
+    }
+
+    /// The line and column (in Unicode scalars, 1-based) where each key is first defined, for
+    /// diagnostics about keys (unused, inconsistent). Positions are not tracked while parsing, which
+    /// keeps them off the hot path: the file at ``path`` is read again, once, and every key located
+    /// in one pass. Empty when it can no longer be read (or the table was parsed from memory under
+    /// a name that is not a file).
+    public func keyLocations() -> [String: (line: Int, column: Int)] {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return [:] }
+        let located: [String: (line: Int, column: Int)]? = data.withUnsafeBytes { raw in
+            StringsParser.withParsedBytes(raw.bindMemory(to: UInt8.self)) { bytes, _ in
+                var locator = SourceLocator()
+                var result: [String: (line: Int, column: Int)] = [:]
+                result.reserveCapacity(keys.count)
+                // Offsets grow with the keys' order, so the locator makes one pass.
+                for (key, offset) in zip(keys, keyOffsets) where offset <= bytes.count {
+                    result[key] = locator.location(of: offset, in: bytes)
+                }
+                return result
+            }
+        }
+        return located ?? [:]
     }
 
     /// The short reason people know from the shell; Foundation's own messages on Linux are generic.

@@ -12,6 +12,8 @@ struct StringsParser: ~Copyable {
         var keys: [String]
         var warnings: [Diagnostic]
         var comments: [String: String]
+        /// The byte offset of each of `keys` (its first definition) in the UTF-8 parsed.
+        var keyOffsets: [Int]
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -32,6 +34,14 @@ struct StringsParser: ~Copyable {
         self.position = start
         self.path = path
         scratch.reserveCapacity(256)
+    }
+
+    /// The UTF-8 `raw` is parsed as: the bytes themselves (from `skip`, past a BOM), or UTF-16
+    /// converted. Offsets in ``Output`` are into these bytes.
+    static func withParsedBytes<T>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, _ skip: Int) -> T) -> T? {
+        guard let (converted, skip) = try? TextEncodingDetector.utf8Bytes(of: raw) else { return nil }
+        if let converted { return converted.withUnsafeBufferPointer { body($0, 0) } }
+        return body(raw, skip)
     }
 
     static func parse(_ raw: UnsafeBufferPointer<UInt8>, path: String) throws(StringsFileError) -> Output {
@@ -141,7 +151,7 @@ struct StringsParser: ~Copyable {
                 keyOffsets.append(keyOffset)
             }
         }
-        return Output(table: table, keys: keys, warnings: warnings, comments: comments)
+        return Output(table: table, keys: keys, warnings: warnings, comments: comments, keyOffsets: keyOffsets)
     }
 
     /// The comment that ends on the line above the key, or on its line (genstrings' and Xcode's

@@ -60,6 +60,10 @@ struct KeyComparisonTests {
         let stale = try #require(unused.first { $0.key.key == "stale.key" })
         #expect(stale.key.line == Fixtures.position(of: "\"stale.key\"", in: "Resources/Localizable.xcstrings")?.line)
         #expect(KeyComparison.diagnostic(unused: orphan).message.hasPrefix("\"orphan\" (i18next namespace translation) is not used"))
+        // A .strings key is located by the parser's own offsets, not by searching the text.
+        let inStrings = try #require(unused.first { $0.key.key == "strings.unused" })
+        let written = try #require(Fixtures.position(of: "\"strings.unused\"", in: "Resources/en.lproj/Localizable.strings"))
+        #expect(inStrings.key.line == written.line && inStrings.key.column == written.column)
     }
 
     @Test("a malformed resource file is an error at its position, and the others are still read")

@@ -48,6 +48,27 @@ struct StringsParserTests {
         #expect(file.comments == ["greeting": "Greeting on the first screen", "yes": "Line comment", "no": "Padded"])
     }
 
+    @Test("key locations come from the parser's offsets: escaped keys, first of duplicates, UTF-16 files")
+    func keyLocations() throws {
+        let text = "/* c */\n\"a\\U0062\" = \"1\";\n  \"é\" = \"2\"; \"dup\" = \"3\";\nbare = x;\n\"dup\" = \"4\";\n"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envtool-strings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, data) in [("utf8.strings", Data(text.utf8)),
+                             ("utf16.strings", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!)] {
+            let path = directory.appendingPathComponent(name).path
+            try data.write(to: URL(fileURLWithPath: path))
+            let file = try StringsFile(contentsOf: path)
+            let locations = file.keyLocations()
+            #expect(locations["ab"]?.line == 2 && locations["ab"]?.column == 1, "\(name)")
+            #expect(locations["é"]?.line == 3 && locations["é"]?.column == 3, "\(name)")
+            #expect(locations["dup"]?.line == 3 && locations["dup"]?.column == 14, "\(name): the first definition")
+            #expect(locations["bare"]?.line == 4 && locations["bare"]?.column == 1, "\(name)")
+        }
+        // Parsed from memory under a name that is not a file: no locations, no crash.
+        #expect(try StringsFile(data: Data(text.utf8), path: "/nonexistent/x.strings").keyLocations().isEmpty)
+    }
+
     @Test("unquoted keys and values use CoreFoundation's character set")
     func unquoted() throws {
         let file = try parse("key_1 = value.with/slash:colon-dash$;")
