@@ -29,6 +29,14 @@ final class LegacyTranslator {
     private var replacementCounter = 0
     private var depth = 0
     static let maximumDepth = 400
+    /// Lookups left in this `t()` call. The depth limit bounds a chain, not a tree: lookups that
+    /// each branch (object members, context, plurals, fallbacks) could still grow exponentially
+    /// within it, so one call gets at most this many, far above what real resources make.
+    private var lookupsLeft = 0
+    static let maximumLookups = 50_000
+    /// The objects being returned as trees (`returnObjects`), as language, namespace and the path
+    /// segments that reached them, outermost first.
+    private var expanding: Set<[String]> = []
 
     /// i18next 1.x had no limit on `$t()` replacements; a cycle looped forever. We stop at this many.
     static let maximumReplacements = 50
@@ -59,6 +67,8 @@ final class LegacyTranslator {
         if let separator = values["keySeparator"] { values["keyseparator"] = separator }
         if let separator = values["nsSeparator"] { values["nsseparator"] = separator }
         replacementCounter = 0
+        lookupsLeft = Self.maximumLookups
+        expanding = []
         let result = innerTranslate(keys, Options(values))
         // The markers are 1.x's internal signals between its own lookups, never an answer.
         if result == Self.pluralNotFound || result == Self.contextNotFound { return values["defaultValue"] ?? .string(keys.first ?? "") }
@@ -82,6 +92,13 @@ final class LegacyTranslator {
         // than the stack allows).
         guard depth <= Self.maximumDepth else {
             self.options.warningHandler?("lookup of '\(keys.first ?? "")' stopped at depth \(Self.maximumDepth)")
+            return .string(keys.first ?? "")
+        }
+        lookupsLeft -= 1
+        guard lookupsLeft >= 0 else {
+            if lookupsLeft == -1 {
+                self.options.warningHandler?("lookup of '\(keys.first ?? "")' stopped: one t() call made \(Self.maximumLookups) lookups")
+            }
             return .string(keys.first ?? "")
         }
         var options = given
@@ -224,7 +241,17 @@ final class LegacyTranslator {
             default:
                 if !trees {
                     resolved = .string("key '\(namespace):\(key) (\(language))' returned an object instead of string.")
+                } else if expanding.contains([language, namespace] + segments[..<index]) {
+                    // A path with an empty segment (`obj.` from a member named `:x`, whose `:` splits
+                    // off the namespace) stops at the object being returned, which would then be
+                    // returned inside itself forever (1.x overflows its stack; with two members, the
+                    // calls double at every level).
+                    self.options.warningHandler?("'\(namespace):\(key)' refers back to the object being returned; returned as the key")
+                    resolved = .string(key)
                 } else {
+                    let path = [language, namespace] + segments[..<index]
+                    expanding.insert(path)
+                    defer { expanding.remove(path) }
                     switch result {
                     case .object(let object):
                         var copy = I18nObject()
