@@ -164,14 +164,16 @@ final class Interpolator: Sendable {
     /// Replaces each `$t(key)` / `$t(key, {options})` / `$t(key, format)` with `resolve`'s result.
     ///
     /// - Returns: The new string, or the object `resolve` returned when the whole text was one nesting.
+    /// - Parameter mayScan: Asked before each scan with the length of the text; `false` stops
+    ///   the nesting there (the text stays as it is).
     func nest(_ text: String, resolve: (Nesting) -> Resolved, applyFormats: (String, Nesting) -> String,
-              warn: (String) -> Void = { _ in }) -> I18nValue {
+              mayScan: (Int) -> Bool = { _ in true }, warn: (String) -> Void = { _ in }) -> I18nValue {
         guard Scanner.contains(text, nestingPrefix) else { return .string(text) }
         var string = Array(text.utf8)
         guard !nestingPrefix.isEmpty, string.count >= nestingPrefix.count else { return .string(text) }
         var lastIndex = 0
         var replacements = 0
-        while let match = Scanner.nesting(in: string, from: lastIndex, prefix: nestingPrefix, suffix: nestingSuffix) {
+        while mayScan(string.count), let match = Scanner.nesting(in: string, from: lastIndex, prefix: nestingPrefix, suffix: nestingSuffix) {
             replacements += 1
             guard replacements <= Self.maximumNestingReplacements else {
                 warn("nesting stopped after \(Self.maximumNestingReplacements) replacements in one value; the rest stays as written")

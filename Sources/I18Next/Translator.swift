@@ -396,7 +396,7 @@ final class Translator: Sendable {
                                            options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
             }
             return current.madeString
-        }, warn: warn)
+        }, mayScan: { budget.scan($0, warn: warn) }, warn: warn)
     }
 
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.

@@ -110,6 +110,19 @@ struct NestingTests {
         #expect(small.all.isEmpty)
     }
 
+    @Test("nesting stops once its scans in one t() call passed over 4 MB, with a warning")
+    func scanBudget() {
+        let warnings = WarningLog()
+        // Two keys of 10 KB that nest each other twice: well within 1000 nested translations, the
+        // values rescanned after every replacement pass over far more than 4 MB.
+        let filler = String(repeating: "x", count: 10_000)
+        let i18n = engine(["a": .string(filler + "$t(b)$t(b)"), "b": .string(filler + "$t(a)$t(a)")], warnings: warnings)
+        guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
+        #expect(text.hasPrefix(filler + filler))
+        #expect(warnings.all.contains { $0.contains("nesting stopped after scanning 4 MB of text in one t() call") })
+        #expect(!warnings.all.contains { $0.contains("1000 nested translations") })
+    }
+
     @Test("v4: a nesting cycle through several keys ends, with a warning")
     func cycle() {
         let warnings = WarningLog()
