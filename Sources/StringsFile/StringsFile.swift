@@ -72,7 +72,7 @@ public struct StringsFile: Sendable {
     public func keyLocations() -> [String: (line: Int, column: Int)] {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return [:] }
         let located: [String: (line: Int, column: Int)]? = data.withUnsafeBytes { raw in
-            StringsParser.withParsedBytes(raw.bindMemory(to: UInt8.self)) { bytes, _ in
+            StringsParser.withParsedBytes(raw.bindMemory(to: UInt8.self)) { bytes in
                 var locator = SourceLocator()
                 var result: [String: (line: Int, column: Int)] = [:]
                 result.reserveCapacity(keys.count)

@@ -36,12 +36,12 @@ struct StringsParser: ~Copyable {
         scratch.reserveCapacity(256)
     }
 
-    /// The UTF-8 `raw` is parsed as: the bytes themselves (from `skip`, past a BOM), or UTF-16
-    /// converted. Offsets in ``Output`` are into these bytes.
-    static func withParsedBytes<T>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, _ skip: Int) -> T) -> T? {
-        guard let (converted, skip) = try? TextEncodingDetector.utf8Bytes(of: raw) else { return nil }
-        if let converted { return converted.withUnsafeBufferPointer { body($0, 0) } }
-        return body(raw, skip)
+    /// Calls `body` with the UTF-8 `raw` is parsed as, which ``Output``'s offsets are into: the
+    /// bytes themselves (a BOM included), or UTF-16 converted; `nil` for an encoding parsing refuses.
+    static func withParsedBytes<T>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let (converted, _) = try? TextEncodingDetector.utf8Bytes(of: raw) else { return nil }
+        if let converted { return converted.withUnsafeBufferPointer(body) }
+        return body(raw)
     }
 
     static func parse(_ raw: UnsafeBufferPointer<UInt8>, path: String) throws(StringsFileError) -> Output {

@@ -132,7 +132,7 @@ enum AppleFormatsConversion {
             }
             if entry.state != .translated { issues.report(entry.key, ".strings have no translation state; \(entry.state.rawValue) is not written") }
             let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
-            lines.append("\"\(escape(key))\" = \"\(escape(text))\";")
+            lines.append("\"\(TextEscaping.quoted(key))\" = \"\(TextEscaping.quoted(text))\";")
         }
         return lines.isEmpty ? nil : Data((lines.joined(separator: "\n") + "\n").utf8)
     }
@@ -155,28 +155,22 @@ enum AppleFormatsConversion {
                 format = "%" + position + "#@" + name + "@"
             }
             let type = valueType ?? rendered[.other].flatMap { numericType(PlaceholderSyntax.parseApple($0)) } ?? "lld"
-            if [key, format, name, entry.comment ?? ""].contains(where: hasControlCharacterXMLCannotHold)
-                || rendered.values.contains(where: hasControlCharacterXMLCannotHold) {
-                issues.report(entry.key, controlCharacterReason)
+            if [key, format, name, entry.comment ?? ""].contains(where: TextEscaping.losesCharactersInXML)
+                || rendered.values.contains(where: TextEscaping.losesCharactersInXML) {
+                issues.report(entry.key, TextEscaping.xmlLossReason)
             }
             if let comment = entry.comment {
-                // An XML comment holds neither "--" nor the control characters; entities are not read in it.
                 if comment.contains("--") { issues.report(entry.key, "an XML comment cannot hold \"--\"; written as \"- -\"") }
-                let safe = String(String.UnicodeScalarView(comment.unicodeScalars.map { scalar in
-                    scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
-                }))
-                var text = safe
-                while text.contains("--") { text = text.replacingOccurrences(of: "--", with: "- -") }
-                body += "\t<!-- \(text) -->\n"
+                body += "\t<!-- \(TextEscaping.xmlComment(comment)) -->\n"
             }
-            body += "\t<key>\(xml(key))</key>\n\t<dict>\n"
-            body += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(format))</string>\n"
-            body += "\t\t<key>\(xml(name))</key>\n\t\t<dict>\n"
+            body += "\t<key>\(TextEscaping.xml(key))</key>\n\t<dict>\n"
+            body += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(TextEscaping.xml(format))</string>\n"
+            body += "\t\t<key>\(TextEscaping.xml(name))</key>\n\t\t<dict>\n"
             body += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
-            body += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(xml(type))</string>\n"
+            body += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(TextEscaping.xml(type))</string>\n"
             for category in PluralCategory.allCases {
                 guard let text = rendered[category] else { continue }
-                body += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(xml(text))</string>\n"
+                body += "\t\t\t<key>\(category.rawValue)</key>\n\t\t\t<string>\(TextEscaping.xml(text))</string>\n"
             }
             body += "\t\t</dict>\n\t</dict>\n"
         }
@@ -199,43 +193,5 @@ enum AppleFormatsConversion {
         guard let context = entry.context else { return entry.key }
         issues.report(entry.key, "Apple formats have no context; written as the key \"\(entry.key)_\(context)\"")
         return entry.key + "_" + context
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    static let controlCharacterReason = "XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"
-
-    static func hasControlCharacterXMLCannotHold(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-    }
-
-    static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // Control characters other than tab, newline and return are not allowed in XML 1.0.
-                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
     }
 }

@@ -19,9 +19,9 @@ enum GettextFormat {
         }
         // The fields msgfmt --check expects; no date, so that converting again gives the same file.
         var out = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
-        out += "\"Project-Id-Version: \(escape(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
+        out += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         out += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
-        out += "\"Language: \(escape(language))\\n\"\n"
+        out += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
         out += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
         for entry in entries {
             out += "\n"
@@ -30,41 +30,26 @@ enum GettextFormat {
             }
             if entry.state != .translated { out += "#, fuzzy\n" }
             if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
-            if let context = entry.context { out += "msgctxt \"\(escape(context))\"\n" }
-            out += "msgid \"\(escape(entry.key))\"\n"
+            if let context = entry.context { out += "msgctxt \"\(TextEscaping.quoted(context))\"\n" }
+            out += "msgid \"\(TextEscaping.quoted(entry.key))\"\n"
             switch entry.value {
             case .single(let message):
-                out += "msgstr \"\(escape(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues)))\"\n"
+                out += "msgstr \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues)))\"\n"
             case .plural(_, _, _, let valueType):
                 let expanded = entry.expandedForms
                 let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
-                out += "msgid_plural \"\(escape(entry.pluralID ?? entry.key))\"\n"
+                out += "msgid_plural \"\(TextEscaping.quoted(entry.pluralID ?? entry.key))\"\n"
                 for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                     issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
                 }
                 for (index, category) in categories.enumerated() {
                     let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
                     if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
-                    out += "msgstr[\(index)] \"\(escape(PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues)))\"\n"
+                    out += "msgstr[\(index)] \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues)))\"\n"
                 }
             }
         }
         return Data(out.utf8)
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     // MARK: Reading

@@ -18,8 +18,8 @@ enum XLIFFFormat {
         // Escapes for XML and notes whether the entry being written lost a control character.
         var lostControlCharacter = false
         func x(_ text: String) -> String {
-            if AppleFormatsConversion.hasControlCharacterXMLCannotHold(text) { lostControlCharacter = true }
-            return AppleFormatsConversion.xml(text)
+            if TextEscaping.losesCharactersInXML(text) { lostControlCharacter = true }
+            return TextEscaping.xml(text)
         }
         func render(_ message: TranslationMessage, _ key: String) -> String {
             PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, key: key, issues: &collected)
@@ -55,7 +55,7 @@ enum XLIFFFormat {
                 }
             }
             if lostControlCharacter {
-                collected.report(entry.key, AppleFormatsConversion.controlCharacterReason)
+                collected.report(entry.key, TextEscaping.xmlLossReason)
                 lostControlCharacter = false
             }
         }

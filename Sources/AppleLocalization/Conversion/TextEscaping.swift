@@ -1,0 +1,56 @@
+/// How the converters write text into the formats' syntaxes: C-style quoted strings, which
+/// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
+enum TextEscaping {
+    /// `text` for a place between double quotes: `"`, `\`, new line, tab and return escaped.
+    static func quoted(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// What the XML writers report for a key whose text held a character XML cannot.
+    static let xmlLossReason = "XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"
+
+    /// XML 1.0 holds no control characters but tab, new line and return, not even as references.
+    static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    }
+
+    /// Whether ``xml(_:)`` or ``xmlComment(_:)`` would replace a character of `text`.
+    static func losesCharactersInXML(_ text: String) -> Bool {
+        !text.unicodeScalars.allSatisfy(isAllowedInXML)
+    }
+
+    /// `text` as XML character data or an attribute value; characters XML cannot hold become U+FFFD.
+    static func xml(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.unicodeScalars.append(isAllowedInXML(scalar) ? scalar : "\u{FFFD}")
+            }
+        }
+        return result
+    }
+
+    /// `text` inside `<!-- … -->`, where entities are not read: characters XML cannot hold become
+    /// U+FFFD, and every `--` (which would end the comment) becomes `- -`.
+    static func xmlComment(_ text: String) -> String {
+        var result = String(String.UnicodeScalarView(text.unicodeScalars.map { isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
+        while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
+        return result
+    }
+}
