@@ -17,17 +17,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The C library, imported in one place (Platform.swift).
+        // The C library, imported in one place (Platform.swift), and the few helpers (path text, C
+        // formatting) that stand in for full Foundation: the libraries and the CLI link only
+        // FoundationEssentials, which starts each process about a millisecond sooner.
         .target(name: "Platform"),
         // One located diagnostic and one offset-to-line/column locator for every parser and linter.
         .target(name: "Diagnostics"),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
-        .target(name: "StringsFile", dependencies: ["Diagnostics"]),
+        .target(name: "StringsFile", dependencies: ["Diagnostics", "Platform"]),
         .target(name: "JSONParsing", dependencies: ["Platform", "Diagnostics"]),
         .target(
             name: "I18Next",
-            dependencies: ["JSONParsing", "Diagnostics"],
+            dependencies: ["JSONParsing", "Diagnostics", "Platform"],
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
@@ -43,6 +45,7 @@ let package = Package(
         ),
         .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next", "AppleLocalization"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
@@ -51,7 +54,7 @@ let package = Package(
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
         // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
-        .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "I18Next", "Diagnostics"]),
+        .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "I18Next", "Diagnostics", "Platform"]),
         .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),
 
         // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
@@ -112,7 +115,7 @@ package.products += [
     .plugin(name: "EnvtoolEncrypt", targets: ["EnvtoolEncrypt"]),
 ]
 package.targets += [
-    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization"]),
+    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "Platform"]),
     .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit"], resources: [.copy("Fixtures")]),
     .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
     .plugin(

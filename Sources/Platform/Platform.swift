@@ -19,3 +19,76 @@ package var processEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
     UnsafePointer(environ)
 #endif
 }
+
+/// What a path names, following symbolic links as `stat(2)` does.
+package enum PathKind: Sendable {
+    case directory
+    /// A regular file, a FIFO, a device: anything that is not a directory.
+    case file
+}
+
+/// The kind of file at `path`, or `nil` when nothing is there (or it cannot be reached).
+///
+/// Foundation's `fileExists(atPath:isDirectory:)` takes an `ObjCBool` on Darwin and a `Bool` in
+/// FoundationEssentials; one libc call here keeps the callers free of that difference.
+package func pathKind(_ path: String) -> PathKind? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+}
+
+/// C's `printf` formatting, for the conversions that JavaScript's sprintf, Apple's format strings
+/// and i18next's number rules share with C (`%lld`, `%.3f`, `%.17e`, `%02x`).
+///
+/// `String(format:)` lives in full Foundation, which the CLI does not link; the callers build
+/// `format` themselves from a parsed, well-formed conversion, never from input text.
+package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    // In the C locale whatever the host app set with setlocale: i18next and Apple's formats
+    // write "1.5", never "1,5". uselocale changes this thread only.
+    let previous = uselocale(cLocale)
+    defer { uselocale(previous) }
+    // A va_list is spent by one call on some ABIs, so each call gets its own.
+    let length = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
+    guard length > 0 else { return "" }
+    var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+    _ = buffer.withUnsafeMutableBufferPointer { output in
+        withVaList(arguments) { vsnprintf(output.baseAddress, output.count, format, $0) }
+    }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Why `path` cannot be read, in the words people know from the shell: "no such file",
+/// "permission denied", "it is a directory".
+///
+/// Asked of the file system after a read failed, so the reason does not depend on how the
+/// failing API wraps `errno` (Foundation and FoundationEssentials wrap it differently).
+package func unreadableReason(_ path: String) -> String {
+    if pathKind(path) == .directory { return "it is a directory" }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+        let code = errno
+        return code == ENOENT ? "no such file" : String(cString: strerror(code)).lowercased()
+    }
+    close(descriptor)
+    return "read error"
+}
+
+/// The running executable, symbolic links resolved; `nil` where the system does not say.
+package func executablePath() -> String? {
+#if canImport(Darwin)
+    var size: UInt32 = 0
+    _ = _NSGetExecutablePath(nil, &size)
+    var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+    guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+    let path = String(cString: buffer)
+#else
+    let path = "/proc/self/exe"
+#endif
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// The C locale's numbers, made once (`newlocale` allocates); `nil` only if the C library cannot make it,
+/// and `uselocale(nil)` then leaves the thread's locale as it is.
+nonisolated(unsafe) private let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)

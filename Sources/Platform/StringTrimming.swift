@@ -1,0 +1,29 @@
+/// Foundation's `trimmingCharacters(in: .whitespaces)` and `(in: .whitespacesAndNewlines)`,
+/// which live in full Foundation; the libraries and the CLI link FoundationEssentials only.
+package extension StringProtocol {
+    /// Without leading and trailing spaces (Unicode's space separators) and tabs.
+    func trimmingWhitespace() -> String { trimming { Self.isWhitespace($0) } }
+
+    /// Without leading and trailing spaces, tabs and line breaks.
+    func trimmingWhitespaceAndNewlines() -> String { trimming { Self.isWhitespace($0) || Self.isNewline($0) } }
+
+    private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }),
+              let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars[first...last])
+        return String(text)
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Matching that does not stop at Swift's grapheme clusters.
+///
+/// The standard library compares `Character`s: `"\r\n"` is one Character, so
+/// `split(separator: "\n")` leaves a CRLF file whole, and `'` followed by U+0301 is a different
+/// Character from `'`, so `replacing("'", with: …)` leaves it alone. File formats and shells see
+/// bytes; these helpers do too.
+package extension StringProtocol {
+    /// The lines of the text, split at LF and at CRLF, without the line breaks; empty lines kept.
+    func splitLines() -> [SubSequence] {
+        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+
+    /// Every occurrence of `target` replaced by `replacement`, matched byte for byte in UTF-8.
+    func replacingBytes(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return String(self) }
+        let bytes = Array(utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                output.append(contentsOf: replacement.utf8)
+                index += needle.count
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `target` occurs in the text, matched byte for byte in UTF-8.
+    func containsBytes(_ target: String) -> Bool {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return false }
+        let bytes = Array(utf8)
+        guard bytes.count >= needle.count else { return false }
+        for index in 0...(bytes.count - needle.count) where bytes[index] == needle[0] {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}
