@@ -34,14 +34,7 @@ struct Envtool: ParsableCommand {
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(withError: ValidationError(problem))
         }
-        if arguments.first == "get", let get = DirectGet(arguments.dropFirst()) {
-            do {
-                if try get.run() { return }
-            } catch {
-                exit(withError: error)
-            }
-        }
-        if var command = parsedFrequentCommand(arguments) {
+        if var command = DirectCommands.parse(arguments) ?? parsedFrequentCommand(arguments) {
             do { try command.run() } catch { exit(withError: error) }
             return
         }

@@ -109,4 +109,60 @@ struct StartupPathTests {
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("has no variable \"api.port\""))
     }
+
+    @Test("language, set-language and t read every spelling of their options as the whole parser does", arguments: [
+        (["language", "-e", "environments/environments.json", "-v"], "en\nsource: fallback"),
+        (["language", "--verbose", "--environments=environments/environments.json"], "en\nsource: fallback"),
+        (["language", "--format", "json"], "{\n  \"language\": \"en\""),
+        (["language", "--format=json", "-v", "--app-id", "com.example.other"], "{\n  \"language\": \"en\""),
+        (["language", "-c", "Release", "--", "-v"], "USAGE-ERROR"),
+        (["set-language", "es", "--app-id", "com.example.other"], "es\n"),
+        (["set-language", "--app-id=com.example.other", "-c", "Debug", "ca"], "ca\n"),
+        (["t", "app.welcome", "--options", #"{"name": "Ada"}"#], "Welcome, Ada!\n"),
+        (["translate", "--options={\"count\": 0}", "cart.items"], "Your cart is empty\n"),
+        (["t", "missing.key", "app.title", "--strict"], "Envtool Demo\n"),
+        (["t", "app.title", "-e", "environments/environments.json", "--resources", "environments/locales"], "Envtool Demo\n"),
+    ])
+    func directSpellings(arguments: [String], expected: String) throws {
+        let workspace = try Workspace()
+        let result = try workspace.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
+        if expected == "USAGE-ERROR" {
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("Usage: envtool language"), "\(result.stderr)")
+            return
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(expected), "\(result.stdout)")
+    }
+
+    @Test("lines the short path leaves to ArgumentParser get its answer: usage errors, repeated options, empty values", arguments: [
+        (["language", "--format", "yaml"], Int32(64), "Usage: envtool language"),
+        (["language", "extra"], 64, "Usage: envtool language"),
+        (["language", "--key-file", "a.key", "--identity", "b.txt"], 64, "give one kind of secret"),
+        (["set-language", "es", "ca"], 64, "Usage: envtool set-language"),
+        (["set-language", "es", "--app-id", "../up"], 64, "--app-id:"),
+        (["t", "--strict"], 64, "Missing expected argument '<keys> ...'"),
+        // ArgumentParser takes the last of a repeated option, and an empty value as given.
+        (["t", "app.title", "--resources", "environments/locales", "--resources", "nowhere"], 66, "nowhere: error: no such directory"),
+        (["t", "app.title", "--options", ""], 65, "--options:1:1: error: the file is empty"),
+        (["language", "--verbose", "--verbose"], 0, ""),
+    ])
+    func leftToArgumentParser(arguments: [String], status: Int32, expected: String) throws {
+        let workspace = try Workspace()
+        let result = try workspace.run(arguments)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(expected.isEmpty || result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stdout.isEmpty == (status != 0))
+    }
+
+    @Test("set-language through the short path saves the choice that language then reads")
+    func directSetLanguagePersists() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.run(["set-language", "ru"]).stdout == "ru\n")
+        let saved = try workspace.run(["language", "--format", "json"])
+        #expect(saved.stdout.contains(#""source": "saved""#), "\(saved.stdout)")
+        #expect(try workspace.run(["set-language", "fr"]).status == 69)
+        #expect(try workspace.run(["language"]).stdout == "ru\n")
+    }
+
 }
