@@ -1,5 +1,9 @@
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 /// A validated `environments.json`: the supported languages and the variables of each build
@@ -157,11 +161,10 @@ public struct EnvironmentsDocument: Sendable {
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(dictionary: [String: Any], source: String = "<dictionary>") throws(EnvironmentError) {
-        guard JSONSerialization.isValidJSONObject(dictionary),
-              let data = try? JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys]) else {
+        guard let value = JSONValue(untyped: dictionary) else {
             throw EnvironmentError(.malformedDocument, file: source, message: "the dictionary holds values that are not JSON (only strings, numbers, booleans, NSNull, arrays and dictionaries are)")
         }
-        try self.init(data: data, source: source)
+        try self.init(data: Data(value.jsonText().utf8), source: source)
     }
 
     /// - Parameter deferred: Where in `text` the configurations that stand as empty objects in
@@ -189,7 +192,7 @@ public struct EnvironmentsDocument: Sendable {
                 throw locate(path, "each language must be a string such as \"en\", found \(element.typeName)")
             }
             guard let tag = LanguageTag(text) else {
-                let hint = text.contains("_") ? "; write \"\(text.replacingOccurrences(of: "_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
+                let hint = text.contains("_") ? "; write \"\(text.replacing("_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
                 throw locate(path, "\"\(text)\" is not a valid language tag\(hint)")
             }
             if let previous = languages.firstIndex(where: { $0.identifier.lowercased() == tag.identifier.lowercased() }) {

@@ -20,6 +20,46 @@ struct EnvironmentsDocumentTests {
         #expect(try doc.configuration(named: "Debug").string("base_url") == "x")
     }
 
+    @Test("a dictionary's values keep their JSON types; a value that is not JSON is refused")
+    func fromDictionaryTypes() throws {
+        let doc = try EnvironmentsDocument(dictionary: [
+            "languages": ["en"],
+            "configurations": ["Debug": [
+                "count": 3, "ratio": 0.5, "on": true, "none": NSNull(), "missing": String?.none as Any,
+                "api": ["timeout": UInt8(30), "hosts": ["a", "b"]],
+            ] as [String: Any]],
+        ])
+        let debug = try doc.configuration(named: "Debug")
+        #expect(try debug.int("count") == 3)
+        #expect(try debug.double("ratio") == 0.5)
+        #expect(try debug.bool("on") == true)
+        #expect(try debug.value("none") == .null)
+        #expect(try debug.value("missing") == .null)
+        #expect(try debug.int("api.timeout") == 30)
+        #expect(try debug.value("api.hosts") == .array([.string("a"), .string("b")]))
+        // NSNumbers, as JSONSerialization and property lists give them: 1 stays a number, true a
+        // Boolean, a 64-bit id exact, 3.0 an integer.
+        let parsed = try JSONSerialization.jsonObject(with: Data(#"{"retries": 1, "on": true, "id": 9223372036854775807, "ratio": 2.5, "whole": 3.0}"#.utf8)) as! [String: Any]
+        let numbers = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": parsed]]).configuration(named: "Debug")
+        #expect(try numbers.int("retries") == 1)
+        #expect(try numbers.bool("on") == true)
+        #expect(try numbers.int("id") == Int.max)
+        #expect(try numbers.double("ratio") == 2.5)
+        #expect(try numbers.int("whole") == 3)
+        let swiftValues = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": ["f": Float(0.1), "d": 3.0, "n": NSNumber(value: 0)]]]).configuration(named: "Debug")
+        #expect(try swiftValues.double("f") == 0.1)
+        #expect(try swiftValues.int("d") == 3)
+        #expect(try swiftValues.int("n") == 0)
+        #expect {
+            _ = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": ["when": Date()]]])
+        } throws: { error in
+            (error as? EnvironmentError)?.kind == .malformedDocument
+        }
+        #expect(throws: EnvironmentError.self) {
+            _ = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": ["x": Double.nan]]])
+        }
+    }
+
     @Test("unknown top-level keys are kept and reported as warnings")
     func unknownKeys() throws {
         let doc = try document(#"{"languages": ["en"], "configurations": {"Debug": {}}, "extra": 1}"#)

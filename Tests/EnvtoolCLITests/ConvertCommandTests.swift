@@ -148,6 +148,22 @@ struct ConvertCommandTests {
         #expect((try? PropertyListSerialization.propertyList(from: written, format: nil)) != nil)
     }
 
+    @Test("a .po file with CRLF line ends reads as one with LF; a mark after -- or */ does not hide them")
+    func lineEndsAndCombiningMarks() throws {
+        let workspace = try Workspace(copySample: false)
+        let po = "msgid \"\"\nmsgstr \"\"\n\"Language: fr\\n\"\n\"Plural-Forms: nplurals=2; plural=(n > 1);\\n\"\n\n#. Dash --\u{301} here, star */\u{301} there\nmsgid \"hello\"\nmsgstr \"Bonjour\"\n"
+        try workspace.write("unix.po", po)
+        try workspace.write("windows.po", po.replacing("\n", with: "\r\n"))
+        for name in ["unix", "windows"] {
+            let result = try workspace.run(["i18n", "convert", "--from", "\(name).po", "--to", "\(name)-out", "--format", "strings"])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let strings = String(decoding: workspace.read("\(name)-out/fr.lproj/\(name).strings") ?? Data(), as: UTF8.self)
+            #expect(strings.contains("\"hello\" = \"Bonjour\";"), "\(name): \(strings)")
+            #expect(strings.contains("* /\u{301} there"), "\(name): \(strings)")
+            #expect(!strings.contains("*/\u{301}"), "\(name): \(strings)")
+        }
+    }
+
     @Test("named arguments become positions numbered by their first appearance in the source language")
     func namedArguments() throws {
         let workspace = try Workspace(copySample: false)

@@ -188,6 +188,27 @@ struct CoreCommandTests {
         #expect(dotenv.contains("FEATURE_FLAGS='[]'"))
     }
 
+    @Test("dotenv quotes hold against a quote followed by a combining mark, as a shell reads them")
+    func dotenvQuoting() throws {
+        let workspace = try Workspace(copySample: false)
+        let hostile = "'\u{301}; echo INJECTED; echo '\u{301}"
+        try workspace.write("env.json", #"{"languages": ["en"], "configurations": {"Debug": {"note": "'\u0301; echo INJECTED; echo '\u0301"}}}"#)
+        let dotenv = try workspace.run(["print", "--format", "dotenv", "-e", "env.json", "-c", "Debug"])
+        #expect(dotenv.status == 0, "\(dotenv.stderr)")
+        try workspace.write(".env", dotenv.stdout)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"set -a; . ./.env; printf '%s' "$NOTE""#]
+        shell.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(String(decoding: printed, as: UTF8.self) == hostile)
+    }
+
     @Test("configurations marks the current one")
     func configurations() throws {
         let result = try Workspace().run(["configurations", "-c", "pro"])

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 /// gettext `.po` files read into and written from the neutral model: the key is the `msgid` (and
@@ -91,7 +96,7 @@ enum GettextFormat {
             }
         }
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.splitLines() {
             lineNumber += 1
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line = line.dropLast() }
@@ -102,7 +107,7 @@ enum GettextFormat {
             if trimmed.hasPrefix("#") {
                 if current.id != nil, !current.strings.isEmpty { finish() }
                 if trimmed.hasPrefix("#,") {
-                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "fuzzy" }) { current.fuzzy = true }
+                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingWhitespace() == "fuzzy" }) { current.fuzzy = true }
                 } else if trimmed.hasPrefix("#.") || trimmed.hasPrefix("# ") || trimmed == "#" {
                     // `#. text`: the space after the marker belongs to the syntax, not to the comment.
                     let body = trimmed.dropFirst(trimmed == "#" ? 1 : 2)
@@ -153,17 +158,17 @@ enum GettextFormat {
         var language = fallback
         var expression: GettextExpression? = nil
         if let header = raws.first(where: { $0.id == "" && $0.context == nil }) {
-            for headerLine in (header.strings[0] ?? "").split(separator: "\n") {
+            for headerLine in (header.strings[0] ?? "").splitLines() where !headerLine.isEmpty {
                 let parts = headerLine.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2 else { continue }
-                let value = parts[1].trimmingCharacters(in: .whitespaces)
-                switch parts[0].trimmingCharacters(in: .whitespaces).lowercased() {
-                case "language" where !value.isEmpty: language = value.replacingOccurrences(of: "_", with: "-")
+                let value = parts[1].trimmingWhitespace()
+                switch parts[0].trimmingWhitespace().lowercased() {
+                case "language" where !value.isEmpty: language = value.replacing("_", with: "-")
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
                     var at = (line: header.line, column: 1)
-                    for (number, fileLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                        if let range = fileLine.range(of: "Plural-Forms:") {
+                    for (number, fileLine) in text.splitLines().enumerated() {
+                        if let range = fileLine.firstRange(of: "Plural-Forms:") {
                             at = (number + 1, fileLine.distance(from: fileLine.startIndex, to: range.lowerBound) + 1)
                             break
                         }
@@ -227,9 +232,9 @@ enum GettextFormat {
         for part in value.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { continue }
-            switch pair[0].trimmingCharacters(in: .whitespaces) {
-            case "nplurals": count = Int(pair[1].trimmingCharacters(in: .whitespaces))
-            case "plural": expressionText = pair[1].trimmingCharacters(in: .whitespaces)
+            switch pair[0].trimmingWhitespace() {
+            case "nplurals": count = Int(pair[1].trimmingWhitespace())
+            case "plural": expressionText = pair[1].trimmingWhitespace()
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import Platform
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
 enum TextEscaping {
@@ -50,7 +51,7 @@ enum TextEscaping {
     /// U+FFFD, and every `--` (which would end the comment) becomes `- -`.
     static func xmlComment(_ text: String) -> String {
         var result = String(String.UnicodeScalarView(text.unicodeScalars.map { isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
-        while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
+        while result.containsBytes("--") { result = result.replacingBytes("--", with: "- -") }
         return result
     }
 }

@@ -1,3 +1,4 @@
+import Platform
 import EnvironmentKit
 
 /// Renders variables as a `.env` file that a POSIX shell reads back exactly:
@@ -90,6 +91,8 @@ enum DotenvFormat {
     /// Single quotes, in which a POSIX shell takes everything literally; a `'` closes the quotes,
     /// adds an escaped quote and opens them again.
     private static func quote(_ string: String) -> String {
-        "'" + string.replacing("'", with: #"'\''"#) + "'"
+        // Byte for byte: a `'` followed by a combining mark is one Character to Swift but still
+        // a quote to the shell, and left unescaped it would end the quotes.
+        "'" + string.replacingBytes("'", with: #"'\''"#) + "'"
     }
 }
