@@ -60,6 +60,14 @@ struct EngineTests {
         #expect(recorder.calls == ["[\"en\"]:translation:gone", "[\"en\"]:translation:item_one", "[\"en\"]:translation:item_other"])
     }
 
+    @Test("v1 with an empty key separator still fills __name__ and reads nested variables whole", arguments: ["", "."])
+    func legacyEmptyKeySeparator(separator: String) throws {
+        var options = try I18NextOptions(json: ["compatibilityJSON": "v1", "lng": "en", "keySeparator": .string(separator)])
+        options.resources = ["en": ["translation": ["hi": "Hi __name__, __user.role__"]]]
+        let i18n = I18Next(options: options)
+        #expect(i18n.t("hi", ["name": "Ada", "user": ["role": "admin"], "user.role": "flat"]) == (separator.isEmpty ? "Hi Ada, flat" : "Hi Ada, admin"))
+    }
+
     @Test("compatibilityJSON v3: key_plural for two forms, gettext indices otherwise")
     func v3() throws {
         var options = try I18NextOptions(json: ["compatibilityJSON": "v3", "lng": "en"])

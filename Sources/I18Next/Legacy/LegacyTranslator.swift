@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import JSONParsing
 
 /// `t()` as i18next 1.x did it (`compatibilityJSON: "v1"`, the format of i18next-ios):
@@ -38,6 +43,13 @@ final class LegacyTranslator {
     /// segments that reached them, outermost first.
     private var expanding: Set<[String]> = []
 
+    /// Bytes of text that interpolation and post-processors may take in one `t()` call. Lookups
+    /// that nest a value into itself hand ever longer text to every later step; real values are
+    /// a few hundred bytes processed a few times. The v4 engine bounds its nesting scans alike
+    /// (``NestingBudget``).
+    static let maximumProcessedBytes = 256 << 10
+    private var processedBytesLeft = 0
+
     /// i18next 1.x had no limit on `$t()` replacements; a cycle looped forever. We stop at this many.
     static let maximumReplacements = 50
     private static let pluralNotFound = I18nValue.string("\u{0}plural_not_found")
@@ -68,6 +80,7 @@ final class LegacyTranslator {
         if let separator = values["nsSeparator"] { values["nsseparator"] = separator }
         replacementCounter = 0
         lookupsLeft = Self.maximumLookups
+        processedBytesLeft = Self.maximumProcessedBytes
         expanding = []
         let result = innerTranslate(keys, Options(values))
         // The markers are 1.x's internal signals between its own lookups, never an answer.
@@ -139,6 +152,7 @@ final class LegacyTranslator {
     }
 
     private func postProcess(_ value: I18nValue, key: String, _ options: Options, _ names: [String]) -> I18nValue {
+        guard mayProcess(value) else { return value }
         var result = value
         for name in names {
             if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) { self.options.warningHandler?($0) } }
@@ -160,8 +174,8 @@ final class LegacyTranslator {
         if case .string(let ns)? = options["ns"], !ns.isEmpty { namespace = ns }
         let separator = options["nsseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? nsSeparator
         var key = requested
-        if key.contains(separator) {
-            let parts = key.components(separatedBy: separator)
+        if JSStrings.contains(key, separator) {
+            let parts = JSStrings.split(key, by: separator)
             namespace = parts[0]
             key = parts[1]
         }
@@ -217,7 +231,7 @@ final class LegacyTranslator {
 
         var found: I18nValue? = nil
         let keySeparator = options["keyseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? self.keySeparator
-        let segments = key.components(separatedBy: keySeparator)
+        let segments = JSStrings.split(key, by: keySeparator)
         let trees = self.options.returnObjects || (options["returnObjectTrees"]?.isTruthy ?? false)
         for language in lngs {
             if found != nil { break }
@@ -268,7 +282,7 @@ final class LegacyTranslator {
                     }
                 }
             }
-            if case .string(let text)? = resolved, !self.options.returnEmptyString, text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if case .string(let text)? = resolved, !self.options.returnEmptyString, text.trimmingWhitespace().isEmpty {
                 resolved = nil
             }
             found = resolved
@@ -282,8 +296,8 @@ final class LegacyTranslator {
                     found = find(fallback + separator + key, options)
                     if let value = found, value.isTruthy || (value == .string("") && self.options.returnEmptyString) {
                         let foundText = value.jsString, notFoundText = notFound.jsString
-                        let foundValue = foundText.contains(separator) ? foundText.components(separatedBy: separator)[1] : foundText
-                        let notFoundValue = notFoundText.contains(separator) ? notFoundText.components(separatedBy: separator)[1] : notFoundText
+                        let foundValue = JSStrings.contains(foundText, separator) ? JSStrings.split(foundText, by: separator)[1] : foundText
+                        let notFoundValue = JSStrings.contains(notFoundText, separator) ? JSStrings.split(notFoundText, by: separator)[1] : notFoundText
                         if foundValue != notFoundValue { break }
                     }
                 }
@@ -370,12 +384,12 @@ final class LegacyTranslator {
         }
         func applyCase(_ text: String) -> String {
             guard text.contains("-") else { return options.lowerCaseLng ? text.lowercased() : text }
-            let parts = text.components(separatedBy: "-")
+            let parts = JSStrings.split(text, by: "-")
             return parts[0].lowercased() + "-" + (options.lowerCaseLng ? parts[1].lowercased() : parts[1].uppercased())
         }
         var result: [String] = []
         if code.contains("-") {
-            let parts = code.components(separatedBy: "-")
+            let parts = JSStrings.split(code, by: "-")
             let countyIndex = ["nb-NO", "nn-NO", "nb-no", "nn-no"].contains(code) ? 1 : 0
             if options.load != .languageOnly { result.append(applyCase(code)) }
             if options.load != .currentOnly { result.append(applyCase(parts[countyIndex])) }
@@ -392,7 +406,7 @@ final class LegacyTranslator {
 
     /// 1.x's `applyReplacement`: `__key__`, `__a.b__`, `__keyHTML__` (never escaped).
     private func applyReplacement(_ value: I18nValue, _ hash: Options) -> I18nValue {
-        guard case .string(let text) = value, !text.isEmpty else { return value }
+        guard case .string(let text) = value, !text.isEmpty, mayProcess(value) else { return value }
         let prefix = hash["interpolationPrefix"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.interpolation.prefix
         let suffix = hash["interpolationSuffix"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.interpolation.suffix
         guard text.contains(prefix) else { return value }
@@ -438,13 +452,27 @@ final class LegacyTranslator {
     private static func lookup(_ name: String, in variables: I18nValue, separator: String) -> I18nValue? {
         var object: I18nValue? = variables
         var leaf = name
-        while let range = leaf.range(of: separator), let current = object, current.isObjectLike, current != .null {
+        // An empty separator splits nothing (the standard library finds "" at the start).
+        while !separator.isEmpty, let range = leaf.firstRange(of: separator), let current = object, current.isObjectLike, current != .null {
             let property = String(leaf[..<range.lowerBound])
             leaf = String(leaf[range.upperBound...])
             object = current.ownProperty(property)
         }
         guard let container = object, container.isObjectLike, container != .null else { return nil }
         return container.ownProperty(leaf)
+    }
+
+    /// Whether `value` may still be interpolated or post-processed in this `t()` call (see
+    /// ``maximumProcessedBytes``); past the budget it stays as it is, with one warning.
+    private func mayProcess(_ value: I18nValue) -> Bool {
+        guard case .string(let text) = value else { return true }
+        guard processedBytesLeft >= 0 else { return false }
+        processedBytesLeft -= text.utf8.count
+        if processedBytesLeft < 0 {
+            self.options.warningHandler?("interpolation and post-processing stopped: one t() call handed them more than \(Self.maximumProcessedBytes >> 10) KiB of text; the rest stays as it is")
+            return false
+        }
+        return true
     }
 
     /// 1.x's `applyReuse`: `$t(key)` and `$t(key, {json})`, innermost (last) first.
@@ -459,13 +487,13 @@ final class LegacyTranslator {
         if let marker = reuseOptions["defaultValue"], marker == Self.pluralNotFound || marker == Self.contextNotFound {
             reuseOptions["defaultValue"] = nil
         }
-        while let open = translated.range(of: "$t(", options: .backwards) {
+        while let open = translated.ranges(of: "$t(").last {
             replacementCounter += 1
             if replacementCounter > Self.maximumReplacements {
                 self.options.warningHandler?("nesting stopped after \(Self.maximumReplacements) replacements in one t() call; the rest stays as written")
                 break
             }
-            guard let close = translated.range(of: ")", range: open.lowerBound..<translated.endIndex) else { return .string("") }
+            guard let close = translated[open.lowerBound...].firstRange(of: ")") else { return .string("") }
             let token = String(translated[open.lowerBound..<close.upperBound])
             var inner = String(token.dropFirst(3).dropLast())
             if let comma = inner.firstIndex(of: ","),
@@ -482,7 +510,7 @@ final class LegacyTranslator {
             var nested = innerTranslate([inner], reuseOptions)
             if nested == Self.pluralNotFound || nested == Self.contextNotFound { nested = .string(inner) }
             let replacement = nested.jsString
-            if let range = translated.range(of: token) { translated.replaceSubrange(range, with: replacement) }
+            if let range = translated.firstRange(of: token) { translated.replaceSubrange(range, with: replacement) }
         }
         return .string(translated)
     }
