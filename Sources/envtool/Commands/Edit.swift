@@ -1,7 +1,11 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 struct Edit: ParsableCommand {
@@ -35,7 +39,7 @@ struct Edit: ParsableCommand {
             let workspace = try PrivateWorkspace()
             TerminationCleanup.protect(workspace)
             defer { workspace.destroy() }
-            let file = workspace.path + "/" + ((input as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
+            let file = workspace.path + "/" + PathText.deletingExtension(PathText.lastComponent(input)) + ".json"
             try AtomicFile.write(opened.plaintext, to: file, permissions: 0o600)
 
             while true {
@@ -91,22 +95,39 @@ struct Edit: ParsableCommand {
     private func runEditor(on file: String) throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec " + editor + " \"$@\"", "sh", file]
-        process.standardInput = FileHandle.standardInput
-        process.standardOutput = FileHandle.standardError
-        process.standardError = FileHandle.standardError
-        try process.run()
-        TerminationCleanup.editorRunning(process.processIdentifier)
-        process.waitUntilExit()
-        TerminationCleanup.editorRunning(0)
-        return process.terminationStatus
+        // The editor talks to the terminal on standard error: standard output is envtool's result.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        let script = "exec " + editor + " \"$@\""
+        let words: [String] = ["/bin/sh", "-c", script, "sh", file]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
+            posix_spawn(&pid, "/bin/sh", &actions, nil, pointers.baseAddress!, processEnvironment)
+        }
+        guard result == 0 else {
+            Console.error("envtool: error: cannot run the editor with /bin/sh: \(String(cString: strerror(result)))")
+            throw ExitCode(ExitStatus.helperUnavailable.rawValue)
+        }
+        TerminationCleanup.editorRunning(pid)
+        defer { TerminationCleanup.editorRunning(0) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 1 }
+        }
+        TerminationCleanup.waitIfTerminating()
+        // The wait status as POSIX lays it out (the W* macros are not imported into Swift): the
+        // exit code, or the signal that ended the editor, as Foundation's Process reported it.
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : signalNumber
     }
 
     private func askAgain() -> Bool {
         guard isatty(STDIN_FILENO) != 0 else { return false }
-        FileHandle.standardError.write(Data("Edit again? [Y/n] ".utf8))
+        Console.prompt("Edit again? [Y/n] ")
         guard let answer = readLine(strippingNewline: true) else { return false }
         return answer.isEmpty || answer.lowercased().hasPrefix("y")
     }

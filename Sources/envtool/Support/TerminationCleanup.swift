@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 import Platform
 
@@ -13,6 +18,9 @@ enum TerminationCleanup {
 
     /// The pipe's write end, read by the signal handler (a lock-free atomic is safe there).
     private static let pipeWriteEnd = Atomic<Int32>(-1)
+
+    /// Set once a signal's cleanup has begun, before the editor is stopped.
+    private static let terminating = Atomic<Bool>(false)
     /// The workspace to destroy and the editor to stop, once they exist.
     private static let state = Mutex<(workspace: PrivateWorkspace?, editor: pid_t)>((nil, 0))
 
@@ -24,9 +32,11 @@ enum TerminationCleanup {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         pipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
         let readEnd = ends[0]
-        Thread.detachNewThread {
+        // A thread of its own that waits on the pipe: the signal handler may only write to it.
+        DispatchQueue(label: "envtool.termination-cleanup").async {
             var signal: Int32 = 0
             while read(readEnd, &signal, MemoryLayout<Int32>.size) < 0, errno == EINTR {}
+            terminating.store(true, ordering: .sequentiallyConsistent)
             let (workspace, editor) = state.withLock { ($0.workspace, $0.editor) }
             // The editor (and the shell running it) would otherwise keep the file open, or write it back.
             if editor > 0 { kill(editor, signal == SIGINT ? SIGTERM : signal) }
@@ -55,6 +65,14 @@ enum TerminationCleanup {
     /// The workspace to destroy on a signal.
     static func protect(_ workspace: PrivateWorkspace) {
         state.withLock { $0.workspace = workspace }
+    }
+
+    /// Waits for the exit of a cleanup in progress: once the editor has been stopped by it, the
+    /// thread that waited for the editor must not go on to report the editor's end as a failure
+    /// of its own (the exit status is 128 + the signal, set by the cleanup).
+    static func waitIfTerminating() {
+        guard terminating.load(ordering: .sequentiallyConsistent) else { return }
+        while true { pause() }
     }
 
     /// The running editor to stop on a signal (0: none).
