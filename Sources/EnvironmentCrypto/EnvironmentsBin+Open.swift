@@ -1,5 +1,9 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension EnvironmentsBin {
     /// An `environments.bin` after a successful ``EnvironmentsBin/open(_:secret:)``.
@@ -42,7 +46,14 @@ extension EnvironmentsBin {
     /// - Returns: The plaintext, in a buffer that is zeroed when released.
     /// - Throws: ``CryptoError``, as ``open(_:secret:)``.
     public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
-        try open(data) { _ in secret }.plaintext
+        // ``open(_:secret:)`` without the `Opened` it builds for edits: the same parse, key and
+        // authentication, but at 1 KiB that bookkeeping was a tenth of the time.
+        try Sodium.ensureInitialized()
+        if AgeFile.isAgeFile(data) { return try openAge(data) { _ in secret }.plaintext }
+        return try data.withBytes { (file) throws(CryptoError) in
+            let header = try Header(parsing: file)
+            return try authenticate(file, header: header, key: aeadKey(for: header, from: secret))
+        }
     }
 
     /// Opens an age v1 file: the header's stanza types choose the kind of secret, then the whole

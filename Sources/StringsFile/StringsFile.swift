@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// A parsed Apple `.strings` localization table (`"key" = "value";`).
 ///
@@ -39,7 +44,7 @@ public struct StringsFile: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw StringsFileError(.unreadable, diagnostic: Diagnostic(.error, file: path, line: 1, column: 1,
-                message: "cannot read file: \(Self.unreadableReason(path))"))
+                message: "cannot read file: \(unreadableReason(path))"))
         }
         try self.init(data: data, path: path)
     }
@@ -84,13 +89,5 @@ public struct StringsFile: Sendable {
             }
         }
         return located ?? [:]
-    }
-
-    /// The short reason people know from the shell; Foundation's own messages on Linux are generic.
-    private static func unreadableReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        if isDirectory.boolValue { return "it is a directory" }
-        return FileManager.default.isReadableFile(atPath: path) ? "read error" : "permission denied"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// age v1 files (age-encryption.org/v1): what `age` and `rage` read and write, with X25519
 /// recipients or one scrypt passphrase, binary or ASCII-armored.
@@ -40,11 +44,23 @@ public enum AgeFile {
     /// armored (white space, then `-----BEGIN AGE ENCRYPTED FILE-----`). It proves nothing about
     /// the rest of the file.
     public static func isAgeFile(_ data: Data) -> Bool {
-        let binary = Array((versionLine + "\n").utf8)
-        if data.starts(with: binary) { return true }
-        let body = data.prefix(AgeArmor.maximumWhitespace + AgeArmor.header.count).drop(while: AgeArmor.isWhitespace)
-        return body.starts(with: AgeArmor.header)
+        // On the bytes in place: every open of a small file asks this first, and Data's generic
+        // iteration cost ~900 instructions a call, 10% of decrypting a 1 KiB file.
+        data.withUnsafeBytes { isAgeFile($0) }
     }
+
+    /// ``isAgeFile(_:)`` on bytes.
+    static func isAgeFile(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.starts(with: binaryVersionLine) { return true }
+        let limit = min(bytes.count, AgeArmor.maximumWhitespace + AgeArmor.header.count)
+        var index = 0
+        while index < limit, AgeArmor.isWhitespace(bytes[index]) { index += 1 }
+        return limit - index >= AgeArmor.header.count
+            && bytes[index..<(index + AgeArmor.header.count)].elementsEqual(AgeArmor.header)
+    }
+
+    /// The first line of a binary age file, with its line feed.
+    private static let binaryVersionLine = Array((versionLine + "\n").utf8)
 
     // MARK: Whole buffers
 

@@ -1,5 +1,10 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Identity files in age's format: one `AGE-SECRET-KEY-1…` per line, with `#` comments and
 /// blank lines, as `age-keygen` writes them.
@@ -62,9 +67,7 @@ public enum AgeIdentityFile {
     /// mode 0600.
     package static func generate(now: Date = Date()) throws(AgeError) -> (identity: AgeIdentity, text: SecretBytes) {
         let identity = try AgeIdentity.generate()
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        let comments = Array("# created: \(formatter.string(from: now))\n# public key: \(identity.recipient.encoded)\n".utf8)
+        let comments = Array("# created: \(now.formatted(Date.ISO8601FormatStyle()))\n# public key: \(identity.recipient.encoded)\n".utf8)
         let encoded = identity.encoded
         let text = SecretBytes(count: comments.count + encoded.count + 1) { output in
             output.copyBytes(from: comments)
@@ -92,14 +95,17 @@ public enum AgeIdentityFile {
             throw AgeError(.unusable, "cannot read the identity file: \(String(cString: strerror(errno)).lowercased())", file: path)
         }
         defer { close(descriptor) }
-        let buffer = SecretBytes(count: maximumLength + 1) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        // Sized from the file (an identity file is a few hundred bytes), not for the largest one
+        // allowed: a 64 KiB secret buffer is zeroed twice, a tenth of `envtool get` from an age file.
+        let capacity = min(maximumLength, Int(clamping: max(status.st_size, 0)) + 1024) + 1
+        let buffer = SecretBytes(count: capacity) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
         var length = 0
         var failure: Int32 = 0
         buffer.withUnsafeBytes { raw in
             // SecretBytes is written only here, before anyone else can see it.
             let base = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
             while length < raw.count {
-                let got = Foundation.read(descriptor, base + length, raw.count - length)
+                let got = Platform.read(descriptor, base + length, raw.count - length)
                 if got < 0, errno == EINTR { continue }
                 if got < 0 { failure = errno }
                 if got <= 0 { break }
@@ -111,6 +117,9 @@ public enum AgeIdentityFile {
         }
         guard length <= maximumLength else {
             throw AgeError(.invalidIdentity, "the file is larger than \(maximumLength / 1024) KiB; it is not an identity file", file: path)
+        }
+        guard length < capacity else {
+            throw AgeError(.unusable, "the identity file grew while it was read; read it again when nothing is writing it", file: path)
         }
         return buffer.withUnsafeBytes { raw in SecretBytes(count: length) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<length])) } }
     }
