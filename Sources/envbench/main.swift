@@ -1,6 +1,7 @@
 // envbench: the figures behind envtool's performance claims. Run with
 //     swift run -c release envbench [--entries N]
 //     swift run -c release envbench --compare [--envtool PATH] [--runs N]   (whole processes vs jq, age, node)
+//     swift run -c release envbench --only-json | --only-strings | --only-decrypt | --only-i18n | --workload ID | --decrypt-profile
 // Figures, not assertions: timed checks do not belong in tests.
 import Foundation
 
@@ -43,6 +44,22 @@ if arguments.contains("--catalog") {
 
 if arguments.contains("--only-json") {
     JSONBenchmark.run()
+    exit(0)
+}
+
+if arguments.contains("--decrypt-profile") {
+    // For profiling (valgrind --tool=callgrind): 20,000 decryptions of a 1 KiB file, nothing else.
+    DecryptBenchmark.profileSmall()
+    exit(0)
+}
+
+if arguments.contains("--only-strings") {
+    StringsBenchmark.run(entries: entries)
+    exit(0)
+}
+
+if arguments.contains("--only-decrypt") {
+    DecryptBenchmark.run()
     exit(0)
 }
 
