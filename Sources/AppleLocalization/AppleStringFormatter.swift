@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 /// Formats a localized string the way Foundation formats a `.stringsdict` entry: each
@@ -132,16 +137,16 @@ public enum AppleStringFormatter {
         case "d", "i", "D":
             guard let value = argument.integerValue else { return pad(argument.text, conversion) }
             if let precision = conversion.precision { spec += "." + String(precision) }
-            return String(format: spec + "lld", Int64(value))
+            return cFormat(spec + "lld", Int64(value))
         case "u", "U", "o", "O", "x", "X":
             guard let value = argument.integerValue else { return pad(argument.text, conversion) }
             if let precision = conversion.precision { spec += "." + String(precision) }
             let letter: String = switch conversion.conversion { case "U": "u"; case "O": "o"; default: String(conversion.conversion) }
-            return String(format: spec + "ll" + letter, UInt64(bitPattern: Int64(value)))
+            return cFormat(spec + "ll" + letter, UInt64(bitPattern: Int64(value)))
         case "f", "F", "e", "E", "g", "G", "a", "A":
             guard let value = argument.doubleValue else { return pad(argument.text, conversion) }
             if let precision = conversion.precision { spec += "." + String(min(precision, 64)) }
-            return String(format: spec + String(conversion.conversion), value)
+            return cFormat(spec + String(conversion.conversion), value)
         case "c", "C":
             guard let code = argument.integerValue, code > 0, code <= 0x10FFFF, let scalar = Unicode.Scalar(UInt32(code)) else {
                 return pad(argument.text, conversion)

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 import StringsFile
 import Synchronization
@@ -93,7 +98,7 @@ public final class AppleStringsLookup: Sendable {
         var catalogs: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for path in Self.catalogFiles(under: directory) {
-            let name = (path as NSString).lastPathComponent
+            let name = PathText.lastComponent(path)
             let table = String(name.dropLast(10))
             if let first = catalogs[table] {
                 diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
@@ -110,7 +115,7 @@ public final class AppleStringsLookup: Sendable {
 
     /// A language as lookups compare it: lowercased, `_` as `-`, `base` for `Base`.
     static func languageKey(_ name: String) -> String {
-        name.replacingOccurrences(of: "_", with: "-").lowercased()
+        name.replacing("_", with: "-").lowercased()
     }
 
     /// `.xcstrings` files under `directory`, sorted by path, searched breadth-first with bounds.
@@ -125,9 +130,8 @@ public final class AppleStringsLookup: Sendable {
                 examined += 1
                 let path = folder + "/" + entry
                 if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }
-                var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                guard let kind = pathKind(path) else { continue }
+                if kind == .directory {
                     if depth < maximumSearchDepth { pending.append((path, depth + 1)) }
                 } else if entry.hasSuffix(".xcstrings"), entry.count > 10 {
                     found.append(path)

@@ -1,3 +1,4 @@
+import Platform
 /// An argument of a localized format, read once: a whole number, a floating-point number or text.
 ///
 /// Arguments arrive as Swift values (`3`, `2.5`, `"Ana"`) or as text from the command line

@@ -1,5 +1,9 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// A String Catalog read for lookups: one validating pass records where each entry's JSON lies,

@@ -1,6 +1,10 @@
 import Diagnostics
 import I18Next
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 // The one file that knows JSONParsing's value model: everything else reads ``StringCatalog``.
@@ -257,7 +261,7 @@ private struct CatalogJSONReader {
             guard case .unit(let unit) = form else {
                 throw error(at + ".variations.plural." + category.rawValue, "the \"\(category.rawValue)\" form of the substitution \"\(name)\" must be a stringUnit")
             }
-            texts[category] = unit.value.replacingOccurrences(of: "%arg", with: argument)
+            texts[category] = unit.value.replacing("%arg", with: argument)
             textLocations[category] = unit.location
         }
         return PluralVariable(name: name, argumentNumber: argumentNumber, valueType: specifier, forms: texts,

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// A parsed String Catalog (`.xcstrings`), the format Xcode creates by default since Xcode 15:
 /// JSON with a source language and, per key, localizations whose text may vary by plural
@@ -22,7 +27,7 @@ public struct StringCatalog: Sendable {
 
     /// The table the catalog serves: its file name without `.xcstrings`.
     public var table: String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.lastComponent(path)
         return name.hasSuffix(".xcstrings") ? String(name.dropLast(10)) : name
     }
 
@@ -35,7 +40,7 @@ public struct StringCatalog: Sendable {
     ///   not a valid catalog (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"), kind: .unreadable)
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
         }
         try self.init(data: data, path: path)
     }
@@ -80,6 +85,6 @@ public struct StringCatalog: Sendable {
 
     /// A language compared as lookups compare it: lowercased, `_` as `-`.
     static func languageKey(_ language: String) -> String {
-        language.replacingOccurrences(of: "_", with: "-").lowercased()
+        language.replacing("_", with: "-").lowercased()
     }
 }

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// A parsed `.stringsdict` table: for each key, a format with plural variables.
 ///
@@ -36,7 +41,7 @@ public struct StringsDictFile: Sendable {
     ///   not a valid `.stringsdict` (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"), kind: .unreadable)
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
         }
         try self.init(data: data, path: path)
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// How much memory a new allocation can get without swapping or being killed: the system's
@@ -35,7 +39,7 @@ enum AvailableMemory {
         let directory = "/sys/fs/cgroup" + line.dropFirst(3)
         func read(_ name: String) -> UInt64? {
             (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8))
-                .flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                .flatMap { UInt64($0.filter { !$0.isWhitespace }) }
         }
         guard let limit = read("memory.max"), let current = read("memory.current") else { return nil }
         return limit > current ? limit - current : 0

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ContiguousBytes {
     /// `withUnsafeBytes` for a body that throws a typed error.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every error of the encryption layer. Messages never contain key material or passphrases.
 public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedError {

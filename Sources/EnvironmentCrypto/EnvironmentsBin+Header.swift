@@ -1,5 +1,9 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension EnvironmentsBin {
     /// The facts of a file's header: everything `envtool inspect` shows. None of it is secret.

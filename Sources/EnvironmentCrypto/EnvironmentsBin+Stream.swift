@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension EnvironmentsBin {
     /// The most of a file read before its format and header are known: an age header is at most

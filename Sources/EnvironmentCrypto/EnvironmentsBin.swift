@@ -1,5 +1,9 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `environments.bin` format: a versioned header, then the document encrypted and
 /// authenticated with XChaCha20-Poly1305 (libsodium), the whole header being the associated data.

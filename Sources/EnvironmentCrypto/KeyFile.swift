@@ -1,5 +1,9 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says

@@ -1,5 +1,10 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// A 256-bit symmetric key, as kept in a key file written by `envtool keygen`.
 ///
@@ -167,6 +172,6 @@ enum Fingerprint {
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        hexString(bytes)
     }
 }

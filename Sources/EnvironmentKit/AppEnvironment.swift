@@ -1,6 +1,11 @@
 import AppleLocalization
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 /// The app's environment: the current build configuration's variables, the app language, and
@@ -83,7 +88,7 @@ public final class AppEnvironment: Sendable {
     public convenience init(contentsOf path: String, options: Options = Options()) throws(EnvironmentError) {
         var options = options
         if options.stringsDirectory == nil {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.deletingLastComponent(path)
             options.stringsDirectory = directory.isEmpty ? "." : directory
         }
         try self.init(document: EnvironmentsDocument(contentsOf: path, secret: options.secret), options: options)

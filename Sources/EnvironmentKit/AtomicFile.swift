@@ -1,5 +1,9 @@
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// Writes files so that readers see the old content or the new, never a mix, and a failure

@@ -1,6 +1,11 @@
 import Diagnostics
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import JSONParsing
 
 /// Every error EnvironmentKit throws: what went wrong, where, and how to fix it.
@@ -92,26 +97,6 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     /// The error for a file that cannot be read, with the reason people know from the shell
     /// ("no such file", "permission denied", "it is a directory").
     public static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
-        EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(FileErrorReason.describe(error, path: path))")
-    }
-}
-
-/// Turns Foundation's file errors into the short reasons people know from the shell.
-enum FileErrorReason {
-    static func describe(_ error: Error, path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory"
-        }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = String(validatingCString: strerror(Int32(underlying.code))) {
-            return message.lowercased()
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
-        }
+        EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(unreadableReason(path))")
     }
 }

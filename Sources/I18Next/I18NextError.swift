@@ -1,5 +1,9 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Errors of the i18next engine: a malformed resource or options file, a backend failure.
 public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedError {

@@ -4,7 +4,11 @@
 /// their results depend on that (a replacement goes to the *first* occurrence of the matched
 /// text, and scanning resumes at an index computed on the old string). This type reproduces
 /// those semantics with plain byte scanning, which is also much faster than a regex engine.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 final class Interpolator: Sendable {

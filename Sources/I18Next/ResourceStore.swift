@@ -205,7 +205,7 @@ struct ResourceStore: Sendable {
         for (index, raw) in segments.enumerated() {
             guard let object = current else { return nil }
             if case .string = object { return nil }
-            let segment = JSStrings.contains(raw, "###") ? raw.replacingOccurrences(of: "###", with: ".") : raw
+            let segment = JSStrings.contains(raw, "###") ? raw.replacing("###", with: ".") : raw
             let next = object.ownProperty(segment)
             if index == segments.count - 1 { return next }
             current = next ?? .object(I18nObject())

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import JSONParsing
 
 /// The `sprintf` post-processor of i18next-sprintf-postprocessor: with `postProcess: "sprintf"`
@@ -308,7 +313,7 @@ enum SprintfPostProcessor {
         // Beyond 2^53 an integral double is significand × 2^exponent, exactly.
         let significand = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
         let shift = Int(magnitude.exponent) - Double.significandBitCount
-        guard radix == 2, shift > 0, shift < 1100 else { return sign + String(format: "%.0f", magnitude) }
+        guard radix == 2, shift > 0, shift < 1100 else { return sign + cFormat("%.0f", magnitude) }
         return sign + String(significand, radix: 2) + String(repeating: "0", count: shift)
     }
 
@@ -318,12 +323,12 @@ enum SprintfPostProcessor {
         guard value.isFinite, abs(value) < 1e21 else { return JSNumber.string(value) }
         let count = Int(digits)
         let magnitude = abs(value)
-        var text = String(format: "%.\(count)f", magnitude)
+        var text = cFormat("%.\(count)f", magnitude)
         // JavaScript rounds an exact tie away from zero, C to even: a tie is a value whose binary
         // fraction ends exactly one decimal place past the requested digits.
         let scaled = magnitude * pow(2, Double(count + 1))
         if scaled.isFinite, scaled == scaled.rounded(), scaled.truncatingRemainder(dividingBy: 2) == 1 {
-            let longer = String(format: "%.\(count + 1)f", magnitude)
+            let longer = cFormat("%.\(count + 1)f", magnitude)
             text = incrementLastDigit(String(longer.dropLast()).hasSuffix(".") ? String(longer.dropLast(2)) : String(longer.dropLast()))
         }
         let isZero = text.allSatisfy { $0 == "0" || $0 == "." }
@@ -372,12 +377,12 @@ enum SprintfPostProcessor {
     private static func roundedDigits(_ magnitude: Double, count: Int) -> (String, Int) {
         func parse(_ text: String) -> (String, Int) {
             let parts = text.split(separator: "e")
-            return (parts[0].replacingOccurrences(of: ".", with: ""), Int(parts.count > 1 ? parts[1] : "0") ?? 0)
+            return (String(parts[0].replacing(".", with: "")), Int(parts.count > 1 ? parts[1] : "0") ?? 0)
         }
-        var (digits, exponent) = parse(String(format: "%.\(count - 1)e", magnitude))
-        if String(format: "%.\(count)e", magnitude).split(separator: "e").first?.last == "5" {
+        var (digits, exponent) = parse(cFormat("%.\(count - 1)e", magnitude))
+        if cFormat("%.\(count)e", magnitude).split(separator: "e").first?.last == "5" {
             // glibc prints a double's exact decimal expansion (at most 767 significant digits).
-            let (exact, exactExponent) = parse(String(format: "%.780e", magnitude))
+            let (exact, exactExponent) = parse(cFormat("%.780e", magnitude))
             let tail = exact.dropFirst(count)
             if tail.first == "5", tail.dropFirst().allSatisfy({ $0 == "0" }) {
                 let incremented = incrementLastDigit(String(exact.prefix(count)))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 import Synchronization
 
@@ -231,7 +235,7 @@ final class Translator: Sendable {
         let possible: [Character] = [" ", ",", "?", "!", ";"].filter { !ns.contains($0) && !ks.contains($0) }
         if possible.isEmpty { return true }
         var matched = !key.contains(where: { possible.contains($0) })
-        if !matched, !ks.isEmpty, let range = key.range(of: ks), range.lowerBound > key.startIndex,
+        if !matched, !ks.isEmpty, let range = key.firstRange(of: ks), range.lowerBound > key.startIndex,
            !key[..<range.lowerBound].contains(where: { possible.contains($0) }) {
             matched = true
         }
@@ -431,14 +435,14 @@ final class Translator: Sendable {
         let singles = optionsText.filter { $0 == "'" }.count
         let doubles = optionsText.filter { $0 == "\"" }.count
         if (singles % 2 == 0 && doubles == 0) || doubles % 2 != 0 {
-            optionsText = optionsText.replacingOccurrences(of: "'", with: "\"")
+            optionsText = optionsText.replacing("'", with: "\"")
         }
         guard let parsed = try? I18nValue(jsonData: Data(optionsText.utf8)) else {
             return (key + separator + optionsText, inherited)
         }
         var merged = inherited
         if case .object(let object) = parsed { merged = inherited.merging(object) }
-        if case .string(let text)? = merged["defaultValue"], text.contains(NSRegularExpression.escapedPattern(for: active.settings.prefix)) {
+        if case .string(let text)? = merged["defaultValue"], text.contains(JSStrings.regexEscape(active.settings.prefix)) {
             merged["defaultValue"] = nil
         }
         return (key, merged)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// A strict RFC 8259 JSON parser on bytes that builds the one ``JSONValue`` tree directly, and
 /// finds where any value starts when an error has to point at it.
@@ -106,7 +111,7 @@ package struct JSONParser: ~Copyable {
         guard position < bytes.count else { return "end of file" }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return String(format: "byte 0x%02X", byte)
+        return cFormat("byte 0x%02X", byte)
     }
 
     mutating func parseValue(path: String) throws(Failure) -> JSONValue {

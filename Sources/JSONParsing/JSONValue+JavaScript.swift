@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 extension JSONValue {
     /// How the writer spells numbers.
@@ -53,10 +58,11 @@ extension JSONValue {
             if magnitude >= 1e-6 && magnitude < 1e21 {
                 text = expand(mantissa: mantissa, exponent: exponent)
             } else {
-                text = mantissa.replacingOccurrences(of: ".0", with: "", options: [.anchored, .backwards]) + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
+                let digits = mantissa.hasSuffix(".0") ? String(mantissa.dropLast(2)) : mantissa
+                text = digits + "e" + (exponent >= 0 ? "+" : "-") + String(abs(exponent))
             }
         } else if magnitude < 1e-6 {
-            return String(format: "%g", value)
+            return cFormat("%g", value)
         } else if text.hasSuffix(".0") {
             text.removeLast(2)
         }

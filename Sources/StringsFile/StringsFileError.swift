@@ -1,5 +1,9 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The error thrown when a `.strings` file cannot be read or is not valid.
 ///

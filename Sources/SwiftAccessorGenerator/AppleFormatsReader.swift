@@ -1,6 +1,11 @@
 import AppleLocalization
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Reads the development language's String Catalogs (`<Table>.xcstrings`) and `.stringsdict`
 /// tables (`<lng>.lproj/<Table>.stringsdict`) into accessor entries, one positional parameter per
@@ -21,11 +26,11 @@ struct AppleFormatsReader {
             let table = String(name.dropLast(".xcstrings".count))
             // Two catalogs for one table: the lookup uses the first by path, and so do we.
             guard catalogTables.insert(table).inserted else { continue }
-            readCatalog(table: table, path: (directory as NSString).appendingPathComponent(name), language: language)
+            readCatalog(table: table, path: PathText.appending(directory, name), language: language)
         }
-        let lproj = (directory as NSString).appendingPathComponent("\(language).lproj")
+        let lproj = PathText.appending(directory, "\(language).lproj")
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: lproj)) ?? []).sorted() where name.hasSuffix(".stringsdict") {
-            readStringsDict(table: String(name.dropLast(".stringsdict".count)), path: (lproj as NSString).appendingPathComponent(name))
+            readStringsDict(table: String(name.dropLast(".stringsdict".count)), path: PathText.appending(lproj, name))
         }
     }
 

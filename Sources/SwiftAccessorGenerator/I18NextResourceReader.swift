@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import JSONParsing
 
 /// Reads the development language's i18next resources (`locales/<lng>/<ns>.json`) into
@@ -15,13 +20,13 @@ struct I18NextResourceReader {
 
     /// Reads every `*.json` in `directory/locales/language`; nothing when there is none.
     mutating func read(directory: String, language: String) {
-        let folder = (directory as NSString).appendingPathComponent("locales/\(language)")
+        let folder = PathText.appending(directory, "locales/\(language)")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let namespaces = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         // The engine's rule (I18NextBridge): `translation` when present, else the first namespace.
         let defaultNamespace = namespaces.contains("translation") ? "translation" : namespaces.first
         for namespace in namespaces {
-            let path = (folder as NSString).appendingPathComponent(namespace + ".json")
+            let path = PathText.appending(folder, namespace + ".json")
             files.append(path)
             read(file: path, namespace: namespace, isDefault: namespace == defaultNamespace)
         }
@@ -124,21 +129,21 @@ struct I18NextResourceReader {
     private mutating func placeholders(in text: String, file: String, key: String) -> [(String, TranslationEntry.Parameter.Kind)] {
         var result: [(String, TranslationEntry.Parameter.Kind)] = []
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            var inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        while let open = rest.firstRange(of: "{{") {
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else { break }
+            var inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             rest = rest[close.upperBound...]
-            if inner.hasPrefix("-") { inner = String(inner.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            if inner.hasPrefix("-") { inner = String(inner.dropFirst()).trimmingWhitespace() }
             let parts = inner.split(separator: ",", maxSplits: 1)
             guard let first = parts.first else { continue }
-            let name = first.trimmingCharacters(in: .whitespaces)
+            let name = first.trimmingWhitespace()
             guard !name.isEmpty else { continue }
             if name.contains(".") {
                 diagnostics.append(Diagnostic(.warning, file: file, path: key,
                     message: "the variable \"\(name)\" is nested; the accessor has no parameter for it (pass an object through AppEnvironment.translate)"))
                 continue
             }
-            let format = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let format = parts.count > 1 ? parts[1].trimmingWhitespace() : ""
             let kind: TranslationEntry.Parameter.Kind =
                 name == "count" ? .int : (format.hasPrefix("number") || format.hasPrefix("currency")) ? .double : .string
             result.append((name, kind))

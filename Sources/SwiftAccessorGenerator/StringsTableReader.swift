@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import StringsFile
 
 /// Reads the development language's `.strings` tables (`<lng>.lproj/<Table>.strings`, or the
@@ -15,16 +20,16 @@ struct StringsTableReader {
 
     mutating func read(directory: String, language: String) {
         var tables: [(table: String, path: String)] = []
-        let lproj = (directory as NSString).appendingPathComponent("\(language).lproj")
+        let lproj = PathText.appending(directory, "\(language).lproj")
         if let names = try? FileManager.default.contentsOfDirectory(atPath: lproj) {
             for name in names.sorted() where name.hasSuffix(".strings") {
-                tables.append((String(name.dropLast(8)), (lproj as NSString).appendingPathComponent(name)))
+                tables.append((String(name.dropLast(8)), PathText.appending(lproj, name)))
             }
         }
         if !tables.contains(where: { $0.table == "Localizable" }),
            let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
            let flat = names.sorted().first(where: { $0.lowercased() == "\(language.lowercased()).strings" }) {
-            tables.append(("Localizable", (directory as NSString).appendingPathComponent(flat)))
+            tables.append(("Localizable", PathText.appending(directory, flat)))
         }
         for (table, path) in tables {
             files.append(path)
@@ -56,7 +61,7 @@ struct StringsTableReader {
     private static func keyLines(path: String) -> [String: Int] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [:] }
         var lines: [String: Int] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.splitLines().enumerated() {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             guard trimmed.first == "\"", let end = trimmed.dropFirst().firstIndex(of: "\"") else { continue }
             let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])

@@ -1,6 +1,10 @@
 import Diagnostics
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 /// Infers one type per variable across all configurations of a document.

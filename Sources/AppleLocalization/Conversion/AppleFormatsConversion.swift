@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 import StringsFile
 
@@ -46,7 +51,7 @@ enum AppleFormatsConversion {
             return nil
         }
         let forms = variable.forms.mapValues { form in
-            PlaceholderSyntax.parseApple(variable.valueType.map { form.replacingOccurrences(of: "%arg", with: "%" + $0) } ?? form)
+            PlaceholderSyntax.parseApple(variable.valueType.map { form.replacing("%arg", with: "%" + $0) } ?? form)
         }
         return TranslationEntry(key: key, comment: comment, value: .plural(forms, variable: name, frame: frame, valueType: variable.valueType), state: state)
     }
@@ -127,8 +132,8 @@ enum AppleFormatsConversion {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
             if let comment = entry.comment {
-                if comment.contains("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
-                lines.append("/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */")
+                if comment.containsBytes("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
+                lines.append("/* " + comment.replacingBytes("*/", with: "* /") + " */")
             }
             if entry.state != .translated { issues.report(entry.key, ".strings have no translation state; \(entry.state.rawValue) is not written") }
             let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
@@ -160,7 +165,7 @@ enum AppleFormatsConversion {
                 issues.report(entry.key, TextEscaping.xmlLossReason)
             }
             if let comment = entry.comment {
-                if comment.contains("--") { issues.report(entry.key, "an XML comment cannot hold \"--\"; written as \"- -\"") }
+                if comment.containsBytes("--") { issues.report(entry.key, "an XML comment cannot hold \"--\"; written as \"- -\"") }
                 body += "\t<!-- \(TextEscaping.xmlComment(comment)) -->\n"
             }
             body += "\t<key>\(TextEscaping.xml(key))</key>\n\t<dict>\n"

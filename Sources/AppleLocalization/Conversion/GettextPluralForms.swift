@@ -43,7 +43,7 @@ struct GettextPluralForms: Sendable {
 
     /// The forms of `language` from its CLDR categories, or `nil` when no expression is known.
     static func forLanguage(_ language: String, categories: [PluralCategory]) -> GettextPluralForms? {
-        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        let tag = language.lowercased().replacing("_", with: "-")
         let base = String(tag.split(separator: "-").first ?? "")
         let expression: String?
         if let known = byLanguage[tag] ?? byLanguage[base] {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The placeholder syntaxes of the formats, read into and written from ``TranslationMessage``.
 ///
@@ -53,7 +58,7 @@ enum PlaceholderSyntax {
         var text = ""
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal.replacingOccurrences(of: "%", with: "%%")
+            case .text(let literal): text += literal.replacing("%", with: "%%")
             case .nesting(let nested):
                 text += "$t(" + nested + ")"
                 issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
@@ -94,18 +99,18 @@ enum PlaceholderSyntax {
         var message = TranslationMessage()
         var rest = Substring(text)
         while !rest.isEmpty {
-            let open = rest.range(of: "{{")
-            let nest = rest.range(of: "$t(")
+            let open = rest.firstRange(of: "{{")
+            let nest = rest.firstRange(of: "$t(")
             guard open != nil || nest != nil else { message.append(.text(String(rest))); break }
             if let open, nest.map({ open.lowerBound < $0.lowerBound }) ?? true {
-                guard let close = rest[open.upperBound...].range(of: "}}") else { message.append(.text(String(rest))); break }
+                guard let close = rest[open.upperBound...].firstRange(of: "}}") else { message.append(.text(String(rest))); break }
                 message.append(.text(String(rest[..<open.lowerBound])))
-                var inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if inside.hasPrefix("-") { inside = String(inside.dropFirst()).trimmingCharacters(in: .whitespaces) }
+                var inside = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
+                if inside.hasPrefix("-") { inside = String(inside.dropFirst()).trimmingWhitespace() }
                 var format: String? = nil
                 if let comma = inside.firstIndex(of: ",") {
-                    format = inside[inside.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-                    inside = inside[..<comma].trimmingCharacters(in: .whitespaces)
+                    format = inside[inside.index(after: comma)...].trimmingWhitespace()
+                    inside = inside[..<comma].trimmingWhitespace()
                 }
                 message.append(.placeholder(TranslationPlaceholder(name: inside, format: format)))
                 rest = rest[close.upperBound...]
@@ -213,7 +218,7 @@ enum PlaceholderSyntax {
         var index = 0
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal.replacingOccurrences(of: "%", with: "%%")
+            case .text(let literal): text += literal.replacing("%", with: "%%")
             case .nesting(let nested):
                 text += "$t(" + nested + ")"
                 issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 extension TranslationConverter {
     /// A file found in an input directory, with what its path says.
@@ -17,11 +22,10 @@ extension TranslationConverter {
         let manager = FileManager.default
         let entries = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).sorted().filter { !$0.hasPrefix(".") }
         func isDirectory(_ path: String) -> Bool {
-            var flag: ObjCBool = false
-            return manager.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+            pathKind(path) == .directory
         }
         func contents(_ path: String) -> [String] { ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted().filter { !$0.hasPrefix(".") } }
-        func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
+        func stem(_ name: String) -> String { PathText.deletingExtension(name) }
 
         var found: [TranslationFormat: [DiscoveredFile]] = [:]
         for entry in entries {
@@ -67,8 +71,8 @@ extension TranslationConverter {
     /// The language and table a single file's path names: `ru.lproj/Localizable.strings`,
     /// `locales/ru/translation.json`, `ru.json`, `ru/messages.po`.
     static func languageAndTable(of path: String, format: TranslationFormat) -> (String?, String) {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let name = PathText.deletingExtension(PathText.lastComponent(path))
+        let parent = PathText.lastComponent(PathText.deletingLastComponent(path))
         switch format {
         case .strings:
             guard parent.hasSuffix(".lproj") else { return (nil, name) }

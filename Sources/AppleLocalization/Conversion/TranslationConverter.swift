@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import StringsFile
 
 /// Reads translation files of one format into ``TranslationTable``s and plans the files of
@@ -34,18 +39,17 @@ public struct TranslationConverter: Sendable {
     ///   (a `.strings` outside an `.lproj`, a flat `<ns>.json`, a `.po` without `Language:`).
     /// - Throws: ``AppleLocalizationError`` at the first unreadable or malformed file, positioned.
     public mutating func read(_ path: String, format: TranslationFormat? = nil, language: String? = nil) throws(AppleLocalizationError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = pathKind(path) else {
             throw AppleLocalizationError(Diagnostic(file: path, message: "no such file or directory"), kind: .unreadable)
         }
-        if isDirectory.boolValue {
+        if kind == .directory {
             let found = try Self.discover(path, format: format)
             sourceFormat = found.format
             for file in found.files { try readFile(file.path, format: file.format, language: file.language ?? language, table: file.table) }
         } else {
-            let inferred = format ?? TranslationFormat(fileExtension: (path as NSString).pathExtension)
+            let inferred = format ?? TranslationFormat(fileExtension: PathText.pathExtension(path))
             guard let inferred else {
-                throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\((path as NSString).lastPathComponent)\" is not known from its extension; pass --from-format \(TranslationFormat.allCases.map(\.rawValue).joined(separator: "|"))"), kind: .usage)
+                throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(TranslationFormat.allCases.map(\.rawValue).joined(separator: "|"))"), kind: .usage)
             }
             sourceFormat = inferred
             let (guessed, table) = Self.languageAndTable(of: path, format: inferred)
@@ -62,7 +66,7 @@ public struct TranslationConverter: Sendable {
         }
         func data() throws(AppleLocalizationError) -> Data {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(FileReason.unreadable(path))"), kind: .unreadable)
+                throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
             }
             return data
         }
@@ -119,9 +123,8 @@ public struct TranslationConverter: Sendable {
     /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
     ///   language without a known plural expression, several files for one file path).
     public mutating func plan(_ format: TranslationFormat, to destination: String, sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory)
-        let asFile = (exists && !isDirectory.boolValue) || (!exists && TranslationFormat(fileExtension: (destination as NSString).pathExtension) != nil)
+        let kind = pathKind(destination)
+        let asFile = kind == .file || (kind == nil && TranslationFormat(fileExtension: PathText.pathExtension(destination)) != nil)
         var outputs: [Output] = []
         for table in tables {
             let source = table.sourceLanguage ?? sourceLanguage ?? table.languageOrder.first ?? "en"
@@ -194,7 +197,7 @@ public struct TranslationConverter: Sendable {
             }
         }
         if asFile, outputs.count > 1 {
-            throw AppleLocalizationError(Diagnostic(file: destination, message: "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))…); pass a directory as --to"), kind: .usage)
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { PathText.lastComponent($0.path) }.joined(separator: ", "))…); pass a directory as --to"), kind: .usage)
         }
         if format == .strings, asFile {
             throw AppleLocalizationError(Diagnostic(file: destination, message: ".strings output is a directory of <lang>.lproj folders; pass a directory as --to"), kind: .usage)

@@ -1,5 +1,10 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 /// XLIFF 1.2 as Xcode exports it (`Product › Export Localizations`): one `<file>` per table and
@@ -107,8 +112,8 @@ enum XLIFFFormat {
                 throw fail(file.offset, "<file original=\"\(file.attribute("original") ?? "")\"> has no target-language; add target-language=\"…\" (the language of <target>)")
             }
             let original = file.attribute("original") ?? "Localizable.strings"
-            let base = (original as NSString).lastPathComponent
-            let name = (base as NSString).deletingPathExtension
+            let base = PathText.lastComponent(original)
+            let name = PathText.deletingExtension(base)
             let isStringsdict = base.hasSuffix(".stringsdict")
             if tables[name] == nil { tables[name] = TranslationTable(name: name, sourceLanguage: source); order.append(name) }
             var sourceEntries: [TranslationEntry] = []

@@ -1,5 +1,10 @@
 import CSodium
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Where an age encryptor or decryptor writes its output: a file descriptor, a zeroing buffer,
 /// or the armor encoder over either.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Where an age encryptor or decryptor reads its input from: a file descriptor, bytes in memory,
 /// or the armor decoder over either.

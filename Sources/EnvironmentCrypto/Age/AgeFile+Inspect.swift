@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AgeFile {
     /// What an age file's header says about how it can be opened, read without any secret, so a

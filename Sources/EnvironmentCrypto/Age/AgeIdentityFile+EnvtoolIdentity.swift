@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 extension AgeIdentityFile {
     /// Reads the identities of a file in either format envtool accepts: an age identity file
@@ -60,7 +65,7 @@ extension AgeIdentityFile {
             // Written only here, before anyone else can see it.
             let base = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
             while length < raw.count {
-                let got = Foundation.read(descriptor, base + length, raw.count - length)
+                let got = Platform.read(descriptor, base + length, raw.count - length)
                 if got < 0, errno == EINTR { continue }
                 if got <= 0 { break }
                 length += got

@@ -27,6 +27,7 @@ enum AgePayload {
         var counter: UInt64 = 0
         while true {
             let length = try reader.read(into: sealed.bytes)
+            sealed.wrote(length)
             let chunk = counter + 1
             guard length > 0 else {
                 throw AgeError(.payloadFailure, "the payload ends after chunk \(counter) without its final chunk (was it cut short?)")
@@ -38,6 +39,7 @@ enum AgePayload {
             if last, length == tagSize, counter > 0 {
                 throw AgeError(.payloadFailure, "chunk \(chunk) of the payload is only a tag: a final chunk may be empty only when the whole payload is, so the file was cut short or altered")
             }
+            plain.wrote(length - tagSize)
             var opened = open(sealed, length: length, into: plain, counter: counter, last: last, key: key)
             if !opened, !last {
                 // A full chunk may be the last one: a plaintext that is a multiple of 64 KiB.
@@ -73,6 +75,7 @@ enum AgePayload {
         var counter: UInt64 = 0
         while true {
             let length = try reader.read(into: plain.bytes)
+            plain.wrote(length)
             defer { plain.zero(length) }
             let last = length < chunkSize ? true : try reader.isAtEnd()
             var sealedLength: UInt64 = 0
@@ -82,6 +85,7 @@ enum AgePayload {
                                                               plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
                                                               nil, 0, nil, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
+            sealed.wrote(Int(sealedLength))
             try sink.write(UnsafeRawBufferPointer(rebasing: sealed.bytes[..<Int(sealedLength)]))
             if last { return }
             guard counter < UInt64.max else { throw AgeError(.unusable, "the input is too large for one age file") }

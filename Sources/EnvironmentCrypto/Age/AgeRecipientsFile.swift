@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Recipients files in age's format (`age -R`): one `age1…` per line, with `#` comments and
 /// blank lines.
@@ -16,7 +21,7 @@ public enum AgeRecipientsFile {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw AgeError(.unusable, "cannot read the recipients file: \(error.localizedDescription)", file: path)
+            throw AgeError(.unusable, "cannot read the recipients file: \(unreadableReason(path))", file: path)
         }
         guard data.count <= maximumLength else {
             throw AgeError(.invalidRecipient, "the file is larger than 1 MiB; it is not a recipients file", file: path)

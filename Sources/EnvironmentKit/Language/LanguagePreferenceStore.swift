@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
@@ -16,7 +20,7 @@ public struct LanguagePreferenceStore: Sendable {
     public init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         var base = environment["XDG_CONFIG_HOME"] ?? ""
         if !base.hasPrefix("/") {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
             base = home + "/.config"
         }
         self.path = "\(base)/envtool/\(appID)/preferences.json"
@@ -78,11 +82,11 @@ public struct LanguagePreferenceStore: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``; the previous
     ///   file is then unchanged.
     public func write(language: String?) throws(EnvironmentError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(FileErrorReason.describe(error, path: directory))")
+            throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(Self.reason(error))")
         }
         let lockPath = directory + "/preferences.lock"
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -100,5 +104,14 @@ public struct LanguagePreferenceStore: Sendable {
         object["language"] = language.map(JSONValue.string) ?? .null
         let text = JSONValue.object(object).jsonText(pretty: true) + "\n"
         try AtomicFile.write(Array(text.utf8), to: path, permissions: 0o600)
+    }
+
+    /// The shell's words for why a directory could not be made ("permission denied", "read-only
+    /// file system"), from the `errno` the error carries.
+    private static func reason(_ error: any Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue)).lowercased()
+        }
+        return String(describing: error)
     }
 }

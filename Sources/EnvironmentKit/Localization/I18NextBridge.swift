@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 import Synchronization
 
@@ -34,8 +39,7 @@ final class I18NextBridge: Sendable {
     var engine: I18Next? {
         state.withLock { state in
             if case .some(let existing) = state { return existing?.engine }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard pathKind(directory) == .directory else {
                 state = .some(nil)
                 return nil
             }

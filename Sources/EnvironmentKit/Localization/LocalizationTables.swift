@@ -1,5 +1,9 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StringsFile
 import Synchronization
 
@@ -43,7 +47,7 @@ public final class LocalizationTables: Sendable {
     }
 
     private static func languageKey(_ name: String) -> String {
-        name.lowercased() == "base" ? "base" : name.replacingOccurrences(of: "_", with: "-").lowercased()
+        name.lowercased() == "base" ? "base" : name.replacing("_", with: "-").lowercased()
     }
 
     /// Every table file found, sorted by path.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Applies `String(format:)`-style arguments to a localized string: `%@`, `%s`, `%d`, `%i`,
 /// `%u`, `%ld`, `%lld`, `%f`, `%.2f`, `%e`, `%g`, `%x`, `%%`, and positional forms such as `%1$@`.
@@ -73,11 +78,11 @@ package enum StringFormatter {
             case "@", "s", "S":
                 output += argument.description
             case "d", "i":
-                if let value = integer(argument) { output += String(format: spec + "lld", Int64(value)) } else { output += argument.description }
+                if let value = integer(argument) { output += cFormat(spec + "lld", Int64(value)) } else { output += argument.description }
             case "u", "x", "X", "o":
-                if let value = integer(argument) { output += String(format: spec + "ll" + String(conversion), UInt64(bitPattern: Int64(value))) } else { output += argument.description }
+                if let value = integer(argument) { output += cFormat(spec + "ll" + String(conversion), UInt64(bitPattern: Int64(value))) } else { output += argument.description }
             case "f", "F", "e", "E", "g", "G", "a", "A":
-                if let value = double(argument) { output += String(format: spec + String(conversion), value) } else { output += argument.description }
+                if let value = double(argument) { output += cFormat(spec + String(conversion), value) } else { output += argument.description }
             case "c", "C":
                 output += String(argument.description.prefix(1))
             default:
@@ -106,7 +111,7 @@ package enum StringFormatter {
         case let value as Int: return value
         case let value as any BinaryInteger: return Int(exactly: value)
         case let value as Double where value.rounded() == value && abs(value) < 9e18: return Int(value)
-        default: return Int(argument.description.trimmingCharacters(in: .whitespaces))
+        default: return Int(argument.description.trimmingWhitespace())
         }
     }
 
@@ -115,7 +120,7 @@ package enum StringFormatter {
         case let value as Double: return value
         case let value as Float: return Double(value)
         case let value as Int: return Double(value)
-        default: return Double(argument.description.trimmingCharacters(in: .whitespaces))
+        default: return Double(argument.description.trimmingWhitespace())
         }
     }
 }

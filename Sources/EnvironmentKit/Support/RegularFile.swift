@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// Reads a regular file with one `open`, `fstat` and `read` into a buffer of its size.
 ///

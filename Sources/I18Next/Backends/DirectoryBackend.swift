@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import JSONParsing
 
 /// Loads resources from files laid out by a `loadPath` template, such as
@@ -32,19 +37,18 @@ public struct DirectoryBackend: ResourceBackend {
 
     /// The languages (sub-directories) present, when the template is `<dir>/{{lng}}/…`.
     public func availableLanguages() -> [String] {
-        guard let range = loadPath.range(of: "/{{lng}}") else { return [] }
+        guard let range = loadPath.firstRange(of: "/{{lng}}") else { return [] }
         let directory = String(loadPath[..<range.lowerBound])
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.filter { entry in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: directory + "/" + entry, isDirectory: &isDirectory) && isDirectory.boolValue
+            pathKind(directory + "/" + entry) == .directory
         }.sorted()
     }
 
     /// The namespaces (file names without `.json`) of `language`, when the template is `…/{{lng}}/{{ns}}.json`.
     public func availableNamespaces(language: String) -> [String] {
         let sample = LoadPath.fill(loadPath, language: language, namespace: "\u{1}")
-        guard let marker = sample.range(of: "\u{1}") else { return [] }
+        guard let marker = sample.firstRange(of: "\u{1}") else { return [] }
         // `…/en/{{ns}}.json`: list `…/en/` and keep the names that end like the template.
         let head = String(sample[..<marker.lowerBound])
         guard head.hasSuffix("/") || head.isEmpty else { return [] }

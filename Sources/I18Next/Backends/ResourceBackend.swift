@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 /// Where translations come from when they are not given in memory: a directory
@@ -41,9 +45,9 @@ extension ResourceBackend {
 /// Fills i18next's `loadPath` template: `{{lng}}` and `{{ns}}` (also `__lng__` and `__ns__`).
 package enum LoadPath {
     package static func fill(_ template: String, language: String, namespace: String) -> String {
-        template.replacingOccurrences(of: "{{lng}}", with: language)
-            .replacingOccurrences(of: "{{ns}}", with: namespace)
-            .replacingOccurrences(of: "__lng__", with: language)
-            .replacingOccurrences(of: "__ns__", with: namespace)
+        template.replacing("{{lng}}", with: language)
+            .replacing("{{ns}}", with: namespace)
+            .replacing("__lng__", with: language)
+            .replacing("__ns__", with: namespace)
     }
 }

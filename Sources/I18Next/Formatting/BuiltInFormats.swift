@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 import Synchronization
 #if canImport(_FoundationICU) && !ENVTOOL_FORMATSTYLE_FORMATS
@@ -127,7 +131,7 @@ enum BuiltInFormats {
         let formatted = ICUString.read { buffer, capacity, status in swift_udat_format(formatter, milliseconds, buffer, capacity, nil, &status) }
         // V8 writes U+202F (narrow no-break space, CLDR 42+ "12:00 PM") in date patterns as a plain
         // space, for the web pages that parse such strings; Intl in node, and so i18next, gives "12:00 PM".
-        return formatted?.replacingOccurrences(of: "\u{202F}", with: " ")
+        return formatted?.replacing("\u{202F}", with: " ")
     }
 
     // MARK: - Relative time and lists
@@ -208,7 +212,7 @@ enum BuiltInFormats {
         var result = ""
         var rest = Substring(text)
         for element in elements {
-            guard let range = rest.range(of: "\u{2068}" + element + "\u{2069}") else { continue }
+            guard let range = rest.firstRange(of: "\u{2068}" + element + "\u{2069}") else { continue }
             result += rest[..<range.lowerBound] + element
             rest = rest[range.upperBound...]
         }
@@ -249,7 +253,7 @@ enum ICULocale {
 
     static func resolve(_ code: String?) -> String {
         guard let code, !code.isEmpty else { return "en_US" }
-        let icu = code.replacingOccurrences(of: "-", with: "_")
+        let icu = code.replacing("-", with: "_")
         let language = icu.split(separator: "_").first.map(String.init)?.lowercased() ?? ""
         return available.contains(language) ? icu : "en_US"
     }

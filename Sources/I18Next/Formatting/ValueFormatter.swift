@@ -1,3 +1,4 @@
+import Platform
 import JSONParsing
 /// i18next's `Formatter`: applies `{{value, format(options)}}` formats. Several formats can be
 /// chained with the format separator; an unknown format leaves the value as it is.
@@ -48,20 +49,20 @@ struct ValueFormatter: Sendable {
 
     /// i18next's `parseFormatStr`: `name(key: value; key: value)`, or `currency(EUR)` and `relativetime(day)`.
     static func parse(_ text: String) -> (String, I18nObject) {
-        var name = text.lowercased().trimmingCharacters(in: .whitespaces)
+        var name = text.lowercased().trimmingWhitespace()
         var options = I18nObject()
         guard let open = text.firstIndex(of: "(") else { return (name, options) }
-        name = text[..<open].lowercased().trimmingCharacters(in: .whitespaces)
+        name = text[..<open].lowercased().trimmingWhitespace()
         let body = String(text[text.index(after: open)...].dropLast())
         if name == "currency", !body.contains(":") {
-            options["currency"] = .string(body.trimmingCharacters(in: .whitespaces))
+            options["currency"] = .string(body.trimmingWhitespace())
         } else if name == "relativetime", !body.contains(":") {
-            options["range"] = .string(body.trimmingCharacters(in: .whitespaces))
+            options["range"] = .string(body.trimmingWhitespace())
         } else {
             for option in body.split(separator: ";") where !option.isEmpty {
                 let pieces = option.split(separator: ":", omittingEmptySubsequences: false)
-                let key = pieces[0].trimmingCharacters(in: .whitespaces)
-                var value = pieces.dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)
+                let key = pieces[0].trimmingWhitespace()
+                var value = pieces.dropFirst().joined(separator: ":").trimmingWhitespace()
                 while value.hasPrefix("'") { value.removeFirst() }
                 while value.hasSuffix("'") { value.removeLast() }
                 if !(options[key]?.isTruthy ?? false) { options[key] = .string(value) }

@@ -1,5 +1,9 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 /// Checks a directory of i18next resources (`<dir>/<lng>/<ns>.json`) the way translators need:

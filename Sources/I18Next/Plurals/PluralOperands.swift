@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The operands of CLDR plural rules (UTS #35): n absolute value, i integer digits, v visible
 /// fraction digits, w the same without trailing zeros, f and t the fraction digits with and
@@ -21,7 +26,7 @@ public struct PluralOperands: Sendable, Hashable {
 
     /// The operands of a decimal string as CLDR writes samples: `1`, `1.50`, `1c6`, `1.1c6`.
     public init?(sample: String) {
-        var text = Substring(sample.trimmingCharacters(in: .whitespaces))
+        var text = Substring(sample.trimmingWhitespace())
         if text.hasPrefix("-") { text = text.dropFirst() }
         var exponent = 0
         if let c = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
@@ -67,7 +72,7 @@ public struct PluralOperands: Sendable, Hashable {
             self.init(n: magnitude, i: Int(String((digits + String(repeating: "0", count: zeros)).suffix(18))) ?? 0, v: 0, w: 0, f: 0, t: 0, e: 0)
             return
         }
-        var text = String(format: "%.3f", magnitude)
+        var text = cFormat("%.3f", magnitude)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         let parts = text.split(separator: ".", maxSplits: 1)
@@ -85,7 +90,8 @@ public struct PluralOperands: Sendable, Hashable {
     }
 
     private init(integerDigits: String, fractionDigits: String, exponent: Int) {
-        let trimmed = fractionDigits.replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        var trimmed = Substring(fractionDigits)
+        while trimmed.last == "0" { trimmed.removeLast() }
         // Rules only compare operands with small numbers, so clamping huge values keeps them exact where it matters.
         i = Int(integerDigits.suffix(18)) ?? 0
         v = fractionDigits.count

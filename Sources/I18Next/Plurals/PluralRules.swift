@@ -15,7 +15,7 @@ public struct PluralRules: Sendable, Hashable {
     public init(locale: String, kind: Kind) {
         self.kind = kind
         let table = kind == .cardinal ? Self.cardinalRuleSets : Self.ordinalRuleSets
-        let parts = locale.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        let parts = locale.replacing("_", with: "-").split(separator: "-").map(String.init)
         var candidates: [String] = []
         if let language = parts.first?.lowercased() {
             candidates.append(parts.enumerated().map { $0.offset == 0 ? language : $0.element }.joined(separator: "_"))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import JSONParsing
 
 /// JavaScript's number-to-string conversion (`String(1.5)` is "1.5", `String(5)` is "5",
@@ -14,7 +18,7 @@ enum JSNumber {
         if value == 0 { return ("0", 0) }
         let text = JSNumber.string(abs(value))
         if let e = text.firstIndex(of: "e") {
-            let mantissa = text[..<e].replacingOccurrences(of: ".", with: "")
+            let mantissa = String(text[..<e].replacing(".", with: ""))
             return (mantissa, Int(text[text.index(after: e)...]) ?? 0)
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

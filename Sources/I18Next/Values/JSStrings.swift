@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// JavaScript's `trim` and `split` on byte level: the hot path of `t()` uses them on every call,
 /// and Foundation's versions go through `NSString`.
@@ -8,13 +13,23 @@ enum JSStrings {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
+    /// i18next's `regexEscape`: a backslash before each of `-[]/{}()*+?.\\^$|`.
+    static func regexEscape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "-[]/{}()*+?.\\^$|".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
     /// `String.prototype.trim()`.
     static func trim(_ input: some StringProtocol) -> String {
         let text = String(input)
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return "" }
         if first >= 0x80 || last >= 0x80 {
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.trimmingWhitespaceAndNewlines()
         }
         if !isASCIISpace(first) && !isASCIISpace(last) { return text }
         var start = utf8.startIndex

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes `Decodable` types straight from a ``JSONValue`` tree, with no detour through text.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `[String: V]`, whose keys are compared as Swift strings (canonical equivalence).
 private protocol StringKeyedDictionary {}

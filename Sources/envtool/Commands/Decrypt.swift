@@ -1,7 +1,12 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 struct Decrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -72,9 +77,12 @@ struct Decrypt: ParsableCommand {
         if stat(input, &source) == 0, existing.st_dev == source.st_dev, existing.st_ino == source.st_ino {
             throw EnvironmentError(.writeFailed, file: output, message: "refusing to write the plaintext over the encrypted input \(input); choose another output, or pass --force")
         }
-        guard let handle = FileHandle(forReadingAtPath: output) else { return }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 64)) ?? Data()
+        let descriptor = open(output, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &head, head.count)
+        let start = Data(head.prefix(max(0, count)))
         let kind: String
         if EnvironmentsBin.isEnvironmentsBin(start) {
             kind = "an environments.bin"

@@ -1,7 +1,11 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct Encrypt: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,10 @@
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftAccessorGenerator
 
 struct Generate: ParsableCommand {

@@ -1,6 +1,11 @@
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 struct I18n: ParsableCommand {
@@ -31,11 +36,9 @@ struct I18n: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-                      FileManager.default.isReadableFile(atPath: directory) else {
-                    let reason = !FileManager.default.fileExists(atPath: directory) ? "no such directory"
-                        : isDirectory.boolValue ? "permission denied" : "it is not a directory"
+                let kind = pathKind(directory)
+                guard kind == .directory, FileManager.default.isReadableFile(atPath: directory) else {
+                    let reason = kind == nil ? "no such directory" : kind == .directory ? "permission denied" : "it is not a directory"
                     throw EnvironmentError(.unreadableFile, file: directory, message: "cannot read the resources directory: \(reason)")
                 }
                 let diagnostics = ResourceLinter(directory: directory, reference: reference).run()

@@ -1,7 +1,12 @@
 import AppleLocalization
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 extension I18n {
     struct Convert: ParsableCommand {
@@ -45,7 +50,7 @@ extension I18n {
         static let changesPending: Int32 = 1
 
         func run() throws {
-            guard let target = format ?? TranslationFormat(fileExtension: (to as NSString).pathExtension) else {
+            guard let target = format ?? TranslationFormat(fileExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format i18next|strings|xcstrings|po|xliff")
             }
             var converter = TranslationConverter()
@@ -71,7 +76,7 @@ extension I18n {
                     try Console.output((existing == nil ? "would create " : "would change ") + output.path)
                     continue
                 }
-                let folder = (output.path as NSString).deletingLastPathComponent
+                let folder = PathText.deletingLastComponent(output.path)
                 do {
                     try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
                 } catch {

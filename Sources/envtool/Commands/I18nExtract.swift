@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 extension I18n {
@@ -76,8 +80,8 @@ extension I18n {
         /// it), else the first executable one on PATH.
         static func findExtractor() -> String? {
             var candidates: [String] = []
-            if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-                candidates.append(executable.deletingLastPathComponent().appendingPathComponent(extractorName).path)
+            if let executable = executablePath() {
+                candidates.append(PathText.appending(PathText.deletingLastComponent(executable), extractorName))
             }
             let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
             candidates += searchPath.split(separator: ":").map { "\($0)/\(extractorName)" }
@@ -88,8 +92,7 @@ extension I18n {
         private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? { processEnvironment }
 
         private static func isDirectory(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            pathKind(path) == .directory
         }
 
         /// Runs `path` with `arguments`, sharing envtool's standard input, output and error, and

@@ -1,7 +1,12 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,7 +45,7 @@ struct Inspect: ParsableCommand {
             }
         }
 
-        var fingerprint: String? { header.fingerprint.map { $0.map { String(format: "%02x", $0) }.joined() } }
+        var fingerprint: String? { header.fingerprint.map { hexString($0) } }
 
         var lines: [String] {
             if let summary = header.age {

@@ -1,7 +1,12 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 struct Recipients: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +41,7 @@ struct Recipients: ParsableCommand {
                     guard header.mode == .recipient, let bytes = header.fingerprint else {
                         throw CryptoError(.secretUnavailable, "the file is encrypted with a \(header.mode); it has no recipients", file: name)
                     }
-                    fingerprint = bytes.map { String(format: "%02x", $0) }.joined()
+                    fingerprint = hexString(bytes)
                 }
                 if output.isJSON {
                     var object = JSONObject()

@@ -1,6 +1,11 @@
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -145,8 +150,7 @@ extension Run {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        pathKind(path) == .directory
     }
 }
 

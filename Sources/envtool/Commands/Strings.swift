@@ -2,7 +2,12 @@ import AppleLocalization
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import StringsFile
 
 struct Strings: ParsableCommand {
@@ -72,8 +77,7 @@ struct Strings: ParsableCommand {
             }
             for file in files {
                 do {
-                    var isDirectory: ObjCBool = false
-                    if file != EnvironmentOptions.standardInput, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    if file != EnvironmentOptions.standardInput, pathKind(file) == .directory {
                         let linter = AppleStringsLinter(lookup: AppleStringsLookup(directory: file),
                                                         developmentLanguage: developmentLanguage ?? Strings.developmentLanguage(in: file),
                                                         languages: Strings.languages(in: file))

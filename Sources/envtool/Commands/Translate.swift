@@ -1,6 +1,11 @@
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 import I18Next
 
 struct Translate: ParsableCommand {
@@ -87,11 +92,10 @@ struct Translate: ParsableCommand {
     /// `--resources` must name a directory: a missing one is unreadable input (exit 66), not a
     /// warning per file that was then not found in it.
     private func checkResourcesDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = pathKind(path) else {
             throw EnvironmentError(.unreadableFile, file: path, message: "no such directory; --resources takes a directory of i18next resources laid out as <dir>/<lng>/<ns>.json")
         }
-        guard isDirectory.boolValue else {
+        guard kind == .directory else {
             throw EnvironmentError(.unreadableFile, file: path, message: "not a directory; --resources takes a directory laid out as <dir>/<lng>/<ns>.json")
         }
     }

@@ -1,7 +1,11 @@
 import AppleLocalization
 import ArgumentParser
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import I18Next
 
 struct Validate: ParsableCommand {

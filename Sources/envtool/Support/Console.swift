@@ -1,6 +1,10 @@
 import ArgumentParser
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// Results go to stdout, diagnostics to stderr.
@@ -29,14 +33,28 @@ enum Console {
 
     /// Writes a diagnostic line to standard error. Its failure is not reported: there is nowhere left to report it.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        prompt(text + "\n")
+    }
+
+    /// Writes `text` to standard error as it is: a question whose answer is typed on the same line.
+    static func prompt(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = Platform.write(STDERR_FILENO, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return }
+                written += result
+            }
+        }
     }
 
     private static func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
-            let result = Glibc.write(STDOUT_FILENO, base + written, bytes.count - written)
+            let result = Platform.write(STDOUT_FILENO, base + written, bytes.count - written)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
                 let reason = result < 0 ? String(cString: strerror(errno)) : "nothing was written"

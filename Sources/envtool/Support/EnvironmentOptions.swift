@@ -1,7 +1,12 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The options every command that reads an environments document shares.
 struct EnvironmentOptions: ParsableArguments {
@@ -74,7 +79,7 @@ struct EnvironmentOptions: ParsableArguments {
 
     static func stringsDirectory(ofDocumentAt path: String) -> String {
         if path == standardInput { return "." }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         return directory.isEmpty ? "." : directory
     }
 

@@ -39,7 +39,10 @@ enum ExitStatus: Int32, CaseIterable {
     }
 
     static var documentation: String {
-        "Exit status:\n" + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n")
+        "Exit status:\n" + allCases.map { status in
+            let code = String(status.rawValue)
+            return "  " + code + String(repeating: " ", count: max(0, 4 - code.count)) + status.meaning
+        }.joined(separator: "\n")
     }
 
     init(_ kind: EnvironmentError.Kind) {

@@ -1,6 +1,10 @@
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the

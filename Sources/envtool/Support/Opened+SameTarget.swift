@@ -1,11 +1,16 @@
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 extension EnvironmentsBin.Opened {
     /// The recipient of a v1 recipient-mode file: the public half of the identity that opened it.
     var v1Recipient: Recipient? {
         guard case .recipient = header.modeFields, let fingerprint = header.fingerprint else { return nil }
-        let hex = fingerprint.map { String(format: "%02x", $0) }.joined()
+        let hex = hexString(fingerprint)
         switch secret {
         case .identity(let identity): return identity.recipient
         case .ageIdentities(let identities):

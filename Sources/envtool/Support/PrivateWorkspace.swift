@@ -1,5 +1,9 @@
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// A private directory for plaintext: memory-backed where possible, 0700, wiped on destroy.

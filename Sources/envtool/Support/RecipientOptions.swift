@@ -1,7 +1,12 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The two formats of an encrypted environments file.
 enum FileFormat: String, ExpressibleByArgument, CaseIterable {

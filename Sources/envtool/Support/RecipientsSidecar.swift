@@ -1,6 +1,11 @@
 import EnvironmentCrypto
 import EnvironmentKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The recipients list of an age `environments.bin`, kept beside it as `FILE.recipients` in age's
 /// recipients-file format (so `age -R FILE.recipients` encrypts to the same team).
@@ -28,7 +33,7 @@ enum RecipientsSidecar {
 
     /// Writes `recipients` beside `binPath`, atomically.
     static func write(_ recipients: [AgeRecipient], beside binPath: String) throws {
-        let name = (binPath as NSString).lastPathComponent
+        let name = PathText.lastComponent(binPath)
         var text = "# The age recipients \(name) is encrypted to, one per line, kept by envtool.\n"
         text += "# Change them with `envtool rekey \(name) --add-recipient/--remove-recipient`.\n"
         for recipient in recipients { text += recipient.encoded + "\n" }

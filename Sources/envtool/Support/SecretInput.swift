@@ -1,5 +1,9 @@
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 
 /// Reads passphrases from the places envtool allows: an environment variable, standard input,

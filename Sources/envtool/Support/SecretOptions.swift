@@ -1,6 +1,10 @@
 import ArgumentParser
 import EnvironmentCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the secret of an `environments.bin` comes from. Values never come from argv: options
 /// name a file or an environment variable, or ask for standard input or a prompt.
