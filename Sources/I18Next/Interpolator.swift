@@ -48,13 +48,14 @@ final class Interpolator: Sendable {
                      format: (I18nValue, String, String) -> I18nValue) -> String {
         guard Scanner.contains(text, prefix) else { return text }
         var string = Array(text.utf8)
-        for pass in 0..<2 {
+        // The first pass (`{{- raw}}`) can only find something where its opening is in the text.
+        for pass in (Scanner.contains(text, unescapeOpen) ? 0 : 1)..<2 {
             let (open, close, escapes) = pass == 0 ? (unescapeOpen, unescapeClose, false) : (prefix, suffix, settings.escapeValue)
             var replaces = 0
             var lastIndex = 0
             while let match = Scanner.placeholder(in: string, from: lastIndex, open: open, close: close) {
                 let matchedCount = match.end - match.start
-                let variable = JSStrings.trim(String(decoding: string[match.innerStart..<match.innerEnd], as: UTF8.self))
+                let variable = Self.trimmedText(string, match.innerStart..<match.innerEnd)
                 var value: String
                 if let found = lookup(variable, in: data, format: format)
                     ?? (variable == "lng" ? implicitLanguage.map(I18nValue.string) : nil) {
@@ -84,6 +85,18 @@ final class Interpolator: Sendable {
         return String(decoding: string, as: UTF8.self)
     }
 
+    /// The text of `bytes[range]` trimmed as JavaScript's `trim()` does. ASCII white space at the
+    /// ends, the common case, is trimmed before the string is made, so only one string is made.
+    static func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, JSStrings.isASCIISpace(bytes[lower]) { lower += 1 }
+        while upper > lower, JSStrings.isASCIISpace(bytes[upper - 1]) { upper -= 1 }
+        let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
+        // Non-ASCII at an end may be white space JavaScript trims (U+00A0, U+FEFF, …).
+        if lower == upper || (bytes[lower] < 0x80 && bytes[upper - 1] < 0x80) { return text }
+        return JSStrings.trim(text)
+    }
+
     /// The value of a placeholder: `name`, a dotted path, or `name, format`.
     private func lookup(_ variable: String, in data: I18nObject, format: (I18nValue, String, String) -> I18nValue) -> I18nValue? {
         guard Scanner.contains(variable, formatSeparatorBytes) else {
@@ -98,7 +111,7 @@ final class Interpolator: Sendable {
 
     /// i18next's `deepFindWithDefaults`: a path split on `.`, then a search that accepts dotted keys.
     static func variable(_ path: String, in data: I18nObject, defaults: I18nObject?) -> I18nValue? {
-        if !path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "#") }) {
+        if !Scanner.containsEither(path, UInt8(ascii: "."), UInt8(ascii: "#")) {
             // One segment: the path lookup and i18next's deepFind both come down to the member itself.
             return data[path] ?? defaults?[path]
         }
@@ -113,7 +126,8 @@ final class Interpolator: Sendable {
     }
 
     static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0x2F }) else { return text }
+        let escapable: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0x2F }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: escapable) }) ?? text.utf8.contains(where: escapable) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -185,31 +199,33 @@ final class Interpolator: Sendable {
             }
             lastIndex = match.end
             let matched = Array(string[match.start..<match.end])
-            let innerBytes = Array(string[match.innerStart..<match.innerEnd])
+            let innerRange = match.innerStart..<match.innerEnd
             var formats: [String] = []
             // i18next: with `{…}` options the key ends after the last `}`; else at the first format separator.
             var keyEnd: Int? = nil
-            if let open = innerBytes.firstIndex(of: UInt8(ascii: "{")), let close = innerBytes.lastIndex(of: UInt8(ascii: "}")), close > open {
+            if let open = string[innerRange].firstIndex(of: UInt8(ascii: "{")), let close = string[innerRange].lastIndex(of: UInt8(ascii: "}")),
+               close > open {
                 keyEnd = close + 1
-            } else {
-                keyEnd = Scanner.index(of: formatSeparatorBytes, in: innerBytes, from: 0)
+            } else if let separator = Scanner.index(of: formatSeparatorBytes, in: string, from: innerRange.lowerBound),
+                      separator + formatSeparatorBytes.count <= innerRange.upperBound {
+                keyEnd = separator
             }
-            let inner: String
+            let key: String
             if let keyEnd {
-                inner = String(decoding: innerBytes[..<keyEnd], as: UTF8.self)
-                formats = JSStrings.split(String(decoding: innerBytes[keyEnd...], as: UTF8.self), by: settings.formatSeparator)
+                key = Self.trimmedText(string, innerRange.lowerBound..<keyEnd)
+                formats = JSStrings.split(String(decoding: string[keyEnd..<innerRange.upperBound], as: UTF8.self), by: settings.formatSeparator)
                     .map { JSStrings.trim($0) }.filter { !$0.isEmpty }
             } else {
-                inner = String(decoding: innerBytes, as: UTF8.self)
+                key = Self.trimmedText(string, innerRange)
             }
-            let resolved = resolve(Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats))
+            let nesting = Nesting(matchedText: matched, key: key, formats: formats)
+            let resolved = resolve(nesting)
             let result = resolved.value
             if resolved.restartsScan { lastIndex = 0 }
             if let result, result.isTruthy, matched == string, result.stringValue == nil {
                 return result
             }
             var value = result?.madeString ?? ""
-            let nesting = Nesting(matchedText: matched, key: JSStrings.trim(inner), formats: formats)
             if !formats.isEmpty { value = applyFormats(JSStrings.trim(value), nesting) }
             Scanner.replaceFirst(matched, with: Array(value.utf8), in: &string)
         }

@@ -1,23 +1,20 @@
+import Platform
+
 /// Byte-level equivalents of the regular expressions i18next uses.
 enum Scanner {
     /// Whether `text` contains `needle`, without copying the text.
     static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return false }
+        guard !needle.isEmpty else { return false }
         let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count >= needle.count else { return false }
-            var index = 0
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first {
-                    var offset = 1
-                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-                index += 1
-            }
-            return false
+            needle.withUnsafeBufferPointer { index(of: $0, in: bytes, from: 0) != nil }
         }
         return found ?? (index(of: needle, in: Array(text.utf8), from: 0) != nil)
+    }
+
+    /// Whether `text` contains `a` or `b` (a byte each).
+    static func containsEither(_ text: String, _ a: UInt8, _ b: UInt8) -> Bool {
+        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 == a || $0 == b } }
+        return found ?? text.utf8.contains { $0 == a || $0 == b }
     }
 
     struct Match {
@@ -28,17 +25,23 @@ enum Scanner {
     }
 
     static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        let first = needle[0]
-        var index = max(start, 0)
+        haystack.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { index(of: $0, in: bytes, from: start) }
+        }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`. memchr finds each candidate
+    /// first byte many bytes a step, which matters because `t()` asks this several times a call
+    /// (placeholder, nesting, separator), mostly of short strings that do not contain the needle.
+    static func index(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, let base = haystack.baseAddress, haystack.count >= needle.count else { return nil }
         let last = haystack.count - needle.count
+        var index = max(start, 0)
         while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return index }
-            }
-            index += 1
+            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+            let candidate = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            if needle.count == 1 || memcmp(base + candidate + 1, needle.baseAddress! + 1, needle.count - 1) == 0 { return candidate }
+            index = candidate + 1
         }
         return nil
     }

@@ -30,6 +30,10 @@ final class Translator: Sendable {
     /// fallback namespaces) × the language hierarchy.
     private let defaultIndexes: [[ResourceStore.NamespaceIndex?]]
     private let defaultNamespaces: [String]
+    /// The cardinal plural rules of each language of ``languageHierarchy``, looked up once.
+    private let hierarchyPluralRules: [PluralRules]
+    /// The namespaces of ``defaultIndexes``' rows: the default namespaces, then the fallback ones.
+    private let searchedNamespaces: [String]
     /// Hierarchies of languages asked for per call (`lng`), worked out once each.
     private let hierarchies = Mutex<[String: [String]]>([:])
 
@@ -56,6 +60,8 @@ final class Translator: Sendable {
         self.isCIMode = language?.lowercased() == "cimode"
         let namespaces = options.fallbackNS.map { options.defaultNS + $0 } ?? options.defaultNS
         self.defaultNamespaces = options.defaultNS
+        self.searchedNamespaces = namespaces
+        self.hierarchyPluralRules = languageHierarchy.map { plurals.rules(for: $0, ordinal: false) }
         let hierarchy = languageHierarchy
         self.defaultIndexes = namespaces.map { namespace in
             hierarchy.map { store.index(language: $0, namespace: namespace) }
@@ -88,6 +94,16 @@ final class Translator: Sendable {
     func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
                    budget: inout NestingBudget) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
+        if keys.count == 1, callOptions.facts.findsAsWithoutOptions,
+           callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language,
+           let found = stringWithoutOptions(lastRequested) {
+            // What the general path below does with a string it found, minus the steps that cannot
+            // apply to one (objects, arrays, defaults, missing keys).
+            if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
+            let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
+                                        usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
+            return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
+        }
         let opt = callOptions
         let (key, namespaces) = extract(lastRequested, opt)
         let namespace = namespaces.last ?? "undefined"
@@ -193,6 +209,38 @@ final class Translator: Sendable {
         return extended
     }
 
+    /// A string found for `key` the way a call without options finds it (default namespaces, then
+    /// fallback namespaces, each across the language hierarchy, from the snapshot's indexes).
+    struct FoundString {
+        let value: I18nValue
+        let namespaceOffset: Int
+        let codeOffset: Int
+        /// Whether the string has a placeholder or a nesting, so that interpolation or nesting
+        /// would change it.
+        let needsExtending: Bool
+    }
+
+    /// The lookup of the most frequent calls: one key, with no options or with interpolation
+    /// variables only (a nested `$t(key)` included). `nil` when the key has a namespace, `cimode`
+    /// is on, or the first valid value is not a string: the general path then answers, as it
+    /// would anyway. Keeping this path free of the general one's bookkeeping (the namespace array,
+    /// separators as strings, the search over plural and context keys) is what brings a plain
+    /// lookup near the cost of one hash probe.
+    private func stringWithoutOptions(_ key: String) -> FoundString? {
+        guard !isCIMode, !key.isEmpty, nsSeparatorBytes.isEmpty || !Scanner.contains(key, nsSeparatorBytes) else { return nil }
+        for (namespaceOffset, row) in defaultIndexes.enumerated() {
+            for (codeOffset, index) in row.enumerated() {
+                let value = store.resource(indexed: index, language: languageHierarchy[codeOffset], namespace: searchedNamespaces[namespaceOffset],
+                                           key: key, keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                guard isValidLookup(value) else { continue }
+                guard case .string(let text)? = value else { return nil }
+                let needsExtending = interpolator.hasPlaceholderPrefix(text) || Scanner.contains(text, interpolator.nestingPrefix)
+                return FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, needsExtending: needsExtending)
+            }
+        }
+        return nil
+    }
+
     private func isValidLookup(_ value: I18nValue?) -> Bool {
         guard let value else { return false }
         if !options.returnNull, value.isNull { return false }
@@ -285,11 +333,15 @@ final class Translator: Sendable {
                         }
                         continue
                     }
-                    var finalKeys = [key]
+                    var finalKeys: [String] = []
+                    finalKeys.reserveCapacity(context == nil ? 4 : 8)
+                    finalKeys.append(key)
                     var pluralSuffix = ""
-                    let ordinalPrefix = separator + "ordinal" + separator
+                    let ordinalPrefix = opt.ordinal ? separator + "ordinal" + separator : ""
                     if needsPlural {
-                        pluralSuffix = plurals.suffix(for: code, count: count!!, ordinal: opt.ordinal)
+                        pluralSuffix = defaultCodes && !opt.ordinal
+                            ? plurals.suffix(for: code, rules: hierarchyPluralRules[codeOffset], count: count!!, ordinal: false)
+                            : plurals.suffix(for: code, count: count!!, ordinal: opt.ordinal)
                         if opt.ordinal, pluralSuffix.hasPrefix(ordinalPrefix) {
                             finalKeys.append(key + separator + pluralSuffix.dropFirst(ordinalPrefix.count))
                         }

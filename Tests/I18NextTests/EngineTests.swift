@@ -34,6 +34,45 @@ struct EngineTests {
         #expect(i18n.t("f", ["postProcess": "sprintf", "sprintf": [2.345]]) == "2.35%")
     }
 
+    /// One key with no options or with variables only takes a shorter path (Translator's
+    /// `stringWithoutOptions`); these are the cases where it must step aside or give the same answer.
+    @Test("calls with no options or variables only find what the general path finds")
+    func lookupWithoutOptions() {
+        var resources: I18nObject = ["translation": ["plain": "Plain", "empty": "", "number": 5, "obj": ["x": "X"],
+                                                     "withVar": "Hi {{name}}", "nest": "N $t(plain)", "raw": "{{- html}}"],
+                                     "common": ["onlyCommon": "From common {{name}}"]]
+        var i18n = engine(resources) { options in
+            options.fallbackNS = ["common"]
+            options.returnEmptyString = false
+            options.fallbackLng = .list(["dev"])
+            options.ns = ["translation", "common"]
+        }
+        i18n.addResourceBundle(language: "dev", namespace: "translation", resources: ["empty": "from dev {{name}}"])
+        #expect(i18n.t("plain") == "Plain")
+        #expect(i18n.t("plain", ["name": "Ann"]) == "Plain")
+        #expect(i18n.t("withVar", ["name": "<b>"]) == "Hi &lt;b&gt;")
+        #expect(i18n.t("raw", ["html": "<b>"]) == "<b>")
+        #expect(i18n.t("nest", ["name": "Ann"]) == "N Plain")
+        // An empty string is not a valid value here: the next language has the key.
+        #expect(i18n.t("empty", ["name": "Ann"]) == "from dev Ann")
+        // The fallback namespace, after every language of the default one.
+        #expect(i18n.t("onlyCommon", ["name": "Ann"]) == "From common Ann")
+        // Not strings: the general path answers.
+        #expect(i18n.t("number") == .integer(5))
+        #expect(i18n.t("obj") == "key 'obj (en)' returned an object instead of string.")
+        #expect(i18n.t("common:onlyCommon", ["name": "Bo"]) == "From common Bo")
+        #expect(i18n.t("missing", ["name": "Ann"]) == "missing")
+        // A post-processor set in the options applies to plain values too.
+        resources["translation"] = ["k": "value"]
+        i18n = engine(resources) { $0.postProcess = ["upper"] }
+        i18n.addPostProcessor(PostProcessor(name: "upper") { value, _, _ in .string(value.jsString.uppercased()) })
+        #expect(i18n.t("k") == "VALUE")
+        #expect(i18n.t("k", ["name": "Ann"]) == "VALUE")
+        // cimode answers with the key.
+        i18n.changeLanguage("cimode")
+        #expect(i18n.t("k") == "k")
+    }
+
     @Test("custom post-processors run when named")
     func postProcessor() {
         let i18n = engine(["translation": ["k": "value"]])

@@ -27,6 +27,16 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         /// `count === 0` (the number, not `null` or `false`): only then is `_zero` tried.
         var countIsZero = false
         var context: String?
+        /// `ordinal`, when there is a count.
+        var ordinal = false
+
+        /// Whether the options change nothing of how a key is found: only interpolation
+        /// variables and options that act on the value found (`replace`, `interpolation`,
+        /// `postProcess`, `skipInterpolation`, `returnObjects`). A call with such options looks its
+        /// key up exactly as a call without options does.
+        var findsAsWithoutOptions: Bool {
+            !hasCount && !hasContext && !hasLanguageOptions && !hasSeparators && !hasDefaultValue && !hasNamespace && !hasJoinArrays
+        }
 
         init() {}
 
@@ -36,6 +46,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
             defer {
                 if hasLanguageOptions, case .string(let text)? = values["lng"], !text.isEmpty { language = text }
                 if hasCount {
+                    ordinal = values["ordinal"]?.isTruthy ?? false
                     let count = values["count"]
                     switch count {
                     case nil, .string?: pluralCount = .none
@@ -100,7 +111,7 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
     var pluralCount: Double?? { facts.pluralCount }
     var countIsZero: Bool { facts.countIsZero }
 
-    var ordinal: Bool { facts.hasCount && (values["ordinal"]?.isTruthy ?? false) }
+    var ordinal: Bool { facts.ordinal }
 
     /// `context`, when it is a non-empty string or a number.
     var context: String? { facts.context }

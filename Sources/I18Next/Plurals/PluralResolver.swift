@@ -6,12 +6,18 @@ final class PluralResolver: Sendable {
     private let separator: String
     private let legacySuffixes: Bool
     private let cache = Mutex<[String: PluralRules]>([:])
+    /// `_one`, `_other`, … and `_ordinal_one`, …, by ``PluralCategory`` (in `allCases` order):
+    /// made once, where each `t()` with a count would otherwise join two or three strings.
+    private let cardinalSuffixes: [String]
+    private let ordinalSuffixes: [String]
 
     /// - Parameter legacySuffixes: `compatibilityJSON: "v3"`: `key_plural` for languages with
     ///   one singular and one plural form, else the gettext index (`key_0`, `key_1`, …).
     init(separator: String, legacySuffixes: Bool = false) {
         self.separator = separator
         self.legacySuffixes = legacySuffixes
+        cardinalSuffixes = PluralCategory.allCases.map { separator + $0.rawValue }
+        ordinalSuffixes = PluralCategory.allCases.map { separator + "ordinal" + separator + $0.rawValue }
     }
 
     /// The rules for `code` (`dev` uses English rules, as in i18next).
@@ -26,8 +32,27 @@ final class PluralResolver: Sendable {
 
     func suffix(for code: String?, count: Double, ordinal: Bool) -> String {
         if legacySuffixes { return legacySuffix(for: code, count: count) }
-        let category = rules(for: code, ordinal: ordinal).category(for: count)
-        return separator + (ordinal ? "ordinal" + separator : "") + category.rawValue
+        return suffix(of: rules(for: code, ordinal: ordinal).category(for: count), ordinal: ordinal)
+    }
+
+    /// ``suffix(for:count:ordinal:)`` for a caller that holds the rules of `code` already
+    /// (``rules(for:ordinal:)`` with the same `ordinal`), as a translator does for its languages.
+    func suffix(for code: String?, rules: PluralRules, count: Double, ordinal: Bool) -> String {
+        if legacySuffixes { return legacySuffix(for: code, count: count) }
+        return suffix(of: rules.category(for: count), ordinal: ordinal)
+    }
+
+    private func suffix(of category: PluralCategory, ordinal: Bool) -> String {
+        let position: Int
+        switch category {
+        case .zero: position = 0
+        case .one: position = 1
+        case .two: position = 2
+        case .few: position = 3
+        case .many: position = 4
+        case .other: position = 5
+        }
+        return ordinal ? ordinalSuffixes[position] : cardinalSuffixes[position]
     }
 
     private func legacySuffix(for code: String?, count: Double) -> String {

@@ -9,7 +9,7 @@ import Platform
 /// and Foundation's versions go through `NSString`.
 enum JSStrings {
     @inline(__always)
-    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+    static func isASCIISpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
