@@ -72,10 +72,12 @@ if arguments.contains("--memory-only") {
 print("warning: this is a debug build; run `swift run -c release envbench` for meaningful figures\n")
 #endif
 
-if !arguments.contains("--skip-strings") && !arguments.contains("--only-i18n") { StringsBenchmark.run(entries: entries) }
-if !arguments.contains("--only-i18n") { JSONBenchmark.run() }
-if !arguments.contains("--only-i18n") { LookupBenchmark.run() }
-if !arguments.contains("--only-i18n") {
+// One workload is asked for to profile it: nothing else runs.
+let onlyI18n = arguments.contains("--only-i18n") || arguments.contains("--workload")
+if !arguments.contains("--skip-strings") && !onlyI18n { StringsBenchmark.run(entries: entries) }
+if !onlyI18n { JSONBenchmark.run() }
+if !onlyI18n { LookupBenchmark.run() }
+if !onlyI18n {
 DecryptBenchmark.run()
 CommandBenchmark.run()
 }
