@@ -94,9 +94,9 @@ final class Translator: Sendable {
     func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
                    budget: inout NestingBudget) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
-        if keys.count == 1, callOptions.facts.findsAsWithoutOptions,
+        if keys.count == 1, callOptions.facts.findsByKeyAndCount,
            callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language,
-           let found = stringWithoutOptions(lastRequested) {
+           let found = defaultString(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
             // What the general path below does with a string it found, minus the steps that cannot
             // apply to one (objects, arrays, defaults, missing keys).
             if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
@@ -220,18 +220,32 @@ final class Translator: Sendable {
         let needsExtending: Bool
     }
 
-    /// The lookup of the most frequent calls: one key, with no options or with interpolation
-    /// variables only (a nested `$t(key)` included). `nil` when the key has a namespace, `cimode`
-    /// is on, or the first valid value is not a string: the general path then answers, as it
-    /// would anyway. Keeping this path free of the general one's bookkeeping (the namespace array,
-    /// separators as strings, the search over plural and context keys) is what brings a plain
-    /// lookup near the cost of one hash probe.
-    private func stringWithoutOptions(_ key: String) -> FoundString? {
+    /// The lookup of the most frequent calls: one key, with no options, with interpolation
+    /// variables, or with a cardinal `count` (a nested `$t(key)` included). For a count it tries,
+    /// in each language, `key_zero` (for a count of 0), `key` + the language's plural suffix, then
+    /// `key`, as ``resolve(_:_:)`` does. `nil` when the key has a namespace, `cimode` is on, or the
+    /// first valid value is not a string: the general path then answers, as it would anyway.
+    /// Keeping this path free of the general one's bookkeeping (the namespace array, separators as
+    /// strings, the list of candidate keys) is what brings a plain lookup near the cost of one
+    /// hash probe.
+    private func defaultString(_ key: String, count: Double?, countIsZero: Bool) -> FoundString? {
         guard !isCIMode, !key.isEmpty, nsSeparatorBytes.isEmpty || !Scanner.contains(key, nsSeparatorBytes) else { return nil }
+        let zeroKey = count != nil && countIsZero ? key + options.pluralSeparator + "zero" : nil
         for (namespaceOffset, row) in defaultIndexes.enumerated() {
             for (codeOffset, index) in row.enumerated() {
-                let value = store.resource(indexed: index, language: languageHierarchy[codeOffset], namespace: searchedNamespaces[namespaceOffset],
-                                           key: key, keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                let code = languageHierarchy[codeOffset], namespace = searchedNamespaces[namespaceOffset]
+                func find(_ candidate: String) -> I18nValue? {
+                    store.resource(indexed: index, language: code, namespace: namespace, key: candidate, keySeparator: options.keySeparator,
+                                   ignoreJSONStructure: options.ignoreJSONStructure)
+                }
+                var value: I18nValue? = nil
+                if let count {
+                    if let zeroKey { value = find(zeroKey) }
+                    if !isValidLookup(value) {
+                        value = find(key + plurals.suffix(for: code, rules: hierarchyPluralRules[codeOffset], count: count, ordinal: false))
+                    }
+                }
+                if !isValidLookup(value) { value = find(key) }
                 guard isValidLookup(value) else { continue }
                 guard case .string(let text)? = value else { return nil }
                 let needsExtending = interpolator.hasPlaceholderPrefix(text) || Scanner.contains(text, interpolator.nestingPrefix)

@@ -30,12 +30,12 @@ public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {
         /// `ordinal`, when there is a count.
         var ordinal = false
 
-        /// Whether the options change nothing of how a key is found: only interpolation
-        /// variables and options that act on the value found (`replace`, `interpolation`,
-        /// `postProcess`, `skipInterpolation`, `returnObjects`). A call with such options looks its
-        /// key up exactly as a call without options does.
-        var findsAsWithoutOptions: Bool {
-            !hasCount && !hasContext && !hasLanguageOptions && !hasSeparators && !hasDefaultValue && !hasNamespace && !hasJoinArrays
+        /// Whether the options change nothing of how a key is found but its plural: a cardinal
+        /// `count`, interpolation variables and options that act on the value found (`replace`,
+        /// `interpolation`, `postProcess`, `skipInterpolation`, `returnObjects`). A call with such
+        /// options looks its key up as a call without options does, plural keys first.
+        var findsByKeyAndCount: Bool {
+            !ordinal && !hasContext && !hasLanguageOptions && !hasSeparators && !hasDefaultValue && !hasNamespace && !hasJoinArrays
         }
 
         init() {}
