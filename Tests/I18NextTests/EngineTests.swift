@@ -62,6 +62,15 @@ struct EngineTests {
         #expect(i18n.t("obj") == "key 'obj (en)' returned an object instead of string.")
         #expect(i18n.t("common:onlyCommon", ["name": "Bo"]) == "From common Bo")
         #expect(i18n.t("missing", ["name": "Ann"]) == "missing")
+        // A cardinal count: key_zero for 0, the plural key, then the key itself, in each language.
+        let plurals = engine(["translation": ["item_zero": "none", "item_one": "{{count}} item", "item_other": "{{count}} items",
+                                              "bare": "bare {{count}}"]])
+        #expect(plurals.t("item", ["count": 0]) == "none")
+        #expect(plurals.t("item", ["count": 1]) == "1 item")
+        #expect(plurals.t("item", ["count": 5]) == "5 items")
+        #expect(plurals.t("bare", ["count": 2]) == "bare 2")
+        #expect(plurals.t("item", ["count": "3"]) == "item")
+        #expect(plurals.t("item", ["count": 1, "ordinal": true]) == "1 item")
         // A post-processor set in the options applies to plain values too.
         resources["translation"] = ["k": "value"]
         i18n = engine(resources) { $0.postProcess = ["upper"] }
