@@ -76,11 +76,11 @@ final class Translator: Sendable {
     static let maximumObjectDepth = 200
 
     struct Resolution {
-        var value: I18nValue?
-        var usedKey: String?
-        var exactUsedKey: String?
-        var usedLanguage: String?
-        var usedNamespace: String?
+        var value: I18nValue? = nil
+        var usedKey: String? = nil
+        var exactUsedKey: String? = nil
+        var usedLanguage: String? = nil
+        var usedNamespace: String? = nil
     }
 
     // MARK: - t()
@@ -94,15 +94,23 @@ final class Translator: Sendable {
     func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
                    budget: inout NestingBudget) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
+        var knownResolution: Resolution? = nil
         if keys.count == 1, callOptions.facts.findsByKeyAndCount,
-           callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language,
-           let found = defaultString(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
-            // What the general path below does with a string it found, minus the steps that cannot
-            // apply to one (objects, arrays, defaults, missing keys).
-            if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
-            let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
-                                        usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
-            return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
+           callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language {
+            switch defaultLookup(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
+            case .string(let found):
+                // What the general path below does with a string it found, minus the steps that
+                // cannot apply to one (objects, arrays, defaults, missing keys).
+                if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
+                let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
+                                            usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
+                return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
+            case .missing(let resolution):
+                // The search below would repeat the same lookups; its record is this one.
+                knownResolution = resolution
+            case .general:
+                break
+            }
         }
         let opt = callOptions
         let (key, namespaces) = extract(lastRequested, opt)
@@ -117,7 +125,7 @@ final class Translator: Sendable {
             return .string(key)
         }
 
-        let resolution = resolve(keys, opt)
+        let resolution = knownResolution ?? resolve(keys, opt)
         var result = resolution.value
         let usedKey = resolution.usedKey ?? key
         let exactUsedKey = resolution.exactUsedKey ?? key
@@ -220,18 +228,28 @@ final class Translator: Sendable {
         let needsExtending: Bool
     }
 
+    /// What ``defaultLookup(_:count:countIsZero:)`` found.
+    enum DefaultLookup {
+        /// A string: the call's answer is this value, extended.
+        case string(FoundString)
+        /// No valid value: the record ``resolve(_:_:)`` would have made of the same search.
+        case missing(Resolution)
+        /// The general path must answer (a namespace in the key, `cimode`, a value that is not a string).
+        case general
+    }
+
     /// The lookup of the most frequent calls: one key, with no options, with interpolation
     /// variables, or with a cardinal `count` (a nested `$t(key)` included). For a count it tries,
     /// in each language, `key_zero` (for a count of 0), `key` + the language's plural suffix, then
-    /// `key`, as ``resolve(_:_:)`` does. `nil` when the key has a namespace, `cimode` is on, or the
-    /// first valid value is not a string: the general path then answers, as it would anyway.
-    /// Keeping this path free of the general one's bookkeeping (the namespace array, separators as
-    /// strings, the list of candidate keys) is what brings a plain lookup near the cost of one
-    /// hash probe.
-    private func defaultString(_ key: String, count: Double?, countIsZero: Bool) -> FoundString? {
-        guard !isCIMode, !key.isEmpty, nsSeparatorBytes.isEmpty || !Scanner.contains(key, nsSeparatorBytes) else { return nil }
+    /// `key`, as ``resolve(_:_:)`` does. Keeping this path free of the general one's bookkeeping
+    /// (the namespace array, separators as strings, the list of candidate keys) is what brings a
+    /// plain lookup near the cost of one hash probe.
+    private func defaultLookup(_ key: String, count: Double?, countIsZero: Bool) -> DefaultLookup {
+        guard !isCIMode, !key.isEmpty, nsSeparatorBytes.isEmpty || !Scanner.contains(key, nsSeparatorBytes) else { return .general }
         let zeroKey = count != nil && countIsZero ? key + options.pluralSeparator + "zero" : nil
+        var missing = Resolution(usedKey: key)
         for (namespaceOffset, row) in defaultIndexes.enumerated() {
+            missing.usedNamespace = searchedNamespaces[namespaceOffset]
             for (codeOffset, index) in row.enumerated() {
                 let code = languageHierarchy[codeOffset], namespace = searchedNamespaces[namespaceOffset]
                 func find(_ candidate: String) -> I18nValue? {
@@ -246,13 +264,18 @@ final class Translator: Sendable {
                     }
                 }
                 if !isValidLookup(value) { value = find(key) }
-                guard isValidLookup(value) else { continue }
-                guard case .string(let text)? = value else { return nil }
+                guard isValidLookup(value) else {
+                    missing.usedLanguage = code
+                    missing.exactUsedKey = key
+                    missing.value = value
+                    continue
+                }
+                guard case .string(let text)? = value else { return .general }
                 let needsExtending = interpolator.hasPlaceholderPrefix(text) || Scanner.contains(text, interpolator.nestingPrefix)
-                return FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, needsExtending: needsExtending)
+                return .string(FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, needsExtending: needsExtending))
             }
         }
-        return nil
+        return .missing(missing)
     }
 
     private func isValidLookup(_ value: I18nValue?) -> Bool {
