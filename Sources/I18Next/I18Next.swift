@@ -180,7 +180,9 @@ public final class I18Next: Sendable {
     /// - Returns: Usually a string; an object or array with `returnObjects`; `null` with
     ///   `returnNull`; a number or boolean when the resource value is one.
     public func t(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
-        t([key], options)
+        let translator = state.withLock { $0.translator! }
+        guard translator.options.compatibilityJSON != .v1 else { return t([key], options) }
+        return translator.translate(key, options)
     }
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).

@@ -90,21 +90,39 @@ final class Translator: Sendable {
         return translate(keys, callOptions, lastKey: nil, depth: 0, budget: &budget)
     }
 
+    /// `t(key)`: a string found with nothing to interpolate, nest or post-process is the answer
+    /// before the list of keys the general path needs is even made.
+    func translate(_ key: String, _ callOptions: TranslationOptions) -> I18nValue {
+        var budget = NestingBudget()
+        guard callOptions.facts.findsByKeyAndCount, callOptions.implicitLanguage == nil else {
+            return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget)
+        }
+        let lookup = defaultLookup(key, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero)
+        if case .string(let found) = lookup, !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess {
+            return found.value
+        }
+        return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget, lookup: lookup)
+    }
+
     /// `t()` at a nesting `depth`, sharing the call's `budget` of nested translations.
+    ///
+    /// - Parameter lookup: What ``defaultLookup(_:count:countIsZero:)`` found for the only key,
+    ///   when the caller has looked already.
     func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
-                   budget: inout NestingBudget) -> I18nValue {
+                   budget: inout NestingBudget, lookup: DefaultLookup? = nil) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
         var knownResolution: Resolution? = nil
         if keys.count == 1, callOptions.facts.findsByKeyAndCount,
            callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language {
-            switch defaultLookup(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
+            switch lookup ?? defaultLookup(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
             case .string(let found):
                 // What the general path below does with a string it found, minus the steps that
                 // cannot apply to one (objects, arrays, defaults, missing keys).
                 if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
                 let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
                                             usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
-                return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
+                return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget,
+                              known: found.facts)
             case .missing(let resolution):
                 // The search below would repeat the same lookups; its record is this one.
                 knownResolution = resolution
@@ -223,9 +241,18 @@ final class Translator: Sendable {
         let value: I18nValue
         let namespaceOffset: Int
         let codeOffset: Int
-        /// Whether the string has a placeholder or a nesting, so that interpolation or nesting
-        /// would change it.
-        let needsExtending: Bool
+        /// What the string holds for the default interpolator.
+        let facts: TextFacts
+
+        /// Whether interpolation or nesting would change the string.
+        var needsExtending: Bool { facts.hasPlaceholder || facts.hasNesting }
+    }
+
+    /// Whether a text has a placeholder prefix (`{{`) and a nesting prefix (`$t(`) of the
+    /// instance's interpolator, found once by the lookup so that ``extend`` need not search again.
+    struct TextFacts {
+        let hasPlaceholder: Bool
+        let hasNesting: Bool
     }
 
     /// What ``defaultLookup(_:count:countIsZero:)`` found.
@@ -271,8 +298,8 @@ final class Translator: Sendable {
                     continue
                 }
                 guard case .string(let text)? = value else { return .general }
-                let needsExtending = interpolator.hasPlaceholderPrefix(text) || Scanner.contains(text, interpolator.nestingPrefix)
-                return .string(FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, needsExtending: needsExtending))
+                let facts = TextFacts(hasPlaceholder: interpolator.hasPlaceholderPrefix(text), hasNesting: Scanner.contains(text, interpolator.nestingPrefix))
+                return .string(FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, facts: facts))
             }
         }
         return .missing(missing)
@@ -424,8 +451,12 @@ final class Translator: Sendable {
 
     // MARK: - Interpolation, nesting, post-processing
 
+    /// Interpolation, nesting and post-processing of a value found.
+    ///
+    /// - Parameter known: What the value's text holds for the instance's interpolator, when the
+    ///   caller has looked already.
     func extend(_ value: I18nValue, keys: [String], _ callOptions: TranslationOptions, resolution: Resolution?,
-                lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
+                lastKey: [String]?, depth: Int, budget: inout NestingBudget, known: TextFacts? = nil) -> I18nValue {
         var opt = callOptions
         var result = value
         if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
@@ -437,10 +468,12 @@ final class Translator: Sendable {
                 active = Interpolator(settings: settings)
                 if let skip = overrides["skipOnVariables"] { skipOnVariables = skip.isTruthy }
             }
+            // `known` speaks of the instance's own prefixes, which call options may replace.
+            let known = opt.interpolationOverrides == nil ? known : nil
             // Without a placeholder, interpolation changes nothing and cannot add nestings.
             var hasNesting: Bool? = nil
-            if case .string(let text) = result, active.hasPlaceholderPrefix(text) {
-                let nestBefore = skipOnVariables ? active.nestingCount(text) : 0
+            if case .string(let text) = result, known?.hasPlaceholder ?? active.hasPlaceholderPrefix(text) {
+                let nestBefore = skipOnVariables && known?.hasNesting != false ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
                 let lng = opt.language ?? language ?? resolution?.usedLanguage
                 let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
@@ -454,6 +487,8 @@ final class Translator: Sendable {
                     hasNesting = nestAfter > 0
                     if nestBefore < nestAfter { opt["nest"] = .bool(false) }
                 }
+            } else {
+                hasNesting = known?.hasNesting
             }
             if case .string(let text) = result, hasNesting ?? Scanner.contains(text, active.nestingPrefix), opt["nest"]?.isFalse != true {
                 if opt.language == nil, let found = resolution?.value, found.isTruthy {
