@@ -130,6 +130,8 @@ public final class AppEnvironment: Sendable {
     var hasStartedLanguage: Bool { language.ifMade != nil }
     /// Whether the localization part has started (listed the `.strings` tables).
     var hasStartedLocalization: Bool { localizer.ifMade != nil }
+    /// Whether the localization part has listed the Apple and `.strings` tables (an i18next lookup does not).
+    var hasListedStringsTables: Bool { localizer.ifMade?.hasListedTables ?? false }
 
     // MARK: - Configuration
 

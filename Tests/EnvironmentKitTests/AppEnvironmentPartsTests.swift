@@ -68,6 +68,16 @@ struct AppEnvironmentPartsTests {
         #expect(env.startupWarnings.map(\.description) == recorder.all.map(\.description))
     }
 
+    @Test("an i18next lookup lists no Apple or .strings table; a strings lookup does")
+    func i18nextLeavesTablesAlone() throws {
+        let env = try environment()
+        _ = env.i18next
+        #expect(env.hasStartedLocalization)
+        #expect(!env.hasListedStringsTables)
+        #expect(env.lookupLocalizedString("hello", language: "es", sources: [.stringsTables], arguments: ["Ana"]) == "Hola Ana")
+        #expect(env.hasListedStringsTables)
+    }
+
     @Test("a lookup in an explicit language does not start the language part; one in the app language does")
     func explicitLanguageLookup() throws {
         let env = try environment()

@@ -69,6 +69,21 @@ struct CoreCommandTests {
         }
     }
 
+    @Test("t reads the i18next resources and lists no .lproj folder or catalog (traced)",
+          .enabled(if: Strace.works, "needs a working strace"))
+    func translateTouchesOnlyLocales() throws {
+        let workspace = try Workspace()
+        let trace = workspace.path + "/trace.txt"
+        let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable, "t", "app.welcome"],
+                                            in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome],
+                                            executable: Strace.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.contains("locales/en/translation.json") }, "the trace sees the resources being read")
+        let touched = lines.filter { $0.contains(".lproj") || $0.contains(".xcstrings") }
+        #expect(touched.isEmpty, "\(touched)")
+    }
+
     @Test("help for a command that does not exist exits 64 and lists the commands")
     func helpUnknownCommand() throws {
         let workspace = try Workspace()

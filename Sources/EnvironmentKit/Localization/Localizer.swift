@@ -8,11 +8,20 @@ import I18Next
 /// It owns no language state. The current language is read from ``AppLanguage`` at each lookup
 /// that needs it, so a lookup with an explicit language never starts the language part at all.
 final class Localizer: Sendable {
-    /// The `.strings` tables, listed when the localizer is created.
-    let tables: LocalizationTables
+    /// The `.strings` tables, listed when they are first asked for.
+    var tables: LocalizationTables { tablesOnce.get }
     /// The same directory's catalogs, plural tables and `.strings` tables, searched in one order
-    /// (per language: catalog, `.stringsdict`, `.strings`) with plural forms chosen from the arguments.
-    let appleTables: AppleStringsLookup
+    /// (per language: catalog, `.stringsdict`, `.strings`) with plural forms chosen from the
+    /// arguments; listed when first asked for.
+    var appleTables: AppleStringsLookup { appleTablesOnce.get }
+
+    // Listing the Apple tables walks every `.lproj` folder and catalog of the directory: work that
+    // an i18next lookup (`envtool t`, `AppEnvironment.i18next`) must not pay at start-up.
+    private let tablesOnce: FirstUse<LocalizationTables>
+    private let appleTablesOnce: FirstUse<AppleStringsLookup>
+
+    /// Whether the Apple tables or the `.strings` tables have been listed.
+    var hasListedTables: Bool { tablesOnce.ifMade != nil || appleTablesOnce.ifMade != nil }
     /// The order in which ``lookup(_:table:language:sources:)`` asks the sources when none is given.
     let order: [TranslationSource]
 
@@ -26,8 +35,8 @@ final class Localizer: Sendable {
     ///   - language: The owner of the current language; asked only when a lookup needs it.
     init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String,
          order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
-        self.tables = LocalizationTables(directory: stringsDirectory)
-        self.appleTables = AppleStringsLookup(directory: stringsDirectory)
+        self.tablesOnce = FirstUse { LocalizationTables(directory: stringsDirectory) }
+        self.appleTablesOnce = FirstUse { AppleStringsLookup(directory: stringsDirectory) }
         self.order = order
         self.developmentLanguage = developmentLanguage
         self.language = language
