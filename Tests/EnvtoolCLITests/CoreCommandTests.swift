@@ -57,12 +57,8 @@ struct CoreCommandTests {
     func variablesTouchNoFiles() throws {
         let workspace = try Workspace()
         for command in [["get", "base_url"], ["print"], ["configurations"]] {
-            let trace = workspace.path + "/trace.txt"
-            let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable] + command,
-                                                in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome],
-                                                executable: Strace.path)
+            let (result, lines) = try Strace.fileCalls(command, in: workspace)
             #expect(result.status == 0, "\(command): \(result.stderr)")
-            let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
             #expect(lines.contains { $0.contains("environments/environments.json") }, "the trace sees the document being read")
             let touched = lines.filter { $0.contains(".lproj") || $0.contains("locales") || $0.contains("/envtool/") || $0.contains("\"environments\", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY") }
             #expect(touched.isEmpty, "\(command): \(touched)")
@@ -72,13 +68,8 @@ struct CoreCommandTests {
     @Test("t reads the i18next resources and lists no .lproj folder or catalog (traced)",
           .enabled(if: Strace.works, "needs a working strace"))
     func translateTouchesOnlyLocales() throws {
-        let workspace = try Workspace()
-        let trace = workspace.path + "/trace.txt"
-        let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable, "t", "app.welcome"],
-                                            in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome],
-                                            executable: Strace.path)
+        let (result, lines) = try Strace.fileCalls(["t", "app.welcome"], in: try Workspace())
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         #expect(lines.contains { $0.contains("locales/en/translation.json") }, "the trace sees the resources being read")
         let touched = lines.filter { $0.contains(".lproj") || $0.contains(".xcstrings") }
         #expect(touched.isEmpty, "\(touched)")
@@ -256,4 +247,13 @@ enum Strace {
         guard FileManager.default.isExecutableFile(atPath: path) else { return false }
         return (try? EnvtoolProcess.run(["-qq", "-o", "/dev/null", "/bin/true"], in: NSTemporaryDirectory(), executable: path).status) == 0
     }()
+
+    /// Runs envtool with `arguments` in `workspace` under strace: its result, and the lines of the
+    /// file-related system calls it (and any child) made.
+    static func fileCalls(_ arguments: [String], in workspace: Workspace) throws -> (EnvtoolProcess.Result, [Substring]) {
+        let trace = workspace.path + "/trace.txt"
+        let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable] + arguments,
+                                            in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome], executable: path)
+        return (result, try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n"))
+    }
 }
