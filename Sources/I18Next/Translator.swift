@@ -98,7 +98,7 @@ final class Translator: Sendable {
             return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget)
         }
         let lookup = defaultLookup(key, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero)
-        if case .string(let found) = lookup, !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess {
+        if case .string(let found) = lookup, answersUnextended(found, callOptions) {
             return found.value
         }
         return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget, lookup: lookup)
@@ -118,7 +118,7 @@ final class Translator: Sendable {
             case .string(let found):
                 // What the general path below does with a string it found, minus the steps that
                 // cannot apply to one (objects, arrays, defaults, missing keys).
-                if !found.needsExtending, !hasPostProcessors, !callOptions.facts.hasPostProcess { return found.value }
+                if answersUnextended(found, callOptions) { return found.value }
                 let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
                                             usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
                 return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget,
@@ -253,6 +253,13 @@ final class Translator: Sendable {
     struct TextFacts {
         let hasPlaceholder: Bool
         let hasNesting: Bool
+    }
+
+    /// Whether `found` is the call's answer as it stands: no placeholder or nesting of the
+    /// instance's interpolator, no interpolation settings in the call (they may name other
+    /// prefixes), and no post-processor.
+    private func answersUnextended(_ found: FoundString, _ callOptions: TranslationOptions) -> Bool {
+        !found.needsExtending && !callOptions.facts.hasInterpolationOverrides && !hasPostProcessors && !callOptions.facts.hasPostProcess
     }
 
     /// What ``defaultLookup(_:count:countIsZero:)`` found.

@@ -71,6 +71,16 @@ struct EngineTests {
         #expect(plurals.t("bare", ["count": 2]) == "bare 2")
         #expect(plurals.t("item", ["count": "3"]) == "item")
         #expect(plurals.t("item", ["count": 1, "ordinal": true]) == "1 item")
+        // Interpolation settings in the call name other prefixes: the value is extended with them.
+        let brackets = engine(["translation": ["greet": "Hello [[name]]", "see": "see $(plain)", "plain": "P"]])
+        let custom: I18nValue = ["prefix": "[[", "suffix": "]]", "nestingPrefix": "$(", "nestingSuffix": ")"]
+        #expect(brackets.t("greet", ["name": "Ann", "interpolation": custom]) == "Hello Ann")
+        #expect(brackets.t("greet", ["count": 2, "name": "Ann", "interpolation": custom]) == "Hello Ann")
+        #expect(brackets.t("see", ["interpolation": custom]) == "see P")
+        // Placeholder and nesting keys are trimmed as JavaScript's trim() trims: Unicode spaces too.
+        let spaces = engine(["translation": ["k": "Hi {{ \u{00A0}name}}", "a": "$t( \u{3000}plain)", "plain": "P"]])
+        #expect(spaces.t("k", ["name": "Ann"]) == "Hi Ann")
+        #expect(spaces.t("a") == "P")
         // A post-processor set in the options applies to plain values too.
         resources["translation"] = ["k": "value"]
         i18n = engine(resources) { $0.postProcess = ["upper"] }
