@@ -202,17 +202,9 @@ struct CoreCommandTests {
         let dotenv = try workspace.run(["print", "--format", "dotenv", "-e", "env.json", "-c", "Debug"])
         #expect(dotenv.status == 0, "\(dotenv.stderr)")
         try workspace.write(".env", dotenv.stdout)
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", #"set -a; . ./.env; printf '%s' "$NOTE""#]
-        shell.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
-        let output = Pipe()
-        shell.standardOutput = output
-        try shell.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
-        #expect(String(decoding: printed, as: UTF8.self) == hostile)
+        let sourced = try EnvtoolProcess.run(["-c", #"set -a; . ./.env; printf '%s' "$NOTE""#], in: workspace.path, executable: "/bin/sh")
+        #expect(sourced.status == 0, "\(sourced.stderr)")
+        #expect(sourced.stdout == hostile)
     }
 
     @Test("configurations marks the current one")
