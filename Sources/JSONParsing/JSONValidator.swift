@@ -1,3 +1,5 @@
+import Platform
+
 /// A one-pass check that a JSON document is one ``JSONParser`` accepts, building nothing.
 ///
 /// Large documents are mostly read for one value (`envtool get base_url` on a million
@@ -233,27 +235,10 @@ package struct JSONValidator: ~Copyable {
         return value
     }
 
-    /// One well-formed UTF-8 sequence of two to four bytes (Unicode Table 3-7: no overlong
-    /// forms, no surrogates, nothing past U+10FFFF), as `String(validating:)` requires.
+    /// One well-formed UTF-8 sequence of two to four bytes, as `String(validating:)` requires.
     private mutating func utf8Scalar() -> Bool {
-        let lead = bytes[position]
-        let count: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 2
-        case 0xE0: count = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: count = 3
-        case 0xED: count = 3; high = 0x9F
-        case 0xF0: count = 4; low = 0x90
-        case 0xF1...0xF3: count = 4
-        case 0xF4: count = 4; high = 0x8F
-        default: return false
-        }
-        guard position + count <= bytes.count else { return false }
-        let second = bytes[position + 1]
-        guard second >= low, second <= high else { return false }
-        for offset in 2..<max(2, count) where bytes[position + offset] & 0xC0 != 0x80 { return false }
-        position += count
+        guard let length = UTF8Validation.multibyteSequenceLength(at: position, in: bytes) else { return false }
+        position += length
         return true
     }
 
