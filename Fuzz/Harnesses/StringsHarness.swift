@@ -8,6 +8,12 @@ enum StringsHarness {
         do {
             let file = try StringsFile(data: Data(input), path: "fuzz.strings")
             for warning in file.warnings { _ = warning.description }
+            // Every key the table lists must be found by its lookup, with its comment.
+            for key in file.keys.prefix(64) {
+                precondition(file[key] != nil, "a listed key is not found")
+                _ = file.comment(forKey: key)
+            }
+            _ = file.keyLocations()
         } catch {
             _ = error.description
         }

@@ -19,20 +19,52 @@ import Platform
 public struct StringsFile: Sendable {
     /// The path the table was read from (used in diagnostics).
     public let path: String
-    /// The table: each key with its last value.
-    public let table: [String: String]
-    /// The keys in the order they first appear in the file.
-    public let keys: [String]
     /// Problems that do not make the file invalid: duplicate keys, `\u` escapes, lone surrogates.
     public let warnings: [Diagnostic]
-    /// The translator's comment of each key that has one: the `/* … */` or `// …` ending on the
-    /// line above its (last) definition or on its line, trimmed.
-    public let comments: [String: String]
-    /// Where each of ``keys`` is first defined, as byte offsets; see ``keyLocations()``.
-    private let keyOffsets: [Int]
+    /// The entries, read into strings only when asked for.
+    private let storage: StringsTable
 
     /// The value for `key`, or `nil` when the table has no such key.
-    public subscript(key: String) -> String? { table[key] }
+    ///
+    /// Keys are compared byte for byte in UTF-8, as Apple's lookup compares them.
+    public subscript(key: String) -> String? {
+        storage.entry(forKey: key).map { storage.string($0.value) }
+    }
+
+    /// The number of keys.
+    public var count: Int { storage.entries.count }
+
+    /// The keys in the order they first appear in the file.
+    ///
+    /// Made anew on each access; read it once for a loop.
+    public var keys: [String] { storage.entries.map { storage.string($0.key) } }
+
+    /// The whole table: each key with its last value.
+    ///
+    /// Made anew on each access; look single keys up with the subscript.
+    public var table: [String: String] {
+        var table: [String: String] = [:]
+        table.reserveCapacity(storage.entries.count)
+        for entry in storage.entries { table[storage.string(entry.key)] = storage.string(entry.value) }
+        return table
+    }
+
+    /// The translator's comment of `key`: the `/* … */` or `// …` ending on the line above its
+    /// (last) definition or on its line, trimmed; `nil` when it has none or the table has no such key.
+    public func comment(forKey key: String) -> String? {
+        storage.entry(forKey: key)?.comment.map { storage.string($0) }
+    }
+
+    /// The translator's comment of each key that has one (see ``comment(forKey:)``).
+    ///
+    /// Made anew on each access.
+    public var comments: [String: String] {
+        var comments: [String: String] = [:]
+        for entry in storage.entries {
+            if let comment = entry.comment { comments[storage.string(entry.key)] = storage.string(comment) }
+        }
+        return comments
+    }
 
     /// Reads and parses the file at `path`.
     ///
@@ -56,38 +88,26 @@ public struct StringsFile: Sendable {
     ///   - path: The name used in diagnostics.
     /// - Throws: ``StringsFileError`` when the bytes are not a valid strings file.
     public init(data: Data, path: String) throws(StringsFileError) {
-        let result: Result<StringsParser.Output, StringsFileError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(StringsFileError) in try StringsParser.parse(bytes, path: path) }
-        }
-        let output = try result.get()
+        let output = try StringsParser.parse(data, path: path)
         self.path = path
-        self.table = output.table
-        self.keys = output.keys
         self.warnings = output.warnings
-        self.comments = output.comments
-        self.keyOffsets = output.keyOffsets
+        self.storage = output.table
     }
 
     /// The line and column (in Unicode scalars, 1-based) where each key is first defined, for
     /// diagnostics about keys (unused, inconsistent). Positions are not tracked while parsing, which
-    /// keeps them off the hot path: the file at ``path`` is read again, once, and every key located
-    /// in one pass. Empty when it can no longer be read (or the table was parsed from memory under
-    /// a name that is not a file).
+    /// keeps them off the hot path: every key is located here, in one pass over the bytes parsed.
     public func keyLocations() -> [String: (line: Int, column: Int)] {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return [:] }
-        let located: [String: (line: Int, column: Int)]? = data.withUnsafeBytes { raw in
-            StringsParser.withParsedBytes(raw.bindMemory(to: UInt8.self)) { bytes in
-                var locator = SourceLocator()
-                var result: [String: (line: Int, column: Int)] = [:]
-                result.reserveCapacity(keys.count)
-                // Offsets grow with the keys' order, so the locator makes one pass.
-                for (key, offset) in zip(keys, keyOffsets) where offset <= bytes.count {
-                    result[key] = locator.location(of: offset, in: bytes)
-                }
-                return result
+        storage.source.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var locator = SourceLocator()
+            var result: [String: (line: Int, column: Int)] = [:]
+            result.reserveCapacity(storage.entries.count)
+            // Offsets grow with the keys' order, so the locator makes one pass.
+            for entry in storage.entries where entry.offset <= bytes.count {
+                result[storage.string(entry.key)] = locator.location(of: entry.offset, in: bytes)
             }
+            return result
         }
-        return located ?? [:]
     }
 }

@@ -1,5 +1,10 @@
 import Diagnostics
 import Platform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The byte-level parser behind ``StringsFile``.
 ///
@@ -9,12 +14,8 @@ import Platform
 /// and returns what it has so far, this parser reports an error.
 struct StringsParser: ~Copyable {
     struct Output {
-        var table: [String: String]
-        var keys: [String]
+        var table: StringsTable
         var warnings: [Diagnostic]
-        var comments: [String: String]
-        /// The byte offset of each of `keys` (its first definition) in the UTF-8 parsed.
-        var keyOffsets: [Int]
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -22,8 +23,12 @@ struct StringsParser: ~Copyable {
     private var position: Int
     private var warnings: [Diagnostic] = []
     private var locator = SourceLocator()
-    /// Reused for every string with escapes, so unescaping allocates once per file, not per string.
-    private var scratch: [UInt8] = []
+    /// Every string written with escapes, unescaped, one after another (see ``StringsSpan``).
+    private var unescaped: [UInt8] = []
+    /// The table's keys so far, in the order of their first definition.
+    private var entries: [StringsEntry] = []
+    /// The index of ``entries`` by their keys' bytes (see ``StringsTable/slots``).
+    private var slots: [Int32] = []
     /// The text of the last comment skipped (`/* … */` or `// …`), as byte offsets: what a
     /// translator's comment above an entry is read from.
     private var lastComment: (start: Int, end: Int)? = nil
@@ -34,18 +39,16 @@ struct StringsParser: ~Copyable {
         self.bytes = bytes
         self.position = start
         self.path = path
-        scratch.reserveCapacity(256)
     }
 
-    /// Calls `body` with the UTF-8 `raw` is parsed as, which ``Output``'s offsets are into: the
-    /// bytes themselves (a BOM included), or UTF-16 converted; `nil` for an encoding parsing refuses.
-    static func withParsedBytes<T>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
-        guard let (converted, _) = try? TextEncodingDetector.utf8Bytes(of: raw) else { return nil }
-        if let converted { return converted.withUnsafeBufferPointer(body) }
-        return body(raw)
+    static func parse(_ data: Data, path: String) throws(StringsFileError) -> Output {
+        let result: Result<Output, StringsFileError> = data.withUnsafeBytes { raw in
+            Result { () throws(StringsFileError) in try parse(raw.bindMemory(to: UInt8.self), data: data, path: path) }
+        }
+        return try result.get()
     }
 
-    static func parse(_ raw: UnsafeBufferPointer<UInt8>, path: String) throws(StringsFileError) -> Output {
+    private static func parse(_ raw: UnsafeBufferPointer<UInt8>, data: Data, path: String) throws(StringsFileError) -> Output {
         let converted: [UInt8]?
         let skip: Int
         do {
@@ -61,29 +64,28 @@ struct StringsParser: ~Copyable {
             throw StringsFileError(diagnostic: Diagnostic(.error, file: path, line: 1, column: 1, message: message))
         }
         if let converted {
+            let source = Data(converted)
             let result: Result<Output, StringsFileError> = converted.withUnsafeBufferPointer { buffer in
                 var parser = StringsParser(bytes: buffer, start: 0, path: path)
-                return Result { () throws(StringsFileError) in try parser.parseFile() }
+                return Result { () throws(StringsFileError) in try parser.parseFile(source: source) }
             }
             return try result.get()
         }
         var parser = StringsParser(bytes: raw, start: skip, path: path)
-        return try parser.parseFile()
+        return try parser.parseFile(source: data)
     }
 
     // MARK: - Grammar
 
-    private mutating func parseFile() throws(StringsFileError) -> Output {
-        var table = [String: String]()
-        var keys = [String]()
-        var keyOffsets = [Int]()
-        // Each entry ends with ';', so their count bounds the entries: reserving for it spares a
-        // large table its ~20 rehashes of every key so far while it grows.
+    private mutating func parseFile(source: Data) throws(StringsFileError) -> Output {
+        guard bytes.count <= StringsSpan.maximumSource else {
+            throw error(at: 0, "the file is 2 GiB or larger; split the table into several files")
+        }
+        // Each entry ends with ';', so their count bounds the entries: sizing for it up front
+        // spares a large table its rehashes while it grows.
         let expected = Self.count(of: UInt8(ascii: ";"), in: bytes)
-        table.reserveCapacity(expected)
-        keys.reserveCapacity(expected)
-        keyOffsets.reserveCapacity(expected)
-        var comments = [String: String]()
+        entries.reserveCapacity(expected)
+        slots = Array(repeating: 0, count: StringsTable.slotCount(for: expected))
         try skipWhitespaceAndComments()
         var braced = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "{") {
@@ -114,7 +116,7 @@ struct StringsParser: ~Copyable {
             guard position < bytes.count else {
                 throw error(at: position, "expected '=' or ';' after the key, found the end of the file")
             }
-            let value: String
+            let value: StringsSpan
             if bytes[position] == UInt8(ascii: ";") {
                 // `"key";` is the strings-file shorthand for `"key" = "key";`.
                 value = key
@@ -143,29 +145,60 @@ struct StringsParser: ~Copyable {
             } else {
                 throw error(at: position, unexpectedCharacterMessage(expecting: "'=' or ';' after the key"))
             }
-            if let comment { comments[key] = comment } else if !comments.isEmpty { comments[key] = nil }
             lastComment = nil
             previousEntryEnd = position
-            if table.updateValue(value, forKey: key) != nil {
-                // Finding the first definition is a linear search, paid only for the first few duplicates.
-                var firstLine: Int? = nil
-                if warnings.count < 100, let index = keys.firstIndex(of: key) {
-                    firstLine = SourceLocator.location(of: keyOffsets[index], in: bytes).line
+            try define(key: key, value: value, comment: comment, offset: keyOffset)
+        }
+        let table = StringsTable(source: source, unescaped: unescaped, entries: entries, slots: slots)
+        return Output(table: table, warnings: warnings)
+    }
+
+    /// Adds the entry, or, for a key defined before, replaces its value and comment (the last
+    /// definition wins, as in Apple's parser) and warns.
+    private mutating func define(key: StringsSpan, value: StringsSpan, comment: StringsSpan?, offset: Int) throws(StringsFileError) {
+        if slots.count / 2 <= entries.count { growIndex() }
+        let (slot, existing) = unescaped.withUnsafeBufferPointer { unescaped in
+            entries.withUnsafeBufferPointer { entries in
+                slots.withUnsafeBufferPointer { slots in
+                    StringsTable.probe(StringsTable.bytes(of: key, source: bytes, unescaped: unescaped), slots: slots) { index in
+                        StringsTable.bytes(of: entries[index].key, source: bytes, unescaped: unescaped)
+                    }
                 }
-                warn(at: keyOffset, "duplicate key \"\(key)\"" + (firstLine.map { " (first defined on line \($0))" } ?? "") + "; the last value wins")
-            } else {
-                keys.append(key)
-                keyOffsets.append(keyOffset)
             }
         }
-        return Output(table: table, keys: keys, warnings: warnings, comments: comments, keyOffsets: keyOffsets)
+        if let existing {
+            entries[existing].value = value
+            entries[existing].comment = comment
+            let firstLine = warnings.count < 100 ? SourceLocator.location(of: entries[existing].offset, in: bytes).line : nil
+            let name = unescaped.withUnsafeBufferPointer { String(decoding: StringsTable.bytes(of: key, source: bytes, unescaped: $0), as: UTF8.self) }
+            warn(at: offset, "duplicate key \"\(name)\"" + (firstLine.map { " (first defined on line \($0))" } ?? "") + "; the last value wins")
+            return
+        }
+        guard entries.count < Int(Int32.max) - 1 else {
+            throw error(at: offset, "more than \(Int32.max - 2) entries; split the table into several files")
+        }
+        entries.append(StringsEntry(key: key, value: value, comment: comment, offset: offset))
+        slots[slot] = Int32(entries.count)
+    }
+
+    /// Doubles the index when the file had more entries than its `;`s promised (it never does,
+    /// as each entry ends with one, but the index must not fill up if that ever changes).
+    private mutating func growIndex() {
+        slots = Array(repeating: 0, count: StringsTable.slotCount(for: entries.count * 2 + 1))
+        for index in entries.indices {
+            // The keys are distinct: each goes to the first empty slot of its probe.
+            let hash = unescaped.withUnsafeBufferPointer { StringsTable.hash(StringsTable.bytes(of: entries[index].key, source: bytes, unescaped: $0)) }
+            var slot = hash & (slots.count - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(index + 1)
+        }
     }
 
     /// The comment that ends on the line above the key, or on its line (genstrings' and Xcode's
     /// `/* comment */` before an entry), trimmed. A comment with a blank line before the key is
     /// the file's, not the entry's; one on the line of the previous entry's `;` is that entry's
     /// trailing remark.
-    private func commentAbove(_ keyOffset: Int) -> String? {
+    private func commentAbove(_ keyOffset: Int) -> StringsSpan? {
         guard let (start, end) = lastComment else { return nil }
         if let previousEntryEnd, !bytes[previousEntryEnd..<start].contains(0x0A) { return nil }
         var newlines = 0
@@ -176,7 +209,7 @@ struct StringsParser: ~Copyable {
         var first = start, last = end
         while first < last, Self.isSpace(bytes[first]) { first += 1 }
         while last > first, Self.isSpace(bytes[last - 1]) { last -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+        return StringsSpan(start: first, count: last - first)
     }
 
     @inline(__always)
@@ -259,7 +292,7 @@ struct StringsParser: ~Copyable {
     }
 
     /// Parses a quoted or unquoted string at the current position, or returns `nil` when none starts here.
-    private mutating func parseString(role: String) throws(StringsFileError) -> String? {
+    private mutating func parseString(role: String) throws(StringsFileError) -> StringsSpan? {
         guard position < bytes.count else { return nil }
         let first = bytes[position]
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
@@ -268,15 +301,14 @@ struct StringsParser: ~Copyable {
         guard Self.isUnquotedCharacter(first) else { return nil }
         let start = position
         while position < bytes.count, Self.isUnquotedCharacter(bytes[position]) { position += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return StringsSpan(start: start, count: position - start)
     }
 
-    private mutating func parseQuoted(quote: UInt8, role: String) throws(StringsFileError) -> String {
+    private mutating func parseQuoted(quote: UInt8, role: String) throws(StringsFileError) -> StringsSpan {
         let openOffset = position
         position += 1
         let contentStart = position
-        // Fast path: most strings have no escapes and become a String straight from the file's
-        // bytes. memchr finds the closing quote, then whether a backslash comes before it: both
+        // Fast path: most strings have no escapes and are their bytes in the file. memchr finds the closing quote, then whether a backslash comes before it: both
         // scan many bytes a step, where a loop over the buffer took ~17 instructions a byte.
         let remaining = bytes.count - position
         let start = bytes.baseAddress! + position
@@ -288,32 +320,36 @@ struct StringsParser: ~Copyable {
         } else if closing != nil {
             let slice = UnsafeBufferPointer(start: start, count: scanned)
             position += scanned + 1
-            guard let string = Self.string(validating: slice) else {
-                throw error(at: contentStart + Self.firstInvalidUTF8(in: slice), "invalid UTF-8 in the \(role); save the file as UTF-8")
+            if let invalid = UTF8Validation.firstInvalidOffset(in: slice) {
+                throw error(at: contentStart + invalid, "invalid UTF-8 in the \(role); save the file as UTF-8")
             }
-            return string
+            return StringsSpan(start: contentStart, count: scanned)
         } else {
             position = bytes.count
         }
         guard position < bytes.count else {
             throw error(at: openOffset, "unterminated string; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")")
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        let unescapedStart = unescaped.count
+        unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
         var pendingHighSurrogate: (value: UInt32, offset: Int)? = nil
         while position < bytes.count {
             let byte = bytes[position]
             if byte == quote {
                 position += 1
                 if let pending = pendingHighSurrogate { loneSurrogate(at: pending.offset) }
-                guard let string = scratch.withUnsafeBufferPointer({ Self.string(validating: $0) }) else {
+                let count = unescaped.count - unescapedStart
+                let valid = unescaped.withUnsafeBufferPointer {
+                    UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: $0[unescapedStart...])) == nil
+                }
+                guard valid else {
                     throw error(at: openOffset, "invalid UTF-8 in the \(role); save the file as UTF-8")
                 }
-                return string
+                return StringsSpan(start: ~unescapedStart, count: count)
             }
             guard byte == UInt8(ascii: "\\") else {
                 if let pending = pendingHighSurrogate { loneSurrogate(at: pending.offset); pendingHighSurrogate = nil }
-                scratch.append(byte)
+                unescaped.append(byte)
                 position += 1
                 continue
             }
@@ -359,9 +395,9 @@ struct StringsParser: ~Copyable {
             default:
                 // Any other escaped character stands for itself, including multi-byte UTF-8.
                 if pendingHighSurrogate != nil { loneSurrogate(at: pendingHighSurrogate!.offset); pendingHighSurrogate = nil }
-                scratch.append(escaped)
+                unescaped.append(escaped)
                 while position < bytes.count, bytes[position] & 0xC0 == 0x80 {
-                    scratch.append(bytes[position])
+                    unescaped.append(bytes[position])
                     position += 1
                 }
                 continue
@@ -395,9 +431,9 @@ struct StringsParser: ~Copyable {
     private mutating func appendScalar(_ value: UInt32) {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
         if value < 0x80 {
-            scratch.append(UInt8(value))
+            unescaped.append(UInt8(value))
         } else {
-            UTF8.encode(scalar) { scratch.append($0) }
+            UTF8.encode(scalar) { unescaped.append($0) }
         }
     }
 
@@ -421,32 +457,6 @@ struct StringsParser: ~Copyable {
             cursor = UnsafeRawPointer(found) + 1
         }
         return count
-    }
-
-    /// The string `bytes` encode, or `nil` when they are not valid UTF-8.
-    ///
-    /// `String(validating:as:)` is generic in the standard library and looks up two types'
-    /// metadata on every call (~640 instructions, a fifth of a short entry). Decoding repairs
-    /// invalid input with U+FFFD, so the result reads back as the same bytes exactly when the
-    /// input was valid.
-    private static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var string = String(decoding: bytes, as: UTF8.self)
-        let same = string.withUTF8 { decoded in
-            decoded.count == bytes.count && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
-        return same ? string : nil
-    }
-
-    private static func firstInvalidUTF8(in slice: UnsafeBufferPointer<UInt8>) -> Int {
-        var iterator = slice.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput, .error: return offset
-            }
-        }
     }
 
     // MARK: - Diagnostics

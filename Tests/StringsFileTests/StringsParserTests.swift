@@ -65,8 +65,9 @@ struct StringsParserTests {
             #expect(locations["dup"]?.line == 3 && locations["dup"]?.column == 14, "\(name): the first definition")
             #expect(locations["bare"]?.line == 4 && locations["bare"]?.column == 1, "\(name)")
         }
-        // Parsed from memory under a name that is not a file: no locations, no crash.
-        #expect(try StringsFile(data: Data(text.utf8), path: "/nonexistent/x.strings").keyLocations().isEmpty)
+        // Parsed from memory under a name that is not a file: located in the bytes parsed.
+        let inMemory = try StringsFile(data: Data(text.utf8), path: "/nonexistent/x.strings").keyLocations()
+        #expect(inMemory["dup"]?.line == 3 && inMemory["dup"]?.column == 14)
     }
 
     @Test("unquoted keys and values use CoreFoundation's character set")
@@ -137,6 +138,62 @@ struct StringsParserTests {
         #expect(file.warnings.count == 1)
         #expect(file.warnings[0].line == 3)
         #expect(file.warnings[0].message.contains("first defined on line 1"))
+    }
+
+    @Test("a duplicate key takes the last definition's comment, or loses its comment when that has none")
+    func duplicateComments() throws {
+        let file = try parse("/* one */\n\"a\" = \"1\";\n/* two */\n\"b\" = \"2\";\n\n\"b\" = \"3\";\n/* three */\n\"a\" = \"4\";\n")
+        #expect(file.comment(forKey: "a") == "three")
+        #expect(file.comment(forKey: "b") == nil)
+        #expect(file.comments == ["a": "three"])
+        #expect(file.count == 2)
+    }
+
+    @Test("lookups find keys written with escapes, unquoted, empty, or as the key-only shorthand; nothing else")
+    func lookups() throws {
+        let file = try parse("""
+            "a\\U0062" = "escaped \\"key\\"";
+            bare = x;
+            "" = "empty key";
+            "same";
+            "long key that is well past any small-string size" = "long";
+            """)
+        #expect(file["ab"] == "escaped \"key\"")
+        #expect(file["bare"] == "x")
+        #expect(file[""] == "empty key")
+        #expect(file["same"] == "same")
+        #expect(file["long key that is well past any small-string size"] == "long")
+        #expect(file["a\\U0062"] == nil)
+        #expect(file["b"] == nil)
+        #expect(file["lon"] == nil)
+        #expect(file.count == 5)
+        #expect(file.comment(forKey: "ab") == nil)
+        #expect(file.comment(forKey: "missing") == nil)
+    }
+
+    @Test("keys are compared byte for byte, as Apple's CFDictionary compares them: normalization forms differ")
+    func byteWiseKeys() throws {
+        // "é" precomposed (U+00E9) and decomposed (e + U+0301): equal as Swift Strings, two keys to Apple.
+        let file = try parse("\"caf\u{E9}\" = \"composed\";\n\"cafe\u{301}\" = \"decomposed\";\n")
+        #expect(file.warnings.isEmpty)
+        #expect(file.count == 2)
+        #expect(file["caf\u{E9}"] == "composed")
+        #expect(file["cafe\u{301}"] == "decomposed")
+    }
+
+    @Test("a large table answers every key, including after many duplicates")
+    func largeTable() throws {
+        var text = ""
+        for index in 0..<5_000 { text += "\"key.\(index)\" = \"value \(index)\";\n" }
+        for index in stride(from: 0, to: 5_000, by: 50) { text += "\"key.\(index)\" = \"again \(index)\";\n" }
+        let file = try parse(text)
+        #expect(file.count == 5_000)
+        #expect(file.warnings.count == 100)
+        for index in 0..<5_000 {
+            #expect(file["key.\(index)"] == (index % 50 == 0 ? "again \(index)" : "value \(index)"))
+        }
+        #expect(file["key.5000"] == nil)
+        #expect(file.keys.prefix(3) == ["key.0", "key.1", "key.2"])
     }
 
     @Test("an empty file, or one with only comments, is an empty table")

@@ -27,7 +27,7 @@ enum AppleFormatsConversion {
         if let strings {
             for key in strings.keys where !seen.contains(key) {
                 guard let value = strings[key] else { continue }
-                entries.append(TranslationEntry(key: key, comment: strings.comments[key], value: .single(PlaceholderSyntax.parseApple(value))))
+                entries.append(TranslationEntry(key: key, comment: strings.comment(forKey: key), value: .single(PlaceholderSyntax.parseApple(value))))
             }
         }
         return entries
