@@ -26,7 +26,7 @@ enum StringsBenchmark {
         var ourCount = 0
         let ours = Measure.best(runs: 3) {
             let file = try! StringsFile(data: data, path: "bench.strings")
-            ourCount = file.table.count
+            ourCount = file.count
         }
         var theirCount = 0
         let theirs = Measure.best(runs: 3) {
@@ -39,6 +39,57 @@ enum StringsBenchmark {
         Measure.row("StringsFile", String(format: "%8.1f MB/s  (%.3f s)", oursRate, Measure.seconds(ours)))
         Measure.row("Foundation PropertyListSerialization", String(format: "%8.1f MB/s  (%.3f s)", theirsRate, Measure.seconds(theirs)))
         Measure.row("ratio (target ≥ 10×)", String(format: "%8.2f×", oursRate / theirsRate))
+        reportMemory(data)
         print()
+    }
+
+    /// Peak memory, each parser in a process of its own (so neither counts the other's heap):
+    /// envbench runs itself with `--strings-memory-probe`, and the child writes its own peak
+    /// resident size (`VmHWM`). `wait4`'s `ru_maxrss` would not do: a child spawned with
+    /// `posix_spawn` shares this process's memory until it executes, and Linux counts this
+    /// process's peak in the child's. Both children read the same file into memory first, and keep
+    /// the parsed table alive to the end.
+    private static func reportMemory(_ data: Data) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("envbench-\(getpid()).strings").path
+        guard (try? data.write(to: URL(fileURLWithPath: path))) != nil else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let executable = CommandLine.arguments[0]
+        func peak(_ parser: String) -> Int {
+            let report = path + ".peak"
+            defer { try? FileManager.default.removeItem(atPath: report) }
+            let run = ChildProcess(arguments: [executable, "--strings-memory-probe", parser, path, report], environment: [:]).run()
+            guard run.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8) else { return 0 }
+            return Int(text) ?? 0
+        }
+        let ours = peak("ours"), theirs = peak("foundation")
+        guard ours > 0, theirs > 0 else { Measure.row("peak memory", "not measured (a probe failed)"); return }
+        Measure.row("peak memory, StringsFile", String(format: "%8.0f MiB", Double(ours) / 1024))
+        Measure.row("peak memory, Foundation", String(format: "%8.0f MiB", Double(theirs) / 1024))
+        Measure.row("memory ratio (target ≤ 0.25×)", String(format: "%8.2f×", Double(ours) / Double(theirs)))
+    }
+
+    /// The child of ``reportMemory(_:)``: reads `path`, parses it with one parser, and writes its
+    /// peak resident size in KiB to `report`.
+    static func memoryProbe(parser: String, path: String, report: String) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else { return 2 }
+        switch parser {
+        case "ours":
+            guard let file = try? StringsFile(data: data, path: path) else { return 1 }
+            blackHole(file.count)
+            withExtendedLifetime(file) {}
+        case "foundation":
+            guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+                  let table = plist as? [String: String] else { return 1 }
+            blackHole(table.count)
+            withExtendedLifetime(table) {}
+        default:
+            return 2
+        }
+        // VmHWM, the peak resident size of this process's own memory, in kB.
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kib = line.split(separator: " ").dropFirst().first,
+              (try? String(kib).write(toFile: report, atomically: true, encoding: .utf8)) != nil else { return 3 }
+        return 0
     }
 }

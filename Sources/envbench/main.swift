@@ -53,6 +53,10 @@ if arguments.contains("--decrypt-profile") {
     exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--strings-memory-probe"), index + 3 < arguments.count {
+    exit(StringsBenchmark.memoryProbe(parser: arguments[index + 1], path: arguments[index + 2], report: arguments[index + 3]))
+}
+
 if arguments.contains("--only-strings") {
     StringsBenchmark.run(entries: entries)
     exit(0)
