@@ -15,7 +15,8 @@ struct EditSafetyTests {
         let scripts = [
             "edit-ok.sh": "sed -i 's/dev-api.example.com/edited.example.com/' \"$1\"",
             // Tells the test where the copy is, then waits to be stopped.
-            "edit-wait.sh": "echo $$ > \"$PWD/editor.pid\"\necho \"$1\" > \"$PWD/started\"\nexec sleep 30",
+            // `started` appears whole (renamed into place): the test reads it as soon as it exists.
+            "edit-wait.sh": "echo $$ > \"$PWD/editor.pid\"\necho \"$1\" > \"$PWD/started.tmp\"\nmv \"$PWD/started.tmp\" \"$PWD/started\"\nexec sleep 30",
             "edit-remove.sh": "rm \"$1\"",
             // Edits, while "another program" replaces the .bin in place.
             "edit-race.sh": "sed -i 's/dev-api.example.com/edited.example.com/' \"$1\"\ncat other.bin > \(Self.bin)",
