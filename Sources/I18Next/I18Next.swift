@@ -42,7 +42,7 @@ public final class I18Next: Sendable {
         let store = ResourceStore(data: options.resources, keySeparator: options.keySeparator, indexed: options.indexesKeyPaths)
         options.resources = I18nObject()
         plurals = PluralResolver(separator: options.pluralSeparator, legacySuffixes: options.compatibilityJSON == .v3)
-        interpolator = Interpolator(settings: options.interpolation)
+        interpolator = Interpolator(settings: options.interpolation, keepsTemplates: true)
         formatter = ValueFormatter(separator: options.interpolation.formatSeparator)
         var processors: [String: PostProcessor] = [:]
         processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor

@@ -10,6 +10,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONParsing
+import Synchronization
 
 final class Interpolator: Sendable {
     let settings: InterpolationOptions
@@ -21,8 +22,17 @@ final class Interpolator: Sendable {
     let nestingSuffix: [UInt8]
     private let formatSeparatorBytes: [UInt8]
     let nestingOptionsSeparatorBytes: [UInt8]
+    /// The templates of the texts interpolated so far, when this interpolator keeps them (the
+    /// instance's does; one made for a call's own settings does not). Bounded: past
+    /// ``maximumTemplates`` texts, a new text is interpolated by the loop.
+    private let templates = Mutex<TemplateCache>(TemplateCache())
+    private let keepsTemplates: Bool
+    static let maximumTemplates = 4096
 
-    init(settings: InterpolationOptions) {
+    /// - Parameter keepsTemplates: Whether texts are parsed once into templates and kept, for an
+    ///   interpolator that serves many calls.
+    init(settings: InterpolationOptions, keepsTemplates: Bool = false) {
+        self.keepsTemplates = keepsTemplates
         self.settings = settings
         prefix = Array(settings.prefix.utf8)
         suffix = Array(settings.suffix.utf8)
@@ -47,6 +57,16 @@ final class Interpolator: Sendable {
     func interpolate(_ text: String, data: I18nObject, implicitLanguage: String? = nil, callOptions: TranslationOptions?, skipOnVariables: Bool,
                      format: (I18nValue, String, String) -> I18nValue) -> String {
         guard Scanner.contains(text, prefix) else { return text }
+        if skipOnVariables, let template = template(for: text), template.isUsable,
+           let filled = template.fill(prefixByte: prefix[0], maxReplaces: settings.maxReplaces, escape: settings.escapeValue, value: { placeholder in
+               let found = placeholder.isMember
+                   ? data[placeholder.name] ?? settings.defaultVariables?[placeholder.name]
+                   : Self.variable(placeholder.name, in: data, defaults: settings.defaultVariables)
+               if let found { return found.madeString }
+               return placeholder.name == "lng" ? implicitLanguage : nil
+           }, keepsMissing: { callOptions?.values[$0.name] == nil }) {
+            return filled
+        }
         var string = Array(text.utf8)
         // The first pass (`{{- raw}}`) can only find something where its opening is in the text.
         for pass in (Scanner.contains(text, unescapeOpen) ? 0 : 1)..<2 {
@@ -83,6 +103,16 @@ final class Interpolator: Sendable {
             }
         }
         return String(decoding: string, as: UTF8.self)
+    }
+
+    /// The template of `text`, made and kept on first use; `nil` when this interpolator keeps none.
+    private func template(for text: String) -> InterpolationTemplate? {
+        guard keepsTemplates else { return nil }
+        let address = TemplateCache.address(of: text)
+        if let kept = templates.withLock({ $0.template(for: text, address: address) }) { return kept }
+        let made = InterpolationTemplate.make(text, prefix: prefix, suffix: suffix, unescapeOpen: unescapeOpen, formatSeparator: formatSeparatorBytes)
+        templates.withLock { $0.keep(made, address: address) }
+        return made
     }
 
     /// The text of `bytes[range]` trimmed as JavaScript's `trim()` does. ASCII white space at the
@@ -230,5 +260,38 @@ final class Interpolator: Sendable {
             Scanner.replaceFirst(matched, with: Array(value.utf8), in: &string)
         }
         return .string(String(decoding: string, as: UTF8.self))
+    }
+}
+
+/// The templates an interpolator has made, found by where their text is stored.
+///
+/// The texts are the resource store's, each stored once for the life of a snapshot: a text's
+/// storage address finds its template without hashing the whole text on every call. A kept
+/// template is used only when its text equals the one asked for (the same storage compares equal
+/// at once), so an address that a freed text left to another is a miss, never a wrong answer.
+/// Texts short enough to be stored inline in a `String` have no address and are found by content.
+struct TemplateCache: ~Copyable {
+    private var byAddress: [Int: InterpolationTemplate] = [:]
+    private var byText: [String: InterpolationTemplate] = [:]
+
+    /// The address of the text's storage, or `nil` for a text stored inline.
+    static func address(of text: String) -> Int? {
+        // Up to 15 UTF-8 bytes a String may hold inline, where its address is a copy's.
+        guard text.utf8.count > 15 else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) }
+    }
+
+    func template(for text: String, address: Int?) -> InterpolationTemplate? {
+        let kept = address.map { byAddress[$0] } ?? byText[text]
+        guard let kept, kept.text == text else { return nil }
+        return kept
+    }
+
+    /// Keeps `made`, replacing what was kept at its address; past ``Interpolator/maximumTemplates``,
+    /// only replacing.
+    mutating func keep(_ made: InterpolationTemplate, address: Int?) {
+        let replaces = address.map { byAddress[$0] != nil } ?? (byText[made.text] != nil)
+        guard replaces || byAddress.count + byText.count < Interpolator.maximumTemplates else { return }
+        if let address { byAddress[address] = made } else { byText[made.text] = made }
     }
 }
