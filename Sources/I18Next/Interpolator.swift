@@ -56,7 +56,7 @@ final class Interpolator: Sendable {
     ///   - format: Applies a format (`number`, `datetime(…)`) to a value.
     func interpolate(_ text: String, data: I18nObject, implicitLanguage: String? = nil, callOptions: TranslationOptions?, skipOnVariables: Bool,
                      format: (I18nValue, String, String) -> I18nValue) -> String {
-        guard Scanner.contains(text, prefix) else { return text }
+        // A kept template answers before any scan (a text without placeholders is one literal).
         if skipOnVariables, let template = template(for: text), template.isUsable,
            let filled = template.fill(prefixByte: prefix[0], maxReplaces: settings.maxReplaces, escape: settings.escapeValue, value: { placeholder in
                let found = placeholder.isMember
@@ -67,6 +67,7 @@ final class Interpolator: Sendable {
            }, keepsMissing: { callOptions?.values[$0.name] == nil }) {
             return filled
         }
+        guard Scanner.contains(text, prefix) else { return text }
         var string = Array(text.utf8)
         // The first pass (`{{- raw}}`) can only find something where its opening is in the text.
         for pass in (Scanner.contains(text, unescapeOpen) ? 0 : 1)..<2 {
@@ -191,7 +192,6 @@ final class Interpolator: Sendable {
 
     /// The parts of a nesting: the key, the options JSON (if any), and formats after the key.
     struct Nesting {
-        let matchedText: [UInt8]
         let key: String
         let formats: [String]
     }
@@ -228,7 +228,6 @@ final class Interpolator: Sendable {
                 break
             }
             lastIndex = match.end
-            let matched = Array(string[match.start..<match.end])
             let innerRange = match.innerStart..<match.innerEnd
             var formats: [String] = []
             // i18next: with `{…}` options the key ends after the last `}`; else at the first format separator.
@@ -248,16 +247,18 @@ final class Interpolator: Sendable {
             } else {
                 key = Self.trimmedText(string, innerRange)
             }
-            let nesting = Nesting(matchedText: matched, key: key, formats: formats)
+            let nesting = Nesting(key: key, formats: formats)
             let resolved = resolve(nesting)
             let result = resolved.value
             if resolved.restartsScan { lastIndex = 0 }
-            if let result, result.isTruthy, matched == string, result.stringValue == nil {
+            if let result, result.isTruthy, match.start == 0, match.end == string.count, result.stringValue == nil {
                 return result
             }
             var value = result?.madeString ?? ""
             if !formats.isEmpty { value = applyFormats(JSStrings.trim(value), nesting) }
-            Scanner.replaceFirst(matched, with: Array(value.utf8), in: &string)
+            // `String.replace(matched, value)`: the first occurrence of the matched text.
+            let at = Scanner.firstOccurrence(of: match.start..<match.end, in: string)
+            string.replaceSubrange(at..<(at + match.end - match.start), with: value.utf8)
         }
         return .string(String(decoding: string, as: UTF8.self))
     }

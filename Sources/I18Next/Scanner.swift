@@ -141,10 +141,4 @@ enum Scanner {
         }
         return range.lowerBound
     }
-
-    /// JavaScript's `string.replace(text, value)`: the first occurrence of `needle` anywhere.
-    static func replaceFirst(_ needle: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) {
-        guard let at = index(of: needle, in: bytes, from: 0) else { return }
-        bytes.replaceSubrange(at..<(at + needle.count), with: replacement)
-    }
 }

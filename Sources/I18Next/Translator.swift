@@ -75,6 +75,32 @@ final class Translator: Sendable {
     /// How deep `returnObjects` translates the members of an object resource.
     static let maximumObjectDepth = 200
 
+    /// The keys a call asked for: one (most calls; no array is made for it) or several.
+    enum RequestedKeys {
+        case one(String)
+        case several([String])
+
+        var first: String? {
+            switch self {
+            case .one(let key): key
+            case .several(let keys): keys.first
+            }
+        }
+
+        var all: [String] {
+            switch self {
+            case .one(let key): [key]
+            case .several(let keys): keys
+            }
+        }
+    }
+
+    /// What ``extend`` needs of the search: the value found and its language.
+    struct Found {
+        let value: I18nValue?
+        let language: String?
+    }
+
     struct Resolution {
         var value: I18nValue? = nil
         var usedKey: String? = nil
@@ -94,21 +120,32 @@ final class Translator: Sendable {
     /// before the list of keys the general path needs is even made.
     func translate(_ key: String, _ callOptions: TranslationOptions) -> I18nValue {
         var budget = NestingBudget()
-        guard callOptions.facts.findsByKeyAndCount, callOptions.implicitLanguage == nil else {
-            return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget)
+        return translate(key, callOptions, lastKey: nil, depth: 0, budget: &budget)
+    }
+
+    /// One key at a nesting `depth` (a top-level `t(key)` or a nested `$t(key)`), by the short
+    /// lookup where it applies.
+    private func translate(_ key: String, _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
+                           budget: inout NestingBudget) -> I18nValue {
+        guard callOptions.facts.findsByKeyAndCount, callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language else {
+            return translate([key], callOptions, lastKey: lastKey, depth: depth, budget: &budget)
         }
         let lookup = defaultLookup(key, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero)
-        if case .string(let found) = lookup, answersUnextended(found, callOptions) {
-            return found.value
+        if case .string(let found) = lookup {
+            // What translate(_:_:lastKey:depth:budget:lookup:) does with a string found, without
+            // the one-element array of keys.
+            if answersUnextended(found, callOptions) { return found.value }
+            return extend(found.value, keys: .one(key), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
+                          lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
         }
-        return translate([key], callOptions, lastKey: nil, depth: 0, budget: &budget, lookup: lookup)
+        return translate([key], callOptions, lastKey: lastKey, depth: depth, budget: &budget, lookup: lookup)
     }
 
     /// `t()` at a nesting `depth`, sharing the call's `budget` of nested translations.
     ///
     /// - Parameter lookup: What ``defaultLookup(_:count:countIsZero:)`` found for the only key,
     ///   when the caller has looked already.
-    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: [String]?, depth: Int,
+    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
                    budget: inout NestingBudget, lookup: DefaultLookup? = nil) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
         var knownResolution: Resolution? = nil
@@ -119,10 +156,8 @@ final class Translator: Sendable {
                 // What the general path below does with a string it found, minus the steps that
                 // cannot apply to one (objects, arrays, defaults, missing keys).
                 if answersUnextended(found, callOptions) { return found.value }
-                let resolution = Resolution(value: found.value, usedKey: lastRequested, exactUsedKey: lastRequested,
-                                            usedLanguage: languageHierarchy[found.codeOffset], usedNamespace: searchedNamespaces[found.namespaceOffset])
-                return extend(found.value, keys: keys, callOptions, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget,
-                              known: found.facts)
+                return extend(found.value, keys: .several(keys), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
+                              lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
             case .missing(let resolution):
                 // The search below would repeat the same lookups; its record is this one.
                 knownResolution = resolution
@@ -211,7 +246,7 @@ final class Translator: Sendable {
         if let separator = joinArrays, case .array(let elements)? = result {
             let joined = elements.map(\.arrayElementString).joined(separator: separator)
             if joined.isEmpty { return .string("") }
-            return extend(.string(joined), keys: keys, opt, resolution: nil, lastKey: nil, depth: depth, budget: &budget)
+            return extend(.string(joined), keys: .several(keys), opt, found: nil, lastKey: nil, depth: depth, budget: &budget)
         }
 
         var usedDefault = false
@@ -228,7 +263,8 @@ final class Translator: Sendable {
             reportMissing(key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
                           needsPlural: needsPlural, opt: opt, handler: handler)
         }
-        var extended = extend(result!, keys: keys, opt, resolution: resolution, lastKey: lastKey, depth: depth, budget: &budget)
+        var extended = extend(result!, keys: .several(keys), opt, found: Found(value: resolution.value, language: resolution.usedLanguage),
+                              lastKey: lastKey, depth: depth, budget: &budget)
         if usedKeyAsValue, extended == .string(key), options.appendNamespaceToMissingKey {
             extended = .string(namespace + nsSeparator + key)
         }
@@ -281,9 +317,12 @@ final class Translator: Sendable {
     private func defaultLookup(_ key: String, count: Double?, countIsZero: Bool) -> DefaultLookup {
         guard !isCIMode, !key.isEmpty, nsSeparatorBytes.isEmpty || !Scanner.contains(key, nsSeparatorBytes) else { return .general }
         let zeroKey = count != nil && countIsZero ? key + options.pluralSeparator + "zero" : nil
-        var missing = Resolution(usedKey: key)
+        // The record of a search that finds nothing: where it last looked, made into a
+        // ``Resolution`` only then (building it as the search goes cost retains on every call).
+        var lastNamespace: Int? = nil
+        var lastMiss: (codeOffset: Int, value: I18nValue?)? = nil
         for (namespaceOffset, row) in defaultIndexes.enumerated() {
-            missing.usedNamespace = searchedNamespaces[namespaceOffset]
+            lastNamespace = namespaceOffset
             for (codeOffset, index) in row.enumerated() {
                 let code = languageHierarchy[codeOffset], namespace = searchedNamespaces[namespaceOffset]
                 func find(_ candidate: String) -> I18nValue? {
@@ -299,15 +338,20 @@ final class Translator: Sendable {
                 }
                 if !isValidLookup(value) { value = find(key) }
                 guard isValidLookup(value) else {
-                    missing.usedLanguage = code
-                    missing.exactUsedKey = key
-                    missing.value = value
+                    lastMiss = (codeOffset, value)
                     continue
                 }
                 guard case .string(let text)? = value else { return .general }
                 let facts = TextFacts(hasPlaceholder: interpolator.hasPlaceholderPrefix(text), hasNesting: Scanner.contains(text, interpolator.nestingPrefix))
                 return .string(FoundString(value: value!, namespaceOffset: namespaceOffset, codeOffset: codeOffset, facts: facts))
             }
+        }
+        var missing = Resolution(usedKey: key)
+        if let lastNamespace { missing.usedNamespace = searchedNamespaces[lastNamespace] }
+        if let lastMiss {
+            missing.usedLanguage = languageHierarchy[lastMiss.codeOffset]
+            missing.exactUsedKey = key
+            missing.value = lastMiss.value
         }
         return .missing(missing)
     }
@@ -462,8 +506,8 @@ final class Translator: Sendable {
     ///
     /// - Parameter known: What the value's text holds for the instance's interpolator, when the
     ///   caller has looked already.
-    func extend(_ value: I18nValue, keys: [String], _ callOptions: TranslationOptions, resolution: Resolution?,
-                lastKey: [String]?, depth: Int, budget: inout NestingBudget, known: TextFacts? = nil) -> I18nValue {
+    func extend(_ value: I18nValue, keys: RequestedKeys, _ callOptions: TranslationOptions, found: Found?,
+                lastKey: String?, depth: Int, budget: inout NestingBudget, known: TextFacts? = nil) -> I18nValue {
         var opt = callOptions
         var result = value
         if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
@@ -482,7 +526,7 @@ final class Translator: Sendable {
             if case .string(let text) = result, known?.hasPlaceholder ?? active.hasPlaceholderPrefix(text) {
                 let nestBefore = skipOnVariables && known?.hasNesting != false ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
-                let lng = opt.language ?? language ?? resolution?.usedLanguage
+                let lng = opt.language ?? language ?? found?.language
                 let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
                                                       callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
                     formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]),
@@ -498,31 +542,34 @@ final class Translator: Sendable {
                 hasNesting = known?.hasNesting
             }
             if case .string(let text) = result, hasNesting ?? Scanner.contains(text, active.nestingPrefix), opt["nest"]?.isFalse != true {
-                if opt.language == nil, let found = resolution?.value, found.isTruthy {
-                    opt.implicitLanguage = language ?? resolution?.usedLanguage
+                if opt.language == nil, let value = found?.value, value.isTruthy {
+                    opt.implicitLanguage = language ?? found?.language
                 }
                 result = nest(text, keys: keys, opt, interpolator: active, lastKey: lastKey, depth: depth, budget: &budget)
             }
         }
-        return postProcessOnly(result, keys: keys, opt)
+        return postProcessOnly(result, keys: keys.all, opt)
     }
 
-    private func nest(_ text: String, keys: [String], _ opt: TranslationOptions, interpolator active: Interpolator,
-                      lastKey: [String]?, depth: Int, budget: inout NestingBudget) -> I18nValue {
+    private func nest(_ text: String, keys: RequestedKeys, _ opt: TranslationOptions, interpolator active: Interpolator,
+                      lastKey: String?, depth: Int, budget: inout NestingBudget) -> I18nValue {
         return active.nest(text, resolve: { nesting in
             var cloned = opt.replacement ?? opt.values
             if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
             let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
-            if lastKey?.first == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
+            if lastKey == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
             guard depth < Self.maximumNestingDepth else {
                 warn("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)")
                 return .init(value: nil, restartsScan: false)
             }
-            var nested = TranslationOptions(nestedOptions)
+            // A nesting without options of its own inherits the call's options unchanged: they
+            // are shared, not made again.
+            let inheritsUnchanged = opt.replacement == nil && !opt.facts.hasDefaultValue && key == nesting.key
+            var nested = inheritsUnchanged ? opt : TranslationOptions(nestedOptions)
             nested.suppressesPostProcessing = true
-            if opt.replacement == nil { nested.implicitLanguage = opt.implicitLanguage }
+            nested.implicitLanguage = opt.replacement == nil ? opt.implicitLanguage : nil
             guard budget.take(warn: warn) else { return .init(value: nil, restartsScan: false) }
-            let value = translate([key], nested, lastKey: keys, depth: depth + 1, budget: &budget)
+            let value = translate(key, nested, lastKey: keys.first, depth: depth + 1, budget: &budget)
             return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
         }, applyFormats: { value, nesting in
             var current = I18nValue.string(value)
