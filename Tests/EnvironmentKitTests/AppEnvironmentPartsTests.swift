@@ -128,6 +128,25 @@ struct AppEnvironmentPartsTests {
         }
     }
 
+    @Test("saving the language already saved leaves the file untouched; another language replaces it")
+    func unchangedPreferenceNotRewritten() throws {
+        let store = LanguagePreferenceStore(path: directory.path + "/prefs/preferences.json")
+        try store.write(language: "es")
+        func identity() throws -> (inode: UInt64, modified: Date?) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+            return ((attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0, attributes[.modificationDate] as? Date)
+        }
+        let first = try identity()
+        try store.write(language: "es")
+        let second = try identity()
+        #expect(second.inode == first.inode && second.modified == first.modified, "an unchanged choice is not written again")
+        try store.write(language: "en")
+        #expect(try identity().inode != first.inode, "a new choice replaces the file")
+        guard case .language("en") = store.read() else { Issue.record("expected en"); return }
+        try store.write(language: nil)
+        guard case .unset = store.read() else { Issue.record("expected unset"); return }
+    }
+
     @Test("an app id of exactly 200 characters is accepted")
     func appIDAtLimit() throws {
         try LanguagePreferenceStore.validate(appID: String(repeating: "a", count: 200))

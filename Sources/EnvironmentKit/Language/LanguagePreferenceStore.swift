@@ -78,6 +78,7 @@ public struct LanguagePreferenceStore: Sendable {
     }
 
     /// Saves `language` as the user's choice, or removes the choice when `language` is `nil`.
+    /// A file that already says exactly that is left untouched.
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``; the previous
     ///   file is then unchanged.
@@ -102,8 +103,11 @@ public struct LanguagePreferenceStore: Sendable {
         defer { flock(lock, LOCK_UN) }
         var object = JSONObject()
         object["language"] = language.map(JSONValue.string) ?? .null
-        let text = JSONValue.object(object).jsonText(pretty: true) + "\n"
-        try AtomicFile.write(Array(text.utf8), to: path, permissions: 0o600)
+        let bytes = Array((JSONValue.object(object).jsonText(pretty: true) + "\n").utf8)
+        // A choice already saved is not written again: the file, its modification time and
+        // anyone watching it stay as they are, and the command costs no disk flush.
+        if let current = FileManager.default.contents(atPath: path), current.elementsEqual(bytes) { return }
+        try AtomicFile.write(bytes, to: path, permissions: 0o600)
     }
 
     /// The shell's words for why a directory could not be made ("permission denied", "read-only
