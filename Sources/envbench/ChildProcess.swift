@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs a whole command as a child process with `posix_spawn` and measures it from the outside:
-/// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage).
+/// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage; Linux
+/// counts the spawning process's own peak in it, so a figure at or below this process's peak says
+/// only "at most that").
 ///
 /// Foundation's `Process` is not used: on Linux it costs ~50 ms of its own per launch, more than
 /// the commands being measured.
