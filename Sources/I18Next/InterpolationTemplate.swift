@@ -93,40 +93,61 @@ final class InterpolationTemplate: Sendable {
     ///     and no call option of that name) rather than becoming empty.
     func fill(prefixByte: UInt8, maxReplaces: Int, escape: Bool,
               value: (Placeholder) -> String?, keepsMissing: (Placeholder) -> Bool) -> String? {
-        // What goes in place of each placeholder, then the result made in one allocation:
-        // appending piece by piece to a String cost ~340 instructions an append.
-        var pieces: [String] = []
-        pieces.reserveCapacity(placeholders.count)
-        var total = literalBytes
-        var replaces = 0
-        for (offset, placeholder) in placeholders.enumerated() {
-            var piece: String
-            if replaces >= maxReplaces {
-                // The loop stopped here: the rest stays as written.
-                piece = matched[offset]
-            } else if var found = value(placeholder) {
-                if escape { found = Interpolator.escapeHTML(found) }
-                if Scanner.containsEither(found, prefixByte, prefixByte) { return nil }
-                piece = found
-                replaces += 1
-            } else if keepsMissing(placeholder) {
-                piece = matched[offset]
-            } else {
-                piece = ""
-                replaces += 1
+        guard !placeholders.isEmpty else { return literals[0] }
+        // What goes in place of each placeholder (on the stack), then the result made in one
+        // allocation: appending piece by piece to a String cost ~340 instructions an append.
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: placeholders.count) { pieces -> String? in
+            var made = 0
+            defer { pieces.baseAddress!.deinitialize(count: made) }
+            var total = literalBytes
+            var replaces = 0
+            for (offset, placeholder) in placeholders.enumerated() {
+                var piece: String
+                if replaces >= maxReplaces {
+                    // The loop stopped here: the rest stays as written.
+                    piece = matched[offset]
+                } else if let found = value(placeholder) {
+                    let scan = Self.scan(found, for: prefixByte)
+                    if escape, scan.escapable {
+                        piece = Interpolator.escapeHTML(found)
+                        // The entities may bring the prefix's first byte (a custom prefix such as `&`).
+                        if Scanner.containsEither(piece, prefixByte, prefixByte) { return nil }
+                    } else {
+                        if scan.prefixByte { return nil }
+                        piece = found
+                    }
+                    replaces += 1
+                } else if keepsMissing(placeholder) {
+                    piece = matched[offset]
+                } else {
+                    piece = ""
+                    replaces += 1
+                }
+                total += piece.utf8.count
+                (pieces.baseAddress! + made).initialize(to: piece)
+                made += 1
             }
-            total += piece.utf8.count
-            pieces.append(piece)
-        }
-        guard total > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var cursor = Self.copy(literals[0], to: buffer.baseAddress!)
-            for (offset, piece) in pieces.enumerated() {
-                cursor = Self.copy(piece, to: cursor)
-                cursor = Self.copy(literals[offset + 1], to: cursor)
+            guard total > 0 else { return "" }
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                var cursor = Self.copy(literals[0], to: buffer.baseAddress!)
+                for offset in 0..<made {
+                    cursor = Self.copy(pieces[offset], to: cursor)
+                    cursor = Self.copy(literals[offset + 1], to: cursor)
+                }
+                return cursor - buffer.baseAddress!
             }
-            return cursor - buffer.baseAddress!
         }
+    }
+
+    /// Whether `text` holds `prefixByte`, and a character HTML escaping replaces, in one pass.
+    private static func scan(_ text: String, for prefixByte: UInt8) -> (prefixByte: Bool, escapable: Bool) {
+        var result = (prefixByte: false, escapable: false)
+        func look(_ byte: UInt8) {
+            if byte == prefixByte { result.prefixByte = true }
+            if Interpolator.isEscapable(byte) { result.escapable = true }
+        }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.forEach(look) }) == nil { text.utf8.forEach(look) }
+        return result
     }
 
     /// Copies the UTF-8 of `text` to `cursor`, and returns where it ends.

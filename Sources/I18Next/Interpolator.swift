@@ -156,9 +156,14 @@ final class Interpolator: Sendable {
         return value
     }
 
+    /// Whether HTML escaping replaces this byte (`&`, `<`, `>`, `"`, `'`, `/`).
+    @inline(__always)
+    static func isEscapable(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0x2F
+    }
+
     static func escapeHTML(_ text: String) -> String {
-        let escapable: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0x2F }
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: escapable) }) ?? text.utf8.contains(where: escapable) else { return text }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isEscapable) }) ?? text.utf8.contains(where: isEscapable) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {

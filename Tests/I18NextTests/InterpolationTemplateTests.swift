@@ -53,6 +53,24 @@ struct InterpolationTemplateTests {
         }
     }
 
+    @Test("with a prefix that HTML entities contain (&), escaped values go to the loop and agree with it")
+    func entityPrefix() {
+        var settings = InterpolationOptions()
+        settings.prefix = "&["
+        settings.suffix = "]"
+        let templated = Interpolator(settings: settings, keepsTemplates: true)
+        let looped = Interpolator(settings: settings)
+        let data: I18nObject = ["tag": "<b>", "name": "Ann", "amp": "&[name]"]
+        for text in ["&[tag] then &[name]", "&[name] &[tag]", "&[amp] and &[name]", "plain &[name]!"] {
+            for _ in 0..<2 {
+                func run(_ interpolator: Interpolator) -> String {
+                    interpolator.interpolate(text, data: data, callOptions: nil, skipOnVariables: true) { value, _, _ in value }
+                }
+                #expect(run(templated) == run(looped), "\(text)")
+            }
+        }
+    }
+
     @Test("texts the shortcut cannot answer exactly are marked unusable")
     func unusable() {
         func usable(_ text: String) -> Bool {
