@@ -22,7 +22,7 @@ let package = Package(
         // FoundationEssentials, which starts each process about a millisecond sooner.
         .target(name: "Platform"),
         // One located diagnostic and one offset-to-line/column locator for every parser and linter.
-        .target(name: "Diagnostics"),
+        .target(name: "Diagnostics", dependencies: ["Platform"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .target(name: "EnvironmentCrypto", dependencies: ["CSodium", "Platform"]),
         .target(name: "StringsFile", dependencies: ["Diagnostics", "Platform"]),

@@ -1,3 +1,5 @@
+import Platform
+
 /// Turns byte offsets into the 1-based line and column (in Unicode scalars) editors show.
 ///
 /// Parsers record byte offsets only; the line and column are computed when a diagnostic is made,
@@ -35,6 +37,31 @@ public struct SourceLocator {
             if index >= checkpoints[checkpoints.count - 1].offset + Self.checkpointInterval {
                 checkpoints.append((index, line, column))
             }
+            let chunkEnd = min(end, checkpoints[checkpoints.count - 1].offset + Self.checkpointInterval)
+            index = Self.advance(from: index, to: chunkEnd, in: bytes, line: &line, column: &column)
+        }
+        offset = end
+        return (line, column)
+    }
+
+    /// Counts the lines and columns of `bytes[start..<stop]` into `line` and `column`, and returns
+    /// `stop`. Without a carriage return in the range, line feeds are found with memchr and
+    /// only the last line's characters are counted, eight bytes a step; a range with one is
+    /// read byte by byte (a CR alone ends a line, a CR before an LF does not).
+    private static func advance(from start: Int, to stop: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                line: inout Int, column: inout Int) -> Int {
+        guard start < stop, let base = bytes.baseAddress else { return stop }
+        if memchr(base + start, 0x0D, stop - start) == nil {
+            var lineStart = start
+            while lineStart < stop, let found = memchr(base + lineStart, 0x0A, stop - lineStart) {
+                line += 1
+                column = 1
+                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            column += characterCount(bytes, lineStart..<stop)
+            return stop
+        }
+        for index in start..<stop {
             let byte = bytes[index]
             if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
                 line += 1
@@ -42,10 +69,23 @@ public struct SourceLocator {
             } else if byte != 0x0D && byte & 0xC0 != 0x80 {
                 column += 1
             }
+        }
+        return stop
+    }
+
+    /// The bytes of `range` that start a character (all but UTF-8 continuation bytes).
+    private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var index = range.lowerBound
+        while range.upperBound - index >= 8 {
+            count += 8 - WordScan.continuationCount(WordScan.load(bytes, at: index))
+            index += 8
+        }
+        while index < range.upperBound {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
             index += 1
         }
-        offset = end
-        return (line, column)
+        return count
     }
 
     /// The line and column of byte `offset` in UTF-8 `bytes`, for a single diagnostic.

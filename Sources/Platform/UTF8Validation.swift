@@ -1,12 +1,14 @@
 /// UTF-8 well-formedness on raw bytes, for parsers that keep byte ranges and make a `String` only
 /// when one is asked for: they must still refuse invalid text where the file is read, as
 /// `String(validating:)` would, without paying for a `String` per value.
-package enum UTF8Validation {
+///
+/// `public`, with an `@inlinable` sequence check, for the reason ``WordScan`` gives.
+public enum UTF8Validation {
     /// The length of the well-formed sequence of two to four bytes at `offset` (Unicode Table 3-7:
     /// no overlong forms, no surrogates, nothing past U+10FFFF), or `nil` when the bytes there
     /// are not one. ASCII bytes are the caller's to skip.
-    @inline(__always)
-    package static func multibyteSequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable @inline(__always)
+    public static func multibyteSequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
         switch bytes[offset] {
@@ -30,7 +32,7 @@ package enum UTF8Validation {
     /// of `bytes` is valid UTF-8.
     ///
     /// ASCII, most of any localization file, is checked eight bytes a step.
-    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         var offset = 0

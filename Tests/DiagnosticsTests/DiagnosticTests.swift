@@ -58,3 +58,46 @@ struct SourceLocatorTests {
         #expect(incremental == single)
     }
 }
+
+@Suite("Source locator against a byte-by-byte count")
+struct SourceLocatorFastPathTests {
+    /// Line and column of `target` counted one byte at a time, by the rules the locator documents.
+    static func naive(_ bytes: [UInt8], _ target: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for index in 0..<min(target, bytes.count) {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte != 0x0D && byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    @Test("long lines, CR, CRLF and multi-byte characters across words and checkpoints, asked in and out of order")
+    func agreesWithNaiveCount() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x0A], [0x0D], [0x0D, 0x0A],
+                                 Array(repeating: UInt8(ascii: "x"), count: 300)]
+        for _ in 0..<20 {
+            var bytes: [UInt8] = []
+            while bytes.count < 20_000 { bytes += pieces.randomElement(using: &generator)! }
+            let targets = (0..<40).map { _ in Int.random(in: 0...(bytes.count + 5), using: &generator) }
+            bytes.withUnsafeBufferPointer { buffer in
+                var inOrder = SourceLocator(), shuffled = SourceLocator()
+                for target in targets.sorted() {
+                    let (line, column) = inOrder.location(of: target, in: buffer)
+                    let expected = Self.naive(bytes, target)
+                    #expect(line == expected.line && column == expected.column, "in order, offset \(target)")
+                }
+                for target in targets {
+                    let (line, column) = shuffled.location(of: target, in: buffer)
+                    let expected = Self.naive(bytes, target)
+                    #expect(line == expected.line && column == expected.column, "out of order, offset \(target)")
+                }
+            }
+        }
+    }
+}
