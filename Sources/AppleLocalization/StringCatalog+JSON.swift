@@ -36,8 +36,10 @@ extension LazyStringCatalog {
     /// header member is missing or of the wrong type, an entry is not an object), so the caller
     /// parses it whole and reports the problem exactly as always.
     static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> (sourceLanguage: String, entries: [(key: String, range: Range<Int>)])? {
-        guard JSONValidator.isCertainlyValid(bytes),
-              let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings"),
+        // The validator's pass also records where each entry object ends (depth 3: root,
+        // "strings", entry), so the second pass steps over entries instead of reading them again.
+        guard let entryObjects = JSONValidator.certainlyValidObjects(bytes, atDepth: 3),
+              let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings", knownObjects: entryObjects),
               case .object(let members) = root,
               case .string(let sourceLanguage)? = members["sourceLanguage"],
               case .object(let strings)? = members["strings"],

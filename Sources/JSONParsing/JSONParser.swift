@@ -44,6 +44,10 @@ package struct JSONParser: ~Copyable {
     private var deferredKey: String?
     private var defersNextObject = false
     private(set) var deferred: [(key: String, range: Range<Int>)] = []
+    /// Ranges of objects the validator has already walked (in document order), which deferring
+    /// steps over instead of skipping byte by byte; `nextKnownObject` is the first not yet passed.
+    private var knownObjects: [Range<Int>] = []
+    private var nextKnownObject = 0
 
     /// A parser over `bytes`.
     ///
@@ -77,10 +81,15 @@ package struct JSONParser: ~Copyable {
     /// range are returned, to be parsed with ``parseValue(in:at:)`` when they are read.
     ///
     /// Skipped values are not checked, hence validated bytes only.
-    package static func parseValidated(_ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String) throws(Failure)
+    ///
+    /// - Parameter knownObjects: Object ranges from ``JSONValidator/certainlyValidObjects(_:atDepth:)``
+    ///   at depth 3, so that each deferred object is stepped over at once.
+    package static func parseValidated(_ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String,
+                                       knownObjects: [Range<Int>] = []) throws(Failure)
         -> (value: JSONValue, deferred: [(key: String, range: Range<Int>)]) {
         var parser = JSONParser(bytes: bytes)
         parser.deferredKey = key
+        parser.knownObjects = knownObjects
         let value = try parser.parseDocument()
         return (value, parser.deferred)
     }
@@ -176,7 +185,13 @@ package struct JSONParser: ~Copyable {
             let value: JSONValue
             if defersMembers, position < bytes.count, bytes[position] == UInt8(ascii: "{") {
                 let start = position
-                skipValue()
+                while nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].lowerBound < start { nextKnownObject += 1 }
+                if nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].lowerBound == start {
+                    position = knownObjects[nextKnownObject].upperBound
+                    nextKnownObject += 1
+                } else {
+                    skipValue()
+                }
                 deferred.append((key, start..<position))
                 value = .object(JSONObject())
             } else if onTarget, case .key(let wanted) = target[depth - 1], JSONKey.codeUnitsEqual(wanted, key) {

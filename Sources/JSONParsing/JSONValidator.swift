@@ -25,6 +25,11 @@ package struct JSONValidator: ~Copyable {
     /// the count it recorded when it opened.
     private var keys: [Range<Int>] = []
 
+    /// Objects opened at this depth (the root's members are at 2) are recorded in ``objects``.
+    private var recordedDepth = 0
+    /// The byte ranges of the objects at ``recordedDepth``, in document order.
+    private var objects: [Range<Int>] = []
+
     /// Up to this many members keys are compared pairwise; past it, by hash.
     private static let pairwiseLimit = 16
 
@@ -36,6 +41,15 @@ package struct JSONValidator: ~Copyable {
     package static func isCertainlyValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var validator = JSONValidator(bytes: bytes)
         return validator.document()
+    }
+
+    /// Whether ``JSONParser`` certainly accepts `bytes`, and then the byte range of every object
+    /// that opens at `depth` (the root object's members are at depth 2), in document order, so
+    /// that a later pass can step over them without reading them again; `nil` when not certain.
+    package static func certainlyValidObjects(_ bytes: UnsafeBufferPointer<UInt8>, atDepth depth: Int) -> [Range<Int>]? {
+        var validator = JSONValidator(bytes: bytes)
+        validator.recordedDepth = depth
+        return validator.document() ? validator.objects : nil
     }
 
     private mutating func document() -> Bool {
@@ -72,9 +86,21 @@ package struct JSONValidator: ~Copyable {
     private mutating func object() -> Bool {
         depth += 1
         guard depth <= JSONParser.maximumDepth else { return false }
+        if depth == recordedDepth {
+            let start = position
+            guard members() else { return false }
+            objects.append(start..<position)
+            return true
+        }
+        return members()
+    }
+
+    /// The members of the object whose `{` is at `position`, through its `}`.
+    private mutating func members() -> Bool {
         position += 1
         let first = keys.count
-        defer { keys.removeSubrange(first...) }
+        // removeLast, not removeSubrange(first...): the generic replace path cost ~90 instructions an object.
+        defer { if keys.count > first { keys.removeLast(keys.count - first) } }
         var hashes = Set<UInt64>()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -179,7 +205,20 @@ package struct JSONValidator: ~Copyable {
         position += 1
         let start = position
         var hasEscape = false
+        // Eight ordinary bytes (no quote, backslash, control character or non-ASCII) at a time;
+        // after a word that has one, its bytes are read one by one before words are tried again.
+        var wordsFrom = position
         while position < bytes.count {
+            if position >= wordsFrom {
+                while bytes.count - position >= 8 {
+                    let word = WordScan.load(bytes, at: position)
+                    if WordScan.contains(word, UInt8(ascii: "\"")) || WordScan.contains(word, UInt8(ascii: "\\"))
+                        || WordScan.containsLess(word, than: 0x20) || WordScan.containsNonASCII(word) { break }
+                    position += 8
+                }
+                wordsFrom = position + 8
+                guard position < bytes.count else { break }
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 lastString = start..<position
