@@ -4,7 +4,8 @@ import Foundation
 /// 20k-key String Catalog in 10 languages, against the same command on `.strings` tables of the
 /// same keys. Target: the catalog takes at most 1.5× the time of the `.strings`.
 ///
-/// `envbench --catalog [--envtool PATH] [--runs N]`. The runs are interleaved (catalog, strings,
+/// `envbench --catalog [--envtool PATH] [--runs N]`; `ENVBENCH_KEEP_INPUTS=1` keeps the generated
+/// directories (and prints where) for profiling. The runs are interleaved (catalog, strings,
 /// catalog, …) so that machine load hits both alike; the best run of each is reported.
 enum CatalogBenchmark {
     static let keys = 20_000
@@ -16,7 +17,8 @@ enum CatalogBenchmark {
             return
         }
         let root = NSTemporaryDirectory() + "envbench-catalog-" + UUID().uuidString
-        var keep = false
+        var keep = ProcessInfo.processInfo.environment["ENVBENCH_KEEP_INPUTS"] == "1"
+        if keep { print("catalog: inputs kept in \(root)") }
         defer { if !keep { try? FileManager.default.removeItem(atPath: root) } }
         let catalogDirectory = root + "/catalog"
         let stringsDirectory = root + "/strings"
