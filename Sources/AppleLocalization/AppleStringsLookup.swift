@@ -74,14 +74,13 @@ public final class AppleStringsLookup: Sendable {
     /// Finds the tables in `directory`. A missing directory simply has no tables.
     public init(directory: String) {
         self.directory = directory
-        let manager = FileManager.default
         var strings: [String: [String: String]] = [:]
         var dicts: [String: [String: String]] = [:]
-        let entries = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let entries = (directoryEntries(directory) ?? []).sorted()
         for entry in entries where entry.hasSuffix(".lproj") {
             let language = Self.languageKey(String(entry.dropLast(6)))
             let folder = directory + "/" + entry
-            for file in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            for file in (directoryEntries(folder) ?? []).sorted() {
                 if file.hasSuffix(".strings") {
                     strings[language, default: [:]][String(file.dropLast(8))] = folder + "/" + file
                 } else if file.hasSuffix(".stringsdict") {
@@ -126,7 +125,7 @@ public final class AppleStringsLookup: Sendable {
         var examined = 0
         while !pending.isEmpty, examined < maximumSearchEntries {
             let (folder, depth) = pending.removeFirst()
-            for entry in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !entry.hasPrefix(".") {
+            for entry in (directoryEntries(folder) ?? []).sorted() where !entry.hasPrefix(".") {
                 examined += 1
                 let path = folder + "/" + entry
                 if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }

@@ -139,7 +139,7 @@ package enum AtomicFile {
     /// alive (or reused) is left alone: it may be a write in progress.
     static func removeStaleTemporaries(of name: String, in directory: String) {
         let prefix = temporaryPrefix(of: name)
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        guard let entries = directoryEntries(directory) else { return }
         for entry in entries where entry.hasPrefix(prefix) {
             let rest = entry.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), processIsGone(pid) else { continue }

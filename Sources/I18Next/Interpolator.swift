@@ -277,7 +277,7 @@ final class Interpolator: Sendable {
 /// at once), so an address that a freed text left to another is a miss, never a wrong answer.
 /// Texts short enough to be stored inline in a `String` have no address and are found by content.
 struct TemplateCache: ~Copyable {
-    private var byAddress: [Int: InterpolationTemplate] = [:]
+    private var byAddress = AddressTable()
     private var byText: [String: InterpolationTemplate] = [:]
 
     /// The address of the text's storage, or `nil` for a text stored inline.
@@ -288,7 +288,7 @@ struct TemplateCache: ~Copyable {
     }
 
     func template(for text: String, address: Int?) -> InterpolationTemplate? {
-        let kept = address.map { byAddress[$0] } ?? byText[text]
+        let kept = address.map { byAddress.template(at: $0) } ?? byText[text]
         guard let kept, kept.text == text else { return nil }
         return kept
     }
@@ -296,8 +296,59 @@ struct TemplateCache: ~Copyable {
     /// Keeps `made`, replacing what was kept at its address; past ``Interpolator/maximumTemplates``,
     /// only replacing.
     mutating func keep(_ made: InterpolationTemplate, address: Int?) {
-        let replaces = address.map { byAddress[$0] != nil } ?? (byText[made.text] != nil)
+        let replaces = address.map { byAddress.template(at: $0) != nil } ?? (byText[made.text] != nil)
         guard replaces || byAddress.count + byText.count < Interpolator.maximumTemplates else { return }
-        if let address { byAddress[address] = made } else { byText[made.text] = made }
+        if let address { byAddress.set(made, at: address) } else { byText[made.text] = made }
+    }
+
+    /// Templates by the address of their text: open addressing with linear probing over one
+    /// array, grown at three quarters full; entries are replaced, never removed.
+    ///
+    /// Not an `[Int: InterpolationTemplate]`: the first such dictionary makes the runtime look
+    /// up `Int: Hashable`, a scan of every conformance record of the binary, which was one of
+    /// the larger costs of a one-shot `envtool t`.
+    private struct AddressTable {
+        private struct Entry {
+            /// `0` marks an empty slot: no text is stored at address zero.
+            var address: Int
+            var template: InterpolationTemplate?
+        }
+
+        private var entries: [Entry] = []
+        private(set) var count = 0
+
+        func template(at address: Int) -> InterpolationTemplate? {
+            guard !entries.isEmpty else { return nil }
+            let mask = entries.count - 1
+            var slot = Self.slot(of: address, mask: mask)
+            while true {
+                let entry = entries[slot]
+                if entry.address == address { return entry.template }
+                if entry.address == 0 { return nil }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        mutating func set(_ template: InterpolationTemplate, at address: Int) {
+            if (count + 1) * 4 > entries.count * 3 { grow() }
+            let mask = entries.count - 1
+            var slot = Self.slot(of: address, mask: mask)
+            while entries[slot].address != 0, entries[slot].address != address { slot = (slot + 1) & mask }
+            if entries[slot].address == 0 { count += 1 }
+            entries[slot] = Entry(address: address, template: template)
+        }
+
+        private mutating func grow() {
+            let old = entries
+            entries = Array(repeating: Entry(address: 0, template: nil), count: max(16, old.count * 2))
+            count = 0
+            for entry in old where entry.address != 0 { set(entry.template!, at: entry.address) }
+        }
+
+        /// Fibonacci hashing: storage addresses are 16-byte aligned, so their low bits alone
+        /// would crowd a few slots.
+        private static func slot(of address: Int, mask: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        }
     }
 }

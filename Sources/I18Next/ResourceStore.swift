@@ -5,14 +5,13 @@ import JSONParsing
 
 struct ResourceStore: Sendable {
     private(set) var data: I18nObject
-    private var indexes: [NamespaceID: NamespaceIndex] = [:]
+    /// The indexes by language, then namespace. Keyed by `String`, not by a (language,
+    /// namespace) struct: a dictionary keyed by a type of our own makes the runtime scan every
+    /// conformance record for its `Hashable` conformance when the first one is made, at the
+    /// start of every `envtool t`; `String`'s is looked up already.
+    private var indexes: [String: [String: NamespaceIndex]] = [:]
     /// The key separator the indexes are built for; `nil` when there are none.
     let indexSeparator: String?
-
-    struct NamespaceID: Hashable, Sendable {
-        let language: String
-        let namespace: String
-    }
 
     /// Every path of a namespace joined with the key separator, so that a lookup is one hash probe
     /// instead of splitting the key and walking the tree on every `t()`.
@@ -101,7 +100,7 @@ struct ResourceStore: Sendable {
             }
         }
         add(root, path: nil)
-        indexes[NamespaceID(language: language, namespace: namespace)] = index
+        indexes[language, default: [:]][namespace] = index
     }
 
     /// The objects' members and arrays' elements under `value`, iteratively (no recursion limit).
@@ -162,7 +161,7 @@ struct ResourceStore: Sendable {
 
     /// The index of one namespace of one language, for callers that look it up once and reuse it.
     func index(language: String, namespace: String) -> NamespaceIndex? {
-        indexes[NamespaceID(language: language, namespace: namespace)]
+        indexes[language]?[namespace]
     }
 
     func resource(language: String, namespace: String, key: String, keySeparator: String?, ignoreJSONStructure: Bool) -> I18nValue? {

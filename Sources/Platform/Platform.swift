@@ -37,6 +37,25 @@ package func pathKind(_ path: String) -> PathKind? {
     return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
 }
 
+/// The names in the directory at `path`, without `.` and `..`, in the order the file system
+/// gives them; `nil` when it cannot be opened.
+///
+/// One `opendir`/`readdir` loop: FoundationEssentials' `contentsOfDirectory(atPath:)` joins
+/// paths generically, which makes the Swift runtime scan every conformance record of the binary
+/// the first time, a cost paid at the start of every `envtool t`.
+package func directoryEntries(_ path: String) -> [String]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+}
+
 /// C's `printf` formatting, for the conversions that JavaScript's sprintf, Apple's format strings
 /// and i18next's number rules share with C (`%lld`, `%.3f`, `%.17e`, `%02x`).
 ///

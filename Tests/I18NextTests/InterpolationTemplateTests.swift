@@ -86,4 +86,36 @@ struct InterpolationTemplateTests {
         #expect(!usable("{{- raw}} {{name}}"), "unescaped placeholder")
         #expect(!usable("{{value, number}}"), "a format")
     }
+
+    @Test("the template cache finds every kept text by its address, past the table's growth, and replaces in place")
+    func cacheByAddress() {
+        func make(_ text: String) -> InterpolationTemplate {
+            InterpolationTemplate.make(text, prefix: Array("{{".utf8), suffix: Array("}}".utf8), unescapeOpen: Array("{{-".utf8),
+                                       formatSeparator: Array(",".utf8))
+        }
+        // Long enough to have a storage address; kept alive by the array, so no address is reused.
+        let texts = (0..<300).map { "Greeting number \($0) for {{name}}" }
+        var cache = TemplateCache()
+        for text in texts {
+            let address = TemplateCache.address(of: text)
+            #expect(address != nil)
+            #expect(cache.template(for: text, address: address) == nil)
+            cache.keep(make(text), address: address)
+        }
+        for text in texts {
+            #expect(cache.template(for: text, address: TemplateCache.address(of: text))?.text == text)
+        }
+        // Another text at a kept address is a miss, never the kept template.
+        let first = texts[0]
+        #expect(cache.template(for: "another text of some length {{x}}", address: TemplateCache.address(of: first)) == nil)
+        // Keeping again at the same address replaces the entry.
+        let replacement = "Replacement text with {{other}}"
+        cache.keep(make(replacement), address: TemplateCache.address(of: first))
+        #expect(cache.template(for: replacement, address: TemplateCache.address(of: first))?.text == replacement)
+        #expect(cache.template(for: first, address: TemplateCache.address(of: first)) == nil)
+        // Short texts have no address and are found by content.
+        #expect(TemplateCache.address(of: "Hi {{n}}") == nil)
+        cache.keep(make("Hi {{n}}"), address: nil)
+        #expect(cache.template(for: "Hi {{n}}", address: nil)?.text == "Hi {{n}}")
+    }
 }

@@ -37,9 +37,9 @@ public struct DirectoryBackend: ResourceBackend {
 
     /// The languages (sub-directories) present, when the template is `<dir>/{{lng}}/…`.
     public func availableLanguages() -> [String] {
-        guard let range = loadPath.firstRange(of: "/{{lng}}") else { return [] }
+        guard let range = loadPath.firstBytesRange(of: "/{{lng}}") else { return [] }
         let directory = String(loadPath[..<range.lowerBound])
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let entries = directoryEntries(directory) ?? []
         return entries.filter { entry in
             pathKind(directory + "/" + entry) == .directory
         }.sorted()
@@ -48,13 +48,13 @@ public struct DirectoryBackend: ResourceBackend {
     /// The namespaces (file names without `.json`) of `language`, when the template is `…/{{lng}}/{{ns}}.json`.
     public func availableNamespaces(language: String) -> [String] {
         let sample = LoadPath.fill(loadPath, language: language, namespace: "\u{1}")
-        guard let marker = sample.firstRange(of: "\u{1}") else { return [] }
+        guard let marker = sample.firstBytesRange(of: "\u{1}") else { return [] }
         // `…/en/{{ns}}.json`: list `…/en/` and keep the names that end like the template.
         let head = String(sample[..<marker.lowerBound])
         guard head.hasSuffix("/") || head.isEmpty else { return [] }
         let directory = head.isEmpty ? "." : head
         let suffix = String(sample[marker.upperBound...])
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let entries = directoryEntries(directory) ?? []
         return entries.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map { String($0.dropLast(suffix.count)) }.sorted()
     }
 }

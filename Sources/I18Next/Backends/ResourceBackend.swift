@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONParsing
+import Platform
 
 /// Where translations come from when they are not given in memory: a directory
 /// (``DirectoryBackend``) or an HTTP server (`HTTPBackend`, in the I18NextHTTP module so that only
@@ -45,9 +46,11 @@ extension ResourceBackend {
 /// Fills i18next's `loadPath` template: `{{lng}}` and `{{ns}}` (also `__lng__` and `__ns__`).
 package enum LoadPath {
     package static func fill(_ template: String, language: String, namespace: String) -> String {
-        template.replacing("{{lng}}", with: language)
-            .replacing("{{ns}}", with: namespace)
-            .replacing("__lng__", with: language)
-            .replacing("__ns__", with: namespace)
+        // Byte for byte, as the file system reads the path (and without the standard
+        // library's searcher, whose `[Character: Int]` table costs a conformance scan at start).
+        template.replacingBytes("{{lng}}", with: language)
+            .replacingBytes("{{ns}}", with: namespace)
+            .replacingBytes("__lng__", with: language)
+            .replacingBytes("__ns__", with: namespace)
     }
 }

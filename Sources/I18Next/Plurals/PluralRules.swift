@@ -18,7 +18,14 @@ public struct PluralRules: Sendable, Hashable {
         let parts = locale.replacing("_", with: "-").split(separator: "-").map(String.init)
         var candidates: [String] = []
         if let language = parts.first?.lowercased() {
-            candidates.append(parts.enumerated().map { $0.offset == 0 ? language : $0.element }.joined(separator: "_"))
+            // Joined by hand: `joined(separator:)` is generic here and costs the first `t` a
+            // scan of every conformance record of the binary.
+            var whole = language
+            for part in parts.dropFirst() {
+                whole += "_"
+                whole += part
+            }
+            candidates.append(whole)
             if let region = parts.dropFirst().first(where: { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }) {
                 candidates.append(language + "_" + region.uppercased())
             }
