@@ -42,7 +42,7 @@ final class LazyStringCatalog: Sendable {
            let index = data.withUnsafeBytes({ raw in Self.index(raw.bindMemory(to: UInt8.self)) }) {
             var ranges: [String: Range<Int>] = [:]
             ranges.reserveCapacity(index.entries.count)
-            for (key, range) in index.entries { ranges[key] = range }
+            for entry in index.entries { ranges[entry.key] = entry.range }
             return LazyStringCatalog(path: path, sourceLanguage: index.sourceLanguage, data: data, ranges: ranges, whole: nil)
         }
         let whole = try StringCatalog(contentsOf: path)

@@ -35,7 +35,7 @@ extension LazyStringCatalog {
     /// `bytes`; `nil` when the catalog is not plainly well formed (the validator is unsure, a
     /// header member is missing or of the wrong type, an entry is not an object), so the caller
     /// parses it whole and reports the problem exactly as always.
-    static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> (sourceLanguage: String, entries: [(key: String, range: Range<Int>)])? {
+    static func index(_ bytes: UnsafeBufferPointer<UInt8>) -> (sourceLanguage: String, entries: [JSONParser.DeferredObject])? {
         // The validator's pass also records where each entry object ends (depth 3: root,
         // "strings", entry), so the second pass steps over entries instead of reading them again.
         guard let entryObjects = JSONValidator.certainlyValidObjects(bytes, atDepth: 3),

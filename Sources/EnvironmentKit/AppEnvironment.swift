@@ -36,7 +36,8 @@ public final class AppEnvironment: Sendable {
         public var configurationName: String?
         /// Names the saved preferences; else `ENVTOOL_APP_ID`, else the document's `app_id`, else `default`.
         public var appID: String?
-        /// The process environment, for the configuration, system languages and `XDG_CONFIG_HOME`.
+        /// The process environment, for the configuration, system languages and `XDG_CONFIG_HOME`;
+        /// by default ``processVariables()``.
         public var environment: [String: String]
         /// Whether the language choice is saved and read back (on by default).
         public var persistsLanguage: Bool
@@ -55,7 +56,7 @@ public final class AppEnvironment: Sendable {
 
         /// Options with the defaults described on each property.
         public init(configurationName: String? = nil, appID: String? = nil,
-                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    environment: [String: String] = processVariables(),
                     persistsLanguage: Bool = true, stringsDirectory: String? = nil,
                     secret: EnvironmentsBin.DecryptionSecret? = nil) {
             self.configurationName = configurationName
@@ -64,6 +65,26 @@ public final class AppEnvironment: Sendable {
             self.persistsLanguage = persistsLanguage
             self.stringsDirectory = stringsDirectory
             self.secret = secret
+        }
+
+        /// The names of the process environment's variables that an ``AppEnvironment`` reads.
+        public static let variableNames = [
+            BuildConfiguration.environmentVariable, "ENVTOOL_APP_ID",
+            "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE",
+            "XDG_CONFIG_HOME", "HOME",
+        ]
+
+        /// The variables of ``variableNames`` that are set in the process environment.
+        ///
+        /// Only these, read one by one: `ProcessInfo.environment` copies every variable of the
+        /// process into a dictionary, which cost a command-line start about a tenth of its
+        /// instructions with a few dozen variables set.
+        public static func processVariables() -> [String: String] {
+            var variables: [String: String] = [:]
+            for name in variableNames {
+                if let value = getenv(name) { variables[name] = String(cString: value) }
+            }
+            return variables
         }
     }
 

@@ -18,7 +18,7 @@ public struct Configuration: Sendable {
     public let name: String
     /// The variables as written, keys in file order (for a configuration of an `environments.json`,
     /// parsed on first use).
-    public var variables: JSONObject { storage.parsed.object }
+    public var variables: JSONObject { storage.object }
     /// The document the configuration comes from, named in errors.
     public let source: String
     private let storage: ConfigurationVariables

@@ -22,6 +22,9 @@ final class ConfigurationVariables: Sendable {
 
     private enum State: Sendable {
         case parsed(Parsed)
+        /// Parsed, with the path index not built yet: a top-level variable is found in the
+        /// object itself.
+        case unindexed(JSONObject)
         /// Not parsed yet; whether the one lookup by scanning has been used.
         case deferred(scanned: Bool)
     }
@@ -35,7 +38,7 @@ final class ConfigurationVariables: Sendable {
     init(_ object: JSONObject) {
         deferredText = nil
         offset = 0
-        state = Mutex(.parsed(Self.parsed(object)))
+        state = Mutex(.unindexed(object))
     }
 
     /// The object at `offset` of `text`, which ``JSONValidator`` accepted.
@@ -49,21 +52,51 @@ final class ConfigurationVariables: Sendable {
     var parsed: Parsed {
         state.withLock { state in
             if case .parsed(let parsed) = state { return parsed }
-            let parsed = Self.parsed(parseDeferred())
+            let object: JSONObject
+            if case .unindexed(let parsedObject) = state { object = parsedObject } else { object = parseDeferred() }
+            let parsed = Self.parsed(object)
             state = .parsed(parsed)
             return parsed
+        }
+    }
+
+    /// The variables, parsed now if nothing needed them before; the path index is not built.
+    var object: JSONObject {
+        state.withLock { state in
+            switch state {
+            case .parsed(let parsed): return parsed.object
+            case .unindexed(let object): return object
+            case .deferred:
+                let object = parseDeferred()
+                state = .unindexed(object)
+                return object
+            }
         }
     }
 
     /// The value at `path` by the rule of the index: a top-level key spelled `path` first, else
     /// the first nested path spelled so, in file order.
     func value(_ path: String) -> JSONValue? {
-        let scans = state.withLock { state in
-            guard case .deferred(scanned: false) = state else { return false }
-            state = .deferred(scanned: true)
-            return true
+        // Before the index exists, a top-level variable is found without building it: the
+        // index is a dictionary keyed by `JSONKey`, and the first one of those costs a command
+        // a scan of every conformance record besides the index itself.
+        enum FirstLook { case scan, object(JSONObject), index }
+        let look = state.withLock { state -> FirstLook in
+            switch state {
+            case .deferred(scanned: false):
+                state = .deferred(scanned: true)
+                return .scan
+            case .unindexed(let object):
+                return .object(object)
+            default:
+                return .index
+            }
         }
-        if scans, let text = deferredText {
+        if case .object(let object) = look {
+            if let found = object[path] { return found }
+            if !path.utf8.contains(UInt8(ascii: ".")) { return nil }
+        }
+        if case .scan = look, let text = deferredText {
             let found: JSONValue?? = text.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 guard let start = JSONParser.memberOffset(path, inObjectAt: offset, of: bytes) else { return .some(nil) }

@@ -28,8 +28,16 @@ public struct EnvironmentsDocument: Sendable {
     public let source: String
     /// The optional `app_id`, which names the app's saved preferences.
     public let appID: String?
-    /// By name, compared by code units as the keys they were read from.
-    private let configurations: [JSONKey: Configuration]
+    /// In the order of ``configurationNames``.
+    private let configurations: [Configuration]
+    /// The `configurations` object as read, whose ``JSONObject/index(forKey:)`` finds a
+    /// configuration's position by its name's code units (linearly when there are few, by hash
+    /// when there are many). It shares its storage with the configurations.
+    ///
+    /// Not a `[JSONKey: Configuration]`: making the first dictionary keyed by `JSONKey` makes the
+    /// runtime scan every conformance record of the binary for `JSONKey: Hashable`, a measurable
+    /// part of a small command's start.
+    private let configurationPositions: JSONObject
 
     /// The top-level keys the format defines.
     static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
@@ -109,18 +117,37 @@ public struct EnvironmentsDocument: Sendable {
     /// - Parameter source: The name used in error messages.
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
-        let result: Result<EnvironmentsDocument, EnvironmentError> = data.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source, text: data) }
+        // The error is carried out of the closure by hand; see `init(secretBytes:source:)`.
+        var failure: EnvironmentError?
+        let document: EnvironmentsDocument? = data.withUnsafeBytes { raw in
+            do throws(EnvironmentError) {
+                return try EnvironmentsDocument(bytes: raw, source: source, text: data)
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        self = try result.get()
+        guard let document else { throw failure! }
+        self = document
     }
 
     /// Validates decrypted bytes without copying them into memory that is not zeroed.
     package init(secretBytes: SecretBytes, source: String) throws(EnvironmentError) {
-        let result: Result<EnvironmentsDocument, EnvironmentError> = secretBytes.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+        // The error is carried out of the closure by hand, not in a `Result<EnvironmentsDocument,
+        // EnvironmentError>`: making that type's metadata makes the runtime look up
+        // `EnvironmentError: Error`, a scan of every conformance record of the binary, on the
+        // start-up path of every command that opens an encrypted file.
+        var failure: EnvironmentError?
+        let document: EnvironmentsDocument? = secretBytes.withUnsafeBytes { raw in
+            do throws(EnvironmentError) {
+                return try EnvironmentsDocument(bytes: raw, source: source)
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        self = try result.get()
+        guard let document else { throw failure! }
+        self = document
     }
 
     /// Parses and validates `raw`; `text`, when given, is the same bytes, kept so that errors
@@ -131,11 +158,11 @@ public struct EnvironmentsDocument: Sendable {
         // its configurations are parsed when read: `get` on a million variables reads one. Any
         // doubt goes to the full parse, which reports the first problem as it always has.
         let value: JSONValue
-        var deferred: [JSONKey: Int] = [:]
+        var deferred: [JSONParser.DeferredObject] = []
         if text != nil, JSONValidator.isCertainlyValid(bytes),
            let parsed = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "configurations") {
             value = parsed.value
-            for (name, range) in parsed.deferred { deferred[JSONKey(name)] = range.lowerBound }
+            deferred = parsed.deferred
         } else {
             value = try JSONValue.parse(raw, path: source)
         }
@@ -168,8 +195,8 @@ public struct EnvironmentsDocument: Sendable {
     }
 
     /// - Parameter deferred: Where in `text` the configurations that stand as empty objects in
-    ///   `value` start, by name; they are parsed when read.
-    private init(value: JSONValue, source: String, text: Data?, deferred: [JSONKey: Int],
+    ///   `value` start, in document order; they are parsed when read.
+    private init(value: JSONValue, source: String, text: Data?, deferred: [JSONParser.DeferredObject],
                  locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
         guard case .object(let root) = value else {
             throw locate(JSONPath(), "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeName)")
@@ -211,18 +238,23 @@ public struct EnvironmentsDocument: Sendable {
         if configurationObject.count == 0 {
             throw locate(JSONPath([.key("configurations")]), "\"configurations\" is empty; add at least one configuration such as \"Debug\"")
         }
-        var configurations: [JSONKey: Configuration] = [:]
+        var configurations: [Configuration] = []
+        configurations.reserveCapacity(configurationObject.count)
+        // The deferred objects are the object-valued members, in the same order.
+        var nextDeferred = 0
         for (name, variables) in configurationObject.members {
             guard case .object(let object) = variables else {
                 throw locate(JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
             }
-            if let text, let offset = deferred[JSONKey(name)] {
-                configurations[JSONKey(name)] = Configuration(name: name, deferredAt: offset, source: source, text: text)
+            if let text, nextDeferred < deferred.count, JSONKey(deferred[nextDeferred].key) == JSONKey(name) {
+                configurations.append(Configuration(name: name, deferredAt: deferred[nextDeferred].range.lowerBound, source: source, text: text))
+                nextDeferred += 1
             } else {
-                configurations[JSONKey(name)] = Configuration(name: name, variables: object, source: source, text: text)
+                configurations.append(Configuration(name: name, variables: object, source: source, text: text))
             }
         }
         self.configurations = configurations
+        self.configurationPositions = configurationObject
         self.configurationNames = configurationObject.keys
 
         var appID: String? = nil
@@ -250,7 +282,7 @@ public struct EnvironmentsDocument: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``,
     ///   listing the configurations that exist.
     public func configuration(named name: String) throws(EnvironmentError) -> Configuration {
-        if let configuration = configurations[JSONKey(name)] { return configuration }
+        if let position = configurationPositions.index(forKey: name) { return configurations[position] }
         var message = "unknown configuration \"\(name)\"; the known configurations are \(configurationNames.map { "\"\($0)\"" }.joined(separator: ", "))"
         if let near = configurationNames.first(where: { $0.lowercased() == name.lowercased() }) {
             message += " (did you mean \"\(near)\"?)"

@@ -43,10 +43,21 @@ package struct JSONParser: ~Copyable {
     /// ``parseValidated(_:deferringObjectsIn:)``), whether the next object is its value, and what was skipped.
     private var deferredKey: String?
     private var defersNextObject = false
-    private(set) var deferred: [(key: String, range: Range<Int>)] = []
+    private(set) var deferred: [DeferredObject] = []
+
+    /// An object that ``parseValidated(_:deferringObjectsIn:knownObjects:)`` skipped: its member
+    /// name and where its text lies.
+    ///
+    /// A struct, not a `(String, Range<Int>)` tuple: an array of tuples holding a `Range` makes
+    /// the runtime look up `Int: Comparable`, a scan of every conformance record, at the start
+    /// of every command that reads an `environments.json`.
+    package struct DeferredObject: Sendable {
+        package let key: String
+        package let range: Range<Int>
+    }
     /// Ranges of objects the validator has already walked (in document order), which deferring
     /// steps over instead of skipping byte by byte; `nextKnownObject` is the first not yet passed.
-    private var knownObjects: [Range<Int>] = []
+    private var knownObjects: [JSONValidator.Span] = []
     private var nextKnownObject = 0
 
     /// A parser over `bytes`.
@@ -85,8 +96,8 @@ package struct JSONParser: ~Copyable {
     /// - Parameter knownObjects: Object ranges from ``JSONValidator/certainlyValidObjects(_:atDepth:)``
     ///   at depth 3, so that each deferred object is stepped over at once.
     package static func parseValidated(_ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String,
-                                       knownObjects: [Range<Int>] = []) throws(Failure)
-        -> (value: JSONValue, deferred: [(key: String, range: Range<Int>)]) {
+                                       knownObjects: [JSONValidator.Span] = []) throws(Failure)
+        -> (value: JSONValue, deferred: [DeferredObject]) {
         var parser = JSONParser(bytes: bytes)
         parser.deferredKey = key
         parser.knownObjects = knownObjects
@@ -185,14 +196,14 @@ package struct JSONParser: ~Copyable {
             let value: JSONValue
             if defersMembers, position < bytes.count, bytes[position] == UInt8(ascii: "{") {
                 let start = position
-                while nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].lowerBound < start { nextKnownObject += 1 }
-                if nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].lowerBound == start {
-                    position = knownObjects[nextKnownObject].upperBound
+                while nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].range.lowerBound < start { nextKnownObject += 1 }
+                if nextKnownObject < knownObjects.count, knownObjects[nextKnownObject].range.lowerBound == start {
+                    position = knownObjects[nextKnownObject].range.upperBound
                     nextKnownObject += 1
                 } else {
                     skipValue()
                 }
-                deferred.append((key, start..<position))
+                deferred.append(DeferredObject(key: key, range: start..<position))
                 value = .object(JSONObject())
             } else if onTarget, case .key(let wanted) = target[depth - 1], JSONKey.codeUnitsEqual(wanted, key) {
                 targetMatched = depth

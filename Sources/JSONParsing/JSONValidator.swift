@@ -23,12 +23,20 @@ package struct JSONValidator: ~Copyable {
     private var depth = 0
     /// Key byte ranges of the objects being read, innermost last; each object owns the tail from
     /// the count it recorded when it opened.
-    private var keys: [Range<Int>] = []
+    private var keys: [Span] = []
+
+    /// A byte range of the document. Wrapped because an array of `Range<Int>` makes the runtime
+    /// look up `Int: Comparable`, a scan of every conformance record of the binary, when its
+    /// storage is first made, at the start of every command that reads JSON; an array of a
+    /// plain struct needs no lookup.
+    package struct Span: Sendable {
+        package let range: Range<Int>
+    }
 
     /// Objects opened at this depth (the root's members are at 2) are recorded in ``objects``.
     private var recordedDepth = 0
     /// The byte ranges of the objects at ``recordedDepth``, in document order.
-    private var objects: [Range<Int>] = []
+    private var objects: [Span] = []
 
     /// Up to this many members keys are compared pairwise; past it, by hash.
     private static let pairwiseLimit = 16
@@ -46,7 +54,7 @@ package struct JSONValidator: ~Copyable {
     /// Whether ``JSONParser`` certainly accepts `bytes`, and then the byte range of every object
     /// that opens at `depth` (the root object's members are at depth 2), in document order, so
     /// that a later pass can step over them without reading them again; `nil` when not certain.
-    package static func certainlyValidObjects(_ bytes: UnsafeBufferPointer<UInt8>, atDepth depth: Int) -> [Range<Int>]? {
+    package static func certainlyValidObjects(_ bytes: UnsafeBufferPointer<UInt8>, atDepth depth: Int) -> [Span]? {
         var validator = JSONValidator(bytes: bytes)
         validator.recordedDepth = depth
         return validator.document() ? validator.objects : nil
@@ -89,7 +97,7 @@ package struct JSONValidator: ~Copyable {
         if depth == recordedDepth {
             let start = position
             guard members() else { return false }
-            objects.append(start..<position)
+            objects.append(Span(range: start..<position))
             return true
         }
         return members()
@@ -116,11 +124,11 @@ package struct JSONValidator: ~Copyable {
             let range = lastString
             if hashes.isEmpty {
                 if keys.count - first < Self.pairwiseLimit {
-                    for other in keys[first...] where sameBytes(other, range) { return false }
-                    keys.append(range)
+                    for other in keys[first...] where sameBytes(other.range, range) { return false }
+                    keys.append(Span(range: range))
                 } else {
                     hashes.reserveCapacity(4 * Self.pairwiseLimit)
-                    for other in keys[first...] { hashes.insert(hash(other)) }
+                    for other in keys[first...] { hashes.insert(hash(other.range)) }
                     guard hashes.insert(hash(range)).inserted else { return false }
                 }
             } else {

@@ -38,6 +38,19 @@ struct AppEnvironmentPartsTests {
         directory.write("config/envtool/com.example.parts/preferences.json", "{\"language\": ")
     }
 
+    @Test("the default environment holds exactly the variables the library reads that are set")
+    func processVariables() {
+        let variables = AppEnvironment.Options.processVariables()
+        for name in AppEnvironment.Options.variableNames {
+            #expect(variables[name] == getenv(name).map { String(cString: $0) }, "\(name)")
+        }
+        #expect(Set(variables.keys).isSubset(of: AppEnvironment.Options.variableNames))
+        // PATH is set in any test run and is not one of them.
+        #expect(getenv("PATH") != nil)
+        #expect(variables["PATH"] == nil)
+        #expect(AppEnvironment.Options().environment == variables)
+    }
+
     @Test("reading variables starts neither the language nor the localization part")
     func variablesStartNothing() throws {
         corruptPreferences()

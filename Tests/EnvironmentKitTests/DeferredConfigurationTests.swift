@@ -86,9 +86,11 @@ struct DeferredConfigurationTests {
         #expect(afterAnother[path] == reference[path])
     }
 
-    @Test("the tricky paths resolve by the index's rules")
-    func trickyPaths() throws {
-        let debug = try document(Self.tricky).configuration(named: "Debug")
+    @Test("the tricky paths resolve by the index's rules, deferred or parsed", arguments: [true, false])
+    func trickyPaths(deferred: Bool) throws {
+        let read = try document(Self.tricky).configuration(named: "Debug")
+        // A configuration made from parsed variables finds top-level keys before its index exists.
+        let debug = deferred ? read : Configuration(name: "Debug", variables: read.variables, source: "environments.json")
         #expect(debug["a.b"] == "top-level literal")
         #expect(debug["a.b.c"] == "nested literal")
         #expect(debug["x.y.z"] == "first")
@@ -107,5 +109,10 @@ struct DeferredConfigurationTests {
         let debug = try EnvironmentsDocument(fileData: sealed, path: "environments.bin", secret: .key(key)).configuration(named: "Debug")
         #expect(debug["a.b.c"] == "nested literal")
         #expect(debug["x.y.z"] == "first")
+        #expect(debug["a.b"] == "top-level literal")
+        #expect(debug["a"] == ["b": 1, "b.c": "nested literal", "b2": ["c": 3]])
+        #expect(debug["missing"] == nil)
+        #expect(debug["a.missing"] == nil)
+        #expect(debug.variables.count == 12)
     }
 }

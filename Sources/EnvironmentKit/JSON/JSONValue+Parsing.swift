@@ -10,10 +10,20 @@ extension JSONValue {
     ///
     /// - Throws: ``EnvironmentError`` with kind ``EnvironmentError/Kind/malformedDocument`` and the line and column.
     public init(parsing data: Data, path: String = "<input>") throws(EnvironmentError) {
-        let result: Result<JSONValue, EnvironmentError> = data.withUnsafeBytes { raw in
-            Result { () throws(EnvironmentError) in try JSONValue.parse(raw, path: path) }
+        // The error is carried out of the closure by hand: a `Result<JSONValue, EnvironmentError>`
+        // would make the runtime look up `EnvironmentError: Error` (a scan of every conformance
+        // record) on the start-up path of every command that reads the saved language.
+        var failure: EnvironmentError?
+        let value: JSONValue? = data.withUnsafeBytes { raw in
+            do throws(EnvironmentError) {
+                return try JSONValue.parse(raw, path: path)
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        self = try result.get()
+        guard let value else { throw failure! }
+        self = value
     }
 
     /// Parses a document in place (duplicate keys refused), naming `path` in errors.

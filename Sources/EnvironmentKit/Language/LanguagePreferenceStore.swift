@@ -17,7 +17,7 @@ public struct LanguagePreferenceStore: Sendable {
     public let path: String
 
     /// A store for `appID` in the XDG config directory given by `environment`.
-    public init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(appID: String, environment: [String: String] = AppEnvironment.Options.processVariables()) {
         var base = environment["XDG_CONFIG_HOME"] ?? ""
         if !base.hasPrefix("/") {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
@@ -52,12 +52,22 @@ public struct LanguagePreferenceStore: Sendable {
 
     /// Reads the saved choice. Never throws: a corrupt or unreadable file is reported as ``Reading/corrupt(_:)``.
     public func read() -> Reading {
-        guard FileManager.default.fileExists(atPath: path) else { return .unset }
+        // Read with one open and read: this runs at the start of every command that reads the
+        // language, and Foundation's way builds a URL and a FileManager first.
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .corrupt(EnvironmentError.unreadable(path, error))
+        if let contents = RegularFile.contents(atPath: path) {
+            data = contents
+        } else {
+            var status = stat()
+            if lstat(path, &status) != 0, errno == ENOENT { return .unset }
+            // Anything else (a directory, no permission, a FIFO) is read the Foundation way,
+            // whose error names the reason.
+            guard FileManager.default.fileExists(atPath: path) else { return .unset }
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                return .corrupt(EnvironmentError.unreadable(path, error))
+            }
         }
         let value: JSONValue
         do {
@@ -84,10 +94,13 @@ public struct LanguagePreferenceStore: Sendable {
     ///   file is then unchanged.
     public func write(language: String?) throws(EnvironmentError) {
         let directory = PathText.deletingLastComponent(path)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(Self.reason(error))")
+        var directoryStatus = stat()
+        if stat(directory, &directoryStatus) != 0 || directoryStatus.st_mode & S_IFMT != S_IFDIR {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(Self.reason(error))")
+            }
         }
         let lockPath = directory + "/preferences.lock"
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -106,7 +119,7 @@ public struct LanguagePreferenceStore: Sendable {
         let bytes = Array((JSONValue.object(object).jsonText(pretty: true) + "\n").utf8)
         // A choice already saved is not written again: the file, its modification time and
         // anyone watching it stay as they are, and the command costs no disk flush.
-        if let current = FileManager.default.contents(atPath: path), current.elementsEqual(bytes) { return }
+        if let current = RegularFile.contents(atPath: path), current.elementsEqual(bytes) { return }
         try AtomicFile.write(bytes, to: path, permissions: 0o600)
     }
 

@@ -44,7 +44,14 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         self.language = canonical[0]
         self.script = script
         self.region = region
-        self.identifier = canonical.joined(separator: "-")
+        // Joined by hand: `joined(separator:)` is generic here and makes the runtime look up a
+        // conformance (a scan of every conformance record) on the start-up path of every command.
+        var identifier = canonical[0]
+        for part in canonical[1...] {
+            identifier += "-"
+            identifier += part
+        }
+        self.identifier = identifier
     }
 
     public var description: String { identifier }
