@@ -20,7 +20,7 @@ struct Configurations: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let document = try options.loadDocument()
-            let current = try document.currentConfiguration(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
+            let current = try document.currentConfiguration(explicit: options.configuration, environment: AppEnvironment.Options.processVariables())
             if output.isJSON {
                 var object = JSONObject()
                 object["current"] = .string(current.name)

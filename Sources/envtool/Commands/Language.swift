@@ -39,7 +39,7 @@ struct Language: ParsableCommand {
 
     /// The system's preferred languages, as the language part read them.
     private var systemPreferred: [String] {
-        SystemLanguages.preferred(environment: ProcessInfo.processInfo.environment).map(\.identifier)
+        SystemLanguages.preferred(environment: AppEnvironment.Options.processVariables()).map(\.identifier)
     }
 
     private func explanation(_ source: LanguageSource, ignored: String?) -> String {

@@ -57,7 +57,7 @@ struct Run: ParsableCommand {
         var variables: [EnvironmentVariableName.Variable] = []
         try reportingFailures {
             let document = try options.loadDocument()
-            let configuration = try document.currentConfiguration(explicit: options.configuration, environment: ProcessInfo.processInfo.environment)
+            let configuration = try document.currentConfiguration(explicit: options.configuration, environment: AppEnvironment.Options.processVariables())
             do throws(EnvironmentVariableName.Problem) {
                 variables = try EnvironmentVariableName.variables(
                     of: configuration.variables, prefix: prefix ?? "",

@@ -42,10 +42,8 @@ struct SecretOptions: ParsableArguments {
         }
     }
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
     private func nonEmpty(_ name: String) -> String? {
-        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        EnvironmentOptions.environmentValue(name).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The key file path and the option or variable it came from.
