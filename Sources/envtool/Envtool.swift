@@ -34,7 +34,11 @@ struct Envtool: ParsableCommand {
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(withError: ValidationError(problem))
         }
-        if var command = DirectCommands.parse(arguments) ?? parsedFrequentCommand(arguments) {
+        if let run = DirectCommands.parse(arguments) {
+            do { try run() } catch { exit(withError: error) }
+            return
+        }
+        if var command = parsedFrequentCommand(arguments) {
             do { try command.run() } catch { exit(withError: error) }
             return
         }

@@ -19,7 +19,7 @@ struct Configurations: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let document = try options.loadDocument()
+            let document = try options.selection.loadDocument()
             let current = try document.currentConfiguration(explicit: options.configuration, environment: AppEnvironment.Options.processVariables())
             if output.isJSON {
                 var object = JSONObject()

@@ -28,8 +28,7 @@ struct Generate: ParsableCommand {
 
         /// The document, found as every other command finds it.
         var path: String {
-            environments ?? ProcessInfo.processInfo.environment[EnvironmentOptions.pathVariable].flatMap { $0.isEmpty ? nil : $0 }
-                ?? EnvironmentOptions.defaultPath
+            EnvironmentSelection.path(environments)
         }
 
         @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"))

@@ -13,8 +13,13 @@ struct Get: ParsableCommand {
     @OptionGroup var options: EnvironmentOptions
 
     func run() throws {
+        try Self.run(key: key, selection: options.selection)
+    }
+
+    /// The command on plain values (``DirectCommands`` runs it without making the command).
+    static func run(key: String, selection: EnvironmentSelection) throws {
         try reportingFailures {
-            try Self.printValue(key, of: options.loadEnvironment())
+            try printValue(key, of: selection.loadEnvironment())
         }
     }
 

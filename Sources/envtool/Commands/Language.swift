@@ -23,12 +23,17 @@ struct Language: ParsableCommand {
     @OptionGroup var options: EnvironmentOptions
 
     func run() throws {
+        try Self.run(verbose: verbose, json: output.isJSON, selection: options.selection)
+    }
+
+    /// The command on plain values (``DirectCommands`` runs it without making the command).
+    static func run(verbose: Bool, json isJSON: Bool, selection: EnvironmentSelection) throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try selection.loadEnvironment()
             let language = environment.getAppLanguage()
             let source = environment.languageSource
             let ignored = environment.ignoredSavedLanguage
-            if output.isJSON {
+            if isJSON {
                 try Console.output(json: json(language, source: source, ignored: ignored))
                 return
             }
@@ -38,11 +43,11 @@ struct Language: ParsableCommand {
     }
 
     /// The system's preferred languages, as the language part read them.
-    private var systemPreferred: [String] {
+    private static var systemPreferred: [String] {
         SystemLanguages.preferred(environment: AppEnvironment.Options.processVariables()).map(\.identifier)
     }
 
-    private func explanation(_ source: LanguageSource, ignored: String?) -> String {
+    private static func explanation(_ source: LanguageSource, ignored: String?) -> String {
         // A saved choice the document no longer supports is named, not passed over in silence.
         let ignoredNote = ignored.map { "the saved language \"\($0)\" is not supported; " } ?? ""
         switch source {
@@ -57,7 +62,7 @@ struct Language: ParsableCommand {
         }
     }
 
-    private func json(_ language: String, source: LanguageSource, ignored: String?) -> JSONValue {
+    private static func json(_ language: String, source: LanguageSource, ignored: String?) -> JSONValue {
         var object = JSONObject()
         object["language"] = .string(language)
         var preferencesFile: String? = nil

@@ -14,7 +14,7 @@ struct Languages: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try options.selection.loadEnvironment()
             let current = environment.getAppLanguage()
             let languages = environment.availableLanguages()
             if output.isJSON {

@@ -55,11 +55,11 @@ struct Localize: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try options.selection.loadEnvironment()
             var explicit: String? = nil
             if let language {
                 guard let supported = environment.document.supportedLanguage(language) else {
-                    throw EnvironmentError(.unsupportedLanguage, file: options.displayPath,
+                    throw EnvironmentError(.unsupportedLanguage, file: options.selection.displayPath,
                                            message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
                 }
                 explicit = supported.identifier
@@ -74,10 +74,10 @@ struct Localize: ParsableCommand {
             let text = environment.lookupLocalizedString(key, table: table, language: code, sources: sources, arguments: arguments, device: device)
             for warning in environment.i18nextWarnings { Console.error(warning.formatted(severity: "warning")) }
             guard let text else {
-                throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: notFound(code))
+                throw EnvironmentError(.unknownVariable, file: options.selection.stringsDirectory, message: notFound(code))
             }
             if strict, let fallback = fallbackProblem(environment, code: code) {
-                throw EnvironmentError(.unknownVariable, file: options.stringsDirectory, message: fallback)
+                throw EnvironmentError(.unknownVariable, file: options.selection.stringsDirectory, message: fallback)
             }
             try Console.output(text)
         }

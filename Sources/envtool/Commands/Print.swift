@@ -23,7 +23,7 @@ struct Print: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try options.selection.loadEnvironment()
             switch format {
             case .json: try Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
             case .dotenv: try Console.output(DotenvFormat.render(environment.current))

@@ -66,7 +66,7 @@ struct Rekey: ParsableCommand {
         try reportingFailures {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
-            let (original, opened) = try secrets.open(input)
+            let (original, opened) = try secrets.source.open(input)
             let target = try newTarget(for: opened)
             let sealed = try EnvironmentsBin.encrypt(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
@@ -98,7 +98,7 @@ struct Rekey: ParsableCommand {
         if newPassphraseVariable == nil, let format {
             return try converted(opened, to: format)
         }
-        var newSecrets = SecretOptions()
+        var newSecrets = SecretSource()
         newSecrets.passphraseVariable = newPassphraseVariable
         guard let passphrase = try newSecrets.newPassphrase() else {
             throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
@@ -106,7 +106,7 @@ struct Rekey: ParsableCommand {
         if format == .age || (format == nil && opened.header.age != nil) {
             return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
         }
-        guard !armor else { throw SecretOptions.armorNeedsAge }
+        guard !armor else { throw SecretSource.armorNeedsAge }
         return .passphrase(passphrase, try kdf.parameters())
     }
 
@@ -131,7 +131,7 @@ struct Rekey: ParsableCommand {
             }
             throw CryptoError(.secretUnavailable, "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: input)
         case .v1:
-            guard !armor else { throw SecretOptions.armorNeedsAge }
+            guard !armor else { throw SecretSource.armorNeedsAge }
             if !isAge { return try opened.sameTarget(path: input, kdf: kdf) }
             if case .passphrase(let passphrase) = opened.secret { return .passphrase(passphrase, try kdf.parameters()) }
             let recipients = try opened.sameTarget(path: input, kdf: kdf)

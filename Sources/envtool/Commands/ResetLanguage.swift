@@ -10,7 +10,7 @@ struct ResetLanguage: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try options.selection.loadEnvironment()
             try Console.output(environment.resetLanguage())
         }
     }

@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     /// The variables holding secrets (passphrases, the identity text) that must not reach the
     /// command: the secret that opened the document is for envtool, not for what it runs.
     private var secretVariables: Set<String> {
-        var names: Set<String> = [SecretOptions.passphraseVariable, SecretOptions.identityVariable]
+        var names: Set<String> = [SecretSource.passphraseVariable, SecretSource.identityVariable]
         if let named = options.secrets.passphraseVariable { names.insert(named) }
         return names
     }
@@ -56,7 +56,7 @@ struct Run: ParsableCommand {
     func run() throws {
         var variables: [EnvironmentVariableName.Variable] = []
         try reportingFailures {
-            let document = try options.loadDocument()
+            let document = try options.selection.loadDocument()
             let configuration = try document.currentConfiguration(explicit: options.configuration, environment: AppEnvironment.Options.processVariables())
             do throws(EnvironmentVariableName.Problem) {
                 variables = try EnvironmentVariableName.variables(

@@ -13,11 +13,16 @@ struct SetLanguage: ParsableCommand {
     @OptionGroup var options: EnvironmentOptions
 
     func run() throws {
+        try Self.run(code: code, selection: options.selection)
+    }
+
+    /// The command on plain values (``DirectCommands`` runs it without making the command).
+    static func run(code: String, selection: EnvironmentSelection) throws {
         try reportingFailures {
-            let environment = try options.loadEnvironment()
+            let environment = try selection.loadEnvironment()
             switch try environment.setAppLanguage(code) {
             case .notSupported:
-                throw EnvironmentError(.unsupportedLanguage, file: options.displayPath,
+                throw EnvironmentError(.unsupportedLanguage, file: selection.displayPath,
                                        message: "\"\(code)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
             case .updated, .sameAsBefore:
                 try Console.output(environment.getAppLanguage())

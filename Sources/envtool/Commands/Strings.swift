@@ -57,7 +57,7 @@ struct Strings: ParsableCommand {
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one .strings file") }
-            if files.filter({ $0 == EnvironmentOptions.standardInput }).count > 1 {
+            if files.filter({ $0 == EnvironmentSelection.standardInput }).count > 1 {
                 throw ValidationError("'-' (standard input) can be read only once")
             }
         }
@@ -77,7 +77,7 @@ struct Strings: ParsableCommand {
             }
             for file in files {
                 do {
-                    if file != EnvironmentOptions.standardInput, pathKind(file) == .directory {
+                    if file != EnvironmentSelection.standardInput, pathKind(file) == .directory {
                         let linter = AppleStringsLinter(lookup: AppleStringsLookup(directory: file),
                                                         developmentLanguage: developmentLanguage ?? Strings.developmentLanguage(in: file),
                                                         languages: Strings.languages(in: file))
@@ -136,8 +136,8 @@ struct Strings: ParsableCommand {
     /// and a parse error a ``StringsFileError`` (exit 65): the error's type says which, not its
     /// message. `-` is standard input, named `<stdin>` in diagnostics.
     static func parse(_ file: String) throws -> StringsFile {
-        if file == EnvironmentOptions.standardInput {
-            return try StringsFile(data: EnvironmentOptions.standardInputBytes(), path: "<stdin>")
+        if file == EnvironmentSelection.standardInput {
+            return try StringsFile(data: EnvironmentSelection.standardInputBytes(), path: "<stdin>")
         }
         return try StringsFile(data: InputFile.read(file), path: file)
     }

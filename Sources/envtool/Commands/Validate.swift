@@ -42,16 +42,16 @@ struct Validate: ParsableCommand {
     }
 
     private func check(printing: Bool) throws {
-        let document = try options.loadDocument()
+        let document = try options.selection.loadDocument()
         var report = Report()
         for warning in document.warnings {
             if printing { Console.error(warning.formatted(severity: "warning")) } else { report.findings.append(Finding.json(warning, severity: "warning")) }
         }
         // Only the tables are checked: validating reads no preferences and decides no language.
-        let tables = LocalizationTables(directory: options.stringsDirectory)
+        let tables = LocalizationTables(directory: options.selection.stringsDirectory)
         // The Apple linter reads all three formats (its .strings files are the tables' files): parse
         // errors, plural categories, arguments, catalog states and keys missing in a language.
-        let appleTables = AppleStringsLookup(directory: options.stringsDirectory)
+        let appleTables = AppleStringsLookup(directory: options.selection.stringsDirectory)
         let languages = document.languages.map(\.identifier)
         let linter = AppleStringsLinter(lookup: appleTables, developmentLanguage: languages[0], languages: languages)
         for diagnostic in linter.lint() {
@@ -63,7 +63,7 @@ struct Validate: ParsableCommand {
                                                     column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
             }
         }
-        let localesDirectory = options.stringsDirectory + "/locales"
+        let localesDirectory = options.selection.stringsDirectory + "/locales"
         var resources: String? = nil
         if FileManager.default.fileExists(atPath: localesDirectory) {
             for finding in ResourceLinter(directory: localesDirectory, reference: languages[0]).run() {
@@ -84,7 +84,7 @@ struct Validate: ParsableCommand {
                 + (counts.stringsdicts > 0 ? [Describe.count(counts.stringsdicts, ".stringsdict table")] : [])
                 + (counts.catalogs > 0 ? [Describe.count(counts.catalogs, "String Catalog")] : [])
             let note = resources.map { ", i18next resources in \($0)" } ?? ""
-            try Console.output("\(options.displayPath): valid (\(described.joined(separator: ", "))\(note))")
+            try Console.output("\(options.selection.displayPath): valid (\(described.joined(separator: ", "))\(note))")
             return
         }
         var object = summary(valid: !report.hasErrors, counts: counts)
@@ -102,7 +102,7 @@ struct Validate: ParsableCommand {
 
     private func summary(valid: Bool, counts: Counts?) -> JSONObject {
         var object = JSONObject()
-        object["file"] = .string(options.displayPath)
+        object["file"] = .string(options.selection.displayPath)
         object["valid"] = .bool(valid)
         object["languages"] = counts.map { .integer($0.languages) } ?? .null
         object["configurations"] = counts.map { .integer($0.configurations) } ?? .null

@@ -82,101 +82,74 @@ struct DirectArguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
-/// The frequent commands, parsed from their plain form (see ``DirectArguments``).
+/// The frequent commands, parsed from their plain form (see ``DirectArguments``) and run on plain
+/// values: making the ArgumentParser command and its option groups would cost the start several
+/// of the Swift runtime's scans of every conformance record (see ``EnvironmentSelection``).
 enum DirectCommands {
-    /// The command `arguments` name, with its options filled and validated, or `nil` when only
-    /// ArgumentParser can read the line (or its validation fails, so that it reports it).
-    static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
+    /// The command `arguments` name, with its options filled and validated, ready to run; `nil`
+    /// when only ArgumentParser can read the line (or its validation fails, so that it reports it).
+    static func parse(_ arguments: [String]) -> (() throws -> Void)? {
         guard let name = arguments.first else { return nil }
         let rest = arguments.dropFirst()
-        let command: (any ParsableCommand)?
         switch name {
-        case "get": command = get(rest)
-        case "language": command = language(rest)
-        case "set-language": command = setLanguage(rest)
-        case "t", "translate": command = translate(rest)
-        default: command = nil
+        case "get":
+            guard let (key, selection) = wordAndSelection(rest) else { return nil }
+            return { try Get.run(key: key, selection: selection) }
+        case "language":
+            return language(rest)
+        case "set-language":
+            guard let (code, selection) = wordAndSelection(rest) else { return nil }
+            return { try SetLanguage.run(code: code, selection: selection) }
+        case "t", "translate":
+            guard let request = translate(rest) else { return nil }
+            return { try request.run() }
+        default:
+            return nil
         }
-        guard var command, (try? command.validate()) != nil else { return nil }
-        return command
-    }
-
-    private static func get(_ arguments: ArraySlice<String>) -> Get? {
-        guard let (key, options) = wordAndOptions(arguments) else { return nil }
-        var command = Get()
-        command.key = key
-        command.options = options
-        return command
     }
 
     /// The one positional word and the environment options of `get KEY` and `set-language CODE`.
-    private static func wordAndOptions(_ arguments: ArraySlice<String>) -> (String, EnvironmentOptions)? {
-        guard let parsed = DirectArguments(arguments, grammar: EnvironmentOptions.directGrammar),
-              parsed.positionals.count == 1, let options = EnvironmentOptions(parsed) else { return nil }
-        return (parsed.positionals[0], options)
+    private static func wordAndSelection(_ arguments: ArraySlice<String>) -> (String, EnvironmentSelection)? {
+        guard let parsed = DirectArguments(arguments, grammar: EnvironmentSelection.directGrammar),
+              parsed.positionals.count == 1, let selection = EnvironmentSelection(parsed) else { return nil }
+        return (parsed.positionals[0], selection)
     }
 
-    private static func language(_ arguments: ArraySlice<String>) -> Language? {
+    private static func language(_ arguments: ArraySlice<String>) -> (() throws -> Void)? {
         let grammar = DirectArguments.Grammar(options: ["--format": "format"], flags: ["-v": "verbose", "--verbose": "verbose"])
-        guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentOptions.directGrammar)),
-              parsed.positionals.isEmpty, let options = EnvironmentOptions(parsed) else { return nil }
-        var output = FormatOptions()
-        guard let format = OutputFormat(rawValue: parsed.value("format") ?? OutputFormat.text.rawValue) else { return nil }
-        output.format = format
-        var command = Language()
-        command.verbose = parsed.flag("verbose")
-        command.output = output
-        command.options = options
-        return command
+        guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentSelection.directGrammar)),
+              parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed),
+              let format = OutputFormat(rawValue: parsed.value("format") ?? OutputFormat.text.rawValue) else { return nil }
+        let verbose = parsed.flag("verbose")
+        return { try Language.run(verbose: verbose, json: format == .json, selection: selection) }
     }
 
-    private static func setLanguage(_ arguments: ArraySlice<String>) -> SetLanguage? {
-        guard let (code, options) = wordAndOptions(arguments) else { return nil }
-        var command = SetLanguage()
-        command.code = code
-        command.options = options
-        return command
-    }
-
-    private static func translate(_ arguments: ArraySlice<String>) -> Translate? {
+    private static func translate(_ arguments: ArraySlice<String>) -> Translate.Request? {
         let grammar = DirectArguments.Grammar(options: ["--init": "init", "--options": "options", "--resources": "resources"],
                                               flags: ["--strict": "strict"])
-        guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentOptions.directGrammar)),
-              !parsed.positionals.isEmpty, let options = EnvironmentOptions(parsed) else { return nil }
-        var command = Translate()
-        command.keys = parsed.positionals
-        command.`init` = parsed.value("init")
-        command.options = parsed.value("options")
-        command.resources = parsed.value("resources")
-        command.strict = parsed.flag("strict")
-        command.environment = options
-        return command
+        guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentSelection.directGrammar)),
+              !parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed) else { return nil }
+        return Translate.Request(keys: parsed.positionals, initFile: parsed.value("init"), options: parsed.value("options"),
+                                 resources: parsed.value("resources"), strict: parsed.flag("strict"), environment: selection)
     }
 }
 
-extension EnvironmentOptions {
-    /// The spellings of these options and of ``SecretOptions``.
+extension EnvironmentSelection {
+    /// The spellings of the environment options and of the secret options.
     static let directGrammar = DirectArguments.Grammar(
         options: ["-e": "environments", "--environments": "environments", "-c": "configuration", "--configuration": "configuration",
                   "--app-id": "app-id", "--key-file": "key-file", "--identity": "identity", "--passphrase-env": "passphrase-env"],
         repeatable: ["identity"],
         flags: ["--passphrase-stdin": "passphrase-stdin"])
 
-    /// The options as `parsed` gives them, every property set (ArgumentParser traps on reading
-    /// one it did not set), and validated as ArgumentParser validates an option group; `nil`
-    /// when validation fails.
+    /// The options as `parsed` gives them, validated as ArgumentParser validates the option
+    /// groups; `nil` when validation fails.
     init?(_ parsed: DirectArguments) {
-        self.init()
-        environments = parsed.value("environments")
-        configuration = parsed.value("configuration")
-        appID = parsed.value("app-id")
-        var secrets = SecretOptions()
-        secrets.keyFile = parsed.value("key-file")
-        secrets.identityFiles = parsed.allValues("identity")
-        secrets.passphraseVariable = parsed.value("passphrase-env")
-        secrets.passphraseFromStandardInput = parsed.flag("passphrase-stdin")
-        guard (try? secrets.validate()) != nil else { return nil }
-        self.secrets = secrets
-        guard (try? validate()) != nil else { return nil }
+        self.init(environments: parsed.value("environments"), configuration: parsed.value("configuration"),
+                  appID: parsed.value("app-id"),
+                  secrets: SecretSource(keyFile: parsed.value("key-file"), identityFiles: parsed.allValues("identity"),
+                                        passphraseVariable: parsed.value("passphrase-env"),
+                                        passphraseFromStandardInput: parsed.flag("passphrase-stdin")))
+        guard (try? secrets.validate()) != nil, (try? validate()) != nil else { return nil }
     }
 }

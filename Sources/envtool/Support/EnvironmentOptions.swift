@@ -8,8 +8,13 @@ import Foundation
 #endif
 import Platform
 
-/// The options every command that reads an environments document shares.
-struct EnvironmentOptions: ParsableArguments {
+/// Which environments document a command reads, in which configuration, under which app id
+/// and with which secret: what ``EnvironmentOptions`` give, as plain values.
+///
+/// Plain values, apart from ArgumentParser's options: the frequent commands parse their line
+/// themselves (``DirectCommands``), and making ArgumentParser's option groups costs a start
+/// several of the Swift runtime's scans of every conformance record.
+struct EnvironmentSelection: Sendable {
     static let pathVariable = "ENVTOOL_ENVIRONMENTS"
     static let defaultPath = "environments/environments.json"
     static let appIDVariable = "ENVTOOL_APP_ID"
@@ -18,24 +23,14 @@ struct EnvironmentOptions: ParsableArguments {
     /// The most a document read from a pipe may hold; a runaway producer is refused, not buffered forever.
     static let streamLimit = 256 << 20
 
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "The environments document.",
-        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
-        valueName: "path"))
+    /// `--environments`.
     var environments: String?
-
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "The build configuration (default: $ENVTOOL_CONFIGURATION, else Debug/Release after envtool's build).",
-        valueName: "name"))
+    /// `--configuration`.
     var configuration: String?
-
-    @Option(name: .customLong("app-id"), help: ArgumentHelp(
-        "Names the saved language choice (default: $ENVTOOL_APP_ID, else the document's app_id, else 'default').",
-        valueName: "id"))
+    /// `--app-id`.
     var appID: String?
-
-    @OptionGroup(title: "Secret (for an encrypted environments.bin)")
-    var secrets: SecretOptions
+    /// The secret options.
+    var secrets = SecretSource()
 
     /// A bad app id is a usage error (64), found before anything is read: it would name a
     /// directory outside the config directory, or one the file system cannot hold.
@@ -165,5 +160,38 @@ struct EnvironmentOptions: ParsableArguments {
                                              stringsDirectory: stringsDirectory)
         options.startupWarningHandler = { Console.error($0.formatted(severity: "warning")) }
         return try AppEnvironment(document: document, options: options)
+    }
+}
+
+/// The options every command that reads an environments document shares (ArgumentParser's
+/// front of ``EnvironmentSelection``).
+struct EnvironmentOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "The environments document.",
+        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
+        valueName: "path"))
+    var environments: String?
+
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "The build configuration (default: $ENVTOOL_CONFIGURATION, else Debug/Release after envtool's build).",
+        valueName: "name"))
+    var configuration: String?
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp(
+        "Names the saved language choice (default: $ENVTOOL_APP_ID, else the document's app_id, else 'default').",
+        valueName: "id"))
+    var appID: String?
+
+    @OptionGroup(title: "Secret (for an encrypted environments.bin)")
+    var secrets: SecretOptions
+
+    /// What the options say.
+    var selection: EnvironmentSelection {
+        EnvironmentSelection(environments: environments, configuration: configuration, appID: appID, secrets: secrets.source)
+    }
+
+    /// A bad app id is a usage error (64); see ``EnvironmentSelection/validate()``.
+    func validate() throws {
+        try selection.validate()
     }
 }

@@ -114,7 +114,7 @@ struct RecipientList {
             guard recipients.count == 1 else {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
             }
-            guard !armored else { throw SecretOptions.armorNeedsAge }
+            guard !armored else { throw SecretSource.armorNeedsAge }
             return .recipient(Recipient(recipients[0]))
         case nil where allEnvtool && recipients.count == 1 && !armored:
             return .recipient(Recipient(recipients[0]))

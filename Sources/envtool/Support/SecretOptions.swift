@@ -11,28 +11,23 @@ import Foundation
 ///
 /// Errors name the option or variable that was wrong, never its value: people put the key or
 /// passphrase itself where a path or a variable name belongs, and it must not be printed back.
-struct SecretOptions: ParsableArguments {
+///
+/// Plain values, apart from ArgumentParser's ``SecretOptions``: the frequent commands parse their
+/// line themselves (``DirectCommands``), and making an ArgumentParser option group costs a start
+/// several of the Swift runtime's scans of every conformance record.
+struct SecretSource: Sendable {
     static let keyFileVariable = "ENVTOOL_KEY_FILE"
     static let identityFileVariable = "ENVTOOL_IDENTITY_FILE"
     static let identityVariable = "ENVTOOL_IDENTITY"
     static let passphraseVariable = "ENVTOOL_PASSPHRASE"
 
-    @Option(name: .customLong("key-file"), help: ArgumentHelp(
-        "A key file from `envtool keygen` (default: $ENVTOOL_KEY_FILE). Must not be readable by group or others.",
-        valueName: "path"))
+    /// `--key-file`.
     var keyFile: String?
-
-    @Option(name: .customLong("identity"), help: ArgumentHelp(
-        "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $ENVTOOL_IDENTITY_FILE, then the identity text in $ENVTOOL_IDENTITY).",
-        valueName: "path"))
+    /// `--identity`, in order.
     var identityFiles: [String] = []
-
-    @Option(name: .customLong("passphrase-env"), help: ArgumentHelp(
-        "The name of an environment variable that holds the passphrase (default: $ENVTOOL_PASSPHRASE).",
-        valueName: "variable"))
+    /// `--passphrase-env`: the name of the variable, never the passphrase.
     var passphraseVariable: String?
-
-    @Flag(name: .customLong("passphrase-stdin"), help: "Read the passphrase from standard input.")
+    /// `--passphrase-stdin`.
     var passphraseFromStandardInput = false
 
     func validate() throws {
@@ -43,7 +38,7 @@ struct SecretOptions: ParsableArguments {
     }
 
     private func nonEmpty(_ name: String) -> String? {
-        EnvironmentOptions.environmentValue(name).flatMap { $0.isEmpty ? nil : $0 }
+        EnvironmentSelection.environmentValue(name).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The key file path and the option or variable it came from.
@@ -167,6 +162,37 @@ struct SecretOptions: ParsableArguments {
     static let armorNeedsAge = CryptoError(.secretUnavailable, "--armor writes an age file; it needs recipients or --to age")
 }
 
+/// The command-line options that give a ``SecretSource``.
+struct SecretOptions: ParsableArguments {
+    @Option(name: .customLong("key-file"), help: ArgumentHelp(
+        "A key file from `envtool keygen` (default: $ENVTOOL_KEY_FILE). Must not be readable by group or others.",
+        valueName: "path"))
+    var keyFile: String?
+
+    @Option(name: .customLong("identity"), help: ArgumentHelp(
+        "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $ENVTOOL_IDENTITY_FILE, then the identity text in $ENVTOOL_IDENTITY).",
+        valueName: "path"))
+    var identityFiles: [String] = []
+
+    @Option(name: .customLong("passphrase-env"), help: ArgumentHelp(
+        "The name of an environment variable that holds the passphrase (default: $ENVTOOL_PASSPHRASE).",
+        valueName: "variable"))
+    var passphraseVariable: String?
+
+    @Flag(name: .customLong("passphrase-stdin"), help: "Read the passphrase from standard input.")
+    var passphraseFromStandardInput = false
+
+    /// What the options say.
+    var source: SecretSource {
+        SecretSource(keyFile: keyFile, identityFiles: identityFiles, passphraseVariable: passphraseVariable,
+                     passphraseFromStandardInput: passphraseFromStandardInput)
+    }
+
+    func validate() throws {
+        try source.validate()
+    }
+}
+
 /// Argon2id cost for passphrase encryption.
 struct KDFOptions: ParsableArguments {
     enum Preset: String, ExpressibleByArgument, CaseIterable {
@@ -199,7 +225,7 @@ struct KDFOptions: ParsableArguments {
     }
 }
 
-extension SecretOptions {
+extension SecretSource {
     /// A new passphrase from the variable named by --new-passphrase-env, or asked twice on a terminal.
     /// $ENVTOOL_PASSPHRASE is not used: it holds the current passphrase.
     func newPassphrase() throws(CryptoError) -> Passphrase? {
