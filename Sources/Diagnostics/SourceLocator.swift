@@ -74,18 +74,29 @@ public struct SourceLocator {
     }
 
     /// The bytes of `range` that start a character (all but UTF-8 continuation bytes).
+    ///
+    /// Continuation bytes are counted eight at a time in per-byte lanes, which are summed every
+    /// 255 words (before a lane could overflow): without a population-count instruction in the
+    /// baseline x86-64 target, counting each word's bits cost about four instructions a byte,
+    /// which a String Catalog written on one line paid for every position it reported.
     private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        var count = 0
+        var continuations = 0
         var index = range.lowerBound
         while range.upperBound - index >= 8 {
-            count += 8 - WordScan.continuationCount(WordScan.load(bytes, at: index))
-            index += 8
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255, range.upperBound - index >= 8 {
+                lanes &+= WordScan.continuationFlags(WordScan.load(bytes, at: index))
+                index += 8
+                words += 1
+            }
+            continuations += WordScan.byteSum(lanes)
         }
         while index < range.upperBound {
-            if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
             index += 1
         }
-        return count
+        return range.count - continuations
     }
 
     /// The line and column of byte `offset` in UTF-8 `bytes`, for a single diagnostic.

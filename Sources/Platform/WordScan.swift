@@ -40,12 +40,19 @@ public enum WordScan {
         word & 0x8080_8080_8080_8080 != 0
     }
 
-    /// How many bytes of `word` are UTF-8 continuation bytes (`10xxxxxx`).
+    /// `0x01` in each byte of `word` that is a UTF-8 continuation byte (`10xxxxxx`), `0x00` in
+    /// the others: per-byte counts that can be summed word by word (see ``byteSum(_:)``).
     @inlinable @inline(__always)
-    public static func continuationCount(_ word: UInt64) -> Int {
-        // Continuation bytes become zero; the mask has the high bit of exactly the zero bytes.
-        let marked = (word & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080
-        let zeroBytes = ~(((marked & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | marked) & 0x8080_8080_8080_8080
-        return zeroBytes.nonzeroBitCount
+    public static func continuationFlags(_ word: UInt64) -> UInt64 {
+        // Bit 7 set and bit 6 clear; shifting left by one brings each byte's bit 6 to its bit 7.
+        ((word & ~(word << 1)) & 0x8080_8080_8080_8080) >> 7
+    }
+
+    /// The sum of the eight bytes of `word`.
+    @inlinable @inline(__always)
+    public static func byteSum(_ word: UInt64) -> Int {
+        // Pairs of bytes into 16-bit lanes (at most 510 each), then the four lanes by one multiply.
+        let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ ((word >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 }

@@ -100,4 +100,22 @@ struct SourceLocatorFastPathTests {
             }
         }
     }
+
+    @Test("one line of many thousand multi-byte characters, as a catalog written on one line has")
+    func oneLongLine() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), Array("a".utf8)]
+        var bytes: [UInt8] = []
+        while bytes.count < 50_000 { bytes += pieces.randomElement(using: &generator)! }
+        let targets = [0, 1, 7, 8, 2039, 2040, 2041, 4095, 4096, 4097, 8191, 20_001, bytes.count - 1, bytes.count]
+            + (0..<20).map { _ in Int.random(in: 0...bytes.count, using: &generator) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for target in targets {
+                let (line, column) = SourceLocator.location(of: target, in: buffer)
+                let expected = Self.naive(bytes, target)
+                #expect(line == 1 && line == expected.line && column == expected.column, "offset \(target)")
+            }
+        }
+    }
 }
+

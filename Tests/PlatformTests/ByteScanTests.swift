@@ -11,7 +11,7 @@ struct ByteScanTests {
         return (0..<count).map { _ in (0..<8).map { _ in interesting.randomElement(using: &generator)! } }
     }
 
-    @Test("contains, containsLess, containsNonASCII and continuationCount on 20,000 words")
+    @Test("contains, containsLess, containsNonASCII, continuationFlags and byteSum on 20,000 words")
     func wordTests() {
         for bytes in Self.words(count: 20_000) {
             let word = bytes.withUnsafeBufferPointer { WordScan.load($0, at: 0) }
@@ -22,7 +22,12 @@ struct ByteScanTests {
                 #expect(WordScan.containsLess(word, than: limit) == bytes.contains { $0 < limit }, "\(bytes) < \(limit)")
             }
             #expect(WordScan.containsNonASCII(word) == bytes.contains { $0 >= 0x80 })
-            #expect(WordScan.continuationCount(word) == bytes.filter { $0 & 0xC0 == 0x80 }.count, "\(bytes)")
+            let flags = WordScan.continuationFlags(word)
+            let flagBytes = (0..<8).map { UInt8(truncatingIfNeeded: flags >> (8 * $0)) }
+            #expect(flagBytes == bytes.map { $0 & 0xC0 == 0x80 ? 1 : 0 }, "\(bytes)")
+            // byteSum of lanes near their limit: the word itself and flags summed 255 times.
+            #expect(WordScan.byteSum(word) == bytes.reduce(0) { $0 + Int($1) }, "\(bytes)")
+            #expect(WordScan.byteSum(flags &* 255) == 255 * flagBytes.reduce(0) { $0 + Int($1) }, "\(bytes)")
         }
     }
 
