@@ -47,6 +47,10 @@ public final class AppEnvironment: Sendable {
         public var secret: EnvironmentsBin.DecryptionSecret?
         /// The i18next resources, `<dir>/<lng>/<ns>.json`; by default `locales` next to the `.strings` tables.
         public var i18nextDirectory: String?
+        /// Whether the i18next engine indexes every key path when it loads a namespace (on by
+        /// default: an app answers many `t()` calls). A process that answers one, as `envtool t`
+        /// does, turns it off: walking the tree once costs less than building the index.
+        package var indexesI18nextKeyPaths = true
         /// The order in which `localizedString` asks the i18next resources and the `.strings` tables.
         public var translationOrder: [TranslationSource] = [.i18next, .stringsTables]
         /// Called with each of ``AppEnvironment/startupWarnings`` when the language part starts,
@@ -136,6 +140,7 @@ public final class AppEnvironment: Sendable {
         let handler = options.startupWarningHandler
         let environment = options.environment
         let order = options.translationOrder
+        let indexesKeyPaths = options.indexesI18nextKeyPaths
         let language = FirstUse({ AppLanguage(document: document, preferenceStore: store, environment: environment) },
                                 announce: { language in language.startupWarnings.forEach { handler?($0) } })
         self.language = language
@@ -143,7 +148,8 @@ public final class AppEnvironment: Sendable {
         let i18nextDirectory = options.i18nextDirectory ?? stringsDirectory + "/locales"
         self.localizer = FirstUse {
             Localizer(developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
-                      i18nextDirectory: i18nextDirectory, order: order, language: { language.get })
+                      i18nextDirectory: i18nextDirectory, indexesKeyPaths: indexesKeyPaths, order: order,
+                      language: { language.get })
         }
     }
 

@@ -78,4 +78,17 @@ struct PluralRulesTests {
         #expect(PluralRules(locale: "ru_RU", kind: .cardinal).category(for: 5) == .many)
         #expect(PluralRules(locale: "xx", kind: .cardinal).categories == [.one, .other])
     }
+
+    @Test("the locale tables are sorted, so that the binary search finds every locale and nothing else")
+    func tablesSorted() {
+        for table in [PluralRules.cardinalRuleSets, PluralRules.ordinalRuleSets] {
+            #expect(zip(table, table.dropFirst()).allSatisfy { $0.key < $1.key })
+            for (locale, ruleSet) in table {
+                #expect(PluralRules.ruleSet(of: locale, in: table) == ruleSet, "\(locale)")
+                #expect(PluralRules.ruleSet(of: locale + "~", in: table) == nil)
+            }
+            #expect(PluralRules.ruleSet(of: "", in: table) == nil)
+            #expect(PluralRules.ruleSet(of: "zzzz", in: table) == nil)
+        }
+    }
 }

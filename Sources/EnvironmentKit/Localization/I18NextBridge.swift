@@ -25,13 +25,17 @@ final class I18NextBridge: Sendable {
     private let directory: String
     private let developmentLanguage: String
     private let language: @Sendable () -> AppLanguage
+    /// Whether the engine indexes every key path (see `AppEnvironment.Options.indexesI18nextKeyPaths`).
+    private let indexesKeyPaths: Bool
     /// `nil` until first use; then the engine, or `.some(nil)` when there are no resources.
     private let state = Mutex<Engine??>(nil)
 
     /// - Parameter language: The owner of the current language, asked only when the engine is created.
-    init(directory: String, developmentLanguage: String, language: @escaping @Sendable () -> AppLanguage) {
+    init(directory: String, developmentLanguage: String, indexesKeyPaths: Bool = true,
+         language: @escaping @Sendable () -> AppLanguage) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
+        self.indexesKeyPaths = indexesKeyPaths
         self.language = language
     }
 
@@ -54,6 +58,7 @@ final class I18NextBridge: Sendable {
             options.fallbackLng = .list([developmentLanguage])
             options.ns = namespaces.isEmpty ? ["translation"] : namespaces.sorted()
             options.defaultNS = namespaces.contains("translation") || namespaces.isEmpty ? ["translation"] : [options.ns[0]]
+            options.indexesKeyPaths = indexesKeyPaths
             var created = Engine(engine: I18Next(options: options), backend: backend)
             Self.loadMissing(for: current, into: &created)
             state = .some(created)

@@ -32,8 +32,9 @@ final class Localizer: Sendable {
     /// - Parameters:
     ///   - stringsDirectory: Where the `.strings` tables are.
     ///   - i18nextDirectory: Where the i18next resources are, `<dir>/<lng>/<ns>.json`.
+    ///   - indexesKeyPaths: Whether the i18next engine indexes every key path.
     ///   - language: The owner of the current language; asked only when a lookup needs it.
-    init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String,
+    init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String, indexesKeyPaths: Bool = true,
          order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
         self.tablesOnce = FirstUse { LocalizationTables(directory: stringsDirectory) }
         self.appleTablesOnce = FirstUse { AppleStringsLookup(directory: stringsDirectory) }
@@ -41,7 +42,7 @@ final class Localizer: Sendable {
         self.developmentLanguage = developmentLanguage
         self.language = language
         self.bridge = I18NextBridge(directory: i18nextDirectory, developmentLanguage: developmentLanguage.identifier,
-                                    language: language)
+                                    indexesKeyPaths: indexesKeyPaths, language: language)
     }
 
     /// The i18next engine, kept in the app language; `nil` without resources.

@@ -3,8 +3,9 @@
 
 // swiftlint:disable all
 extension PluralRules {
-    /// The cardinal rule set of each CLDR locale.
-    static let cardinalRuleSets: [String: Int] = [
+    /// The cardinal rule set of each CLDR locale, sorted by locale for a binary search: a
+    /// dictionary this size was built by every process's first plural lookup.
+    static let cardinalRuleSets: KeyValuePairs<String, Int> = [
         "af": 7,
         "ak": 5,
         "am": 1,
@@ -442,8 +443,9 @@ extension PluralRules {
         }
     }
 
-    /// The ordinal rule set of each CLDR locale.
-    static let ordinalRuleSets: [String: Int] = [
+    /// The ordinal rule set of each CLDR locale, sorted by locale for a binary search: a
+    /// dictionary this size was built by every process's first plural lookup.
+    static let ordinalRuleSets: KeyValuePairs<String, Int> = [
         "af": 0,
         "am": 0,
         "an": 0,

@@ -31,7 +31,17 @@ public struct PluralRules: Sendable, Hashable {
             }
             candidates.append(language)
         }
-        ruleSet = candidates.lazy.compactMap { table[$0] }.first ?? table["en"]!
+        ruleSet = candidates.lazy.compactMap { Self.ruleSet(of: $0, in: table) }.first ?? Self.ruleSet(of: "en", in: table)!
+    }
+
+    /// The rule set of `locale` in `table`, which is sorted by locale.
+    static func ruleSet(of locale: String, in table: KeyValuePairs<String, Int>) -> Int? {
+        var low = 0, high = table.count
+        while low < high {
+            let middle = (low + high) / 2
+            if table[middle].key < locale { low = middle + 1 } else { high = middle }
+        }
+        return low < table.count && table[low].key == locale ? table[low].value : nil
     }
 
     /// The category of `operands`.

@@ -121,6 +121,8 @@ struct Translate: ParsableCommand {
             var options = AppEnvironment.Options(configurationName: environment.configuration, appID: environment.appID,
                                                  stringsDirectory: environment.stringsDirectory)
             if let resources { options.i18nextDirectory = resources }
+            // One process, one call: walking the tree once costs less than indexing every path.
+            options.indexesI18nextKeyPaths = false
             let app = try AppEnvironment(document: try environment.loadDocument(), options: options)
             for warning in app.startupWarnings { Console.error(warning.formatted(severity: "warning")) }
             return app
