@@ -12,6 +12,18 @@ enum Measure {
         return best
     }
 
+    /// The best time of each of two bodies over `runs` rounds that alternate them, so that a
+    /// change in the machine's load during the measurement falls on both alike.
+    static func bestInterleaved(runs: Int, _ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Duration, Duration) {
+        var best = (Duration.seconds(1_000_000), Duration.seconds(1_000_000))
+        let clock = ContinuousClock()
+        for _ in 0..<runs {
+            best.0 = min(best.0, try clock.measure(first))
+            best.1 = min(best.1, try clock.measure(second))
+        }
+        return best
+    }
+
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
