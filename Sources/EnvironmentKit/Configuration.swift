@@ -54,15 +54,16 @@ public struct Configuration: Sendable {
     func components(of path: String) -> [JSONPath.Component]? {
         let variables = self.variables
         if variables.index(forKey: path) != nil { return [.key(path)] }
-        func search(_ object: JSONObject, prefix: String, trail: [JSONPath.Component]) -> [JSONPath.Component]? {
+        // `prefix` is `nil` at the top level (a member of a top-level key "" is at ".x").
+        func search(_ object: JSONObject, prefix: String?, trail: [JSONPath.Component]) -> [JSONPath.Component]? {
             for (key, value) in object.members {
-                let dotted = prefix.isEmpty ? key : prefix + "." + key
-                if !prefix.isEmpty, JSONKey(dotted) == JSONKey(path) { return trail + [.key(key)] }
+                let dotted = prefix.map { $0 + "." + key } ?? key
+                if prefix != nil, JSONKey(dotted) == JSONKey(path) { return trail + [.key(key)] }
                 if case .object(let child) = value, let found = search(child, prefix: dotted, trail: trail + [.key(key)]) { return found }
             }
             return nil
         }
-        return search(variables, prefix: "", trail: [])
+        return search(variables, prefix: nil, trail: [])
     }
 
     /// An error about the value at `path` (relative to the variables), located in the document

@@ -119,15 +119,17 @@ final class ConfigurationVariables: Sendable {
 
     private static func parsed(_ object: JSONObject) -> Parsed {
         var index: [JSONKey: JSONValue] = [:]
-        addPaths(of: object, prefix: "", to: &index)
+        addPaths(of: object, prefix: nil, to: &index)
         return Parsed(object: object, index: index)
     }
 
-    private static func addPaths(of object: JSONObject, prefix: String, to index: inout [JSONKey: JSONValue]) {
+    /// - Parameter prefix: The path of `object`, `nil` at the top level. Not `""`: a member of
+    ///   a top-level key `""` is at `.x`, and taking `""` for the top level filed it at `x`.
+    private static func addPaths(of object: JSONObject, prefix: String?, to index: inout [JSONKey: JSONValue]) {
         for (key, value) in object.members {
-            let path = prefix.isEmpty ? key : prefix + "." + key
+            let path = prefix.map { $0 + "." + key } ?? key
             // A literal key with a dot ("a.b") wins over the nested path a → b.
-            if prefix.isEmpty {
+            if prefix == nil {
                 index[JSONKey(path)] = value
             } else if index[JSONKey(path)] == nil {
                 index[JSONKey(path)] = value

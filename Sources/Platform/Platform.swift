@@ -48,8 +48,9 @@ package func directoryEntries(_ path: String) -> [String]? {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        // Read in place up to its NUL: the record may be shorter than the declared `d_name` array.
+        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+            field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
         }
         if name != ".", name != ".." { names.append(name) }
     }

@@ -115,4 +115,26 @@ struct DeferredConfigurationTests {
         #expect(debug["a.missing"] == nil)
         #expect(debug.variables.count == 12)
     }
+
+    @Test("members of a top-level key \"\" are at \".x\", before and after the index is built, deferred or parsed", arguments: [true, false])
+    func emptyKeyObject(deferred: Bool) throws {
+        let text = #"{"languages": ["en"], "configurations": {"Debug": {"x": 2, "": {"x": 1, "y": 3}}}}"#
+        func configuration() throws -> Configuration {
+            let read = try document(text).configuration(named: "Debug")
+            return deferred ? read : Configuration(name: "Debug", variables: read.variables, source: "environments.json")
+        }
+        let debug = try configuration()
+        #expect(debug["x"] == 2)
+        #expect(debug["y"] == nil)
+        #expect(debug[".x"] == 1)
+        #expect(debug[".y"] == 3)
+        // The index is built by now (a dotted lookup); the answers stay the same.
+        #expect(debug["x"] == 2)
+        #expect(debug["y"] == nil)
+        #expect(debug["a.missing"] == nil)
+        #expect(debug["x"] == 2)
+        let fresh = try configuration()
+        #expect(fresh["y"] == nil)
+    }
 }
+

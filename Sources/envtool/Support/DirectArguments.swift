@@ -12,9 +12,10 @@ import ArgumentParser
 /// not start with `-`, as `--name value` or `--name=value`. Anything else (`--`, bundled short
 /// flags, `help`, an unknown or repeated option, an empty value) gives `nil`, and the whole
 /// parser reads the line, so help, completions and usage errors are ArgumentParser's as always.
-/// The values then fill the command's own ArgumentParser struct, whose `validate()` and `run()`
-/// are the ones used: there is one implementation of each command, and only its parsing is
-/// doubled (``DirectCommands``, checked against ArgumentParser's by the CLI tests).
+/// The values then go to the plain values the command runs on (``EnvironmentSelection``,
+/// ``SecretSource``), validated by the same `validate()` its ArgumentParser options call: there
+/// is one implementation of each command, and only its parsing is doubled (``DirectCommands``,
+/// checked against ArgumentParser's by the CLI tests).
 struct DirectArguments {
     /// The words that are not options, in order.
     private(set) var positionals: [String] = []
