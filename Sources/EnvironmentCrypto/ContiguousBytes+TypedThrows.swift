@@ -8,12 +8,24 @@ extension ContiguousBytes {
     /// `withUnsafeBytes` for a body that throws a typed error.
     ///
     /// Foundation's `withUnsafeBytes` is `rethrows`, which erases a typed error to `any Error`;
-    /// this carries it through a `Result` so that callers keep `throws(CryptoError)` (or
+    /// this carries it out of the closure so that callers keep `throws(CryptoError)` (or
     /// `EnvironmentError`) without a cast.
+    ///
+    /// In an optional, not a `Result<R, Failure>`: making a `Result`'s metadata makes the Swift
+    /// runtime look up `Failure: Error`, a scan of every conformance record of the binary, on
+    /// the start-up path of the commands that read a document.
     package func withBytes<R, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> R) throws(Failure) -> R {
-        let result: Result<R, Failure> = withUnsafeBytes { raw in
-            Result { () throws(Failure) in try body(raw) }
+        var failure: Failure?
+        let value: R? = withUnsafeBytes { raw in
+            do throws(Failure) {
+                return try body(raw)
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        return try result.get()
+        if let failure { throw failure }
+        // No failure: the body returned, so `value` holds its result (itself `nil` if `R` is optional).
+        return value!
     }
 }

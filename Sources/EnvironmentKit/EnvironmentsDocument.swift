@@ -117,37 +117,12 @@ public struct EnvironmentsDocument: Sendable {
     /// - Parameter source: The name used in error messages.
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
-        // The error is carried out of the closure by hand; see `init(secretBytes:source:)`.
-        var failure: EnvironmentError?
-        let document: EnvironmentsDocument? = data.withUnsafeBytes { raw in
-            do throws(EnvironmentError) {
-                return try EnvironmentsDocument(bytes: raw, source: source, text: data)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        guard let document else { throw failure! }
-        self = document
+        self = try data.withBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source, text: data) }
     }
 
     /// Validates decrypted bytes without copying them into memory that is not zeroed.
     package init(secretBytes: SecretBytes, source: String) throws(EnvironmentError) {
-        // The error is carried out of the closure by hand, not in a `Result<EnvironmentsDocument,
-        // EnvironmentError>`: making that type's metadata makes the runtime look up
-        // `EnvironmentError: Error`, a scan of every conformance record of the binary, on the
-        // start-up path of every command that opens an encrypted file.
-        var failure: EnvironmentError?
-        let document: EnvironmentsDocument? = secretBytes.withUnsafeBytes { raw in
-            do throws(EnvironmentError) {
-                return try EnvironmentsDocument(bytes: raw, source: source)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        guard let document else { throw failure! }
-        self = document
+        self = try secretBytes.withUnsafeBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
     }
 
     /// Parses and validates `raw`; `text`, when given, is the same bytes, kept so that errors

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EnvironmentCrypto
 import JSONParsing
 
 extension JSONValue {
@@ -10,20 +11,7 @@ extension JSONValue {
     ///
     /// - Throws: ``EnvironmentError`` with kind ``EnvironmentError/Kind/malformedDocument`` and the line and column.
     public init(parsing data: Data, path: String = "<input>") throws(EnvironmentError) {
-        // The error is carried out of the closure by hand: a `Result<JSONValue, EnvironmentError>`
-        // would make the runtime look up `EnvironmentError: Error` (a scan of every conformance
-        // record) on the start-up path of every command that reads the saved language.
-        var failure: EnvironmentError?
-        let value: JSONValue? = data.withUnsafeBytes { raw in
-            do throws(EnvironmentError) {
-                return try JSONValue.parse(raw, path: path)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        guard let value else { throw failure! }
-        self = value
+        self = try data.withBytes { raw throws(EnvironmentError) in try JSONValue.parse(raw, path: path) }
     }
 
     /// Parses a document in place (duplicate keys refused), naming `path` in errors.

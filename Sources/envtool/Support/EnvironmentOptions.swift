@@ -82,13 +82,12 @@ struct EnvironmentSelection: Sendable {
         if let streamed = try streamedBytes() {
             return try document(from: streamed)
         }
-        let result = Result { () throws(EnvironmentError) in
-            try EnvironmentsDocument(contentsOf: path, secretProvider: secrets.decryptionSecret(for:))
-        }
-        if case .failure(let error) = result, error.kind == .unreadableFile, environments == nil {
+        do throws(EnvironmentError) {
+            return try EnvironmentsDocument(contentsOf: path, secretProvider: secrets.decryptionSecret(for:))
+        } catch {
+            guard error.kind == .unreadableFile, environments == nil else { throw error }
             throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; pass --environments PATH or set \(Self.pathVariable)")
         }
-        return try result.get()
     }
 
     /// The bytes of the document when it comes from a stream (standard input, a pipe or FIFO such
