@@ -2,8 +2,8 @@ import EnvironmentKit
 import Foundation
 import JSONParsing
 
-/// The JSON parser on raw bytes, in the modes its users run it in, then the environments
-/// document built from the same bytes (the main consumer of parsed JSON and its offsets).
+/// The JSON parser on raw bytes, in the modes its users run it in, the validator against it, then
+/// the environments document built from the same bytes (the main consumer of parsed JSON and its offsets).
 enum JSONHarness {
     static func run(_ input: UnsafeRawBufferPointer) {
         let bytes = input.bindMemory(to: UInt8.self)
@@ -14,6 +14,15 @@ enum JSONHarness {
             } catch {
                 // Every failure must be locatable in the input it came from.
                 _ = JSONText.location(of: error.offset, in: bytes)
+            }
+        }
+        // Readers skip the full parse on the validator's word, so it must never accept a
+        // document the parser refuses; the objects it records must be whole objects.
+        if let objects = JSONValidator.certainlyValidObjects(bytes, atDepth: 2) {
+            var strict = JSONParser(bytes: bytes)
+            if (try? strict.parseDocument()) == nil { fatalError("the validator accepted a document the parser refuses") }
+            for object in objects.map(\.range) where bytes[object.lowerBound] != UInt8(ascii: "{") || bytes[object.upperBound - 1] != UInt8(ascii: "}") {
+                fatalError("the validator recorded \(object), which is not an object")
             }
         }
         guard let document = try? EnvironmentsDocument(data: Data(input), source: "fuzz.json") else { return }

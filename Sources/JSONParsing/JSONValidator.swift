@@ -18,15 +18,23 @@ import Platform
 /// keys repeated in one object (compared by their bytes; large objects by a 64-bit hash, where a
 /// collision is only "not certain").
 package struct JSONValidator: ~Copyable {
+    // Positions and depths are passed in and returned, not kept in `self`: a recursive mutating
+    // method reaches stored properties through memory, and a position read and written that way
+    // at every byte step cost a third of validating a catalog.
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    private var depth = 0
     /// Key byte ranges of the objects being read, innermost last; each object owns the entries
-    /// from the count it recorded when it opened up to ``keyCount``. A stack kept by its count:
-    /// entries past it are stale and overwritten, so closing an object removes nothing
-    /// (`removeLast(_:)` went through the generic `replaceSubrange`, 8% of validating a catalog).
-    private var keys: [Span] = []
+    /// from the count it recorded when it opened up to ``keyCount``. A stack kept by its count in
+    /// storage of its own: entries past the count are stale and overwritten, and no write checks
+    /// that an array is uniquely referenced (1.1 million such checks in validating a catalog).
+    private var keys: UnsafeMutablePointer<Span>
+    private var keyCapacity = 64
     private var keyCount = 0
+    /// The key hashes of the objects being read that have more than ``pairwiseLimit`` members,
+    /// innermost last, kept as ``keys`` is. An object sorts its own when it closes and looks for
+    /// two alike: cheaper than a `Set` per object, which cost 4% of validating a catalog even
+    /// where it stayed empty.
+    private var hashes: [UInt64] = []
+    private var hashCount = 0
 
     /// A byte range of the document. Wrapped because an array of `Range<Int>` makes the runtime
     /// look up `Int: Comparable`, a scan of every conformance record of the binary, when its
@@ -41,11 +49,17 @@ package struct JSONValidator: ~Copyable {
     /// The byte ranges of the objects at ``recordedDepth``, in document order.
     private var objects: [Span] = []
 
-    /// Up to this many members keys are compared pairwise; past it, by hash.
+    /// Up to this many members keys are compared pairwise; past it, by hash (and a collision
+    /// answers "not certain").
     private static let pairwiseLimit = 16
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        keys = .allocate(capacity: keyCapacity)
+    }
+
+    deinit {
+        keys.deallocate()
     }
 
     /// Whether ``JSONParser`` (refusing duplicate keys) certainly accepts `bytes`.
@@ -64,185 +78,240 @@ package struct JSONValidator: ~Copyable {
     }
 
     private mutating func document() -> Bool {
+        var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-        skipWhitespace()
-        guard position < bytes.count, value() else { return false }
-        skipWhitespace()
-        return position == bytes.count
+        position = skipWhitespace(from: position)
+        guard position < bytes.count, let end = value(at: position, depth: 0) else { return false }
+        return skipWhitespace(from: end) == bytes.count
     }
 
-    @inline(__always) private mutating func skipWhitespace() {
+    /// The first position from `start` that is not white space.
+    @inline(__always) private func skipWhitespace(from start: Int) -> Int {
+        Self.skipWhitespace(in: bytes, from: start)
+    }
+
+    @inline(__always) private static func skipWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var position = start
+        // Most calls stop at once, on a byte above the space: one comparison decides.
         while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
+            let byte = bytes[position]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
+            position += 1
         }
+        return position
     }
 
-    private mutating func value() -> Bool {
-        guard position < bytes.count else { return false }
+    /// The position after the value that starts at `position` (a position in the document) in
+    /// a container at `depth`, or `nil` when it is not certainly valid.
+    private mutating func value(at position: Int, depth: Int) -> Int? {
         switch bytes[position] {
-        case UInt8(ascii: "{"): return object()
-        case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string() != nil
-        case UInt8(ascii: "t"): return literal("true")
-        case UInt8(ascii: "f"): return literal("false")
-        case UInt8(ascii: "n"): return literal("null")
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
-        default: return false
+        case UInt8(ascii: "{"): return object(at: position, depth: depth + 1)
+        case UInt8(ascii: "["): return array(at: position, depth: depth + 1)
+        case UInt8(ascii: "\""): return string(at: position)?.end
+        case UInt8(ascii: "t"): return literal("true", at: position)
+        case UInt8(ascii: "f"): return literal("false", at: position)
+        case UInt8(ascii: "n"): return literal("null", at: position)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(at: position)
+        default: return nil
         }
     }
 
-    private mutating func object() -> Bool {
-        depth += 1
-        guard depth <= JSONParser.maximumDepth else { return false }
-        if depth == recordedDepth {
-            let start = position
-            guard members() else { return false }
-            objects.append(Span(range: start..<position))
-            return true
-        }
-        return members()
+    private mutating func object(at start: Int, depth: Int) -> Int? {
+        guard depth <= JSONParser.maximumDepth, let end = members(at: start, depth: depth) else { return nil }
+        if depth == recordedDepth { objects.append(Span(range: start..<end)) }
+        return end
     }
 
-    /// The members of the object whose `{` is at `position`, through its `}`.
-    private mutating func members() -> Bool {
-        position += 1
-        let first = keyCount
-        defer { keyCount = first }
-        var hashes = Set<UInt64>()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return true
+    /// The position after the object whose `{` is at `start`.
+    private mutating func members(at start: Int, depth: Int) -> Int? {
+        let firstKey = keyCount, firstHash = hashCount
+        defer {
+            keyCount = firstKey
+            hashCount = firstHash
         }
+        let bytes = self.bytes
+        var hashing = false
+        var position = Self.skipWhitespace(in: bytes, from: start + 1)
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { return position + 1 }
         while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let hasEscape = string() else { return false }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = Self.string(in: bytes, at: position) else { return nil }
             // Equal bytes are equal keys only when neither has an escape ("a" and "\u0061" are one key).
-            if hasEscape { return false }
-            let range = lastString
-            if hashes.isEmpty {
-                if keyCount - first < Self.pairwiseLimit {
-                    for index in first..<keyCount where sameBytes(keys[index].range, range) { return false }
-                    if keyCount < keys.count {
-                        keys[keyCount] = Span(range: range)
-                    } else {
-                        keys.append(Span(range: range))
-                    }
-                    keyCount += 1
-                } else {
-                    hashes.reserveCapacity(4 * Self.pairwiseLimit)
-                    for index in first..<keyCount { hashes.insert(hash(keys[index].range)) }
-                    guard hashes.insert(hash(range)).inserted else { return false }
-                }
+            if key.hasEscape { return nil }
+            let range = position + 1 ..< key.end - 1
+            if hashing {
+                pushHash(hash(range))
+            } else if keyCount - firstKey < Self.pairwiseLimit {
+                for index in firstKey..<keyCount where sameBytes(keys[index].range, range) { return nil }
+                pushKey(Span(range: range))
             } else {
-                guard hashes.insert(hash(range)).inserted else { return false }
+                hashing = true
+                for index in firstKey..<keyCount { pushHash(hash(keys[index].range)) }
+                pushHash(hash(range))
             }
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
-            position += 1
-            skipWhitespace()
-            guard value() else { return false }
-            skipWhitespace()
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; break }
-            return false
+            position = Self.skipWhitespace(in: bytes, from: key.end)
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+            position = Self.skipWhitespace(in: bytes, from: position + 1)
+            guard position < bytes.count else { return nil }
+            // A string value, the most common, is read here rather than through a call to `value`.
+            if bytes[position] == UInt8(ascii: "\"") {
+                guard let text = Self.string(in: bytes, at: position) else { return nil }
+                position = text.end
+            } else {
+                guard let end = value(at: position, depth: depth) else { return nil }
+                position = end
+            }
+            position = Self.skipWhitespace(in: bytes, from: position)
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: ",") {
+                position = Self.skipWhitespace(in: bytes, from: position + 1)
+                continue
+            }
+            guard bytes[position] == UInt8(ascii: "}") else { return nil }
+            if hashing {
+                hashes[firstHash..<hashCount].sort()
+                for index in (firstHash + 1)..<hashCount where hashes[index] == hashes[index - 1] { return nil }
+            }
+            return position + 1
         }
-        depth -= 1
-        return true
     }
 
-    private mutating func array() -> Bool {
-        depth += 1
-        guard depth <= JSONParser.maximumDepth else { return false }
-        position += 1
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return true
+    private mutating func pushKey(_ span: Span) {
+        if keyCount == keyCapacity {
+            let larger = UnsafeMutablePointer<Span>.allocate(capacity: keyCapacity * 2)
+            larger.moveInitialize(from: keys, count: keyCount)
+            keys.deallocate()
+            keys = larger
+            keyCapacity *= 2
         }
+        (keys + keyCount).initialize(to: span)
+        keyCount += 1
+    }
+
+    private mutating func pushHash(_ hash: UInt64) {
+        if hashCount < hashes.count {
+            hashes[hashCount] = hash
+        } else {
+            hashes.append(hash)
+        }
+        hashCount += 1
+    }
+
+    /// The position after the array whose `[` is at `start`.
+    private mutating func array(at start: Int, depth: Int) -> Int? {
+        guard depth <= JSONParser.maximumDepth else { return nil }
+        var position = skipWhitespace(from: start + 1)
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return position + 1 }
         while true {
-            skipWhitespace()
-            guard value() else { return false }
-            skipWhitespace()
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; break }
-            return false
+            guard position < bytes.count, let end = value(at: position, depth: depth) else { return nil }
+            position = skipWhitespace(from: end)
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: ",") {
+                position = skipWhitespace(from: position + 1)
+                continue
+            }
+            return bytes[position] == UInt8(ascii: "]") ? position + 1 : nil
         }
-        depth -= 1
-        return true
     }
 
     /// The parser reads a run of letters and compares it, so `truex` is refused as a whole word.
-    private mutating func literal(_ word: StaticString) -> Bool {
+    private func literal(_ word: StaticString, at start: Int) -> Int? {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { return false }
-        position += count
-        if position < bytes.count, (bytes[position] | 0x20) >= UInt8(ascii: "a"), (bytes[position] | 0x20) <= UInt8(ascii: "z") {
-            return false
+        guard start + count <= bytes.count else { return nil }
+        for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return nil }
+        let end = start + count
+        if end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") {
+            return nil
         }
-        return true
+        return end
     }
 
-    private mutating func number() -> Bool {
+    private func number(at start: Int) -> Int? {
+        var position = start
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { return false }
-        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) { return false }
+        guard position < bytes.count, isDigit(bytes[position]) else { return nil }
+        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) { return nil }
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { return false }
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else { return false }
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        return true
+        return position
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// The bytes between the quotes of the last string read.
-    private var lastString: Range<Int> = 0..<0
+    /// Where a string ends (the position after its closing quote) and whether it has an escape.
+    private struct StringEnd {
+        let end: Int
+        let hasEscape: Bool
+    }
 
-    /// Reads a string; `nil` when it is invalid, else whether it has an escape.
-    private mutating func string() -> Bool? {
-        position += 1
-        let start = position
-        var hasEscape = false
-        // Eight ordinary bytes (no quote, backslash, control character or non-ASCII) at a time;
-        // after a word that has one, its bytes are read one by one before words are tried again.
-        var wordsFrom = position
-        while position < bytes.count {
-            if position >= wordsFrom {
-                while bytes.count - position >= 8 {
-                    let word = WordScan.load(bytes, at: position)
-                    if WordScan.contains(word, UInt8(ascii: "\"")) || WordScan.contains(word, UInt8(ascii: "\\"))
-                        || WordScan.containsLess(word, than: 0x20) || WordScan.containsNonASCII(word) { break }
-                    position += 8
+    /// The string whose opening quote is at `start`; `nil` when it is invalid.
+    ///
+    /// Inlined into its callers and kept small: the common string, ASCII without escapes, ends
+    /// here; anything else continues in ``generalString(in:from:)``.
+    @inline(__always) private func string(at start: Int) -> StringEnd? {
+        Self.string(in: bytes, at: start)
+    }
+
+    /// ``string(at:)`` on `bytes`, static so that callers holding `bytes` in a local need not
+    /// copy `self` to call it (which they did for every key).
+    @inline(__always) private static func string(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> StringEnd? {
+        var position = start + 1
+        while true {
+            // Ordinary bytes (no quote, backslash, control character or non-ASCII) eight at a
+            // time, then straight to the first byte that is not: most keys and values are shorter
+            // than a word, and stepping to it byte by byte cost more than the rest of validating.
+            while bytes.count - position >= 8 {
+                let flags = Self.specialFlags(WordScan.load(bytes, at: position))
+                if flags != 0 {
+                    position += WordScan.firstFlaggedByte(flags)
+                    break
                 }
-                wordsFrom = position + 8
-                guard position < bytes.count else { break }
+                position += 8
             }
+            guard position < bytes.count else { return nil }
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                lastString = start..<position
-                position += 1
-                return hasEscape
+            if byte == UInt8(ascii: "\"") { return StringEnd(end: position + 1, hasEscape: false) }
+            // The last few bytes of the document are read one by one.
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return generalString(in: bytes, from: position) }
+            position += 1
+        }
+    }
+
+    /// Flags the quotes, backslashes, control characters and non-ASCII bytes of `word`; the first is exact.
+    @inline(__always) private static func specialFlags(_ word: UInt64) -> UInt64 {
+        WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
+            | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
+    }
+
+    /// The rest of a string, from an escape, a control character or a non-ASCII byte at `start`.
+    @inline(never) private static func generalString(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> StringEnd? {
+        var position = start
+        var hasEscape = false
+        while true {
+            while bytes.count - position >= 8 {
+                let flags = Self.specialFlags(WordScan.load(bytes, at: position))
+                if flags != 0 {
+                    position += WordScan.firstFlaggedByte(flags)
+                    break
+                }
+                position += 8
             }
+            guard position < bytes.count else { return nil }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { return StringEnd(end: position + 1, hasEscape: hasEscape) }
             if byte < 0x20 { return nil }
             if byte >= 0x80 {
-                guard utf8Scalar() else { return nil }
+                guard let length = UTF8Validation.multibyteSequenceLength(at: position, in: bytes) else { return nil }
+                position += length
                 continue
             }
             position += 1
@@ -256,11 +325,12 @@ package struct JSONValidator: ~Copyable {
                  UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
-                guard let unit = hex4() else { return nil }
+                guard let unit = hex4(in: bytes, at: position) else { return nil }
+                position += 4
                 if (0xD800...0xDBFF).contains(unit) {
-                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else { return nil }
-                    position += 2
-                    guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+                          let low = hex4(in: bytes, at: position + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                    position += 6
                 } else if (0xDC00...0xDFFF).contains(unit) {
                     return nil
                 }
@@ -268,13 +338,13 @@ package struct JSONValidator: ~Copyable {
                 return nil
             }
         }
-        return nil
     }
 
-    private mutating func hex4() -> UInt32? {
+    /// The four hexadecimal digits at `start` as a number, or `nil`.
+    private static func hex4(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard position < bytes.count else { return nil }
+        for position in start..<(start + 4) {
             let byte = bytes[position]
             let digit: UInt32
             switch byte {
@@ -284,16 +354,8 @@ package struct JSONValidator: ~Copyable {
             default: return nil
             }
             value = value << 4 | digit
-            position += 1
         }
         return value
-    }
-
-    /// One well-formed UTF-8 sequence of two to four bytes, as `String(validating:)` requires.
-    private mutating func utf8Scalar() -> Bool {
-        guard let length = UTF8Validation.multibyteSequenceLength(at: position, in: bytes) else { return false }
-        position += length
-        return true
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {

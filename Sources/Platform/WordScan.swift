@@ -16,28 +16,38 @@ public enum WordScan {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// Whether some byte of `word` is zero.
+    /// `0x80` in the first zero byte of `word` (and maybe in later bytes), `0` when none is zero.
+    ///
+    /// Only the lowest flag is exact: a borrow out of a zero byte can flag the byte above it.
+    /// Scanners therefore ask only "is there one" (`!= 0`) and "where is the first"
+    /// (``firstFlaggedByte(_:)``), both exact, also for flags of several tests combined by `|`.
     @inlinable @inline(__always)
-    public static func hasZero(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    public static func zeroFlags(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
-    /// Whether some byte of `word` is `byte`.
+    /// `0x80` in the first byte of `word` that is `byte` (and maybe in later bytes); see ``zeroFlags(_:)``.
     @inlinable @inline(__always)
-    public static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
-        hasZero(word ^ (0x0101_0101_0101_0101 &* UInt64(byte)))
+    public static func flags(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        zeroFlags(word ^ (0x0101_0101_0101_0101 &* UInt64(byte)))
     }
 
-    /// Whether some byte of `word` is below `limit` (at most 128).
+    /// `0x80` in the first byte of `word` below `limit` (at most 128; maybe in later bytes too).
     @inlinable @inline(__always)
-    public static func containsLess(_ word: UInt64, than limit: UInt8) -> Bool {
-        (word &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~word & 0x8080_8080_8080_8080 != 0
+    public static func flags(_ word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~word & 0x8080_8080_8080_8080
     }
 
-    /// Whether some byte of `word` is 0x80 or above (not ASCII).
+    /// `0x80` in every byte of `word` that is 0x80 or above (not ASCII), exactly.
     @inlinable @inline(__always)
-    public static func containsNonASCII(_ word: UInt64) -> Bool {
-        word & 0x8080_8080_8080_8080 != 0
+    public static func nonASCIIFlags(_ word: UInt64) -> UInt64 {
+        word & 0x8080_8080_8080_8080
+    }
+
+    /// The offset in its word (0–7) of the first byte that `flags` marks; `flags` must not be 0.
+    @inlinable @inline(__always)
+    public static func firstFlaggedByte(_ flags: UInt64) -> Int {
+        flags.trailingZeroBitCount &>> 3
     }
 
     /// `0x01` in each byte of `word` that is a UTF-8 continuation byte (`10xxxxxx`), `0x00` in

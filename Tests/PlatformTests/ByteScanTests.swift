@@ -11,17 +11,24 @@ struct ByteScanTests {
         return (0..<count).map { _ in (0..<8).map { _ in interesting.randomElement(using: &generator)! } }
     }
 
-    @Test("contains, containsLess, containsNonASCII, continuationFlags and byteSum on 20,000 words")
+    @Test("flags, firstFlaggedByte, continuationFlags and byteSum on 20,000 words")
     func wordTests() {
         for bytes in Self.words(count: 20_000) {
             let word = bytes.withUnsafeBufferPointer { WordScan.load($0, at: 0) }
+            // Flags answer exactly whether a byte is there and which is the first.
+            func first(_ test: (UInt8) -> Bool) -> Int? { bytes.firstIndex(where: test) }
+            func flagged(_ flags: UInt64) -> Int? { flags == 0 ? nil : WordScan.firstFlaggedByte(flags) }
             for target: UInt8 in [0x0A, 0x0D, 0x22, 0x5C, 0x7B, 0x00] {
-                #expect(WordScan.contains(word, target) == bytes.contains(target), "\(bytes) \(target)")
+                #expect(flagged(WordScan.flags(word, equalTo: target)) == first { $0 == target }, "\(bytes) \(target)")
             }
             for limit: UInt8 in [0x01, 0x20, 0x80] {
-                #expect(WordScan.containsLess(word, than: limit) == bytes.contains { $0 < limit }, "\(bytes) < \(limit)")
+                #expect(flagged(WordScan.flags(word, below: limit)) == first { $0 < limit }, "\(bytes) < \(limit)")
             }
-            #expect(WordScan.containsNonASCII(word) == bytes.contains { $0 >= 0x80 })
+            #expect(WordScan.nonASCIIFlags(word) == bytes.enumerated().reduce(0) { $0 | ($1.element >= 0x80 ? UInt64(0x80) << (8 * $1.offset) : 0) })
+            // Combined, as the JSON string scan uses them: the first quote, backslash, control or non-ASCII byte.
+            let combined = WordScan.flags(word, equalTo: 0x22) | WordScan.flags(word, equalTo: 0x5C)
+                | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
+            #expect(flagged(combined) == first { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }, "\(bytes)")
             let flags = WordScan.continuationFlags(word)
             let flagBytes = (0..<8).map { UInt8(truncatingIfNeeded: flags >> (8 * $0)) }
             #expect(flagBytes == bytes.map { $0 & 0xC0 == 0x80 ? 1 : 0 }, "\(bytes)")
