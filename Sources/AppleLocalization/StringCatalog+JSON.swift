@@ -42,8 +42,8 @@ extension LazyStringCatalog {
               let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings", knownObjects: entryObjects),
               case .object(let members) = root,
               case .string(let sourceLanguage)? = members["sourceLanguage"],
-              case .object(let strings)? = members["strings"],
-              strings.count == deferred.count else { return nil }
+              // Every entry is deferred: one left in the object is not an object, for the full parse to report.
+              case .object(let strings)? = members["strings"], strings.isEmpty else { return nil }
         if let version = members["version"], case .string = version {} else if members["version"] != nil { return nil }
         return (sourceLanguage, deferred)
     }

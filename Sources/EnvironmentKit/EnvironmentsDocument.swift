@@ -169,8 +169,8 @@ public struct EnvironmentsDocument: Sendable {
         try self.init(data: Data(value.jsonText().utf8), source: source)
     }
 
-    /// - Parameter deferred: Where in `text` the configurations that stand as empty objects in
-    ///   `value` start, in document order; they are parsed when read.
+    /// - Parameter deferred: The configurations left out of `value`'s `"configurations"` and
+    ///   where in `text` they start, in document order; they are parsed when read.
     private init(value: JSONValue, source: String, text: Data?, deferred: [JSONParser.DeferredObject],
                  locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
         guard case .object(let root) = value else {
@@ -210,27 +210,30 @@ public struct EnvironmentsDocument: Sendable {
         guard case .object(let configurationObject) = configurationsValue else {
             throw locate(JSONPath([.key("configurations")]), "\"configurations\" must be an object of configurations, found \(configurationsValue.typeName)")
         }
-        if configurationObject.count == 0 {
+        if configurationObject.count == 0 && deferred.isEmpty {
             throw locate(JSONPath([.key("configurations")]), "\"configurations\" is empty; add at least one configuration such as \"Debug\"")
         }
         var configurations: [Configuration] = []
-        configurations.reserveCapacity(configurationObject.count)
-        // The deferred objects are the object-valued members, in the same order.
-        var nextDeferred = 0
+        configurations.reserveCapacity(configurationObject.count + deferred.count)
+        // Deferred configurations are not in the object: what is left there is not an object, an
+        // error (the first in document order, as a whole parse reports it).
         for (name, variables) in configurationObject.members {
             guard case .object(let object) = variables else {
                 throw locate(JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
             }
-            if let text, nextDeferred < deferred.count, JSONKey(deferred[nextDeferred].key) == JSONKey(name) {
-                configurations.append(Configuration(name: name, deferredAt: deferred[nextDeferred].range.lowerBound, source: source, text: text))
-                nextDeferred += 1
-            } else {
-                configurations.append(Configuration(name: name, variables: object, source: source, text: text))
+            configurations.append(Configuration(name: name, variables: object, source: source, text: text))
+        }
+        if let text {
+            for object in deferred {
+                configurations.append(Configuration(name: object.key, deferredAt: object.range.lowerBound, source: source, text: text))
             }
         }
+        var positions = JSONObject()
+        positions.reserveCapacity(configurations.count)
+        for configuration in configurations { positions[configuration.name] = JSONValue.null }
         self.configurations = configurations
-        self.configurationPositions = configurationObject
-        self.configurationNames = configurationObject.keys
+        self.configurationPositions = positions
+        self.configurationNames = configurations.map(\.name)
 
         var appID: String? = nil
         if let value = root["app_id"] {

@@ -37,6 +37,22 @@ struct AppleFormatsCommandTests {
         #expect(try workspace.run(["localize", "welcome_title", "-l", "en"]).stdout == "Welcome!\n")
     }
 
+    /// A lookup reads only the entry it needs from a valid catalog; an entry that is not an
+    /// object must still be reported as a whole parse reports it.
+    @Test("an entry that is not an object, between two that are, is reported at its position")
+    func entryNotAnObject() throws {
+        let workspace = try Workspace()
+        try workspace.write("environments/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "strings": {
+             "a": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "A"}}}},
+             "b": "oops",
+             "c": {}}}
+            """)
+        let result = try workspace.run(["localize", "a", "-l", "en"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(#"Localizable.xcstrings:3:7: error: the entry "b" must be a JSON object"#), "\(result.stderr)")
+    }
+
     @Test("--device picks a catalog device variation, other devices fall back to other")
     func device() throws {
         let workspace = try Workspace()
