@@ -10,6 +10,7 @@ import Platform
 
 struct Decrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "decrypt",
         abstract: "Decrypt an environments.bin to stdout, or atomically to a file (mode 0600).",
         discussion: """
             -o refuses to write the plaintext over the input (also through another path or a

@@ -10,6 +10,7 @@ import Platform
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Edit an environments.bin in $VISUAL/$EDITOR and re-encrypt it with the same secret.",
         discussion: """
             The plaintext goes to a private temporary file (mode 0600 in a 0700 directory, in

@@ -9,6 +9,7 @@ import Foundation
 
 struct Encrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "encrypt",
         abstract: "Encrypt an environments.json into an environments.bin (age, or envtool's v1 format).",
         discussion: """
             The input is validated first; an invalid document is refused. The secret is the

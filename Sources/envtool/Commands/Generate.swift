@@ -9,6 +9,7 @@ import SwiftAccessorGenerator
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Generate code from the environments document and its translations.",
         subcommands: [Swift.self])
 

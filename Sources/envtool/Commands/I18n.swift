@@ -16,6 +16,7 @@ struct I18n: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Report missing keys, missing plural forms and differing variables as file:line:col: warning|error: message.",
             discussion: """
                 Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language (--reference, else the language with the most keys).

@@ -11,6 +11,7 @@ import Platform
 extension I18n {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Convert translations between i18next JSON, .strings + .stringsdict, .xcstrings, gettext .po and XLIFF 1.2.",
             discussion: """
                 --from is a file or a directory; its format comes from the extensions (a directory is searched for <Table>.xcstrings, <lang>.lproj/, <lng>/<ns>.json, <lang>/<table>.po and *.xliff, in that order) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.

@@ -12,6 +12,7 @@ extension I18n {
     /// completions and the manual) and hands them on unchanged.
     struct Extract: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "extract",
             abstract: "Find the localization keys Swift sources use; report (or --write) the missing ones and, with --unused, the ones no source uses.",
             discussion: """
                 Parses the Swift files under PATHS (default: the current folder; hidden folders and .build are skipped) with swift-syntax and finds the keys of NSLocalizedString, String(localized:), LocalizedStringKey, LocalizedStringResource, Text/Button/Label… titles, localizedString and lookupLocalizedString (Apple tables), and t/translate (i18next, with ["defaultValue": …, "ns": …] options). Only plain string literals are keys; an interpolated or computed key is a warning at its position.

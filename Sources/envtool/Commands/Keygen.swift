@@ -9,6 +9,7 @@ import EnvironmentKit
 
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "keygen",
         abstract: "Write a new random key file (mode 0600), or with --age or --public an identity and its recipient.",
         discussion: """
             --age writes an age identity file (mode 0600, as `age-keygen` does) and prints its

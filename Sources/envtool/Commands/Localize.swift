@@ -16,6 +16,7 @@ struct Localize: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "localize",
         abstract: "Print the localized string for a key from the .xcstrings, .stringsdict and .strings tables, with plural forms and printf-style arguments applied.",
         discussion: """
             Lookup: for the language, its language without region, the development language and Base in turn, the table's String Catalog (<Table>.xcstrings), then <lang>.lproj/<Table>.stringsdict, then <lang>.lproj/<Table>.strings; when no language has the key, a catalog's source text. Arguments are text; those that read as numbers choose plural forms (localize items_in_cart 5 --language ru) and fill %d, %lld, %.2f; others fill %@. With --source i18next (repeatable, in order: --source i18next --source strings) the i18next resources in locales/ are asked too, with i18next's own fallbacks. A key found nowhere exits 68.

@@ -10,11 +10,13 @@ import Platform
 
 struct Recipients: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "recipients",
         abstract: "Show whom an encrypted environments.bin is encrypted to.",
         subcommands: [List.self])
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the recipients of an environments.bin; needs no secret.",
             discussion: """
                 An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header's number of X25519 stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.

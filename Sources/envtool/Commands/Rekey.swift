@@ -9,6 +9,7 @@ import EnvironmentKit
 
 struct Rekey: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rekey",
         abstract: "Re-encrypt an environments.bin with a new secret or format; the plaintext never touches the disk.",
         discussion: """
             The current secret comes from the usual options; the new one from --new-key-file,

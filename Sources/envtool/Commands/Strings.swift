@@ -12,11 +12,13 @@ import StringsFile
 
 struct Strings: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "strings",
         abstract: "Parse and check Apple .strings, .stringsdict and .xcstrings files.",
         subcommands: [Dump.self, Lint.self])
 
     struct Dump: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "dump",
             abstract: "Print the parsed table as a JSON object (keys in file order) on stdout.")
 
         @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM); '-' for standard input.")
@@ -35,6 +37,7 @@ struct Strings: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check .strings, .stringsdict and .xcstrings files, or a directory of them; print diagnostics on stdout as file:line:col: error|warning: message.",
             discussion: """
                 The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a .strings file from standard input.

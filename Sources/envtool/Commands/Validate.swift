@@ -10,6 +10,7 @@ import I18Next
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check the environments document, its .strings, .stringsdict and .xcstrings tables and its i18next resources; print diagnostics.",
         discussion: """
             In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid.
