@@ -120,7 +120,9 @@ public struct LanguagePreferenceStore: Sendable {
         // A choice already saved is not written again: the file, its modification time and
         // anyone watching it stay as they are, and the command costs no disk flush.
         if let current = RegularFile.contents(atPath: path), current.elementsEqual(bytes) { return }
-        try AtomicFile.write(bytes, to: path, permissions: 0o600)
+        // Atomic without a disk flush: a choice lost to a power failure is set again, and a
+        // file left empty reads as unset (see AtomicFile.Durability.atomic).
+        try AtomicFile.write(bytes, to: path, permissions: 0o600, durability: .atomic)
     }
 
     /// The shell's words for why a directory could not be made ("permission denied", "read-only
