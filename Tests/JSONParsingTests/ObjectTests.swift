@@ -17,15 +17,20 @@ struct ObjectTests {
         #expect(object["missing"] == nil)
     }
 
-    @Test("a repeated key is an error at its second occurrence, or in last-wins mode takes the first one's place")
-    func duplicateKeys() throws {
-        let (failure, line, column) = try #require(parseFailure(#"{"a": 1, "b": 2, "a": 3}"#))
+    @Test("a repeated key is an error at its second occurrence, or in last-wins mode takes the first one's place",
+          arguments: [0, 40])
+    func duplicateKeys(padding: Int) throws {
+        // 40 members before the repeat: past the linear search, through the hash index.
+        let others = (0..<padding).map { #""k\#($0)": \#($0), "#}.joined()
+        let text = #"{"a": 1, \#(others)"b": 2, "a": {"x": [3]}, "c": 4}"#
+        let (failure, line, column) = try #require(parseFailure(text))
         #expect(failure.message == #"duplicate key "a"; each key may appear once in an object"#)
-        #expect(line == 1 && column == 18)
-        let lastWins = try parse(#"{"a": 1, "b": 2, "a": 3}"#, rejectsDuplicateKeys: false)
+        #expect(line == 1 && column == text.utf8.count - 23)
+        let lastWins = try parse(text, rejectsDuplicateKeys: false)
         guard case .object(let object) = lastWins else { Issue.record("\(lastWins)"); return }
-        #expect(object.keys == ["a", "b"])
-        #expect(object["a"] == 3)
+        #expect(object.keys == ["a"] + (0..<padding).map { "k\($0)" } + ["b", "c"])
+        #expect(object["a"] == ["x": [3]])
+        #expect(object["c"] == 4 && object["b"] == 2)
         // NFC and NFD are not duplicates of each other.
         #expect(throws: Never.self) { try parse(#"{"\#(nfc)": 1, "\#(nfd)": 2}"#) }
     }

@@ -39,10 +39,18 @@ struct ValidatorTests {
         [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
         [0x80], [0xC3], [0xE2, 0x82], [0xFF],
     ] as [[UInt8]])
-    func refusesInvalidUTF8(sequence: [UInt8]) {
-        let bytes = Array("[\"a".utf8) + sequence + Array("b\"]".utf8)
-        #expect(!isCertainlyValid(bytes: bytes))
-        #expect(parseFailure(bytes: bytes) != nil)
+    func refusesInvalidUTF8(sequence: [UInt8]) throws {
+        // At every offset in the eight-byte words both scan, and with a valid non-ASCII character before it.
+        for padding in 0..<18 {
+            for prefix in ["", "é"] {
+                let bytes = Array("[\"\(prefix)\(String(repeating: "a", count: padding))".utf8) + sequence + Array("bcdefghij\"]".utf8)
+                #expect(!isCertainlyValid(bytes: bytes), "\(bytes)")
+                #expect(parseFailure(bytes: bytes) != nil, "\(bytes)")
+            }
+            // The same places with valid text: read back as written.
+            let text = String(repeating: "a", count: padding) + "é€😀" + String(repeating: "b", count: 17 - padding)
+            #expect(try parse("[\"\(text)\", \"\(text)\\n\"]") == .array([.string(text), .string(text + "\n")]))
+        }
     }
 
     @Test("a key repeated in a large object is found, wherever it is")
