@@ -94,7 +94,8 @@ extension EnvironmentsBin {
         /// about a microsecond, so the header is not copied out first.
         init(parsing file: UnsafeRawBufferPointer) throws(CryptoError) {
             var reader = HeaderReader(bytes: file)
-            guard file.starts(with: magic) else {
+            // Byte by byte: the generic `starts(with:)` cost 80 instructions at every open.
+            guard file.count >= magic.count, (0..<magic.count).allSatisfy({ file[$0] == magic[$0] }) else {
                 throw CryptoError(.malformedFile, "not an environments.bin file (it does not start with \"ENVBIN\"); encrypt JSON with `envtool encrypt`")
             }
             try reader.skip(magic.count, "magic")
@@ -144,7 +145,9 @@ private struct HeaderReader {
     mutating func take(_ count: Int, _ what: String) throws(CryptoError) -> [UInt8] {
         let start = cursor
         try skip(count, what)
-        return Array(bytes[start..<cursor])
+        // From a rebased buffer, which copies with memcpy, not from the slice, which the
+        // generic copy walks byte by byte (170 of the 14k instructions of decrypting 1 KiB).
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<cursor]))
     }
 
     mutating func byte(_ what: String) throws(CryptoError) -> UInt8 {

@@ -49,11 +49,15 @@ extension EnvironmentsBin {
         // ``open(_:secret:)`` without the `Opened` it builds for edits: the same parse, key and
         // authentication, but at 1 KiB that bookkeeping was a tenth of the time.
         try Sodium.ensureInitialized()
-        if AgeFile.isAgeFile(data) { return try openAge(data) { _ in secret }.plaintext }
-        return try data.withBytes { (file) throws(CryptoError) in
+        // The bytes are reached once: each access to a `Data`'s storage from this module makes
+        // dynamic exclusivity checks on its class.
+        let plaintext = try data.withBytes { (file) throws(CryptoError) -> SecretBytes? in
+            if AgeFile.isAgeFile(file) { return nil }
             let header = try Header(parsing: file)
             return try authenticate(file, header: header, key: aeadKey(for: header, from: secret))
         }
+        if let plaintext { return plaintext }
+        return try openAge(data) { _ in secret }.plaintext
     }
 
     /// Opens an age v1 file: the header's stanza types choose the kind of secret, then the whole

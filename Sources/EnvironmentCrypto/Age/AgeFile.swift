@@ -51,6 +51,11 @@ public enum AgeFile {
 
     /// ``isAgeFile(_:)`` on bytes.
     static func isAgeFile(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // Both forms start with "a", "-" or white space; anything else (an envtool v1 file's
+        // "E") is answered before the comparisons, which cost 120 instructions a call.
+        guard let first = bytes.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "-") || AgeArmor.isWhitespace(first) else {
+            return false
+        }
         if bytes.starts(with: binaryVersionLine) { return true }
         let limit = min(bytes.count, AgeArmor.maximumWhitespace + AgeArmor.header.count)
         var index = 0
