@@ -2,7 +2,9 @@ import Foundation
 import I18Next
 
 /// t() calls per second for the workloads in Tests/I18NextTests/Fixtures/conformance/bench-workloads.json,
-/// next to the real i18next's figures recorded in that file, and memory for a large resource set.
+/// next to the real i18next's on node measured in the same run (when `I18NEXT_SRC` names the `src/`
+/// of an i18next checkout and node is installed) or else the figures recorded in that file, and
+/// memory for a large resource set.
 enum TranslationBenchmark {
     static func run(only: String? = nil, iterations: Int = 200_000, measureMemory: Bool = true) {
         print("i18next t() (workloads from Tests/I18NextTests/Fixtures/conformance/bench-workloads.json)")
@@ -21,7 +23,10 @@ enum TranslationBenchmark {
             options.resources = resources
             engines[name] = I18Next(options: options)
         }
-        Measure.row("workload", "   ours/s   i18next/s   ratio (target ≥ 8×; 10× simple, nested)")
+        // The reference first, in its own process, so that both sides see the same machine.
+        let measured = measuredReference(workloadsPath: path)
+        let source = measured == nil ? "recorded in the file" : "i18next on node, this run"
+        Measure.row("workload", "   ours/s   i18next/s   ratio (target ≥ 8×; 10× simple, nested); i18next: \(source)")
         for workload in workloads {
             guard case .object(let spec) = workload, let id = spec["id"]?.stringValue, let initName = spec["init"]?.stringValue,
                   let engine = engines[initName], let key = spec["key"]?.stringValue, only == nil || only == id else { continue }
@@ -34,11 +39,66 @@ enum TranslationBenchmark {
                 for _ in 0..<iterations { blackHole(engine.t(key, callOptions)) }
             }
             let ours = Double(iterations) / Measure.seconds(elapsed)
-            let reference = spec["reference_ops_per_s"]?.numberValue ?? .nan
+            let reference = measured?[id] ?? spec["reference_ops_per_s"]?.numberValue ?? .nan
             Measure.row(id, String(format: "%9.0f %11.0f %8.2f×", ours, reference, ours / reference))
         }
         if measureMemory { memory() }
         print()
+    }
+
+    /// Calls per second of the real i18next for each workload, measured as the recorded figures
+    /// were (a warm-up, then the median of five timed runs), by node in a process of its own; `nil`
+    /// without `I18NEXT_SRC` or node. Node times itself, so starting it with Foundation's
+    /// `Process` costs the figures nothing.
+    private static func measuredReference(workloadsPath: String) -> [String: Double]? {
+        guard let source = ProcessInfo.processInfo.environment["I18NEXT_SRC"], ChildProcess.available("node") else { return nil }
+        let script = NSTemporaryDirectory() + "envbench-i18next-workloads-\(UUID().uuidString).mjs"
+        defer { unlink(script) }
+        let text = """
+            import { readFileSync } from 'node:fs';
+            const { default: i18next } = await import(process.argv[2]);
+            const file = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+            const rates = {};
+            for (const workload of file.workloads) {
+              const instance = i18next.createInstance();
+              await instance.init({ ...file.inits[workload.init], resources: file.resources });
+              const { key, options } = workload;
+              if (instance.t(key, options) !== workload.expected) throw new Error(`${workload.id}: ${instance.t(key, options)}`);
+              for (let i = 0; i < 50000; i++) instance.t(key, options);
+              const runs = [];
+              for (let run = 0; run < 5; run++) {
+                let calls = 0;
+                const start = process.hrtime.bigint();
+                let seconds = 0;
+                while (seconds < 0.5) {
+                  for (let i = 0; i < 10000; i++) instance.t(key, options);
+                  calls += 10000;
+                  seconds = Number(process.hrtime.bigint() - start) / 1e9;
+                }
+                runs.push(calls / seconds);
+              }
+              runs.sort((a, b) => a - b);
+              rates[workload.id] = runs[2];
+            }
+            console.log(JSON.stringify(rates));
+            """
+        guard FileManager.default.createFile(atPath: script, contents: Data(text.utf8)) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["node", script, source + "/index.js", workloadsPath]
+        // i18next's src/ has no package type, for which node warns on every start.
+        process.environment = ProcessInfo.processInfo.environment.merging(["NODE_NO_WARNINGS": "1"]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let rates = try? JSONSerialization.jsonObject(with: output) as? [String: Double] else {
+            print("  i18next on node failed (exit \(process.terminationStatus)); using the recorded figures")
+            return nil
+        }
+        return rates
     }
 
     private static func residentKiB() -> Int {
