@@ -266,17 +266,7 @@ package struct JSONValidator: ~Copyable {
     @inline(__always) private static func string(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> StringEnd? {
         var position = start + 1
         while true {
-            // Ordinary bytes (no quote, backslash, control character or non-ASCII) eight at a
-            // time, then straight to the first byte that is not: most keys and values are shorter
-            // than a word, and stepping to it byte by byte cost more than the rest of validating.
-            while bytes.count - position >= 8 {
-                let flags = Self.specialFlags(WordScan.load(bytes, at: position))
-                if flags != 0 {
-                    position += WordScan.firstFlaggedByte(flags)
-                    break
-                }
-                position += 8
-            }
+            position = skipOrdinaryWords(in: bytes, from: position)
             guard position < bytes.count else { return nil }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { return StringEnd(end: position + 1, hasEscape: false) }
@@ -286,10 +276,22 @@ package struct JSONValidator: ~Copyable {
         }
     }
 
-    /// Flags the quotes, backslashes, control characters and non-ASCII bytes of `word`; the first is exact.
-    @inline(__always) private static func specialFlags(_ word: UInt64) -> UInt64 {
-        WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
-            | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
+    /// Ordinary string bytes (no quote, backslash, control character or non-ASCII) from `start`,
+    /// eight at a time, then straight to the first byte that is not: the position of that byte,
+    /// or of the last few bytes of the document, which callers read one by one. Most keys and
+    /// values are shorter than a word, and stepping to their end byte by byte cost more than the
+    /// rest of validating.
+    @inline(__always) private static func skipOrdinaryWords(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var position = start
+        while bytes.count - position >= 8 {
+            let word = WordScan.load(bytes, at: position)
+            // The first flag of the four tests together is exact (see WordScan.zeroFlags).
+            let flags = WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
+                | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
+            if flags != 0 { return position + WordScan.firstFlaggedByte(flags) }
+            position += 8
+        }
+        return position
     }
 
     /// The rest of a string, from an escape, a control character or a non-ASCII byte at `start`.
@@ -297,14 +299,7 @@ package struct JSONValidator: ~Copyable {
         var position = start
         var hasEscape = false
         while true {
-            while bytes.count - position >= 8 {
-                let flags = Self.specialFlags(WordScan.load(bytes, at: position))
-                if flags != 0 {
-                    position += WordScan.firstFlaggedByte(flags)
-                    break
-                }
-                position += 8
-            }
+            position = skipOrdinaryWords(in: bytes, from: position)
             guard position < bytes.count else { return nil }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { return StringEnd(end: position + 1, hasEscape: hasEscape) }
