@@ -31,14 +31,17 @@ extension EnvironmentsBin {
     ///   memory the file's Argon2id cost needs.
     public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
         try Sodium.ensureInitialized()
-        if AgeFile.isAgeFile(data) { return try openAge(data, secret: secret) }
-        return try data.withBytes { (file) throws(CryptoError) in
+        // The bytes are reached once, as in ``decrypt(_:with:)``.
+        let opened = try data.withBytes { (file) throws(CryptoError) -> Opened? in
+            if AgeFile.isAgeFile(file) { return nil }
             let header = try Header(parsing: file)
             let chosen = try secret(header)
             let key = try aeadKey(for: header, from: chosen)
             let plaintext = try authenticate(file, header: header, key: key)
             return Opened(header: header, secret: chosen, plaintext: plaintext)
         }
+        if let opened { return opened }
+        return try openAge(data, secret: secret)
     }
 
     /// Decrypts and authenticates `data` with a secret known in advance.

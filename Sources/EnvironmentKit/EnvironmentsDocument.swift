@@ -30,9 +30,9 @@ public struct EnvironmentsDocument: Sendable {
     public let appID: String?
     /// In the order of ``configurationNames``.
     private let configurations: [Configuration]
-    /// The `configurations` object as read, whose ``JSONObject/index(forKey:)`` finds a
-    /// configuration's position by its name's code units (linearly when there are few, by hash
-    /// when there are many). It shares its storage with the configurations.
+    /// The configuration names, each with a `null` value, in the order of ``configurations``:
+    /// its ``JSONObject/index(forKey:)`` finds a configuration's position by its name's code units
+    /// (linearly when there are few, by hash when there are many), as JSON compares keys.
     ///
     /// Not a `[JSONKey: Configuration]`: making the first dictionary keyed by `JSONKey` makes the
     /// runtime scan every conformance record of the binary for `JSONKey: Hashable`, a measurable

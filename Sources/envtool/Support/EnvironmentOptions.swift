@@ -137,8 +137,8 @@ struct EnvironmentSelection: Sendable {
         }
         let plaintext: SecretBytes
         do throws(CryptoError) {
-            let header = try EnvironmentsBin.Header(parsing: data)
-            plaintext = try EnvironmentsBin.decrypt(data, with: secrets.decryptionSecret(for: header))
+            // open parses the header once and asks for the secret its key mode needs.
+            plaintext = try EnvironmentsBin.open(data, secret: secrets.decryptionSecret(for:)).plaintext
         } catch {
             throw EnvironmentError(crypto: error, file: displayPath)
         }
