@@ -58,16 +58,22 @@ package enum AtomicFile {
     private static func write(raw array: UnsafeRawBufferPointer, to requested: String, permissions: mode_t,
                               keepingExistingMode: Bool, durability: Durability) throws(EnvironmentError) {
         try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: durability) { (fd) throws(EnvironmentError) in
-            var written = 0
-            while written < array.count {
-                let result = Glibc.write(fd, array.baseAddress! + written, array.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(requested, String(cString: strerror(errno)).lowercased())
-                }
-                written += result
-            }
+            try writeAll(array, to: fd, path: requested)
         }.get()
+    }
+
+    /// Writes all of `bytes` to `fd`, again after a short write or an interruption.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws(EnvironmentError) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let result = Platform.write(fd, base + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, String(cString: strerror(errno)).lowercased())
+            }
+            written += result
+        }
     }
 
     /// Replaces (or creates) the file at `path` with what `body` writes to the descriptor it is
@@ -81,25 +87,47 @@ package enum AtomicFile {
         try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: .synced, body).get()
     }
 
-    /// The temporary-file, fsync and rename protocol around `body`. `body`'s own error is the
-    /// outer result's failure; the protocol's errors are in the inner result.
+    /// The temporary-file, fsync and rename protocol around `body`, for a path: symbolic links
+    /// are followed to the file they name (see ``target(of:)``). `body`'s own error is the outer
+    /// result's failure; the protocol's errors are in the inner result.
     private static func replace<Failure: Error>(_ requested: String, permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
                                                 _ body: (Int32) throws(Failure) -> Void) throws(Failure) -> Result<Void, EnvironmentError> {
         let path: String
         do { path = try target(of: requested) } catch { return .failure(error) }
         let (directory, name) = split(path)
-        removeStaleTemporaries(of: name, in: directory)
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directoryFD >= 0 else { return .failure(failure(requested, "cannot create a temporary file in \(directory)")) }
+        defer { close(directoryFD) }
+        return try replace(name, in: directoryFD, directory: directory, requested: requested, refusingLinks: false, permissions: permissions,
+                           keepingExistingMode: keepingExistingMode, durability: durability, body)
+    }
+
+    /// The protocol itself, on the entry `name` of the directory open as `directoryFD`: the
+    /// temporary file is created and renamed relative to that descriptor, so a directory swapped
+    /// for a link after it was opened changes nothing. With `refusingLinks`, an existing link at
+    /// `name` is an error instead of being replaced.
+    static func replace<Failure: Error>(_ name: String, in directoryFD: Int32, directory: String, requested: String, refusingLinks: Bool,
+                                        permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
+                                        _ body: (Int32) throws(Failure) -> Void) throws(Failure) -> Result<Void, EnvironmentError> {
+        removeStaleTemporaries(of: name, in: directoryFD)
         var mode = permissions
         var existing = stat()
-        if keepingExistingMode, stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+        if fstatat(directoryFD, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
+            if refusingLinks, existing.st_mode & S_IFMT == S_IFLNK {
+                return .failure(failure(requested, "\(requested) is a symbolic link, and envtool does not write through links here; remove the link"))
+            }
+            if keepingExistingMode {
+                var followed = stat()
+                if fstatat(directoryFD, name, &followed, 0) == 0 { mode = followed.st_mode & 0o7777 }
+            }
+        }
 
-        var template = Array("\(directory)/\(temporaryPrefix(of: name))\(getpid())-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return .failure(failure(requested, "cannot create a temporary file in \(directory)")) }
-        let temporary = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
+        guard let (fd, temporary) = createTemporary(for: name, in: directoryFD) else {
+            return .failure(failure(requested, "cannot create a temporary file in \(directory)"))
+        }
         var committed = false
         defer {
-            if !committed { unlink(temporary) }
+            if !committed { unlinkat(directoryFD, temporary, 0) }
         }
         guard fchmod(fd, mode) == 0 else { close(fd); return .failure(failure(requested, "cannot set permissions")) }
         do {
@@ -117,17 +145,29 @@ package enum AtomicFile {
         if close(fd) != 0, errno != EINTR {
             return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
         }
-        guard rename(temporary, path) == 0 else {
+        guard renameat(directoryFD, temporary, directoryFD, name) == 0 else {
             return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
         }
         committed = true
-        guard durability == .synced else { return .success(()) }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
-        }
+        if durability == .synced { fsync(directoryFD) }
         return .success(())
+    }
+
+    /// A new, empty temporary file `.<name>.tmp-<pid>-XXXXXX` in the directory open as
+    /// `directoryFD`, readable by its owner only, and its name; `nil` when none can be created.
+    /// `mkstemp` takes a path; this is its loop relative to a descriptor.
+    private static func createTemporary(for name: String, in directoryFD: Int32) -> (Int32, String)? {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            var suffix = ""
+            for _ in 0..<6 { suffix.unicodeScalars.append(Unicode.Scalar(letters[Int(generator.next() % UInt64(letters.count))])) }
+            let temporary = "\(temporaryPrefix(of: name))\(getpid())-\(suffix)"
+            let fd = openat(directoryFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 { return (fd, temporary) }
+            guard errno == EEXIST || errno == EINTR else { return nil }
+        }
+        return nil
     }
 
     /// The file a write of `path` replaces: `path` itself, or the final target of the symbolic
@@ -157,15 +197,14 @@ package enum AtomicFile {
 
     /// Removes `.<name>.tmp-<pid>-*` files of writers that no longer run. A file whose pid is
     /// alive (or reused) is left alone: it may be a write in progress.
-    static func removeStaleTemporaries(of name: String, in directory: String) {
+    static func removeStaleTemporaries(of name: String, in directoryFD: Int32) {
         let prefix = temporaryPrefix(of: name)
-        guard let entries = directoryEntries(directory) else { return }
+        guard let entries = directoryEntries(descriptor: directoryFD) else { return }
         for entry in entries where entry.hasPrefix(prefix) {
             let rest = entry.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), processIsGone(pid) else { continue }
             var status = stat()
-            let file = directory + "/" + entry
-            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(file) }
+            if fstatat(directoryFD, entry, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG { unlinkat(directoryFD, entry, 0) }
         }
     }
 

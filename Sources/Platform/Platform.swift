@@ -57,6 +57,28 @@ package func directoryEntries(_ path: String) -> [String]? {
     return names
 }
 
+/// The names in the directory open as `descriptor`, without `.` and `..`; `nil` when it cannot be
+/// read. The descriptor stays open and owned by the caller (a duplicate is read), so a directory
+/// reached with `openat` and `O_NOFOLLOW` is listed without naming its path again.
+package func directoryEntries(descriptor: Int32) -> [String]? {
+    let duplicate = dup(descriptor)
+    guard duplicate >= 0 else { return nil }
+    guard let directory = fdopendir(duplicate) else {
+        close(duplicate)
+        return nil
+    }
+    defer { closedir(directory) }
+    rewinddir(directory)
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+            field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+        }
+        if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+}
+
 /// C's `printf` formatting, for the conversions that JavaScript's sprintf, Apple's format strings
 /// and i18next's number rules share with C (`%lld`, `%.3f`, `%.17e`, `%02x`).
 ///

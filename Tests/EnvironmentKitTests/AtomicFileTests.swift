@@ -88,3 +88,44 @@ struct AtomicFileTests {
         #expect { try AtomicFile.lock(directory.path + "/missing.bin") } throws: { ($0 as? EnvironmentError)?.kind == .unreadableFile }
     }
 }
+
+@Suite("Atomic writes confined to a directory")
+struct ConfinedAtomicFileTests {
+    @Test("writes below the root, creating folders; reads back what it wrote")
+    func writesBelow() throws {
+        let directory = TemporaryDirectory()
+        try AtomicFile.write(Array("new".utf8), to: "es/translation.po", under: directory.path + "/out")
+        #expect(directory.read("out/es/translation.po") == "new")
+        #expect(try AtomicFile.contents(of: "es/translation.po", under: directory.path + "/out") == Array("new".utf8))
+        #expect(try AtomicFile.contents(of: "fr/translation.po", under: directory.path + "/out") == nil)
+        #expect(try AtomicFile.contents(of: "x.po", under: directory.path + "/missing") == nil)
+    }
+
+    @Test("a path that could leave the root is refused before anything is touched",
+          arguments: ["../victim.txt", "es/../../victim.txt", "/etc/victim.txt", "es//x.po", "./x.po", "es/.", ""])
+    func refusesEscapes(relative: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("victim.txt", "keep")
+        #expect(throws: EnvironmentError.self) { try AtomicFile.write(Array("new".utf8), to: relative, under: directory.path + "/out") }
+        #expect(throws: EnvironmentError.self) { try AtomicFile.contents(of: relative, under: directory.path + "/out") }
+        #expect(directory.read("victim.txt") == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["victim.txt"])
+    }
+
+    @Test("a link below the root, at the file or a folder, is an error and its target is untouched")
+    func refusesLinks() throws {
+        let directory = TemporaryDirectory()
+        directory.write("victim.txt", "keep")
+        directory.write("out/es/keep.txt", "keep")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/out/es/translation.po", withDestinationPath: "../../victim.txt")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/out/fr", withDestinationPath: "..")
+        for relative in ["es/translation.po", "fr/victim.txt"] {
+            #expect { try AtomicFile.write(Array("new".utf8), to: relative, under: directory.path + "/out") } throws: { error in
+                (error as? EnvironmentError)?.kind == .writeFailed && "\(error)".contains("is a symbolic link")
+            }
+            #expect(throws: EnvironmentError.self) { try AtomicFile.contents(of: relative, under: directory.path + "/out") }
+        }
+        #expect(directory.read("victim.txt") == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/out/es").sorted() == ["keep.txt", "translation.po"])
+    }
+}

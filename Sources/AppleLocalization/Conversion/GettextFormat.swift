@@ -163,7 +163,19 @@ enum GettextFormat {
                 guard parts.count == 2 else { continue }
                 let value = parts[1].trimmingWhitespace()
                 switch parts[0].trimmingWhitespace().lowercased() {
-                case "language" where !value.isEmpty: language = value.replacing("_", with: "-")
+                case "language" where !value.isEmpty:
+                    // The language names the output folder of this file: only a tag may.
+                    guard TranslationConverter.isLanguageTag(value) else {
+                        var at = (line: header.line, column: 1)
+                        for (number, fileLine) in text.splitLines().enumerated() {
+                            if let range = fileLine.firstRange(of: "Language:") {
+                                at = (number + 1, fileLine.distance(from: fileLine.startIndex, to: range.lowerBound) + 1)
+                                break
+                            }
+                        }
+                        throw fail(at.line, at.column, "Language: \(TranslationConverter.quoted(value)) is not a language tag (such as en, pt_BR or zh-Hans); a language names an output folder, so nothing else is accepted")
+                    }
+                    language = value.replacing("_", with: "-")
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
                     var at = (line: header.line, column: 1)

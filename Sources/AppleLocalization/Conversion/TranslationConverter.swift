@@ -15,10 +15,20 @@ import StringsFile
 public struct TranslationConverter: Sendable {
     /// A file the conversion would write.
     public struct Output: Sendable, Hashable {
-        /// Where.
+        /// Where: the destination itself, or a path below it.
         public var path: String
+        /// The path below the destination directory (`ru/translation.po`), made of language tags
+        /// and table names only; `nil` when the output is the destination file itself. Writers
+        /// keep it below the destination (`AtomicFile.write(_:to:under:)`).
+        public var relativePath: String?
         /// What.
         public var data: Data
+
+        init(destination: String, relativePath: String?, data: Data) {
+            self.path = relativePath.map { destination + "/" + $0 } ?? destination
+            self.relativePath = relativePath
+            self.data = data
+        }
     }
 
     /// What the target formats could not express, by file, language and key.
@@ -74,7 +84,7 @@ public struct TranslationConverter: Sendable {
         case .i18next:
             let language = try need()
             let entries = try I18NextJSONFormat.read(try data(), path: path, language: language, issues: &issues)
-            add(TranslationTable(name: TranslationFormat.tableName(table, for: .xcstrings), languages: [language: entries]))
+            try add(TranslationTable(name: TranslationFormat.tableName(table, for: .xcstrings), languages: [language: entries]), from: path)
         case .strings:
             let language = try need()
             var strings: StringsFile? = nil
@@ -85,21 +95,25 @@ public struct TranslationConverter: Sendable {
                 let bytes = try data()
                 do { strings = try StringsFile(data: bytes, path: path) } catch { throw AppleLocalizationError(AppleStringsLookup.diagnostic(error.diagnostic)) }
             }
-            add(TranslationTable(name: table, languages: [language: AppleFormatsConversion.entries(strings: strings, stringsdict: dict, language: language, issues: &issues)]))
+            try add(TranslationTable(name: table, languages: [language: AppleFormatsConversion.entries(strings: strings, stringsdict: dict, language: language, issues: &issues)]), from: path)
         case .xcstrings:
             let catalog = try StringCatalog(contentsOf: path)
-            add(AppleFormatsConversion.table(catalog: catalog, issues: &issues))
+            try add(AppleFormatsConversion.table(catalog: catalog, issues: &issues), from: path)
         case .po:
             let (found, entries) = try GettextFormat.read(try data(), path: path, language: language, issues: &issues)
-            add(TranslationTable(name: TranslationFormat.tableName(table, for: .xcstrings), languages: [found: entries]))
+            try add(TranslationTable(name: TranslationFormat.tableName(table, for: .xcstrings), languages: [found: entries]), from: path)
         case .xliff:
-            for table in try XLIFFFormat.read(try data(), path: path, issues: &issues) { add(table) }
+            for table in try XLIFFFormat.read(try data(), path: path, issues: &issues) { try add(table, from: path) }
         }
     }
 
-    /// Merges `table` into the tables read: languages are added, entries of a language appended
-    /// (a `.stringsdict` key wins over the same `.strings` key, as in lookups).
-    private mutating func add(_ table: TranslationTable) {
+    /// Merges `table`, read from `path`, into the tables read: languages are added, entries of a
+    /// language appended (a `.stringsdict` key wins over the same `.strings` key, as in lookups).
+    ///
+    /// Its languages and name become output paths, and they come from the file: anything that is
+    /// not a language tag or a plain file name is refused here, whichever format read it.
+    private mutating func add(_ table: TranslationTable, from path: String) throws(AppleLocalizationError) {
+        try Self.checkNames(of: table, readFrom: path)
         guard let index = tables.firstIndex(where: { $0.name == table.name }) else {
             tables.append(table)
             return
@@ -158,13 +172,15 @@ public struct TranslationConverter: Sendable {
             }
             switch format {
             case .xcstrings:
-                let path = asFile ? destination : destination + "/" + name + ".xcstrings"
-                outputs.append(Output(path: path, data: StringCatalogConversion.write(table, sourceLanguage: source, issues: &issues, path: path)))
+                let relative = asFile ? nil : name + ".xcstrings"
+                let path = relative.map { destination + "/" + $0 } ?? destination
+                outputs.append(Output(destination: destination, relativePath: relative, data: StringCatalogConversion.write(table, sourceLanguage: source, issues: &issues, path: path)))
             case .xliff:
                 let targets = table.languageOrder.count > 1 ? table.languageOrder.filter { $0 != source } : table.languageOrder
                 for target in targets {
-                    let path = asFile ? destination : destination + "/" + target + ".xliff"
-                    outputs.append(Output(path: path, data: XLIFFFormat.write(table, source: source, target: target, issues: &issues, path: path)))
+                    let relative = asFile ? nil : target + ".xliff"
+                    let path = relative.map { destination + "/" + $0 } ?? destination
+                    outputs.append(Output(destination: destination, relativePath: relative, data: XLIFFFormat.write(table, source: source, target: target, issues: &issues, path: path)))
                 }
             case .i18next, .po, .strings:
                 let orders = AppleFormatsConversion.argumentOrders(table)
@@ -172,24 +188,26 @@ public struct TranslationConverter: Sendable {
                     let entries = table.languages[language] ?? []
                     switch format {
                     case .i18next:
-                        let path = asFile ? destination : destination + "/" + language + "/" + name + ".json"
+                        let relative = asFile ? nil : language + "/" + name + ".json"
+                        let path = relative.map { destination + "/" + $0 } ?? destination
                         var collected = ConversionIssues(file: path, language: language)
-                        outputs.append(Output(path: path, data: I18NextJSONFormat.write(entries, path: path, language: language, issues: &collected)))
+                        outputs.append(Output(destination: destination, relativePath: relative, data: I18NextJSONFormat.write(entries, path: path, language: language, issues: &collected)))
                         issues += collected.all
                     case .po:
-                        let path = asFile ? destination : destination + "/" + language + "/" + name + ".po"
+                        let relative = asFile ? nil : language + "/" + name + ".po"
+                        let path = relative.map { destination + "/" + $0 } ?? destination
                         var collected = ConversionIssues(file: path, language: language)
-                        outputs.append(Output(path: path, data: try GettextFormat.write(entries, language: language, table: name, path: path, issues: &collected)))
+                        outputs.append(Output(destination: destination, relativePath: relative, data: try GettextFormat.write(entries, language: language, table: name, path: path, issues: &collected)))
                         issues += collected.all
                     default:
-                        let folder = destination + "/" + (language == "base" ? "Base" : language) + ".lproj/"
-                        var collected = ConversionIssues(file: folder + name + ".strings", language: language)
+                        let folder = (language == "base" ? "Base" : language) + ".lproj/"
+                        var collected = ConversionIssues(file: destination + "/" + folder + name + ".strings", language: language)
                         if let data = AppleFormatsConversion.writeStrings(entries, orders: orders, issues: &collected) {
-                            outputs.append(Output(path: folder + name + ".strings", data: data))
+                            outputs.append(Output(destination: destination, relativePath: folder + name + ".strings", data: data))
                         }
-                        collected.file = folder + name + ".stringsdict"
+                        collected.file = destination + "/" + folder + name + ".stringsdict"
                         if let data = AppleFormatsConversion.writeStringsdict(entries, orders: orders, issues: &collected) {
-                            outputs.append(Output(path: folder + name + ".stringsdict", data: data))
+                            outputs.append(Output(destination: destination, relativePath: folder + name + ".stringsdict", data: data))
                         }
                         issues += collected.all
                     }

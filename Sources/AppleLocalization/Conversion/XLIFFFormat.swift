@@ -111,6 +111,10 @@ enum XLIFFFormat {
             guard let target = file.attribute("target-language"), !target.isEmpty else {
                 throw fail(file.offset, "<file original=\"\(file.attribute("original") ?? "")\"> has no target-language; add target-language=\"…\" (the language of <target>)")
             }
+            // Each language names an output folder or file: only a tag may.
+            for (attribute, value) in [("source-language", source), ("target-language", target)] where !TranslationConverter.isLanguageTag(value) {
+                throw fail(file.offset, "\(attribute)=\(TranslationConverter.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans); a language names an output folder, so nothing else is accepted")
+            }
             let original = file.attribute("original") ?? "Localizable.strings"
             let base = PathText.lastComponent(original)
             let name = PathText.deletingExtension(base)

@@ -51,6 +51,16 @@ extension I18n {
         static let changesPending: Int32 = 1
 
         func run() throws {
+            // `-` is standard input or output elsewhere; a conversion writes files, and a folder
+            // named `-` is never what was meant.
+            guard to != "-" else {
+                throw ValidationError("--to - is not supported: a conversion writes files; pass a directory (or, for one result, a file)")
+            }
+            for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
+                if let value, !TranslationConverter.isLanguageTag(value) {
+                    throw ValidationError("\(option) \"\(value)\" is not a language tag (such as en, pt-BR or zh-Hans)")
+                }
+            }
             guard let target = format ?? TranslationFormat(fileExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format i18next|strings|xcstrings|po|xliff")
             }
@@ -70,21 +80,32 @@ extension I18n {
             }
             var pending = 0
             for output in outputs {
-                let existing = FileManager.default.contents(atPath: output.path)
-                if existing == output.data { continue }
+                // Paths below --to are made from what the input files say: each is written (and
+                // compared) without leaving --to or passing a symbolic link inside it.
+                var existing: [UInt8]? = nil
+                try reportingFailures {
+                    existing = try output.relativePath.map { try AtomicFile.contents(of: $0, under: to) }
+                        ?? FileManager.default.contents(atPath: output.path).map { Array($0) }
+                }
+                if let existing, existing.elementsEqual(output.data) { continue }
                 if check {
                     pending += 1
                     try Console.output((existing == nil ? "would create " : "would change ") + output.path)
                     continue
                 }
-                let folder = PathText.deletingLastComponent(output.path)
-                do {
-                    try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-                } catch {
-                    Console.error("\(folder): error: cannot create the directory for \(output.path)")
-                    throw ExitCode(ExitStatus.cannotWrite.rawValue)
+                try reportingFailures {
+                    if let relative = output.relativePath {
+                        try AtomicFile.write(output.data, to: relative, under: to)
+                    } else {
+                        let folder = PathText.deletingLastComponent(output.path)
+                        do {
+                            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+                        } catch {
+                            throw EnvironmentError(.writeFailed, file: output.path, message: "cannot create the directory \(folder)")
+                        }
+                        try AtomicFile.write(output.data, to: output.path)
+                    }
                 }
-                try reportingFailures { try AtomicFile.write(output.data, to: output.path) }
                 try Console.output("wrote " + output.path)
             }
             if check, pending > 0 { throw ExitCode(Self.changesPending) }
