@@ -39,18 +39,22 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The compiler-format line.
+    ///
+    /// File names, keys and messages often carry text from the input (a file named by a sender,
+    /// a key, a language): controls, bidi overrides and line separators in them are written as
+    /// `\u{…}` (new lines and tabs of the message excepted), so the line shows what is there.
     public var description: String {
         var text = ""
         if let file {
-            text = file
+            text = Self.escapingDisplayControls(file)
             if let line {
                 text += ":\(line)"
                 if let column { text += ":\(column)" }
             }
             text += ": "
         }
-        text += "\(severity.rawValue): \(message)"
-        if let path { text += " (at \(path.isEmpty ? "the top level" : path))" }
+        text += "\(severity.rawValue): \(Self.escapingDisplayControls(message, keeping: ["\n", "\t"]))"
+        if let path { text += " (at \(path.isEmpty ? "the top level" : Self.escapingDisplayControls(path)))" }
         return text
     }
 

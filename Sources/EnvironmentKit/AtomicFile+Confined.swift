@@ -53,7 +53,7 @@ extension AtomicFile {
         }
         defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw failure(display, "it is not a regular file") }
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw refusal(display, "it is not a regular file") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -70,7 +70,7 @@ extension AtomicFile {
     private static func components(of relativePath: String, display: String) throws(EnvironmentError) -> (directories: [String], name: String) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for part in parts where part.isEmpty || part == "." || part == ".." || part.utf8.contains(0) {
-            throw failure(display, "the path \"\(relativePath)\" would leave the output folder")
+            throw refusal(display, "the path \"\(relativePath)\" would leave the output folder")
         }
         return (Array(parts.dropLast()), parts.last ?? "")
     }
@@ -78,13 +78,13 @@ extension AtomicFile {
     /// The directory `directories` names below `root`, opened without following links; `nil`
     /// when one is missing and `creating` is false.
     private static func openDirectory(_ directories: [String], under root: String, creating: Bool, display: String) throws(EnvironmentError) -> Int32? {
-        var fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd = Platform.openDirectory(root)
         if fd < 0, errno == ENOENT {
             guard creating else { return nil }
             do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
                 throw failure(display, "cannot create the directory \(root)")
             }
-            fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            fd = Platform.openDirectory(root)
         }
         guard fd >= 0 else { throw failure(display, "cannot open the directory \(root): \(String(cString: strerror(errno)).lowercased())") }
         var reached = root
@@ -95,7 +95,7 @@ extension AtomicFile {
                 close(fd)
                 throw failure(display, "cannot create the directory \(reached): \(reason)")
             }
-            let next = openat(fd, directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = Platform.openDirectory(directory, relativeTo: fd, followingLinks: false)
             let code = errno
             let link = next < 0 && isLink(directory, in: fd)
             close(fd)
@@ -115,7 +115,12 @@ extension AtomicFile {
     }
 
     private static func linkFailure(_ display: String, _ link: String) -> EnvironmentError {
-        failure(display, "\(link) is a symbolic link, and envtool does not write through links inside the output folder; remove the link")
+        refusal(display, "\(link) is a symbolic link, and envtool does not write through links inside the output folder; remove the link")
+    }
+
+    /// A path refused before anything was written to it (``failure(_:_:)`` is for writes that failed).
+    private static func refusal(_ display: String, _ reason: String) -> EnvironmentError {
+        EnvironmentError(.writeFailed, file: display, message: "\(reason); the file was not written")
     }
 
     private static func joined(_ directory: String, _ relative: String) -> String {

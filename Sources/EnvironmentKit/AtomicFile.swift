@@ -95,8 +95,10 @@ package enum AtomicFile {
         let path: String
         do { path = try target(of: requested) } catch { return .failure(error) }
         let (directory, name) = split(path)
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directoryFD >= 0 else { return .failure(failure(requested, "cannot create a temporary file in \(directory)")) }
+        let directoryFD = openDirectory(directory)
+        guard directoryFD >= 0 else {
+            return .failure(failure(requested, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)).lowercased())"))
+        }
         defer { close(directoryFD) }
         return try replace(name, in: directoryFD, directory: directory, requested: requested, refusingLinks: false, permissions: permissions,
                            keepingExistingMode: keepingExistingMode, durability: durability, body)
@@ -123,7 +125,7 @@ package enum AtomicFile {
         }
 
         guard let (fd, temporary) = createTemporary(for: name, in: directoryFD) else {
-            return .failure(failure(requested, "cannot create a temporary file in \(directory)"))
+            return .failure(failure(requested, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)).lowercased())"))
         }
         var committed = false
         defer {
@@ -149,13 +151,14 @@ package enum AtomicFile {
             return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
         }
         committed = true
+        // Best effort: a directory opened with O_PATH (write-only, see `openDirectory`) cannot be flushed.
         if durability == .synced { fsync(directoryFD) }
         return .success(())
     }
 
     /// A new, empty temporary file `.<name>.tmp-<pid>-XXXXXX` in the directory open as
-    /// `directoryFD`, readable by its owner only, and its name; `nil` when none can be created.
-    /// `mkstemp` takes a path; this is its loop relative to a descriptor.
+    /// `directoryFD`, readable by its owner only, and its name; `nil` (with `errno` set) when none
+    /// can be created. `mkstemp` takes a path; this is its loop relative to a descriptor.
     private static func createTemporary(for name: String, in directoryFD: Int32) -> (Int32, String)? {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var generator = SystemRandomNumberGenerator()

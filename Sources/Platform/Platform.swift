@@ -57,6 +57,22 @@ package func directoryEntries(_ path: String) -> [String]? {
     return names
 }
 
+/// Opens the directory `path` (relative to the directory `anchor`, or to the working directory)
+/// as the anchor of `openat`, `renameat` and the other `*at` calls: for reading when that is
+/// allowed, else, on Linux, with `O_PATH`, which needs only search permission, as creating a file
+/// in a write-only directory does. With `followingLinks: false` a symbolic link is not opened.
+/// Returns the descriptor, or -1 with `errno` set.
+package func openDirectory(_ path: String, relativeTo anchor: Int32 = AT_FDCWD, followingLinks: Bool = true) -> Int32 {
+    let flags = O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let descriptor = openat(anchor, path, O_RDONLY | flags)
+#if os(Linux)
+    // O_PATH is behind _GNU_SOURCE, which Swift's Glibc module does not define; its value is
+    // 010000000 on every Linux architecture Swift runs on (x86, ARM, RISC-V, PowerPC, s390).
+    if descriptor < 0, errno == EACCES { return openat(anchor, path, 0o10000000 | flags) }
+#endif
+    return descriptor
+}
+
 /// The names in the directory open as `descriptor`, without `.` and `..`; `nil` when it cannot be
 /// read. The descriptor stays open and owned by the caller (a duplicate is read), so a directory
 /// reached with `openat` and `O_NOFOLLOW` is listed without naming its path again.

@@ -1,4 +1,4 @@
-import Diagnostics
+@testable import Diagnostics
 import Testing
 
 @Suite("Diagnostic")
@@ -12,6 +12,22 @@ struct DiagnosticTests {
     ])
     func description(diagnostic: Diagnostic, expected: String) {
         #expect(diagnostic.description == expected)
+    }
+
+    @Test("controls, bidi overrides and line separators from the input are escaped in the file, the key path and the message", arguments: [
+        (Diagnostic(.error, file: "in/\u{1B}]0;pwned\u{07}.json", message: "bad"), "in/\\u{1b}]0;pwned\\u{7}.json: error: bad"),
+        (Diagnostic(.error, file: "a.json", path: "k\u{202E}x", message: "one\ntwo\u{9B}"), "a.json: error: one\ntwo\\u{9b} (at k\\u{202e}x)"),
+        (Diagnostic(.warning, file: "a\u{2028}b", message: "tab\tkept"), "a\\u{2028}b: warning: tab\tkept"),
+    ])
+    func escapesDisplayControls(diagnostic: Diagnostic, expected: String) {
+        #expect(diagnostic.description == expected)
+    }
+
+    @Test("quoted text escapes quotes, backslashes and controls and is cut at the limit")
+    func quoted() {
+        #expect(Diagnostic.quoted("a\"b\\c\u{1B}") == "\"a\\\"b\\\\c\\u{1b}\"")
+        #expect(Diagnostic.quoted("abcdef", limit: 3) == "\"abc…\"")
+        #expect(Diagnostic.quoted("abc", limit: 3) == "\"abc\"")
     }
 
     @Test("changing the severity keeps everything else")

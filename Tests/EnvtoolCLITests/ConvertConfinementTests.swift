@@ -96,6 +96,49 @@ struct ConvertConfinementTests {
         }
     }
 
+    @Test("one refused output leaves every output as it was, also those that come before it")
+    func allOrNothing() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po"]).status == 0)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: workspace.path + "/out").sorted()
+        for language in ["ca", "en", "es"] { try workspace.write("out/\(language)/translation.po", "edited") }
+        // ru comes after ca, en and es: its folder is a link now.
+        try FileManager.default.removeItem(atPath: workspace.path + "/out/ru")
+        try FileManager.default.createDirectory(atPath: workspace.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/out/ru", withDestinationPath: "../elsewhere")
+        let result = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "po"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        for language in ["ca", "en", "es"] { #expect(workspace.read("out/\(language)/translation.po") == Data("edited".utf8)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path + "/elsewhere").isEmpty)
+        #expect(before.contains("ru/translation.po"))
+    }
+
+    @Test("a table name with a control character, a bidi override or a line separator is refused, and the message shows it escaped",
+          arguments: ["\u{1B}]0;pwned\u{07}", "n\nwrote x", "abc\u{202E}gpj", "a\u{2028}b", "c1\u{9B}31m"])
+    func controlCharactersInNames(name: String) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("in/en/\(name).json", "{\"a\": \"b\"}")
+        let result = try workspace.run(["i18n", "convert", "--from", "in", "--to", "out", "--format", "xcstrings"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("error: the table name \""), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2028].contains($0.value) })
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(workspace.read("out") == nil)
+    }
+
+    @Test("a --to that exists and is neither a folder nor a regular file (a FIFO) is refused, not replaced")
+    func specialFileDestination() throws {
+        let workspace = try Workspace()
+        let fifo = workspace.path + "/out.xcstrings"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try workspace.run(["i18n", "convert", "--from", "environments/Localizable.xcstrings", "--to", "out.xcstrings"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("it is not a regular file"), "\(result.stderr)")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test("--to - is a usage error, not a folder named '-'")
     func dashDestination() throws {
         let workspace = try Workspace()

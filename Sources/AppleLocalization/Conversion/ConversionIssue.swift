@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Something a target format cannot express, reported with the key and the reason instead of
 /// being dropped silently. The conversion still writes the closest text it can.
 public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
@@ -18,8 +20,11 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `file: warning: "key" (language): reason`, in the one diagnostic shape.
-    public var description: String { "\(file): warning: \"\(key)\" (\(language)): \(reason)" }
+    /// `file: warning: "key" (language): reason`, in the one diagnostic shape (keys come from
+    /// the input, so they are quoted with their controls escaped, as in every diagnostic).
+    public var description: String {
+        Diagnostic(.warning, file: file, message: "\(Diagnostic.quoted(key, limit: 200)) (\(language)): \(reason)").description
+    }
 }
 
 /// Collects the issues of one conversion.

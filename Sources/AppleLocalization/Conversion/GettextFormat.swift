@@ -157,6 +157,17 @@ enum GettextFormat {
         // The header: language and plural forms.
         var language = fallback
         var expression: GettextExpression? = nil
+        /// Where the header field `name` (lowercased, with its colon) is written in the file;
+        /// header keys match in any case, as the switch below reads them.
+        func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
+            for (number, fileLine) in text.splitLines().enumerated() {
+                let lower = fileLine.lowercased()
+                if let range = lower.firstRange(of: name) {
+                    return (number + 1, lower.distance(from: lower.startIndex, to: range.lowerBound) + 1)
+                }
+            }
+            return (headerLine, 1)
+        }
         if let header = raws.first(where: { $0.id == "" && $0.context == nil }) {
             for headerLine in (header.strings[0] ?? "").splitLines() where !headerLine.isEmpty {
                 let parts = headerLine.split(separator: ":", maxSplits: 1)
@@ -166,25 +177,13 @@ enum GettextFormat {
                 case "language" where !value.isEmpty:
                     // The language names the output folder of this file: only a tag may.
                     guard TranslationConverter.isLanguageTag(value) else {
-                        var at = (line: header.line, column: 1)
-                        for (number, fileLine) in text.splitLines().enumerated() {
-                            if let range = fileLine.firstRange(of: "Language:") {
-                                at = (number + 1, fileLine.distance(from: fileLine.startIndex, to: range.lowerBound) + 1)
-                                break
-                            }
-                        }
+                        let at = headerField("language:", header.line)
                         throw fail(at.line, at.column, "Language: \(TranslationConverter.quoted(value)) is not a language tag (such as en, pt_BR or zh-Hans); a language names an output folder, so nothing else is accepted")
                     }
                     language = value.replacing("_", with: "-")
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
-                    var at = (line: header.line, column: 1)
-                    for (number, fileLine) in text.splitLines().enumerated() {
-                        if let range = fileLine.firstRange(of: "Plural-Forms:") {
-                            at = (number + 1, fileLine.distance(from: fileLine.startIndex, to: range.lowerBound) + 1)
-                            break
-                        }
-                    }
+                    let at = headerField("plural-forms:", header.line)
                     expression = try pluralExpression(value, line: at.line, column: at.column, path: path)
                 default: break
                 }

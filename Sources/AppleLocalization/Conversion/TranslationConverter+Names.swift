@@ -21,10 +21,12 @@ extension TranslationConverter {
         }
     }
 
-    /// Whether `text` may name a table's output file: not empty, no `/` or NUL, and not starting
-    /// with `.` (which also rules out `.` and `..`).
+    /// Whether `text` may name a table's output file: not empty, no `/`, not starting with `.`
+    /// (which also rules out `.` and `..`), and nothing that changes how the path shows in
+    /// `wrote …` lines (controls, bidi overrides, line separators).
     static func isTableName(_ text: String) -> Bool {
-        !text.isEmpty && !text.hasPrefix(".") && !text.utf8.contains(UInt8(ascii: "/")) && !text.utf8.contains(0)
+        !text.isEmpty && !text.hasPrefix(".") && !text.utf8.contains(UInt8(ascii: "/"))
+            && !text.unicodeScalars.contains(where: Diagnostic.isDisplayControl)
     }
 
     /// Refuses a table read from `path` whose languages or name could not name an output path.
@@ -34,24 +36,12 @@ extension TranslationConverter {
             throw AppleLocalizationError(Diagnostic(file: path, message: "the language \(quoted(language)) is not a language tag (such as en, pt-BR or zh-Hans); a language names an output folder, so nothing else is accepted. Correct it in the file"), kind: .invalidInput)
         }
         guard isTableName(table.name) else {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the table name \(quoted(table.name)) cannot name a file (it is empty, starts with '.' or has a '/'). Correct it in the file"), kind: .invalidInput)
+            throw AppleLocalizationError(Diagnostic(file: path, message: "the table name \(quoted(table.name)) cannot name a file (it is empty, starts with '.', or has a '/' or a control character). Correct it in the file"), kind: .invalidInput)
         }
     }
 
-    /// `text` in double quotes, with control characters escaped, so that a hostile value cannot
-    /// break the diagnostic's line.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars.prefix(80) {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + (text.unicodeScalars.count > 80 ? "…\"" : "\"")
-    }
+    /// `text` quoted for a diagnostic (``Diagnostic/quoted(_:limit:)``).
+    static func quoted(_ text: String) -> String { Diagnostic.quoted(text) }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)

@@ -1,5 +1,6 @@
 import AppleLocalization
 import ArgumentParser
+import Diagnostics
 import EnvironmentKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -53,12 +54,15 @@ extension I18n {
         func run() throws {
             // `-` is standard input or output elsewhere; a conversion writes files, and a folder
             // named `-` is never what was meant.
-            guard to != "-" else {
-                throw ValidationError("--to - is not supported: a conversion writes files; pass a directory (or, for one result, a file)")
+            guard to != "-", !to.isEmpty else {
+                throw ValidationError("--to \(to.isEmpty ? "''" : "-") is not supported: a conversion writes files; pass a directory (or, for one result, a file)")
             }
+            // `out/` and `out` are the same folder; without this the paths printed would read `out//es/…`.
+            var to = to
+            while to.count > 1, to.hasSuffix("/") { to.removeLast() }
             for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
                 if let value, !TranslationConverter.isLanguageTag(value) {
-                    throw ValidationError("\(option) \"\(value)\" is not a language tag (such as en, pt-BR or zh-Hans)")
+                    throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
                 }
             }
             guard let target = format ?? TranslationFormat(fileExtension: PathText.pathExtension(to)) else {
@@ -78,16 +82,25 @@ extension I18n {
                 Console.error("error: --strict: \(Describe.count(converter.issues.count, "thing")) cannot be expressed in \(target.rawValue); nothing was written")
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
-            var pending = 0
+            // Every output is checked (and read, to compare) before any is written, so that a
+            // refused path leaves all the files as they were. Paths below --to are made from what
+            // the input files say: each is read and written without leaving --to or passing a
+            // symbolic link inside it.
+            var changed: [(output: TranslationConverter.Output, existing: [UInt8]?)] = []
             for output in outputs {
-                // Paths below --to are made from what the input files say: each is written (and
-                // compared) without leaving --to or passing a symbolic link inside it.
                 var existing: [UInt8]? = nil
                 try reportingFailures {
-                    existing = try output.relativePath.map { try AtomicFile.contents(of: $0, under: to) }
-                        ?? FileManager.default.contents(atPath: output.path).map { Array($0) }
+                    if let relative = output.relativePath {
+                        existing = try AtomicFile.contents(of: relative, under: to)
+                    } else {
+                        existing = try Self.existingFile(output.path)
+                    }
                 }
                 if let existing, existing.elementsEqual(output.data) { continue }
+                changed.append((output, existing))
+            }
+            var pending = 0
+            for (output, existing) in changed {
                 if check {
                     pending += 1
                     try Console.output((existing == nil ? "would create " : "would change ") + output.path)
@@ -109,6 +122,18 @@ extension I18n {
                 try Console.output("wrote " + output.path)
             }
             if check, pending > 0 { throw ExitCode(Self.changesPending) }
+        }
+
+        /// The bytes of the file `--to` names when the result is that one file; `nil` when there
+        /// is none. Anything but a regular file (a device such as `/dev/null`, a FIFO) is
+        /// refused: the atomic write would replace it with a regular file.
+        static func existingFile(_ path: String) throws(EnvironmentError) -> [UInt8]? {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
+                throw EnvironmentError(.writeFailed, file: path, message: "it is not a regular file; pass a directory or a regular file as --to (nothing was written)")
+            }
+            return Array(data)
         }
 
         static func status(_ kind: AppleLocalizationError.Kind) -> ExitStatus {
