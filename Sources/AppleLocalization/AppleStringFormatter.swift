@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import I18Next
+import CLDRPlurals
 
 /// Formats a localized string the way Foundation formats a `.stringsdict` entry: each
 /// `%#@name@` becomes the plural form its number chooses, then printf conversions (`%d`, `%lld`,

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import I18Next
+import CLDRPlurals
 import StringsFile
 
 /// Checks the Apple localization tables of a directory (`.xcstrings`, `.stringsdict`, `.strings`)

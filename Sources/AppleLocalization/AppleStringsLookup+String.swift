@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 extension AppleStringsLookup {
     /// The value of `key` in `table`, searched along `languageChain` in the documented order

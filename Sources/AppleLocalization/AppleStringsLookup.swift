@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import I18Next
+import CLDRPlurals
 import StringsFile
 import Synchronization
 

@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 extension CatalogLocalization {
     /// The format this localization gives on `device` for `arguments`: device variations fall

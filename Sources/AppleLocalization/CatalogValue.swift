@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// The content of one localization in a String Catalog: a text, or variations of it by plural
 /// category or by device, which may nest (`device` → `plural`).

@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// The arguments a localized format reads and the kind of value each one prints, the part of a
 /// format a translation must keep: `%@` where the source has `%d` reads an object where the code

@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// One definition of a key for one language in one file, as the linter compares them.
 struct LintDefinition {

@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 extension PluralCategory {
     /// CLDR's order: zero, one, two, few, many, other.

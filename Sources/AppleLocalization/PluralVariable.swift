@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// A plural variable of a localized format: the text that replaces `%#@name@`, one form per CLDR
 /// plural category, chosen by the number in the variable's argument.

@@ -1,5 +1,5 @@
 import Diagnostics
-import I18Next
+import CLDRPlurals
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

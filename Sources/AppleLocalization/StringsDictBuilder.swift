@@ -1,5 +1,5 @@
 import Diagnostics
-import I18Next
+import CLDRPlurals
 
 /// Turns the property list of a `.stringsdict` into entries, checking what Foundation would
 /// silently get wrong: a variable without `other`, a `%#@name@` without its dictionary.

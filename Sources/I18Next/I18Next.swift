@@ -1,3 +1,6 @@
+// PluralCategory and PluralRules are part of this module's API (plural suffixes, lint): re-exported
+// so that `import I18Next` keeps giving them.
+@_exported import CLDRPlurals
 import JSONParsing
 import Synchronization
 

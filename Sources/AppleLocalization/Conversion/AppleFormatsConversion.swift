@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import I18Next
+import CLDRPlurals
 import StringsFile
 
 /// `.strings`, `.stringsdict` and `.xcstrings` read into the neutral model from the parsed files

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import I18Next
+import CLDRPlurals
 
 /// gettext `.po` files read into and written from the neutral model: the key is the `msgid` (and
 /// `msgid_plural` is the key unless the file had another, kept as ``TranslationEntry/pluralID``), an

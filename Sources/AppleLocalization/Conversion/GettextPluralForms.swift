@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// gettext's `Plural-Forms: nplurals=N; plural=EXPR;`: written from the CLDR categories of a
 /// language, read by evaluating the C expression.

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import I18Next
+import CLDRPlurals
 import JSONParsing
 
 /// i18next JSON resources (`<lng>/<ns>.json`) read into and written from the neutral model.

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import I18Next
+import CLDRPlurals
 import JSONParsing
 
 /// Writes a ``TranslationTable`` as a String Catalog (`.xcstrings`), as Xcode would: plural

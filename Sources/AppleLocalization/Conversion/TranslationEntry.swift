@@ -1,4 +1,4 @@
-import I18Next
+import CLDRPlurals
 
 /// One key of one language in the neutral model every converter reads into and writes from.
 public struct TranslationEntry: Sendable, Hashable {

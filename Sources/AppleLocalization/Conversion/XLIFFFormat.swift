@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import I18Next
+import CLDRPlurals
 
 /// XLIFF 1.2 as Xcode exports it (`Product › Export Localizations`): one `<file>` per table and
 /// format (`original="en.lproj/Localizable.strings"`, `…stringsdict`), `<trans-unit id>` with

@@ -1,3 +1,4 @@
+import Platform
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,23 +15,7 @@ enum JSNumber {
 
     /// The shortest round-trip digits of `value` (as JavaScript's `ToString` picks them) and the
     /// decimal exponent of the first digit.
-    static func shortestDigits(_ value: Double) -> (String, Int) {
-        if value == 0 { return ("0", 0) }
-        let text = JSNumber.string(abs(value))
-        if let e = text.firstIndex(of: "e") {
-            let mantissa = String(text[..<e].replacing(".", with: ""))
-            return (mantissa, Int(text[text.index(after: e)...]) ?? 0)
-        }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let integer = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
-        if integer != "0" {
-            var digits = integer + fraction
-            while digits.count > 1, digits.hasSuffix("0") { digits.removeLast() }
-            return (digits, integer.count - 1)
-        }
-        let zeros = fraction.prefix { $0 == "0" }.count
-        return (String(fraction.dropFirst(zeros)), -(zeros + 1))
-    }
+    static func shortestDigits(_ value: Double) -> (String, Int) { Platform.shortestDigits(value) }
 
     /// The index named by `key` if it is a canonical array index ("0", "12"; not "01" or "-1").
     static func arrayIndex(_ key: String) -> Int? {

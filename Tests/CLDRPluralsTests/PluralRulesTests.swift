@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import I18Next
+@testable import CLDRPlurals
 
 /// Every sample number CLDR lists with each rule (extracted by scripts/generate-plural-rules)
 /// must fall in that rule's category, for every language.
@@ -16,15 +16,15 @@ struct PluralRulesTests {
     static let samples: [Sample] = {
         guard let url = Bundle.module.url(forResource: "Fixtures/cldr-plural-samples", withExtension: "json"),
               let data = try? Data(contentsOf: url),
-              case .object(let root)? = try? I18nValue(jsonData: data) else { return [] }
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
         var result: [Sample] = []
         for (kindName, kind) in [("cardinal", PluralRules.Kind.cardinal), ("ordinal", .ordinal)] {
-            guard case .object(let locales)? = root[kindName] else { continue }
-            for (locale, value) in locales.members {
-                guard case .object(let categories) = value else { continue }
+            guard let locales = root[kindName] as? [String: Any] else { continue }
+            for (locale, value) in locales.sorted(by: { $0.key < $1.key }) {
+                guard let categories = value as? [String: Any] else { continue }
                 var map: [String: [String]] = [:]
-                for (category, list) in categories.members {
-                    if case .array(let values) = list { map[category] = values.compactMap(\.stringValue) }
+                for (category, list) in categories {
+                    if let values = list as? [Any] { map[category] = values.compactMap { $0 as? String } }
                 }
                 result.append(Sample(kind: kind, locale: locale, categories: map))
             }

@@ -66,7 +66,7 @@ public struct PluralOperands: Sendable, Hashable {
             // ICU reads a double by its shortest digits (1e308 is a 1 and 308 zeros, not the
             // binary value's exact expansion) and keeps the last 18 integer digits, so
             // Intl.PluralRules("fr").select(1e21) is "one". Only those 18 digits are built.
-            let (digits, exponent) = JSNumber.shortestDigits(magnitude)
+            let (digits, exponent) = shortestDigits(magnitude)
             let zeros = max(0, min(18, exponent + 1 - digits.count))
             // n stays the double itself: ICU takes `n % 100` with fmod on it, so Arabic's 1e308 is "many".
             self.init(n: magnitude, i: Int(String((digits + String(repeating: "0", count: zeros)).suffix(18))) ?? 0, v: 0, w: 0, f: 0, t: 0, e: 0)
