@@ -43,6 +43,7 @@ let package = Package(
             name: "envtool",
             dependencies: [
                 "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator", "Platform", "Diagnostics", "AppleLocalization",
+                "TranslationFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,16 +57,20 @@ let package = Package(
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
-        .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool"]),
+        .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool", "TranslationFormats"]),
         // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
         .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
         .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),
+        // Translation file formats behind one protocol and a registry (docs/architecture.md): the
+        // converter, and what loops over every format, read and write through it.
+        .target(name: "TranslationFormats", dependencies: ["AppleLocalization", "StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
+        .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization"]),
 
         // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.
         .target(
             name: "FuzzHarnesses",
-            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization"],
+            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),

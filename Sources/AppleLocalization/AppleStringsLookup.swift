@@ -215,8 +215,8 @@ public final class AppleStringsLookup: Sendable {
         for (language, tables) in stringsPaths {
             for table in tables.keys {
                 switch stringsFile(language: language, table: table) {
-                case .success(let file)?: result += file.warnings.map(Self.diagnostic)
-                case .failure(let error)?: result += error.warnings.map(Self.diagnostic) + [Self.diagnostic(error.diagnostic)]
+                case .success(let file)?: result += file.warnings
+                case .failure(let error)?: result += error.warnings + [error.diagnostic]
                 case nil: break
                 }
             }
@@ -240,7 +240,7 @@ public final class AppleStringsLookup: Sendable {
             if case .failure(let error)? = stringsdictFile(language: language, table: table) { result.append(error.diagnostic) }
         }
         for language in stringsPaths.keys where stringsPaths[language]?[table] != nil {
-            if case .failure(let error)? = stringsFile(language: language, table: table) { result.append(Self.diagnostic(error.diagnostic)) }
+            if case .failure(let error)? = stringsFile(language: language, table: table) { result.append(error.diagnostic) }
         }
         return result.filter { $0.severity == .error }
             .sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
@@ -254,5 +254,4 @@ public final class AppleStringsLookup: Sendable {
         return rules
     }
 
-    static func diagnostic(_ strings: Diagnostic) -> Diagnostic { strings }
 }

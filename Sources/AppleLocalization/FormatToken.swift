@@ -1,6 +1,6 @@
 /// One piece of a localized format string: literal text, `%%`, a printf conversion, or a
 /// `%#@name@` reference to a plural variable.
-enum FormatToken: Sendable, Hashable {
+package enum FormatToken: Sendable, Hashable {
     /// Text copied as is.
     case text(String)
     /// `%%`, a literal percent sign.
@@ -15,7 +15,7 @@ enum FormatToken: Sendable, Hashable {
 
 extension FormatToken {
     /// Splits `format` into tokens. Never fails: what is not a valid conversion becomes `.malformed`.
-    static func tokenize(_ format: String) -> [FormatToken] {
+    package static func tokenize(_ format: String) -> [FormatToken] {
         guard format.contains("%") else { return [.text(format)] }
         let scalars = Array(format.unicodeScalars)
         var tokens: [FormatToken] = []

@@ -1,27 +1,27 @@
 /// A generic XML element, as ``PropertyListReader/parseElementDocument()`` reads it for formats
 /// other than property lists (XLIFF): one tokenizer for every XML file envtool reads.
-struct XMLElement: Sendable {
+package struct XMLElement: Sendable {
     /// The element name as written (`trans-unit`).
-    var name: String
+    package var name: String
     /// The attributes in order, values decoded.
-    var attributes: [(String, String)]
+    package var attributes: [(String, String)]
     /// The child elements in order.
-    var children: [XMLElement]
+    package var children: [XMLElement]
     /// The character data directly inside, entities decoded, CDATA kept.
-    var text: String
+    package var text: String
     /// The byte offset of the start tag.
-    var offset: Int
+    package var offset: Int
 
     /// The value of the attribute `name`, if present.
-    func attribute(_ name: String) -> String? { attributes.first { $0.0 == name }?.1 }
+    package func attribute(_ name: String) -> String? { attributes.first { $0.0 == name }?.1 }
 
     /// The first child named `name`.
-    func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+    package func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
 }
 
 extension PropertyListReader {
     /// Reads a whole XML document into elements: prolog, one root element, nothing after it.
-    mutating func parseElementDocument() throws(Failure) -> XMLElement {
+    package mutating func parseElementDocument() throws(Failure) -> XMLElement {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         try skipMisc()
         guard position < bytes.count, byte(at: position) == UInt8(ascii: "<") else {

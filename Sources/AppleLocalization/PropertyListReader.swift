@@ -8,11 +8,11 @@ import Diagnostics
 /// `real`, `true`, `false` and `array`; the five predefined entities and numeric character
 /// references; comments, CDATA sections, the XML declaration and a DOCTYPE. Nesting deeper than
 /// ``maximumDepth`` is refused, so no file can exhaust the stack.
-struct PropertyListReader: ~Copyable {
+package struct PropertyListReader: ~Copyable {
     /// Why reading stopped, at which byte offset.
-    struct Failure: Error, Sendable {
-        let offset: Int
-        let message: String
+    package struct Failure: Error, Sendable {
+        package let offset: Int
+        package let message: String
     }
 
     /// Deeper nesting is refused; a `.stringsdict` needs four levels.
@@ -24,7 +24,7 @@ struct PropertyListReader: ~Copyable {
     /// Problems that do not stop reading (a repeated key, of which the last wins, as in Foundation).
     private(set) var warnings: [Failure] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

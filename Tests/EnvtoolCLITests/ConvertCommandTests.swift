@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationFormats
 
 @Suite("envtool i18n convert")
 struct ConvertCommandTests {
@@ -339,6 +340,20 @@ struct ConvertCommandTests {
         #expect(changed.status == 1)
         #expect(changed.stdout == "would change out/ru/translation.po\n")
         #expect(workspace.read("out/ru/translation.po") == Data("edited".utf8))
+    }
+
+    @Test("--help lists every registered format with what it reads and writes, and --format takes exactly those names")
+    func helpFromTheRegistry() throws {
+        let workspace = try Workspace()
+        let help = try workspace.run(["i18n", "convert", "--help"])
+        #expect(help.status == 0)
+        let flattened = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for format in TranslationFormatRegistry.standard.formats {
+            #expect(flattened.contains(format.name + " " + format.summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")), "\(format.name)")
+        }
+        let unknown = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "csv"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains(TranslationFormatRegistry.standard.names.joined(separator: "|")) || unknown.stderr.contains("xcstrings"), "\(unknown.stderr)")
     }
 
     @Test("usage errors: unknown target format (64), several results for one file (64), missing input (66)")

@@ -1,4 +1,5 @@
 import AppleLocalization
+import TranslationFormats
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
@@ -13,9 +14,12 @@ extension I18n {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Convert translations between i18next JSON, .strings + .stringsdict, .xcstrings, gettext .po and XLIFF 1.2.",
+            abstract: "Convert translations between the formats below (\(TranslationFormatArgument.allValueStrings.joined(separator: ", "))).",
             discussion: """
-                --from is a file or a directory; its format comes from the extensions (a directory is searched for <Table>.xcstrings, <lang>.lproj/, <lng>/<ns>.json, <lang>/<table>.po and *.xliff, in that order) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
+                Formats, in the order a directory is searched for them:
+                \(TranslationFormatRegistry.standard.summaries.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+                --from is a file or a directory; its format comes from the extensions (a directory is read in the first format above that has files there) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
 
                 Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr as file: warning: "key" (language): reason, and written as closely as the format allows; with --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
 
@@ -30,11 +34,11 @@ extension I18n {
         @Option(help: ArgumentHelp("The file or directory to write.", valueName: "path"))
         var to: String
 
-        @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: "i18next|strings|xcstrings|po|xliff"))
-        var format: TranslationFormat?
+        @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: TranslationFormatArgument.valueNames))
+        var format: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: "i18next|strings|xcstrings|po|xliff"))
-        var fromFormat: TranslationFormat?
+        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))
+        var fromFormat: TranslationFormatArgument?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
         var language: String?
@@ -65,13 +69,13 @@ extension I18n {
                     throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
                 }
             }
-            guard let target = format ?? TranslationFormat(fileExtension: PathText.pathExtension(to)) else {
-                throw ValidationError("the format to write is not known from \"\(to)\"; pass --format i18next|strings|xcstrings|po|xliff")
+            guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
+                throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
             }
             var converter = TranslationConverter()
             let outputs: [TranslationConverter.Output]
             do {
-                try converter.read(from, format: fromFormat, language: language)
+                try converter.read(from, format: fromFormat?.format, language: language)
                 outputs = try converter.plan(target, to: to, sourceLanguage: sourceLanguage)
             } catch {
                 Console.error(error.description)
@@ -79,7 +83,7 @@ extension I18n {
             }
             for issue in converter.issues { Console.error(issue.description) }
             if strict, !converter.issues.isEmpty {
-                Console.error("error: --strict: \(Describe.count(converter.issues.count, "thing")) cannot be expressed in \(target.rawValue); nothing was written")
+                Console.error("error: --strict: \(Describe.count(converter.issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
             // Every output is checked (and read, to compare) before any is written, so that a
@@ -146,4 +150,3 @@ extension I18n {
     }
 }
 
-extension TranslationFormat: ExpressibleByArgument {}

@@ -1,3 +1,4 @@
+import AppleLocalization
 import CLDRPlurals
 
 /// gettext's `Plural-Forms: nplurals=N; plural=EXPR;`: written from the CLDR categories of a

@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 
 /// Something a target format cannot express, reported with the key and the reason instead of

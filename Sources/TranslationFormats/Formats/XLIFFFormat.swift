@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -12,7 +13,40 @@ import CLDRPlurals
 /// `<source>`, `<target>` and `<note>`. Plural entries are the `.stringsdict` units Xcode writes:
 /// `/key:dict/NSStringLocalizedFormatKey:dict/:string` for the format and
 /// `/key:dict/variable:dict/one:dict/:string` for each form.
-enum XLIFFFormat {
+public struct XLIFFFormat: TranslationFileFormat {
+    public init() {}
+
+    public var name: String { "xliff" }
+    public var summary: String { "XLIFF 1.2 as Xcode exports it, <lang>.xliff" }
+    public var fileExtensions: [String] { ["xliff", "xlf"] }
+    public var defaultTableName: String { TranslationTable.defaultName }
+
+    public func discover(in directory: String) -> [TranslationSourceFile] {
+        DirectoryListing.entries(directory).filter { $0.hasSuffix(".xliff") || $0.hasSuffix(".xlf") }.map {
+            TranslationSourceFile(path: directory + "/" + $0, language: nil, table: defaultTableName, format: name)
+        }
+    }
+
+    public func languageAndTable(of path: String) -> (language: String?, table: String) {
+        (nil, DirectoryListing.stem(PathText.lastComponent(path)))
+    }
+
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        try Self.read(try file.contents(), path: file.path, issues: &issues)
+    }
+
+    /// One file per target language: every language but the source, or the only one.
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        let source = table.sourceLanguage ?? table.languageOrder.first ?? "en"
+        let targets = table.languageOrder.count > 1 ? table.languageOrder.filter { $0 != source } : table.languageOrder
+        return targets.map { target in
+            let relative = singleFile ? nil : target + ".xliff"
+            let path = relative.map { destination + "/" + $0 } ?? destination
+            return TranslationConverter.Output(destination: destination, relativePath: relative,
+                                               data: Self.write(table, source: source, target: target, issues: &issues, path: path))
+        }
+    }
+
     // MARK: Writing
 
     static func write(_ table: TranslationTable, source: String, target: String, issues: inout [ConversionIssue], path: String) -> Data {

@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 
 extension TranslationConverter {

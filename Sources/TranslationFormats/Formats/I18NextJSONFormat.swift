@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -15,7 +16,44 @@ import JSONParsing
 /// read as that context (see ``splitContext(_:bases:)``). Writing uses v4 suffixes, after the
 /// context (`key_context_one`, i18next's order), and nests keys at `.` (a key that is also a
 /// prefix of another stays flat).
-enum I18NextJSONFormat {
+public struct I18NextJSONFormat: TranslationFileFormat {
+    public init() {}
+
+    public var name: String { "i18next" }
+    public var summary: String { "i18next JSON, <lng>/<ns>.json (v4; v3 and v1 are read)" }
+    public var fileExtensions: [String] { ["json"] }
+    public var defaultTableName: String { "translation" }
+    public var holdsContexts: Bool { true }
+    public var readsContextsFromKeys: Bool { true }
+
+    public func discover(in directory: String) -> [TranslationSourceFile] {
+        DirectoryListing.languageFolderFiles(in: directory, extension: ".json", format: name)
+    }
+
+    public func languageAndTable(of path: String) -> (language: String?, table: String) {
+        DirectoryListing.languageAndTable(of: path, defaultTable: defaultTableName)
+    }
+
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        let language = try file.requiredLanguage()
+        let entries = try Self.read(try file.contents(), path: file.path, language: language, issues: &issues)
+        return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
+    }
+
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        let name = tableName(table.name)
+        var outputs: [TranslationConverter.Output] = []
+        for language in table.languageOrder {
+            let relative = singleFile ? nil : language + "/" + name + ".json"
+            let path = relative.map { destination + "/" + $0 } ?? destination
+            var collected = ConversionIssues(file: path, language: language)
+            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative,
+                                                       data: Self.write(table.languages[language] ?? [], path: path, language: language, issues: &collected)))
+            issues += collected.all
+        }
+        return outputs
+    }
+
     static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
 
     static func read(_ data: Data, path: String, language: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {

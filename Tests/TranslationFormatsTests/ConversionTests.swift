@@ -1,7 +1,8 @@
 import Foundation
-import I18Next
+import AppleLocalization
+import CLDRPlurals
 import Testing
-@testable import AppleLocalization
+@testable import TranslationFormats
 
 @Suite("Conversion: plural expressions, placeholders, the converter")
 struct ConversionTests {
@@ -81,7 +82,7 @@ struct ConversionTests {
     @Test("the converter reads the sample directory: catalog first, then .stringsdict and .strings")
     func sample() throws {
         var converter = TranslationConverter()
-        try converter.read(Fixtures.path("environments"))
+        try converter.read(Fixtures.repositoryRoot + "/environments")
         let table = try #require(converter.tables.first { $0.name == "Localizable" })
         #expect(table.sourceLanguage == "en")
         let russian = try #require(table.languages["ru"])
@@ -96,5 +97,31 @@ struct ConversionTests {
         let directory = TemporaryDirectory()
         let path = directory.write("notes.txt", "x")
         #expect { try converter.read(path) } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+    }
+}
+
+enum Fixtures {
+    /// The repository's sample `environments/`, which the converter must read as the README shows.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// A directory under the system's temporary directory, removed when the value is released.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "translation-formats-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `text` (UTF-8) at `relative`, creating folders.
+    @discardableResult
+    func write(_ relative: String, _ text: String) -> String {
+        let full = path + "/" + relative
+        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
+        return full
     }
 }

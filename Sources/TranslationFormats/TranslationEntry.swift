@@ -1,3 +1,4 @@
+import AppleLocalization
 import CLDRPlurals
 
 /// One key of one language in the neutral model every converter reads into and writes from.
@@ -77,6 +78,10 @@ public struct TranslationTable: Sendable, Hashable {
     public var sourceLanguage: String?
     /// The entries of each language, in their order of appearance.
     public var languages: [String: [TranslationEntry]]
+
+    /// The neutral name of the default table: Apple's `Localizable`, which is i18next's
+    /// `translation` namespace (see ``TranslationFileFormat/defaultTableName``).
+    public static let defaultName = "Localizable"
 
     /// A table.
     public init(name: String, sourceLanguage: String? = nil, languages: [String: [TranslationEntry]] = [:]) {

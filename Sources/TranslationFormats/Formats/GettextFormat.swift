@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -11,7 +12,47 @@ import CLDRPlurals
 /// `msgid_plural` is the key unless the file had another, kept as ``TranslationEntry/pluralID``), an
 /// i18next context is the `msgctxt`, plural forms are `msgstr[n]` in the language's CLDR order
 /// with `Plural-Forms` written to match (see ``GettextPluralForms``), `needs_review` is `fuzzy`.
-enum GettextFormat {
+public struct GettextFormat: TranslationFileFormat {
+    public init() {}
+
+    public var name: String { "po" }
+    public var summary: String { "gettext, <lang>/<table>.po or <lang>.po" }
+    public var fileExtensions: [String] { ["po"] }
+    public var defaultTableName: String { "translation" }
+    public var writesSingleFile: Bool { true }
+    public var holdsContexts: Bool { true }
+    public var holdsPluralSourceText: Bool { true }
+
+    public func discover(in directory: String) -> [TranslationSourceFile] {
+        let top = DirectoryListing.entries(directory).filter { $0.hasSuffix(".po") }.map {
+            TranslationSourceFile(path: directory + "/" + $0, language: DirectoryListing.stem($0), table: defaultTableName, format: name)
+        }
+        return (top + DirectoryListing.languageFolderFiles(in: directory, extension: ".po", format: name)).sorted { $0.path < $1.path }
+    }
+
+    public func languageAndTable(of path: String) -> (language: String?, table: String) {
+        DirectoryListing.languageAndTable(of: path, defaultTable: defaultTableName)
+    }
+
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        let (found, entries) = try Self.read(try file.contents(), path: file.path, language: file.language, issues: &issues)
+        return [TranslationTable(name: neutralTableName(file.table), languages: [found: entries])]
+    }
+
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        let name = tableName(table.name)
+        var outputs: [TranslationConverter.Output] = []
+        for language in table.languageOrder {
+            let relative = singleFile ? nil : language + "/" + name + ".po"
+            let path = relative.map { destination + "/" + $0 } ?? destination
+            var collected = ConversionIssues(file: path, language: language)
+            let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path, issues: &collected)
+            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative, data: data))
+            issues += collected.all
+        }
+        return outputs
+    }
+
     // MARK: Writing
 
     static func write(_ entries: [TranslationEntry], language: String, table: String, path: String,

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import AppleLocalization
 import FoundationEssentials
 #else
 import Foundation

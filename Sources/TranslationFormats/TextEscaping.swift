@@ -1,3 +1,4 @@
+import AppleLocalization
 import Platform
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).

@@ -1,6 +1,0 @@
-import CLDRPlurals
-
-extension PluralCategory {
-    /// CLDR's order: zero, one, two, few, many, other.
-    var order: Int { PluralCategory.allCases.firstIndex(of: self) ?? 0 }
-}

@@ -1,0 +1,35 @@
+import AppleLocalization
+import Platform
+
+/// String Catalogs, `<Table>.xcstrings`: every language of a table in one file.
+public struct StringCatalogFormat: TranslationFileFormat {
+    public init() {}
+
+    public var name: String { "xcstrings" }
+    public var summary: String { "String Catalogs, <Table>.xcstrings" }
+    public var fileExtensions: [String] { ["xcstrings"] }
+    public var defaultTableName: String { TranslationTable.defaultName }
+    /// A catalog's table may be completed by `.strings` tables of the same name, as lookups do.
+    public var companionFormats: [String] { ["strings"] }
+
+    public func discover(in directory: String) -> [TranslationSourceFile] {
+        DirectoryListing.entries(directory).filter { $0.hasSuffix(".xcstrings") }.map {
+            TranslationSourceFile(path: directory + "/" + $0, language: nil, table: DirectoryListing.stem($0), format: name)
+        }
+    }
+
+    public func languageAndTable(of path: String) -> (language: String?, table: String) {
+        (nil, DirectoryListing.stem(PathText.lastComponent(path)))
+    }
+
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        [AppleFormatsConversion.table(catalog: try StringCatalog(contentsOf: file.path), issues: &issues)]
+    }
+
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        let relative = singleFile ? nil : tableName(table.name) + ".xcstrings"
+        let path = relative.map { destination + "/" + $0 } ?? destination
+        let data = StringCatalogConversion.write(table, sourceLanguage: table.sourceLanguage ?? "en", issues: &issues, path: path)
+        return [TranslationConverter.Output(destination: destination, relativePath: relative, data: data)]
+    }
+}

@@ -1,0 +1,176 @@
+import AppleLocalization
+import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Platform
+import StringsFile
+
+/// Reads translation files of one format into ``TranslationTable``s and plans the files of
+/// another; the caller writes the plan (atomically) or compares it with the disk (`--check`).
+///
+/// Reading stops at the first error, before anything is planned, so a bad input never leaves
+/// half a conversion behind. What a target cannot express is reported in ``issues``.
+public struct TranslationConverter: Sendable {
+    /// A file the conversion would write.
+    public struct Output: Sendable, Hashable {
+        /// Where: the destination itself, or a path below it.
+        public var path: String
+        /// The path below the destination directory (`ru/translation.po`), made of language tags
+        /// and table names only; `nil` when the output is the destination file itself. Writers
+        /// keep it below the destination (`AtomicFile.write(_:to:under:)`).
+        public var relativePath: String?
+        /// What.
+        public var data: Data
+
+        /// The file `relativePath` names below `destination`, or `destination` itself when it is `nil`.
+        public init(destination: String, relativePath: String?, data: Data) {
+            self.path = relativePath.map { destination + "/" + $0 } ?? destination
+            self.relativePath = relativePath
+            self.data = data
+        }
+    }
+
+    /// What the target formats could not express, by file, language and key.
+    public private(set) var issues: [ConversionIssue] = []
+    /// The tables read.
+    public private(set) var tables: [TranslationTable] = []
+    /// The format read.
+    public private(set) var sourceFormat: (any TranslationFileFormat)?
+    /// The formats it reads and writes.
+    public let registry: TranslationFormatRegistry
+
+    /// A converter with nothing read yet, for the formats of `registry`.
+    public init(registry: TranslationFormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    // MARK: Reading
+
+    /// Reads `path`, a file or a directory, in `format` (inferred from extensions when `nil`).
+    ///
+    /// A directory is searched by each format of the registry in turn (``TranslationFileFormat/discover(in:)``);
+    /// without `format`, the first with files there is read, with its companion formats.
+    ///
+    /// - Parameter language: The language of single-language files that do not name it
+    ///   (a `.strings` outside an `.lproj`, a flat `<ns>.json`, a `.po` without `Language:`).
+    /// - Throws: ``AppleLocalizationError`` at the first unreadable or malformed file, positioned.
+    public mutating func read(_ path: String, format: (any TranslationFileFormat)? = nil, language: String? = nil) throws(AppleLocalizationError) {
+        guard let kind = pathKind(path) else {
+            throw AppleLocalizationError(Diagnostic(file: path, message: "no such file or directory"), kind: .unreadable)
+        }
+        if kind == .directory {
+            let candidates = format.map { [$0] } ?? registry.formats
+            guard let (chosen, files) = candidates.lazy.map({ ($0, $0.discover(in: path)) }).first(where: { !$0.1.isEmpty }) else {
+                let what = format.map { "no \($0.name) files in the directory" }
+                    ?? "no translation files in the directory (looked for \(registry.names.joined(separator: ", ")))"
+                throw AppleLocalizationError(Diagnostic(file: path, message: what))
+            }
+            sourceFormat = chosen
+            var all = files.map { ($0, chosen) }
+            if format == nil {
+                for name in chosen.companionFormats {
+                    guard let companion = registry.format(named: name) else { continue }
+                    all += companion.discover(in: path).map { ($0, companion) }
+                }
+            }
+            for (file, reader) in all {
+                var file = file
+                file.language = file.language ?? language
+                try readFile(file, with: reader)
+            }
+        } else {
+            guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
+                throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(registry.names.joined(separator: "|"))"), kind: .usage)
+            }
+            sourceFormat = inferred
+            let (guessed, table) = inferred.languageAndTable(of: path)
+            try readFile(TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name), with: inferred)
+        }
+    }
+
+    private mutating func readFile(_ file: TranslationSourceFile, with format: any TranslationFileFormat) throws(AppleLocalizationError) {
+        for table in try format.read(file, issues: &issues) { try add(table, from: file.path) }
+    }
+
+    /// Merges `table`, read from `path`, into the tables read: languages are added, entries of a
+    /// language appended (a `.stringsdict` key wins over the same `.strings` key, as in lookups).
+    ///
+    /// Its languages and name become output paths, and they come from the file: anything that is
+    /// not a language tag or a plain file name is refused here, whichever format read it.
+    private mutating func add(_ table: TranslationTable, from path: String) throws(AppleLocalizationError) {
+        try Self.checkNames(of: table, readFrom: path)
+        guard let index = tables.firstIndex(where: { $0.name == table.name }) else {
+            tables.append(table)
+            return
+        }
+        if tables[index].sourceLanguage == nil { tables[index].sourceLanguage = table.sourceLanguage }
+        for (language, entries) in table.languages {
+            var existing = tables[index].languages[language] ?? []
+            let known = Set(existing.map { [$0.key, $0.context] })
+            existing += entries.filter { !known.contains([$0.key, $0.context]) }
+            tables[index].languages[language] = existing
+        }
+    }
+
+    // MARK: Writing
+
+    /// The files `format` needs for the tables read, under `destination` (a directory, or a
+    /// file when the result is one file).
+    ///
+    /// - Parameter sourceLanguage: The source language of catalogs and XLIFF when the input does
+    ///   not record one; else the first language.
+    /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
+    ///   language without a known plural expression, several files for one file path).
+    public mutating func plan(_ format: any TranslationFileFormat, to destination: String, sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
+        let kind = pathKind(destination)
+        let singleFile = kind == .file || (kind == nil && registry.format(forExtension: PathText.pathExtension(destination)) != nil)
+        if singleFile, !format.writesSingleFile {
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
+        }
+        var outputs: [Output] = []
+        for table in tables {
+            var table = table
+            table.sourceLanguage = table.sourceLanguage ?? sourceLanguage ?? table.languageOrder.first ?? "en"
+            if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
+                // Contexts read from i18next's `key_context` go back into the key where a format
+                // has none: the key is the one the source had, so nothing is lost or reported.
+                table.languages = table.languages.mapValues { entries in
+                    entries.map { entry in
+                        var entry = entry
+                        if let context = entry.context { entry.key += "_" + context; entry.context = nil }
+                        return entry
+                    }
+                }
+            }
+            // Every writer lists keys sorted (as Xcode writes catalogs), so the order a format
+            // cannot keep (.strings and .stringsdict split one table) never makes a round trip differ.
+            table.languages = table.languages.mapValues { entries in
+                entries.sorted { ($0.key, $0.context ?? "") < ($1.key, $1.context ?? "") }
+            }
+            if !format.holdsPluralSourceText {
+                for (language, entries) in table.languages {
+                    for entry in entries {
+                        guard let pluralID = entry.pluralID else { continue }
+                        issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                            reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
+                    }
+                }
+            }
+            outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &issues)
+        }
+        if singleFile, outputs.count > 1 {
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { PathText.lastComponent($0.relativePath ?? $0.path) }.joined(separator: ", "))…); pass a directory as --to"), kind: .usage)
+        }
+        for output in outputs {
+            // Formats build relative paths from language tags and table names, both checked when
+            // read; a format that builds another (a test's, a future one) is stopped here too.
+            if let relative = output.relativePath, relative.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                throw AppleLocalizationError(Diagnostic(file: destination, message: "\(format.name) planned the path \(Diagnostic.quoted(relative)), which leaves the destination"), kind: .invalidInput)
+            }
+        }
+        return outputs
+    }
+}

@@ -1,0 +1,119 @@
+import AppleLocalization
+import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Platform
+
+/// One translation file format: how its files are laid out and found, how one is read into the
+/// one table model (``TranslationTable``), and which files a table becomes.
+///
+/// Shaped after swift-configuration's `FileConfigSnapshot`: a format declares itself and is read
+/// into a shared model; nothing outside the format switches over formats. A new format is one
+/// conforming type and one line in ``TranslationFormatRegistry/standard``; the converter, the
+/// `--format` options and their help loop over the registry.
+public protocol TranslationFileFormat: Sendable {
+    /// The name `--format` and `--from-format` take (`po`).
+    var name: String { get }
+    /// The files it reads and writes, for help (`gettext .po, <lang>/<table>.po`).
+    var summary: String { get }
+    /// The extensions of its files, lowercase, without the dot (`["po"]`).
+    var fileExtensions: [String] { get }
+    /// The name of the default table in this format's world: i18next's `translation` namespace
+    /// and Apple's `Localizable` table are the same table.
+    var defaultTableName: String { get }
+    /// Whether a whole conversion can be one file named by `--to` (a catalog, an XLIFF file);
+    /// `false` for a folder layout (`<lang>.lproj/`).
+    var writesSingleFile: Bool { get }
+    /// Whether entries keep a context apart from the key (gettext's `msgctxt`, i18next's
+    /// `key_context`); a context goes into the key for formats without.
+    var holdsContexts: Bool { get }
+    /// Whether the contexts this format reads are suffixes of its keys (i18next's
+    /// `key_context`), so that folding them back into the key restores the key it had.
+    var readsContextsFromKeys: Bool { get }
+    /// Whether it keeps gettext's `msgid_plural` (the source text of the plural).
+    var holdsPluralSourceText: Bool { get }
+    /// The formats read along with this one when a directory is read without `--from-format`
+    /// (a catalog's table may be completed by `.strings` tables, as in lookups).
+    var companionFormats: [String] { get }
+
+    /// The files of this format in `directory` and its language folders, in reading order.
+    func discover(in directory: String) -> [TranslationSourceFile]
+
+    /// The language and table the path of a single file of this format names
+    /// (`ru.lproj/Localizable.strings`, `locales/ru/translation.json`), each `nil` or the
+    /// default table when the path does not say.
+    func languageAndTable(of path: String) -> (language: String?, table: String)
+
+    /// Reads one file into tables named with the neutral names (``neutralTableName(_:)``).
+    ///
+    /// - Parameter file: The file, with its language (from its path or the user's `--language`,
+    ///   `nil` when neither says) and the table its path names.
+    /// - Throws: ``AppleLocalizationError`` at the first malformed place, positioned.
+    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable]
+
+    /// The files `table` becomes: below `destination` (``TranslationConverter/Output/relativePath``),
+    /// or `destination` itself when `singleFile` is set.
+    ///
+    /// - Parameter table: The table with its neutral name, its source language set, entries sorted by key.
+    /// - Throws: ``AppleLocalizationError`` when the table cannot be written at all.
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output]
+}
+
+extension TranslationFileFormat {
+    public var writesSingleFile: Bool { true }
+    public var holdsContexts: Bool { false }
+    public var readsContextsFromKeys: Bool { false }
+    public var holdsPluralSourceText: Bool { false }
+    public var companionFormats: [String] { [] }
+
+    /// The neutral name of a table this format calls `name`: the default table is `Localizable`.
+    public func neutralTableName(_ name: String) -> String {
+        name == defaultTableName ? TranslationTable.defaultName : name
+    }
+
+    /// The name this format gives the table with the neutral name `name`.
+    public func tableName(_ name: String) -> String {
+        name == TranslationTable.defaultName ? defaultTableName : name
+    }
+}
+
+/// A file a format found (or was given), with what its path says.
+public struct TranslationSourceFile: Sendable, Hashable {
+    /// The path.
+    public var path: String
+    /// The language its path names (`ru` in `ru.lproj/`), if any.
+    public var language: String?
+    /// The table its path names, in the format's own naming.
+    public var table: String
+    /// The name of the format that reads it.
+    public var format: String
+
+    /// A file.
+    public init(path: String, language: String?, table: String, format: String) {
+        self.path = path
+        self.language = language
+        self.table = table
+        self.format = format
+    }
+}
+
+extension TranslationSourceFile {
+    /// The file's language, or a usage error saying to pass `--language`.
+    public func requiredLanguage() throws(AppleLocalizationError) -> String {
+        guard let language else {
+            throw AppleLocalizationError(Diagnostic(file: path, message: "the language of this file is not known from its path; pass --language"), kind: .usage)
+        }
+        return language
+    }
+
+    /// The file's bytes, or an unreadable error saying why.
+    public func contents() throws(AppleLocalizationError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
+        }
+        return data
+    }
+}

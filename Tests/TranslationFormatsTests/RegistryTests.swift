@@ -1,0 +1,121 @@
+import AppleLocalization
+import Foundation
+import Testing
+import TranslationFormats
+
+/// A format written for this test only: `<lang>.kv`, one `key=value` line per entry. Registering
+/// it must be all it takes for the converter to find, read and write it.
+struct KeyValueFormat: TranslationFileFormat {
+    var name: String { "kv" }
+    var summary: String { "key=value lines, <lang>.kv" }
+    var fileExtensions: [String] { ["kv"] }
+    var defaultTableName: String { TranslationTable.defaultName }
+
+    func discover(in directory: String) -> [TranslationSourceFile] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().filter { $0.hasSuffix(".kv") }.map {
+            TranslationSourceFile(path: directory + "/" + $0, language: String($0.dropLast(3)), table: defaultTableName, format: name)
+        }
+    }
+
+    func languageAndTable(of path: String) -> (language: String?, table: String) {
+        (String((path as NSString).lastPathComponent.dropLast(3)), defaultTableName)
+    }
+
+    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        let language = try file.requiredLanguage()
+        let text = String(decoding: try file.contents(), as: UTF8.self)
+        let entries = text.split(separator: "\n").compactMap { line -> TranslationEntry? in
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            return TranslationEntry(key: String(parts[0]), value: .single(TranslationMessage([.text(String(parts[1]))])))
+        }
+        return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
+    }
+
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        table.languageOrder.map { language in
+            let lines = (table.languages[language] ?? []).map { entry -> String in
+                guard case .single(let message) = entry.value else {
+                    issues.append(ConversionIssue(file: destination, language: language, key: entry.key, reason: "plurals cannot be written in kv"))
+                    return entry.key + "="
+                }
+                return entry.key + "=" + message.pieces.map { piece in if case .text(let text) = piece { text } else { "?" } }.joined()
+            }
+            return TranslationConverter.Output(destination: destination, relativePath: singleFile ? nil : language + ".kv",
+                                               data: Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}
+
+@Suite("The format registry")
+struct RegistryTests {
+    @Test("envtool's formats, in search order, each found by name and by extension")
+    func standard() {
+        let registry = TranslationFormatRegistry.standard
+        #expect(registry.names == ["xcstrings", "strings", "i18next", "po", "xliff"])
+        for format in registry.formats {
+            #expect(registry.format(named: format.name)?.name == format.name)
+            for fileExtension in format.fileExtensions { #expect(registry.format(forExtension: fileExtension.uppercased())?.name == format.name) }
+        }
+        #expect(registry.format(named: "kv") == nil)
+        #expect(registry.format(forExtension: "txt") == nil)
+    }
+
+    @Test("a format registered by a test is written and read by the converter, and listed with the others")
+    func registered() throws {
+        let registry = TranslationFormatRegistry.standard.registering(KeyValueFormat())
+        #expect(registry.names.last == "kv")
+        #expect(registry.summaries.contains("kv         key=value lines, <lang>.kv"))
+        #expect(registry.format(forExtension: "kv")?.name == "kv")
+
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"greeting": "Hello", "title": "Files"}"#)
+        directory.write("in/es/translation.json", #"{"greeting": "Hola", "title": "Archivos"}"#)
+        var converter = TranslationConverter(registry: registry)
+        try converter.read(directory.path + "/in")
+        let outputs = try converter.plan(try #require(registry.format(named: "kv")), to: directory.path + "/out")
+        #expect(outputs.map(\.relativePath) == ["en.kv", "es.kv"])
+        #expect(String(decoding: outputs[1].data, as: UTF8.self) == "greeting=Hola\ntitle=Archivos\n")
+        for output in outputs { directory.write("out/" + output.relativePath!, String(decoding: output.data, as: UTF8.self)) }
+
+        var back = TranslationConverter(registry: registry)
+        try back.read(directory.path + "/out")
+        #expect(back.sourceFormat?.name == "kv")
+        let json = try back.plan(try #require(registry.format(named: "i18next")), to: directory.path + "/json")
+        #expect(json.map(\.relativePath) == ["en/translation.json", "es/translation.json"])
+        #expect(String(decoding: json[1].data, as: UTF8.self).contains(#""greeting": "Hola""#))
+    }
+
+    @Test("the standard converter does not know the test's format")
+    func unregistered() {
+        let directory = TemporaryDirectory()
+        directory.write("out/en.kv", "a=b\n")
+        var converter = TranslationConverter()
+        #expect { try converter.read(directory.path + "/out") } throws: { error in
+            "\(error)".contains("no translation files in the directory (looked for xcstrings, strings, i18next, po, xliff)")
+        }
+    }
+
+    @Test("a format that plans a path leaving the destination is stopped by the converter")
+    func escapingFormat() throws {
+        struct Escaping: TranslationFileFormat {
+            var name: String { "escaping" }
+            var summary: String { "writes ../x" }
+            var fileExtensions: [String] { ["esc"] }
+            var defaultTableName: String { "x" }
+            func discover(in directory: String) -> [TranslationSourceFile] { [] }
+            func languageAndTable(of path: String) -> (language: String?, table: String) { (nil, "x") }
+            func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] { [] }
+            func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+                [TranslationConverter.Output(destination: destination, relativePath: "../x", data: Data())]
+            }
+        }
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"a": "b"}"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        #expect { try converter.plan(Escaping(), to: directory.path + "/out") } throws: { error in
+            (error as? AppleLocalizationError)?.kind == .invalidInput && "\(error)".contains("leaves the destination")
+        }
+    }
+}
