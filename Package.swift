@@ -38,7 +38,11 @@ let package = Package(
         ),
         // Its own target: FoundationNetworking (libcurl, TLS, Kerberos, LDAP) is loaded only by code that uses HTTP.
         .target(name: "I18NextHTTP", dependencies: ["I18Next"]),
-        .target(name: "EnvironmentKit", dependencies: ["StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization", "Platform"]),
+        // The document core: environments.json and .bin, configurations, variables and their
+        // errors. What an app that reads only variables (and the swift-configuration provider) links.
+        .target(name: "Environments", dependencies: ["EnvironmentCrypto", "JSONParsing", "Diagnostics", "Platform"]),
+        // The facade over the core: the language owner, the localizer (i18next and Apple tables), atomic files.
+        .target(name: "EnvironmentKit", dependencies: ["Environments", "StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization", "Platform"]),
         .executableTarget(
             name: "envtool",
             dependencies: [
@@ -56,7 +60,7 @@ let package = Package(
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EnvironmentKitTests", dependencies: ["EnvironmentKit", "I18Next"]),
+        .testTarget(name: "EnvironmentKitTests", dependencies: ["Environments", "EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool", "TranslationFormats"]),
         // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
         .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
@@ -99,7 +103,7 @@ package.targets += [
     .target(
         name: "EnvironmentsProvider",
         dependencies: [
-            "EnvironmentKit", "EnvironmentCrypto",
+            "Environments", "EnvironmentCrypto",
             .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Configuration"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Configuration"])),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(traits: ["Configuration"])),

@@ -1,3 +1,6 @@
+// The document core (EnvironmentsDocument, Configuration, EnvironmentError, LanguageTag…) is part
+// of this module's API: re-exported so that `import EnvironmentKit` keeps giving it.
+@_exported import Environments
 import AppleLocalization
 import EnvironmentCrypto
 #if canImport(FoundationEssentials)

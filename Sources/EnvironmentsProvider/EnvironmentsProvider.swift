@@ -1,7 +1,7 @@
 #if Configuration
 import Configuration
 import EnvironmentCrypto
-import EnvironmentKit
+import Environments
 import Foundation
 
 /// A swift-configuration provider that serves the variables of one build configuration of an

@@ -1,7 +1,7 @@
 #if Configuration
 import Configuration
 import EnvironmentCrypto
-import EnvironmentKit
+import Environments
 import Foundation
 
 /// One build configuration of an `environments.json` or `environments.bin`, as a
@@ -20,7 +20,7 @@ public struct EnvironmentsSnapshot: Sendable {
     /// The build configuration served (`Debug`).
     public var configurationName: String { configuration.name }
 
-    private let configuration: EnvironmentKit.Configuration
+    private let configuration: Environments.Configuration
     private let path: String
     /// A decrypted file is secret as a whole: none of its values may reach a log.
     private let isEncrypted: Bool

@@ -1,5 +1,5 @@
 #if Configuration
-import EnvironmentKit
+import Environments
 import Synchronization
 
 /// Tells the app when a watched file stops being a valid document.

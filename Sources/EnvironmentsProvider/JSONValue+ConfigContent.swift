@@ -1,6 +1,6 @@
 #if Configuration
 import Configuration
-import EnvironmentKit
+import Environments
 
 // The only place that knows both value models: when EnvironmentKit's JSON model changes, this
 // file is what follows it.

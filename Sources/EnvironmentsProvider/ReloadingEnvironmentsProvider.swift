@@ -1,7 +1,7 @@
 #if Configuration
 import Configuration
 import EnvironmentCrypto
-import EnvironmentKit
+import Environments
 import Foundation
 import Logging
 import SystemPackage

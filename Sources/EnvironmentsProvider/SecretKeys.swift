@@ -1,5 +1,5 @@
 #if Configuration
-import EnvironmentKit
+import Environments
 
 /// The variables a document lists in its optional top-level `"secrets": ["api.token", …]`.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import I18Next
 import Synchronization
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 /// Collects what a warning handler is given.

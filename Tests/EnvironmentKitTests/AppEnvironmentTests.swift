@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 final class RecordingObserver: EnvironmentObserver {

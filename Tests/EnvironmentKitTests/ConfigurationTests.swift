@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 @Suite("Configuration variables")

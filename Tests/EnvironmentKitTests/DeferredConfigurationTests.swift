@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 /// Configurations of an `environments.json` are parsed when read; the document is still checked

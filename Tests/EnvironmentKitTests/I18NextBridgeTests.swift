@@ -1,6 +1,7 @@
 import Foundation
 import I18Next
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 @Suite("One language for the whole app: the environment drives i18next")

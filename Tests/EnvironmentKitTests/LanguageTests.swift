@@ -1,4 +1,5 @@
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 private func tags(_ codes: [String]) -> [LanguageTag] { codes.map { LanguageTag($0)! } }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 @Suite("Localized strings")

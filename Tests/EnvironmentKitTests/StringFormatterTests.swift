@@ -1,4 +1,5 @@
 import Testing
+@testable import Environments
 @testable import EnvironmentKit
 
 /// The `.strings` printf formatter on templates from untrusted translation files (issue #9):

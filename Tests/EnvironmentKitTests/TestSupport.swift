@@ -1,4 +1,5 @@
 import Foundation
+@testable import Environments
 @testable import EnvironmentKit
 
 /// A fresh temporary directory, removed when the value is released.

@@ -58,7 +58,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
 
     /// The script this tag implies when none is written, from CLDR's likely subtags, for the
     /// languages that are written in more than one script.
-    var likelyScript: String? {
+    package var likelyScript: String? {
         if let script { return script }
         switch language {
         case "zh":

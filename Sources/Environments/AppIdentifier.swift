@@ -1,17 +1,17 @@
 /// The name under which an app's saved preferences are kept (`com.example.app`).
-enum AppIdentifier {
+package enum AppIdentifier {
     /// The identifier used when neither the caller, `ENVTOOL_APP_ID` nor the document's `app_id` gives one.
-    static let fallback = "default"
+    package static let fallback = "default"
 
     /// The longest identifier accepted: well under any file system's name limit (255 bytes).
-    static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// Letters, digits, `.`, `_` and `-`, not starting with a dot, at most ``maximumLength``
     /// characters: safe as a directory name.
-    static func isValid(_ text: String) -> Bool { problem(with: text) == nil }
+    package static func isValid(_ text: String) -> Bool { problem(with: text) == nil }
 
     /// What makes `text` unusable as an identifier, phrased so the user can fix it; `nil` when it is fine.
-    static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         let rule = "use letters, digits, '.', '_' and '-', such as \"com.example.app\""
         if text.isEmpty { return "the app id is empty; \(rule)" }
         let length = text.unicodeScalars.count

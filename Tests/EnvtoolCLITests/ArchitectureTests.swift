@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The target graph keeps the promises docs/architecture.md makes: a variables-only app links no
+/// translation machinery, and the leaves stay leaves. Read from the manifest itself
+/// (`swift package dump-package`), so a dependency added in Package.swift is caught here.
+@Suite("The target graph")
+struct ArchitectureTests {
+    /// Target name → the targets and products it depends on directly, from the manifest.
+    static func graph() throws -> (dependencies: [String: [String]], linked: [String: [String]]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: the suite runs while `swift test` holds the package's .build lock.
+        let scratch = NSTemporaryDirectory() + "envtool-dump-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        process.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package"]
+        process.currentDirectoryURL = URL(fileURLWithPath: EnvtoolProcess.repositoryRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var dependencies: [String: [String]] = [:]
+        var linked: [String: [String]] = [:]
+        for target in root["targets"] as? [[String: Any]] ?? [] {
+            guard let name = target["name"] as? String else { continue }
+            dependencies[name] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                for kind in ["byName", "target", "product"] {
+                    if let value = dependency[kind] as? [Any], let first = value.first as? String { return kind == "product" ? "product:" + first : first }
+                }
+                return nil
+            }
+            linked[name] = (target["settings"] as? [[String: Any]] ?? []).compactMap { setting in
+                ((setting["kind"] as? [String: Any])?["linkedLibrary"] as? [String: Any])?["_0"] as? String
+            }
+        }
+        return (dependencies, linked)
+    }
+
+    static func closure(of target: String, in dependencies: [String: [String]]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = dependencies[target] ?? []
+        while let next = pending.popLast() {
+            if seen.insert(next).inserted { pending += dependencies[next] ?? [] }
+        }
+        return seen
+    }
+
+    @Test("the provider and the document core link no translation machinery and no ICU")
+    func variablesOnly() throws {
+        let (dependencies, linked) = try Self.graph()
+        for target in ["Environments", "EnvironmentsProvider"] {
+            let closure = Self.closure(of: target, in: dependencies)
+            #expect(closure.contains("EnvironmentCrypto"), "\(target)")
+            for heavy in ["I18Next", "AppleLocalization", "TranslationFormats", "StringsFile", "EnvironmentKit", "CLDRPlurals"] {
+                #expect(!closure.contains(heavy), "\(target) depends on \(heavy)")
+            }
+            #expect(!closure.union([target]).contains { linked[$0]?.contains("_FoundationICU") == true }, "\(target) links ICU")
+        }
+    }
+
+    @Test("the leaves stay leaves: plural rules over Platform; the Apple runtime without i18next; formats without the engine")
+    func leaves() throws {
+        let (dependencies, _) = try Self.graph()
+        #expect(dependencies["CLDRPlurals"] == ["Platform"])
+        #expect(dependencies["Platform"] == [])
+        #expect(!Self.closure(of: "AppleLocalization", in: dependencies).contains("I18Next"))
+        #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("I18Next"))
+        #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("EnvironmentKit"))
+    }
+
+    @Test("docs/architecture.md names every target of the manifest")
+    func documented() throws {
+        let (dependencies, _) = try Self.graph()
+        let document = try String(contentsOfFile: EnvtoolProcess.repositoryRoot + "/docs/architecture.md", encoding: .utf8)
+        for target in dependencies.keys where !target.hasSuffix("Tests") {
+            #expect(document.contains(target), "docs/architecture.md does not mention \(target)")
+        }
+    }
+}
