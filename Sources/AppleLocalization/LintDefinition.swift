@@ -19,13 +19,13 @@ struct LintDefinition {
     var signature: FormatSignature {
         switch content {
         case .text(let text):
-            return FormatSignature(LocalizedFormat(format: text))
+            return FormatString(text).signature()
         case .stringsdict(let format):
-            return FormatSignature(format)
+            return format.signature
         case .catalog(let localization):
             var signature = FormatSignature()
             for (_, unit) in localization.value.units {
-                signature.merge(FormatSignature(LocalizedFormat(format: unit.value, variables: localization.substitutions)))
+                signature.merge(unit.string.signature(variables: localization.substitutions))
             }
             return signature
         }
