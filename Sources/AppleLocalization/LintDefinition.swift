@@ -31,6 +31,24 @@ struct LintDefinition {
         }
     }
 
+    /// Every format a reader may see: the text, each variation, each variable's forms.
+    var formatStrings: [FormatString] {
+        switch content {
+        case .text(let text):
+            return [FormatString(text)]
+        case .stringsdict(let format):
+            return [format.string] + Self.forms(format.variables)
+        case .catalog(let localization):
+            return localization.value.units.map(\.unit.string) + Self.forms(localization.substitutions)
+        }
+    }
+
+    private static func forms(_ variables: [String: PluralVariable]) -> [FormatString] {
+        variables.keys.sorted().flatMap { name in
+            variables[name].map { variable in variable.formStrings.sorted { $0.key.order < $1.key.order }.map(\.value) } ?? []
+        }
+    }
+
     /// The text shown for `arguments`, for telling whether two definitions differ for a reader.
     func rendered(rules: PluralRules, arguments: [any CustomStringConvertible & Sendable]) -> String {
         switch content {
