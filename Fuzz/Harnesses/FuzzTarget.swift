@@ -19,7 +19,7 @@ public struct FuzzTarget: Sendable {
                    run: JSONHarness.run),
         FuzzTarget(name: "strings", summary: ".strings parser (StringsFile(data:)): encodings, escapes, comments, diagnostics",
                    run: StringsHarness.run),
-        FuzzTarget(name: "strings-format", summary: ".strings printf formatter (StringFormatter.format): template NUL arguments",
+        FuzzTarget(name: "strings-format", summary: "Apple printf formatter for i18next strings and defaults (FormatString.format, signature): template NUL arguments",
                    run: StringFormatHarness.run),
         FuzzTarget(name: "envbin", summary: "environments.bin header parsing and decryption with the fixture key, identity and passphrase",
                    run: EnvironmentsBinHarness.run),

@@ -1,6 +1,7 @@
-import EnvironmentKit
+import AppleLocalization
 
-/// The `.strings` printf formatter: the first NUL-separated part is the template, the others are
+/// The one Apple printf formatter (`FormatString.format`) as i18next strings and default values
+/// reach it, together with its signature: the first NUL-separated part is the template, the others are
 /// arguments, each passed as text and, when it reads as one, also as an `Int` and a `Double`
 /// (the formatter treats values and text differently).
 enum StringFormatHarness {
@@ -17,7 +18,10 @@ enum StringFormatHarness {
                 arguments.append(text)
             }
         }
-        _ = StringFormatter.format(template, arguments)
-        _ = StringFormatter.format(template, Array(parts.dropFirst()))
+        let format = FormatString(template)
+        _ = format.format(arguments)
+        _ = format.format(Array(parts.dropFirst()))
+        _ = format.signature()
+        _ = format.pluralSelector
     }
 }

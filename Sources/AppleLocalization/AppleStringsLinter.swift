@@ -17,7 +17,10 @@ import StringsFile
 ///   (`%@` where the source has `%d`), another count or other positions;
 /// - a catalog string is `new`, `stale` or `needs_review`, or its key is stale in the code;
 /// - a key is present in one language and not in another;
-/// - a key is defined differently by two formats of one language (the lookup order decides which wins).
+/// - a key is defined differently by two formats of one language (the lookup order decides which wins);
+/// - the source text reads an integer without a length modifier (`%d`): Foundation reads 32 bits,
+///   so a Swift `Int` beyond them prints wrong (`%lld` reads it whole);
+/// - a conversion has the `'` flag, which Foundation ignores.
 ///
 /// Files that fail to parse are reported as errors, with their warnings.
 public struct AppleStringsLinter: Sendable {
@@ -73,6 +76,10 @@ public struct AppleStringsLinter: Sendable {
                 }
             }
 
+            for definition in all {
+                findings += groupingFlags(definition, key: key)
+            }
+
             for (language, definitions) in byLanguage.sorted(by: { $0.key < $1.key }) {
                 let rules = PluralRules(locale: language == "base" ? developmentLanguage : language, kind: .cardinal)
                 // Two formats of one language that show different text.
@@ -103,6 +110,7 @@ public struct AppleStringsLinter: Sendable {
             let sourceLanguage = first.format == .catalog ? catalog.map { AppleStringsLookup.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
             let source = byLanguage[sourceLanguage]?.first ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
             if let source {
+                findings += narrowIntegers(source, key: key)
                 let expected = source.signature
                 for definition in all where definition.language != sourceLanguage {
                     findings += compare(definition.signature, expected, key: key, definition: definition, sourceLanguage: sourceLanguage)
@@ -162,6 +170,40 @@ public struct AppleStringsLinter: Sendable {
             }
         }
         return findings
+    }
+
+    /// `%d %u %x …` without a length modifier in the source text: Foundation reads an `int`, and
+    /// the generated accessor passes an `Int`.
+    private func narrowIntegers(_ definition: LintDefinition, key: String) -> [Diagnostic] {
+        var sources: [String] = []
+        var suggestions: [String] = []
+        for string in definition.formatStrings {
+            for case .conversion(let conversion) in string.tokens {
+                switch conversion.argumentType {
+                case .int(bits: 32), .uint(bits: 32):
+                    guard !sources.contains(conversion.source) else { continue }
+                    sources.append(conversion.source)
+                    let letter: String = switch conversion.conversion { case "D": "d"; case "U": "u"; case "O": "o"; default: String(conversion.conversion) }
+                    suggestions.append(String(conversion.source.dropLast()) + "ll" + letter)
+                default:
+                    continue
+                }
+            }
+        }
+        guard !sources.isEmpty else { return [] }
+        return [warning(definition.location, "\"\(key)\" (\(definition.language)) reads \(sources.joined(separator: ", ")) as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write \(suggestions.joined(separator: ", ")) (or %ld)")]
+    }
+
+    /// The `'` (grouping) flag: Foundation's `String(format:)` does not group, and neither does the lookup.
+    private func groupingFlags(_ definition: LintDefinition, key: String) -> [Diagnostic] {
+        var sources: [String] = []
+        for string in definition.formatStrings {
+            for case .conversion(let conversion) in string.tokens where conversion.flags.contains("'") && !sources.contains(conversion.source) {
+                sources.append(conversion.source)
+            }
+        }
+        guard !sources.isEmpty else { return [] }
+        return [warning(definition.location, "\"\(key)\" (\(definition.language)): the ' flag of \(sources.joined(separator: ", ")) is ignored (String(format:) does not group digits); remove it")]
     }
 
     /// The source text of a catalog key without a source localization: the key itself.

@@ -25,15 +25,15 @@ extension AppleStringsLookup {
             let rules = pluralRules(pluralLanguage(languageChain, position, catalog))
             if let catalog, let localization = entry?.localization(for: language),
                let format = localization.resolvedFormat(device: device, rules: rules, arguments: values) {
-                return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
+                return Match(text: format.format(values, rules: rules),
                              language: language, format: .catalog, file: catalog.path)
             }
             if case .success(let file)? = stringsdictFile(language: language, table: table), let format = file[key] {
-                return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
+                return Match(text: format.format(values, rules: rules),
                              language: language, format: .stringsdict, file: file.path)
             }
             if case .success(let file)? = stringsFile(language: language, table: table), let value = file[key] {
-                return Match(text: AppleStringFormatter.format(value, values: values),
+                return Match(text: FormatString(value).format(values),
                              language: language, format: .strings, file: file.path)
             }
         }
@@ -46,7 +46,7 @@ extension AppleStringsLookup {
         let rules = pluralRules(catalog.sourceLanguage)
         let format = entry.localization(for: catalog.sourceLanguage)?.resolvedFormat(device: device, rules: rules, arguments: values)
             ?? LocalizedFormat(format: entry.key)
-        return Match(text: AppleStringFormatter.format(format, rules: rules, values: values),
+        return Match(text: format.format(values, rules: rules),
                      language: catalog.sourceLanguage, format: .catalog, file: catalog.path)
     }
 

@@ -11,36 +11,20 @@ extension CatalogLocalization {
             switch current {
             case .unit(let unit):
                 guard unit.state.isUsed else { return nil }
-                return LocalizedFormat(format: unit.value, tokens: unit.tokens, variables: substitutions, location: unit.location)
+                return LocalizedFormat(string: unit.string, variables: substitutions, location: unit.location)
             case .device(let devices, _):
                 guard let chosen = devices[device] ?? devices["other"] else { return nil }
                 current = chosen
             case .plural(let forms, _):
                 guard let other = forms[.other] else { return nil }
-                let selector = Self.selector(in: other.units.first?.unit.tokens ?? [])
-                let argument = selector.index <= arguments.count ? arguments[selector.index - 1] : nil
+                let selector = other.units.first?.unit.string.pluralSelector ?? (index: 1, type: nil)
+                let argument = selector.index >= 1 && selector.index <= arguments.count ? arguments[selector.index - 1] : nil
                 var category = PluralCategory.other
-                if let argument, let operands = AppleStringFormatter.operands(argument, valueType: selector.valueType) {
+                if let argument, let operands = argument.pluralOperands(as: selector.type) {
                     category = operands.n == 0 && forms[.zero] != nil ? .zero : rules.category(for: operands)
                 }
                 current = forms[category] ?? other
             }
         }
-    }
-
-    /// The argument a whole-string plural variation counts: the first numeric conversion of its
-    /// `other` text (`%lld` of `%@ has %lld files` is argument 2), else argument 1.
-    static func selector(in tokens: [FormatToken]) -> (index: Int, valueType: String?) {
-        var next = 1
-        var first: (Int, String?)? = nil
-        for case .conversion(let conversion) in tokens {
-            let index = conversion.position ?? next
-            if conversion.position == nil { next += 1 }
-            if conversion.kind == .integer || conversion.kind == .floatingPoint {
-                return (index, String(conversion.conversion))
-            }
-            if first == nil { first = (index, nil) }
-        }
-        return first ?? (1, nil)
     }
 }

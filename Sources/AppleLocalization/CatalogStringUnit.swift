@@ -22,14 +22,14 @@ public struct CatalogStringUnit: Sendable, Hashable {
     /// Where the unit is defined.
     public let location: SourceLocation?
     /// The value split once, when the catalog is read.
-    let tokens: [FormatToken]
+    package let string: FormatString
 
     /// A unit.
     public init(state: State, value: String, location: SourceLocation? = nil) {
         self.state = state
         self.value = value
         self.location = location
-        tokens = FormatToken.tokenize(value)
+        string = FormatString(value)
     }
 
     /// Equal when state and value are, wherever they are defined.

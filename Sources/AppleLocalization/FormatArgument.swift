@@ -1,14 +1,16 @@
+import CLDRPlurals
 import Platform
+
 /// An argument of a localized format, read once: a whole number, a floating-point number or text.
 ///
 /// Arguments arrive as Swift values (`3`, `2.5`, `"Ana"`) or as text from the command line
 /// (`"3"`); numeric conversions and plural selection read the number from either.
-enum FormatArgument: Sendable {
+package enum FormatArgument: Sendable {
     case integer(Int)
     case floatingPoint(Double)
     case text(String)
 
-    init(_ value: any CustomStringConvertible & Sendable) {
+    package init(_ value: any CustomStringConvertible & Sendable) {
         switch value {
         case let integer as Int: self = .integer(integer)
         case let integer as any BinaryInteger: self = .integer(Int(clamping: integer))
@@ -20,7 +22,7 @@ enum FormatArgument: Sendable {
 
     /// The argument as a whole number: floating-point values truncated (and clamped to `Int`'s
     /// range rather than trapping), text parsed; `nil` for text that is not a number.
-    var integerValue: Int? {
+    package var integerValue: Int? {
         switch self {
         case .integer(let value): value
         case .floatingPoint(let value): Self.truncated(value)
@@ -30,7 +32,7 @@ enum FormatArgument: Sendable {
     }
 
     /// The argument as a floating-point number; `nil` for text that is not a number.
-    var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .floatingPoint(let value): value
@@ -39,11 +41,25 @@ enum FormatArgument: Sendable {
     }
 
     /// The argument as `%@` prints it.
-    var text: String {
+    package var text: String {
         switch self {
         case .integer(let value): String(value)
         case .floatingPoint(let value): value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .text(let text): text
+        }
+    }
+
+    /// The plural operands of the argument read as `type` says: integer conversions truncate, and
+    /// without a numeric type a whole number counts as one and text is read as a number.
+    func pluralOperands(as type: FormatArgumentType?) -> PluralOperands? {
+        switch type?.kind {
+        case .integer?, .character?:
+            return integerValue.map { PluralOperands(Double($0)) }
+        case .floatingPoint?:
+            return doubleValue.map { PluralOperands($0) }
+        case .object?, nil:
+            if case .integer(let value) = self { return PluralOperands(Double(value)) }
+            return doubleValue.map { PluralOperands($0) }
         }
     }
 

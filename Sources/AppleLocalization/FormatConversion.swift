@@ -1,17 +1,21 @@
-/// A printf conversion: `%` [position `$`] [flags] [width] [`.` precision] [length] conversion.
+/// A printf conversion: `%` [position `$`] [flags] [width] [`.` precision] [length] conversion,
+/// where the width and precision may be `*` or `*N$` (read from an argument).
 package struct FormatConversion: Sendable, Hashable {
     /// Width and precision are clamped to this: `%99999999999d` must neither trap nor allocate gigabytes.
-    static let maximumWidth = 1024
+    package static let maximumWidth = 1024
+    /// The highest argument position, CoreFoundation's limit; a conversion naming a higher one is
+    /// kept as written.
+    package static let maximumPosition = 127
 
     /// The 1-based argument position of `%2$@`, or `nil` for the next argument.
     package var position: Int?
-    /// Flags among `-`, `+`, space, `0`, `#` and `'`.
+    /// Flags among `-`, `+`, space, `0`, `#` and `'` as written (`'` is accepted and ignored).
     package var flags: String
-    /// The minimum width, clamped to ``maximumWidth``.
-    package var width: Int?
-    /// The precision, clamped to ``maximumWidth``.
-    package var precision: Int?
-    /// The length modifier as written (`l`, `ll`, `q`, `h`, `z`, …), informative only.
+    /// The minimum width: a number clamped to ``maximumWidth``, or `*`.
+    package var width: Field?
+    /// The precision: a number clamped to ``maximumWidth``, or `*`. `%.f` has precision 0.
+    package var precision: Field?
+    /// The length modifier as written: empty, `hh`, `h`, `l`, `ll`, `q`, `L`, `z`, `t` or `j`.
     package var length: String
     /// The conversion character (`d`, `@`, `f`, …).
     package var conversion: Character
@@ -23,23 +27,21 @@ package struct FormatConversion: Sendable, Hashable {
         case integer, floatingPoint = "floating-point", object, character
     }
 
+    /// The value the conversion reads.
+    package var argumentType: FormatArgumentType { FormatArgumentType(conversion: conversion, length: length) }
+
     /// The kind of value this conversion prints.
-    package var kind: Kind { Self.kind(of: conversion) }
+    package var kind: Kind { argumentType.kind }
 
-    package static func kind(of conversion: Character) -> Kind {
-        switch conversion {
-        case "d", "i", "u", "o", "x", "X", "D", "U", "O": .integer
-        case "f", "F", "e", "E", "g", "G", "a", "A": .floatingPoint
-        case "c", "C": .character
-        default: .object
-        }
+    /// The conversion without `%` and its position (`-5.2lld`, `*d`): what a converter writes
+    /// back after its own position.
+    package var specifier: String {
+        var text = flags
+        if let width { text += width.description }
+        if let precision { text += "." + precision.description }
+        return text + length + String(conversion)
     }
 
-    /// The kind of a value type written without `%` (`NSStringFormatValueTypeKey`, a catalog's `formatSpecifier`): `d`, `lld`, `@`, `.2f`.
-    package static func kind(ofValueType valueType: String) -> Kind? {
-        guard let last = valueType.last, Self.conversions.contains(last) else { return nil }
-        return kind(of: last)
-    }
-
+    /// The conversion characters CoreFoundation formats (`%n` and `%P` are left out on purpose).
     package static let conversions: Set<Character> = ["d", "i", "u", "o", "x", "X", "D", "U", "O", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "@", "p"]
 }

@@ -19,15 +19,33 @@ struct LintDefinition {
     var signature: FormatSignature {
         switch content {
         case .text(let text):
-            return FormatSignature(LocalizedFormat(format: text))
+            return FormatString(text).signature()
         case .stringsdict(let format):
-            return FormatSignature(format)
+            return format.signature
         case .catalog(let localization):
             var signature = FormatSignature()
             for (_, unit) in localization.value.units {
-                signature.merge(FormatSignature(LocalizedFormat(format: unit.value, variables: localization.substitutions)))
+                signature.merge(unit.string.signature(variables: localization.substitutions))
             }
             return signature
+        }
+    }
+
+    /// Every format a reader may see: the text, each variation, each variable's forms.
+    var formatStrings: [FormatString] {
+        switch content {
+        case .text(let text):
+            return [FormatString(text)]
+        case .stringsdict(let format):
+            return [format.string] + Self.forms(format.variables)
+        case .catalog(let localization):
+            return localization.value.units.map(\.unit.string) + Self.forms(localization.substitutions)
+        }
+    }
+
+    private static func forms(_ variables: [String: PluralVariable]) -> [FormatString] {
+        variables.keys.sorted().flatMap { name in
+            variables[name].map { variable in variable.formStrings.sorted { $0.key.order < $1.key.order }.map(\.value) } ?? []
         }
     }
 

@@ -1,37 +1,46 @@
+import CLDRPlurals
+
 /// A localized format string and the plural variables it references with `%#@name@`.
 ///
 /// A `.stringsdict` entry is one (`NSStringLocalizedFormatKey` and its variables), a catalog
 /// string with substitutions is one, and a plain `.strings` value is one without variables.
 public struct LocalizedFormat: Sendable, Hashable {
     /// The format, with printf conversions and `%#@name@` references.
-    public let format: String
+    public var format: String { string.text }
     /// The variables by name.
     public let variables: [String: PluralVariable]
     /// Where the format is defined.
     public let location: SourceLocation?
     /// The format split once, when the table is read, rather than on every lookup.
-    let tokens: [FormatToken]
+    package let string: FormatString
 
     /// A format with its variables.
     public init(format: String, variables: [String: PluralVariable] = [:], location: SourceLocation? = nil) {
-        self.init(format: format, tokens: FormatToken.tokenize(format), variables: variables, location: location)
+        self.init(string: FormatString(format), variables: variables, location: location)
     }
 
-    /// A format already split (a catalog unit keeps its tokens).
-    init(format: String, tokens: [FormatToken], variables: [String: PluralVariable], location: SourceLocation?) {
-        self.format = format
-        self.tokens = tokens
+    /// A format already split (a catalog unit keeps its own).
+    init(string: FormatString, variables: [String: PluralVariable], location: SourceLocation?) {
+        self.string = string
         self.variables = variables
         self.location = location
     }
 
     /// Equal when the text and variables are, wherever they are defined.
     public static func == (lhs: LocalizedFormat, rhs: LocalizedFormat) -> Bool {
-        lhs.format == rhs.format && lhs.variables == rhs.variables
+        lhs.string == rhs.string && lhs.variables == rhs.variables
     }
 
+    /// The text for `arguments`, plural forms chosen with `rules`.
+    func format(_ arguments: [FormatArgument], rules: PluralRules) -> String {
+        string.format(arguments, variables: variables, rules: rules)
+    }
+
+    /// The arguments the format and its variables read.
+    package var signature: FormatSignature { string.signature(variables: variables) }
+
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(format)
+        hasher.combine(string)
         hasher.combine(variables)
     }
 }

@@ -20,7 +20,9 @@ public struct PluralVariable: Sendable, Hashable {
     /// Where each form is defined, for diagnostics.
     public let formLocations: [PluralCategory: SourceLocation]
     /// The forms split once, when the table is read.
-    let formTokens: [PluralCategory: [FormatToken]]
+    let formStrings: [PluralCategory: FormatString]
+    /// ``valueType`` read once; `nil` without one or when it is not a conversion.
+    let valueArgumentType: FormatArgumentType?
 
     /// A variable; `forms` must contain `.other`.
     public init(name: String, argumentNumber: Int? = nil, valueType: String? = nil, forms: [PluralCategory: String],
@@ -31,7 +33,8 @@ public struct PluralVariable: Sendable, Hashable {
         self.forms = forms
         self.location = location
         self.formLocations = formLocations
-        formTokens = forms.mapValues(FormatToken.tokenize)
+        formStrings = forms.mapValues(FormatString.init)
+        valueArgumentType = valueType.flatMap(FormatArgumentType.init(valueType:))
     }
 
     /// The form for `operands` in a language with `rules`: Apple uses `zero` for 0 whenever the
@@ -46,6 +49,12 @@ public struct PluralVariable: Sendable, Hashable {
         if operands.n == 0, forms[.zero] != nil { return .zero }
         let category = rules.category(for: operands)
         return forms[category] != nil ? category : .other
+    }
+
+    /// The category chosen by `argument` (`other` when it is missing or not a number).
+    func category(for argument: FormatArgument?, rules: PluralRules) -> PluralCategory {
+        guard let argument, let operands = argument.pluralOperands(as: valueArgumentType) else { return .other }
+        return category(for: operands, rules: rules)
     }
 
     /// Equal when the name, argument, value type and forms are, wherever they are defined.

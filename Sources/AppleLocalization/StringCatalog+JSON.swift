@@ -152,7 +152,7 @@ private struct CatalogJSONReader {
         var used: Set<String> = []
         var pending: [(text: String, path: String)] = value.units.map { ($0.unit.value, at + ($0.path.isEmpty ? "" : ".variations." + $0.path) + ".stringUnit.value") }
         while let (text, textPath) = pending.popLast() {
-            for case .variable(let name, _, let source) in FormatToken.tokenize(text) {
+            for (name, source) in FormatString(text).variableReferences {
                 guard let substitution = substitutions[name] else {
                     throw error(textPath, "\(source) in the \(language) text of \"\(key)\" has no substitution; add \"substitutions\": {\"\(name)\": {…}} to the localization")
                 }
@@ -245,7 +245,7 @@ private struct CatalogJSONReader {
             argumentNumber = number
         }
         let specifier = try member(members, "formatSpecifier").map { node throws(AppleLocalizationError) in try string(node, at + ".formatSpecifier") }
-        if let specifier, FormatConversion.kind(ofValueType: specifier) == nil {
+        if let specifier, FormatArgumentType(valueType: specifier) == nil {
             throw error(at + ".formatSpecifier", "\"formatSpecifier\" \"\(specifier)\" of \"\(name)\" is not a printf conversion; write lld, d or f without the %")
         }
         guard let variationsNode = member(members, "variations") else {

@@ -62,7 +62,7 @@ struct StringsDictBuilder {
         var referenced: Set<String> = []
         var pending: [(text: String, offset: Int)] = [(format, formatMember.value.offset)]
         while let (text, offset) = pending.popLast() {
-            for case .variable(let name, _, let source) in FormatToken.tokenize(text) {
+            for (name, source) in FormatString(text).variableReferences {
                 guard let variable = variables[name] else {
                     throw error(at: offset, "\(source) in \"\(key)\" has no variable dictionary; add <key>\(name)</key><dict>…</dict> to the entry")
                 }
@@ -105,7 +105,7 @@ struct StringsDictBuilder {
         guard specType == Self.pluralRuleType else {
             throw error(at: keyOffset, "the variable \"\(name)\" of \"\(key)\" has the rule type \"\(specType)\"; only \(Self.pluralRuleType) is supported")
         }
-        if let valueType, FormatConversion.kind(ofValueType: valueType) == nil {
+        if let valueType, FormatArgumentType(valueType: valueType) == nil {
             throw error(at: keyOffset, "\(Self.valueTypeKey) \"\(valueType)\" of the variable \"\(name)\" is not a printf conversion; write d, lld, u or f without the %")
         }
         guard forms[.other] != nil else {

@@ -285,7 +285,7 @@ public final class AppEnvironment: Sendable {
     }
 
     private static func format(_ text: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {
-        arguments.isEmpty ? text : StringFormatter.format(text, arguments)
+        arguments.isEmpty ? text : FormatString(text).format(arguments)
     }
 
     /// Translates `key` with the i18next engine in the current language (`t(key, options)`), or

@@ -140,7 +140,7 @@ public struct AccessorGenerator: Sendable {
     }
 
     private static func describe(_ parameters: [TranslationEntry.Parameter]) -> String {
-        parameters.map { switch $0.kind { case .string: "String"; case .int: "Int"; case .double: "Double" } }.joined(separator: ", ")
+        parameters.map { switch $0.kind { case .string: "String"; case .int: "Int"; case .double: "Double"; case .character: "Character" } }.joined(separator: ", ")
     }
 
     /// Variables that `Configuration` reads by the same dotted path (a top-level `"api.timeout"`

@@ -9,8 +9,10 @@ import Platform
 
 /// Reads the development language's String Catalogs (`<Table>.xcstrings`) and `.stringsdict`
 /// tables (`<lng>.lproj/<Table>.stringsdict`) into accessor entries, one positional parameter per
-/// format argument: a plural variable (`%#@items@`, a catalog substitution) is an `Int` unless its
-/// value type says otherwise, `%@` a `String`, `%d` an `Int`, `%f` a `Double`.
+/// format argument, typed from the same ``FormatSignature`` the run-time formatter binds
+/// (``TranslationEntry/Parameter/parameters(for:)``): a plural variable (`%#@items@`, a catalog
+/// substitution) is an `Int` unless its value type says otherwise, `%@` a `String`, `%d` an
+/// `Int`, `%f` a `Double`, `%c` a `Character`.
 ///
 /// The files are parsed by AppleLocalization, the same parser the run-time lookup uses, so an
 /// accessor exists exactly for the keys `localizedString` can find.
@@ -47,21 +49,20 @@ struct AppleFormatsReader {
             guard let entry = catalog[key], entry.shouldTranslate else { continue }
             // A key with no source-language text is its own text (Xcode writes such keys so).
             let localization = entry.localization(for: catalog.sourceLanguage) ?? entry.localization(for: language)
-            var kinds: [Int: TranslationEntry.Parameter.Kind] = [:]
+            // Every variation is read by the one call, so their arguments merge.
+            var signature = FormatSignature()
             var documentation: [String] = []
             if let localization {
                 for (variation, unit) in localization.value.units {
-                    var next = 1
-                    Self.scan(unit.value, variables: localization.substitutions, bound: nil, next: &next, into: &kinds, depth: 0)
+                    signature.merge(unit.string.signature(variables: localization.substitutions))
                     documentation.append(variation.isEmpty ? unit.value : "\(variation): \(unit.value)")
                 }
                 documentation += Self.forms(localization.substitutions)
             } else {
-                var next = 1
-                Self.scan(key, variables: [:], bound: nil, next: &next, into: &kinds, depth: 0)
+                signature = FormatString(key).signature()
                 documentation.append(key)
             }
-            append(table: table, key: key, kinds: kinds, documentation: documentation, file: path, line: entry.location?.line)
+            append(table: table, key: key, signature: signature, documentation: documentation, file: path, line: entry.location?.line)
         }
     }
 
@@ -76,16 +77,13 @@ struct AppleFormatsReader {
         }
         for key in file.keys {
             guard let format = file[key] else { continue }
-            var kinds: [Int: TranslationEntry.Parameter.Kind] = [:]
-            var next = 1
-            Self.scan(format.format, variables: format.variables, bound: nil, next: &next, into: &kinds, depth: 0)
-            append(table: table, key: key, kinds: kinds, documentation: [format.format] + Self.forms(format.variables),
+            append(table: table, key: key, signature: format.signature, documentation: [format.format] + Self.forms(format.variables),
                    file: path, line: format.location?.line)
         }
     }
 
-    private mutating func append(table: String, key: String, kinds: [Int: TranslationEntry.Parameter.Kind], documentation: [String], file: String, line: Int?) {
-        let parameters = (kinds.keys.max()).map { last in (1...last).map { TranslationEntry.Parameter(variable: nil, kind: kinds[$0] ?? .string) } } ?? []
+    private mutating func append(table: String, key: String, signature: FormatSignature, documentation: [String], file: String, line: Int?) {
+        let parameters = TranslationEntry.Parameter.parameters(for: signature)
         entries.append(TranslationEntry(
             source: .strings(table: table), key: key,
             path: [table] + key.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
@@ -101,73 +99,5 @@ struct AppleFormatsReader {
             for category in categories { lines.append("\(name).\(category.rawValue): \(variable.forms[category] ?? "")") }
         }
         return lines
-    }
-
-    /// A position beyond any sensible count is a typo; it must not make thousands of parameters.
-    static let maximumPosition = 64
-    /// Variables that reference themselves (`%#@a@` in a form of `a`) must not recurse forever.
-    private static let maximumDepth = 8
-
-    /// Records the kind of each argument `text` reads. Inside a plural form an unnumbered
-    /// conversion reads the variable's own argument (`bound`), as the formatter binds it.
-    private static func scan(_ text: String, variables: [String: PluralVariable], bound: Int?, next: inout Int,
-                             into kinds: inout [Int: TranslationEntry.Parameter.Kind], depth: Int) {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else { index += 1; continue }
-            index += 1
-            guard index < scalars.count else { break }
-            if scalars[index] == "%" { index += 1; continue }
-            let start = index
-            var digits = 0
-            while index < scalars.count, ("0"..."9").contains(scalars[index]), digits < 3 { digits += 1; index += 1 }
-            var position: Int?
-            if digits > 0, index < scalars.count, scalars[index] == "$" {
-                position = Int(String(String.UnicodeScalarView(scalars[start..<index])))
-                index += 1
-            } else {
-                index = start
-            }
-            // `%#@name@`: a plural variable.
-            if index + 1 < scalars.count, scalars[index] == "#", scalars[index + 1] == "@" {
-                index += 2
-                var name = ""
-                while index < scalars.count, scalars[index] != "@" { name.unicodeScalars.append(scalars[index]); index += 1 }
-                index += 1
-                let variable = variables[name]
-                let argument = variable?.argumentNumber ?? position ?? bound ?? { defer { next += 1 }; return next }()
-                guard argument >= 1, argument <= maximumPosition else { continue }
-                let kind = variable?.valueType.flatMap(Self.kind(of:)) ?? .int
-                if kinds[argument] == nil || kinds[argument] == .string { kinds[argument] = kind }
-                guard let variable, depth < maximumDepth else { continue }
-                for form in variable.forms.values {
-                    var formNext = next
-                    scan(form, variables: variables, bound: argument, next: &formNext, into: &kinds, depth: depth + 1)
-                }
-                continue
-            }
-            while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) { index += 1 }
-            while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." { index += 1 }
-            let lengthStart = index
-            while index < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[index]) { index += 1 }
-            guard index < scalars.count else { break }
-            let specifier = String(String.UnicodeScalarView(scalars[lengthStart...index]))
-            index += 1
-            guard let kind = kind(of: specifier) else { continue }
-            let argument = position ?? bound ?? { defer { next += 1 }; return next }()
-            guard argument >= 1, argument <= maximumPosition else { continue }
-            if kinds[argument] == nil { kinds[argument] = kind }
-        }
-    }
-
-    /// The Swift kind of a conversion or `NSStringFormatValueTypeKey` (`d`, `lld`, `@`, `f`).
-    private static func kind(of specifier: String) -> TranslationEntry.Parameter.Kind? {
-        switch specifier.last {
-        case "@", "s", "S": .string
-        case "d", "i", "u", "o", "x", "X", "c", "C", "D", "U", "O": .int
-        case "f", "F", "e", "E", "g", "G", "a", "A": .double
-        default: nil
-        }
     }
 }

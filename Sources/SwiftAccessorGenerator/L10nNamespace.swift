@@ -165,6 +165,7 @@ struct L10nNamespace {
         case .string: return "Swift.String"
         case .int: return "Swift.Int"
         case .double: return "Swift.Double"
+        case .character: return "Swift.Character"
         }
     }
 
@@ -178,6 +179,8 @@ struct L10nNamespace {
                 case .string: value = ".string(p\(index + 1))"
                 case .int: value = ".number(Swift.Double(p\(index + 1)))"
                 case .double: value = ".number(p\(index + 1))"
+                // i18next variables are never characters; a `String` keeps the switch exhaustive.
+                case .character: value = ".string(Swift.String(p\(index + 1)))"
                 }
                 return "\(SwiftIdentifier.stringLiteral(parameter.variable ?? "")): \(value)"
             }

@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,7 +10,8 @@ import StringsFile
 
 /// Reads the development language's `.strings` tables (`<lng>.lproj/<Table>.strings`, or the
 /// flat `<LNG>.strings` that forms `Localizable`) into accessor entries, one positional
-/// parameter per format argument: `%@` a `String`, `%d` an `Int`, `%.2f` a `Double`.
+/// parameter per format argument: `%@` a `String`, `%d` an `Int`, `%.2f` a `Double`, `%c` a
+/// `Character` (``TranslationEntry/Parameter/parameters(for:)``).
 ///
 /// Parameters are positional (`_ p1: String`) rather than named from comments: comments are
 /// free text, and a name guessed from one would change the API when a translator edits it.
@@ -70,55 +72,12 @@ struct StringsTableReader {
         return lines
     }
 
-    /// The arguments `text` formats, in argument order; an argument no specifier uses is a `String`.
+    /// The arguments `text` formats, in argument order, as the run-time formatter reads them.
     private mutating func formatArguments(in text: String, file: String, key: String) -> [TranslationEntry.Parameter] {
-        var kinds: [Int: TranslationEntry.Parameter.Kind] = [:]
-        var next = 1
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        // A position beyond any sensible count is a typo; it must not make thousands of parameters.
-        let maximumPosition = 64
-        while index < scalars.count {
-            guard scalars[index] == "%" else { index += 1; continue }
-            index += 1
-            guard index < scalars.count else { break }
-            if scalars[index] == "%" { index += 1; continue }
-            var digits = 0
-            var start = index
-            while index < scalars.count, let digit = Int(String(scalars[index])), digit >= 0, digits < 3 { digits += 1; index += 1 }
-            var position: Int?
-            if digits > 0, index < scalars.count, scalars[index] == "$" {
-                position = Int(String(String.UnicodeScalarView(scalars[start..<index])))
-                index += 1
-            } else {
-                index = start
-            }
-            while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) { index += 1 }
-            start = index
-            while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." { index += 1 }
-            while index < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[index]) { index += 1 }
-            guard index < scalars.count else { break }
-            let conversion = scalars[index]
-            index += 1
-            let kind: TranslationEntry.Parameter.Kind
-            switch conversion {
-            case "@", "s", "S": kind = .string
-            case "d", "i", "u", "o", "x", "X", "c", "C", "D", "U", "O": kind = .int
-            case "f", "F", "e", "E", "g", "G", "a", "A": kind = .double
-            default:
-                diagnostics.append(Diagnostic(.warning, file: file, path: key,
-                    message: "\"%\(conversion)\" is not a format specifier; the accessor takes no argument for it (write %% for a percent sign)"))
-                continue
-            }
-            let argument = position ?? next
-            guard argument >= 1, argument <= maximumPosition else {
-                diagnostics.append(Diagnostic(.warning, file: file, path: key, message: "the argument position \(argument) is outside 1…\(maximumPosition); the accessor ignores it"))
-                continue
-            }
-            if position == nil { next += 1 }
-            kinds[argument] = kinds[argument] ?? kind
+        let signature = FormatString(text).signature()
+        for problem in TranslationEntry.Parameter.problems(in: signature) {
+            diagnostics.append(Diagnostic(.warning, file: file, path: key, message: problem))
         }
-        guard let last = kinds.keys.max() else { return [] }
-        return (1...last).map { TranslationEntry.Parameter(variable: nil, kind: kinds[$0] ?? .string) }
+        return TranslationEntry.Parameter.parameters(for: signature)
     }
 }

@@ -11,7 +11,7 @@ struct TranslationEntry: Sendable {
 
     /// A Swift parameter and what it becomes at run time.
     struct Parameter: Sendable, Equatable {
-        enum Kind: Sendable, Equatable { case string, int, double }
+        enum Kind: Sendable, Equatable { case string, int, double, character }
         /// The i18next variable (`name`, `count`), or `nil` for a positional `.strings` argument.
         var variable: String?
         var kind: Kind

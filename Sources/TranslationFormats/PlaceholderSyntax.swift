@@ -22,22 +22,27 @@ enum PlaceholderSyntax {
 
     static func parseApple(_ text: String) -> TranslationMessage {
         var message = TranslationMessage()
-        for token in FormatToken.tokenize(text) {
+        for token in FormatString(text).tokens {
+            append(token, to: &message)
+        }
+        return message
+    }
+
+    /// Adds one token of an Apple format string to `message`.
+    private static func append(_ token: FormatToken, to message: inout TranslationMessage) {
             switch token {
             case .text(let literal): message.append(.text(literal))
             case .percent: message.append(.text("%"))
             case .malformed(let literal): message.append(.text(literal))
+            case .conversion(let conversion) where conversion.width?.isArgument == true || conversion.precision?.isArgument == true:
+                // `%*d` takes two arguments, and the other formats number one per placeholder:
+                // kept as the text it is rather than shifting every later argument.
+                message.append(.text(conversion.source))
             case .conversion(let conversion):
-                var spec = conversion.flags
-                if let width = conversion.width { spec += String(width) }
-                if let precision = conversion.precision { spec += "." + String(precision) }
-                spec += conversion.length + String(conversion.conversion)
-                message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: spec)))
+                message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: conversion.specifier)))
             case .variable(let name, let position, _):
                 message.append(.placeholder(TranslationPlaceholder(position: position, conversion: "#@" + name + "@")))
             }
-        }
-        return message
     }
 
     /// The argument order of named values for Apple output: `argN` at `N`, others in order of
@@ -195,16 +200,15 @@ enum PlaceholderSyntax {
                 index += 1
                 continue
             }
-            // A printf conversion: the Apple tokenizer reads the same grammar.
-            var end = index + 1
-            while end < scalars.count, !FormatConversion.conversions.contains(Character(scalars[end])), end - index < 12 { end += 1 }
-            guard end < scalars.count else { literal.append(scalars[index]); index += 1; continue }
-            let source = String(String.UnicodeScalarView(scalars[index...end]))
-            let parsed = parseApple(source)
-            if parsed.placeholders.count == 1, case .placeholder? = parsed.pieces.first {
+            // A printf conversion: gettext's c-format is the Apple grammar's C subset, read by
+            // the same tokenizer.
+            let (token, end) = FormatString.token(at: index, in: scalars)
+            var parsed = TranslationMessage()
+            append(token, to: &parsed)
+            if case .conversion = token, parsed.placeholders.count == 1 {
                 flush()
                 message.append(parsed.pieces[0])
-                index = end + 1
+                index = end
             } else {
                 literal.append(scalars[index])
                 index += 1

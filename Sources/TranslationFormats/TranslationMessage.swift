@@ -1,3 +1,5 @@
+import AppleLocalization
+
 /// A translatable text in a form every supported format can be written from: literal text and
 /// typed placeholders, rather than any one format's syntax (`{{name}}`, `%1$@`, `%(name)s`).
 public struct TranslationMessage: Sendable, Hashable {
@@ -60,9 +62,9 @@ public struct TranslationPlaceholder: Sendable, Hashable {
         self.format = format
     }
 
-    /// Whether the conversion prints a number (`d`, `lld`, `.2f`, …).
+    /// Whether the conversion prints a number (`d`, `lld`, `.2f`, `D`, …), by the one Apple
+    /// printf grammar (``FormatArgumentType``).
     var isNumeric: Bool {
-        guard let last = conversion?.last else { return false }
-        return "diuoxXfFeEgGaA".contains(last)
+        conversion.flatMap(FormatArgumentType.init(valueType:))?.isNumeric ?? false
     }
 }

@@ -136,14 +136,17 @@ struct AppleStringFormatterTests {
         ("%x %X %o %u", [255, 255, 8, 7], "ff FF 10 7"),
         ("%e", [1234.5], "1.234500e+03"),
         ("%c", [65], "A"),
-        ("%10@|%-4s|", ["ab", "c"], "        ab|c   |"),
-        ("%.3@", ["abcdef"], "abc"),
+        // Foundation ignores width and precision for %@ (they apply to %s).
+        ("%10@|%-4s|", ["ab", "c"], "ab|c   |"),
+        ("%.3@|%.3s", ["abcdef", "abcdef"], "abcdef|abc"),
         ("%d and %d", [1], "1 and %d"),
         ("100%", [], "100%"),
         ("%y %", [1], "%y %"),
         ("%d", ["not a number"], "not a number"),
         ("%d", [Double.infinity], "inf"),
-        ("%d", [1e300], "9223372036854775807"),
+        // %d reads a 32-bit int, as Foundation does: the clamped Int.max narrows to -1.
+        ("%d", [1e300], "-1"),
+        ("%lld", [1e300], "9223372036854775807"),
     ])
     func printf(_ format: String, _ arguments: [any CustomStringConvertible & Sendable], _ expected: String) {
         #expect(AppleStringFormatter.format(format, arguments: arguments) == expected)

@@ -34,6 +34,8 @@ struct AppleStringsLinterTests {
         #expect(findings == [
             "Localizable.xcstrings:3:9: warning: \"c\" of the table Localizable has no text for ru (it has for ar, en); those languages fall back to another language",
             "Localizable.xcstrings:3:35: warning: the plural variation of \"c\" (ar) lacks zero, two, few, many; CLDR gives ar zero, one, two, few, many, other, and a missing form shows \"other\"",
+            // The source's %d reads 32 bits, as Foundation does; the accessor passes an Int.
+            "en.lproj/Localizable.stringsdict:6:38: warning: \"k\" (en) reads %d as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write %lld (or %ld)",
             "en.lproj/Localizable.stringsdict:6:38: warning: \"k\" of the table Localizable has no text for ar (it has for en, ru); those languages fall back to another language",
             "en.lproj/Localizable.stringsdict:7:1: warning: the variable \"n\" of \"k\" (en) has few, which en never uses (CLDR: one, other); remove it",
             "ru.lproj/Localizable.stringsdict:7:1: warning: the variable \"n\" of \"k\" (ru) lacks few, many; CLDR gives ru one, few, many, other, and a missing form shows \"other\"",
@@ -49,11 +51,26 @@ struct AppleStringsLinterTests {
             directory.write("ru.lproj/Localizable.stringsdict", stringsdict(key: "files", format: "%#@n@", valueType: "@", forms: [("one", "%@"), ("few", "%@"), ("many", "%@"), ("other", "%@")]))
         }
         #expect(findings == [
+            "en.lproj/Localizable.strings:2:1: warning: \"move\" (en) reads %2$d as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write %2$lld (or %ld)",
+            "en.lproj/Localizable.strings:3:1: warning: \"files\" (en) reads %d as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write %lld (or %ld)",
             "es.lproj/Localizable.strings:1:1: warning: \"greet\" (es) reads 2 argument(s) where the source (en) reads 1; translations must use the same arguments",
             "es.lproj/Localizable.strings:2:1: warning: \"move\" (es): argument 1 is %1$d (integer) where the source (en) has %1$@ (object)",
             "es.lproj/Localizable.strings:2:1: warning: \"move\" (es): argument 2 is %2$@ (object) where the source (en) has %2$d (integer)",
             "ru.lproj/Localizable.strings:1:1: warning: \"greet\" (ru): argument 1 is %d (integer) where the source (en) has %@ (object)",
             "ru.lproj/Localizable.stringsdict:6:38: warning: \"files\" (ru): argument 1 is %@ (%#@n@) (object) where the source (en) has %d (integer)",
+        ])
+    }
+
+    @Test("integers without a length in the source and the ' flag anywhere are reported once per key and file")
+    func narrowIntegersAndGrouping() {
+        let findings = Self.lint { directory in
+            directory.write("en.lproj/Localizable.strings", "\"a\" = \"%u of %5x, %D and %lld\";\n\"b\" = \"%'lld\";\n")
+            directory.write("ru.lproj/Localizable.strings", "\"a\" = \"%u of %5x, %D and %lld\";\n\"b\" = \"%'lld\";\n")
+        }
+        #expect(findings == [
+            "en.lproj/Localizable.strings:1:1: warning: \"a\" (en) reads %u, %5x, %D as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write %llu, %5llx, %lld (or %ld)",
+            "en.lproj/Localizable.strings:2:1: warning: \"b\" (en): the ' flag of %'lld is ignored (String(format:) does not group digits); remove it",
+            "ru.lproj/Localizable.strings:2:1: warning: \"b\" (ru): the ' flag of %'lld is ignored (String(format:) does not group digits); remove it",
         ])
     }
 

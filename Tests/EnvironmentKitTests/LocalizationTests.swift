@@ -1,3 +1,4 @@
+import AppleLocalization
 import Foundation
 import Testing
 @testable import Environments
@@ -55,10 +56,10 @@ struct LocalizationTests {
     func formatting() throws {
         #expect(try environment(language: "en").localizedString("count", arguments: [3, 2.25]) == "3 items, 2.2%")
         #expect(try environment(language: "es").localizedString("pair", arguments: ["A", "B"]) == "B y A")
-        #expect(StringFormatter.format("%d/%@", ["7", "x"]) == "7/x")
-        #expect(StringFormatter.format("%@ and %@", ["one"]) == "one and %@")
-        #expect(StringFormatter.format("100%", []) == "100%")
-        #expect(StringFormatter.format("%05.1f|%x", [3.14159, 255]) == "003.1|ff")
+        #expect(FormatString("%d/%@").format(["7", "x"]) == "7/x")
+        #expect(FormatString("%@ and %@").format(["one"]) == "one and %@")
+        #expect(FormatString("100%").format([]) == "100%")
+        #expect(FormatString("%05.1f|%x").format([3.14159, 255]) == "003.1|ff")
     }
 
     @Test("a broken table is reported by diagnostics and does not break lookups in other tables")

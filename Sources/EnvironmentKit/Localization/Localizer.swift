@@ -82,7 +82,7 @@ final class Localizer: Sendable {
                 }
                 if engine.exists(key, options) {
                     let text = engine.string(key, options)
-                    return arguments.isEmpty ? text : StringFormatter.format(text, arguments)
+                    return arguments.isEmpty ? text : FormatString(text).format(arguments)
                 }
             }
         }
