@@ -54,8 +54,11 @@ public final class AppEnvironment: Sendable {
         /// default: an app answers many `t()` calls). A process that answers one, as `envtool t`
         /// does, turns it off: walking the tree once costs less than building the index.
         package var indexesI18nextKeyPaths = true
-        /// The order in which `localizedString` asks the i18next resources and the `.strings` tables.
-        public var translationOrder: [TranslationSource] = [.i18next, .stringsTables]
+        /// The order in which `localizedString` asks its sources: by default the Apple tables
+        /// (`.xcstrings`, `.stringsdict`, `.strings`), then the i18next resources. A key the
+        /// Apple tables have is answered without reading the i18next resources; a key they lack
+        /// lists them first. Put `.i18next` first for an app whose i18next resources win.
+        public var translationOrder: [TranslationSource] = [.stringsTables, .i18next]
         /// Called with each of ``AppEnvironment/startupWarnings`` when the language part starts,
         /// that is on the first call that needs the app language, not when the environment is
         /// created. A command-line tool prints them here; an app may log them.
@@ -255,9 +258,12 @@ public final class AppEnvironment: Sendable {
     /// The localized string for `key` in the current language (or `language`), with
     /// `String(format:)`-style `arguments` applied; numeric arguments choose plural forms.
     ///
-    /// Lookup: for the language, its language without region, the development language and
-    /// `Base` in turn, the table's `.xcstrings`, then its `.stringsdict`, then its `.strings`;
-    /// then `defaultValue`, then the key itself, as `Bundle.localizedString(forKey:value:table:)`.
+    /// Lookup, in ``Options/translationOrder`` (by default Apple tables first): for the
+    /// language, its language without region, the development language and `Base` in turn, the
+    /// table's `.xcstrings`, then its `.stringsdict`, then its `.strings`; then, for the default
+    /// table, the i18next resources with i18next's fallbacks; then `defaultValue`, then the key
+    /// itself, as `Bundle.localizedString(forKey:value:table:)`. The i18next engine is built only
+    /// when a key reaches it.
     /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:)``.
     public func localizedString(_ key: String, table: String = LocalizationTables.defaultTable,
                                 language: String? = nil, defaultValue: String? = nil,

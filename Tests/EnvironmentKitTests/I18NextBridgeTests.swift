@@ -57,6 +57,20 @@ struct I18NextBridgeTests {
         #expect(env.i18nextWarnings.contains { $0.description.contains("locales/en/broken.json:1:7: error:") })
     }
 
+    @Test("by default the Apple tables answer first, and a key they have never builds the i18next engine")
+    func appleTablesFirst() throws {
+        directory.write("locales/en/broken.json", "{\"a\": ")
+        var options = AppEnvironment.Options(environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": directory.path + "/config"])
+        #expect(options.translationOrder == [.stringsTables, .i18next])
+        options.persistsLanguage = false
+        let env = try AppEnvironment(contentsOf: documentPath, options: options)
+        #expect(env.localizedString("title", language: "es") == "Título (strings)")
+        #expect(env.localizedString("strings_only", language: "es") == "Sólo strings")
+        #expect(env.i18nextWarnings.isEmpty, "the i18next resources were read for a key the .strings tables have")
+        #expect(env.localizedString("title", language: "ca") == "Títol")
+        #expect(env.i18nextWarnings.count == 1, "a key the Apple tables lack reaches i18next")
+    }
+
     @Test("translation files are read only when a translation is asked for")
     func lazyLoading() throws {
         directory.write("locales/en/broken.json", "{\"a\": ")
