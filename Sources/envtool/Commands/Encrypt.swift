@@ -32,7 +32,7 @@ struct Encrypt: ParsableCommand {
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: age for age1… recipients, v1 otherwise).", valueName: "format"))
-    var format: FileFormat?
+    var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")
     var armor = false
@@ -54,7 +54,7 @@ struct Encrypt: ParsableCommand {
             // After the file, as rekey does: a failure here leaves a list that the header check
             // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
             try RecipientsSidecar.write(for: target, beside: output)
-            Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(Describe.target(target)))")
+            Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(target.displayName))")
         }
     }
 }

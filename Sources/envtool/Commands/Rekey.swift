@@ -46,7 +46,7 @@ struct Rekey: ParsableCommand {
     var removedRecipients: [String] = []
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
-    var format: FileFormat?
+    var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file.")
     var armor = false
@@ -76,7 +76,7 @@ struct Rekey: ParsableCommand {
             let destination = output ?? input
             try AtomicFile.write(sealed, to: destination, permissions: 0o644, keepingExistingMode: true)
             try RecipientsSidecar.write(for: target, beside: destination)
-            Console.error("re-encrypted \(input) → \(destination) (\(Describe.target(target)))")
+            Console.error("re-encrypted \(input) → \(destination) (\(target.displayName))")
         }
     }
 
@@ -94,73 +94,31 @@ struct Rekey: ParsableCommand {
             for value in newRecipients { try list.add(value, namedBy: "--new-recipient") }
             for path in recipientsFiles { try list.addFile(path) }
             // An age file stays age unless --to v1 says otherwise.
-            return try list.target(format: format ?? (opened.header.age != nil ? .age : nil), armored: armor)
+            return try list.target(format: format ?? (opened.header.format == .age ? .age : nil), armored: armor)
         }
         if newPassphraseVariable == nil, let format {
-            return try converted(opened, to: format)
+            return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
+                                         file: input, listed: RecipientsSidecar.listed(beside: input))
         }
         var newSecrets = SecretSource()
         newSecrets.passphraseVariable = newPassphraseVariable
         guard let passphrase = try newSecrets.newPassphrase() else {
             throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
         }
-        if format == .age || (format == nil && opened.header.age != nil) {
+        if format == .age || (format == nil && opened.header.format == .age) {
             return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
         }
-        guard !armor else { throw SecretSource.armorNeedsAge }
+        guard !armor else { throw EnvironmentsBin.armorNeedsAge }
         return .passphrase(passphrase, try kdf.parameters())
-    }
-
-    /// The file's own secret in `format` (`--to` without a new secret).
-    private func converted(_ opened: EnvironmentsBin.Opened, to format: FileFormat) throws -> EnvironmentsBin.EncryptionTarget {
-        let isAge = opened.header.age != nil
-        switch format {
-        case .age:
-            if isAge {
-                // The same recipients or passphrase, with a new file key (and --armor if asked).
-                switch try opened.sameTarget(path: input, kdf: kdf) {
-                case .age(let target, let armored): return .age(target, armored: armor || armored)
-                default: break
-                }
-            }
-            switch opened.secret {
-            case .passphrase(let passphrase): return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
-            case .identity, .ageIdentities:
-                guard let recipient = opened.v1Recipient else { break }
-                return .age(.recipients([AgeRecipient(recipient)]), armored: armor)
-            case .key: break
-            }
-            throw CryptoError(.secretUnavailable, "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: input)
-        case .v1:
-            guard !armor else { throw SecretSource.armorNeedsAge }
-            if !isAge { return try opened.sameTarget(path: input, kdf: kdf) }
-            if case .passphrase(let passphrase) = opened.secret { return .passphrase(passphrase, try kdf.parameters()) }
-            let recipients = try opened.sameTarget(path: input, kdf: kdf)
-            if case .age(.recipients(let list), _) = recipients, list.count == 1 { return .recipient(Recipient(list[0])) }
-            throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: input)
-        }
     }
 
     /// The recipients of an age file with `--add-recipient` added and `--remove-recipient` removed.
     private func changedRecipients(of opened: EnvironmentsBin.Opened) throws -> EnvironmentsBin.EncryptionTarget {
-        guard let summary = opened.header.age, !summary.isPassphraseProtected else {
-            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age file, and this file is \(opened.header.age == nil ? "in the v1 format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: input)
-        }
-        guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
-        var current = try RecipientsSidecar.checked(beside: input, summary: summary)
-        for value in removedRecipients {
-            let recipient: AgeRecipient
-            do throws(AgeError) { recipient = try AgeRecipient(value) } catch { throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)") }
-            guard let index = current.firstIndex(of: recipient) else {
-                throw CryptoError(.secretUnavailable, "--remove-recipient: \(recipient) is not a recipient of this file; its recipients are \(current.map(\.encoded).joined(separator: ", "))", file: input)
-            }
-            current.remove(at: index)
-        }
-        var list = RecipientList(current)
-        for value in addedRecipients { try list.add(value, namedBy: "--add-recipient") }
-        guard !list.isEmpty else {
-            throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: input)
-        }
-        return .age(.recipients(list.recipients), armored: armor || summary.isArmored)
+        let added = addedRecipients
+        return try opened.changingRecipients(removing: removedRecipients, adding: { () throws(CryptoError) in
+            var list = RecipientList()
+            for value in added { try list.add(value, namedBy: "--add-recipient") }
+            return list.recipients
+        }, format: format, armored: armor, file: input, listed: RecipientsSidecar.listed(beside: input))
     }
 }

@@ -8,15 +8,6 @@ import Foundation
 #endif
 import Platform
 
-/// The two formats of an encrypted environments file.
-enum FileFormat: String, ExpressibleByArgument, CaseIterable {
-    /// age v1 (age-encryption.org/v1): any number of recipients or a scrypt passphrase.
-    case age
-    /// envtool's own format (`ENVBIN`, docs/environments-bin.md): a key file, an Argon2id
-    /// passphrase or one recipient.
-    case v1
-}
-
 /// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable).
 /// Recipients are public keys, so unlike every secret they may be given on the command line.
 struct RecipientOptions: ParsableArguments {
@@ -108,13 +99,13 @@ struct RecipientList {
     /// What to encrypt to. Without a `format`, one recipient given as `envtool-recipient-1:…`
     /// keeps this format's recipient mode (what such a team used so far); anything else is age,
     /// the only format that holds several recipients and that other tools read.
-    func target(format: FileFormat?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    func target(format: EnvironmentsBin.Format?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         switch format {
         case .v1:
             guard recipients.count == 1 else {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
             }
-            guard !armored else { throw SecretSource.armorNeedsAge }
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             return .recipient(Recipient(recipients[0]))
         case nil where allEnvtool && recipients.count == 1 && !armored:
             return .recipient(Recipient(recipients[0]))

@@ -139,7 +139,7 @@ struct SecretSource: Sendable {
 
     /// What to encrypt to: `recipients` in the format they call for, else a key file (this
     /// format), else a passphrase (asked twice on a terminal; this format unless `format` is age).
-    func encryptionTarget(recipients: RecipientList, format: FileFormat?, armored: Bool, kdf: KDFOptions) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    func encryptionTarget(recipients: RecipientList, format: EnvironmentsBin.Format?, armored: Bool, kdf: KDFOptions) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         if !recipients.isEmpty { return try recipients.target(format: format, armored: armored) }
         if !identityFiles.isEmpty {
             throw CryptoError(.secretUnavailable, "--identity decrypts; to encrypt to someone, pass --recipient with their age1… recipient (or .pub file) or -R with a recipients file")
@@ -148,18 +148,16 @@ struct SecretSource: Sendable {
             guard format != .age else {
                 throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age")
             }
-            guard !armored else { throw Self.armorNeedsAge }
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
         }
         if let passphrase = try passphrase(confirm: true) {
             if format == .age { return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armored) }
-            guard !armored else { throw Self.armorNeedsAge }
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             return .passphrase(passphrase, try kdf.parameters())
         }
         throw CryptoError(.secretUnavailable, "no secret to encrypt with: pass --recipient, -R, --key-file PATH, --passphrase-env VARIABLE or --passphrase-stdin, or set \(Self.keyFileVariable) or \(Self.passphraseVariable)")
     }
-
-    static let armorNeedsAge = CryptoError(.secretUnavailable, "--armor writes an age file; it needs recipients or --to age")
 }
 
 /// The command-line options that give a ``SecretSource``.
