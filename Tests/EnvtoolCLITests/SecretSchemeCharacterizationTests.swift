@@ -806,7 +806,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool encrypt environments/environments.json -o x.bin
         exit 77
         stderr:
-        error: no secret to encrypt with: pass --recipient, -R, --key-file PATH, --passphrase-env VARIABLE or --passphrase-stdin, or set ENVTOOL_KEY_FILE or ENVTOOL_PASSPHRASE
+        error: no secret to encrypt with: pass --recipient RECIPIENT, -R PATH, --key-file PATH, --passphrase-env VARIABLE or --passphrase-stdin, or set ENVTOOL_RECIPIENT, ENVTOOL_KEY_FILE or ENVTOOL_PASSPHRASE
         $ envtool decrypt key.bin --key-file k.key --identity a.key
         exit 64
         stderr:

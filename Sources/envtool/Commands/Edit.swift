@@ -32,7 +32,7 @@ struct Edit: ParsableCommand {
             // Held until the process ends: a second edit or rekey of the file is refused meanwhile.
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
-            let (original, opened) = try secrets.source.open(input)
+            let (original, opened) = try secrets.values.open(input)
             // Known before the editor runs: an age file whose recipients list is missing or out of
             // step could not be saved, and the edit would be lost.
             _ = try sameTarget(opened)

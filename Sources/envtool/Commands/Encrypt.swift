@@ -48,7 +48,9 @@ struct Encrypt: ParsableCommand {
             }
             let document = try EnvironmentsDocument(data: data, source: InputFile.displayName(input))
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
-            let target = try secrets.source.encryptionTarget(recipients: recipients.list(), format: format, armored: armor, kdf: kdf)
+            var given = secrets.values
+            recipients.add(to: &given)
+            let target = try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf))
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
             // After the file, as rekey does: a failure here leaves a list that the header check

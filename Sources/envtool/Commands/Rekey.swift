@@ -27,16 +27,16 @@ struct Rekey: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"))
     var output: String?
 
-    @Option(name: .customLong("new-key-file"), help: ArgumentHelp("Encrypt with this key file (v1 format).", valueName: "path"))
+    @Option(name: SecretProviders.keyFile.newOptions[0].argumentName, help: SecretProviders.keyFile.newOptions[0].argumentHelp)
     var newKeyFile: String?
 
-    @Option(name: .customLong("new-passphrase-env"), help: ArgumentHelp("Encrypt with the passphrase in this environment variable.", valueName: "variable"))
+    @Option(name: SecretProviders.passphrase.newOptions[0].argumentName, help: SecretProviders.passphrase.newOptions[0].argumentHelp)
     var newPassphraseVariable: String?
 
-    @Option(name: .customLong("new-recipient"), help: ArgumentHelp("Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.", valueName: "recipient"))
+    @Option(name: SecretProviders.recipients.newOptions[0].argumentName, help: SecretProviders.recipients.newOptions[0].argumentHelp)
     var newRecipients: [String] = []
 
-    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: ArgumentHelp("Encrypt to every recipient in this file (as `age -R`); repeatable.", valueName: "path"))
+    @Option(name: SecretProviders.recipients.newOptions[1].argumentName, help: SecretProviders.recipients.newOptions[1].argumentHelp)
     var recipientsFiles: [String] = []
 
     @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"))
@@ -67,7 +67,7 @@ struct Rekey: ParsableCommand {
         try reportingFailures {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
-            let (original, opened) = try secrets.source.open(input)
+            let (original, opened) = try secrets.values.open(input)
             let target = try newTarget(for: opened)
             let sealed = try EnvironmentsBin.encrypt(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
@@ -100,9 +100,7 @@ struct Rekey: ParsableCommand {
             return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
                                          file: input, listed: RecipientsSidecar.listed(beside: input))
         }
-        var newSecrets = SecretSource()
-        newSecrets.passphraseVariable = newPassphraseVariable
-        guard let passphrase = try newSecrets.newPassphrase() else {
+        guard let passphrase = try SecretProviders.readNewPassphrase(variable: newPassphraseVariable) else {
             throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
         }
         if format == .age || (format == nil && opened.header.format == .age) {

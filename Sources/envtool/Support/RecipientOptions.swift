@@ -8,31 +8,19 @@ import Foundation
 #endif
 import Platform
 
-/// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable).
-/// Recipients are public keys, so unlike every secret they may be given on the command line.
+/// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
+/// named and read by ``SecretProviders/recipients``.
 struct RecipientOptions: ParsableArguments {
-    static let recipientVariable = "ENVTOOL_RECIPIENT"
-
-    @Option(name: .customLong("recipient"), help: ArgumentHelp(
-        "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $ENVTOOL_RECIPIENT).",
-        valueName: "recipient"))
+    @Option(name: SecretProviders.recipients.options[0].argumentName, help: SecretProviders.recipients.options[0].argumentHelp)
     var recipients: [String] = []
 
-    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: ArgumentHelp(
-        "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.",
-        valueName: "path"))
+    @Option(name: SecretProviders.recipients.options[1].argumentName, help: SecretProviders.recipients.options[1].argumentHelp)
     var recipientsFiles: [String] = []
 
-    /// Every recipient given, in order, or an empty list when none is.
-    func list() throws(CryptoError) -> RecipientList {
-        var list = RecipientList()
-        var values = recipients.map { ($0, "--recipient") }
-        if values.isEmpty, recipientsFiles.isEmpty, let fromEnvironment = ProcessInfo.processInfo.environment[Self.recipientVariable], !fromEnvironment.isEmpty {
-            values = [(fromEnvironment, Self.recipientVariable)]
-        }
-        for (value, option) in values { try list.add(value, namedBy: option) }
-        for path in recipientsFiles { try list.addFile(path) }
-        return list
+    /// Adds what the options say to the secret's values.
+    func add(to values: inout SecretValues) {
+        values.set(SecretProviders.recipients.options[0], recipients)
+        values.set(SecretProviders.recipients.options[1], recipientsFiles)
     }
 }
 
