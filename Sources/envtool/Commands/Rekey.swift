@@ -27,16 +27,16 @@ struct Rekey: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"))
     var output: String?
 
-    @Option(name: SecretProviders.keyFile.newOptions[0].argumentName, help: SecretProviders.keyFile.newOptions[0].argumentHelp)
+    @Option(name: SecretProviders.newKeyFileOption.argumentName, help: SecretProviders.newKeyFileOption.argumentHelp)
     var newKeyFile: String?
 
-    @Option(name: SecretProviders.passphrase.newOptions[0].argumentName, help: SecretProviders.passphrase.newOptions[0].argumentHelp)
+    @Option(name: SecretProviders.newPassphraseVariableOption.argumentName, help: SecretProviders.newPassphraseVariableOption.argumentHelp)
     var newPassphraseVariable: String?
 
-    @Option(name: SecretProviders.recipients.newOptions[0].argumentName, help: SecretProviders.recipients.newOptions[0].argumentHelp)
+    @Option(name: SecretProviders.newRecipientOption.argumentName, help: SecretProviders.newRecipientOption.argumentHelp)
     var newRecipients: [String] = []
 
-    @Option(name: SecretProviders.recipients.newOptions[1].argumentName, help: SecretProviders.recipients.newOptions[1].argumentHelp)
+    @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp)
     var recipientsFiles: [String] = []
 
     @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"))

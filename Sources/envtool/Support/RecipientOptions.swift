@@ -11,16 +11,16 @@ import Platform
 /// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
 /// named and read by ``SecretProviders/recipients``.
 struct RecipientOptions: ParsableArguments {
-    @Option(name: SecretProviders.recipients.options[0].argumentName, help: SecretProviders.recipients.options[0].argumentHelp)
+    @Option(name: SecretProviders.recipientOption.argumentName, help: SecretProviders.recipientOption.argumentHelp)
     var recipients: [String] = []
 
-    @Option(name: SecretProviders.recipients.options[1].argumentName, help: SecretProviders.recipients.options[1].argumentHelp)
+    @Option(name: SecretProviders.recipientsFileOption.argumentName, help: SecretProviders.recipientsFileOption.argumentHelp)
     var recipientsFiles: [String] = []
 
     /// Adds what the options say to the secret's values.
     func add(to values: inout SecretValues) {
-        values.set(SecretProviders.recipients.options[0], recipients)
-        values.set(SecretProviders.recipients.options[1], recipientsFiles)
+        values.set(SecretProviders.recipientOption, recipients)
+        values.set(SecretProviders.recipientsFileOption, recipientsFiles)
     }
 }
 

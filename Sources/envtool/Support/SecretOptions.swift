@@ -7,25 +7,25 @@ import EnvironmentCrypto
 /// reflection on property wrappers and cannot declare them at run time, so each option is one
 /// property here, and ``values`` is the one conversion.
 struct SecretOptions: ParsableArguments {
-    @Option(name: SecretProviders.keyFile.options[0].argumentName, help: SecretProviders.keyFile.options[0].argumentHelp)
+    @Option(name: SecretProviders.keyFileOption.argumentName, help: SecretProviders.keyFileOption.argumentHelp)
     var keyFile: String?
 
-    @Option(name: SecretProviders.identity.options[0].argumentName, help: SecretProviders.identity.options[0].argumentHelp)
+    @Option(name: SecretProviders.identityOption.argumentName, help: SecretProviders.identityOption.argumentHelp)
     var identityFiles: [String] = []
 
-    @Option(name: SecretProviders.passphrase.options[0].argumentName, help: SecretProviders.passphrase.options[0].argumentHelp)
+    @Option(name: SecretProviders.passphraseVariableOption.argumentName, help: SecretProviders.passphraseVariableOption.argumentHelp)
     var passphraseVariable: String?
 
-    @Flag(name: SecretProviders.passphrase.options[1].argumentName, help: SecretProviders.passphrase.options[1].argumentHelp)
+    @Flag(name: SecretProviders.passphraseStandardInputOption.argumentName, help: SecretProviders.passphraseStandardInputOption.argumentHelp)
     var passphraseFromStandardInput = false
 
     /// What the options say.
     var values: SecretValues {
         var values = SecretValues()
-        values.set(SecretProviders.keyFile.options[0], keyFile.map { [$0] } ?? [])
-        values.set(SecretProviders.identity.options[0], identityFiles)
-        values.set(SecretProviders.passphrase.options[0], passphraseVariable.map { [$0] } ?? [])
-        values.set(SecretProviders.passphrase.options[1], flag: passphraseFromStandardInput)
+        values.set(SecretProviders.keyFileOption, keyFile.map { [$0] } ?? [])
+        values.set(SecretProviders.identityOption, identityFiles)
+        values.set(SecretProviders.passphraseVariableOption, passphraseVariable.map { [$0] } ?? [])
+        values.set(SecretProviders.passphraseStandardInputOption, flag: passphraseFromStandardInput)
         return values
     }
 

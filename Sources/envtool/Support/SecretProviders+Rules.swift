@@ -32,7 +32,7 @@ extension SecretProviders {
     /// Refuses two options of the current secret at once (two providers, or both ways of giving a
     /// passphrase): which one was meant cannot be told.
     static func validate(_ given: SecretValues) throws {
-        let options = decrypting.flatMap(\.options)
+        let options = currentSecretOptions
         if options.count(where: { given.isGiven($0.name) }) > 1 {
             let names = options.map { "--" + $0.name + ($0.repeatable ? " (repeatable)" : "") }
             throw ValidationError("give one kind of secret: \(listed(names, "or"))")
@@ -52,7 +52,7 @@ extension SecretProviders {
     /// The spellings of the current secret's options, for the fast path.
     static let grammar: DirectArguments.Grammar = {
         var grammar = DirectArguments.Grammar(options: [:])
-        for option in decrypting.flatMap(\.options) {
+        for option in currentSecretOptions {
             for spelling in option.spellings {
                 if option.value == .flag { grammar.flags[spelling] = option.name } else { grammar.options[spelling] = option.name }
             }
@@ -62,13 +62,17 @@ extension SecretProviders {
     }()
 
     /// The names of the current secret's options, which the fast path hands over as ``SecretValues``.
-    static let optionNames = Set(decrypting.flatMap(\.options).map(\.name))
+    static let optionNames: Set<String> = {
+        var names = Set<String>()
+        for option in currentSecretOptions { names.insert(option.name) }
+        return names
+    }()
 
     /// For the top-level help: "--key-file, --identity, --passphrase-env or --passphrase-stdin,
     /// or $ENVTOOL_IDENTITY_FILE, …".
     static var summary: String {
         let variables = decrypting.flatMap(\.variables).map { "$" + $0.name }
-        return "\(listed(decrypting.flatMap(\.options).map { "--" + $0.name }, "or")), or \(variables.joined(separator: ", "))"
+        return "\(listed(currentSecretOptions.map { "--" + $0.name }, "or")), or \(variables.joined(separator: ", "))"
     }
 
     // MARK: - Reading

@@ -15,22 +15,48 @@ enum SecretProviders {
     static let passphraseVariable = "ENVTOOL_PASSPHRASE"
     static let recipientVariable = "ENVTOOL_RECIPIENT"
 
+    // Every option, declared once. The providers below list them; the fast path reads only the
+    // current secret's (``currentSecretOptions``), so a start of `get` builds no provider, set or
+    // closure.
+    static let recipientOption = SecretProvider.Option(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
+        help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable)).")
+
+    static let recipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+        help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.")
+
+    static let newRecipientOption = SecretProvider.Option(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
+        help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.")
+
+    static let newRecipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+        help: "Encrypt to every recipient in this file (as `age -R`); repeatable.")
+
+    static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
+        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable)).")
+
+    static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
+        help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others.")
+
+    static let newKeyFileOption = SecretProvider.Option(name: "new-key-file", value: .path, valueName: "path",
+        help: "Encrypt with this key file (v1 format).")
+
+    static let passphraseVariableOption = SecretProvider.Option(name: "passphrase-env", value: .variableName, valueName: "variable",
+        help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable)).")
+
+    static let passphraseStandardInputOption = SecretProvider.Option(name: "passphrase-stdin", value: .flag,
+        help: "Read the passphrase from standard input.", readsStandardInput: true)
+
+    static let newPassphraseVariableOption = SecretProvider.Option(name: "new-passphrase-env", value: .variableName, valueName: "variable",
+        help: "Encrypt with the passphrase in this environment variable.")
+
+    /// The options of the current secret, in help order: those of the providers that decrypt.
+    static let currentSecretOptions = [keyFileOption, identityOption, passphraseVariableOption, passphraseStandardInputOption]
+
     /// Whom to encrypt to, as age takes it. Recipients are public keys, so unlike every secret
     /// they may be given on the command line.
     static let recipients = SecretProvider(
         name: "recipients",
-        options: [
-            .init(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
-                  help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable))."),
-            .init(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
-                  help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable."),
-        ],
-        newOptions: [
-            .init(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
-                  help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable."),
-            .init(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
-                  help: "Encrypt to every recipient in this file (as `age -R`); repeatable."),
-        ],
+        options: [recipientOption, recipientsFileOption],
+        newOptions: [newRecipientOption, newRecipientsFileOption],
         variables: [.init(name: recipientVariable, kind: .publicText)],
         encryption: { (given, request, _) throws(CryptoError) in
             var values = given.allValues("recipient").map { ($0, "--recipient") }
@@ -48,10 +74,7 @@ enum SecretProviders {
     /// and any age stanza no other provider knows.
     static let identity = SecretProvider(
         name: "identity",
-        options: [
-            .init(name: "identity", value: .path, valueName: "path", repeatable: true,
-                  help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable))."),
-        ],
+        options: [identityOption],
         variables: [.init(name: identityFileVariable, kind: .path, note: "a path"),
                     .init(name: identityVariable, kind: .secretText, note: "the identity itself")],
         opens: ["X25519", EnvironmentsBin.Mode.recipient.stanzaType],
@@ -71,11 +94,8 @@ enum SecretProviders {
     /// A key file from `envtool keygen`: the v1 format's key-file mode (age has none).
     static let keyFile = SecretProvider(
         name: "key-file",
-        options: [
-            .init(name: "key-file", value: .path, valueName: "path",
-                  help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others."),
-        ],
-        newOptions: [.init(name: "new-key-file", value: .path, valueName: "path", help: "Encrypt with this key file (v1 format).")],
+        options: [keyFileOption],
+        newOptions: [newKeyFileOption],
         variables: [.init(name: keyFileVariable, kind: .path)],
         opens: [EnvironmentsBin.Mode.key.stanzaType],
         describesFile: { _ in "with a key file" },
@@ -97,13 +117,8 @@ enum SecretProviders {
     /// nothing else was given.
     static let passphrase = SecretProvider(
         name: "passphrase",
-        options: [
-            .init(name: "passphrase-env", value: .variableName, valueName: "variable",
-                  help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable))."),
-            .init(name: "passphrase-stdin", value: .flag, help: "Read the passphrase from standard input.", readsStandardInput: true),
-        ],
-        newOptions: [.init(name: "new-passphrase-env", value: .variableName, valueName: "variable",
-                           help: "Encrypt with the passphrase in this environment variable.")],
+        options: [passphraseVariableOption, passphraseStandardInputOption],
+        newOptions: [newPassphraseVariableOption],
         variables: [.init(name: passphraseVariable, kind: .secretText)],
         opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType],
         describesFile: { _ in "with a passphrase" },

@@ -40,9 +40,9 @@ struct SecretValues: Sendable {
     /// Refuses two kinds of current secret at once (see ``SecretProviders/validate(_:)``).
     func validate() throws { try SecretProviders.validate(self) }
 
-    /// Whether an option that reads standard input was given.
+    /// Whether an option of the current secret that reads standard input was given.
     var readsStandardInput: Bool {
-        SecretProviders.all.contains { $0.options.contains { $0.readsStandardInput && isGiven($0.name) } }
+        SecretProviders.currentSecretOptions.contains { $0.readsStandardInput && isGiven($0.name) }
     }
 
     /// Reads and opens the `environments.bin` at `path` (`-` for standard input), in either
