@@ -36,7 +36,11 @@ struct SecretProvider: Sendable {
         var readsStandardInput = false
 
         /// Every spelling the fast path accepts: `--name` and `-R`.
-        var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
+        var spellings: [String] {
+            var spellings = ["--" + name]
+            if let short { spellings.append("-" + String(short)) }
+            return spellings
+        }
 
         /// How a missing-secret hint names it, shortest spelling first: `--key-file PATH`, `-R PATH`,
         /// `--passphrase-stdin`.

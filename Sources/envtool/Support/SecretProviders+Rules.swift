@@ -33,7 +33,9 @@ extension SecretProviders {
     /// passphrase): which one was meant cannot be told.
     static func validate(_ given: SecretValues) throws {
         let options = currentSecretOptions
-        if options.count(where: { given.isGiven($0.name) }) > 1 {
+        var count = 0
+        for index in options.indices where given.isGiven(options[index].name) { count += 1 }
+        if count > 1 {
             let names = options.map { "--" + $0.name + ($0.repeatable ? " (repeatable)" : "") }
             throw ValidationError("give one kind of secret: \(listed(names, "or"))")
         }
@@ -52,7 +54,10 @@ extension SecretProviders {
     /// The spellings of the current secret's options, for the fast path.
     static let grammar: DirectArguments.Grammar = {
         var grammar = DirectArguments.Grammar(options: [:])
-        for option in currentSecretOptions {
+        // By index: a `for … in` over an array of a type the start has not iterated yet makes the
+        // runtime look up `Collection` for it, a scan of every conformance record (debug builds).
+        for index in currentSecretOptions.indices {
+            let option = currentSecretOptions[index]
             for spelling in option.spellings {
                 if option.value == .flag { grammar.flags[spelling] = option.name } else { grammar.options[spelling] = option.name }
             }
@@ -64,7 +69,7 @@ extension SecretProviders {
     /// The names of the current secret's options, which the fast path hands over as ``SecretValues``.
     static let optionNames: Set<String> = {
         var names = Set<String>()
-        for option in currentSecretOptions { names.insert(option.name) }
+        for index in currentSecretOptions.indices { names.insert(currentSecretOptions[index].name) }
         return names
     }()
 
