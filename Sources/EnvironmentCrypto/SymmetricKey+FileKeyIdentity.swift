@@ -6,6 +6,6 @@ extension SymmetricKey: FileKeyIdentity {
     /// Always `nil`: no age stanza is for a key file.
     public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> FileKey? { nil }
 
-    /// `nil`: a v1 file is resealed by ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:listed:)``.
+    /// `nil`: a v1 file is resealed by ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? { nil }
 }
