@@ -37,6 +37,16 @@ public enum EnvironmentsBin {
             case .recipient: return "recipient public key (X25519)"
             }
         }
+
+        /// The mode as a stanza type, so that a v1 header and an age header both say which
+        /// ``FileKeyIdentity`` opens them (``FileKeyIdentity/stanzaTypes``). Frozen with the modes.
+        public var stanzaType: String {
+            switch self {
+            case .key: return "envtool-v1/key"
+            case .passphrase: return "envtool-v1/argon2id"
+            case .recipient: return "envtool-v1/X25519"
+            }
+        }
     }
 
     /// What to encrypt to.

@@ -10,7 +10,7 @@ struct Envtool: ParsableCommand {
         discussion: """
             Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS; '-e -' reads it from standard input). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else Debug for a debug build of envtool and Release for a release build.
 
-            An environments.bin is read like the JSON, given its secret: --key-file, --identity, --passphrase-env or --passphrase-stdin, or $ENVTOOL_KEY_FILE, $ENVTOOL_IDENTITY_FILE, $ENVTOOL_PASSPHRASE; on a terminal a missing passphrase is asked for.
+            An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 
             For scripts and CI: --format json on validate, strings lint, language, languages and configurations prints one JSON document on stdout (see docs/cli-json.md); --strict on strings lint and localize turns warnings and fallbacks into failures.
 

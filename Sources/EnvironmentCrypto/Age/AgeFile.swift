@@ -4,8 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// age v1 files (age-encryption.org/v1): what `age` and `rage` read and write, with X25519
-/// recipients or one scrypt passphrase, binary or ASCII-armored.
+/// age v1 files (age-encryption.org/v1): what `age` and `rage` read and write, binary or
+/// ASCII-armored, to any ``FileKeyRecipient``s (X25519 recipients, or one scrypt passphrase) and
+/// opened with any ``FileKeyIdentity``s.
 ///
 /// The payload is processed in 64 KiB chunks: the streaming functions hold one chunk at a time
 /// and release a chunk only after its tag verified; the whole-buffer functions release nothing
@@ -17,6 +18,14 @@ public enum AgeFile {
         case recipients([AgeRecipient])
         /// One passphrase, stretched with scrypt at `workFactor` (log2 N, 1 through 20; age uses 18).
         case passphrase(Passphrase, workFactor: Int = 18)
+
+        /// The recipients this target names.
+        public var recipients: [any FileKeyRecipient] {
+            switch self {
+            case .recipients(let recipients): return recipients
+            case .passphrase(let passphrase, let workFactor): return [ScryptRecipient(passphrase: passphrase, workFactor: workFactor)]
+            }
+        }
     }
 
     /// What a file is decrypted with.
@@ -25,6 +34,14 @@ public enum AgeFile {
         case identities([AgeIdentity])
         /// The passphrase of a file with a scrypt stanza.
         case passphrase(Passphrase)
+
+        /// The identities this secret holds, in order.
+        public var identities: [any FileKeyIdentity] {
+            switch self {
+            case .identities(let identities): return identities
+            case .passphrase(let passphrase): return [passphrase]
+            }
+        }
     }
 
     /// How the bytes of a file to decrypt are laid out.
@@ -74,15 +91,29 @@ public enum AgeFile {
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
     ///   the work factor is out of range; ``AgeError/Kind/unavailable`` when libsodium fails.
     public static func encrypt(_ plaintext: Data, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
+        try encrypt(plaintext, to: target.recipients, armored: armored)
+    }
+
+    /// Encrypts `plaintext` to `recipients`: each wraps the same file key.
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
+    ///   their labels differ (a passphrase next to another recipient), or what a recipient's
+    ///   ``FileKeyRecipient/wrap(_:)`` throws.
+    public static func encrypt(_ plaintext: Data, to recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) -> Data {
         var sink = DataSink()
-        try encrypt(from: BytesSource(plaintext), to: target, armored: armored, into: &sink)
+        try encrypt(from: BytesSource(plaintext), to: recipients, armored: armored, into: &sink)
         return sink.data
     }
 
     /// Encrypts secret `plaintext` (a decrypted document) without copying it out of zeroing memory.
     package static func encrypt(_ plaintext: SecretBytes, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
+        try encrypt(plaintext, to: target.recipients, armored: armored)
+    }
+
+    /// Encrypts secret `plaintext` to `recipients`.
+    package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) -> Data {
         var sink = DataSink()
-        try encrypt(from: SecretBytesSource(plaintext), to: target, armored: armored, into: &sink)
+        try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, into: &sink)
         return sink.data
     }
 
@@ -93,10 +124,18 @@ public enum AgeFile {
     ///   ``AgeError/Kind/payloadFailure`` or ``AgeError/Kind/armorFailure``. Whatever was
     ///   decrypted before a failure is zeroed, never returned.
     public static func decrypt(_ data: Data, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
+        try decrypt(data, with: secret.identities, encoding: encoding)
+    }
+
+    /// Decrypts a whole age file with the first of `identities` that opens one of its stanzas.
+    ///
+    /// - Throws: as the ``Secret`` variant; ``AgeError/Kind/noMatch`` when no
+    ///   identity opens the file, worded for the kind of identities given.
+    public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
         let collector = SecretCollector()
         var sink = collector
         do {
-            try decrypt(from: BytesSource(data), with: secret, encoding: encoding, into: &sink)
+            try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
         } catch {
             collector.release()
             throw error
@@ -113,7 +152,7 @@ public enum AgeFile {
     ///   writing fails.
     public static func encrypt(from input: Int32, to output: Int32, target: Target, armored: Bool = false) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try encrypt(from: FileDescriptorSource(input), to: target, armored: armored, into: &sink)
+        try encrypt(from: FileDescriptorSource(input), to: target.recipients, armored: armored, into: &sink)
     }
 
     /// Decrypts the age file read from `input` to `output` (open file descriptors, not closed),
@@ -126,14 +165,21 @@ public enum AgeFile {
     /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
     public static func decrypt(from input: Int32, to output: Int32, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try decrypt(from: FileDescriptorSource(input), with: secret, encoding: encoding, into: &sink)
+        try decrypt(from: FileDescriptorSource(input), with: secret.identities, encoding: encoding, into: &sink)
     }
 
     /// Encrypts `source` to `target` into `sink`.
     package static func encrypt(from source: some AgeByteSource, to target: Target, armored: Bool, into sink: inout some AgeByteSink) throws(AgeError) {
+        try encrypt(from: source, to: target.recipients, armored: armored, into: &sink)
+    }
+
+    /// Encrypts `source` to `recipients` into `sink`.
+    package static func encrypt(from source: some AgeByteSource, to recipients: [any FileKeyRecipient], armored: Bool,
+                                into sink: inout some AgeByteSink) throws(AgeError) {
         try AgeSodium.ready()
-        let fileKey = FileKeyWrapping.generateFileKey()
-        let stanzas = try stanzas(for: target, fileKey: fileKey)
+        let key = FileKey.generate()
+        let stanzas = try stanzas(for: recipients, fileKey: key)
+        let fileKey = key.bytes
         let header = AgeHeader.encode(stanzas, fileKey: fileKey)
         let reader = AgeReader(source)
         if armored {
@@ -151,6 +197,12 @@ public enum AgeFile {
     /// Decrypts `source` with `secret` into `sink`, chunk by chunk (see ``decrypt(from:to:with:encoding:)``).
     package static func decrypt(from source: some AgeByteSource, with secret: Secret, encoding: Encoding = .detect,
                                 into sink: inout some AgeByteSink) throws(AgeError) {
+        try decrypt(from: source, with: secret.identities, encoding: encoding, into: &sink)
+    }
+
+    /// Decrypts `source` with the first of `identities` that opens it into `sink`, chunk by chunk.
+    package static func decrypt(from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
+                                into sink: inout some AgeByteSink) throws(AgeError) {
         try AgeSodium.ready()
         let outer = AgeReader(source)
         let armored = switch encoding {
@@ -160,61 +212,61 @@ public enum AgeFile {
         }
         let reader = armored ? AgeReader(AgeArmorReader(outer)) : outer
         let header = try AgeHeader.read(from: reader)
-        let fileKey = try unwrap(header.stanzas, with: secret)
+        let fileKey = try unwrap(header.stanzas, with: identities).bytes
         try header.verify(fileKey: fileKey)
         try AgePayload.decrypt(from: reader, fileKey: fileKey, to: &sink)
     }
 
-    private static func stanzas(for target: Target, fileKey: SecretBytes) throws(AgeError) -> [AgeStanza] {
-        switch target {
-        case .recipients(let recipients):
-            guard !recipients.isEmpty else {
-                throw AgeError(.unusable, "no recipient to encrypt to; give at least one age1… recipient")
-            }
-            var seen = Set<AgeRecipient>()
-            var stanzas: [AgeStanza] = []
-            for recipient in recipients where seen.insert(recipient).inserted {
-                stanzas.append(try recipient.wrap(fileKey))
-            }
-            return stanzas
-        case .passphrase(let passphrase, let workFactor):
-            return [try AgeScrypt.wrap(fileKey, passphrase: passphrase, workFactor: workFactor)]
+    /// The stanzas of every recipient, each recipient once; their labels must agree (age's rule
+    /// that keeps a passphrase alone).
+    private static func stanzas(for recipients: [any FileKeyRecipient], fileKey: FileKey) throws(AgeError) -> [AgeStanza] {
+        guard let first = recipients.first else {
+            throw AgeError(.unusable, "no recipient to encrypt to; give at least one age1… recipient")
         }
+        var seen: [(name: String, labels: Set<String>)] = []
+        var stanzas: [AgeStanza] = []
+        for recipient in recipients {
+            let labels = recipient.labels
+            guard labels == first.labels else {
+                throw AgeError(.unusable, "\(first.displayName) and \(recipient.displayName) cannot open the same file; a passphrase must be the only recipient")
+            }
+            let name = recipient.displayName
+            guard !seen.contains(where: { $0.name == name && $0.labels == labels }) else { continue }
+            seen.append((name, labels))
+            stanzas += try recipient.wrap(fileKey)
+        }
+        return stanzas
     }
 
-    /// The file key, from the first stanza that `secret` opens.
-    private static func unwrap(_ stanzas: [AgeStanza], with secret: Secret) throws(AgeError) -> SecretBytes {
+    /// The file key, from the first identity that opens a stanza; when none does, the error says
+    /// why in the terms of the secrets given (a passphrase for recipients, identities for a
+    /// passphrase file, or simply the wrong ones).
+    private static func unwrap(_ stanzas: [AgeStanza], with identities: [any FileKeyIdentity]) throws(AgeError) -> FileKey {
         let scryptCount = stanzas.count { $0.type == AgeScrypt.type }
         // A passphrase stanza next to others would let anyone who knows a recipient key
         // (or the passphrase) swap the payload for the other party; age refuses it the same way.
         guard scryptCount == 0 || stanzas.count == 1 else {
             throw AgeError(.headerFailure, "a scrypt (passphrase) stanza must be the only stanza of the header, and this header has \(stanzas.count)")
         }
-        switch secret {
-        case .identities(let identities):
-            guard !identities.isEmpty else {
-                throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
-            }
-            for identity in identities {
-                if let fileKey = try identity.unwrap(stanzas) { return fileKey }
-            }
-            if scryptCount == 1 {
-                throw AgeError(.noMatch, "this file is encrypted with a passphrase, not to a recipient; give the passphrase instead of an identity")
-            }
-            throw AgeError(.noMatch, "none of the \(identities.count) identities given opens this file (its stanzas: \(describe(stanzas))); use the identity of one of the recipients it was encrypted to")
-        case .passphrase(let passphrase):
-            guard scryptCount == 1 else {
-                throw AgeError(.noMatch, "this file is encrypted to recipients (\(describe(stanzas))), not with a passphrase; give an identity instead")
-            }
-            guard let fileKey = try AgeScrypt.unwrap(stanzas[0], passphrase: passphrase) else {
-                throw AgeError(.noMatch, "the passphrase is wrong")
-            }
-            return fileKey
+        guard !identities.isEmpty else {
+            throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
         }
+        for identity in identities {
+            if let fileKey = try identity.unwrap(stanzas) { return fileKey }
+        }
+        let offered = identities.reduce(into: Set<String>()) { $0.formUnion($1.stanzaTypes) }
+        if scryptCount == 1 {
+            if offered.contains(AgeScrypt.type) { throw AgeError(.noMatch, "the passphrase is wrong") }
+            throw AgeError(.noMatch, "this file is encrypted with a passphrase, not to a recipient; give the passphrase instead of an identity")
+        }
+        if offered.contains(AgeScrypt.type), offered.isDisjoint(with: stanzas.map(\.type)) {
+            throw AgeError(.noMatch, "this file is encrypted to recipients (\(describe(stanzas))), not with a passphrase; give an identity instead")
+        }
+        throw AgeError(.noMatch, "none of the \(identities.count) identities given opens this file (its stanzas: \(describe(stanzas))); use the identity of one of the recipients it was encrypted to")
     }
 
     /// The stanza types of a header, counted, naming those envtool cannot open.
-    private static func describe(_ stanzas: [AgeStanza]) -> String {
+    static func describe(_ stanzas: [AgeStanza]) -> String {
         var counts: [(type: String, count: Int)] = []
         for stanza in stanzas {
             if let index = counts.firstIndex(where: { $0.type == stanza.type }) { counts[index].count += 1 } else { counts.append((stanza.type, 1)) }

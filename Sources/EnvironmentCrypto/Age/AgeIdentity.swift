@@ -4,7 +4,7 @@ import CSodium
 /// its ``recipient``.
 ///
 /// The key lives in zeroing memory and never appears in descriptions or errors.
-public struct AgeIdentity: Sendable, CustomStringConvertible {
+public struct AgeIdentity: FileKeyIdentity, CustomStringConvertible {
     package let secretKey: SecretBytes
     /// The public half, which may be shared.
     public let recipient: AgeRecipient
@@ -72,12 +72,18 @@ public struct AgeIdentity: Sendable, CustomStringConvertible {
 
     public var description: String { "AgeIdentity(recipient: \(recipient.encoded))" }
 
+    /// X25519 stanzas, and the v1 format's recipient mode (the same key pairs).
+    public var stanzaTypes: Set<String> { [AgeX25519.type, EnvironmentsBin.Mode.recipient.stanzaType] }
+
+    /// Its own recipient: an X25519 stanza does not say whom else a file was encrypted to.
+    public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? { recipient }
+
     /// The file key from the first X25519 stanza this identity opens, or nil when none is for it.
     ///
     /// - Throws: ``AgeError/Kind/headerFailure`` for a malformed X25519 stanza (wrong argument
     ///   count, a share that is not 32 canonical bytes, a body that is not a 16-byte wrapped key)
     ///   or a low-order share, as age does: such a file is broken, not merely for someone else.
-    func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> SecretBytes? {
+    public func unwrap(_ stanzas: [AgeStanza]) throws(AgeError) -> FileKey? {
         for (index, stanza) in stanzas.enumerated() where stanza.type == AgeX25519.type {
             guard stanza.arguments.count == 2, let share = AgeBase64.decode(stanza.arguments[1].utf8, padded: false), share.count == 32 else {
                 throw AgeError(.headerFailure, "X25519 stanza \(index + 1) does not have exactly one argument, the canonical base64 of a 32-byte share")
@@ -97,7 +103,7 @@ public struct AgeIdentity: Sendable, CustomStringConvertible {
                 throw AgeError(.headerFailure, "X25519 stanza \(index + 1) has a low-order share, which would give an all-zero shared secret")
             }
             let wrappingKey = HKDF.derive(key: shared, salt: share + recipient.publicKey, info: AgeX25519.info)
-            if let fileKey = FileKeyWrapping.unwrap(stanza.body, with: wrappingKey) { return fileKey }
+            if let fileKey = FileKeyWrapping.unwrap(stanza.body, with: wrappingKey) { return FileKey(bytes: fileKey) }
         }
         return nil
     }

@@ -3,7 +3,7 @@ import CSodium
 /// An age X25519 recipient (`age1…`): a public key that files can be encrypted to.
 ///
 /// Only the matching ``AgeIdentity`` decrypts them. Recipients may be shared freely.
-public struct AgeRecipient: Sendable, Hashable, CustomStringConvertible {
+public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible {
     /// The 32-byte X25519 public key.
     public let publicKey: [UInt8]
 
@@ -54,9 +54,19 @@ public struct AgeRecipient: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { encoded }
 
+    /// The recipient itself (`age1…`).
+    public var displayName: String { encoded }
+
+    /// One X25519 stanza carrying `fileKey` (see ``stanza(wrapping:)``).
+    ///
+    /// - Throws: ``AgeError/Kind/invalidRecipient`` for a low-order public key.
+    public func wrap(_ fileKey: FileKey) throws(AgeError) -> [AgeStanza] {
+        [try stanza(wrapping: fileKey.bytes)]
+    }
+
     /// A stanza carrying `fileKey` for this recipient: a fresh ephemeral key pair, its share as
     /// the argument, and the file key wrapped under HKDF(shared secret, share || recipient).
-    func wrap(_ fileKey: SecretBytes) throws(AgeError) -> AgeStanza {
+    func stanza(wrapping fileKey: SecretBytes) throws(AgeError) -> AgeStanza {
         var share = [UInt8](repeating: 0, count: 32)
         let ephemeral = SecretBytes(count: 32) { randombytes_buf($0.baseAddress!, 32) }
         var failed = false

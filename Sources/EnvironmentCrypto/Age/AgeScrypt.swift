@@ -42,7 +42,7 @@ enum AgeScrypt {
     }
 
     /// A decimal without sign or leading zero, checked against the ceiling before anything is allocated.
-    private static func parseWorkFactor(_ text: String) throws(AgeError) -> Int {
+    static func parseWorkFactor(_ text: String) throws(AgeError) -> Int {
         let digits = Array(text.utf8)
         guard !digits.isEmpty, digits.count <= 2, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits[0] != 0x30 else {
             if !digits.isEmpty, digits.count > 2, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits[0] != 0x30 {

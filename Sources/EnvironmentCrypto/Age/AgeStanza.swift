@@ -1,15 +1,19 @@
 /// One recipient stanza of an age header: `-> type arguments…` and a base64 body.
 ///
 /// The body of the stanzas envtool writes holds a wrapped (encrypted) file key, never a secret.
-struct AgeStanza: Sendable, Equatable {
-    /// The stanza type, the first argument (`X25519`, `scrypt`; anything else is skipped).
-    var type: String { arguments[0] }
+/// A ``FileKeyRecipient`` writes stanzas and a ``FileKeyIdentity`` reads them.
+public struct AgeStanza: Sendable, Hashable {
+    /// The stanza type, the first argument (`X25519`, `scrypt`, a plugin's; identities skip the
+    /// types they do not know).
+    public var type: String { arguments[0] }
     /// All arguments, the type first; never empty, each printable ASCII without spaces.
-    let arguments: [String]
+    public let arguments: [String]
     /// The decoded body.
-    let body: [UInt8]
+    public let body: [UInt8]
 
-    init(arguments: [String], body: [UInt8]) {
+    /// A stanza. `arguments` must not be empty (the first is the type), and each must be
+    /// printable ASCII without spaces, as the header grammar requires.
+    public init(arguments: [String], body: [UInt8]) {
         precondition(!arguments.isEmpty, "a stanza has a type")
         self.arguments = arguments
         self.body = body

@@ -7,7 +7,7 @@ enum FileKeyWrapping {
     /// A wrapped file key: the 16 encrypted bytes and the 16-byte tag.
     static let bodyLength = fileKeyLength + 16
 
-    /// A fresh random file key.
+    /// A fresh random file key (see ``FileKey/generate()``).
     static func generateFileKey() -> SecretBytes {
         SecretBytes(count: fileKeyLength) { randombytes_buf($0.baseAddress!, fileKeyLength) }
     }

@@ -43,7 +43,7 @@ struct Decrypt: ParsableCommand {
                 if !force { try refuseOverwritingEncrypted(output) }
                 try decrypt(to: output)
             } else {
-                try Console.output(try secrets.source.open(input).opened.plaintext)
+                try Console.output(try secrets.values.open(input).opened.plaintext)
             }
         }
     }
@@ -58,12 +58,12 @@ struct Decrypt: ParsableCommand {
         guard AgeFile.isAgeFile(prefix) else {
             var data = prefix
             if prefix.count == EnvironmentsBin.streamingPrefixLength { data += try handle.read(upTo: InputFile.limit, sizeHint: handle.size) }
-            try AtomicFile.write(try secrets.source.open(data, name: handle.name).plaintext, to: output, permissions: 0o600)
+            try AtomicFile.write(try secrets.values.open(data, name: handle.name).plaintext, to: output, permissions: 0o600)
             return
         }
         do {
             try AtomicFile.write(to: output, permissions: 0o600) { (descriptor) throws(CryptoError) in
-                _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, secret: secrets.source.decryptionSecret(for:))
+                _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, secret: secrets.values.decryptionSecret(for:))
             }
         } catch let error as CryptoError {
             throw error.about(error.file ?? handle.name)
@@ -106,7 +106,7 @@ struct Decrypt: ParsableCommand {
         }
         let plaintext: SecretBytes
         do {
-            plaintext = try secrets.source.open(input).opened.plaintext
+            plaintext = try secrets.values.open(input).opened.plaintext
         } catch {
             try Console.output("# envtool: encrypted environments, not shown: \(error)")
             return

@@ -32,10 +32,10 @@ struct Edit: ParsableCommand {
             // Held until the process ends: a second edit or rekey of the file is refused meanwhile.
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
-            let (original, opened) = try secrets.source.open(input)
+            let (original, opened) = try secrets.values.open(input)
             // Known before the editor runs: an age file whose recipients list is missing or out of
             // step could not be saved, and the edit would be lost.
-            _ = try opened.sameTarget(path: input, kdf: kdf)
+            _ = try sameTarget(opened)
             TerminationCleanup.install()
             let workspace = try PrivateWorkspace()
             TerminationCleanup.protect(workspace)
@@ -70,13 +70,19 @@ struct Edit: ParsableCommand {
                     Console.error("\(input): the edit is not valid; the file is unchanged")
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
-                let target = try opened.sameTarget(path: input, kdf: kdf)
+                let target = try sameTarget(opened)
                 let sealed = try EnvironmentsBin.encrypt(edited, to: target)
                 try replace(expecting: original, with: sealed)
-                Console.error("\(input): saved (\(Describe.target(target)))")
+                Console.error("\(input): saved (\(target.displayName))")
                 return
             }
         }
+    }
+
+    /// The file's own secret: the same key, passphrase or recipients (see
+    /// ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``).
+    private func sameTarget(_ opened: EnvironmentsBin.Opened) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: input, listed: RecipientsSidecar.listed(beside: input))
     }
 
     /// Replaces the input with `sealed`, keeping its mode and writing through a symbolic link,

@@ -32,7 +32,7 @@ struct Encrypt: ParsableCommand {
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: age for age1… recipients, v1 otherwise).", valueName: "format"))
-    var format: FileFormat?
+    var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")
     var armor = false
@@ -48,13 +48,15 @@ struct Encrypt: ParsableCommand {
             }
             let document = try EnvironmentsDocument(data: data, source: InputFile.displayName(input))
             for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
-            let target = try secrets.source.encryptionTarget(recipients: recipients.list(), format: format, armored: armor, kdf: kdf)
+            var given = secrets.values
+            recipients.add(to: &given)
+            let target = try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf))
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
             try AtomicFile.write(sealed, to: output, permissions: 0o644)
             // After the file, as rekey does: a failure here leaves a list that the header check
             // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
             try RecipientsSidecar.write(for: target, beside: output)
-            Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(Describe.target(target)))")
+            Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(target.displayName))")
         }
     }
 }

@@ -24,68 +24,28 @@ struct Inspect: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (name, header) = try InputFile.readHeader(input)
-            let facts = Facts(file: name, header: header)
+            let facts = header.facts
             if output.isJSON {
-                try Console.output(json: facts.json)
+                try Console.output(json: Self.json(facts, file: name))
             } else {
                 for line in facts.lines { try Console.output(line) }
             }
         }
     }
 
-    /// What a header says, as text lines or one JSON object.
-    private struct Facts {
-        let file: String
-        let header: EnvironmentsBin.Header
-
-        var keyMode: String {
-            switch header.mode {
-            case .key: return "key file"
-            case .passphrase: return "passphrase"
-            case .recipient: return "recipients"
-            }
-        }
-
-        var fingerprint: String? { header.fingerprint.map { hexString($0) } }
-
-        var lines: [String] {
-            if let summary = header.age {
-                var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
-                             "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256"]
-                if summary.isPassphraseProtected {
-                    lines.append("key mode: passphrase (scrypt)")
-                } else {
-                    lines.append("key mode: \(Describe.count(summary.x25519RecipientCount, "X25519 recipient"))")
-                }
-                let others = summary.stanzaTypes.filter { $0 != "X25519" && $0 != "scrypt" }
-                if !others.isEmpty { lines.append("other stanzas (skipped): \(others.joined(separator: ", "))") }
-                return lines
-            }
-            var lines = ["format: environments.bin version \(header.version)",
-                         "cipher: XChaCha20-Poly1305 (libsodium), header authenticated",
-                         "key mode: \(header.mode)"]
-            if let fingerprint { lines.append("\(header.mode == .recipient ? "recipient" : "key") fingerprint: \(fingerprint)") }
-            if let kdf = header.kdf { lines.append("kdf: \(kdf)") }
-            lines.append("header: \(header.length) bytes")
-            lines.append("encrypted document: \(header.plaintextLength) bytes")
-            return lines
-        }
-
-        var json: JSONValue {
-            let summary = header.age
-            var object = JSONObject()
-            object["file"] = .string(file)
-            object["format"] = .string(summary == nil ? "v1" : "age")
-            object["keyMode"] = .string(keyMode)
-            object["armored"] = .bool(summary?.isArmored ?? false)
-            object["recipients"] = summary.map { $0.isPassphraseProtected ? .null : .integer($0.x25519RecipientCount) }
-                ?? (header.mode == .recipient ? .integer(1) : .null)
-            object["stanzas"] = summary.map { .array($0.stanzaTypes.map(JSONValue.string)) } ?? .null
-            object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
-            object["kdf"] = header.kdf.map { .string("\($0)") } ?? .null
-            object["headerBytes"] = summary == nil ? .integer(header.length) : .null
-            object["encryptedBytes"] = summary == nil ? .integer(header.plaintextLength) : .null
-            return .object(object)
-        }
+    /// The facts as one JSON object (docs/cli-json.md).
+    private static func json(_ facts: EnvironmentsBin.Header.Facts, file: String) -> JSONValue {
+        var object = JSONObject()
+        object["file"] = .string(file)
+        object["format"] = .string(facts.format.rawValue)
+        object["keyMode"] = .string(facts.keyMode)
+        object["armored"] = .bool(facts.armored)
+        object["recipients"] = facts.recipients.map(JSONValue.integer) ?? .null
+        object["stanzas"] = facts.stanzas.map { .array($0.map(JSONValue.string)) } ?? .null
+        object["fingerprint"] = facts.fingerprint.map(JSONValue.string) ?? .null
+        object["kdf"] = facts.kdf.map(JSONValue.string) ?? .null
+        object["headerBytes"] = facts.headerBytes.map(JSONValue.integer) ?? .null
+        object["encryptedBytes"] = facts.encryptedBytes.map(JSONValue.integer) ?? .null
+        return .object(object)
     }
 }

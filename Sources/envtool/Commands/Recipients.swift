@@ -32,27 +32,23 @@ struct Recipients: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let (name, header) = try InputFile.readHeader(input)
-                var recipients: [AgeRecipient] = []
-                var fingerprint: String? = nil
-                if let summary = header.age {
-                    guard !summary.isPassphraseProtected else {
-                        throw CryptoError(.secretUnavailable, "the file is protected by a passphrase; it has no recipients", file: name)
-                    }
-                    recipients = try RecipientsSidecar.checked(beside: input, summary: summary)
-                } else {
-                    guard header.mode == .recipient, let bytes = header.fingerprint else {
-                        throw CryptoError(.secretUnavailable, "the file is encrypted with a \(header.mode); it has no recipients", file: name)
-                    }
-                    fingerprint = hexString(bytes)
+                let recipients: [AgeRecipient]
+                do throws(CryptoError) {
+                    recipients = try header.recipients(listed: RecipientsSidecar.listed(beside: input))
+                } catch {
+                    throw error.about(error.file ?? name)
                 }
+                let facts = header.facts
+                // A v1 file names its one recipient by fingerprint; an age file lists them.
+                let fingerprint = facts.format == .v1 ? facts.fingerprint : nil
                 if output.isJSON {
                     var object = JSONObject()
                     object["file"] = .string(name)
-                    object["format"] = .string(header.age == nil ? "v1" : "age")
+                    object["format"] = .string(facts.format.rawValue)
                     object["keyMode"] = .string("recipients")
                     object["recipients"] = .array(recipients.map { .string($0.encoded) })
                     object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
-                    object["stanzas"] = header.age.map { .integer($0.x25519RecipientCount) } ?? .null
+                    object["stanzas"] = facts.format == .age ? facts.recipients.map(JSONValue.integer) ?? .null : .null
                     try Console.output(json: .object(object))
                 } else if let fingerprint {
                     try Console.output("recipient fingerprint: \(fingerprint) (v1 format: one envtool recipient)")

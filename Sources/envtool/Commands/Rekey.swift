@@ -27,16 +27,16 @@ struct Rekey: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"))
     var output: String?
 
-    @Option(name: .customLong("new-key-file"), help: ArgumentHelp("Encrypt with this key file (v1 format).", valueName: "path"))
+    @Option(name: SecretProviders.newKeyFileOption.argumentName, help: SecretProviders.newKeyFileOption.argumentHelp)
     var newKeyFile: String?
 
-    @Option(name: .customLong("new-passphrase-env"), help: ArgumentHelp("Encrypt with the passphrase in this environment variable.", valueName: "variable"))
+    @Option(name: SecretProviders.newPassphraseVariableOption.argumentName, help: SecretProviders.newPassphraseVariableOption.argumentHelp)
     var newPassphraseVariable: String?
 
-    @Option(name: .customLong("new-recipient"), help: ArgumentHelp("Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.", valueName: "recipient"))
+    @Option(name: SecretProviders.newRecipientOption.argumentName, help: SecretProviders.newRecipientOption.argumentHelp)
     var newRecipients: [String] = []
 
-    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: ArgumentHelp("Encrypt to every recipient in this file (as `age -R`); repeatable.", valueName: "path"))
+    @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp)
     var recipientsFiles: [String] = []
 
     @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"))
@@ -46,7 +46,7 @@ struct Rekey: ParsableCommand {
     var removedRecipients: [String] = []
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
-    var format: FileFormat?
+    var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file.")
     var armor = false
@@ -67,7 +67,7 @@ struct Rekey: ParsableCommand {
         try reportingFailures {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
-            let (original, opened) = try secrets.source.open(input)
+            let (original, opened) = try secrets.values.open(input)
             let target = try newTarget(for: opened)
             let sealed = try EnvironmentsBin.encrypt(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
@@ -76,7 +76,7 @@ struct Rekey: ParsableCommand {
             let destination = output ?? input
             try AtomicFile.write(sealed, to: destination, permissions: 0o644, keepingExistingMode: true)
             try RecipientsSidecar.write(for: target, beside: destination)
-            Console.error("re-encrypted \(input) → \(destination) (\(Describe.target(target)))")
+            Console.error("re-encrypted \(input) → \(destination) (\(target.displayName))")
         }
     }
 
@@ -94,73 +94,29 @@ struct Rekey: ParsableCommand {
             for value in newRecipients { try list.add(value, namedBy: "--new-recipient") }
             for path in recipientsFiles { try list.addFile(path) }
             // An age file stays age unless --to v1 says otherwise.
-            return try list.target(format: format ?? (opened.header.age != nil ? .age : nil), armored: armor)
+            return try list.target(format: format ?? (opened.header.format == .age ? .age : nil), armored: armor)
         }
         if newPassphraseVariable == nil, let format {
-            return try converted(opened, to: format)
+            return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
+                                         file: input, listed: RecipientsSidecar.listed(beside: input))
         }
-        var newSecrets = SecretSource()
-        newSecrets.passphraseVariable = newPassphraseVariable
-        guard let passphrase = try newSecrets.newPassphrase() else {
+        guard let passphrase = try SecretProviders.readNewPassphrase(variable: newPassphraseVariable) else {
             throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
         }
-        if format == .age || (format == nil && opened.header.age != nil) {
+        if format == .age || (format == nil && opened.header.format == .age) {
             return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
         }
-        guard !armor else { throw SecretSource.armorNeedsAge }
+        guard !armor else { throw EnvironmentsBin.armorNeedsAge }
         return .passphrase(passphrase, try kdf.parameters())
-    }
-
-    /// The file's own secret in `format` (`--to` without a new secret).
-    private func converted(_ opened: EnvironmentsBin.Opened, to format: FileFormat) throws -> EnvironmentsBin.EncryptionTarget {
-        let isAge = opened.header.age != nil
-        switch format {
-        case .age:
-            if isAge {
-                // The same recipients or passphrase, with a new file key (and --armor if asked).
-                switch try opened.sameTarget(path: input, kdf: kdf) {
-                case .age(let target, let armored): return .age(target, armored: armor || armored)
-                default: break
-                }
-            }
-            switch opened.secret {
-            case .passphrase(let passphrase): return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
-            case .identity, .ageIdentities:
-                guard let recipient = opened.v1Recipient else { break }
-                return .age(.recipients([AgeRecipient(recipient)]), armored: armor)
-            case .key: break
-            }
-            throw CryptoError(.secretUnavailable, "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: input)
-        case .v1:
-            guard !armor else { throw SecretSource.armorNeedsAge }
-            if !isAge { return try opened.sameTarget(path: input, kdf: kdf) }
-            if case .passphrase(let passphrase) = opened.secret { return .passphrase(passphrase, try kdf.parameters()) }
-            let recipients = try opened.sameTarget(path: input, kdf: kdf)
-            if case .age(.recipients(let list), _) = recipients, list.count == 1 { return .recipient(Recipient(list[0])) }
-            throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: input)
-        }
     }
 
     /// The recipients of an age file with `--add-recipient` added and `--remove-recipient` removed.
     private func changedRecipients(of opened: EnvironmentsBin.Opened) throws -> EnvironmentsBin.EncryptionTarget {
-        guard let summary = opened.header.age, !summary.isPassphraseProtected else {
-            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age file, and this file is \(opened.header.age == nil ? "in the v1 format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: input)
-        }
-        guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
-        var current = try RecipientsSidecar.checked(beside: input, summary: summary)
-        for value in removedRecipients {
-            let recipient: AgeRecipient
-            do throws(AgeError) { recipient = try AgeRecipient(value) } catch { throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)") }
-            guard let index = current.firstIndex(of: recipient) else {
-                throw CryptoError(.secretUnavailable, "--remove-recipient: \(recipient) is not a recipient of this file; its recipients are \(current.map(\.encoded).joined(separator: ", "))", file: input)
-            }
-            current.remove(at: index)
-        }
-        var list = RecipientList(current)
-        for value in addedRecipients { try list.add(value, namedBy: "--add-recipient") }
-        guard !list.isEmpty else {
-            throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: input)
-        }
-        return .age(.recipients(list.recipients), armored: armor || summary.isArmored)
+        let added = addedRecipients
+        return try opened.changingRecipients(removing: removedRecipients, adding: { () throws(CryptoError) in
+            var list = RecipientList()
+            for value in added { try list.add(value, namedBy: "--add-recipient") }
+            return list.recipients
+        }, format: format, armored: armor, file: input, listed: RecipientsSidecar.listed(beside: input))
     }
 }

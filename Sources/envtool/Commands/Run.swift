@@ -43,9 +43,7 @@ struct Run: ParsableCommand {
     /// The variables holding secrets (passphrases, the identity text) that must not reach the
     /// command: the secret that opened the document is for envtool, not for what it runs.
     private var secretVariables: Set<String> {
-        var names: Set<String> = [SecretSource.passphraseVariable, SecretSource.identityVariable]
-        if let named = options.secrets.passphraseVariable { names.insert(named) }
-        return names
+        SecretProviders.secretVariables(given: options.secrets.values)
     }
 
     func validate() throws {

@@ -13,7 +13,7 @@ import ArgumentParser
 /// flags, `help`, an unknown or repeated option, an empty value) gives `nil`, and the whole
 /// parser reads the line, so help, completions and usage errors are ArgumentParser's as always.
 /// The values then go to the plain values the command runs on (``EnvironmentSelection``,
-/// ``SecretSource``), validated by the same `validate()` its ArgumentParser options call: there
+/// ``SecretValues``), validated by the same `validate()` its ArgumentParser options call: there
 /// is one implementation of each command, and only its parsing is doubled (``DirectCommands``,
 /// checked against ArgumentParser's by the CLI tests).
 struct DirectArguments {
@@ -81,6 +81,12 @@ struct DirectArguments {
 
     /// Whether the flag was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The secret options given, as the commands take them.
+    var secretValues: SecretValues {
+        SecretValues(values: values.filter { SecretProviders.optionNames.contains($0.key) },
+                     flags: flags.filter { SecretProviders.optionNames.contains($0) })
+    }
 }
 
 /// The frequent commands, parsed from their plain form (see ``DirectArguments``) and run on plain
@@ -136,21 +142,17 @@ enum DirectCommands {
 }
 
 extension EnvironmentSelection {
-    /// The spellings of the environment options and of the secret options.
+    /// The spellings of the environment options, and of the secret options from the table.
     static let directGrammar = DirectArguments.Grammar(
         options: ["-e": "environments", "--environments": "environments", "-c": "configuration", "--configuration": "configuration",
-                  "--app-id": "app-id", "--key-file": "key-file", "--identity": "identity", "--passphrase-env": "passphrase-env"],
-        repeatable: ["identity"],
-        flags: ["--passphrase-stdin": "passphrase-stdin"])
+                  "--app-id": "app-id"]).merging(SecretProviders.grammar)
 
     /// The options as `parsed` gives them, validated as ArgumentParser validates the option
     /// groups; `nil` when validation fails.
     init?(_ parsed: DirectArguments) {
         self.init(environments: parsed.value("environments"), configuration: parsed.value("configuration"),
                   appID: parsed.value("app-id"),
-                  secrets: SecretSource(keyFile: parsed.value("key-file"), identityFiles: parsed.allValues("identity"),
-                                        passphraseVariable: parsed.value("passphrase-env"),
-                                        passphraseFromStandardInput: parsed.flag("passphrase-stdin")))
+                  secrets: parsed.secretValues)
         guard (try? secrets.validate()) != nil, (try? validate()) != nil else { return nil }
     }
 }

@@ -30,12 +30,12 @@ struct EnvironmentSelection: Sendable {
     /// `--app-id`.
     var appID: String?
     /// The secret options.
-    var secrets = SecretSource()
+    var secrets = SecretValues()
 
     /// A bad app id is a usage error (64), found before anything is read: it would name a
     /// directory outside the config directory, or one the file system cannot hold.
     func validate() throws {
-        if path == Self.standardInput && secrets.passphraseFromStandardInput {
+        if path == Self.standardInput && secrets.readsStandardInput {
             throw ValidationError("--environments - and --passphrase-stdin both read standard input; pass the passphrase with --passphrase-env VARIABLE instead")
         }
         try Self.validate(appID: appID)
@@ -186,7 +186,7 @@ struct EnvironmentOptions: ParsableArguments {
 
     /// What the options say.
     var selection: EnvironmentSelection {
-        EnvironmentSelection(environments: environments, configuration: configuration, appID: appID, secrets: secrets.source)
+        EnvironmentSelection(environments: environments, configuration: configuration, appID: appID, secrets: secrets.values)
     }
 
     /// A bad app id is a usage error (64); see ``EnvironmentSelection/validate()``.

@@ -8,40 +8,19 @@ import Foundation
 #endif
 import Platform
 
-/// The two formats of an encrypted environments file.
-enum FileFormat: String, ExpressibleByArgument, CaseIterable {
-    /// age v1 (age-encryption.org/v1): any number of recipients or a scrypt passphrase.
-    case age
-    /// envtool's own format (`ENVBIN`, docs/environments-bin.md): a key file, an Argon2id
-    /// passphrase or one recipient.
-    case v1
-}
-
-/// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable).
-/// Recipients are public keys, so unlike every secret they may be given on the command line.
+/// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
+/// named and read by ``SecretProviders/recipients``.
 struct RecipientOptions: ParsableArguments {
-    static let recipientVariable = "ENVTOOL_RECIPIENT"
-
-    @Option(name: .customLong("recipient"), help: ArgumentHelp(
-        "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $ENVTOOL_RECIPIENT).",
-        valueName: "recipient"))
+    @Option(name: SecretProviders.recipientOption.argumentName, help: SecretProviders.recipientOption.argumentHelp)
     var recipients: [String] = []
 
-    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: ArgumentHelp(
-        "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.",
-        valueName: "path"))
+    @Option(name: SecretProviders.recipientsFileOption.argumentName, help: SecretProviders.recipientsFileOption.argumentHelp)
     var recipientsFiles: [String] = []
 
-    /// Every recipient given, in order, or an empty list when none is.
-    func list() throws(CryptoError) -> RecipientList {
-        var list = RecipientList()
-        var values = recipients.map { ($0, "--recipient") }
-        if values.isEmpty, recipientsFiles.isEmpty, let fromEnvironment = ProcessInfo.processInfo.environment[Self.recipientVariable], !fromEnvironment.isEmpty {
-            values = [(fromEnvironment, Self.recipientVariable)]
-        }
-        for (value, option) in values { try list.add(value, namedBy: option) }
-        for path in recipientsFiles { try list.addFile(path) }
-        return list
+    /// Adds what the options say to the secret's values.
+    func add(to values: inout SecretValues) {
+        values.set(SecretProviders.recipientOption, recipients)
+        values.set(SecretProviders.recipientsFileOption, recipientsFiles)
     }
 }
 
@@ -108,13 +87,13 @@ struct RecipientList {
     /// What to encrypt to. Without a `format`, one recipient given as `envtool-recipient-1:…`
     /// keeps this format's recipient mode (what such a team used so far); anything else is age,
     /// the only format that holds several recipients and that other tools read.
-    func target(format: FileFormat?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    func target(format: EnvironmentsBin.Format?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         switch format {
         case .v1:
             guard recipients.count == 1 else {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
             }
-            guard !armored else { throw SecretSource.armorNeedsAge }
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             return .recipient(Recipient(recipients[0]))
         case nil where allEnvtool && recipients.count == 1 && !armored:
             return .recipient(Recipient(recipients[0]))

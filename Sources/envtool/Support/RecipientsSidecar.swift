@@ -43,7 +43,7 @@ enum RecipientsSidecar {
     /// The recipients listed beside `binPath`, or `nil` when there is no list.
     ///
     /// - Throws: ``CryptoError`` naming the line of a recipient that is not valid.
-    static func read(beside binPath: String) throws -> [AgeRecipient]? {
+    static func read(beside binPath: String) throws(CryptoError) -> [AgeRecipient]? {
         let listPath = path(for: binPath)
         guard binPath != InputFile.standardInput, FileManager.default.fileExists(atPath: listPath) else { return nil }
         do throws(AgeError) {
@@ -53,18 +53,9 @@ enum RecipientsSidecar {
         }
     }
 
-    /// The recipients of the age file at `binPath` with `summary`, checked against its header:
-    /// the list must name as many recipients as the header has X25519 stanzas.
-    ///
-    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the list is
-    ///   missing or out of step with the file, saying how to restore it.
-    static func checked(beside binPath: String, summary: AgeFile.Summary) throws -> [AgeRecipient] {
-        guard let recipients = try read(beside: binPath) else {
-            throw CryptoError(.secretUnavailable, "\(binPath) is encrypted to \(Describe.count(summary.x25519RecipientCount, "age recipient")), but there is no recipients list \(path(for: binPath)); restore it (from version control), or re-encrypt with `envtool rekey \(binPath) --to age -R FILE` listing the team", file: binPath)
-        }
-        guard recipients.count == summary.x25519RecipientCount else {
-            throw CryptoError(.secretUnavailable, "\(path(for: binPath)) lists \(Describe.count(recipients.count, "recipient")), but the file is encrypted to \(summary.x25519RecipientCount); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(binPath) --to age -R FILE`", file: binPath)
-        }
-        return recipients
+    /// The list beside `binPath`, read when the library's policy asks for it
+    /// (``EnvironmentsBin/Header/checkedRecipients(_:)`` checks it against the header).
+    static func listed(beside binPath: String) -> () throws(CryptoError) -> EnvironmentsBin.ListedRecipients {
+        { () throws(CryptoError) in EnvironmentsBin.ListedRecipients(try read(beside: binPath), path: path(for: binPath), file: binPath) }
     }
 }

@@ -1,0 +1,27 @@
+/// Something a file can be encrypted to: age's `Recipient` interface.
+///
+/// A recipient wraps the file key into one or more stanzas of the age header; only the matching
+/// ``FileKeyIdentity`` unwraps them. X25519 (``AgeRecipient``) and scrypt (``ScryptRecipient``)
+/// conform; a new key backend (a cloud KMS, a hardware token, an age plugin) is one more
+/// conforming type, in a target of its own, and ``AgeFile`` needs no change to write its files.
+public protocol FileKeyRecipient: Sendable {
+    /// The stanzas that carry `fileKey` for this recipient (normally one).
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidRecipient`` when the recipient
+    ///   cannot be encrypted to, ``AgeError/Kind/unusable`` for arguments that cannot work,
+    ///   ``AgeError/Kind/unavailable`` when the backend fails.
+    func wrap(_ fileKey: FileKey) throws(AgeError) -> [AgeStanza]
+
+    /// age's `RecipientWithLabels`: every recipient of one file must have the same labels. A
+    /// recipient that must be alone (a passphrase) returns a label no other recipient has.
+    var labels: Set<String> { get }
+
+    /// How reports name the recipient (`age1…`, `passphrase, scrypt work factor 18`); two
+    /// recipients with the same name and labels are the same recipient, wrapped once.
+    var displayName: String { get }
+}
+
+extension FileKeyRecipient {
+    /// No labels: the recipient may share a file with any other unlabelled recipient.
+    public var labels: Set<String> { [] }
+}

@@ -1,0 +1,60 @@
+extension EnvironmentsBin.Header {
+    /// What a header says, none of it secret: what `envtool inspect` prints, as text lines and as
+    /// the fields of its JSON document (docs/cli-json.md, one field each).
+    public struct Facts: Sendable {
+        /// `age` or `v1`.
+        public let format: EnvironmentsBin.Format
+        /// A frozen token: `key file`, `passphrase` or `recipients`.
+        public let keyMode: String
+        /// Whether the file is ASCII-armored (age only).
+        public let armored: Bool
+        /// How many recipients the file is encrypted to; `nil` for a key file or a passphrase.
+        public let recipients: Int?
+        /// The age stanza types, in header order; `nil` for a v1 file.
+        public let stanzas: [String]?
+        /// The v1 key or recipient fingerprint, as hex.
+        public let fingerprint: String?
+        /// The v1 Argon2id cost.
+        public let kdf: String?
+        /// The v1 header length, nonce included.
+        public let headerBytes: Int?
+        /// The v1 encrypted document's length.
+        public let encryptedBytes: Int?
+        /// The facts as `inspect` prints them.
+        public let lines: [String]
+    }
+
+    /// The header's facts.
+    public var facts: Facts {
+        let keyMode: String
+        switch mode {
+        case .key: keyMode = "key file"
+        case .passphrase: keyMode = "passphrase"
+        case .recipient: keyMode = "recipients"
+        }
+        let fingerprint = self.fingerprint.map(Fingerprint.hex)
+        if let summary = age {
+            var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
+                         "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256"]
+            if summary.isPassphraseProtected {
+                lines.append("key mode: passphrase (scrypt)")
+            } else {
+                lines.append("key mode: \(EnvironmentsBin.count(summary.x25519RecipientCount, "X25519 recipient"))")
+            }
+            let others = summary.stanzaTypes.filter { $0 != AgeX25519.type && $0 != AgeScrypt.type }
+            if !others.isEmpty { lines.append("other stanzas (skipped): \(others.joined(separator: ", "))") }
+            return Facts(format: .age, keyMode: keyMode, armored: summary.isArmored,
+                         recipients: summary.isPassphraseProtected ? nil : summary.x25519RecipientCount,
+                         stanzas: summary.stanzaTypes, fingerprint: fingerprint, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
+        }
+        var lines = ["format: environments.bin version \(version)",
+                     "cipher: XChaCha20-Poly1305 (libsodium), header authenticated",
+                     "key mode: \(mode)"]
+        if let fingerprint { lines.append("\(mode == .recipient ? "recipient" : "key") fingerprint: \(fingerprint)") }
+        if let kdf { lines.append("kdf: \(kdf)") }
+        lines.append("header: \(length) bytes")
+        lines.append("encrypted document: \(plaintextLength) bytes")
+        return Facts(format: .v1, keyMode: keyMode, armored: false, recipients: mode == .recipient ? 1 : nil, stanzas: nil,
+                     fingerprint: fingerprint, kdf: kdf.map { "\($0)" }, headerBytes: length, encryptedBytes: plaintextLength, lines: lines)
+    }
+}

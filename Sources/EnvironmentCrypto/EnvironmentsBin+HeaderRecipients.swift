@@ -1,0 +1,44 @@
+extension EnvironmentsBin.Header {
+    /// The format of the file.
+    public var format: EnvironmentsBin.Format { age == nil ? .v1 : .age }
+
+    /// The stanza types of the header, in order; a v1 header has one pseudo type for its mode
+    /// (``EnvironmentsBin/Mode/stanzaType``). A ``FileKeyIdentity`` whose
+    /// ``FileKeyIdentity/stanzaTypes`` meets them may open the file.
+    public var stanzaTypes: [String] { age?.stanzaTypes ?? [mode.stanzaType] }
+
+    /// The recipients `listed` beside an age file, checked against its header: the list must name
+    /// as many recipients as the header has X25519 stanzas.
+    ///
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the list is
+    ///   missing or out of step with the file, saying how to restore it.
+    public func checkedRecipients(_ listed: EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [AgeRecipient] {
+        let count = age?.x25519RecipientCount ?? 0
+        guard let recipients = listed.recipients else {
+            throw CryptoError(.secretUnavailable, "\(listed.file) is encrypted to \(EnvironmentsBin.count(count, "age recipient")), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team", file: listed.file)
+        }
+        guard recipients.count == count else {
+            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(recipients.count, "recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+        }
+        return recipients
+    }
+
+    /// Whom the file is encrypted to: an age file's recipients, from the list kept beside it
+    /// (asked for with `listed`, and checked); none for a v1 recipient file, whose one recipient
+    /// is known by its fingerprint only (``Facts/fingerprint``).
+    ///
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a file that
+    ///   has no recipients (a key file or a passphrase), or as ``checkedRecipients(_:)``.
+    public func recipients(listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [AgeRecipient] {
+        if let summary = age {
+            guard !summary.isPassphraseProtected else {
+                throw CryptoError(.secretUnavailable, "the file is protected by a passphrase; it has no recipients")
+            }
+            return try checkedRecipients(listed())
+        }
+        guard mode == .recipient else {
+            throw CryptoError(.secretUnavailable, "the file is encrypted with a \(mode); it has no recipients")
+        }
+        return []
+    }
+}

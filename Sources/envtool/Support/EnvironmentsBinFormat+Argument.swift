@@ -1,0 +1,5 @@
+import ArgumentParser
+import EnvironmentCrypto
+
+/// `--to age` / `--to v1`.
+extension EnvironmentsBin.Format: ExpressibleByArgument {}

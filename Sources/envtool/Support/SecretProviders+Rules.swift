@@ -1,0 +1,170 @@
+import ArgumentParser
+import EnvironmentCrypto
+
+/// The rules over the table, written once: which provider a file asks, which provider encrypts,
+/// and that one kind of secret is given.
+extension SecretProviders {
+    /// The secret for a file with `header`: asked of the providers whose stanza types the header
+    /// has (or, for a header of types none knows, of those that open unknown stanzas), in table
+    /// order. With nothing given, the error says how to give the first one's secret.
+    static func decryptionSecret(for header: EnvironmentsBin.Header, given: SecretValues) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
+        let types = Set(header.stanzaTypes)
+        var candidates = decrypting.filter { !$0.opens.isDisjoint(with: types) }
+        if candidates.isEmpty { candidates = decrypting.filter(\.opensUnknownStanzas) }
+        for provider in candidates {
+            if let secret = try provider.decryption?(given, context(for: provider, given)) { return secret }
+        }
+        let first = candidates.first ?? identity
+        throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)")
+    }
+
+    /// What to encrypt to: the first provider, in table order, that was given.
+    static func encryptionTarget(given: SecretValues, request: SecretProvider.EncryptRequest) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        for provider in all {
+            if let target = try provider.encryption?(given, request, context(for: provider, given)) { return target }
+        }
+        let ways = all.filter(\.encrypts)
+        let options = ways.flatMap(\.options).map(\.hint)
+        let variables = ways.flatMap(\.variables).map(\.name)
+        throw CryptoError(.secretUnavailable, "no secret to encrypt with: pass \(listed(options, "or")), or set \(listed(variables, "or"))")
+    }
+
+    /// Refuses two options of the current secret at once (two providers, or both ways of giving a
+    /// passphrase): which one was meant cannot be told.
+    static func validate(_ given: SecretValues) throws {
+        let options = currentSecretOptions
+        var count = 0
+        for index in options.indices where given.isGiven(options[index].name) { count += 1 }
+        if count > 1 {
+            let names = options.map { "--" + $0.name + ($0.repeatable ? " (repeatable)" : "") }
+            throw ValidationError("give one kind of secret: \(listed(names, "or"))")
+        }
+    }
+
+    /// The variables that hold a secret, which `run` keeps from the command it starts, and the
+    /// variables named by options (`--passphrase-env`).
+    static func secretVariables(given: SecretValues) -> Set<String> {
+        var names = Set(all.flatMap(\.variables).filter { $0.kind == .secretText }.map(\.name))
+        for option in all.flatMap(\.options) where option.value == .variableName {
+            names.formUnion(given.allValues(option.name))
+        }
+        return names
+    }
+
+    /// The spellings of the current secret's options, for the fast path.
+    static let grammar: DirectArguments.Grammar = {
+        var grammar = DirectArguments.Grammar(options: [:])
+        // By index: a `for … in` over an array of a type the start has not iterated yet makes the
+        // runtime look up `Collection` for it, a scan of every conformance record (debug builds).
+        for index in currentSecretOptions.indices {
+            let option = currentSecretOptions[index]
+            for spelling in option.spellings {
+                if option.value == .flag { grammar.flags[spelling] = option.name } else { grammar.options[spelling] = option.name }
+            }
+            if option.repeatable { grammar.repeatable.insert(option.name) }
+        }
+        return grammar
+    }()
+
+    /// The names of the current secret's options, which the fast path hands over as ``SecretValues``.
+    static let optionNames: Set<String> = {
+        var names = Set<String>()
+        for index in currentSecretOptions.indices { names.insert(currentSecretOptions[index].name) }
+        return names
+    }()
+
+    /// For the top-level help: "--key-file, --identity, --passphrase-env or --passphrase-stdin,
+    /// or $ENVTOOL_IDENTITY_FILE, …".
+    static var summary: String {
+        let variables = decrypting.flatMap(\.variables).map { "$" + $0.name }
+        return "\(listed(currentSecretOptions.map { "--" + $0.name }, "or")), or \(variables.joined(separator: ", "))"
+    }
+
+    // MARK: - Reading
+
+    private static func context(for provider: SecretProvider, _ given: SecretValues) -> SecretProvider.Context {
+        // Only the current secret's options count: recipients are whom to encrypt to, not a secret.
+        SecretProvider.Context(othersExplicit: decrypting.contains { $0.name != provider.name && $0.isExplicit(in: given) })
+    }
+
+    /// A variable's value, `nil` when it is unset or empty.
+    static func nonEmpty(_ name: String) -> String? {
+        EnvironmentSelection.environmentValue(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The key file's path and the option or variable it came from.
+    static func keyFileSource(_ given: SecretValues, variableApplies: Bool) -> (path: String, option: String)? {
+        if let path = given.value("key-file") { return (path, "--key-file") }
+        guard variableApplies else { return nil }
+        return nonEmpty(keyFileVariable).map { ($0, keyFileVariable) }
+    }
+
+    /// Every identity given, in order: each --identity file; without any, the file named by
+    /// $ENVTOOL_IDENTITY_FILE and then the identity text in $ENVTOOL_IDENTITY (for CI secrets,
+    /// like sops's `SOPS_AGE_KEY`). `nil` when none is given.
+    static func readIdentities(_ given: SecretValues) throws(CryptoError) -> [AgeIdentity]? {
+        var identities: [AgeIdentity] = []
+        let files = given.allValues("identity")
+        if !files.isEmpty {
+            for path in files {
+                identities += try AgeIdentityFile.readIdentities(path: path, namedBy: "--identity")
+            }
+            return identities
+        }
+        var found = false
+        if let path = nonEmpty(identityFileVariable) {
+            identities += try AgeIdentityFile.readIdentities(path: path, namedBy: identityFileVariable)
+            found = true
+        }
+        if let text = SecretInput.environment(identityVariable) {
+            identities += try AgeIdentityFile.parseIdentities(text, namedBy: identityVariable)
+            found = true
+        }
+        return found ? identities : nil
+    }
+
+    /// The passphrase from --passphrase-env, --passphrase-stdin, then (unless another provider's
+    /// option was given) $ENVTOOL_PASSPHRASE or a prompt, asked twice when `confirm`.
+    static func readPassphrase(_ given: SecretValues, context: SecretProvider.Context, confirm: Bool) throws(CryptoError) -> Passphrase? {
+        if let variable = given.value("passphrase-env") {
+            guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: "--passphrase-env") }
+            return try Passphrase(bytes: bytes)
+        }
+        if given.isGiven("passphrase-stdin") { return try Passphrase(bytes: SecretInput.standardInput()) }
+        if context.othersExplicit { return nil }
+        if let bytes = SecretInput.environment(passphraseVariable) { return try Passphrase(bytes: bytes) }
+        guard let first = try SecretInput.prompt("Passphrase: ") else { return nil }
+        if confirm {
+            guard let second = try SecretInput.prompt("Passphrase (again): "), second.isEqual(to: first) else {
+                throw CryptoError(.secretUnavailable, "the passphrases do not match")
+            }
+        }
+        return try Passphrase(bytes: first)
+    }
+
+    /// A new passphrase from the variable named by --new-passphrase-env, or asked twice on a
+    /// terminal. $ENVTOOL_PASSPHRASE is not used: it holds the current passphrase.
+    static func readNewPassphrase(variable: String?) throws(CryptoError) -> Passphrase? {
+        if let variable {
+            guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: "--new-passphrase-env") }
+            return try Passphrase(bytes: bytes)
+        }
+        guard let first = try SecretInput.prompt("New passphrase: ") else { return nil }
+        guard let second = try SecretInput.prompt("New passphrase (again): "), second.isEqual(to: first) else {
+            throw CryptoError(.secretUnavailable, "the passphrases do not match")
+        }
+        return try Passphrase(bytes: first)
+    }
+
+    /// The error for a `--passphrase-env` whose variable is unset or empty. The name is not
+    /// printed: when it is unset, it may well be the passphrase itself.
+    private static func unsetVariable(option: String) -> CryptoError {
+        CryptoError(.secretUnavailable, "the environment variable named by \(option) is not set or empty; \(option) takes the name of a variable that holds the passphrase, not the passphrase itself")
+    }
+
+    /// "a, b or c".
+    private static func listed(_ items: [String], _ conjunction: String) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+}

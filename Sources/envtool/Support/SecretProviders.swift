@@ -1,0 +1,141 @@
+import EnvironmentCrypto
+
+/// The one table of secret providers: every option and environment variable that gives a secret
+/// (or whom to encrypt to), declared once. The ArgumentParser groups (``SecretOptions``,
+/// ``RecipientOptions``, `rekey`'s new secret), the fast path's grammar (``DirectArguments``),
+/// the hints of missing-secret messages and the variables `run` keeps from the command all come
+/// from it.
+///
+/// A new key backend (a KMS, a token, an age plugin) is one conforming type in the library and
+/// one entry here.
+enum SecretProviders {
+    static let keyFileVariable = "ENVTOOL_KEY_FILE"
+    static let identityFileVariable = "ENVTOOL_IDENTITY_FILE"
+    static let identityVariable = "ENVTOOL_IDENTITY"
+    static let passphraseVariable = "ENVTOOL_PASSPHRASE"
+    static let recipientVariable = "ENVTOOL_RECIPIENT"
+
+    // Every option, declared once. The providers below list them; the fast path reads only the
+    // current secret's (``currentSecretOptions``), so a start of `get` builds no provider, set or
+    // closure.
+    static let recipientOption = SecretProvider.Option(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
+        help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable)).")
+
+    static let recipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+        help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.")
+
+    static let newRecipientOption = SecretProvider.Option(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
+        help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.")
+
+    static let newRecipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+        help: "Encrypt to every recipient in this file (as `age -R`); repeatable.")
+
+    static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
+        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable)).")
+
+    static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
+        help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others.")
+
+    static let newKeyFileOption = SecretProvider.Option(name: "new-key-file", value: .path, valueName: "path",
+        help: "Encrypt with this key file (v1 format).")
+
+    static let passphraseVariableOption = SecretProvider.Option(name: "passphrase-env", value: .variableName, valueName: "variable",
+        help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable)).")
+
+    static let passphraseStandardInputOption = SecretProvider.Option(name: "passphrase-stdin", value: .flag,
+        help: "Read the passphrase from standard input.", readsStandardInput: true)
+
+    static let newPassphraseVariableOption = SecretProvider.Option(name: "new-passphrase-env", value: .variableName, valueName: "variable",
+        help: "Encrypt with the passphrase in this environment variable.")
+
+    /// The options of the current secret, in help order: those of the providers that decrypt.
+    static let currentSecretOptions = [keyFileOption, identityOption, passphraseVariableOption, passphraseStandardInputOption]
+
+    /// Whom to encrypt to, as age takes it. Recipients are public keys, so unlike every secret
+    /// they may be given on the command line.
+    static let recipients = SecretProvider(
+        name: "recipients",
+        options: [recipientOption, recipientsFileOption],
+        newOptions: [newRecipientOption, newRecipientsFileOption],
+        variables: [.init(name: recipientVariable, kind: .publicText)],
+        encryption: { (given, request, _) throws(CryptoError) in
+            var values = given.allValues("recipient").map { ($0, "--recipient") }
+            // The variable gives way to this provider's own options only, as it always did.
+            if values.isEmpty, !given.isGiven("recipients-file"), let fromEnvironment = nonEmpty(recipientVariable) {
+                values = [(fromEnvironment, recipientVariable)]
+            }
+            var list = RecipientList()
+            for (value, option) in values { try list.add(value, namedBy: option) }
+            for path in given.allValues("recipients-file") { try list.addFile(path) }
+            return list.isEmpty ? nil : try list.target(format: request.format, armored: request.armored)
+        })
+
+    /// Identity files (age, envtool), tried in order: they open X25519 stanzas of both formats,
+    /// and any age stanza no other provider knows.
+    static let identity = SecretProvider(
+        name: "identity",
+        options: [identityOption],
+        variables: [.init(name: identityFileVariable, kind: .path, note: "a path"),
+                    .init(name: identityVariable, kind: .secretText, note: "the identity itself")],
+        opens: ["X25519", EnvironmentsBin.Mode.recipient.stanzaType],
+        opensUnknownStanzas: true,
+        describesFile: { $0 == .v1 ? "to a recipient public key" : "to age recipients" },
+        decryption: { (given, _) throws(CryptoError) in
+            try readIdentities(given).map(EnvironmentsBin.DecryptionSecret.ageIdentities)
+        },
+        encryption: { (given, _, _) throws(CryptoError) in
+            guard !given.isGiven("identity") else {
+                throw CryptoError(.secretUnavailable, "--identity decrypts; to encrypt to someone, pass --recipient with their age1… recipient (or .pub file) or -R with a recipients file")
+            }
+            return nil
+        },
+        encrypts: false)
+
+    /// A key file from `envtool keygen`: the v1 format's key-file mode (age has none).
+    static let keyFile = SecretProvider(
+        name: "key-file",
+        options: [keyFileOption],
+        newOptions: [newKeyFileOption],
+        variables: [.init(name: keyFileVariable, kind: .path)],
+        opens: [EnvironmentsBin.Mode.key.stanzaType],
+        describesFile: { _ in "with a key file" },
+        decryption: { (given, _) throws(CryptoError) in
+            // The variable applies beside any other provider's option: a key file opens only key files.
+            guard let source = keyFileSource(given, variableApplies: true) else { return nil }
+            return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
+        },
+        encryption: { (given, request, context) throws(CryptoError) in
+            guard let source = keyFileSource(given, variableApplies: !context.othersExplicit) else { return nil }
+            guard request.format != .age else {
+                throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age")
+            }
+            guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
+            return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
+        })
+
+    /// A passphrase: Argon2id for the v1 format, scrypt for age. Asked for on a terminal when
+    /// nothing else was given.
+    static let passphrase = SecretProvider(
+        name: "passphrase",
+        options: [passphraseVariableOption, passphraseStandardInputOption],
+        newOptions: [newPassphraseVariableOption],
+        variables: [.init(name: passphraseVariable, kind: .secretText)],
+        opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType],
+        describesFile: { _ in "with a passphrase" },
+        decryption: { (given, context) throws(CryptoError) in
+            try readPassphrase(given, context: context, confirm: false).map(EnvironmentsBin.DecryptionSecret.passphrase)
+        },
+        encryption: { (given, request, context) throws(CryptoError) in
+            guard let passphrase = try readPassphrase(given, context: context, confirm: true) else { return nil }
+            if request.format == .age { return .age(.passphrase(passphrase, workFactor: request.kdf.scryptWorkFactor), armored: request.armored) }
+            guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
+            return .passphrase(passphrase, try request.kdf.parameters())
+        })
+
+    /// Every provider, in encrypt precedence: recipients, a key file, (refused) identities, a
+    /// passphrase. The first that yields a target wins.
+    static let all = [recipients, keyFile, identity, passphrase]
+
+    /// The providers of the current secret, which every command that reads a file takes.
+    static let decrypting = all.filter { $0.decryption != nil }
+}
