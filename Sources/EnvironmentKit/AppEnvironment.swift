@@ -89,6 +89,12 @@ public final class AppEnvironment: Sendable {
         /// Only these, read one by one: `ProcessInfo.environment` copies every variable of the
         /// process into a dictionary, which cost a command-line start about a tenth of its
         /// instructions with a few dozen variables set.
+        /// The app id the language choice is saved under: ``appID``, else `ENVTOOL_APP_ID`, else
+        /// the document's `app_id`, else `default`. Not yet checked (``LanguagePreferenceStore/validate(appID:)``).
+        package func appID(for document: EnvironmentsDocument) -> String {
+            appID ?? environment["ENVTOOL_APP_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? document.appID ?? AppIdentifier.fallback
+        }
+
         public static func processVariables() -> [String: String] {
             var variables: [String: String] = [:]
             for name in variableNames {
@@ -135,7 +141,7 @@ public final class AppEnvironment: Sendable {
         self.current = try document.currentConfiguration(explicit: options.configurationName, environment: options.environment)
         self.translationOrder = options.translationOrder
         if options.persistsLanguage {
-            let appID = options.appID ?? options.environment["ENVTOOL_APP_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? document.appID ?? AppIdentifier.fallback
+            let appID = options.appID(for: document)
             try LanguagePreferenceStore.validate(appID: appID)
             self.preferenceStore = LanguagePreferenceStore(appID: appID, environment: options.environment)
         } else {

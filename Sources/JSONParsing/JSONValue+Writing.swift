@@ -12,9 +12,34 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// How JSON text is laid out.
+    public enum Layout: Sendable {
+        /// One line, no spaces: `{"a":1}`.
+        case compact
+        /// Two-space indentation, `"key": value`.
+        case pretty
+        /// As Xcode writes String Catalogs: two-space indentation, `"key" : value`. A catalog
+        /// written so changes only where its content changes when Xcode saves it again.
+        case xcode
+    }
+
+    /// The value as JSON text in `layout` (see ``jsonText(pretty:)``).
+    public func jsonText(layout: Layout) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        write(to: &output, layout: layout, indent: 0, numberStyle: .asRead)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Appends the value's JSON text to `output` (see ``jsonText(pretty:)``), numbers spelled in
     /// `numberStyle`.
     public func write(to output: inout [UInt8], pretty: Bool = false, indent: Int = 0, numberStyle: NumberStyle = .asRead) {
+        write(to: &output, layout: pretty ? .pretty : .compact, indent: indent, numberStyle: numberStyle)
+    }
+
+    /// Appends the value's JSON text in `layout` to `output`, numbers spelled in `numberStyle`.
+    public func write(to output: inout [UInt8], layout: Layout, indent: Int = 0, numberStyle: NumberStyle = .asRead) {
+        let pretty = layout != .compact
         switch self {
         case .integer, .number, .numberLiteral:
             guard numberStyle == .asRead else {
@@ -32,7 +57,7 @@ extension JSONValue {
             for (position, value) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(indent + 1, to: &output) }
-                value.write(to: &output, pretty: pretty, indent: indent + 1, numberStyle: numberStyle)
+                value.write(to: &output, layout: layout, indent: indent + 1, numberStyle: numberStyle)
             }
             if pretty { Self.newline(indent, to: &output) }
             output.append(UInt8(ascii: "]"))
@@ -43,9 +68,10 @@ extension JSONValue {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(indent + 1, to: &output) }
                 Self.writeQuoted(member.key, to: &output)
+                if layout == .xcode { output.append(UInt8(ascii: " ")) }
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1, numberStyle: numberStyle)
+                member.value.write(to: &output, layout: layout, indent: indent + 1, numberStyle: numberStyle)
             }
             if pretty { Self.newline(indent, to: &output) }
             output.append(UInt8(ascii: "}"))

@@ -56,7 +56,7 @@ public enum CatalogKeyWriter {
         }
         guard !added.isEmpty else { return [] }
         root["strings"] = .object(strings)
-        var text = xcodeStyle(JSONValue.object(root).jsonText(pretty: true))
+        var text = JSONValue.object(root).jsonText(layout: .xcode)
         if endsWithNewline { text += "\n" }
         // What is written must read back as a catalog; a failure here is a bug, and the old file stays.
         do throws(AppleLocalizationError) { _ = try StringCatalog(data: Data(text.utf8), path: path) } catch {
@@ -102,29 +102,5 @@ public enum CatalogKeyWriter {
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return try? parser.parseDocument()
         }
-    }
-
-    /// The project's pretty JSON with Xcode's `"key" : value` separator, so a catalog Xcode wrote
-    /// changes only where keys are added. Only a `:` right after a key's closing quote is touched:
-    /// inside strings every `"` is escaped, so a quote outside a string closes a key or a value,
-    /// and only a key is followed by `:`.
-    static func xcodeStyle(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + text.utf8.count / 16)
-        var inString = false
-        var escaped = false
-        var justClosed = false
-        for byte in text.utf8 {
-            if inString {
-                output.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false; justClosed = true }
-                continue
-            }
-            if byte == UInt8(ascii: ":") && justClosed { output.append(UInt8(ascii: " ")) }
-            justClosed = false
-            if byte == UInt8(ascii: "\"") { inString = true }
-            output.append(byte)
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }

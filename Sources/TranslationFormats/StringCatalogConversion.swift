@@ -70,7 +70,7 @@ enum StringCatalogConversion {
             strings[key] = .object(item)
         }
         let root: JSONObject = ["sourceLanguage": .string(sourceLanguage), "strings": .object(strings), "version": .string("1.0")]
-        return Data((JSONValue.object(root).jsonText(pretty: true) + "\n").utf8)
+        return Data((JSONValue.object(root).jsonText(layout: .xcode) + "\n").utf8)
     }
 }
 

@@ -15,6 +15,14 @@ struct WriterTests {
         #expect(try parse(text).jsonText() == text)
     }
 
+    @Test("Xcode's layout puts a space before the colon after keys only, never inside strings")
+    func xcodeLayout() throws {
+        let value = try parse(#"{"a": "b: \"c\": d", "e\\": {}, "f": [1, {"g": true}]}"#)
+        #expect(value.jsonText(layout: .xcode) == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {},\n  \"f\" : [\n    1,\n    {\n      \"g\" : true\n    }\n  ]\n}")
+        #expect(value.jsonText(layout: .pretty) == value.jsonText(pretty: true))
+        #expect(value.jsonText(layout: .compact) == value.jsonText())
+    }
+
     @Test("pretty text indents by two spaces and keeps order")
     func pretty() throws {
         let value = try parse(#"{"z": 1, "a": {"list": [1, "x"], "empty": {}, "none": []}}"#)

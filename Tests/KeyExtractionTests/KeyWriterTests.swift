@@ -108,10 +108,4 @@ struct KeyWriterTests {
         #expect(try ResourceKeyWriter.add([Self.missing("hi", .i18next, value: "Salut")], to: path).added == ["hi"])
         #expect(directory.read("locales/fr/common.json") == "{\n  \"hi\": \"Salut\"\n}\n")
     }
-
-    @Test("Xcode's separator is put after keys only, never inside strings")
-    func xcodeStyle() {
-        let text = "{\n  \"a\": \"b: \\\"c\\\": d\",\n  \"e\\\\\": {}\n}"
-        #expect(CatalogKeyWriter.xcodeStyle(text) == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {}\n}")
-    }
 }

@@ -65,7 +65,8 @@ struct RegistryTests {
     func registered() throws {
         let registry = TranslationFormatRegistry.standard.registering(KeyValueFormat())
         #expect(registry.names.last == "kv")
-        #expect(registry.summaries.contains("kv         key=value lines, <lang>.kv"))
+        #expect(registry.summaries(indent: 2).contains("\n  kv         key=value lines, <lang>.kv"))
+        #expect(registry.names(separatedBy: "|") == "xcstrings|strings|i18next|po|xliff|kv")
         #expect(registry.format(forExtension: "kv")?.name == "kv")
 
         let directory = TemporaryDirectory()

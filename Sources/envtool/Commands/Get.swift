@@ -19,13 +19,13 @@ struct Get: ParsableCommand {
     /// The command on plain values (``DirectCommands`` runs it without making the command).
     static func run(key: String, selection: EnvironmentSelection) throws {
         try reportingFailures {
-            try printValue(key, of: selection.loadEnvironment())
+            try printValue(key, of: selection.loadConfiguration())
         }
     }
 
     /// Prints the variable `key` of the current configuration: a string raw, other values as JSON.
-    static func printValue(_ key: String, of environment: AppEnvironment) throws {
-        switch try environment.current.value(key) {
+    static func printValue(_ key: String, of configuration: Configuration) throws {
+        switch try configuration.value(key) {
         case .string(let string): try Console.output(string)
         case let value: try Console.output(value.jsonText(pretty: false))
         }

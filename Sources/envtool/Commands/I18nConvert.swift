@@ -14,10 +14,10 @@ extension I18n {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Convert translations between the formats below (\(TranslationFormatArgument.allValueStrings.joined(separator: ", "))).",
+            abstract: "Convert translations between the formats below (\(TranslationFormatRegistry.standard.names(separatedBy: ", "))).",
             discussion: """
                 Formats, in the order a directory is searched for them:
-                \(TranslationFormatRegistry.standard.summaries.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+                \(TranslationFormatRegistry.standard.summaries(indent: 2))
 
                 --from is a file or a directory; its format comes from the extensions (a directory is read in the first format above that has files there) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
 

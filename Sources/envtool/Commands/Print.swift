@@ -23,10 +23,10 @@ struct Print: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let environment = try options.selection.loadEnvironment()
+            let configuration = try options.selection.loadConfiguration()
             switch format {
-            case .json: try Console.output(JSONValue.object(environment.current.variables).jsonText(pretty: true))
-            case .dotenv: try Console.output(DotenvFormat.render(environment.current))
+            case .json: try Console.output(JSONValue.object(configuration.variables).jsonText(pretty: true))
+            case .dotenv: try Console.output(DotenvFormat.render(configuration))
             }
         }
     }

@@ -152,6 +152,16 @@ struct EnvironmentSelection: Sendable {
         try Self.environment(of: loadDocument(), configuration: configuration, appID: appID, stringsDirectory: stringsDirectory)
     }
 
+    /// The current configuration alone, for the commands that only read variables (`get`,
+    /// `print`, `run`): the language and translation parts of an environment are not made. An
+    /// app id given to the command is still checked, as every command that takes one checks it.
+    func loadConfiguration() throws -> Configuration {
+        let document = try loadDocument()
+        let options = AppEnvironment.Options(configurationName: configuration, appID: appID)
+        try LanguagePreferenceStore.validate(appID: options.appID(for: document))
+        return try document.currentConfiguration(explicit: configuration, environment: options.environment)
+    }
+
     /// The environment of `document` (see ``loadEnvironment()``).
     static func environment(of document: EnvironmentsDocument, configuration: String?, appID: String?,
                             stringsDirectory: String) throws -> AppEnvironment {

@@ -60,7 +60,7 @@ enum InputFile {
         }
 
         func close() {
-            if owned { _ = Glibc.close(descriptor) }
+            if owned { _ = Platform.close(descriptor) }
         }
 
         /// Reads until `count` bytes or the end of the input, whichever comes first; more than
@@ -70,7 +70,7 @@ enum InputFile {
             var buffer = [UInt8](repeating: 0, count: 64 << 10)
             while data.count < count {
                 let wanted = min(buffer.count, count - data.count)
-                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+                let got = buffer.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, wanted) }
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw InputFile.unreadable(name, errno)

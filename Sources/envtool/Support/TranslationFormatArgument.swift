@@ -15,5 +15,5 @@ struct TranslationFormatArgument: ExpressibleByArgument {
     static var allValueStrings: [String] { TranslationFormatRegistry.standard.names }
 
     /// `i18next|strings|…`, for `valueName` and messages.
-    static var valueNames: String { allValueStrings.joined(separator: "|") }
+    static var valueNames: String { TranslationFormatRegistry.standard.names(separatedBy: "|") }
 }
