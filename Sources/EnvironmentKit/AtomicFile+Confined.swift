@@ -18,16 +18,36 @@ extension AtomicFile {
     /// when missing.
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
-    package static func write(_ bytes: some Collection<UInt8>, to relativePath: String, under root: String) throws(EnvironmentError) {
+    package static func write(_ bytes: some Collection<UInt8>, to relativePath: String, under root: String,
+                              permissions: mode_t = 0o644, directoryPermissions: mode_t = 0o777,
+                              durability: Durability = .synced) throws(EnvironmentError) {
+        try withDirectory(of: relativePath, under: root, directoryPermissions: directoryPermissions) { (directoryFD, name) throws(EnvironmentError) in
+            try write(bytes, named: name, in: directoryFD, display: joined(root, relativePath), permissions: permissions, durability: durability)
+        }
+    }
+
+    /// Runs `body` with the directory that holds `relativePath` below `root`, opened and created
+    /// under the rules of ``write(_:to:under:permissions:directoryPermissions:durability:)``
+    /// (new directories get `directoryPermissions`, less the umask), and the file's name in it:
+    /// for a caller that does more than one thing there (takes a lock, then writes).
+    package static func withDirectory<Result>(of relativePath: String, under root: String, directoryPermissions: mode_t = 0o777,
+                                              _ body: (_ directoryFD: Int32, _ name: String) throws(EnvironmentError) -> Result) throws(EnvironmentError) -> Result {
         let display = joined(root, relativePath)
         let (directories, name) = try components(of: relativePath, display: display)
-        guard let directoryFD = try openDirectory(directories, under: root, creating: true, display: display) else {
+        guard let directoryFD = try openDirectory(directories, under: root, creating: true, mode: directoryPermissions, display: display) else {
             throw failure(display, "cannot create the directory")
         }
         defer { close(directoryFD) }
+        return try body(directoryFD, name)
+    }
+
+    /// Replaces (or creates) the file `name` in the directory open as `directoryFD`, refusing a
+    /// link there (see ``withDirectory(of:under:directoryPermissions:_:)``).
+    package static func write(_ bytes: some Collection<UInt8>, named name: String, in directoryFD: Int32, display: String,
+                              permissions: mode_t = 0o644, durability: Durability = .synced) throws(EnvironmentError) {
         try Array(bytes).withBytes { (raw) throws(EnvironmentError) in
-            try replace(name, in: directoryFD, directory: joined(root, directories.joined(separator: "/")), requested: display, refusingLinks: true,
-                        permissions: 0o644, keepingExistingMode: false, durability: .synced) { (fd) throws(EnvironmentError) in
+            try replace(name, in: directoryFD, directory: PathText.deletingLastComponent(display), requested: display, refusingLinks: true,
+                        permissions: permissions, keepingExistingMode: false, durability: durability) { (fd) throws(EnvironmentError) in
                 try writeAll(raw, to: fd, path: display)
             }.get()
         }
@@ -42,7 +62,7 @@ extension AtomicFile {
     package static func contents(of relativePath: String, under root: String) throws(EnvironmentError) -> [UInt8]? {
         let display = joined(root, relativePath)
         let (directories, name) = try components(of: relativePath, display: display)
-        guard let directoryFD = try openDirectory(directories, under: root, creating: false, display: display) else { return nil }
+        guard let directoryFD = try openDirectory(directories, under: root, creating: false, mode: 0, display: display) else { return nil }
         defer { close(directoryFD) }
         let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -77,11 +97,11 @@ extension AtomicFile {
 
     /// The directory `directories` names below `root`, opened without following links; `nil`
     /// when one is missing and `creating` is false.
-    private static func openDirectory(_ directories: [String], under root: String, creating: Bool, display: String) throws(EnvironmentError) -> Int32? {
+    private static func openDirectory(_ directories: [String], under root: String, creating: Bool, mode: mode_t, display: String) throws(EnvironmentError) -> Int32? {
         var fd = Platform.openDirectory(root)
         if fd < 0, errno == ENOENT {
             guard creating else { return nil }
-            do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
+            do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: mode == 0o777 ? nil : [.posixPermissions: Int(mode)]) } catch {
                 throw failure(display, "cannot create the directory \(root)")
             }
             fd = Platform.openDirectory(root)
@@ -90,7 +110,7 @@ extension AtomicFile {
         var reached = root
         for directory in directories {
             reached = joined(reached, directory)
-            if creating, mkdirat(fd, directory, 0o777) != 0, errno != EEXIST {
+            if creating, mkdirat(fd, directory, mode) != 0, errno != EEXIST {
                 let reason = String(cString: strerror(errno)).lowercased()
                 close(fd)
                 throw failure(display, "cannot create the directory \(reached): \(reason)")
@@ -109,12 +129,12 @@ extension AtomicFile {
         return fd
     }
 
-    private static func isLink(_ name: String, in directoryFD: Int32) -> Bool {
+    package static func isLink(_ name: String, in directoryFD: Int32) -> Bool {
         var status = stat()
         return fstatat(directoryFD, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    private static func linkFailure(_ display: String, _ link: String) -> EnvironmentError {
+    package static func linkFailure(_ display: String, _ link: String) -> EnvironmentError {
         refusal(display, "\(link) is a symbolic link, and envtool does not write through links inside the output folder; remove the link")
     }
 

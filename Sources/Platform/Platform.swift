@@ -10,6 +10,18 @@
 #error("envtool supports Linux (glibc or musl) and Darwin; add this platform's C library here")
 #endif
 
+/// The signals whose default action ends the process and that a process may catch, but for
+/// the faults of the program itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), which cannot be
+/// handled safely: what a command must handle to clean up whatever way it is asked to stop.
+/// SIGPIPE is not among them: a command that must not die of a closed pipe ignores it.
+package let terminatingSignals: [Int32] = {
+    var signals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGTRAP, SIGSYS]
+#if os(Linux)
+    signals += [SIGPWR, SIGSTKFLT, SIGIO]
+#endif
+    return signals
+}()
+
 /// The process's environment block (`environ`), for passing it unchanged to a child process;
 /// Darwin keeps `environ` out of Swift's reach.
 package var processEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
@@ -44,17 +56,9 @@ package func pathKind(_ path: String) -> PathKind? {
 /// paths generically, which makes the Swift runtime scan every conformance record of the binary
 /// the first time, a cost paid at the start of every `envtool t`.
 package func directoryEntries(_ path: String) -> [String]? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        // Read in place up to its NUL: the record may be shorter than the declared `d_name` array.
-        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-            field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
-        }
-        if name != ".", name != ".." { names.append(name) }
-    }
-    return names
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    return names(inDirectoryTaking: descriptor)
 }
 
 /// Opens the directory `path` (relative to the directory `anchor`, or to the working directory)
@@ -79,14 +83,21 @@ package func openDirectory(_ path: String, relativeTo anchor: Int32 = AT_FDCWD, 
 package func directoryEntries(descriptor: Int32) -> [String]? {
     let duplicate = dup(descriptor)
     guard duplicate >= 0 else { return nil }
-    guard let directory = fdopendir(duplicate) else {
-        close(duplicate)
+    return names(inDirectoryTaking: duplicate)
+}
+
+/// The one `readdir` loop: the names in the directory open as `descriptor`, which it takes over
+/// and closes.
+private func names(inDirectoryTaking descriptor: Int32) -> [String]? {
+    guard let directory = fdopendir(descriptor) else {
+        close(descriptor)
         return nil
     }
     defer { closedir(directory) }
     rewinddir(directory)
     var names: [String] = []
     while let entry = readdir(directory) {
+        // Read in place up to its NUL: the record may be shorter than the declared `d_name` array.
         let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
             field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
         }

@@ -53,7 +53,8 @@ struct EditSafetyTests {
         return (process, copy)
     }
 
-    @Test("a signal during edit removes the plaintext copy and leaves the .bin unchanged", arguments: [SIGTERM, SIGHUP, SIGINT])
+    @Test("a signal during edit removes the plaintext copy and leaves the .bin unchanged",
+          arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGPWR])
     func signal(_ signal: Int32) throws {
         let workspace = try prepared()
         let before = workspace.read(Self.bin)
@@ -69,6 +70,27 @@ struct EditSafetyTests {
         let deadline = Date().addingTimeInterval(10)
         while isRunning(editor), Date() < deadline { usleep(20_000) }
         #expect(!isRunning(editor), "the editor is stopped too")
+    }
+
+    @Test("edit with standard error piped into a command that has ended (… 2>&1 | true) finishes and leaves no plaintext")
+    func closedPipe() throws {
+        let workspace = try prepared()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: EnvtoolProcess.executable)
+        process.arguments = ["edit", Self.bin]
+        process.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": workspace.path].merging(environment(workspace, editor: "edit-ok.sh")) { $1 }
+        let closed = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = closed
+        process.standardError = closed
+        try closed.fileHandleForReading.close()
+        try process.run()
+        try closed.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "envtool died of a signal")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path + "/run") == [])
+        #expect(try workspace.run(["get", "base_url", "-e", Self.bin], environment: ["ENVTOOL_KEY_FILE": "secret.key"]).stdout.contains("edited.example.com"))
     }
 
     /// Whether `pid` runs (a zombie that nobody reaped yet does not).

@@ -223,4 +223,28 @@ struct LanguageCommandTests {
         let result = try workspace.run(["language"])
         #expect(result.stderr.isEmpty)
     }
+
+    @Test("set-language never writes through a link planted at preferences.json, at preferences.lock or at the app folder",
+          arguments: ["preferences.json", "preferences.lock", ""])
+    func plantedLinks(planted: String) throws {
+        let workspace = try Workspace()
+        let folder = workspace.path + "/config/envtool/com.example.envtool-demo"
+        try workspace.write("victim.txt", "keep")
+        chmod(workspace.path + "/victim.txt", 0o644)
+        try FileManager.default.createDirectory(atPath: workspace.path + "/elsewhere", withIntermediateDirectories: true)
+        if planted.isEmpty {
+            try FileManager.default.createDirectory(atPath: workspace.path + "/config/envtool", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: workspace.path + "/elsewhere")
+        } else {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let target = planted == "preferences.json" ? workspace.path + "/victim.txt" : workspace.path + "/elsewhere/created"
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + planted, withDestinationPath: target)
+        }
+        let result = try workspace.run(["set-language", "es"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("is a symbolic link"), "\(result.stderr)")
+        #expect(workspace.read("victim.txt") == Data("keep".utf8))
+        #expect((try FileManager.default.attributesOfItem(atPath: workspace.path + "/victim.txt")[.posixPermissions] as? Int) == 0o644)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path + "/elsewhere").isEmpty)
+    }
 }

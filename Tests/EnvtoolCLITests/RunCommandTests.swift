@@ -64,6 +64,37 @@ struct RunCommandTests {
         #expect(result.stdout == "piped through\n")
     }
 
+    @Test("a document cannot set the loader's, a shell's or an interpreter's start-up variables unless --allow-variable names them")
+    func startupVariables() throws {
+        let marker = NSTemporaryDirectory() + "envtool-bash-env-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let workspace = try workspace(variables: #"{"bash_env": "./hook.sh", "ld_preload": "/nonexistent/evil.so", "title": "ok"}"#)
+        try workspace.write("hook.sh", "touch '\(marker)'\n")
+        let refused = try workspace.run(["run", "--", "bash", "-c", "true"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("sets BASH_ENV (at configurations.Debug.bash_env)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--allow-variable BASH_ENV"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        let stillRefused = try workspace.run(["run", "--allow-variable", "BASH_ENV", "--", "bash", "-c", "true"])
+        #expect(stillRefused.status == 65)
+        #expect(stillRefused.stderr.contains("sets LD_PRELOAD (at configurations.Debug.ld_preload)"), "\(stillRefused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        let allowed = try workspace.run(["run", "--allow-variable", "BASH_ENV", "--allow-variable", "LD_PRELOAD", "--", "bash", "-c", "echo \"$TITLE\""])
+        #expect(allowed.stdout == "ok\n", "\(allowed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker), "the allowed BASH_ENV really reached bash")
+    }
+
+    @Test("PATH from the document is refused only when it would replace the PATH the command gets (--override)")
+    func pathVariable() throws {
+        let workspace = try workspace(variables: #"{"path": "/nowhere"}"#)
+        let kept = try workspace.run(["run", "--", "sh", "-c", "echo ran"])
+        #expect(kept.stdout == "ran\n", "\(kept.stderr)")
+        let overriding = try workspace.run(["run", "--override", "--", "sh", "-c", "echo ran"])
+        #expect(overriding.status == 65)
+        #expect(overriding.stderr.contains("sets PATH (at configurations.Debug.path)"), "\(overriding.stderr)")
+        #expect(overriding.stdout.isEmpty)
+    }
+
     @Test("variables already set win unless --override")
     func precedence() throws {
         let workspace = try Workspace()

@@ -93,44 +93,50 @@ public struct LanguagePreferenceStore: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``; the previous
     ///   file is then unchanged.
     public func write(language: String?) throws(EnvironmentError) {
-        let directory = PathText.deletingLastComponent(path)
-        var directoryStatus = stat()
-        if stat(directory, &directoryStatus) != 0 || directoryStatus.st_mode & S_IFMT != S_IFDIR {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw EnvironmentError(.writeFailed, file: directory, message: "cannot create the preferences directory: \(Self.reason(error))")
-            }
-        }
-        let lockPath = directory + "/preferences.lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else {
-            throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot open the lock file: \(String(cString: strerror(errno)).lowercased())")
-        }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
-            }
-        }
-        defer { flock(lock, LOCK_UN) }
+        // The app folder and both files are state of envtool's own: none is written through a
+        // symbolic link (a link planted at preferences.json or preferences.lock, or an app
+        // folder that is a link, would turn `set-language` into a write elsewhere). The config
+        // directory above the app folder is the user's and may be a link.
+        let appFolder = PathText.deletingLastComponent(path)
+        let root = PathText.deletingLastComponent(appFolder)
+        let relative = PathText.lastComponent(appFolder) + "/" + PathText.lastComponent(path)
+        let lockPath = appFolder + "/preferences.lock"
         var object = JSONObject()
         object["language"] = language.map(JSONValue.string) ?? .null
         let bytes = Array((JSONValue.object(object).jsonText(pretty: true) + "\n").utf8)
-        // A choice already saved is not written again: the file, its modification time and
-        // anyone watching it stay as they are, and the command costs no disk flush.
-        if let current = RegularFile.contents(atPath: path), current.elementsEqual(bytes) { return }
-        // Atomic without a disk flush: a choice lost to a power failure is set again, and a
-        // file left empty reads as unset (see AtomicFile.Durability.atomic).
-        try AtomicFile.write(bytes, to: path, permissions: 0o600, durability: .atomic)
+        try AtomicFile.withDirectory(of: relative, under: root.isEmpty ? "/" : root, directoryPermissions: 0o700) { (directoryFD, name) throws(EnvironmentError) in
+            let lock = openat(directoryFD, "preferences.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard lock >= 0 else {
+                if AtomicFile.isLink("preferences.lock", in: directoryFD) { throw AtomicFile.linkFailure(lockPath, lockPath) }
+                throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot open the lock file: \(String(cString: strerror(errno)).lowercased())")
+            }
+            defer { close(lock) }
+            while flock(lock, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
+                }
+            }
+            defer { flock(lock, LOCK_UN) }
+            // A choice already saved is not written again: the file, its modification time and
+            // anyone watching it stay as they are, and the command costs no disk flush.
+            if let current = Self.regularFile(name, in: directoryFD), current.elementsEqual(bytes) { return }
+            // Atomic without a disk flush: a choice lost to a power failure is set again, and a
+            // file left empty reads as unset (see AtomicFile.Durability.atomic).
+            try AtomicFile.write(bytes, named: name, in: directoryFD, display: path, permissions: 0o600, durability: .atomic)
+        }
     }
 
-    /// The shell's words for why a directory could not be made ("permission denied", "read-only
-    /// file system"), from the `errno` the error carries.
-    private static func reason(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue)).lowercased()
-        }
-        return String(describing: error)
+    /// The bytes of the regular file `name` in the directory open as `directoryFD`, not
+    /// following a link; `nil` when there is none (or it cannot be read).
+    private static func regularFile(_ name: String, in directoryFD: Int32) -> [UInt8]? {
+        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        let count = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress, $0.count) }
+        guard count >= 0 else { return nil }
+        return Array(bytes[..<count])
     }
 }

@@ -16,6 +16,8 @@ struct Run: ParsableCommand {
 
             Variables already set in envtool's environment win unless --override is given. The passphrase variable that opened an environments.bin ($ENVTOOL_PASSPHRASE, or the one named by --passphrase-env) is not passed on, and envtool prints no value, on success or failure.
 
+            A document does not get to change how the command starts: a value that would set the dynamic loader's variables (LD_*, DYLD_*, GCONV_PATH…), a shell's start-up variables (BASH_ENV, ENV, SHELLOPTS, PS4, IFS…), an interpreter's (PERL5OPT, PYTHONSTARTUP, NODE_OPTIONS, RUBYOPT, JAVA_TOOL_OPTIONS…) or PATH is an error (exit 65) naming it and its JSON path, unless you allow that name with --allow-variable NAME.
+
             Two values that give the same name, a name that is empty or starts with a digit, and a value that holds a NUL character are errors that name the JSON paths involved (exit 65), reported before the command runs.
 
             envtool replaces itself with the command (exec), so the exit status, signals, standard input and output are the command's own and nothing of envtool is left running. As in a shell, a command that cannot be found exits 127 and one that cannot be executed 126. The command is looked up in the PATH of the environment it gets.
@@ -33,6 +35,11 @@ struct Run: ParsableCommand {
 
     @Flag(help: "Let the configuration's values replace variables already set in the environment.")
     var override = false
+
+    @Option(name: .customLong("allow-variable"), help: ArgumentHelp(
+        "Let the configuration set this loader, shell or interpreter start-up variable (LD_PRELOAD, BASH_ENV, PATH…); repeatable.",
+        valueName: "name"))
+    var allowedVariables: [String] = []
 
     @OptionGroup var options: EnvironmentOptions
 
@@ -64,15 +71,21 @@ struct Run: ParsableCommand {
                 throw EnvironmentError(.malformedDocument, file: document.source, message: error.description)
             }
         }
-        let failure = Self.execute(command, environment: environment(with: variables))
+        let existing = ProcessInfo.processInfo.environment
+        for variable in variables where EnvironmentVariableName.changesStartup(variable.name) && !allowedVariables.contains(variable.name)
+            && (override || existing[variable.name] == nil) {
+            Console.error("envtool: error: run: the configuration sets \(variable.name) (at \(variable.path)), which changes how the command starts; allow it with --allow-variable \(variable.name) if you mean it. Nothing was run")
+            throw ExitCode(ExitStatus.invalidInput.rawValue)
+        }
+        let failure = Self.execute(command, environment: environment(with: variables, existing: existing))
         Console.error("envtool: error: run: \(command[0]): \(failure.reason)")
         throw ExitCode(failure.status)
     }
 
     /// envtool's environment without the secret variables, with `variables` added; an existing
     /// variable keeps its value unless --override.
-    private func environment(with variables: [EnvironmentVariableName.Variable]) -> [(name: String, value: String)] {
-        var environment = ProcessInfo.processInfo.environment
+    private func environment(with variables: [EnvironmentVariableName.Variable], existing: [String: String]) -> [(name: String, value: String)] {
+        var environment = existing
         for name in secretVariables { environment[name] = nil }
         for variable in variables where override || environment[variable.name] == nil {
             environment[variable.name] = variable.value

@@ -7,14 +7,17 @@ import Foundation
 import Synchronization
 import Platform
 
-/// Destroys a ``PrivateWorkspace`` when envtool is asked to stop (SIGTERM, SIGHUP, SIGINT), so
-/// that the plaintext of an edit does not outlive an interrupted `envtool edit`.
+/// Destroys a ``PrivateWorkspace`` when envtool is asked to stop, by any signal that would end it
+/// and can be caught (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGALRM… see
+/// `terminatingSignals`), so that the plaintext of an edit does not outlive an interrupted
+/// `envtool edit`. SIGPIPE is ignored meanwhile: `envtool edit … 2>&1 | true` must not die on its
+/// first message with the copy still on disk.
 ///
 /// A signal handler may only call async-signal-safe functions, and removing a directory of files
 /// is not one; so the handler only writes the signal number to a pipe, and a thread waiting on
 /// the pipe stops the editor, destroys the workspace and exits with 128 + the signal.
 enum TerminationCleanup {
-    static let signals = [SIGTERM, SIGHUP, SIGINT]
+    static var signals: [Int32] { terminatingSignals }
 
     /// The pipe's write end, read by the signal handler (a lock-free atomic is safe there).
     private static let pipeWriteEnd = Atomic<Int32>(-1)
@@ -57,6 +60,9 @@ enum TerminationCleanup {
             sigaction(signal, &action, nil)
             sigaddset(&handled, signal)
         }
+        // A write to a closed pipe (standard error piped into a command that has ended) is then
+        // an error the write reports, not the end of envtool with the copy left behind.
+        signal(SIGPIPE, SIG_IGN)
         // A parent may start envtool with these signals blocked (Foundation's Process passes on
         // the mask of the thread that spawns); blocked, they would stay pending and never clean up.
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
