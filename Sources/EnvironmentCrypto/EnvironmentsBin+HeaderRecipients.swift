@@ -7,6 +7,13 @@ extension EnvironmentsBin.Header {
     /// ``FileKeyIdentity/stanzaTypes`` meets them may open the file.
     public var stanzaTypes: [String] { age?.stanzaTypes ?? [mode.stanzaType] }
 
+    /// What the file is encrypted with, from its stanza types, for messages: "key file",
+    /// "an age file, 2 × X25519".
+    package var stanzaSummary: String {
+        guard age != nil else { return "\(mode)" }
+        return "an age file, \(AgeFile.describe(stanzaTypes))"
+    }
+
     /// The recipients `listed` beside an age file, checked against its header: the list must name
     /// as many recipients as the header has X25519 stanzas.
     ///

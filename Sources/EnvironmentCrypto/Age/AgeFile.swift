@@ -132,15 +132,23 @@ public enum AgeFile {
     /// - Throws: as the ``Secret`` variant; ``AgeError/Kind/noMatch`` when no
     ///   identity opens the file, worded for the kind of identities given.
     public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
+        try open(data, with: identities, encoding: encoding).plaintext
+    }
+
+    /// ``decrypt(_:with:encoding:)``, also saying which identity opened the file and what its
+    /// header's stanzas are (to seal it again the way it was).
+    package static func open(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError)
+        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
         let collector = SecretCollector()
         var sink = collector
+        let opened: (identity: any FileKeyIdentity, stanzas: [AgeStanza])
         do {
-            try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
+            opened = try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
         } catch {
             collector.release()
             throw error
         }
-        return collector.take()
+        return (collector.take(), opened.identity, opened.stanzas)
     }
 
     // MARK: Streams
@@ -201,8 +209,11 @@ public enum AgeFile {
     }
 
     /// Decrypts `source` with the first of `identities` that opens it into `sink`, chunk by chunk.
+    ///
+    /// - Returns: The identity that opened it and the header's stanzas.
+    @discardableResult
     package static func decrypt(from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) {
+                                into sink: inout some AgeByteSink) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
         try AgeSodium.ready()
         let outer = AgeReader(source)
         let armored = switch encoding {
@@ -212,9 +223,11 @@ public enum AgeFile {
         }
         let reader = armored ? AgeReader(AgeArmorReader(outer)) : outer
         let header = try AgeHeader.read(from: reader)
-        let fileKey = try unwrap(header.stanzas, with: identities).bytes
+        let (key, identity) = try unwrap(header.stanzas, with: identities)
+        let fileKey = key.bytes
         try header.verify(fileKey: fileKey)
         try AgePayload.decrypt(from: reader, fileKey: fileKey, to: &sink)
+        return (identity, header.stanzas)
     }
 
     /// The stanzas of every recipient, each recipient once; their labels must agree (age's rule
@@ -241,7 +254,7 @@ public enum AgeFile {
     /// The file key, from the first identity that opens a stanza; when none does, the error says
     /// why in the terms of the secrets given (a passphrase for recipients, identities for a
     /// passphrase file, or simply the wrong ones).
-    private static func unwrap(_ stanzas: [AgeStanza], with identities: [any FileKeyIdentity]) throws(AgeError) -> FileKey {
+    private static func unwrap(_ stanzas: [AgeStanza], with identities: [any FileKeyIdentity]) throws(AgeError) -> (FileKey, any FileKeyIdentity) {
         let scryptCount = stanzas.count { $0.type == AgeScrypt.type }
         // A passphrase stanza next to others would let anyone who knows a recipient key
         // (or the passphrase) swap the payload for the other party; age refuses it the same way.
@@ -252,7 +265,7 @@ public enum AgeFile {
             throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
         }
         for identity in identities {
-            if let fileKey = try identity.unwrap(stanzas) { return fileKey }
+            if let fileKey = try identity.unwrap(stanzas) { return (fileKey, identity) }
         }
         let offered = identities.reduce(into: Set<String>()) { $0.formUnion($1.stanzaTypes) }
         if scryptCount == 1 {
@@ -267,9 +280,14 @@ public enum AgeFile {
 
     /// The stanza types of a header, counted, naming those envtool cannot open.
     static func describe(_ stanzas: [AgeStanza]) -> String {
+        describe(stanzas.map(\.type))
+    }
+
+    /// The stanza types of a header, counted, naming those envtool cannot open.
+    static func describe(_ types: [String]) -> String {
         var counts: [(type: String, count: Int)] = []
-        for stanza in stanzas {
-            if let index = counts.firstIndex(where: { $0.type == stanza.type }) { counts[index].count += 1 } else { counts.append((stanza.type, 1)) }
+        for type in types {
+            if let index = counts.firstIndex(where: { $0.type == type }) { counts[index].count += 1 } else { counts.append((type, 1)) }
         }
         guard !counts.isEmpty else { return "none" }
         return counts.map { entry in
