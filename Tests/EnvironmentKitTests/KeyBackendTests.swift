@@ -62,7 +62,7 @@ struct KeyBackendTests {
         // The one opening function: the header says which kind of identity it needs.
         let stranger = try AgeIdentity.generate()
         var asked: [String] = []
-        let opened = try EnvironmentsBin.open(data, identities: { header in
+        let opened = try EnvironmentsBin.open(data, identities: { (header) throws(CryptoError) in
             asked = header.stanzaTypes
             return [stranger, kms]
         })
