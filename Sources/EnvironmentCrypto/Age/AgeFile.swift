@@ -12,38 +12,6 @@ import Foundation
 /// and release a chunk only after its tag verified; the whole-buffer functions release nothing
 /// unless the whole file verified.
 public enum AgeFile {
-    /// Whom a file is encrypted to.
-    public enum Target: Sendable {
-        /// Any number (at least one) of X25519 recipients; each one's identity decrypts.
-        case recipients([AgeRecipient])
-        /// One passphrase, stretched with scrypt at `workFactor` (log2 N, 1 through 20; age uses 18).
-        case passphrase(Passphrase, workFactor: Int = 18)
-
-        /// The recipients this target names.
-        public var recipients: [any FileKeyRecipient] {
-            switch self {
-            case .recipients(let recipients): return recipients
-            case .passphrase(let passphrase, let workFactor): return [ScryptRecipient(passphrase: passphrase, workFactor: workFactor)]
-            }
-        }
-    }
-
-    /// What a file is decrypted with.
-    public enum Secret: Sendable {
-        /// Identities tried in order; the first that opens a stanza is used.
-        case identities([AgeIdentity])
-        /// The passphrase of a file with a scrypt stanza.
-        case passphrase(Passphrase)
-
-        /// The identities this secret holds, in order.
-        public var identities: [any FileKeyIdentity] {
-            switch self {
-            case .identities(let identities): return identities
-            case .passphrase(let passphrase): return [passphrase]
-            }
-        }
-    }
-
     /// How the bytes of a file to decrypt are laid out.
     public enum Encoding: Sendable {
         /// Armored when the input starts (after white space) with `-----BEGIN`, binary otherwise.
@@ -86,14 +54,6 @@ public enum AgeFile {
 
     // MARK: Whole buffers
 
-    /// Encrypts `plaintext` to `target`.
-    ///
-    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
-    ///   the work factor is out of range; ``AgeError/Kind/unavailable`` when libsodium fails.
-    public static func encrypt(_ plaintext: Data, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
-        try encrypt(plaintext, to: target.recipients, armored: armored)
-    }
-
     /// Encrypts `plaintext` to `recipients`: each wraps the same file key.
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
@@ -105,32 +65,22 @@ public enum AgeFile {
         return sink.data
     }
 
-    /// Encrypts secret `plaintext` (a decrypted document) without copying it out of zeroing memory.
-    package static func encrypt(_ plaintext: SecretBytes, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
-        try encrypt(plaintext, to: target.recipients, armored: armored)
-    }
-
-    /// Encrypts secret `plaintext` to `recipients`.
+    /// Encrypts secret `plaintext` (a decrypted document) to `recipients` without copying it out
+    /// of zeroing memory.
     package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) -> Data {
         var sink = DataSink()
         try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, into: &sink)
         return sink.data
     }
 
-    /// Decrypts a whole age file, binary or armored; all or nothing.
+    /// Decrypts a whole age file, binary or armored, with the first of `identities` that opens
+    /// one of its stanzas; all or nothing.
     ///
-    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/noMatch`` (no identity or passphrase opens
-    ///   the file), ``AgeError/Kind/hmacFailure``, ``AgeError/Kind/headerFailure``,
-    ///   ``AgeError/Kind/payloadFailure`` or ``AgeError/Kind/armorFailure``. Whatever was
-    ///   decrypted before a failure is zeroed, never returned.
-    public static func decrypt(_ data: Data, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
-        try decrypt(data, with: secret.identities, encoding: encoding)
-    }
-
-    /// Decrypts a whole age file with the first of `identities` that opens one of its stanzas.
-    ///
-    /// - Throws: as the ``Secret`` variant; ``AgeError/Kind/noMatch`` when no
-    ///   identity opens the file, worded for the kind of identities given.
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/noMatch`` when no identity opens the file
+    ///   (worded for the kind of identities given), ``AgeError/Kind/hmacFailure``,
+    ///   ``AgeError/Kind/headerFailure``, ``AgeError/Kind/payloadFailure`` or
+    ///   ``AgeError/Kind/armorFailure``. Whatever was decrypted before a failure is zeroed, never
+    ///   returned.
     public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
         try open(data, with: identities, encoding: encoding).plaintext
     }
@@ -158,9 +108,9 @@ public enum AgeFile {
     ///
     /// - Throws: as ``encrypt(_:to:armored:)``, and ``AgeError/Kind/unusable`` when reading or
     ///   writing fails.
-    public static func encrypt(from input: Int32, to output: Int32, target: Target, armored: Bool = false) throws(AgeError) {
+    public static func encrypt(from input: Int32, to output: Int32, recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try encrypt(from: FileDescriptorSource(input), to: target.recipients, armored: armored, into: &sink)
+        try encrypt(from: FileDescriptorSource(input), to: recipients, armored: armored, into: &sink)
     }
 
     /// Decrypts the age file read from `input` to `output` (open file descriptors, not closed),
@@ -171,14 +121,9 @@ public enum AgeFile {
     /// only on success when all-or-nothing matters.
     ///
     /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
-    public static func decrypt(from input: Int32, to output: Int32, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) {
+    public static func decrypt(from input: Int32, to output: Int32, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try decrypt(from: FileDescriptorSource(input), with: secret.identities, encoding: encoding, into: &sink)
-    }
-
-    /// Encrypts `source` to `target` into `sink`.
-    package static func encrypt(from source: some AgeByteSource, to target: Target, armored: Bool, into sink: inout some AgeByteSink) throws(AgeError) {
-        try encrypt(from: source, to: target.recipients, armored: armored, into: &sink)
+        try decrypt(from: FileDescriptorSource(input), with: identities, encoding: encoding, into: &sink)
     }
 
     /// Encrypts `source` to `recipients` into `sink`.
@@ -200,12 +145,6 @@ public enum AgeFile {
             try sink.write(header)
             try AgePayload.encrypt(from: reader, fileKey: fileKey, to: &sink)
         }
-    }
-
-    /// Decrypts `source` with `secret` into `sink`, chunk by chunk (see ``decrypt(from:to:with:encoding:)``).
-    package static func decrypt(from source: some AgeByteSource, with secret: Secret, encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) {
-        try decrypt(from: source, with: secret.identities, encoding: encoding, into: &sink)
     }
 
     /// Decrypts `source` with the first of `identities` that opens it into `sink`, chunk by chunk.
