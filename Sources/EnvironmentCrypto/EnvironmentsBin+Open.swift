@@ -129,7 +129,7 @@ extension EnvironmentsBin {
     private static func v1Key(for header: Header, from identities: [any FileKeyIdentity]) throws(CryptoError) -> (key: SecretBytes, identity: any FileKeyIdentity, seal: V1Seal) {
         var wrong: [String] = []
         switch header.modeFields {
-        case .key(let fingerprint):
+        case .key(let fingerprint)?:
             for identity in identities {
                 guard let key = identity as? SymmetricKey else { continue }
                 if key.fingerprintBytes == fingerprint { return (key.bytes, key, .key(key)) }
@@ -138,13 +138,13 @@ extension EnvironmentsBin {
             if let given = wrong.first {
                 throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(fingerprint)), this key is \(given)")
             }
-        case .passphrase(let kdf, let salt):
+        case .passphrase(let kdf, let salt)?:
             // A passphrase cannot be told wrong before the tag is checked: the first is used.
             for identity in identities {
                 guard let passphrase = identity as? Passphrase else { continue }
                 return (try deriveKey(passphrase, salt: salt, parameters: kdf), passphrase, .passphrase(passphrase, kdf))
             }
-        case .recipient(let fingerprint, let ephemeralPublicKey):
+        case .recipient(let fingerprint, let ephemeralPublicKey)?:
             for identity in identities {
                 guard let x25519 = identity as? AgeIdentity else { continue }
                 let recipient = Recipient(x25519.recipient)
@@ -162,10 +162,10 @@ extension EnvironmentsBin {
             if !wrong.isEmpty {
                 throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(wrong.count) identities given is for it")
             }
-        case .age:
+        case nil:
             break
         }
-        throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.mode), but \(kind(of: identities)) was given")
+        throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: identities)) was given")
     }
 
     /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.
@@ -188,7 +188,7 @@ extension EnvironmentsBin {
                     nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard status == 0 else {
-                let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                let cause = header.v1Mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
                     : "the file was modified, truncated or extended"
                 throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
             }

@@ -118,7 +118,7 @@ struct EnvironmentsBinTests {
     func header() throws {
         let sealed = try EnvironmentsBin.encrypt(document, to: .v1(.passphrase(Passphrase("p"), cheapKDF)))
         let header = try EnvironmentsBin.Header(parsing: sealed)
-        #expect(header.mode == .passphrase)
+        #expect(header.v1Mode == .passphrase)
         #expect(header.kdf == cheapKDF)
         #expect(header.length == 61)
         #expect(header.plaintextLength == document.count)
