@@ -16,9 +16,9 @@ enum AgeHarness {
         let data = Data(input)
         _ = AgeFile.isAgeFile(data)
         _ = try? AgeFile.inspect(data)
-        var secrets: [AgeFile.Secret] = []
-        if let identity { secrets.append(.identities([identity])) }
-        if let passphrase, scryptWorkFactor(in: data) <= maximumFuzzedWorkFactor { secrets.append(.passphrase(passphrase)) }
+        var secrets: [[any FileKeyIdentity]] = []
+        if let identity { secrets.append([identity]) }
+        if let passphrase, scryptWorkFactor(in: data) <= maximumFuzzedWorkFactor { secrets.append([passphrase]) }
         for secret in secrets {
             for encoding in [AgeFile.Encoding.detect, .binary, .armored] {
                 _ = try? AgeFile.decrypt(data, with: secret, encoding: encoding)

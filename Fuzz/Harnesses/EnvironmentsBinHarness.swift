@@ -17,7 +17,7 @@ enum EnvironmentsBinHarness {
     private static let maximumFuzzedKDFMemory: UInt64 = 4 << 20
     private static let maximumFuzzedKDFOperations: UInt32 = 2
 
-    private static let secrets: [EnvironmentsBin.DecryptionSecret] = {
+    private static let secrets: [any FileKeyIdentity] = {
         // The key readers take files (and check their mode), as users give them; write them once.
         let directory = NSTemporaryDirectory() + "envfuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -28,10 +28,10 @@ enum EnvironmentsBinHarness {
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
             return path
         }
-        var secrets: [EnvironmentsBin.DecryptionSecret] = []
-        if let key = try? SymmetricKey(contentsOfKeyFile: write("fixture.key", keyFileText)) { secrets.append(.key(key)) }
-        if let identity = try? Identity(contentsOfIdentityFile: write("fixture-identity", identityFileText)) { secrets.append(.identity(identity)) }
-        if let passphrase = try? Passphrase(passphraseText) { secrets.append(.passphrase(passphrase)) }
+        var secrets: [any FileKeyIdentity] = []
+        if let key = try? SymmetricKey(contentsOfKeyFile: write("fixture.key", keyFileText)) { secrets.append(key) }
+        if let identity = try? Identity(contentsOfIdentityFile: write("fixture-identity", identityFileText)) { secrets.append(AgeIdentity(identity)) }
+        if let passphrase = try? Passphrase(passphraseText) { secrets.append(passphrase) }
         return secrets
     }()
 
@@ -44,7 +44,7 @@ enum EnvironmentsBinHarness {
             return
         }
         for secret in secrets {
-            guard let plaintext = try? EnvironmentsBin.decrypt(data, with: secret) else { continue }
+            guard let plaintext = try? EnvironmentsBin.decrypt(data, with: [secret]) else { continue }
             _ = try? EnvironmentsDocument(secretBytes: plaintext, source: "fuzz.bin")
         }
     }

@@ -7,8 +7,12 @@ import Foundation
 
 extension EnvironmentsBin {
     /// The facts of a file's header: everything `envtool inspect` shows. None of it is secret.
+    ///
+    /// A v1 header has ``v1Mode`` and ``modeFields``; an age header has ``age``, its stanza types.
+    /// ``stanzaTypes`` describes both alike, which is how a caller picks the identities to try.
     public struct Header: Sendable {
-        /// The fields that follow the key mode byte; which ones a file has depends on its mode.
+        /// The fields that follow a v1 header's key mode byte, one case per mode. Frozen with the
+        /// modes: a new key backend is an age stanza.
         public enum ModeFields: Sendable, Hashable {
             /// Key-file mode: the fingerprint of the key.
             case key(fingerprint: [UInt8])
@@ -16,52 +20,33 @@ extension EnvironmentsBin {
             case passphrase(kdf: KDFParameters, salt: [UInt8])
             /// Recipient mode: the recipient's fingerprint and the encrypter's ephemeral public key.
             case recipient(fingerprint: [UInt8], ephemeralPublicKey: [UInt8])
-            /// An age v1 file: its stanza types, read without a secret. Its mode is
-            /// ``Mode/passphrase`` for a scrypt stanza and ``Mode/recipient`` otherwise, so that a
-            /// secret provider asks for the same kind of secret for both formats.
-            case age(AgeFile.Summary)
-
-            /// The key mode these fields belong to.
-            public var mode: Mode {
-                switch self {
-                case .key: return .key
-                case .passphrase: return .passphrase
-                case .recipient: return .recipient
-                case .age(let summary): return summary.isPassphraseProtected ? .passphrase : .recipient
-                }
-            }
         }
 
         /// The format version (1 for an age v1 file too).
         public let version: UInt8
-        /// The mode-specific fields.
-        public let modeFields: ModeFields
+        /// The v1 key mode; `nil` for an age file.
+        public let v1Mode: Mode?
+        /// The v1 mode-specific fields; `nil` for an age file.
+        public let modeFields: ModeFields?
+        /// The age summary (stanza types, armor) when the file is an age v1 file, `nil` for the
+        /// v1 format.
+        public let age: AgeFile.Summary?
         /// The length of the header, nonce included: the associated data of the AEAD.
         /// 0 for an age file, whose header and payload are read as a stream.
         public let length: Int
         /// The length of the encrypted document, authentication tag excluded. 0 for an age file.
         public let plaintextLength: Int
 
-        /// How the key is held.
-        public var mode: Mode { modeFields.mode }
-
-        /// The age summary when the file is an age v1 file, `nil` for this format.
-        public var age: AgeFile.Summary? {
-            if case .age(let summary) = modeFields { return summary }
+        /// The key or recipient fingerprint (v1 key and recipient modes).
+        public var fingerprint: [UInt8]? {
+            if case .key(let fingerprint)? = modeFields { return fingerprint }
+            if case .recipient(let fingerprint, _)? = modeFields { return fingerprint }
             return nil
         }
 
-        /// The key or recipient fingerprint (key and recipient modes).
-        public var fingerprint: [UInt8]? {
-            switch modeFields {
-            case .key(let fingerprint), .recipient(let fingerprint, _): return fingerprint
-            case .passphrase, .age: return nil
-            }
-        }
-
-        /// The Argon2id parameters (passphrase mode).
+        /// The Argon2id parameters (v1 passphrase mode).
         public var kdf: KDFParameters? {
-            if case .passphrase(let kdf, _) = modeFields { return kdf }
+            if case .passphrase(let kdf, _)? = modeFields { return kdf }
             return nil
         }
 
@@ -85,7 +70,9 @@ extension EnvironmentsBin {
         /// The header of an age file, from its summary.
         init(age summary: AgeFile.Summary) {
             version = 1
-            modeFields = .age(summary)
+            v1Mode = nil
+            modeFields = nil
+            age = summary
             length = 0
             plaintextLength = 0
         }
@@ -107,6 +94,8 @@ extension EnvironmentsBin {
             guard let mode = Mode(rawValue: modeByte) else {
                 throw CryptoError(.malformedFile, "unknown key mode \(modeByte) (known: 1 key file, 2 passphrase, 3 recipient)")
             }
+            v1Mode = mode
+            age = nil
             switch mode {
             case .key:
                 modeFields = .key(fingerprint: try reader.take(Fingerprint.length, "key fingerprint"))

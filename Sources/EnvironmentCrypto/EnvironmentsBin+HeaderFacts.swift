@@ -26,27 +26,27 @@ extension EnvironmentsBin.Header {
 
     /// The header's facts.
     public var facts: Facts {
-        let keyMode: String
-        switch mode {
-        case .key: keyMode = "key file"
-        case .passphrase: keyMode = "passphrase"
-        case .recipient: keyMode = "recipients"
-        }
         let fingerprint = self.fingerprint.map(Fingerprint.hex)
-        if let summary = age {
-            var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
-                         "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256"]
-            if summary.isPassphraseProtected {
-                lines.append("key mode: passphrase (scrypt)")
-            } else {
-                lines.append("key mode: \(EnvironmentsBin.count(summary.x25519RecipientCount, "X25519 recipient"))")
-            }
-            let others = summary.stanzaTypes.filter { $0 != AgeX25519.type && $0 != AgeScrypt.type }
-            if !others.isEmpty { lines.append("other stanzas (skipped): \(others.joined(separator: ", "))") }
-            return Facts(format: .age, keyMode: keyMode, armored: summary.isArmored,
-                         recipients: summary.isPassphraseProtected ? nil : summary.x25519RecipientCount,
-                         stanzas: summary.stanzaTypes, fingerprint: fingerprint, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
+        if let v1Mode { return v1Facts(v1Mode, fingerprint: fingerprint) }
+        let summary = age ?? AgeFile.Summary(isArmored: false, stanzaTypes: [])
+        let keyMode = summary.isPassphraseProtected ? "passphrase" : "recipients"
+        var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
+                     "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256"]
+        if summary.isPassphraseProtected {
+            lines.append("key mode: passphrase (scrypt)")
+        } else {
+            lines.append("key mode: \(EnvironmentsBin.count(summary.x25519RecipientCount, "X25519 recipient"))")
         }
+        let others = summary.stanzaTypes.filter { $0 != AgeX25519.type && $0 != AgeScrypt.type }
+        if !others.isEmpty { lines.append("other stanzas (skipped): \(others.joined(separator: ", "))") }
+        return Facts(format: .age, keyMode: keyMode, armored: summary.isArmored,
+                     recipients: summary.isPassphraseProtected ? nil : summary.x25519RecipientCount,
+                     stanzas: summary.stanzaTypes, fingerprint: fingerprint, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
+    }
+
+    /// The facts of a v1 header, whose frozen mode names them.
+    private func v1Facts(_ mode: EnvironmentsBin.Mode, fingerprint: String?) -> Facts {
+        let keyMode = mode == .key ? "key file" : mode == .passphrase ? "passphrase" : "recipients"
         var lines = ["format: environments.bin version \(version)",
                      "cipher: XChaCha20-Poly1305 (libsodium), header authenticated",
                      "key mode: \(mode)"]

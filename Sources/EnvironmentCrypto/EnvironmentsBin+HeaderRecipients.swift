@@ -5,7 +5,16 @@ extension EnvironmentsBin.Header {
     /// The stanza types of the header, in order; a v1 header has one pseudo type for its mode
     /// (``EnvironmentsBin/Mode/stanzaType``). A ``FileKeyIdentity`` whose
     /// ``FileKeyIdentity/stanzaTypes`` meets them may open the file.
-    public var stanzaTypes: [String] { age?.stanzaTypes ?? [mode.stanzaType] }
+    public var stanzaTypes: [String] {
+        if let v1Mode { return [v1Mode.stanzaType] }
+        return age?.stanzaTypes ?? []
+    }
+
+    /// What the file is encrypted with, for messages: "key file", "an age file, 2 × X25519".
+    package var stanzaSummary: String {
+        if let v1Mode { return "\(v1Mode)" }
+        return "an age file, \(AgeFile.describe(stanzaTypes))"
+    }
 
     /// The recipients `listed` beside an age file, checked against its header: the list must name
     /// as many recipients as the header has X25519 stanzas.
@@ -36,8 +45,8 @@ extension EnvironmentsBin.Header {
             }
             return try checkedRecipients(listed())
         }
-        guard mode == .recipient else {
-            throw CryptoError(.secretUnavailable, "the file is encrypted with a \(mode); it has no recipients")
+        guard v1Mode == .recipient else {
+            throw CryptoError(.secretUnavailable, "the file is encrypted with a \(stanzaSummary); it has no recipients")
         }
         return []
     }

@@ -6,118 +6,166 @@ import Foundation
 #endif
 
 extension EnvironmentsBin {
-    /// An `environments.bin` after a successful ``EnvironmentsBin/open(_:secret:)``.
+    /// An `environments.bin` after a successful ``EnvironmentsBin/open(_:identities:)``.
     public struct Opened: Sendable {
         /// The parsed header, needed to re-encrypt with the same mode and cost.
         public let header: Header
-        /// The secret that decrypted the file, so that an edit can be sealed with it again.
-        public let secret: DecryptionSecret
+        /// The identity that opened the file: for an age file the first of those given that
+        /// unwrapped a stanza, for a v1 file the key, passphrase or ``AgeIdentity`` of its mode.
+        public let identity: any FileKeyIdentity
+        /// The age header's stanzas, in order (for ``FileKeyIdentity/resealingRecipient(for:)``);
+        /// empty for a v1 file, which has none.
+        public let stanzas: [AgeStanza]
         /// The authenticated document, zeroed when released.
         public let plaintext: SecretBytes
+        /// How a v1 file was sealed, as far as its identity tells (the header's Argon2id cost, the
+        /// recipient its fingerprint names); `nil` for an age file.
+        package let v1Seal: V1Seal?
     }
 
-    /// Opens an `environments.bin`: parses its header once, asks `secret` for the secret that the
-    /// header's key mode needs, and decrypts and authenticates the document.
+    /// Opens an `environments.bin`: parses its header once, asks `identities` for the identities
+    /// that may open it (``Header/stanzaTypes`` says which kind it needs), and decrypts and
+    /// authenticates the document with the first that does.
     ///
     /// This is the one way every reader (documents, `decrypt`, `edit`, `rekey`) opens a file.
     ///
-    /// - Parameter secret: Given the header, returns the secret to decrypt with (such as the key
-    ///   file or passphrase the user supplied for that kind of file). It may throw
+    /// - Parameter identities: Given the header, the identities to try in order (such as the key
+    ///   file, passphrase or identity files the user supplied for that kind of file). It may throw
     ///   ``CryptoError/Kind/secretUnavailable``.
     /// - Throws: ``CryptoError``: ``CryptoError/Kind/malformedFile`` for a file that is not a
-    ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when the secret is of
-    ///   the wrong kind, ``CryptoError/Kind/authenticationFailed`` for a wrong secret or any
-    ///   modification of the file, ``CryptoError/Kind/unavailable`` when the machine lacks the
-    ///   memory the file's Argon2id cost needs.
-    public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
+    ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when no identity
+    ///   given is of a kind that opens any of the header's stanza types,
+    ///   ``CryptoError/Kind/authenticationFailed`` for a wrong secret or any modification of the
+    ///   file, ``CryptoError/Kind/unavailable`` when the machine lacks the memory the file's
+    ///   Argon2id or scrypt cost needs.
+    public static func open(_ data: Data, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Opened {
         try Sodium.ensureInitialized()
         // The bytes are reached once, as in ``decrypt(_:with:)``.
         let opened = try data.withBytes { (file) throws(CryptoError) -> Opened? in
             if AgeFile.isAgeFile(file) { return nil }
             let header = try Header(parsing: file)
-            let chosen = try secret(header)
-            let key = try aeadKey(for: header, from: chosen)
-            let plaintext = try authenticate(file, header: header, key: key)
-            return Opened(header: header, secret: chosen, plaintext: plaintext)
+            let v1 = try v1Key(for: header, from: identities(header))
+            let plaintext = try authenticate(file, header: header, key: v1.key)
+            return Opened(header: header, identity: v1.identity, stanzas: [], plaintext: plaintext, v1Seal: v1.seal)
         }
         if let opened { return opened }
-        return try openAge(data, secret: secret)
+        return try openAge(data, identities: identities)
     }
 
-    /// Decrypts and authenticates `data` with a secret known in advance.
+    /// Opens an `environments.bin` with the secret `secret` gives for its header: a bridge to
+    /// ``open(_:identities:)`` with ``DecryptionSecret/identities``.
+    ///
+    /// - Throws: ``CryptoError``, as ``open(_:identities:)``.
+    public static func open(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
+        try open(data) { (header) throws(CryptoError) in try secret(header).identities }
+    }
+
+    /// Decrypts and authenticates `data` with identities known in advance, tried in order.
     ///
     /// - Returns: The plaintext, in a buffer that is zeroed when released.
-    /// - Throws: ``CryptoError``, as ``open(_:secret:)``.
-    public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
-        // ``open(_:secret:)`` without the `Opened` it builds for edits: the same parse, key and
-        // authentication, but at 1 KiB that bookkeeping was a tenth of the time.
+    /// - Throws: ``CryptoError``, as ``open(_:identities:)``.
+    public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity]) throws(CryptoError) -> SecretBytes {
+        // ``open(_:identities:)`` without the `Opened` it builds for edits: the same parse, key
+        // and authentication, but at 1 KiB that bookkeeping was a tenth of the time.
         try Sodium.ensureInitialized()
         // The bytes are reached once: each access to a `Data`'s storage from this module makes
         // dynamic exclusivity checks on its class.
         let plaintext = try data.withBytes { (file) throws(CryptoError) -> SecretBytes? in
             if AgeFile.isAgeFile(file) { return nil }
             let header = try Header(parsing: file)
-            return try authenticate(file, header: header, key: aeadKey(for: header, from: secret))
+            return try authenticate(file, header: header, key: v1Key(for: header, from: identities).key)
         }
         if let plaintext { return plaintext }
-        return try openAge(data) { _ in secret }.plaintext
+        return try openAge(data) { _ in identities }.plaintext
     }
 
-    /// Opens an age v1 file: the header's stanza types choose the kind of secret, then the whole
-    /// file is decrypted all or nothing (whatever was decrypted before a failure is zeroed).
-    private static func openAge(_ data: Data, secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Opened {
+    /// Decrypts and authenticates `data` with a secret known in advance (``DecryptionSecret/identities``).
+    ///
+    /// - Returns: The plaintext, in a buffer that is zeroed when released.
+    /// - Throws: ``CryptoError``, as ``open(_:identities:)``.
+    public static func decrypt(_ data: Data, with secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
+        try decrypt(data, with: secret.identities)
+    }
+
+    /// Opens an age v1 file: the identities are asked for once the header's stanza types are
+    /// known, then the whole file is decrypted all or nothing (whatever was decrypted before a
+    /// failure is zeroed).
+    private static func openAge(_ data: Data, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Opened {
         let header = try Header(parsing: data)
-        let chosen = try secret(header)
-        let ageSecret = try self.ageSecret(for: header, from: chosen)
+        let given = try identities(header)
+        try ensureKind(given, opens: header)
         do throws(AgeError) {
-            return Opened(header: header, secret: chosen, plaintext: try AgeFile.decrypt(data, with: ageSecret))
+            let opened = try AgeFile.open(data, with: given)
+            return Opened(header: header, identity: opened.identity, stanzas: opened.stanzas, plaintext: opened.plaintext, v1Seal: nil)
         } catch {
             throw error.cryptoError
         }
     }
 
-    /// The age secret for an age file with `header`, from `secret`, which must be of the kind the
-    /// header needs (a passphrase for a scrypt stanza, identities otherwise).
-    static func ageSecret(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> AgeFile.Secret {
-        guard secret.mode == header.mode else {
-            throw CryptoError(.secretUnavailable, "this age file is encrypted \(header.mode == .passphrase ? "with a passphrase" : "to recipients"), but a \(secret.mode) was given")
-        }
-        switch secret {
-        case .passphrase(let passphrase): return .passphrase(passphrase)
-        case .identity(let identity): return .identities([AgeIdentity(identity)])
-        case .ageIdentities(let identities): return .identities(identities)
-        case .key: throw CryptoError(.secretUnavailable, "an age file cannot be opened with a key file")
-        }
+    /// Refuses identities none of which opens any of an age header's stanza types (a key file
+    /// or a passphrase for a file encrypted to recipients, an identity for a passphrase file):
+    /// another kind of secret is needed, not another secret of this kind.
+    static func ensureKind(_ identities: [any FileKeyIdentity], opens header: Header) throws(CryptoError) {
+        let types = header.stanzaTypes
+        for identity in identities where types.contains(where: identity.stanzaTypes.contains) { return }
+        let file = header.age?.isPassphraseProtected == true ? "with a passphrase" : "to recipients (\(AgeFile.describe(types)))"
+        throw CryptoError(.secretUnavailable, "this age file is encrypted \(file), but \(kind(of: identities)) was given")
     }
 
-    /// The AEAD key for `header`, from `secret`, which must be of the kind the header's mode needs.
-    private static func aeadKey(for header: Header, from secret: DecryptionSecret) throws(CryptoError) -> SecretBytes {
-        if case .recipient(let fingerprint, _) = header.modeFields, case .ageIdentities(let identities) = secret {
-            // Identities are tried in order, as for an age file: the one whose recipient the file
-            // names is used.
-            guard let match = identities.first(where: { Fingerprint.ofRecipient($0.recipient.publicKey) == fingerprint }) else {
-                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(identities.count) identities given is for it")
+    /// How messages name the kind of the identities given: "a key file", "a passphrase (Argon2id)",
+    /// "a recipient public key (X25519)", or the stanza types of another backend.
+    private static func kind(of identities: [any FileKeyIdentity]) -> String {
+        guard let first = identities.first else { return "no secret" }
+        let types = first.stanzaTypes
+        for mode in [Mode.key, .passphrase, .recipient] where types.contains(mode.stanzaType) { return "a \(mode)" }
+        return "an identity for \(types.sorted().joined(separator: ", "))"
+    }
+
+    /// The AEAD key of a v1 file, the identity that gives it and how the file was sealed: the
+    /// first identity of the concrete type the header's mode needs (a ``SymmetricKey`` whose
+    /// fingerprint the header names, a ``Passphrase``, or an ``AgeIdentity`` of the recipient the
+    /// header names), as for an age file. Frozen with the format's three modes: no other identity
+    /// opens a v1 file.
+    private static func v1Key(for header: Header, from identities: [any FileKeyIdentity]) throws(CryptoError) -> (key: SecretBytes, identity: any FileKeyIdentity, seal: V1Seal) {
+        var wrong: [String] = []
+        switch header.modeFields {
+        case .key(let fingerprint)?:
+            for identity in identities {
+                guard let key = identity as? SymmetricKey else { continue }
+                if key.fingerprintBytes == fingerprint { return (key.bytes, key, .key(key)) }
+                wrong.append(key.fingerprint)
             }
-            return try aeadKey(for: header, from: .identity(Identity(match)))
+            if let given = wrong.first {
+                throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(fingerprint)), this key is \(given)")
+            }
+        case .passphrase(let kdf, let salt)?:
+            // A passphrase cannot be told wrong before the tag is checked: the first is used.
+            for identity in identities {
+                guard let passphrase = identity as? Passphrase else { continue }
+                return (try deriveKey(passphrase, salt: salt, parameters: kdf), passphrase, .passphrase(passphrase, kdf))
+            }
+        case .recipient(let fingerprint, let ephemeralPublicKey)?:
+            for identity in identities {
+                guard let x25519 = identity as? AgeIdentity else { continue }
+                let recipient = Recipient(x25519.recipient)
+                guard Fingerprint.ofRecipient(recipient.publicKey) == fingerprint else {
+                    wrong.append(recipient.fingerprint)
+                    continue
+                }
+                let key = try agreeKey(secret: x25519.secretKey, peerPublic: ephemeralPublicKey,
+                                       ephemeralPublic: ephemeralPublicKey, recipientPublic: recipient.publicKey)
+                return (key, x25519, .recipient(recipient))
+            }
+            if wrong.count == 1 {
+                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), this identity is \(wrong[0])")
+            }
+            if !wrong.isEmpty {
+                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(wrong.count) identities given is for it")
+            }
+        case nil:
+            break
         }
-        switch (header.modeFields, secret) {
-        case (.key(let fingerprint), .key(let symmetric)):
-            let given = symmetric.fingerprintBytes
-            guard fingerprint == given else {
-                throw CryptoError(.authenticationFailed, "wrong key: the file was encrypted with key \(Fingerprint.hex(fingerprint)), this key is \(Fingerprint.hex(given))")
-            }
-            return symmetric.bytes
-        case (.passphrase(let kdf, let salt), .passphrase(let passphrase)):
-            return try deriveKey(passphrase, salt: salt, parameters: kdf)
-        case (.recipient(let fingerprint, let ephemeralPublicKey), .identity(let identity)):
-            guard fingerprint == Fingerprint.ofRecipient(identity.recipient.publicKey) else {
-                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), this identity is \(identity.recipient.fingerprint)")
-            }
-            return try agreeKey(secret: identity.secretKey, peerPublic: ephemeralPublicKey,
-                                ephemeralPublic: ephemeralPublicKey, recipientPublic: identity.recipient.publicKey)
-        default:
-            throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.mode), but a \(secret.mode) was given")
-        }
+        throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: identities)) was given")
     }
 
     /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.
@@ -140,7 +188,7 @@ extension EnvironmentsBin {
                     nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard status == 0 else {
-                let cause = header.mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                let cause = header.v1Mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
                     : "the file was modified, truncated or extended"
                 throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
             }

@@ -4,46 +4,31 @@
 /// `listed`, only when the policy needs it), the scrypt work factor and Argon2id cost to use for a
 /// new passphrase stanza, and the file's name for messages.
 extension EnvironmentsBin.Opened {
-    /// The recipient of a v1 recipient-mode file: the public half of the identity that opened it.
-    var v1Recipient: Recipient? {
-        guard case .recipient(let fingerprint, _) = header.modeFields else { return nil }
-        switch secret {
-        case .identity(let identity): return identity.recipient
-        case .ageIdentities(let identities):
-            return identities.lazy.map { Recipient($0.recipient) }.first { Fingerprint.ofRecipient($0.publicKey) == fingerprint }
-        case .key, .passphrase: return nil
-        }
-    }
-
     /// The same key, the same passphrase (with a new salt, at the v1 file's Argon2id cost, or at
     /// `scryptWorkFactor` for age), or the same recipients (v1: the one the header names; age: the
-    /// ones `listed`, checked against the header); armored as the file was. A new file key or
-    /// nonce is made every time the target is used.
+    /// ones `listed`, checked against the header, or for a file of one stanza of another backend
+    /// the recipient its identity names, ``FileKeyIdentity/resealingRecipient(for:)``); armored as
+    /// the file was. A new file key or nonce is made every time the target is used.
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when an age file's
-    ///   recipients list is missing or out of step (``EnvironmentsBin/Header/checkedRecipients(_:)``),
-    ///   or no identity given is for a v1 file's recipient; whatever `listed` throws.
+    ///   recipients list is missing or out of step (``EnvironmentsBin/Header/checkedRecipients(_:)``);
+    ///   whatever `listed` throws.
     public func sameTarget(scryptWorkFactor: Int, file: String,
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
-        if let summary = header.age {
-            if case .passphrase(let passphrase) = secret {
-                return .age(.passphrase(passphrase, workFactor: scryptWorkFactor), armored: summary.isArmored)
-            }
-            return .age(.recipients(try header.checkedRecipients(listed())), armored: summary.isArmored)
+        guard let summary = header.age else {
+            // Every v1 file is opened with the seal of its mode (EnvironmentsBin+Open.swift).
+            guard let v1Seal else { throw CryptoError(.secretUnavailable, "the file was opened without its v1 seal", file: file) }
+            return .v1(v1Seal)
         }
-        switch secret {
-        case .key(let key): return .key(key)
-        case .passphrase(let passphrase):
-            guard let kdf = header.kdf else {
-                throw CryptoError(.secretUnavailable, "a passphrase opened a file that has no Argon2id parameters", file: file)
-            }
-            return .passphrase(passphrase, kdf)
-        case .identity, .ageIdentities:
-            guard let recipient = v1Recipient else {
-                throw CryptoError(.secretUnavailable, "no identity given is for the file's recipient", file: file)
-            }
-            return .recipient(recipient)
+        if let passphrase = identity as? Passphrase {
+            return .age([ScryptRecipient(passphrase: passphrase, workFactor: scryptWorkFactor)], armored: summary.isArmored)
         }
+        // An X25519 stanza does not name its recipient, so those come from the list kept beside
+        // the file; another backend's identity may name its own.
+        if stanzas.count == 1, summary.x25519RecipientCount == 0, let own = identity.resealingRecipient(for: stanzas) {
+            return .age([own], armored: summary.isArmored)
+        }
+        return .age(try header.checkedRecipients(listed()), armored: summary.isArmored)
     }
 
     /// The file's own secret in `format` (`rekey --to` without a new secret): age to age keeps the
@@ -58,22 +43,24 @@ extension EnvironmentsBin.Opened {
         let isAge = header.age != nil
         if format == .age {
             // The same recipients or passphrase, with a new file key (and armor if asked).
-            if isAge, case .age(let target, let wasArmored) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) {
-                return .age(target, armored: armored || wasArmored)
+            if isAge, case .age(let recipients, let wasArmored) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) {
+                return .age(recipients, armored: armored || wasArmored)
             }
-            if case .passphrase(let passphrase) = secret {
-                return .age(.passphrase(passphrase, workFactor: scryptWorkFactor), armored: armored)
+            if let passphrase = identity as? Passphrase {
+                return .age([ScryptRecipient(passphrase: passphrase, workFactor: scryptWorkFactor)], armored: armored)
             }
-            if let recipient = v1Recipient {
-                return .age(.recipients([AgeRecipient(recipient)]), armored: armored)
+            if case .recipient(let recipient)? = v1Seal {
+                return .age([AgeRecipient(recipient)], armored: armored)
             }
             throw CryptoError(.secretUnavailable, "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: file)
         }
         guard !armored else { throw EnvironmentsBin.armorNeedsAge }
         if !isAge { return try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) }
-        if case .passphrase(let passphrase) = secret { return .passphrase(passphrase, try kdf()) }
+        if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
         let recipients = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed)
-        if case .age(.recipients(let list), _) = recipients, list.count == 1 { return .recipient(Recipient(list[0])) }
+        if case .age(let list, _) = recipients, list.count == 1, let recipient = list[0] as? AgeRecipient {
+            return .v1(.recipient(Recipient(recipient)))
+        }
         throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: file)
     }
 
@@ -104,6 +91,6 @@ extension EnvironmentsBin.Opened {
         guard !kept.isEmpty else {
             throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: file)
         }
-        return .age(.recipients(kept), armored: armored || summary.isArmored)
+        return .age(kept, armored: armored || summary.isArmored)
     }
 }

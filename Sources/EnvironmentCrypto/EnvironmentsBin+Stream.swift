@@ -16,20 +16,21 @@ extension EnvironmentsBin {
     /// On failure `output` holds an authentic but incomplete prefix of the plaintext: write to a
     /// temporary file and rename it only on success (`AtomicFile.write(to:streaming:)`).
     ///
-    /// - Parameter secret: As for ``open(_:secret:)``, given the age header.
+    /// - Parameter identities: As for ``open(_:identities:)``, given the age header.
     /// - Returns: The header.
-    /// - Throws: ``CryptoError``, as ``open(_:secret:)``; ``CryptoError/Kind/malformedFile`` when
-    ///   `prefix` is not the start of an age file.
+    /// - Throws: ``CryptoError``, as ``open(_:identities:)``; ``CryptoError/Kind/malformedFile``
+    ///   when `prefix` is not the start of an age file.
     package static func decryptAge(prefix: Data, rest input: Int32, to output: Int32,
-                                   secret: (Header) throws(CryptoError) -> DecryptionSecret) throws(CryptoError) -> Header {
+                                   identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Header {
         guard AgeFile.isAgeFile(prefix) else {
             throw CryptoError(.malformedFile, "not an age file")
         }
         let header = try Header(parsing: prefix)
-        let ageSecret = try self.ageSecret(for: header, from: try secret(header))
+        let given = try identities(header)
+        try ensureKind(given, opens: header)
         var sink = FileDescriptorSink(output)
         do throws(AgeError) {
-            try AgeFile.decrypt(from: PrefixedSource(prefix: BytesSource(prefix), rest: FileDescriptorSource(input)), with: ageSecret, into: &sink)
+            try AgeFile.decrypt(from: PrefixedSource(prefix: BytesSource(prefix), rest: FileDescriptorSource(input)), with: given, into: &sink)
         } catch {
             throw error.cryptoError
         }

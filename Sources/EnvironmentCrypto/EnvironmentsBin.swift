@@ -49,37 +49,60 @@ public enum EnvironmentsBin {
         }
     }
 
-    /// What to encrypt to.
-    public enum EncryptionTarget: Sendable {
-        /// This format, with a key file's key.
+    /// The v1 format's three ways of sealing a file. Frozen: v1 gets no new mode, and a new key
+    /// backend is an age ``FileKeyRecipient``.
+    public enum V1Seal: Sendable {
+        /// A key file's key.
         case key(SymmetricKey)
-        /// This format, with a passphrase stretched by Argon2id.
+        /// A passphrase stretched by Argon2id at these parameters.
         case passphrase(Passphrase, KDFParameters)
-        /// This format, to one X25519 recipient.
+        /// One X25519 recipient.
         case recipient(Recipient)
-        /// An age v1 file (see `docs/age.md`): to any number of recipients or to a passphrase
-        /// (scrypt), binary or ASCII-armored.
-        case age(AgeFile.Target, armored: Bool)
     }
 
-    /// What to decrypt with.
+    /// What to encrypt to: the frozen v1 format, or an age v1 file to any ``FileKeyRecipient``s.
+    public enum EncryptionTarget: Sendable {
+        /// The v1 format (`ENVBIN`, docs/environments-bin.md).
+        case v1(V1Seal)
+        /// An age v1 file (see `docs/age.md`) to `recipients`, each wrapping the same file key:
+        /// X25519 ``AgeRecipient``s, one ``ScryptRecipient``, or any other backend's; binary or
+        /// ASCII-armored.
+        case age([any FileKeyRecipient], armored: Bool)
+
+        /// The v1 format with a key file's key.
+        @available(*, deprecated, message: "use .v1(.key(_:))")
+        public static func key(_ key: SymmetricKey) -> Self { .v1(.key(key)) }
+
+        /// The v1 format with a passphrase stretched by Argon2id.
+        @available(*, deprecated, message: "use .v1(.passphrase(_:_:))")
+        public static func passphrase(_ passphrase: Passphrase, _ parameters: KDFParameters) -> Self { .v1(.passphrase(passphrase, parameters)) }
+
+        /// The v1 format to one X25519 recipient.
+        @available(*, deprecated, message: "use .v1(.recipient(_:))")
+        public static func recipient(_ recipient: Recipient) -> Self { .v1(.recipient(recipient)) }
+    }
+
+    /// A secret known in advance, as apps have passed it: a bridge to the identities that
+    /// ``open(_:identities:)`` tries (``identities``).
     public enum DecryptionSecret: Sendable {
-        /// A key file's key (this format's key-file mode).
+        /// A key file's key (the v1 format's key-file mode).
         case key(SymmetricKey)
-        /// A passphrase: Argon2id for this format, scrypt for an age file.
+        /// A passphrase: Argon2id for the v1 format, scrypt for an age file.
         case passphrase(Passphrase)
         /// One envtool identity, for a file encrypted to its recipient (either format).
         case identity(Identity)
         /// Identities tried in order, as `age -i` does: the first that opens the file is used.
-        /// They open age files and this format's recipient mode alike (the key pairs are the same
+        /// They open age files and the v1 recipient mode alike (the key pairs are the same
         /// X25519 pairs).
         case ageIdentities([AgeIdentity])
 
-        var mode: Mode {
+        /// The identities this secret is, in order.
+        public var identities: [any FileKeyIdentity] {
             switch self {
-            case .key: return .key
-            case .passphrase: return .passphrase
-            case .identity, .ageIdentities: return .recipient
+            case .key(let key): return [key]
+            case .passphrase(let passphrase): return [passphrase]
+            case .identity(let identity): return [AgeIdentity(identity)]
+            case .ageIdentities(let identities): return identities
             }
         }
     }
@@ -102,33 +125,37 @@ public enum EnvironmentsBin {
     /// - Throws: ``CryptoError`` when libsodium fails, or when there is not enough memory for
     ///   the Argon2id cost of `target`.
     public static func encrypt(_ plaintext: Data, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        if case .age(let ageTarget, let armored) = target {
+        switch target {
+        case .v1(let seal):
+            return try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: seal) }
+        case .age(let recipients, let armored):
             do throws(AgeError) {
-                return try AgeFile.encrypt(plaintext, to: ageTarget, armored: armored)
+                return try AgeFile.encrypt(plaintext, to: recipients, armored: armored)
             } catch {
                 throw error.cryptoError
             }
         }
-        return try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
     /// Encrypts plaintext held in secret bytes (for re-encryption without touching the disk).
     package static func encrypt(_ plaintext: SecretBytes, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        if case .age(let ageTarget, let armored) = target {
+        switch target {
+        case .v1(let seal):
+            return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try encrypt(raw, to: seal) }
+        case .age(let recipients, let armored):
             do throws(AgeError) {
-                return try AgeFile.encrypt(plaintext, to: ageTarget, armored: armored)
+                return try AgeFile.encrypt(plaintext, to: recipients, armored: armored)
             } catch {
                 throw error.cryptoError
             }
         }
-        return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try encrypt(raw, to: target) }
     }
 
-    private static func encrypt(_ plaintext: UnsafeRawBufferPointer, to target: EncryptionTarget) throws(CryptoError) -> Data {
+    private static func encrypt(_ plaintext: UnsafeRawBufferPointer, to seal: V1Seal) throws(CryptoError) -> Data {
         try Sodium.ensureInitialized()
         var header = magic + [formatVersion]
         let key: SecretBytes
-        switch target {
+        switch seal {
         case .key(let symmetric):
             header.append(Mode.key.rawValue)
             header += symmetric.fingerprintBytes
@@ -141,9 +168,6 @@ public enum EnvironmentsBin {
             let salt = Sodium.randomBytes(saltLength)
             header += salt
             key = try deriveKey(passphrase, salt: salt, parameters: parameters)
-        case .age:
-            // Dispatched to AgeFile by both callers before the bytes are borrowed.
-            throw CryptoError(.unavailable, "internal error: an age target reached the environments.bin writer")
         case .recipient(let recipient):
             header.append(Mode.recipient.rawValue)
             header += Fingerprint.ofRecipient(recipient.publicKey)

@@ -46,8 +46,12 @@ public final class AppEnvironment: Sendable {
         public var persistsLanguage: Bool
         /// Where the `.strings` tables are; by default the directory of the document.
         public var stringsDirectory: String?
-        /// The secret of an encrypted `environments.bin`; unused for JSON.
+        /// The secret of an encrypted `environments.bin`; unused for JSON. Tried before ``identities``.
         public var secret: EnvironmentsBin.DecryptionSecret?
+        /// The identities that may open an encrypted `environments.bin`, tried in order (after
+        /// ``secret``): keys, passphrases, age identities, or another backend's
+        /// ``FileKeyIdentity`` (a cloud KMS, a hardware token); unused for JSON.
+        public var identities: [any FileKeyIdentity]
         /// The i18next resources, `<dir>/<lng>/<ns>.json`; by default `locales` next to the `.strings` tables.
         public var i18nextDirectory: String?
         /// Whether the i18next engine indexes every key path when it loads a namespace (on by
@@ -68,13 +72,14 @@ public final class AppEnvironment: Sendable {
         public init(configurationName: String? = nil, appID: String? = nil,
                     environment: [String: String] = processVariables(),
                     persistsLanguage: Bool = true, stringsDirectory: String? = nil,
-                    secret: EnvironmentsBin.DecryptionSecret? = nil) {
+                    secret: EnvironmentsBin.DecryptionSecret? = nil, identities: [any FileKeyIdentity] = []) {
             self.configurationName = configurationName
             self.appID = appID
             self.environment = environment
             self.persistsLanguage = persistsLanguage
             self.stringsDirectory = stringsDirectory
             self.secret = secret
+            self.identities = identities
         }
 
         /// The names of the process environment's variables that an ``AppEnvironment`` reads.
@@ -128,7 +133,8 @@ public final class AppEnvironment: Sendable {
             let directory = PathText.deletingLastComponent(path)
             options.stringsDirectory = directory.isEmpty ? "." : directory
         }
-        try self.init(document: EnvironmentsDocument(contentsOf: path, secret: options.secret), options: options)
+        let identities = options.secret.map { $0.identities + options.identities } ?? options.identities
+        try self.init(document: EnvironmentsDocument(contentsOf: path, identities: identities), options: options)
     }
 
     /// Uses an already validated document and chooses the configuration. Reads no other file.

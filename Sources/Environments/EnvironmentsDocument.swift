@@ -51,27 +51,35 @@ public struct EnvironmentsDocument: Sendable {
     ///   column of the first problem, or, for an encrypted file,
     ///   ``EnvironmentError/Kind/secretUnavailable`` / ``EnvironmentError/Kind/authenticationFailed``.
     public init(contentsOf path: String, secret: EnvironmentsBin.DecryptionSecret? = nil) throws(EnvironmentError) {
-        try self.init(contentsOf: path, secretProvider: Self.fixedSecret(secret))
+        try self.init(contentsOf: path, identities: Self.required(secret?.identities ?? []))
     }
 
-    private static func fixedSecret(_ secret: EnvironmentsBin.DecryptionSecret?) -> (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
+    /// Reads and validates the document at `path`; an `environments.bin` is opened with the first
+    /// of `identities` that opens it (a ``SymmetricKey``, a ``Passphrase``, an ``AgeIdentity``,
+    /// or another backend's ``FileKeyIdentity``).
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    public init(contentsOf path: String, identities: [any FileKeyIdentity]) throws(EnvironmentError) {
+        try self.init(contentsOf: path, identities: Self.required(identities))
+    }
+
+    /// `identities`, or, when there are none, the error that says the file is encrypted and with
+    /// what (its format and stanza types).
+    package static func required(_ identities: [any FileKeyIdentity]) -> (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity] {
         { (header: EnvironmentsBin.Header) throws(CryptoError) in
-            guard let secret else {
-                let format = header.age == nil ? "" : "an age file, "
-                throw CryptoError(.secretUnavailable, "the file is encrypted (\(format)\(header.mode)); supply its secret to read it")
-            }
-            return secret
+            guard identities.isEmpty else { return identities }
+            throw CryptoError(.secretUnavailable, "the file is encrypted (\(header.stanzaSummary)); supply its secret to read it")
         }
     }
 
-    /// Reads and validates the document at `path`; for an `environments.bin`, `secretProvider` is
-    /// asked for the secret once it is known which kind the file needs.
+    /// Reads and validates the document at `path`; for an `environments.bin`, `identities` is
+    /// asked for the identities to try once the header says which kind the file needs.
     ///
     /// The decrypted bytes are parsed in place and zeroed right after.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     public init(contentsOf path: String,
-                secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
+                identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(EnvironmentError) {
         let data: Data
         if let contents = RegularFile.contents(atPath: path) {
             data = contents
@@ -82,7 +90,17 @@ public struct EnvironmentsDocument: Sendable {
                 throw EnvironmentError.unreadable(path, error)
             }
         }
-        try self.init(fileData: data, path: path, secretProvider: secretProvider)
+        try self.init(fileData: data, path: path, identities: identities)
+    }
+
+    /// Reads and validates the document at `path`; for an `environments.bin`, `secretProvider` is
+    /// asked for the secret once it is known which kind the file needs: a bridge to
+    /// ``init(contentsOf:identities:)-(_,(EnvironmentsBin.Header)->[any FileKeyIdentity])``.
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    public init(contentsOf path: String,
+                secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
+        try self.init(contentsOf: path) { (header) throws(CryptoError) in try secretProvider(header).identities }
     }
 
     /// Validates the bytes of an `environments.json` or `environments.bin` that were read from
@@ -90,22 +108,30 @@ public struct EnvironmentsDocument: Sendable {
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     public init(fileData data: Data, path: String, secret: EnvironmentsBin.DecryptionSecret? = nil) throws(EnvironmentError) {
-        try self.init(fileData: data, path: path, secretProvider: Self.fixedSecret(secret))
+        try self.init(fileData: data, path: path, identities: Self.required(secret?.identities ?? []))
+    }
+
+    /// Validates the bytes of a file read from `path` elsewhere; an `environments.bin` is opened
+    /// with the first of `identities` that opens it.
+    ///
+    /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
+    public init(fileData data: Data, path: String, identities: [any FileKeyIdentity]) throws(EnvironmentError) {
+        try self.init(fileData: data, path: path, identities: Self.required(identities))
     }
 
     /// Validates the bytes of a file read from `path` elsewhere; for an `environments.bin`,
-    /// `secretProvider` is asked for the secret, as in ``init(contentsOf:secretProvider:)``.
+    /// `identities` is asked for them, as in ``init(contentsOf:identities:)``.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     init(fileData data: Data, path: String,
-         secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
+         identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(EnvironmentError) {
         guard EnvironmentsBin.isEncrypted(data) else {
             try self.init(data: data, source: path)
             return
         }
         let plaintext: SecretBytes
         do throws(CryptoError) {
-            plaintext = try EnvironmentsBin.open(data, secret: secretProvider).plaintext
+            plaintext = try EnvironmentsBin.open(data, identities: identities).plaintext
         } catch {
             throw EnvironmentError(crypto: error, file: path)
         }

@@ -32,6 +32,8 @@ public struct EnvironmentsProvider: Sendable {
     ///   - configurationName: The build configuration to serve; `nil` resolves it as the
     ///     library does: `ENVTOOL_CONFIGURATION` in `environment`, else the build's.
     ///   - secret: The secret of an `environments.bin` (the library's ``AppEnvironment/Options/secret``).
+    ///   - identities: The identities that may open an `environments.bin`, tried in order after
+    ///     `secret`: any ``FileKeyIdentity``, another backend\'s (a cloud KMS) included.
     ///   - environment: The environment variables that may name the configuration.
     /// - Throws: ``EnvironmentError`` naming the file: it cannot be read, is malformed (with line
     ///   and column), is encrypted and the secret is missing or wrong, was modified after
@@ -40,6 +42,7 @@ public struct EnvironmentsProvider: Sendable {
         contentsOf path: String,
         configurationName: String? = nil,
         secret: EnvironmentsBin.DecryptionSecret? = nil,
+        identities: [any FileKeyIdentity] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(EnvironmentError) {
         let data: Data
@@ -49,7 +52,7 @@ public struct EnvironmentsProvider: Sendable {
             throw EnvironmentError.unreadable(path, error)
         }
         let options = EnvironmentsSnapshot.ParsingOptions(
-            configurationName: configurationName, environment: environment, secret: secret, path: path)
+            configurationName: configurationName, environment: environment, secret: secret, identities: identities, path: path)
         current = try EnvironmentsSnapshot(data: data, providerName: Self.name, parsingOptions: options)
     }
 

@@ -17,6 +17,9 @@ extension EnvironmentsSnapshot {
         public var environment: [String: String]
         /// The secret of an `environments.bin`: a key, a passphrase or an identity; unused for JSON.
         public var secret: EnvironmentsBin.DecryptionSecret?
+        /// The identities that may open an `environments.bin`, tried in order after ``secret``:
+        /// any ``FileKeyIdentity``, another backend's (a cloud KMS) included; unused for JSON.
+        public var identities: [any FileKeyIdentity]
         /// The path the file is read from, named in errors; file providers do not pass it on.
         public var path: String
         /// Decodes strings into bytes for `bytes` and `byteChunkArray` reads.
@@ -30,18 +33,21 @@ extension EnvironmentsSnapshot {
         ///   - configurationName: The build configuration to serve, or `nil` to resolve it.
         ///   - environment: The environment variables that may name the configuration.
         ///   - secret: The secret of an `environments.bin`.
+        ///   - identities: The identities that may open an `environments.bin`, after `secret`.
         ///   - path: The file's path, for error messages.
         ///   - bytesDecoder: How strings become bytes; base64 by default, as in swift-configuration's JSON provider.
         public init(
             configurationName: String? = nil,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             secret: EnvironmentsBin.DecryptionSecret? = nil,
+            identities: [any FileKeyIdentity] = [],
             path: String = "environments.json",
             bytesDecoder: some ConfigBytesFromStringDecoder = .base64
         ) {
             self.configurationName = configurationName
             self.environment = environment
             self.secret = secret
+            self.identities = identities
             self.path = path
             self.bytesDecoder = bytesDecoder
         }

@@ -36,7 +36,8 @@ public struct EnvironmentsSnapshot: Sendable {
     ///   without a secret or with a wrong one, modified after encryption, lists `"secrets"` that
     ///   are not names, or the configuration does not exist (listing those that do).
     init(data: Data, providerName: String, parsingOptions options: ParsingOptions) throws(EnvironmentError) {
-        let document = try EnvironmentsDocument(fileData: data, path: options.path, secret: options.secret)
+        let identities = options.secret.map { $0.identities + options.identities } ?? options.identities
+        let document = try EnvironmentsDocument(fileData: data, path: options.path, identities: identities)
         configuration = try document.currentConfiguration(explicit: options.configurationName, environment: options.environment)
         secretKeys = try SecretKeys(document: document)
         isEncrypted = EnvironmentsBin.isEncrypted(data)

@@ -27,23 +27,26 @@ extension ReloadingFileProvider where Snapshot == EnvironmentsSnapshot {
     ///   - configurationName: The build configuration to serve; `nil` resolves it as the
     ///     library does: `ENVTOOL_CONFIGURATION` in `environment`, else the build's.
     ///   - secret: The secret of an `environments.bin`, kept to decrypt the file again when it changes.
+    ///   - identities: The identities that may open an `environments.bin`, tried in order after
+    ///     `secret`: any ``FileKeyIdentity``, another backend\'s (a cloud KMS) included.
     ///   - environment: The environment variables that may name the configuration.
     ///   - pollInterval: How often the file is checked while the provider runs.
     ///   - logger: Where the provider logs its checks (debug) and a file that became invalid (error).
     ///   - onInvalidFile: Called once with the error when the file becomes invalid, for an app
     ///     that wants to alert or count it; the last good values stay in use.
-    /// - Throws: ``EnvironmentError`` naming the file, as ``EnvironmentsProvider/init(contentsOf:configurationName:secret:environment:)``.
+    /// - Throws: ``EnvironmentError`` naming the file, as ``EnvironmentsProvider/init(contentsOf:configurationName:secret:identities:environment:)``.
     public convenience init(
         contentsOf path: String,
         configurationName: String? = nil,
         secret: EnvironmentsBin.DecryptionSecret? = nil,
+        identities: [any FileKeyIdentity] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         pollInterval: Duration = .seconds(15),
         logger: Logger = Logger(label: "ReloadingEnvironmentsProvider"),
         onInvalidFile: (@Sendable (EnvironmentError) -> Void)? = nil
     ) async throws(EnvironmentError) {
         var options = EnvironmentsSnapshot.ParsingOptions(
-            configurationName: configurationName, environment: environment, secret: secret, path: path)
+            configurationName: configurationName, environment: environment, secret: secret, identities: identities, path: path)
         let reporter = InvalidFileReporter { error in
             logger.error("The environments file is invalid; the last good values stay in use until it is fixed",
                          metadata: ["error": "\(error)"])

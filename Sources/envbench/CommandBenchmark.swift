@@ -22,7 +22,7 @@ enum CommandBenchmark {
         let keyPath = directory + "/bench.key"
         _ = key.keyFileText.withUnsafeBytes { FileManager.default.createFile(atPath: keyPath, contents: Data($0), attributes: [.posixPermissions: 0o600]) }
         let binPath = directory + "/environments.bin"
-        try! EnvironmentsBin.encrypt(json, to: .key(key)).write(to: URL(fileURLWithPath: binPath))
+        try! EnvironmentsBin.encrypt(json, to: .v1(.key(key))).write(to: URL(fileURLWithPath: binPath))
 
         let runs = 30
         let command = ChildProcess(arguments: [envtool, "get", "base_url", "-e", binPath, "--key-file", keyPath, "-c", "Release"],

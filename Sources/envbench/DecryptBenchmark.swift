@@ -13,12 +13,12 @@ enum DecryptBenchmark {
         for (label, size, iterations, rounds) in [("1 KiB", 1024, 2_000, 30), ("1 MiB", 1 << 20, 30, 20), ("64 MiB", 64 << 20, 2, 5)] {
             var plaintext = Data(count: size)
             plaintext.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, size) }
-            let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .key(key))
+            let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .v1(.key(key)))
             let headerLength = try! EnvironmentsBin.Header(parsing: sealed).length
 
             let (ours, raw) = Measure.bestInterleaved(runs: rounds, {
                 for _ in 0..<iterations {
-                    let opened = try! EnvironmentsBin.decrypt(sealed, with: .key(key))
+                    let opened = try! EnvironmentsBin.decrypt(sealed, with: [key])
                     blackHole(opened.count)
                 }
             }, {
@@ -37,8 +37,8 @@ enum DecryptBenchmark {
         let passphrase = try! Passphrase("benchmark passphrase")
         let small = Data(#"{"languages":["en"],"configurations":{"Debug":{}}}"#.utf8)
         for (name, parameters) in [("interactive", KDFParameters.interactive), ("moderate", KDFParameters.moderate)] {
-            let sealed = try! EnvironmentsBin.encrypt(small, to: .passphrase(passphrase, parameters))
-            let elapsed = Measure.best(runs: 2) { blackHole(try! EnvironmentsBin.decrypt(sealed, with: .passphrase(passphrase)).count) }
+            let sealed = try! EnvironmentsBin.encrypt(small, to: .v1(.passphrase(passphrase, parameters)))
+            let elapsed = Measure.best(runs: 2) { blackHole(try! EnvironmentsBin.decrypt(sealed, with: [passphrase]).count) }
             Measure.row("passphrase decrypt, Argon2id \(name)", String(format: "%9.1f ms (by design)", Measure.seconds(elapsed) * 1000))
         }
         print()
@@ -49,8 +49,8 @@ enum DecryptBenchmark {
         let key = try! SymmetricKey.generate()
         var plaintext = Data(count: 1024)
         plaintext.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, 1024) }
-        let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .key(key))
-        for _ in 0..<20_000 { blackHole(try! EnvironmentsBin.decrypt(sealed, with: .key(key)).count) }
+        let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .v1(.key(key)))
+        for _ in 0..<20_000 { blackHole(try! EnvironmentsBin.decrypt(sealed, with: [key]).count) }
     }
 
     /// What an app calling libsodium itself would do: allocate the output, decrypt, check the tag.

@@ -25,9 +25,9 @@ extension AgeSuite {
                 }
             }
             let onlyHybrid = !vector.identities.isEmpty && supported.isEmpty
-            let secret: AgeFile.Secret = vector.passphrases.isEmpty
-                ? .identities(try supported.map { try AgeIdentity($0) })
-                : .passphrase(try Passphrase(vector.passphrases[0]))
+            let secret: [any FileKeyIdentity] = vector.passphrases.isEmpty
+                ? try supported.map { try AgeIdentity($0) }
+                : [try Passphrase(vector.passphrases[0])]
             // Without ML-KEM a hybrid-only vector can only be "no match", unless the header is already
             // invalid without looking inside the hybrid stanza: then the vector's own failure is right too.
             let accepted = onlyHybrid ? [AgeError.Kind.noMatch.rawValue, vector.expect] : [vector.expect]

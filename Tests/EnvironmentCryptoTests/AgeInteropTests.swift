@@ -75,7 +75,7 @@ extension AgeSuite {
                 #expect(try AgeIdentityFile.read(path: key.path).map(\.recipient.encoded) == [key.recipient])
             }
             let plain = AgeTests.plaintext(150_000)
-            let sealed = try AgeFile.encrypt(plain, to: .recipients(try keys.map { try AgeRecipient($0.recipient) }), armored: armored)
+            let sealed = try AgeFile.encrypt(plain, to: try keys.map { try AgeRecipient($0.recipient) }, armored: armored)
             let file = scratch.write("environments.bin", sealed)
             for key in keys {
                 let result = try runProcess(age, ["-d", "-i", key.path, file])
@@ -108,10 +108,10 @@ extension AgeSuite {
             #expect(made.status == 0, "\(made.stderr)")
             let sealed = try Data(contentsOf: URL(fileURLWithPath: output))
             for key in keys.prefix(3) {
-                #expect(try AgeFile.decrypt(sealed, with: .identities(try AgeIdentityFile.read(path: key.path))).data == plain)
+                #expect(try AgeFile.decrypt(sealed, with: try AgeIdentityFile.read(path: key.path)).data == plain)
             }
             let error = #expect(throws: AgeError.self) {
-                try AgeFile.decrypt(sealed, with: .identities(try AgeIdentityFile.read(path: keys[3].path)))
+                try AgeFile.decrypt(sealed, with: try AgeIdentityFile.read(path: keys[3].path))
             }
             #expect(error?.kind == .noMatch)
             #expect(error?.message.contains("3 × X25519") == true, "\(String(describing: error))")
@@ -127,7 +127,7 @@ extension AgeSuite {
             let made = try runProcess(age, ["-a", "-r", key.recipient, input])
             #expect(made.status == 0, "\(made.stderr)")
             #expect(made.text.hasPrefix("-----BEGIN AGE ENCRYPTED FILE-----\n"))
-            #expect(try AgeFile.decrypt(made.stdout, with: .identities(try AgeIdentityFile.read(path: key.path))).data == plain)
+            #expect(try AgeFile.decrypt(made.stdout, with: try AgeIdentityFile.read(path: key.path)).data == plain)
         }
 
         @Test("passphrases both ways: envtool reads age -p, age -d reads envtool's scrypt file")
@@ -139,11 +139,11 @@ extension AgeSuite {
             let made = try Self.ageOnTerminal(["-p", "-o", output, input], passphrase: "correct horse battery", in: scratch)
             #expect(made.status == 0, "\(made.stderr)")
             let sealed = try Data(contentsOf: URL(fileURLWithPath: output))
-            #expect(try AgeFile.decrypt(sealed, with: .passphrase(try Passphrase("correct horse battery"))).data == plain)
-            let wrong = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: .passphrase(try Passphrase("correct horse"))) }
+            #expect(try AgeFile.decrypt(sealed, with: [try Passphrase("correct horse battery")]).data == plain)
+            let wrong = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [try Passphrase("correct horse")]) }
             #expect(wrong?.kind == .noMatch)
 
-            let ours = scratch.write("by-envtool.bin", try AgeFile.encrypt(plain, to: .passphrase(try Passphrase("tr0ub4dor"), workFactor: 14)))
+            let ours = scratch.write("by-envtool.bin", try AgeFile.encrypt(plain, to: [ScryptRecipient(passphrase: try Passphrase("tr0ub4dor"), workFactor: 14)]))
             let decrypted = scratch.path + "/decrypted"
             let read = try Self.ageOnTerminal(["-d", "-o", decrypted, ours], passphrase: "tr0ub4dor", in: scratch)
             #expect(read.status == 0, "\(read.stderr)")

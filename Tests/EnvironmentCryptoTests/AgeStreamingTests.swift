@@ -59,7 +59,7 @@ extension AgeSuite {
                     }
                 }
                 var sink = CuttingSink(inner: FileDescriptorSink(writeEnd), remaining: cut ?? Int.max)
-                try? AgeFile.encrypt(from: GeneratedSource(total: size), to: .recipients([recipient]), armored: false, into: &sink)
+                try? AgeFile.encrypt(from: GeneratedSource(total: size), to: [recipient], armored: false, into: &sink)
                 close(writeEnd)
             }
             return ends[0]
@@ -83,7 +83,7 @@ extension AgeSuite {
             var output = sink
             Self.resetPeakMemory()
             let before = Self.memory("VmRSS")
-            try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: .identities([identity]), into: &output)
+            try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: [identity], into: &output)
             let peak = Self.memory("VmHWM")
             #expect(sink.received == size)
             #expect(sink.mismatches == 0)
@@ -104,7 +104,7 @@ extension AgeSuite {
             let sink = CheckingSink()
             var output = sink
             let error = #expect(throws: AgeError.self) {
-                try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: .identities([identity]), into: &output)
+                try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: [identity], into: &output)
             }
             #expect(error?.kind == (cut < 300 ? .headerFailure : .payloadFailure))
             #expect(error?.message.contains("cut short") == true, "\(String(describing: error))")
@@ -120,12 +120,12 @@ extension AgeSuite {
             let plainPath = scratch.write("plain", plain)
             let sealedPath = scratch.write("sealed", [UInt8]())
             let input = open(plainPath, O_RDONLY), sealed = open(sealedPath, O_WRONLY | O_TRUNC)
-            try AgeFile.encrypt(from: input, to: sealed, target: .recipients([identity.recipient]), armored: true)
+            try AgeFile.encrypt(from: input, to: sealed, recipients: [identity.recipient], armored: true)
             close(input); close(sealed)
             let reopened = open(sealedPath, O_RDONLY)
             let outPath = scratch.write("out", [UInt8]())
             let out = open(outPath, O_WRONLY | O_TRUNC)
-            try AgeFile.decrypt(from: reopened, to: out, with: .identities([identity]))
+            try AgeFile.decrypt(from: reopened, to: out, with: [identity])
             close(reopened); close(out)
             #expect(try Data(contentsOf: URL(fileURLWithPath: outPath)) == plain)
         }

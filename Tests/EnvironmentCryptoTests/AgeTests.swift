@@ -19,27 +19,27 @@ extension AgeSuite {
         @Test("recipients: every identity decrypts, binary and armored", arguments: sizes, [false, true])
         func recipientsRoundTrip(size: Int, armored: Bool) throws {
             let plain = Self.plaintext(size)
-            let sealed = try AgeFile.encrypt(plain, to: .recipients(Self.identities.map(\.recipient)), armored: armored)
+            let sealed = try AgeFile.encrypt(plain, to: Self.identities.map(\.recipient), armored: armored)
             #expect(AgeFile.isAgeFile(sealed))
             #expect(sealed.starts(with: Array((armored ? "-----BEGIN AGE ENCRYPTED FILE-----\n" : "age-encryption.org/v1\n").utf8)))
             for identity in Self.identities {
-                #expect(try AgeFile.decrypt(sealed, with: .identities([identity])).data == plain)
+                #expect(try AgeFile.decrypt(sealed, with: [identity]).data == plain)
             }
         }
 
         @Test("passphrase: decrypts with it, not with another", arguments: [0, 70_000], [false, true])
         func passphraseRoundTrip(size: Int, armored: Bool) throws {
             let plain = Self.plaintext(size)
-            let sealed = try AgeFile.encrypt(plain, to: .passphrase(try Passphrase("correct horse"), workFactor: 10), armored: armored)
-            #expect(try AgeFile.decrypt(sealed, with: .passphrase(try Passphrase("correct horse"))).data == plain)
-            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: .passphrase(try Passphrase("correct horsE"))) }
+            let sealed = try AgeFile.encrypt(plain, to: [ScryptRecipient(passphrase: try Passphrase("correct horse"), workFactor: 10)], armored: armored)
+            #expect(try AgeFile.decrypt(sealed, with: [try Passphrase("correct horse")]).data == plain)
+            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [try Passphrase("correct horsE")]) }
             #expect(error?.kind == .noMatch)
             #expect(error?.description.contains("horse") == false)
         }
 
         @Test("the header is what the format says: version line, one stanza per recipient, MAC line")
         func headerLayout() throws {
-            let sealed = try AgeFile.encrypt(Data("x".utf8), to: .recipients(Self.identities.map(\.recipient)))
+            let sealed = try AgeFile.encrypt(Data("x".utf8), to: Self.identities.map(\.recipient))
             let lines = String(decoding: sealed.prefix(while: { $0 != 0 && $0 < 0x80 }), as: UTF8.self).split(separator: "\n")
             #expect(lines[0] == "age-encryption.org/v1")
             #expect(lines.filter { $0.hasPrefix("-> X25519 ") }.count == 3)
@@ -48,14 +48,14 @@ extension AgeSuite {
 
         @Test("a wrong identity is no match and names the stanzas, never a key")
         func wrongIdentity() throws {
-            let sealed = try AgeFile.encrypt(Data("secret".utf8), to: .recipients([Self.identities[0].recipient]))
+            let sealed = try AgeFile.encrypt(Data("secret".utf8), to: [Self.identities[0].recipient])
             let stranger = try AgeIdentity.generate()
-            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: .identities([stranger])) }
+            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [stranger]) }
             #expect(error?.kind == .noMatch)
             #expect(error?.message.contains("1 × X25519") == true)
             #expect(error?.description.contains("AGE-SECRET-KEY") == false)
             #expect(error?.cryptoError.kind == .authenticationFailed)
-            let passphraseError = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: .passphrase(try Passphrase("p"))) }
+            let passphraseError = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [try Passphrase("p")]) }
             #expect(passphraseError?.kind == .noMatch)
             #expect(passphraseError?.message.contains("not with a passphrase") == true)
         }
@@ -63,8 +63,8 @@ extension AgeSuite {
         @Test("a changed header fails its MAC; a changed, cut or extended payload fails its chunk")
         func tampering() throws {
             let plain = Self.plaintext(100_000)
-            let sealed = try AgeFile.encrypt(plain, to: .recipients([Self.identities[0].recipient]))
-            let secret = AgeFile.Secret.identities([Self.identities[0]])
+            let sealed = try AgeFile.encrypt(plain, to: [Self.identities[0].recipient])
+            let secret: [any FileKeyIdentity] = [Self.identities[0]]
             let headerEnd = sealed.firstRange(of: Data("\n--- ".utf8))!.lowerBound
             // The second stanza argument character: still valid base64 of 32 bytes, a different share.
             var header = sealed
@@ -89,13 +89,13 @@ extension AgeSuite {
 
         @Test("a modified header MAC is an HMAC failure")
         func headerMAC() throws {
-            let sealed = try AgeFile.encrypt(Data("x".utf8), to: .recipients([Self.identities[0].recipient]))
+            let sealed = try AgeFile.encrypt(Data("x".utf8), to: [Self.identities[0].recipient])
             // Re-encode the header with a MAC made under another file key: well formed, wrong.
             let text = String(decoding: sealed, as: UTF8.self)
             let macLine = text.split(separator: "\n").first { $0.hasPrefix("--- ") }!
             let otherMAC = String(decoding: AgeBase64.encode([UInt8](repeating: 7, count: 32), padded: false), as: UTF8.self)
             let forged = Data(text.replacingOccurrences(of: String(macLine), with: "--- " + otherMAC).utf8)
-            #expect((#expect(throws: AgeError.self) { try AgeFile.decrypt(forged, with: .identities([Self.identities[0]])) })?.kind == .hmacFailure)
+            #expect((#expect(throws: AgeError.self) { try AgeFile.decrypt(forged, with: [Self.identities[0]]) })?.kind == .hmacFailure)
         }
 
         @Test("identities and recipients round-trip through bech32 as age writes them")
@@ -203,16 +203,16 @@ extension AgeSuite {
 
         @Test("encryption needs a recipient and a sane work factor; decryption refuses an absurd one before allocating")
         func limits() throws {
-            #expect((#expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: .recipients([])) })?.kind == .unusable)
+            #expect((#expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: []) })?.kind == .unusable)
             for factor in [0, 21, 64, -1] {
-                let error = #expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: .passphrase(try Passphrase("p"), workFactor: factor)) }
+                let error = #expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: [ScryptRecipient(passphrase: try Passphrase("p"), workFactor: factor)]) }
                 #expect(error?.kind == .unusable)
             }
             // A header asking for 2^21 KiB (2 GiB) of scrypt memory: refused, fast.
-            let sealed = try AgeFile.encrypt(Data("x".utf8), to: .passphrase(try Passphrase("p"), workFactor: 10))
+            let sealed = try AgeFile.encrypt(Data("x".utf8), to: [ScryptRecipient(passphrase: try Passphrase("p"), workFactor: 10)])
             let text = String(decoding: sealed, as: UTF8.self)
             let hostile = Data(text.replacingOccurrences(of: " 10\n", with: " 21\n").utf8)
-            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(hostile, with: .passphrase(try Passphrase("p"))) }
+            let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(hostile, with: [try Passphrase("p")]) }
             #expect(error?.kind == .headerFailure)
             #expect(error?.message.contains("limit of 20") == true)
         }
@@ -222,8 +222,8 @@ extension AgeSuite {
             let envtool = try Identity.generate()
             let age = AgeIdentity(envtool)
             #expect(age.recipient == AgeRecipient(envtool.recipient))
-            let sealed = try AgeFile.encrypt(document, to: .recipients([AgeRecipient(envtool.recipient)]))
-            #expect(try AgeFile.decrypt(sealed, with: .identities([age])).data == document)
+            let sealed = try AgeFile.encrypt(document, to: [AgeRecipient(envtool.recipient)])
+            #expect(try AgeFile.decrypt(sealed, with: [age]).data == document)
         }
 
         @Test("header errors name the header line", arguments: [
@@ -242,10 +242,10 @@ extension AgeSuite {
 
         @Test("a header can be inspected without a secret: passphrase or recipients, armored or not")
         func inspect() throws {
-            let recipients = try AgeFile.encrypt(Data("x".utf8), to: .recipients(Self.identities.map(\.recipient)), armored: true)
+            let recipients = try AgeFile.encrypt(Data("x".utf8), to: Self.identities.map(\.recipient), armored: true)
             let summary = try AgeFile.inspect(recipients)
             #expect(summary.isArmored && !summary.isPassphraseProtected && summary.x25519RecipientCount == 3)
-            let passphrase = try AgeFile.encrypt(Data("x".utf8), to: .passphrase(try Passphrase("p"), workFactor: 10))
+            let passphrase = try AgeFile.encrypt(Data("x".utf8), to: [ScryptRecipient(passphrase: try Passphrase("p"), workFactor: 10)])
             #expect(try AgeFile.inspect(passphrase) == AgeFile.Summary(isArmored: false, stanzaTypes: ["scrypt"]))
             #expect(try AgeFile.inspect(passphrase).isPassphraseProtected)
             #expect((#expect(throws: AgeError.self) { try AgeFile.inspect(Data()) })?.message.contains("empty") == true)
@@ -256,7 +256,7 @@ extension AgeSuite {
 
         @Test("encrypting the same plaintext twice gives different files (fresh file key, share and nonce)")
         func freshness() throws {
-            let target = AgeFile.Target.recipients([Self.identities[0].recipient])
+            let target: [any FileKeyRecipient] = [Self.identities[0].recipient]
             #expect(try AgeFile.encrypt(Data("x".utf8), to: target) != AgeFile.encrypt(Data("x".utf8), to: target))
         }
     }

@@ -17,10 +17,10 @@ struct EnvironmentsBinTests {
     static let key = try! SymmetricKey.generate()
     static let identity = try! Identity.generate()
     static let modes: [Mode] = [
-        Mode(name: "key", target: { .key(key) }, secret: { .key(key) }, wrong: { .key(try SymmetricKey.generate()) }),
-        Mode(name: "passphrase", target: { .passphrase(try Passphrase(passphraseText), cheapKDF) },
+        Mode(name: "key", target: { .v1(.key(key)) }, secret: { .key(key) }, wrong: { .key(try SymmetricKey.generate()) }),
+        Mode(name: "passphrase", target: { .v1(.passphrase(try Passphrase(passphraseText), cheapKDF)) },
              secret: { .passphrase(try Passphrase(passphraseText)) }, wrong: { .passphrase(try Passphrase("tr0ub4dor & 4")) }),
-        Mode(name: "recipient", target: { .recipient(identity.recipient) }, secret: { .identity(identity) },
+        Mode(name: "recipient", target: { .v1(.recipient(identity.recipient)) }, secret: { .identity(identity) },
              wrong: { .identity(try Identity.generate()) }),
     ]
 
@@ -43,7 +43,7 @@ struct EnvironmentsBinTests {
 
     @Test("a secret of the wrong kind says which kind the file needs")
     func wrongKind() throws {
-        let sealed = try EnvironmentsBin.encrypt(document, to: .key(Self.key))
+        let sealed = try EnvironmentsBin.encrypt(document, to: .v1(.key(Self.key)))
         do {
             _ = try EnvironmentsBin.decrypt(sealed, with: .passphrase(Passphrase("x")))
             Issue.record("expected an error")
@@ -89,7 +89,7 @@ struct EnvironmentsBinTests {
 
     @Test("unknown versions, modes and algorithms are refused with their number")
     func unknownHeader() throws {
-        var sealed = try EnvironmentsBin.encrypt(document, to: .key(Self.key))
+        var sealed = try EnvironmentsBin.encrypt(document, to: .v1(.key(Self.key)))
         sealed[6] = 2
         #expect {
             try EnvironmentsBin.decrypt(sealed, with: .key(Self.key))
@@ -105,7 +105,7 @@ struct EnvironmentsBinTests {
 
     @Test("absurd Argon2id parameters in a header are refused before any work")
     func absurdKDF() throws {
-        var sealed = try EnvironmentsBin.encrypt(document, to: .passphrase(Passphrase("p"), cheapKDF))
+        var sealed = try EnvironmentsBin.encrypt(document, to: .v1(.passphrase(Passphrase("p"), cheapKDF)))
         // Memory field: bytes 13..<21; ask for 1 TiB.
         let huge: UInt64 = 1 << 40
         for index in 0..<8 { sealed[13 + index] = UInt8(truncatingIfNeeded: huge >> (8 * UInt64(index))) }
@@ -116,14 +116,14 @@ struct EnvironmentsBinTests {
 
     @Test("the header describes the file without needing the secret")
     func header() throws {
-        let sealed = try EnvironmentsBin.encrypt(document, to: .passphrase(Passphrase("p"), cheapKDF))
+        let sealed = try EnvironmentsBin.encrypt(document, to: .v1(.passphrase(Passphrase("p"), cheapKDF)))
         let header = try EnvironmentsBin.Header(parsing: sealed)
-        #expect(header.mode == .passphrase)
+        #expect(header.v1Mode == .passphrase)
         #expect(header.kdf == cheapKDF)
         #expect(header.length == 61)
         #expect(header.plaintextLength == document.count)
-        #expect(try EnvironmentsBin.Header(parsing: EnvironmentsBin.encrypt(document, to: .key(Self.key))).length == 40)
-        #expect(try EnvironmentsBin.Header(parsing: EnvironmentsBin.encrypt(document, to: .recipient(Self.identity.recipient))).length == 72)
+        #expect(try EnvironmentsBin.Header(parsing: EnvironmentsBin.encrypt(document, to: .v1(.key(Self.key)))).length == 40)
+        #expect(try EnvironmentsBin.Header(parsing: EnvironmentsBin.encrypt(document, to: .v1(.recipient(Self.identity.recipient)))).length == 72)
     }
 
     @Test("the default passphrase cost is libsodium's interactive preset")

@@ -72,7 +72,7 @@ struct KeyTests {
         #expect(!String(reflecting: passphrase).contains("super"))
         #expect("\(key.bytes)" == "SecretBytes(32 bytes, redacted)")
 
-        let sealed = try EnvironmentsBin.encrypt(document, to: .passphrase(passphrase, cheapKDF))
+        let sealed = try EnvironmentsBin.encrypt(document, to: .v1(.passphrase(passphrase, cheapKDF)))
         var messages: [String] = []
         for attempt in [try Passphrase("super secret wordz"), try Passphrase("x")] {
             do { _ = try EnvironmentsBin.decrypt(sealed, with: .passphrase(attempt)) } catch { messages.append(error.description) }

@@ -106,7 +106,7 @@ struct DeferredConfigurationTests {
     @Test("a decrypted document, whose text is not kept, reads its configurations as before")
     func decrypted() throws {
         let key = try SymmetricKey.generate()
-        let sealed = try EnvironmentsBin.encrypt(Data(Self.tricky.utf8), to: .key(key))
+        let sealed = try EnvironmentsBin.encrypt(Data(Self.tricky.utf8), to: .v1(.key(key)))
         let debug = try EnvironmentsDocument(fileData: sealed, path: "environments.bin", secret: .key(key)).configuration(named: "Debug")
         #expect(debug["a.b.c"] == "nested literal")
         #expect(debug["x.y.z"] == "first")

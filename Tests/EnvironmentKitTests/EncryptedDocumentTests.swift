@@ -12,7 +12,7 @@ struct EncryptedDocumentTests {
 
     init() throws {
         binPath = directory.path + "/environments.bin"
-        try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .key(key)).write(to: URL(fileURLWithPath: binPath))
+        try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .v1(.key(key))).write(to: URL(fileURLWithPath: binPath))
     }
 
     @Test("the library loads the .bin directly with the app's secret")
@@ -44,7 +44,7 @@ struct EncryptedDocumentTests {
     @Test("a decrypted document that is invalid is reported against the .bin")
     func invalidInside() throws {
         let path = directory.path + "/bad.bin"
-        try EnvironmentsBin.encrypt(Data("{\"languages\": [\"en\"]}".utf8), to: .key(key)).write(to: URL(fileURLWithPath: path))
+        try EnvironmentsBin.encrypt(Data("{\"languages\": [\"en\"]}".utf8), to: .v1(.key(key))).write(to: URL(fileURLWithPath: path))
         do {
             _ = try EnvironmentsDocument(contentsOf: path, secret: .key(key))
             Issue.record("expected an error")

@@ -13,7 +13,7 @@ struct AgeFileTests {
     @Test("an age file to several recipients opens with any one identity; every value is secret")
     func identities() throws {
         let alice = try AgeIdentity.generate(), bob = try AgeIdentity.generate()
-        let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age(.recipients([alice.recipient, bob.recipient]), armored: false))
+        let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age([alice.recipient, bob.recipient], armored: false))
         let path = try directory.write("environments.bin", sealed)
         let provider = try EnvironmentsProvider(contentsOf: path, configurationName: "Release",
                                                 secret: .ageIdentities([AgeIdentity.generate(), bob]), environment: [:])
@@ -25,7 +25,7 @@ struct AgeFileTests {
 
     @Test("an armored age passphrase file opens with its passphrase")
     func passphrase() throws {
-        let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age(.passphrase(Passphrase("team secret"), workFactor: 10), armored: true))
+        let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age([ScryptRecipient(passphrase: Passphrase("team secret"), workFactor: 10)], armored: true))
         let path = try directory.write("environments.bin", sealed)
         let provider = try EnvironmentsProvider(contentsOf: path, configurationName: "Debug", secret: .passphrase(Passphrase("team secret")), environment: [:])
         #expect(ConfigReader(provider: provider).string(forKey: "base_url") == "https://dev.example.com")
@@ -34,7 +34,7 @@ struct AgeFileTests {
     @Test("a wrong identity, a secret of the wrong kind and a changed byte are refused with their kinds")
     func refusals() throws {
         let owner = try AgeIdentity.generate()
-        var sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age(.recipients([owner.recipient]), armored: false))
+        var sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age([owner.recipient], armored: false))
         let path = try directory.write("environments.bin", sealed)
         let cases: [(EnvironmentsBin.DecryptionSecret, EnvironmentError.Kind)] = [
             (.ageIdentities([try AgeIdentity.generate()]), .authenticationFailed),

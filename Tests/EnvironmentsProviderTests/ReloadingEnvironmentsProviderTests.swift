@@ -112,7 +112,7 @@ struct ReloadingEnvironmentsProviderTests {
     func reloadsEncrypted() async throws {
         let key = try SymmetricKey.generate()
         func encrypted(_ baseURL: String) throws -> Data {
-            try EnvironmentsBin.encrypt(Data(document(baseURL: baseURL).utf8), to: .key(key))
+            try EnvironmentsBin.encrypt(Data(document(baseURL: baseURL).utf8), to: .v1(.key(key)))
         }
         let path = try directory.write("environments.bin", encrypted("https://one.example.com"), version: 1)
         let provider = try await ReloadingEnvironmentsProvider(
@@ -145,7 +145,7 @@ struct ReloadingEnvironmentsProviderTests {
         }
 
         let key = try SymmetricKey.generate()
-        var encrypted = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .key(key))
+        var encrypted = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .v1(.key(key)))
         encrypted[encrypted.count - 1] ^= 0x01
         let tampered = try directory.write("tampered.bin", encrypted)
         await #expect {

@@ -81,7 +81,7 @@ struct SecretsTests {
         let keyPath = directory.path + "/app.key"
         let keyText = key.keyFileText.withUnsafeBytes { Data($0) }
         #expect(FileManager.default.createFile(atPath: keyPath, contents: keyText, attributes: [.posixPermissions: 0o600]))
-        let binPath = try directory.write("environments.bin", EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .key(key)))
+        let binPath = try directory.write("environments.bin", EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .v1(.key(key))))
 
         let provider = try EnvironmentsProvider(
             contentsOf: binPath, configurationName: "Release", secret: .key(SymmetricKey(contentsOfKeyFile: keyPath)), environment: [:])
@@ -97,7 +97,7 @@ struct SecretsTests {
     @Test("an environments.bin without its secret, with a wrong key, or tampered with, is an error at construction")
     func encryptedRefusals() throws {
         let key = try SymmetricKey.generate()
-        var encrypted = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .key(key))
+        var encrypted = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .v1(.key(key)))
         let binPath = try directory.write("environments.bin", encrypted)
 
         #expect {

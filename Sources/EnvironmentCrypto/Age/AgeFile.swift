@@ -12,38 +12,6 @@ import Foundation
 /// and release a chunk only after its tag verified; the whole-buffer functions release nothing
 /// unless the whole file verified.
 public enum AgeFile {
-    /// Whom a file is encrypted to.
-    public enum Target: Sendable {
-        /// Any number (at least one) of X25519 recipients; each one's identity decrypts.
-        case recipients([AgeRecipient])
-        /// One passphrase, stretched with scrypt at `workFactor` (log2 N, 1 through 20; age uses 18).
-        case passphrase(Passphrase, workFactor: Int = 18)
-
-        /// The recipients this target names.
-        public var recipients: [any FileKeyRecipient] {
-            switch self {
-            case .recipients(let recipients): return recipients
-            case .passphrase(let passphrase, let workFactor): return [ScryptRecipient(passphrase: passphrase, workFactor: workFactor)]
-            }
-        }
-    }
-
-    /// What a file is decrypted with.
-    public enum Secret: Sendable {
-        /// Identities tried in order; the first that opens a stanza is used.
-        case identities([AgeIdentity])
-        /// The passphrase of a file with a scrypt stanza.
-        case passphrase(Passphrase)
-
-        /// The identities this secret holds, in order.
-        public var identities: [any FileKeyIdentity] {
-            switch self {
-            case .identities(let identities): return identities
-            case .passphrase(let passphrase): return [passphrase]
-            }
-        }
-    }
-
     /// How the bytes of a file to decrypt are laid out.
     public enum Encoding: Sendable {
         /// Armored when the input starts (after white space) with `-----BEGIN`, binary otherwise.
@@ -86,14 +54,6 @@ public enum AgeFile {
 
     // MARK: Whole buffers
 
-    /// Encrypts `plaintext` to `target`.
-    ///
-    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
-    ///   the work factor is out of range; ``AgeError/Kind/unavailable`` when libsodium fails.
-    public static func encrypt(_ plaintext: Data, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
-        try encrypt(plaintext, to: target.recipients, armored: armored)
-    }
-
     /// Encrypts `plaintext` to `recipients`: each wraps the same file key.
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is no recipient or
@@ -105,42 +65,40 @@ public enum AgeFile {
         return sink.data
     }
 
-    /// Encrypts secret `plaintext` (a decrypted document) without copying it out of zeroing memory.
-    package static func encrypt(_ plaintext: SecretBytes, to target: Target, armored: Bool = false) throws(AgeError) -> Data {
-        try encrypt(plaintext, to: target.recipients, armored: armored)
-    }
-
-    /// Encrypts secret `plaintext` to `recipients`.
+    /// Encrypts secret `plaintext` (a decrypted document) to `recipients` without copying it out
+    /// of zeroing memory.
     package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) -> Data {
         var sink = DataSink()
         try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, into: &sink)
         return sink.data
     }
 
-    /// Decrypts a whole age file, binary or armored; all or nothing.
+    /// Decrypts a whole age file, binary or armored, with the first of `identities` that opens
+    /// one of its stanzas; all or nothing.
     ///
-    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/noMatch`` (no identity or passphrase opens
-    ///   the file), ``AgeError/Kind/hmacFailure``, ``AgeError/Kind/headerFailure``,
-    ///   ``AgeError/Kind/payloadFailure`` or ``AgeError/Kind/armorFailure``. Whatever was
-    ///   decrypted before a failure is zeroed, never returned.
-    public static func decrypt(_ data: Data, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
-        try decrypt(data, with: secret.identities, encoding: encoding)
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/noMatch`` when no identity opens the file
+    ///   (worded for the kind of identities given), ``AgeError/Kind/hmacFailure``,
+    ///   ``AgeError/Kind/headerFailure``, ``AgeError/Kind/payloadFailure`` or
+    ///   ``AgeError/Kind/armorFailure``. Whatever was decrypted before a failure is zeroed, never
+    ///   returned.
+    public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
+        try open(data, with: identities, encoding: encoding).plaintext
     }
 
-    /// Decrypts a whole age file with the first of `identities` that opens one of its stanzas.
-    ///
-    /// - Throws: as the ``Secret`` variant; ``AgeError/Kind/noMatch`` when no
-    ///   identity opens the file, worded for the kind of identities given.
-    public static func decrypt(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) -> SecretBytes {
+    /// ``decrypt(_:with:encoding:)``, also saying which identity opened the file and what its
+    /// header's stanzas are (to seal it again the way it was).
+    package static func open(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError)
+        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
         let collector = SecretCollector()
         var sink = collector
+        let opened: (identity: any FileKeyIdentity, stanzas: [AgeStanza])
         do {
-            try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
+            opened = try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
         } catch {
             collector.release()
             throw error
         }
-        return collector.take()
+        return (collector.take(), opened.identity, opened.stanzas)
     }
 
     // MARK: Streams
@@ -150,9 +108,9 @@ public enum AgeFile {
     ///
     /// - Throws: as ``encrypt(_:to:armored:)``, and ``AgeError/Kind/unusable`` when reading or
     ///   writing fails.
-    public static func encrypt(from input: Int32, to output: Int32, target: Target, armored: Bool = false) throws(AgeError) {
+    public static func encrypt(from input: Int32, to output: Int32, recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try encrypt(from: FileDescriptorSource(input), to: target.recipients, armored: armored, into: &sink)
+        try encrypt(from: FileDescriptorSource(input), to: recipients, armored: armored, into: &sink)
     }
 
     /// Decrypts the age file read from `input` to `output` (open file descriptors, not closed),
@@ -163,14 +121,9 @@ public enum AgeFile {
     /// only on success when all-or-nothing matters.
     ///
     /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
-    public static func decrypt(from input: Int32, to output: Int32, with secret: Secret, encoding: Encoding = .detect) throws(AgeError) {
+    public static func decrypt(from input: Int32, to output: Int32, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) {
         var sink = FileDescriptorSink(output)
-        try decrypt(from: FileDescriptorSource(input), with: secret.identities, encoding: encoding, into: &sink)
-    }
-
-    /// Encrypts `source` to `target` into `sink`.
-    package static func encrypt(from source: some AgeByteSource, to target: Target, armored: Bool, into sink: inout some AgeByteSink) throws(AgeError) {
-        try encrypt(from: source, to: target.recipients, armored: armored, into: &sink)
+        try decrypt(from: FileDescriptorSource(input), with: identities, encoding: encoding, into: &sink)
     }
 
     /// Encrypts `source` to `recipients` into `sink`.
@@ -194,15 +147,12 @@ public enum AgeFile {
         }
     }
 
-    /// Decrypts `source` with `secret` into `sink`, chunk by chunk (see ``decrypt(from:to:with:encoding:)``).
-    package static func decrypt(from source: some AgeByteSource, with secret: Secret, encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) {
-        try decrypt(from: source, with: secret.identities, encoding: encoding, into: &sink)
-    }
-
     /// Decrypts `source` with the first of `identities` that opens it into `sink`, chunk by chunk.
+    ///
+    /// - Returns: The identity that opened it and the header's stanzas.
+    @discardableResult
     package static func decrypt(from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) {
+                                into sink: inout some AgeByteSink) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
         try AgeSodium.ready()
         let outer = AgeReader(source)
         let armored = switch encoding {
@@ -212,9 +162,11 @@ public enum AgeFile {
         }
         let reader = armored ? AgeReader(AgeArmorReader(outer)) : outer
         let header = try AgeHeader.read(from: reader)
-        let fileKey = try unwrap(header.stanzas, with: identities).bytes
+        let (key, identity) = try unwrap(header.stanzas, with: identities)
+        let fileKey = key.bytes
         try header.verify(fileKey: fileKey)
         try AgePayload.decrypt(from: reader, fileKey: fileKey, to: &sink)
+        return (identity, header.stanzas)
     }
 
     /// The stanzas of every recipient, each recipient once; their labels must agree (age's rule
@@ -241,7 +193,7 @@ public enum AgeFile {
     /// The file key, from the first identity that opens a stanza; when none does, the error says
     /// why in the terms of the secrets given (a passphrase for recipients, identities for a
     /// passphrase file, or simply the wrong ones).
-    private static func unwrap(_ stanzas: [AgeStanza], with identities: [any FileKeyIdentity]) throws(AgeError) -> FileKey {
+    private static func unwrap(_ stanzas: [AgeStanza], with identities: [any FileKeyIdentity]) throws(AgeError) -> (FileKey, any FileKeyIdentity) {
         let scryptCount = stanzas.count { $0.type == AgeScrypt.type }
         // A passphrase stanza next to others would let anyone who knows a recipient key
         // (or the passphrase) swap the payload for the other party; age refuses it the same way.
@@ -252,7 +204,7 @@ public enum AgeFile {
             throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
         }
         for identity in identities {
-            if let fileKey = try identity.unwrap(stanzas) { return fileKey }
+            if let fileKey = try identity.unwrap(stanzas) { return (fileKey, identity) }
         }
         let offered = identities.reduce(into: Set<String>()) { $0.formUnion($1.stanzaTypes) }
         if scryptCount == 1 {
@@ -267,9 +219,14 @@ public enum AgeFile {
 
     /// The stanza types of a header, counted, naming those envtool cannot open.
     static func describe(_ stanzas: [AgeStanza]) -> String {
+        describe(stanzas.map(\.type))
+    }
+
+    /// The stanza types of a header, counted, naming those envtool cannot open.
+    static func describe(_ types: [String]) -> String {
         var counts: [(type: String, count: Int)] = []
-        for stanza in stanzas {
-            if let index = counts.firstIndex(where: { $0.type == stanza.type }) { counts[index].count += 1 } else { counts.append((stanza.type, 1)) }
+        for type in types {
+            if let index = counts.firstIndex(where: { $0.type == type }) { counts[index].count += 1 } else { counts.append((type, 1)) }
         }
         guard !counts.isEmpty else { return "none" }
         return counts.map { entry in

@@ -63,7 +63,7 @@ struct Decrypt: ParsableCommand {
         }
         do {
             try AtomicFile.write(to: output, permissions: 0o600) { (descriptor) throws(CryptoError) in
-                _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, secret: secrets.values.decryptionSecret(for:))
+                _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, identities: secrets.values.identities(for:))
             }
         } catch let error as CryptoError {
             throw error.about(error.file ?? handle.name)

@@ -87,7 +87,7 @@ struct Rekey: ParsableCommand {
             guard format != .age else {
                 throw CryptoError(.secretUnavailable, "age has no key-file mode; give --new-recipient, -R or --new-passphrase-env for --to age")
             }
-            return .key(try SymmetricKey(contentsOfKeyFile: newKeyFile, namedBy: "--new-key-file"))
+            return .v1(.key(try SymmetricKey(contentsOfKeyFile: newKeyFile, namedBy: "--new-key-file")))
         }
         if hasNewRecipients {
             var list = RecipientList()
@@ -104,10 +104,10 @@ struct Rekey: ParsableCommand {
             throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
         }
         if format == .age || (format == nil && opened.header.format == .age) {
-            return .age(.passphrase(passphrase, workFactor: kdf.scryptWorkFactor), armored: armor)
+            return .age([ScryptRecipient(passphrase: passphrase, workFactor: kdf.scryptWorkFactor)], armored: armor)
         }
         guard !armor else { throw EnvironmentsBin.armorNeedsAge }
-        return .passphrase(passphrase, try kdf.parameters())
+        return .v1(.passphrase(passphrase, try kdf.parameters()))
     }
 
     /// The recipients of an age file with `--add-recipient` added and `--remove-recipient` removed.

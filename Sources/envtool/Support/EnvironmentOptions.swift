@@ -83,7 +83,7 @@ struct EnvironmentSelection: Sendable {
             return try document(from: streamed)
         }
         do throws(EnvironmentError) {
-            return try EnvironmentsDocument(contentsOf: path, secretProvider: secrets.decryptionSecret(for:))
+            return try EnvironmentsDocument(contentsOf: path, identities: secrets.identities(for:))
         } catch {
             guard error.kind == .unreadableFile, environments == nil else { throw error }
             throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; pass --environments PATH or set \(Self.pathVariable)")
@@ -138,7 +138,7 @@ struct EnvironmentSelection: Sendable {
         let plaintext: SecretBytes
         do throws(CryptoError) {
             // open parses the header once and asks for the secret its key mode needs.
-            plaintext = try EnvironmentsBin.open(data, secret: secrets.decryptionSecret(for:)).plaintext
+            plaintext = try EnvironmentsBin.open(data, identities: secrets.identities(for:)).plaintext
         } catch {
             throw EnvironmentError(crypto: error, file: displayPath)
         }

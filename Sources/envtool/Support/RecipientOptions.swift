@@ -94,11 +94,11 @@ struct RecipientList {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
             }
             guard !armored else { throw EnvironmentsBin.armorNeedsAge }
-            return .recipient(Recipient(recipients[0]))
+            return .v1(.recipient(Recipient(recipients[0])))
         case nil where allEnvtool && recipients.count == 1 && !armored:
-            return .recipient(Recipient(recipients[0]))
+            return .v1(.recipient(Recipient(recipients[0])))
         case .age, nil:
-            return .age(.recipients(recipients), armored: armored)
+            return .age(recipients, armored: armored)
         }
     }
 }

@@ -18,11 +18,16 @@ enum RecipientsSidecar {
     /// The sidecar's path for the encrypted file at `path`.
     static func path(for path: String) -> String { path + ".recipients" }
 
-    /// Writes the list for `target` beside `binPath`, or removes a stale one when the file is not
-    /// encrypted to age recipients (a passphrase or the v1 format).
+    /// Writes the list of `target`'s X25519 recipients beside `binPath`, or removes a stale one
+    /// when the file has none (a passphrase, another backend's recipients, or the v1 format).
     static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String) throws {
         guard binPath != InputFile.standardInput else { return }
-        guard case .age(.recipients(let recipients), _) = target else {
+        // Only X25519 stanzas need the list: they do not name their recipient.
+        var recipients: [AgeRecipient] = []
+        if case .age(let all, _) = target {
+            for recipient in all { if let x25519 = recipient as? AgeRecipient { recipients.append(x25519) } }
+        }
+        guard !recipients.isEmpty else {
             if unlink(path(for: binPath)) != 0, errno != ENOENT {
                 throw EnvironmentError(.writeFailed, file: path(for: binPath), message: "cannot remove the stale recipients list: \(String(cString: strerror(errno)).lowercased())")
             }

@@ -99,8 +99,8 @@ struct SecretProvider: Sendable {
     var opensUnknownStanzas = false
     /// How a missing-secret message says what the file is encrypted with, by format: "with a key file".
     var describesFile: @Sendable (EnvironmentsBin.Format) -> String = { _ in "" }
-    /// The secret that opens a file this provider opens; `nil` when none was given.
-    var decryption: (@Sendable (SecretValues, Context) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret?)? = nil
+    /// The identities that open a file this provider opens, in order; `nil` when none was given.
+    var decryption: (@Sendable (SecretValues, Context) throws(CryptoError) -> [any FileKeyIdentity]?)? = nil
     /// What to encrypt to, when this provider was given; `nil` to leave it to the next provider.
     var encryption: (@Sendable (SecretValues, EncryptRequest, Context) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget?)? = nil
     /// Whether it names a way to encrypt (in the no-secret hint of `encrypt`).

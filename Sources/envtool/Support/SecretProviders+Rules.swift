@@ -4,15 +4,15 @@ import EnvironmentCrypto
 /// The rules over the table, written once: which provider a file asks, which provider encrypts,
 /// and that one kind of secret is given.
 extension SecretProviders {
-    /// The secret for a file with `header`: asked of the providers whose stanza types the header
-    /// has (or, for a header of types none knows, of those that open unknown stanzas), in table
-    /// order. With nothing given, the error says how to give the first one's secret.
-    static func decryptionSecret(for header: EnvironmentsBin.Header, given: SecretValues) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
+    /// The identities for a file with `header`: asked of the providers whose stanza types the
+    /// header has (or, for a header of types none knows, of those that open unknown stanzas), in
+    /// table order. With nothing given, the error says how to give the first one's secret.
+    static func identities(for header: EnvironmentsBin.Header, given: SecretValues) throws(CryptoError) -> [any FileKeyIdentity] {
         let types = Set(header.stanzaTypes)
         var candidates = decrypting.filter { !$0.opens.isDisjoint(with: types) }
         if candidates.isEmpty { candidates = decrypting.filter(\.opensUnknownStanzas) }
         for provider in candidates {
-            if let secret = try provider.decryption?(given, context(for: provider, given)) { return secret }
+            if let identities = try provider.decryption?(given, context(for: provider, given)) { return identities }
         }
         let first = candidates.first ?? identity
         throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)")

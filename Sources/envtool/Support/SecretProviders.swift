@@ -81,7 +81,8 @@ enum SecretProviders {
         opensUnknownStanzas: true,
         describesFile: { $0 == .v1 ? "to a recipient public key" : "to age recipients" },
         decryption: { (given, _) throws(CryptoError) in
-            try readIdentities(given).map(EnvironmentsBin.DecryptionSecret.ageIdentities)
+            guard let identities = try readIdentities(given) else { return nil }
+            return identities
         },
         encryption: { (given, _, _) throws(CryptoError) in
             guard !given.isGiven("identity") else {
@@ -102,7 +103,7 @@ enum SecretProviders {
         decryption: { (given, _) throws(CryptoError) in
             // The variable applies beside any other provider's option: a key file opens only key files.
             guard let source = keyFileSource(given, variableApplies: true) else { return nil }
-            return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
+            return [try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)]
         },
         encryption: { (given, request, context) throws(CryptoError) in
             guard let source = keyFileSource(given, variableApplies: !context.othersExplicit) else { return nil }
@@ -110,7 +111,7 @@ enum SecretProviders {
                 throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age")
             }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
-            return .key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option))
+            return .v1(.key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)))
         })
 
     /// A passphrase: Argon2id for the v1 format, scrypt for age. Asked for on a terminal when
@@ -123,13 +124,14 @@ enum SecretProviders {
         opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType],
         describesFile: { _ in "with a passphrase" },
         decryption: { (given, context) throws(CryptoError) in
-            try readPassphrase(given, context: context, confirm: false).map(EnvironmentsBin.DecryptionSecret.passphrase)
+            guard let passphrase = try readPassphrase(given, context: context, confirm: false) else { return nil }
+            return [passphrase]
         },
         encryption: { (given, request, context) throws(CryptoError) in
             guard let passphrase = try readPassphrase(given, context: context, confirm: true) else { return nil }
-            if request.format == .age { return .age(.passphrase(passphrase, workFactor: request.kdf.scryptWorkFactor), armored: request.armored) }
+            if request.format == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
-            return .passphrase(passphrase, try request.kdf.parameters())
+            return .v1(.passphrase(passphrase, try request.kdf.parameters()))
         })
 
     /// Every provider, in encrypt precedence: recipients, a key file, (refused) identities, a

@@ -58,14 +58,14 @@ struct SecretValues: Sendable {
     /// Opens the bytes of an `environments.bin` read elsewhere; errors name `name`.
     func open(_ data: Data, name: String) throws -> EnvironmentsBin.Opened {
         do throws(CryptoError) {
-            return try EnvironmentsBin.open(data, secret: decryptionSecret(for:))
+            return try EnvironmentsBin.open(data, identities: identities(for:))
         } catch {
             throw error.about(error.file ?? name)
         }
     }
 
-    /// The secret for a file with `header` (see ``SecretProviders/decryptionSecret(for:given:)``).
-    func decryptionSecret(for header: EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret {
-        try SecretProviders.decryptionSecret(for: header, given: self)
+    /// The identities for a file with `header` (see ``SecretProviders/identities(for:given:)``).
+    func identities(for header: EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity] {
+        try SecretProviders.identities(for: header, given: self)
     }
 }
