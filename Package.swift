@@ -129,7 +129,7 @@ package.products += [
 ]
 package.targets += [
     .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "Platform"]),
-    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization"], resources: [.copy("Fixtures")]),
     .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
     .plugin(
         name: "EnvtoolEncrypt",
