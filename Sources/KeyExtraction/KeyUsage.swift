@@ -1,3 +1,6 @@
+import AppleLocalization
+import I18Next
+
 /// One place in a Swift source that asks for a localized string by a literal key.
 ///
 /// Made by ``SwiftKeyExtractor`` from calls such as `NSLocalizedString("key", comment: "…")`,
@@ -50,7 +53,7 @@ public struct KeyUsage: Sendable, Hashable {
     }
 
     /// The table Apple's APIs use when none is named.
-    public static let defaultTable = "Localizable"
-    /// The namespace i18next uses when none is named (`defaultNS`).
-    public static let defaultNamespace = "translation"
+    public static let defaultTable = AppleTableDirectory.defaultTable
+    /// The namespace i18next uses when none is named and its options do not say (`defaultNS`).
+    public static let defaultNamespace = I18NextOptions.standardNamespace
 }

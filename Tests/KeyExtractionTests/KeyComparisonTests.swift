@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import I18Next
 @testable import KeyExtraction
 import Testing
 
@@ -114,5 +115,35 @@ struct KeyPrefixTests {
     ])
     func prefixes(_ key: String, _ separator: Character, _ expected: [String]) {
         #expect(I18NextKeyInventory.prefixes(of: key, before: separator) == expected)
+    }
+}
+
+@Suite("The inventories read the tables and namespaces the app reads")
+struct InventoryDiscoveryTests {
+    @Test("i18next: the development language's namespaces as DirectoryBackend lists them, hidden files not")
+    func namespaces() {
+        let directory = TemporaryDirectory()
+        directory.write("locales/en/common.json", #"{"ok": "OK"}"#)
+        directory.write("locales/en/.backup.json", #"{"stale": "x"}"#)
+        directory.write("locales/de/zeta.json", #"{"z": "Z"}"#)
+        let inventory = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
+        #expect(inventory.namespaces == DirectoryBackend(directory: directory.path + "/locales").namespaces(language: "en"))
+        #expect(inventory.namespaces == ["common"])
+        #expect(inventory.problems.isEmpty)
+    }
+
+    @Test("Apple: the development language's tables by the lookup's language key (pt_BR.lproj is pt-BR), then its language, then Base")
+    func appleTables() {
+        let directory = TemporaryDirectory()
+        directory.write("pt_BR.lproj/Localizable.strings", "\"a\" = \"A\";")
+        directory.write("pt.lproj/Localizable.strings", "\"b\" = \"B\";")
+        directory.write("Base.lproj/Localizable.strings", "\"c\" = \"C\";")
+        directory.write("de.lproj/Localizable.strings", "\"d\" = \"D\";")
+        directory.write("Sub/Shop.xcstrings", #"{"sourceLanguage": "pt-BR", "version": "1.0", "strings": {"buy": {}}}"#)
+        let inventory = AppleKeyInventory(directory: directory.path, developmentLanguage: "pt-BR")
+        #expect(inventory.tables == ["Localizable", "Shop"])
+        #expect(["a", "b", "c"].allSatisfy { inventory.defines($0, table: "Localizable") })
+        #expect(!inventory.defines("d", table: "Localizable"))
+        #expect(inventory.defines("buy", table: "Shop"))
     }
 }

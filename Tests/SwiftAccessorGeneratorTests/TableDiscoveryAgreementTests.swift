@@ -44,3 +44,26 @@ struct TableDiscoveryAgreementTests {
         #expect(tables.string(forKey: "greeting", table: "Localizable", languageChain: ["pt-br"]) == "Olá")
     }
 }
+
+@Suite("The generator and the app's engine read one namespace listing and one default namespace")
+struct NamespaceAgreementTests {
+    @Test("without translation.json the first namespace is the default for both; a hidden file is no namespace")
+    func defaultNamespace() throws {
+        let workspace = try GeneratorWorkspace(document: #"{"languages": ["en"], "configurations": {"Debug": {"k": 1}}}"#, files: [
+            "locales/en/common.json": #"{"ok": "OK"}"#,
+            "locales/en/zeta.json": #"{"z": "Z"}"#,
+            "locales/en/.backup.json": #"{"ok": "stale"}"#,
+        ])
+        let output = try workspace.generate()
+        #expect(!output.hasErrors)
+        #expect(output.source.contains(#"EnvtoolL10nRuntime.translate("ok", [:])"#))
+        #expect(output.source.contains(#"EnvtoolL10nRuntime.translate("zeta:z", [:])"#))
+        #expect(!output.inputFiles.contains { $0.contains(".backup") })
+
+        var options = AppEnvironment.Options(environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": workspace.path + "/config"])
+        options.translationOrder = [.i18next]
+        let environment = try AppEnvironment(contentsOf: workspace.documentPath, options: options)
+        #expect(environment.translate("ok") == "OK")
+        #expect(environment.translate("zeta:z") == "Z")
+    }
+}
