@@ -21,6 +21,9 @@ public struct I18NextKeyInventory: Sendable {
     private let contextBases: [String: Set<String>]
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
     public let problems: [Diagnostic]
+    /// The namespace a key without one is looked up in: the app's engine's
+    /// (`DirectoryBackend.defaultNamespace`: `translation`, else the first of every language's).
+    public let defaultNamespace: String
 
     /// Objects nested deeper than this are not flattened further (the parser's own limit is deeper).
     static let maximumDepth = 32
@@ -51,6 +54,7 @@ public struct I18NextKeyInventory: Sendable {
         self.objects = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: $0.key, before: ".") }) }
         self.contextBases = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: Self.baseKey($0.key), before: "_") }) }
         self.problems = problems
+        self.defaultNamespace = resources.defaultNamespace
     }
 
     /// A parse failure as a located error.

@@ -132,6 +132,26 @@ struct InventoryDiscoveryTests {
         #expect(inventory.problems.isEmpty)
     }
 
+    @Test("i18next: a key whose call names no namespace is in the engine's default one, the first without translation.json")
+    func defaultNamespace() throws {
+        let directory = TemporaryDirectory()
+        directory.write("locales/en/common.json", #"{"ok": "OK"}"#)
+        directory.write("locales/en/zeta.json", #"{"z": "Z"}"#)
+        // t("ok"), t("nope"), t("zeta:z"), t("translation:ok")
+        func use(_ key: String, _ namespace: String?) -> KeyUsage {
+            KeyUsage(system: .i18next, key: key, table: namespace ?? KeyUsage.defaultNamespace, namesTable: namespace != nil,
+                     form: "t", file: "App.swift", line: 1, column: 1)
+        }
+        let usages = [use("ok", nil), use("nope", nil), use("z", "zeta"), use("ok", "translation")]
+        let i18next = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
+        #expect(i18next.defaultNamespace == DirectoryBackend(directory: directory.path + "/locales").defaultNamespace)
+        #expect(i18next.defaultNamespace == "common")
+        let comparison = KeyComparison(apple: AppleKeyInventory(directory: directory.path, developmentLanguage: "en"), i18next: i18next)
+        let missing = comparison.missing(usages)
+        #expect(missing.map { "\($0.table):\($0.usage.key)" } == ["common:nope", "translation:ok"])
+        #expect(comparison.unused(usages).isEmpty)
+    }
+
     @Test("Apple: the development language's tables by the lookup's language key (pt_BR.lproj is pt-BR), then its language, then Base")
     func appleTables() {
         let directory = TemporaryDirectory()
