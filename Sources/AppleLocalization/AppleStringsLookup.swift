@@ -69,14 +69,14 @@ public final class AppleStringsLookup: Sendable {
     /// Every file found, sorted by path.
     public var allFiles: [String] { tableDirectory.allFiles }
 
-    /// The parsed `.strings` table of `language` (a lowercased tag or `base`), or `nil` when there is no such file.
+    /// The parsed `.strings` table of `language` (any spelling: `pt_BR`, `pt-br`, `Base`), or `nil` when there is no such file.
     public func stringsFile(language: String, table: String) -> Result<StringsFile, StringsFileError>? {
         tableDirectory.strings(language: language, table: table).map { path in
             cached(stringsCache, path) { () throws(StringsFileError) in try StringsFile(contentsOf: path) }
         }
     }
 
-    /// The parsed `.stringsdict` of `language` (a lowercased tag or `base`), or `nil` when there is no such file.
+    /// The parsed `.stringsdict` of `language` (any spelling: `pt_BR`, `pt-br`, `Base`), or `nil` when there is no such file.
     public func stringsdictFile(language: String, table: String) -> Result<StringsDictFile, AppleLocalizationError>? {
         tableDirectory.stringsdict(language: language, table: table).map { path in
             cached(stringsdictCache, path) { () throws(AppleLocalizationError) in try StringsDictFile(contentsOf: path) }

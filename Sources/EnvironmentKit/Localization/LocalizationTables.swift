@@ -43,12 +43,12 @@ public final class LocalizationTables: Sendable {
         return nil
     }
 
-    /// The parsed table `table` of `language` (a lowercased tag or `base`), or `nil` when there is no such file.
+    /// The parsed table `table` of `language` (any spelling: `pt_BR`, `pt-br`, `Base`), or `nil` when there is no such file.
     public func file(language: String, table: String) -> Result<StringsFile, StringsFileError>? {
         found.strings(language: language, table: table).map(load)
     }
 
-    /// The table names of `language` (a lowercased tag or `base`).
+    /// The table names of `language` (any spelling: `pt_BR`, `pt-br`, `Base`).
     public func tableNames(language: String) -> [String] {
         found.stringsTables(language: language)
     }
