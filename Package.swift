@@ -128,8 +128,8 @@ package.products += [
     .plugin(name: "EnvtoolEncrypt", targets: ["EnvtoolEncrypt"]),
 ]
 package.targets += [
-    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "Platform"]),
-    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit"], resources: [.copy("Fixtures")]),
+    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "I18Next", "Platform"]),
+    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization"], resources: [.copy("Fixtures")]),
     .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
     .plugin(
         name: "EnvtoolEncrypt",
@@ -158,7 +158,7 @@ package.targets += [
     .target(
         name: "KeyExtraction",
         dependencies: [
-            "AppleLocalization", "JSONParsing", "Diagnostics", "EnvironmentKit",
+            "AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit",
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
         ]
@@ -167,5 +167,5 @@ package.targets += [
         name: "envtool-extract",
         dependencies: ["KeyExtraction", "JSONParsing", "Diagnostics", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "JSONParsing"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing"], resources: [.copy("Fixtures")]),
 ]

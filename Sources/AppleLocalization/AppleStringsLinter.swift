@@ -39,8 +39,8 @@ public struct AppleStringsLinter: Sendable {
     /// A linter over `lookup`.
     public init(lookup: AppleStringsLookup, developmentLanguage: String, languages: [String]? = nil) {
         self.lookup = lookup
-        self.developmentLanguage = AppleStringsLookup.languageKey(developmentLanguage)
-        self.languages = languages.map { $0.map(AppleStringsLookup.languageKey) }
+        self.developmentLanguage = AppleTableDirectory.languageKey(developmentLanguage)
+        self.languages = languages.map { $0.map(AppleTableDirectory.languageKey) }
     }
 
     /// Every finding, sorted by file, line and column.
@@ -107,7 +107,7 @@ public struct AppleStringsLinter: Sendable {
             }
 
             // Arguments read differently from the source language.
-            let sourceLanguage = first.format == .catalog ? catalog.map { AppleStringsLookup.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
+            let sourceLanguage = first.format == .catalog ? catalog.map { AppleTableDirectory.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
             let source = byLanguage[sourceLanguage]?.first ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
             if let source {
                 findings += narrowIntegers(source, key: key)
@@ -209,7 +209,7 @@ public struct AppleStringsLinter: Sendable {
     /// The source text of a catalog key without a source localization: the key itself.
     private func catalogSource(_ key: String, _ catalog: StringCatalog?, _ at: SourceLocation) -> LintDefinition? {
         guard let catalog else { return nil }
-        return LintDefinition(language: AppleStringsLookup.languageKey(catalog.sourceLanguage), format: .catalog, content: .text(key), location: at)
+        return LintDefinition(language: AppleTableDirectory.languageKey(catalog.sourceLanguage), format: .catalog, content: .text(key), location: at)
     }
 
     /// Every definition of every key of `table`, per key in lookup order (catalog, stringsdict, strings).
@@ -228,16 +228,16 @@ public struct AppleStringsLinter: Sendable {
                 let entryLocation = entry.location ?? SourceLocation(file: parsed.path, line: 1, column: 1)
                 if entry.localization(for: parsed.sourceLanguage) == nil {
                     // Xcode shows the key itself for the source language.
-                    add(key, LintDefinition(language: AppleStringsLookup.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
+                    add(key, LintDefinition(language: AppleTableDirectory.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
                 }
                 for language in entry.localizations.keys.sorted() {
                     guard let localization = entry.localizations[language] else { continue }
-                    add(key, LintDefinition(language: AppleStringsLookup.languageKey(language), format: .catalog,
+                    add(key, LintDefinition(language: AppleTableDirectory.languageKey(language), format: .catalog,
                                             content: .catalog(localization), location: localization.location ?? entryLocation))
                 }
             }
         }
-        for language in lookup.bundleLanguages(table: table) {
+        for language in lookup.tableDirectory.languages(table: table) {
             if case .success(let file)? = lookup.stringsdictFile(language: language, table: table) {
                 for key in file.keys {
                     guard let format = file[key] else { continue }

@@ -27,7 +27,7 @@ public struct CatalogEntry: Sendable {
     /// The localization for `language` compared case-insensitively (`zh-hans` finds `zh-Hans`).
     public func localization(for language: String) -> CatalogLocalization? {
         if let exact = localizations[language] { return exact }
-        let wanted = StringCatalog.languageKey(language)
-        return localizations.first { StringCatalog.languageKey($0.key) == wanted }?.value
+        let wanted = AppleTableDirectory.languageKey(language)
+        return localizations.first { AppleTableDirectory.languageKey($0.key) == wanted }?.value
     }
 }

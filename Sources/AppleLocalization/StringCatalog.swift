@@ -73,18 +73,13 @@ public struct StringCatalog: Sendable {
 
     /// The languages with at least one localization, and the source language, sorted.
     public var languages: [String] {
-        var seen: Set<String> = [Self.languageKey(sourceLanguage)]
+        var seen: Set<String> = [AppleTableDirectory.languageKey(sourceLanguage)]
         var result = [sourceLanguage]
         for key in keys {
-            for language in entries[key]?.localizations.keys.sorted() ?? [] where seen.insert(Self.languageKey(language)).inserted {
+            for language in entries[key]?.localizations.keys.sorted() ?? [] where seen.insert(AppleTableDirectory.languageKey(language)).inserted {
                 result.append(language)
             }
         }
         return result.sorted()
-    }
-
-    /// A language compared as lookups compare it: lowercased, `_` as `-`.
-    static func languageKey(_ language: String) -> String {
-        language.replacing("_", with: "-").lowercased()
     }
 }

@@ -48,7 +48,8 @@ public struct AppleKeyInventory: Sendable {
         let language = developmentLanguage
             ?? sourceLanguages[KeyUsage.defaultTable] ?? sourceLanguages.sorted { $0.key < $1.key }.first?.value ?? "en"
         for table in lookup.tables {
-            for candidate in Self.languageChain(language) {
+            // `pt-BR`, `pt`, `Base`: the languages whose files define the development language's keys.
+            for candidate in AppleTableDirectory.fallbackChain(language) {
                 switch lookup.stringsdictFile(language: candidate, table: table) {
                 case .success(let file)?:
                     for key in file.keys where keys[table]?[key] == nil {
@@ -78,14 +79,6 @@ public struct AppleKeyInventory: Sendable {
         self.catalogs = catalogs
         self.tables = Set(lookup.tables)
         self.problems = problems
-    }
-
-    /// `pt-BR`, `pt`, `Base`: the languages whose files define the development language's keys.
-    static func languageChain(_ language: String) -> [String] {
-        var chain = [language]
-        if let dash = language.firstIndex(where: { $0 == "-" || $0 == "_" }) { chain.append(String(language[..<dash])) }
-        chain.append("Base")
-        return chain
     }
 
     /// Whether `table` defines `key` in the development language.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import I18Next
 import JSONParsing
 
 /// The keys the development language defines in i18next resources, `<locales>/<lng>/<ns>.json`:
@@ -20,23 +21,25 @@ public struct I18NextKeyInventory: Sendable {
     private let contextBases: [String: Set<String>]
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
     public let problems: [Diagnostic]
+    /// The namespace a key without one is looked up in: the app's engine's
+    /// (`DirectoryBackend.defaultNamespace`: `translation`, else the first of every language's).
+    public let defaultNamespace: String
 
     /// Objects nested deeper than this are not flattened further (the parser's own limit is deeper).
     static let maximumDepth = 32
     /// i18next's plural suffixes (CLDR categories), cardinal and ordinal.
     static let pluralSuffixes: [String] = ["zero", "one", "two", "few", "many", "other"].flatMap { ["_ordinal_" + $0, "_" + $0] }
 
-    /// Reads `<directory>/<developmentLanguage>/*.json`; a missing folder has no keys.
+    /// Reads the namespaces of `developmentLanguage`, `<directory>/<developmentLanguage>/*.json`, as
+    /// the app's engine lists them (`DirectoryBackend.namespaces(language:)`); a missing folder has no keys.
     public init(directory: String, developmentLanguage: String) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
-        let folder = directory + "/" + developmentLanguage
+        let resources = DirectoryBackend(directory: directory)
         var keys: [String: [DefinedKey]] = [:]
         var problems: [Diagnostic] = []
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        for name in files {
-            let path = folder + "/" + name
-            let namespace = String(name.dropLast(5))
+        for namespace in resources.namespaces(language: developmentLanguage) {
+            let path = resources.path(language: developmentLanguage, namespace: namespace)
             guard let data = FileManager.default.contents(atPath: path) else {
                 problems.append(Diagnostic(file: path, message: "cannot read the file: permission denied or not a regular file"))
                 continue
@@ -51,6 +54,7 @@ public struct I18NextKeyInventory: Sendable {
         self.objects = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: $0.key, before: ".") }) }
         self.contextBases = keys.mapValues { defined in Set(defined.flatMap { Self.prefixes(of: Self.baseKey($0.key), before: "_") }) }
         self.problems = problems
+        self.defaultNamespace = resources.defaultNamespace
     }
 
     /// A parse failure as a located error.

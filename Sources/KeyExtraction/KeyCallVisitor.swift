@@ -85,14 +85,17 @@ final class KeyCallVisitor: SyntaxVisitor {
                        table tableLabel: String?, value valueLabel: String?, comment commentLabel: String?) {
         guard let key = literal(keyExpression, role: "key", form: form) else { return }
         var table = KeyUsage.defaultTable
+        var namesTable = false
         // `table: nil` is the default table, as Foundation reads it.
         if let tableLabel, let expression = argument(call, tableLabel), !expression.is(NilLiteralExprSyntax.self) {
             guard let named = literal(expression, role: "table name", form: form) else { return }
             table = named
+            namesTable = true
         }
         let value = valueLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral)
         let comment = commentLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral).flatMap { $0.isEmpty ? nil : $0 }
-        record(.apple, key: key, table: table, comment: comment, value: value, hasContext: false, form: form, at: keyExpression)
+        record(.apple, key: key, table: table, comment: comment, value: value, hasContext: false, namesTable: namesTable,
+               form: form, at: keyExpression)
     }
 
     private func i18next(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax], form: String) {
@@ -117,11 +120,14 @@ final class KeyCallVisitor: SyntaxVisitor {
             guard let written = literal(expression, role: "key", form: form) else { continue }
             var key = written
             var table = namespace ?? KeyUsage.defaultNamespace
+            var namesTable = namespace != nil
             if let (prefix, rest) = Self.namespacePrefix(written) {
                 table = prefix
                 key = rest
+                namesTable = true
             }
-            record(.i18next, key: key, table: table, comment: nil, value: value, hasContext: hasContext, form: form, at: expression)
+            record(.i18next, key: key, table: table, comment: nil, value: value, hasContext: hasContext, namesTable: namesTable,
+                   form: form, at: expression)
         }
     }
 
@@ -172,10 +178,10 @@ final class KeyCallVisitor: SyntaxVisitor {
     }
 
     private func record(_ system: KeyUsage.System, key: String, table: String, comment: String?, value: String?,
-                        hasContext: Bool, form: String, at node: ExprSyntax) {
+                        hasContext: Bool, namesTable: Bool, form: String, at node: ExprSyntax) {
         let (line, column) = position(of: node)
         usages.append(KeyUsage(system: system, key: key, table: table, comment: comment, defaultValue: value,
-                               hasContext: hasContext, form: form, file: file, line: line, column: column))
+                               hasContext: hasContext, namesTable: namesTable, form: form, file: file, line: line, column: column))
     }
 
     private func warn(_ message: String, at node: ExprSyntax) {

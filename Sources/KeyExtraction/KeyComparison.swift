@@ -19,7 +19,7 @@ public struct KeyComparison: Sendable {
         struct Identity: Hashable { let system: KeyUsage.System; let table: String; let key: String }
         var order: [Identity] = []
         var groups: [Identity: [KeyUsage]] = [:]
-        for usage in usages where !defines(usage) {
+        for usage in usages.map(resolved) where !defines(usage) {
             let identity = Identity(system: usage.system, table: usage.table, key: usage.key)
             if groups[identity] == nil { order.append(identity) }
             groups[identity, default: []].append(usage)
@@ -31,8 +31,18 @@ public struct KeyComparison: Sendable {
         }
     }
 
+    /// `usage` with the namespace the app's engine looks it up in: an i18next call that names
+    /// none is in the resources' default namespace (``I18NextKeyInventory/defaultNamespace``).
+    public func resolved(_ usage: KeyUsage) -> KeyUsage {
+        guard usage.system == .i18next, !usage.namesTable else { return usage }
+        var resolved = usage
+        resolved.table = i18next.defaultNamespace
+        return resolved
+    }
+
     /// Whether the development language defines the key `usage` asks for.
     public func defines(_ usage: KeyUsage) -> Bool {
+        let usage = resolved(usage)
         switch usage.system {
         case .apple: return apple.defines(usage.key, table: usage.table)
         case .i18next: return i18next.defines(usage.key, namespace: usage.table, withContext: usage.hasContext)
@@ -43,7 +53,7 @@ public struct KeyComparison: Sendable {
     public func unused(_ usages: [KeyUsage]) -> [(system: KeyUsage.System, table: String, key: DefinedKey)] {
         var appleUsed: [String: Set<String>] = [:]
         var i18nextUsed: [String: [KeyUsage]] = [:]
-        for usage in usages {
+        for usage in usages.map(resolved) {
             switch usage.system {
             case .apple: appleUsed[usage.table, default: []].insert(usage.key)
             case .i18next: i18nextUsed[usage.table, default: []].append(usage)

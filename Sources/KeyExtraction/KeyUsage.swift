@@ -1,3 +1,6 @@
+import AppleLocalization
+import I18Next
+
 /// One place in a Swift source that asks for a localized string by a literal key.
 ///
 /// Made by ``SwiftKeyExtractor`` from calls such as `NSLocalizedString("key", comment: "…")`,
@@ -25,6 +28,10 @@ public struct KeyUsage: Sendable, Hashable {
     public var defaultValue: String?
     /// Whether an i18next call passes `"context"`, so `key_<context>` entries are its keys too.
     public var hasContext: Bool
+    /// Whether the call names its table or namespace. An i18next key whose call does not
+    /// (`t("key")`) is looked up in the resources' default namespace, which ``KeyComparison``
+    /// takes from them; ``table`` says `translation` until then.
+    public var namesTable: Bool
     /// The call's name as written (`NSLocalizedString`, `String(localized:)`, `Text`, `t`), for messages.
     public var form: String
     /// The source file, as found from the paths given.
@@ -36,13 +43,14 @@ public struct KeyUsage: Sendable, Hashable {
 
     /// A usage.
     public init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
-                hasContext: Bool = false, form: String, file: String, line: Int, column: Int) {
+                hasContext: Bool = false, namesTable: Bool = true, form: String, file: String, line: Int, column: Int) {
         self.system = system
         self.key = key
         self.table = table
         self.comment = comment
         self.defaultValue = defaultValue
         self.hasContext = hasContext
+        self.namesTable = namesTable
         self.form = form
         self.file = file
         self.line = line
@@ -50,7 +58,7 @@ public struct KeyUsage: Sendable, Hashable {
     }
 
     /// The table Apple's APIs use when none is named.
-    public static let defaultTable = "Localizable"
-    /// The namespace i18next uses when none is named (`defaultNS`).
-    public static let defaultNamespace = "translation"
+    public static let defaultTable = AppleTableDirectory.defaultTable
+    /// The namespace i18next uses when none is named and its options do not say (`defaultNS`).
+    public static let defaultNamespace = I18NextOptions.standardNamespace
 }

@@ -1,3 +1,4 @@
+import AppleLocalization
 import Diagnostics
 import EnvironmentCrypto
 import EnvironmentKit
@@ -94,14 +95,15 @@ public struct AccessorGenerator: Sendable {
             let directory = PathText.deletingLastComponent(environmentsPath)
             var i18next = I18NextResourceReader()
             i18next.read(directory: directory.isEmpty ? "." : directory, language: language)
+            let tables = AppleTableDirectory(directory: directory.isEmpty ? "." : directory)
             var strings = StringsTableReader()
-            strings.read(directory: directory.isEmpty ? "." : directory, language: language)
+            strings.read(tables, language: language)
             var apple = AppleFormatsReader()
-            apple.read(directory: directory.isEmpty ? "." : directory, language: language)
+            apple.read(tables, language: language)
             diagnostics += i18next.diagnostics + apple.diagnostics + strings.diagnostics
             inputFiles += i18next.files + apple.files + strings.files
-            let tables = Self.lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
-            let entries = i18next.entries + tables
+            let winners = Self.lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
+            let entries = i18next.entries + winners
             if !entries.isEmpty {
                 let l10n = L10nNamespace(typeName: l10nTypeName, access: access, entries: entries)
                 diagnostics += l10n.diagnostics

@@ -1,14 +1,9 @@
 import AppleLocalization
 import Diagnostics
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Platform
 
-/// Reads the development language's String Catalogs (`<Table>.xcstrings`) and `.stringsdict`
-/// tables (`<lng>.lproj/<Table>.stringsdict`) into accessor entries, one positional parameter per
+/// Reads the String Catalogs (`<Table>.xcstrings`, anywhere below the directory) and the development
+/// language's `.stringsdict` tables (`<lng>.lproj/<Table>.stringsdict`), as `AppleTableDirectory`
+/// finds them for the run-time lookup, into accessor entries, one positional parameter per
 /// format argument, typed from the same ``FormatSignature`` the run-time formatter binds
 /// (``TranslationEntry/Parameter/parameters(for:)``): a plural variable (`%#@items@`, a catalog
 /// substitution) is an `Int` unless its value type says otherwise, `%@` a `String`, `%d` an
@@ -21,18 +16,16 @@ struct AppleFormatsReader {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [String] = []
 
-    mutating func read(directory: String, language: String) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        var catalogTables: Set<String> = []
-        for name in names where name.hasSuffix(".xcstrings") {
-            let table = String(name.dropLast(".xcstrings".count))
-            // Two catalogs for one table: the lookup uses the first by path, and so do we.
-            guard catalogTables.insert(table).inserted else { continue }
-            readCatalog(table: table, path: PathText.appending(directory, name), language: language)
+    /// Reads every catalog of `tables` and its `.stringsdict` tables of `language`.
+    mutating func read(_ tables: AppleTableDirectory, language: String) {
+        // One catalog per table, the one the lookup uses (the first by path).
+        for table in tables.catalogs.keys.sorted() {
+            guard let path = tables.catalogs[table] else { continue }
+            readCatalog(table: table, path: path, language: language)
         }
-        let lproj = PathText.appending(directory, "\(language).lproj")
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: lproj)) ?? []).sorted() where name.hasSuffix(".stringsdict") {
-            readStringsDict(table: String(name.dropLast(".stringsdict".count)), path: PathText.appending(lproj, name))
+        for table in tables.stringsdictTables(language: language) {
+            guard let path = tables.stringsdict(language: language, table: table) else { continue }
+            readStringsDict(table: table, path: path)
         }
     }
 

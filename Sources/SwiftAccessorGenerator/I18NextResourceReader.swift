@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import I18Next
 import Platform
 import JSONParsing
 
@@ -18,15 +19,15 @@ struct I18NextResourceReader {
     /// Every file read, for the build-tool plugin's inputs.
     private(set) var files: [String] = []
 
-    /// Reads every `*.json` in `directory/locales/language`; nothing when there is none.
+    /// Reads every namespace of `language` in `directory/locales`; nothing when there is none.
+    /// The namespace whose keys need no `ns:` prefix is the one the app's engine makes the default.
     mutating func read(directory: String, language: String) {
-        let folder = PathText.appending(directory, "locales/\(language)")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let namespaces = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-        // The engine's rule (I18NextBridge): `translation` when present, else the first namespace.
-        let defaultNamespace = namespaces.contains("translation") ? "translation" : namespaces.first
+        let resources = DirectoryBackend(directory: PathText.appending(directory, "locales"))
+        let namespaces = resources.namespaces(language: language)
+        guard !namespaces.isEmpty else { return }
+        let defaultNamespace = resources.defaultNamespace
         for namespace in namespaces {
-            let path = PathText.appending(folder, namespace + ".json")
+            let path = resources.path(language: language, namespace: namespace)
             files.append(path)
             read(file: path, namespace: namespace, isDefault: namespace == defaultNamespace)
         }

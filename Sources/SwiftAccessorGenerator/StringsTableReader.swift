@@ -9,7 +9,7 @@ import Platform
 import StringsFile
 
 /// Reads the development language's `.strings` tables (`<lng>.lproj/<Table>.strings`, or the
-/// flat `<LNG>.strings` that forms `Localizable`) into accessor entries, one positional
+/// flat `<LNG>.strings` that forms `Localizable`, as `AppleTableDirectory` finds them) into accessor entries, one positional
 /// parameter per format argument: `%@` a `String`, `%d` an `Int`, `%.2f` a `Double`, `%c` a
 /// `Character` (``TranslationEntry/Parameter/parameters(for:)``).
 ///
@@ -20,20 +20,15 @@ struct StringsTableReader {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [String] = []
 
+    /// Reads the `.strings` tables of `language` in `directory` (no catalog search: it reads none).
     mutating func read(directory: String, language: String) {
-        var tables: [(table: String, path: String)] = []
-        let lproj = PathText.appending(directory, "\(language).lproj")
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: lproj) {
-            for name in names.sorted() where name.hasSuffix(".strings") {
-                tables.append((String(name.dropLast(8)), PathText.appending(lproj, name)))
-            }
-        }
-        if !tables.contains(where: { $0.table == "Localizable" }),
-           let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
-           let flat = names.sorted().first(where: { $0.lowercased() == "\(language.lowercased()).strings" }) {
-            tables.append(("Localizable", PathText.appending(directory, flat)))
-        }
-        for (table, path) in tables {
+        read(AppleTableDirectory(directory: directory, searchingCatalogs: false), language: language)
+    }
+
+    /// Reads the `.strings` tables `tables` has for `language`.
+    mutating func read(_ tables: AppleTableDirectory, language: String) {
+        for table in tables.stringsTables(language: language) {
+            guard let path = tables.strings(language: language, table: table) else { continue }
             files.append(path)
             read(table: table, path: path)
         }

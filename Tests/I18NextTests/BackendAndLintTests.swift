@@ -53,6 +53,45 @@ struct DirectoryBackendTests {
     }
 }
 
+@Suite("A directory's namespaces and its default namespace")
+struct NamespaceListingTests {
+    @Test("namespaces(language:): the language's .json files, sorted; hidden files and other files are not namespaces")
+    func listing() {
+        let directory = ResourceDirectory()
+        directory.write("en/translation.json", "{}")
+        directory.write("en/common.json", "{}")
+        directory.write("en/.draft.json", "{}")
+        directory.write("en/.json", "{}")
+        directory.write("en/notes.txt", "")
+        directory.write("de/zeta.json", "{}")
+        let backend = DirectoryBackend(directory: directory.path)
+        #expect(backend.namespaces(language: "en") == ["common", "translation"])
+        #expect(backend.namespaces(language: "fr").isEmpty)
+        #expect(backend.namespaces() == ["common", "translation", "zeta"])
+        #expect(backend.defaultNamespace == "translation")
+        #expect(backend.path(language: "de", namespace: "zeta") == directory.path + "/de/zeta.json")
+    }
+
+    @Test("without translation.json the default namespace is the first of every language's")
+    func defaultWithoutTranslation() {
+        let directory = ResourceDirectory()
+        directory.write("en/zeta.json", "{}")
+        directory.write("de/common.json", "{}")
+        #expect(DirectoryBackend(directory: directory.path).defaultNamespace == "common")
+        #expect(DirectoryBackend(directory: directory.path + "/missing").defaultNamespace == "translation")
+    }
+
+    @Test("the rule is i18next's: translation when listed or when nothing is, else the first", arguments: [
+        ([String](), "translation"), (["translation"], "translation"), (["common", "translation"], "translation"), (["zeta", "common"], "zeta"),
+    ])
+    func rule(namespaces: [String], expected: String) throws {
+        #expect(I18NextOptions.defaultNamespace(among: namespaces) == expected)
+        guard !namespaces.isEmpty else { return }
+        let options = try I18NextOptions(json: ["ns": .array(namespaces.map { .string($0) })])
+        #expect(options.defaultNS == [expected])
+    }
+}
+
 @Suite("i18n lint")
 struct LintTests {
     @Test("missing keys, missing CLDR plural forms and differing variables, at their line and column")

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import I18Next
 @testable import KeyExtraction
 import Testing
 
@@ -114,5 +115,55 @@ struct KeyPrefixTests {
     ])
     func prefixes(_ key: String, _ separator: Character, _ expected: [String]) {
         #expect(I18NextKeyInventory.prefixes(of: key, before: separator) == expected)
+    }
+}
+
+@Suite("The inventories read the tables and namespaces the app reads")
+struct InventoryDiscoveryTests {
+    @Test("i18next: the development language's namespaces as DirectoryBackend lists them, hidden files not")
+    func namespaces() {
+        let directory = TemporaryDirectory()
+        directory.write("locales/en/common.json", #"{"ok": "OK"}"#)
+        directory.write("locales/en/.backup.json", #"{"stale": "x"}"#)
+        directory.write("locales/de/zeta.json", #"{"z": "Z"}"#)
+        let inventory = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
+        #expect(inventory.namespaces == DirectoryBackend(directory: directory.path + "/locales").namespaces(language: "en"))
+        #expect(inventory.namespaces == ["common"])
+        #expect(inventory.problems.isEmpty)
+    }
+
+    @Test("i18next: a key whose call names no namespace is in the engine's default one, the first without translation.json")
+    func defaultNamespace() throws {
+        let directory = TemporaryDirectory()
+        directory.write("locales/en/common.json", #"{"ok": "OK"}"#)
+        directory.write("locales/en/zeta.json", #"{"z": "Z"}"#)
+        // t("ok"), t("nope"), t("zeta:z"), t("translation:ok")
+        func use(_ key: String, _ namespace: String?) -> KeyUsage {
+            KeyUsage(system: .i18next, key: key, table: namespace ?? KeyUsage.defaultNamespace, namesTable: namespace != nil,
+                     form: "t", file: "App.swift", line: 1, column: 1)
+        }
+        let usages = [use("ok", nil), use("nope", nil), use("z", "zeta"), use("ok", "translation")]
+        let i18next = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
+        #expect(i18next.defaultNamespace == DirectoryBackend(directory: directory.path + "/locales").defaultNamespace)
+        #expect(i18next.defaultNamespace == "common")
+        let comparison = KeyComparison(apple: AppleKeyInventory(directory: directory.path, developmentLanguage: "en"), i18next: i18next)
+        let missing = comparison.missing(usages)
+        #expect(missing.map { "\($0.table):\($0.usage.key)" } == ["common:nope", "translation:ok"])
+        #expect(comparison.unused(usages).isEmpty)
+    }
+
+    @Test("Apple: the development language's tables by the lookup's language key (pt_BR.lproj is pt-BR), then its language, then Base")
+    func appleTables() {
+        let directory = TemporaryDirectory()
+        directory.write("pt_BR.lproj/Localizable.strings", "\"a\" = \"A\";")
+        directory.write("pt.lproj/Localizable.strings", "\"b\" = \"B\";")
+        directory.write("Base.lproj/Localizable.strings", "\"c\" = \"C\";")
+        directory.write("de.lproj/Localizable.strings", "\"d\" = \"D\";")
+        directory.write("Sub/Shop.xcstrings", #"{"sourceLanguage": "pt-BR", "version": "1.0", "strings": {"buy": {}}}"#)
+        let inventory = AppleKeyInventory(directory: directory.path, developmentLanguage: "pt-BR")
+        #expect(inventory.tables == ["Localizable", "Shop"])
+        #expect(["a", "b", "c"].allSatisfy { inventory.defines($0, table: "Localizable") })
+        #expect(!inventory.defines("d", table: "Localizable"))
+        #expect(inventory.defines("buy", table: "Shop"))
     }
 }

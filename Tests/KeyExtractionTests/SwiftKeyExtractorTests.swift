@@ -61,6 +61,14 @@ struct SwiftKeyExtractorTests {
         #expect(Self.callsResult.diagnostics.isEmpty)
     }
 
+    @Test("a call names its table (tableName:) or namespace (ns:key, \"ns\"); an i18next key without one is left to the resources' default")
+    func namesNamespace() {
+        let source = #"t("ok"); t("zeta:z"); t("z", ["ns": "zeta"]); NSLocalizedString("k", comment: ""); NSLocalizedString("k", tableName: "T", comment: "")"#
+        let usages = SwiftKeyExtractor.extract(source: Array(source.utf8), file: "App.swift").usages
+        #expect(usages.map(\.table) == ["translation", "zeta", "zeta", "Localizable", "T"])
+        #expect(usages.map(\.namesTable) == [false, true, true, false, true])
+    }
+
     @Test("raw, multiline and escaped literals give the string the compiler sees; comments and strings are not calls")
     func literals() throws {
         let result = SwiftKeyExtractor.extract(file: Fixtures.path("Sources/Literals.swift"))

@@ -51,13 +51,12 @@ final class I18NextBridge: Sendable {
             // finds the engine created; a change made before it is what this read returns.
             let current = language().currentLanguage(following: { [weak self] tag in self?.follow(tag.identifier) }).identifier
             let backend = DirectoryBackend(directory: directory)
-            var namespaces = Set<String>()
-            for code in backend.availableLanguages() { namespaces.formUnion(backend.availableNamespaces(language: code)) }
+            let namespaces = backend.namespaces()
             var options = I18NextOptions()
             options.lng = current
             options.fallbackLng = .list([developmentLanguage])
-            options.ns = namespaces.isEmpty ? ["translation"] : namespaces.sorted()
-            options.defaultNS = namespaces.contains("translation") || namespaces.isEmpty ? ["translation"] : [options.ns[0]]
+            options.ns = namespaces.isEmpty ? [I18NextOptions.standardNamespace] : namespaces
+            options.defaultNS = [I18NextOptions.defaultNamespace(among: namespaces)]
             options.indexesKeyPaths = indexesKeyPaths
             var created = Engine(engine: I18Next(options: options), backend: backend)
             Self.loadMissing(for: current, into: &created)
@@ -98,7 +97,7 @@ final class I18NextBridge: Sendable {
         guard !missing.isEmpty else { return }
         let available = Set(engine.backend.availableLanguages())
         for code in missing where available.contains(code) {
-            let namespaces = engine.backend.availableNamespaces(language: code)
+            let namespaces = engine.backend.namespaces(language: code)
             for failure in engine.engine.load(from: engine.backend, languages: [code], namespaces: namespaces) {
                 engine.warnings.append(EnvironmentError(.malformedDocument, file: failure.source, line: failure.line,
                                                         column: failure.column, message: failure.message))

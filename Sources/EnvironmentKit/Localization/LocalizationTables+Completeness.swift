@@ -6,7 +6,7 @@ extension LocalizationTables {
     /// first of `languages`) that another language lacks, or keys it has that the other's table
     /// lacks. They are warnings, not errors, because lookup falls back to the development language.
     public func missingTranslations(languages: [String]) -> [Diagnostic] {
-        guard let development = languages.first?.lowercased() else { return [] }
+        guard let development = languages.first else { return [] }
         var warnings: [Diagnostic] = []
         for table in tableNames(language: development) {
             guard case .success(let reference)? = file(language: development, table: table) else { continue }

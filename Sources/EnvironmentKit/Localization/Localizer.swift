@@ -99,11 +99,6 @@ final class Localizer: Sendable {
     /// The languages searched for a `.strings` entry in `tag`, most specific first: the tag, its
     /// language without region, the development language, `Base`.
     func lookupChain(for tag: LanguageTag) -> [String] {
-        var chain = [tag.identifier.lowercased()]
-        if tag.identifier.lowercased() != tag.language { chain.append(tag.language) }
-        let development = developmentLanguage.identifier.lowercased()
-        if !chain.contains(development) { chain.append(development) }
-        chain.append("base")
-        return chain
+        AppleTableDirectory.fallbackChain(tag.identifier, developmentLanguage: developmentLanguage.identifier)
     }
 }

@@ -23,7 +23,7 @@ public struct DirectoryBackend: ResourceBackend {
     }
 
     public func load(language: String, namespace: String) throws(I18NextError) -> I18nObject {
-        let path = LoadPath.fill(loadPath, language: language, namespace: namespace)
+        let path = path(language: language, namespace: namespace)
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw I18NextError(.loadFailed, source: path, message: exists ? "cannot read the file" : "no such file")
@@ -45,8 +45,11 @@ public struct DirectoryBackend: ResourceBackend {
         }.sorted()
     }
 
-    /// The namespaces (file names without `.json`) of `language`, when the template is `…/{{lng}}/{{ns}}.json`.
-    public func availableNamespaces(language: String) -> [String] {
+    /// The namespaces (file names without `.json`) of `language`, sorted, when the template is
+    /// `…/{{lng}}/{{ns}}.json`: the one listing of a language's namespaces, which the app's engine,
+    /// the resource lint, the generated accessors and key extraction read. Hidden files
+    /// (`.translation.json`, `._common.json`) are not namespaces.
+    public func namespaces(language: String) -> [String] {
         let sample = LoadPath.fill(loadPath, language: language, namespace: "\u{1}")
         guard let marker = sample.firstBytesRange(of: "\u{1}") else { return [] }
         // `…/en/{{ns}}.json`: list `…/en/` and keep the names that end like the template.
@@ -55,6 +58,25 @@ public struct DirectoryBackend: ResourceBackend {
         let directory = head.isEmpty ? "." : head
         let suffix = String(sample[marker.upperBound...])
         let entries = directoryEntries(directory) ?? []
-        return entries.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map { String($0.dropLast(suffix.count)) }.sorted()
+        return entries.filter { $0.hasSuffix(suffix) && $0.count > suffix.count && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(suffix.count)) }.sorted()
+    }
+
+    /// The namespaces of every language (``availableLanguages()``), sorted.
+    public func namespaces() -> [String] {
+        var all = Set<String>()
+        for language in availableLanguages() { all.formUnion(namespaces(language: language)) }
+        return all.sorted()
+    }
+
+    /// The namespace a key without `ns:` is looked up in, for the resources of every language:
+    /// ``I18NextOptions/defaultNamespace(among:)`` of ``namespaces()``.
+    public var defaultNamespace: String {
+        I18NextOptions.defaultNamespace(among: namespaces())
+    }
+
+    /// The path of the file of `namespace` in `language`.
+    public func path(language: String, namespace: String) -> String {
+        LoadPath.fill(loadPath, language: language, namespace: namespace)
     }
 }

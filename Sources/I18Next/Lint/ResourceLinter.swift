@@ -50,7 +50,7 @@ public struct ResourceLinter: Sendable {
         var files: [String: [String: NamespaceFile]] = [:]
         var namespaces = Set<String>()
         for language in languages {
-            for namespace in backend.availableNamespaces(language: language) {
+            for namespace in backend.namespaces(language: language) {
                 namespaces.insert(namespace)
                 let path = "\(directory)/\(language)/\(namespace).json"
                 switch Self.read(path) {

@@ -49,9 +49,9 @@ public struct I18NextOptions: Sendable {
     /// Whether a code without region is lowercased (`cleanCode`).
     public var cleanCode = false
     /// The namespaces (`ns`).
-    public var ns: [String] = ["translation"]
+    public var ns: [String] = [Self.standardNamespace]
     /// The namespaces searched for a key without `ns:` (`defaultNS`).
-    public var defaultNS: [String] = ["translation"]
+    public var defaultNS: [String] = [Self.standardNamespace]
     /// `fallbackNS`, or `nil` for `false`.
     public var fallbackNS: [String]?
     /// `keySeparator`, or `nil` for `false`.
@@ -177,8 +177,8 @@ public struct I18NextOptions: Sendable {
         } else if let value = object["ns"] {
             if case .string(let text) = value {
                 defaultNS = [text]
-            } else if !ns.contains("translation"), let first = ns.first {
-                defaultNS = [first]
+            } else {
+                defaultNS = [Self.defaultNamespace(among: ns)]
             }
         }
         if let value = object["fallbackNS"], value != .bool(false) { fallbackNS = try strings("fallbackNS", value) }

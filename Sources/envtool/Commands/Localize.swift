@@ -1,4 +1,5 @@
 import ArgumentParser
+import AppleLocalization
 import EnvironmentKit
 import I18Next
 
@@ -93,10 +94,10 @@ struct Localize: ParsableCommand {
             guard environment.lookupLocalizedString(key, table: table, language: code, sources: [source]) != nil else { continue }
             switch source {
             case .stringsTables:
-                let sameLanguage = [code.lowercased(), tag.language]
+                let sameLanguage = [AppleTableDirectory.languageKey(code), tag.language]
                 // A catalog answers with its source text when no language has the key: that is a fallback too.
                 if let match = environment.appleTables.string(forKey: key, table: table, languageChain: sameLanguage, device: device),
-                   sameLanguage.contains(match.language.lowercased()) {
+                   sameLanguage.contains(AppleTableDirectory.languageKey(match.language)) {
                     return nil
                 }
                 return "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings or to \(table).xcstrings"
