@@ -1,3 +1,4 @@
+import Diagnostics
 import EnvironmentCrypto
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -147,8 +148,19 @@ public struct EnvironmentsDocument: Sendable {
     }
 
     /// Validates decrypted bytes without copying them into memory that is not zeroed.
-    package init(secretBytes: SecretBytes, source: String) throws(EnvironmentError) {
-        self = try secretBytes.withUnsafeBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+    ///
+    /// An error gives the position only: the parser's and the validator's messages quote what
+    /// they found (a word, a key, a JSON path), and in a decrypted document that text is a
+    /// secret, such as the token a teammate mistyped a quote around. With `quotingText` (the
+    /// user's own edit, which they are looking at) the full message is given.
+    package init(secretBytes: SecretBytes, source: String, quotingText: Bool = false) throws(EnvironmentError) {
+        do {
+            self = try secretBytes.withUnsafeBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
+        } catch {
+            if quotingText { throw error }
+            throw EnvironmentError(error.kind, Diagnostic(.error, file: error.file, line: error.line, column: error.column,
+                message: "the decrypted document is not a valid environments document here; its text is not quoted in errors, since it is secret (see it with `envtool decrypt` or `envtool edit`)"))
+        }
     }
 
     /// Parses and validates `raw`; `text`, when given, is the same bytes, kept so that errors

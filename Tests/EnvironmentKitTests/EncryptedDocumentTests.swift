@@ -50,7 +50,27 @@ struct EncryptedDocumentTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .malformedDocument)
-            #expect(error.description.hasPrefix(path + " (decrypted):1:1: error: missing \"configurations\""))
+            #expect(error.description.hasPrefix(path + " (decrypted):1:1: error: the decrypted document is not a valid environments document here"))
+        }
+    }
+
+    @Test("an error in a decrypted document gives the position and quotes nothing of the plaintext", arguments: [
+        #"{"languages": ["en"], "configurations": {"Debug": {"token": ghpABCDEFsecret}}}"#,
+        #"{"languages": ["en"], "configurations": {"Debug": {"ghpABCDEFsecret": 1, "ghpABCDEFsecret": 2}}}"#,
+        #"{"languages": ["en"], "configurations": {"Debug": {"token": "ghpABCDEFsecret" "x"}}}"#,
+        #"{"languages": ["ghpABCDEFsecret"], "configurations": {"Debug": {}}}"#,
+        #"{"languages": ["en"], "configurations": {"Debug": {"token": TRUEghpABCDEFsecret}}}"#,
+    ])
+    func noPlaintextInErrors(text: String) throws {
+        let path = directory.path + "/secret.bin"
+        try EnvironmentsBin.encrypt(Data(text.utf8), to: .v1(.key(key))).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try EnvironmentsDocument(contentsOf: path, secret: .key(key))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .malformedDocument)
+            #expect(error.line == 1 && error.column != nil, "\(error)")
+            #expect(!error.description.contains("ghp") && !error.description.contains("secret\""), "\(error)")
         }
     }
 }

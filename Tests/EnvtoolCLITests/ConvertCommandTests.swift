@@ -311,6 +311,10 @@ struct ConvertCommandTests {
         ("syntax.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : ;\\n\"\n",
          "syntax.po:4:2: error: Plural-Forms: the plural expression ends too early"),
         ("open.po", "msgid \"a\"\nmsgstr \"unterminated\n", "open.po:2:8: error: the string is not closed with \""),
+        ("twice.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n\nmsgid \"a\"\nmsgstr \"в\"\n",
+         "twice.po:8:1: error: duplicate message definition of \"a\"; the first is at line 5"),
+        ("forms.po", "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"f\"\nmsgid_plural \"fs\"\nmsgstr[0] \"f\"\nmsgstr[1] \"fs\"\nmsgstr[2] \"x\"\n",
+         "forms.po:6:1: error: msgstr[2] is beyond the Plural-Forms header's nplurals=2"),
         ("broken.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {\"k\": 3}}", "broken.xcstrings:1:"),
         ("ru.json", "{\"a\": \"b\",}", "ru.json:1:"),
     ])

@@ -198,6 +198,7 @@ public struct GettextFormat: TranslationFileFormat {
         // The header: language and plural forms.
         var language = fallback
         var expression: GettextExpression? = nil
+        var pluralCount = 0
         /// Where the header field `name` (lowercased, with its colon) is written in the file;
         /// header keys match in any case, as the switch below reads them.
         func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
@@ -225,7 +226,7 @@ public struct GettextFormat: TranslationFileFormat {
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
                     let at = headerField("plural-forms:", header.line)
-                    expression = try pluralExpression(value, line: at.line, column: at.column, path: path)
+                    (expression, pluralCount) = try pluralExpression(value, line: at.line, column: at.column, path: path)
                 default: break
                 }
             }
@@ -242,8 +243,18 @@ public struct GettextFormat: TranslationFileFormat {
             }
         }
         var entries: [TranslationEntry] = []
+        // msgfmt refuses both of these; choosing one of the texts silently would ship the other
+        // translator's work nowhere.
+        var firstLine: [[String?]: Int] = [:]
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
             let key = raw.id ?? ""
+            if let first = firstLine[[raw.context, key]] {
+                throw fail(raw.line, 1, "duplicate message definition of \(TranslationConverter.quoted(key))\(raw.context.map { " in context " + TranslationConverter.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
+            }
+            firstLine[[raw.context, key]] = raw.line
+            if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {
+                throw fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header")
+            }
             let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
             let translated = raw.strings.values.contains { !$0.isEmpty }
             let state: TranslationEntry.State = raw.fuzzy ? .needsReview : translated ? .translated : .new
@@ -275,7 +286,7 @@ public struct GettextFormat: TranslationFileFormat {
 
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
     /// an index below N for every n up to 1000.
-    private static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> GettextExpression {
+    private static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> (expression: GettextExpression, count: Int) {
         func fail(_ message: String) -> AppleLocalizationError {
             AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
@@ -302,7 +313,7 @@ public struct GettextFormat: TranslationFileFormat {
             let index = expression.evaluate(n)
             if index < 0 || index >= count { throw fail("plural=\(expressionText) gives \(index) for n = \(n), outside 0..<\(count)") }
         }
-        return expression
+        return (expression, count)
     }
 
     /// The content of a `"…"` string, escapes resolved.

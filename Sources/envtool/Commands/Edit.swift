@@ -62,7 +62,7 @@ struct Edit: ParsableCommand {
                     return
                 }
                 do throws(EnvironmentError) {
-                    let document = try EnvironmentsDocument(secretBytes: edited, source: input + " (edited)")
+                    let document = try EnvironmentsDocument(secretBytes: edited, source: input + " (edited)", quotingText: true)
                     for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
                 } catch {
                     Console.error(error.description)
