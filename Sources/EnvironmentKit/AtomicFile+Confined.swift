@@ -64,6 +64,15 @@ extension AtomicFile {
         let (directories, name) = try components(of: relativePath, display: display)
         guard let directoryFD = try openDirectory(directories, under: root, creating: false, mode: 0, display: display) else { return nil }
         defer { close(directoryFD) }
+        return try contents(named: name, in: directoryFD, display: display)
+    }
+
+    /// The bytes of the regular file `name` in the directory open as `directoryFD`, not
+    /// following a link, or `nil` when there is none.
+    ///
+    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed`` when `name`
+    ///   is a link or not a regular file, or cannot be read.
+    package static func contents(named name: String, in directoryFD: Int32, display: String) throws(EnvironmentError) -> [UInt8]? {
         let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno

@@ -34,15 +34,17 @@ extension TranslationConverter {
     static func checkNames(of table: TranslationTable, readFrom path: String) throws(AppleLocalizationError) {
         let languages = (table.sourceLanguage.map { [$0] } ?? []) + table.languages.keys.sorted()
         for language in languages where !isLanguageTag(language) {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the language \(quoted(language)) is not a language tag (such as en, pt-BR or zh-Hans); a language names an output folder, so nothing else is accepted. Correct it in the file"), kind: .invalidInput)
+            throw AppleLocalizationError(Diagnostic(file: path, message: "the language \(notALanguageTag(language)). Correct it in the file"), kind: .invalidInput)
         }
         guard isTableName(table.name) else {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the table name \(quoted(table.name)) cannot name a file (it is empty, starts with '.', or has a '/' or a control character). Correct it in the file"), kind: .invalidInput)
+            throw AppleLocalizationError(Diagnostic(file: path, message: "the table name \(Diagnostic.quoted(table.name)) cannot name a file (it is empty, starts with '.', or has a '/' or a control character). Correct it in the file"), kind: .invalidInput)
         }
     }
 
-    /// `text` quoted for a diagnostic (``Diagnostic/quoted(_:limit:)``).
-    static func quoted(_ text: String) -> String { Diagnostic.quoted(text) }
+    /// Why `value`, read as a language, is refused: the one wording every reader uses.
+    static func notALanguageTag(_ value: String) -> String {
+        "\(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans); a language names an output folder, so nothing else is accepted"
+    }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)

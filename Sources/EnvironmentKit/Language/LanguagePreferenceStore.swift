@@ -119,24 +119,10 @@ public struct LanguagePreferenceStore: Sendable {
             defer { flock(lock, LOCK_UN) }
             // A choice already saved is not written again: the file, its modification time and
             // anyone watching it stay as they are, and the command costs no disk flush.
-            if let current = Self.regularFile(name, in: directoryFD), current.elementsEqual(bytes) { return }
+            if let current = try? AtomicFile.contents(named: name, in: directoryFD, display: path), current.elementsEqual(bytes) { return }
             // Atomic without a disk flush: a choice lost to a power failure is set again, and a
             // file left empty reads as unset (see AtomicFile.Durability.atomic).
             try AtomicFile.write(bytes, named: name, in: directoryFD, display: path, permissions: 0o600, durability: .atomic)
         }
-    }
-
-    /// The bytes of the regular file `name` in the directory open as `directoryFD`, not
-    /// following a link; `nil` when there is none (or it cannot be read).
-    private static func regularFile(_ name: String, in directoryFD: Int32) -> [UInt8]? {
-        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        let count = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return nil }
-        return Array(bytes[..<count])
     }
 }

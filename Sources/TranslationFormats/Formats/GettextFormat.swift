@@ -220,7 +220,7 @@ public struct GettextFormat: TranslationFileFormat {
                     // The language names the output folder of this file: only a tag may.
                     guard TranslationConverter.isLanguageTag(value) else {
                         let at = headerField("language:", header.line)
-                        throw fail(at.line, at.column, "Language: \(TranslationConverter.quoted(value)) is not a language tag (such as en, pt_BR or zh-Hans); a language names an output folder, so nothing else is accepted")
+                        throw fail(at.line, at.column, "Language: \(TranslationConverter.notALanguageTag(value))")
                     }
                     language = value.replacing("_", with: "-")
                 case "plural-forms":
@@ -249,7 +249,7 @@ public struct GettextFormat: TranslationFileFormat {
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
             let key = raw.id ?? ""
             if let first = firstLine[[raw.context, key]] {
-                throw fail(raw.line, 1, "duplicate message definition of \(TranslationConverter.quoted(key))\(raw.context.map { " in context " + TranslationConverter.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
+                throw fail(raw.line, 1, "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
             }
             firstLine[[raw.context, key]] = raw.line
             if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {

@@ -147,7 +147,7 @@ public struct XLIFFFormat: TranslationFileFormat {
             }
             // Each language names an output folder or file: only a tag may.
             for (attribute, value) in [("source-language", source), ("target-language", target)] where !TranslationConverter.isLanguageTag(value) {
-                throw fail(file.offset, "\(attribute)=\(TranslationConverter.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans); a language names an output folder, so nothing else is accepted")
+                throw fail(file.offset, "\(attribute)=\(TranslationConverter.notALanguageTag(value))")
             }
             let original = file.attribute("original") ?? "Localizable.strings"
             let base = PathText.lastComponent(original)
