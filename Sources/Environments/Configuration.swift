@@ -109,7 +109,7 @@ public struct Configuration: Sendable {
     /// - Throws: ``EnvironmentError`` (unknown variable, or not an integer).
     public func int(_ path: String) throws(EnvironmentError) -> Int {
         let value = try value(path)
-        switch value {
+        switch value.exactValue {
         case .integer(let integer): return integer
         case .number(let double):
             guard let integer = Int(exactly: double) else { throw mismatch(path, value, "an integer") }
@@ -123,7 +123,7 @@ public struct Configuration: Sendable {
     /// - Throws: ``EnvironmentError`` (unknown variable, not a number, or beyond the range of `Double`).
     public func double(_ path: String) throws(EnvironmentError) -> Double {
         let value = try value(path)
-        switch value {
+        switch value.exactValue {
         case .integer(let integer): return Double(integer)
         case .number(let double): return double
         case .numberLiteral(let text):

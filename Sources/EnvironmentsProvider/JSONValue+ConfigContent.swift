@@ -40,7 +40,7 @@ extension JSONValue {
     }
 
     private var intValue: Int? {
-        switch self {
+        switch exactValue {
         case .integer(let integer): return integer
         case .number(let double): return Int(exactly: double)
         default: return nil
@@ -48,7 +48,7 @@ extension JSONValue {
     }
 
     private var doubleValue: Double? {
-        switch self {
+        switch exactValue {
         case .integer(let integer): return Double(exactly: integer)
         case .number(let double): return double
         // A literal no Double holds exactly (20 digits, 1e-400) reads as the nearest Double, as

@@ -293,7 +293,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// A number, as ``JSONValue`` documents: `Int` when it is an integer that fits, `Double`
-    /// when that writes back as the same value, else the literal text. Never an error once the
+    /// when that writes back as the same text, else the literal text. Never an error once the
     /// grammar is right: a reader that needs a `Double` or an `Int` decides what does not fit.
     private mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = position
@@ -338,21 +338,12 @@ package struct JSONParser: ~Copyable {
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         let literal = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if isInteger {
-            if digits <= 18 {
-                // |magnitude| < 10^18 < 2^63: both signs fit, and only -0 needs a Double.
-                if negative && magnitude == 0 { return .number(-0.0) }
-                return .integer(negative ? -Int(magnitude) : Int(magnitude))
-            }
-            if let integer = Int(String(decoding: literal, as: UTF8.self)) { return .integer(integer) }
-            return .numberLiteral(String(decoding: literal, as: UTF8.self))
-        }
-        let text = String(decoding: literal, as: UTF8.self)
-        guard let double = Double(text) else { return .numberLiteral(text) }
-        // Up to 15 significant digits always survive the trip through a normal Double (DBL_DIG).
-        if significant <= 15 && (double.isNormal || (double == 0 && significant == 0)) { return .number(double) }
-        if double.isFinite, double != 0 || significant == 0, JSONNumberText.sameValue(literal, double) { return .number(double) }
-        return .numberLiteral(text)
+        let value = JSONNumberText.value(literal, negative: negative, magnitude: magnitude, digits: digits, significant: significant, isInteger: isInteger)
+        // The text is kept whenever the value alone would not write it back byte for byte
+        // (`1.50`, `1e2`, `-0`): `print`, dotenv and `run` show what the document says.
+        if case .integer = value { return value }
+        if case .number(let double) = value, JSONNumberText.isShortest(literal, of: double) { return value }
+        return .numberLiteral(String(decoding: literal, as: UTF8.self))
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -1,17 +1,18 @@
 /// A JSON value as written: the one model of JSON that envtool's libraries share.
 ///
 /// Objects keep their members in order and tell keys apart by code units (``JSONObject``).
-/// Numbers are kept so that writing them back gives the same value as the text read:
+/// Numbers are kept so that writing them back gives the text read, byte for byte:
 ///
 /// - ``integer(_:)``: written without fraction or exponent and within `Int` (`30`, `-7`,
 ///   `9007199254740993`).
-/// - ``number(_:)``: any other number whose nearest `Double` writes back as the same decimal
-///   value (`0.5`, `1.5e3`, `1e-7`), and `-0` (an `Int` has no negative zero).
-/// - ``numberLiteral(_:)``: every other number, as its literal text: integers beyond `Int`
-///   (`18446744073709551616`), more digits than a `Double` keeps (`0.10000000000000000001`),
-///   magnitudes beyond a `Double` (`1e400`) or below its smallest (`1e-99999`). Nothing is
-///   rounded or refused at parse time; readers decide (``JSONValueDecoder`` refuses a literal that
-///   does not fit the requested type, I18Next reads it as JavaScript's `JSON.parse` does).
+/// - ``number(_:)``: any other number written exactly as its `Double` writes (`0.5`, `1500.0`).
+/// - ``numberLiteral(_:)``: every other number, as its literal text: other spellings of a value
+///   (`1.50`, `1e2`, `-0`), integers beyond `Int` (`18446744073709551616`), more digits than a
+///   `Double` keeps (`0.10000000000000000001`), magnitudes beyond a `Double` (`1e400`) or below
+///   its smallest (`1e-99999`). Nothing is rounded or refused at parse time; readers decide
+///   (``exactValue`` gives the type that holds a number exactly, ``JSONValueDecoder`` refuses a
+///   literal that does not fit the requested type, I18Next reads it as JavaScript's `JSON.parse`
+///   does).
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -19,10 +20,10 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// A number written without fraction or exponent that fits in `Int`.
     case integer(Int)
-    /// A number whose `Double` writes back as the same decimal value.
+    /// A number written as its `Double` writes.
     case number(Double)
-    /// A number that neither `Int` nor `Double` represents exactly, kept as written (valid JSON
-    /// number grammar: the parser only makes it from a literal it has checked).
+    /// A number kept as written (valid JSON number grammar: the parser only makes it from a
+    /// literal it has checked); ``exactValue`` says whether `Int` or `Double` holds it exactly.
     case numberLiteral(String)
     /// A string, escapes resolved.
     case string(String)

@@ -157,8 +157,8 @@ struct EnvironmentAccessors {
             switch element {
             case .bool: convert = "{ if case .bool(let value) = $0 { value } else { nil } }"
             case .string: convert = "{ if case .string(let value) = $0 { value } else { nil } }"
-            case .int: convert = "{ switch $0 { case .integer(let value): value; case .number(let value): Swift.Int(exactly: value); default: nil } }"
-            case .double: convert = "{ switch $0 { case .integer(let value): Swift.Double(value); case .number(let value): value; default: nil } }"
+            case .int: convert = "{ switch $0.exactValue { case .integer(let value): value; case .number(let value): Swift.Int(exactly: value); default: nil } }"
+            case .double: convert = "{ switch $0.exactValue { case .integer(let value): Swift.Double(value); case .number(let value): value; default: nil } }"
             default: convert = "{ $0 }"
             }
             return "try \(self.typeName).array(configuration, \(literal), \(swiftType(element, typeName: typeName)).self, \(convert))"

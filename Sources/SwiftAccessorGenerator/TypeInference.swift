@@ -125,14 +125,14 @@ struct TypeInference {
     /// One scalar type shared by every element, else `JSONValue` (mixed arrays are ordinary JSON,
     /// so they are not warned about).
     private func elementType(_ elements: [JSONValue]) -> VariableType {
-        guard let first = elements.first else { return .json }
+        guard let first = elements.first?.exactValue else { return .json }
         switch first {
         case .bool: return elements.allSatisfy { if case .bool = $0 { true } else { false } } ? .bool : .json
         case .string: return elements.allSatisfy { if case .string = $0 { true } else { false } } ? .string : .json
         case .integer, .number:
             var type = VariableType.int
             for element in elements {
-                switch element {
+                switch element.exactValue {
                 case .integer: break
                 case .number: type = .double
                 default: return .json

@@ -123,11 +123,15 @@ struct ConfigurationTests {
 
     @Test("numbers no Int or Double holds exactly are kept and refused, not rounded, by typed access")
     func exactNumbers() throws {
-        let text = #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0}}}"#
+        let text = #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0, "spelled": 4.00, "price": 1.50}}}"#
         let configuration = try document(text).configuration(named: "Debug")
         #expect(configuration["big"] == .numberLiteral("18446744073709551616"))
         #expect(try configuration.int("exact") == 9_007_199_254_740_993)
         #expect(try configuration.int("whole") == 4)
+        // Read by value, kept as written: 4.00 is the integer 4, 1.50 the Double 1.5.
+        #expect(try configuration.int("spelled") == 4 && configuration["spelled"] == .numberLiteral("4.00"))
+        #expect(try configuration.double("price") == 1.5)
+        #expect(throws: EnvironmentError.self) { try configuration.int("price") }
         #expect(try configuration.double("big") == 18446744073709551616.0)
         #expect(try configuration.double("tiny") == 0)
         let huge = try #require(throws: EnvironmentError.self) { try configuration.double("huge") }

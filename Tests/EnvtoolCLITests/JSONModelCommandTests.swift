@@ -35,6 +35,23 @@ struct JSONModelCommandTests {
         #expect(try workspace.run(["get", "big", "-e", "env.json", "-c", "Debug"]).stdout == "18446744073709551616\n")
     }
 
+    @Test("numbers keep the text they were written with in get, print (JSON and dotenv) and run")
+    func numbersAsWritten() throws {
+        let workspace = try workspace(variables: #"{"price": 1.50, "hundred": 1e2, "zero": -0, "whole": 4.0, "small": 1E-7}"#)
+        let expected = ["price": "1.50", "hundred": "1e2", "zero": "-0", "whole": "4.0", "small": "1E-7"]
+        let json = try workspace.run(["print", "-e", "env.json", "-c", "Debug"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let dotenv = try workspace.run(["print", "--format", "dotenv", "-e", "env.json", "-c", "Debug"])
+        #expect(dotenv.status == 0, "\(dotenv.stderr)")
+        let run = try workspace.run(["run", "-e", "env.json", "-c", "Debug", "--", "sh", "-c", #"printf '%s|' "$PRICE" "$HUNDRED" "$ZERO" "$WHOLE" "$SMALL""#])
+        #expect(run.status == 0 && run.stdout == "1.50|1e2|-0|4.0|1E-7|", "\(run.stdout) \(run.stderr)")
+        for (name, text) in expected {
+            #expect(json.stdout.contains("\"\(name)\": \(text)"), "\(name) in \(json.stdout)")
+            #expect(dotenv.stdout.contains("\(name.uppercased())='\(text)'\n"), "\(name) in \(dotenv.stdout)")
+            #expect(try workspace.run(["get", name, "-e", "env.json", "-c", "Debug"]).stdout == text + "\n")
+        }
+    }
+
     @Test("dotenv refuses names that are no shell variable, names two variables share, and NUL, naming the JSON paths (exit 65)", arguments: [
         (#"{"a.b": 1, "a": {"b": 2}}"#, [#"configurations.Debug["a.b"]"#, "configurations.Debug.a.b", "both become the dotenv name A_B"]),
         (#"{"a-b": 1, "a b": 2}"#, ["configurations.Debug.a-b", #"configurations.Debug["a b"]"#, "A_B"]),

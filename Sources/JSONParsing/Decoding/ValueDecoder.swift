@@ -102,7 +102,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        switch value {
+        switch value.exactValue {
         case .integer(let integer): return Double(integer)
         case .number(let double): return double
         case .numberLiteral(let text):
@@ -139,7 +139,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     /// An integer of type `T`, from any number with that exact integer value; never rounded or truncated.
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let result: T?
-        switch value {
+        switch value.exactValue {
         case .integer(let integer): result = T(exactly: integer)
         case .number(let double): result = T(exactly: double)
         case .numberLiteral(let text): result = T(text, radix: 10)
