@@ -32,17 +32,37 @@ struct Envtool: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
-            exit(withError: ValidationError(problem))
+            exit(reporting: ValidationError(problem))
         }
-        if let run = DirectCommands.parse(arguments) {
-            do { try run() } catch { exit(withError: error) }
-            return
+        do {
+            if let run = DirectCommands.parse(arguments) {
+                try run()
+            } else if var command = parsedFrequentCommand(arguments) {
+                try command.run()
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
+        } catch {
+            exit(reporting: error)
         }
-        if var command = parsedFrequentCommand(arguments) {
-            do { try command.run() } catch { exit(withError: error) }
-            return
+    }
+
+    /// `exit(withError:)`, except that the pages ArgumentParser prints on standard output (help,
+    /// `help COMMAND`, `--version`, completion scripts) go through ``Console/output(_:)`` like
+    /// every other result: a standard output that cannot be written is exit 74 with a message,
+    /// not a lost page and exit 0.
+    static func exit(reporting error: any Error) -> Never {
+        if exitCode(for: error) == .success {
+            let page = fullMessage(for: error)
+            do {
+                if !page.isEmpty { try Console.output(page) }
+            } catch {
+                exit(withError: error)
+            }
+            exit()
         }
-        main(arguments)
+        exit(withError: error)
     }
 
     /// The commands that build phases, shell prompts and launch scripts call many times a build.

@@ -50,6 +50,19 @@ struct OutputErrorTests {
         #expect(result.stderr.contains("envtool: error: cannot write the output: No space left on device"), "\(result.stderr)")
     }
 
+    @Test("help, help COMMAND, --version and completion scripts exit 74 when stdout cannot be written, and 0 when it can", arguments: [
+        ["--help"], ["help"], ["help", "encrypt"], ["i18n", "convert", "--help"], ["get", "-h"], ["--version"],
+        ["--generate-completion-script", "bash"],
+    ])
+    func pagesToFullDevice(arguments: [String]) throws {
+        let workspace = try Workspace()
+        let result = try Self.runToFullDevice(arguments, in: workspace)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("envtool: error: cannot write the output: No space left on device"), "\(result.stderr)")
+        let page = try workspace.run(arguments)
+        #expect(page.status == 0 && !page.stdout.isEmpty && page.stderr.isEmpty, "\(page.stderr)")
+    }
+
     @Test("a large decrypted document to a full device is an error, not a truncated success")
     func largeDocument() throws {
         let workspace = try Workspace()
