@@ -117,7 +117,7 @@ struct EditSafetyTests {
         #expect(workspace.read(live + "/environments.json") != nil)
     }
 
-    @Test("edit and rekey keep the file's mode and write through a symbolic link")
+    @Test("edit, rekey and encrypt -o keep the file's mode and write through a symbolic link")
     func modeAndLink() throws {
         let workspace = try prepared()
         let target = workspace.path + "/" + Self.bin
@@ -134,6 +134,16 @@ struct EditSafetyTests {
         #expect(try mode(target) == 0o600)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path + "/link.bin") == Self.bin)
         #expect(try workspace.run(["get", "base_url", "-e", Self.bin], environment: ["ENVTOOL_PASSPHRASE": "fresh"]).status == 0)
+
+        chmod(target, 0o640)
+        let encrypt = try workspace.run(["encrypt", "environments/environments.json", "-o", "link.bin", "--key-file", "secret.key"])
+        #expect(encrypt.status == 0, "\(encrypt.stderr)")
+        #expect(try mode(target) == 0o640)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path + "/link.bin") == Self.bin)
+        #expect(try workspace.run(["get", "base_url", "-e", Self.bin], environment: ["ENVTOOL_KEY_FILE": "secret.key"]).status == 0)
+        // A new file gets the default mode.
+        #expect(try workspace.run(["encrypt", "environments/environments.json", "-o", "new.bin", "--key-file", "secret.key"]).status == 0)
+        #expect(try mode(workspace.path + "/new.bin") == 0o644)
     }
 
     @Test("a second edit or rekey while one edit runs is refused; the lock ends with the edit")

@@ -52,7 +52,8 @@ struct Encrypt: ParsableCommand {
             recipients.add(to: &given)
             let target = try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf))
             let sealed = try EnvironmentsBin.encrypt(data, to: target)
-            try AtomicFile.write(sealed, to: output, permissions: 0o644)
+            // Over an existing file its mode is kept (a team's 0640 .bin stays 0640), as edit and rekey do.
+            try AtomicFile.write(sealed, to: output, permissions: 0o644, keepingExistingMode: true)
             // After the file, as rekey does: a failure here leaves a list that the header check
             // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
             try RecipientsSidecar.write(for: target, beside: output)
