@@ -1,3 +1,4 @@
+import EnvironmentCrypto
 import Foundation
 import Testing
 
@@ -232,6 +233,29 @@ struct AgeCommandTests {
         let mismatch = try workspace.run(["recipients", "list", "env.bin"])
         #expect(mismatch.status == 77)
         #expect(mismatch.stderr.contains("lists 1 recipient, but the file is encrypted to 2"), "\(mismatch.stderr)")
+    }
+
+    @Test("encrypt and rekey refuse a header envtool could not read back (about 10,000 recipients), writing nothing; just below it, the file opens")
+    func tooManyRecipients() throws {
+        let workspace = try Workspace()
+        let mine = try Self.keys(workspace, ["mine.key"])[0]
+        // Distinct recipients (a repeated one is written once): 98 header bytes each, so 10,800 pass 1 MiB.
+        let others = try (0..<10_799).map { _ in try AgeIdentity.generate().recipient.encoded }
+        try workspace.write("many.txt", ([mine.recipient] + others).joined(separator: "\n") + "\n")
+        try workspace.write("fewer.txt", ([mine.recipient] + others.prefix(10_400)).joined(separator: "\n") + "\n")
+
+        let refused = try workspace.run(["encrypt", Self.json, "-o", "env.bin", "-R", "many.txt"])
+        #expect(refused.status == 77, "\(refused.stderr)")
+        #expect(refused.stderr.contains("10800 recipients make an age header of") && refused.stderr.contains("encrypt to fewer recipients"), "\(refused.stderr)")
+        #expect(workspace.read("env.bin") == nil && workspace.read("env.bin.recipients") == nil)
+
+        let fewer = try workspace.run(["encrypt", Self.json, "-o", "env.bin", "-R", "fewer.txt"])
+        #expect(fewer.status == 0, "\(fewer.stderr)")
+        #expect(try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "mine.key"]).stdout == Self.devURL)
+        let before = workspace.read("env.bin")
+        let rekey = try workspace.run(["rekey", "env.bin", "--identity", "mine.key", "-R", "many.txt"])
+        #expect(rekey.status == 77 && rekey.stderr.contains("more than the 1024 KiB envtool reads back"), "\(rekey.stderr)")
+        #expect(workspace.read("env.bin") == before)
     }
 
     @Test("edit on an age file re-seals to the same recipients")

@@ -133,7 +133,7 @@ public enum AgeFile {
         let key = FileKey.generate()
         let stanzas = try stanzas(for: recipients, fileKey: key)
         let fileKey = key.bytes
-        let header = AgeHeader.encode(stanzas, fileKey: fileKey)
+        let header = try AgeHeader.encode(stanzas, fileKey: fileKey)
         let reader = AgeReader(source)
         if armored {
             var armor = try AgeArmorWriter(sink)

@@ -131,9 +131,16 @@ struct AgeHeader {
     }
 
     /// The complete header for `stanzas`, MAC line included.
-    static func encode(_ stanzas: [AgeStanza], fileKey: SecretBytes) -> [UInt8] {
+    ///
+    /// - Throws: ``AgeError/Kind/unusable`` for a header longer than ``read(from:)`` accepts:
+    ///   envtool writes no file that it cannot read back itself.
+    static func encode(_ stanzas: [AgeStanza], fileKey: SecretBytes) throws(AgeError) -> [UInt8] {
         var bytes = versionLine + [0x0A]
         for stanza in stanzas { bytes += stanza.encoded }
+        // Every line the reader checks is shorter than the whole header, MAC line included (about 50 bytes).
+        guard bytes.count + 64 < maximumLength else {
+            throw AgeError(.unusable, "\(stanzas.count) recipients make an age header of \(bytes.count) bytes, more than the \(maximumLength / 1024) KiB envtool reads back (about 10,000 X25519 recipients); encrypt to fewer recipients, for example one key a group shares")
+        }
         bytes += [0x2D, 0x2D, 0x2D]
         let mac = mac(of: bytes, fileKey: fileKey)
         return bytes + [0x20] + AgeBase64.encode(mac, padded: false) + [0x0A]
