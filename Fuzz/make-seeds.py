@@ -155,3 +155,20 @@ write("xliff", xliff)
 write("xliff", xliff.replace(' target-language="ru"', "", 1))
 write("convert", bytes([4]) + xliff.encode("utf-8"))
 write("convert", bytes([0]) + b'{"greeting":"Hello, {{name}}!","item_one":"{{count}} item","item_other":"{{count}} items","nested":{"a":"$t(greeting)"}}')
+
+# convert-paths: format byte, file name, NUL, content; names from the content and the file name
+# that try to leave the destination (issue #21), and ordinary ones.
+i18next_seed = b'{"greeting":"Hello","item_one":"{{count}} item","item_other":"{{count}} items"}'
+for name in [b"en", b"..", b"en-US", b"ru\\..", b"%2e%2e", b"C:", b"-"]:
+    write("convert-paths", bytes([0]) + name + b"\0" + i18next_seed)
+    write("convert-paths", bytes([1]) + name + b"\0" + b'"greeting" = "Hello";\n')
+for name, language in [(b"messages", "ru"), (b"package", ".."), (b"settings", "../.vscode"), (b"x", "/etc"), (b"y", "en/../../z"), (b"..json", "fr")]:
+    text = po_header.format(lang=language, n=2, expr="n != 1") + po_body
+    write("convert-paths", bytes([3]) + name + b"\0" + text.encode("utf-8"))
+for target, original in [("ru", "en.lproj/Localizable.strings"), ("../..", "en.lproj/Localizable.strings"), ("ru", "../../Localizable.strings"),
+                         ("ru", "/abs/x.strings"), ("ru", "en.lproj/..strings"), (".", "en.lproj/Localizable.stringsdict")]:
+    text = xliff.replace('target-language="ru"', 'target-language="%s"' % target, 1).replace('original="en.lproj/Localizable.strings"', 'original="%s"' % original, 1)
+    write("convert-paths", bytes([4]) + b"Localizable\0" + text.encode("utf-8"))
+for source, language in [("en", "ru"), ("..", "ru"), ("en", "../x"), ("en", "/tmp"), ("en/..", "fr")]:
+    catalog = {"sourceLanguage": source, "version": "1.0", "strings": {"greeting": {"localizations": {language: {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}
+    write("convert-paths", bytes([2]) + b"Localizable\0" + compact(catalog).encode("utf-8"))

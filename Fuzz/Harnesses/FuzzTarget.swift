@@ -43,6 +43,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertHarness.xliff),
         FuzzTarget(name: "convert", summary: "i18n convert: first byte picks the reader, the rest is read then written in every format",
                    run: ConvertHarness.any),
+        FuzzTarget(name: "convert-paths", summary: "i18n convert with languages and table names from the input (content and file name): every writer's paths stay below the destination",
+                   run: ConvertPathsHarness.run),
     ]
 
     /// The target called `name`, if any.
