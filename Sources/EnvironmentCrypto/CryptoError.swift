@@ -1,3 +1,4 @@
+import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,23 +25,32 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedEr
 
     /// The category of the error.
     public let kind: Kind
+    /// What is wrong and where, in the one located form every envtool error uses.
+    public let diagnostic: Diagnostic
+
     /// What went wrong and how to fix it.
-    public let message: String
+    public var message: String { diagnostic.message }
     /// The file involved, if any.
-    public let file: String?
+    public var file: String? { diagnostic.file }
+    /// The 1-based line in ``file``, if the error is about one line (identity and recipients files).
+    public var line: Int? { diagnostic.line }
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String, file: String? = nil) {
-        self.kind = kind
-        self.message = message
-        self.file = file
+    public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {
+        self.init(kind, Diagnostic(.error, file: file, line: line, message: message))
     }
 
-    /// The same error about `file`.
+    /// Creates an error of `kind` described by `diagnostic`.
+    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
+        self.kind = kind
+        self.diagnostic = diagnostic
+    }
+
+    /// The same error about `file` (a line of another file no longer applies).
     public func about(_ file: String) -> CryptoError {
         CryptoError(kind, message, file: file)
     }
 
-    public var description: String { (file.map { "\($0): " } ?? "") + "error: " + message }
+    public var description: String { diagnostic.description }
     public var errorDescription: String? { description }
 }

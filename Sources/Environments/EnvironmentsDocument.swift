@@ -23,8 +23,9 @@ public struct EnvironmentsDocument: Sendable {
     public let configurationNames: [String]
     /// Top-level keys the format does not define; kept, and reported by ``warnings``.
     public let extraKeys: JSONObject
-    /// Problems that do not stop the document from being used (unknown top-level keys).
-    public let warnings: [EnvironmentError]
+    /// Problems that do not stop the document from being used (unknown top-level keys), located
+    /// and of severity `warning`.
+    public let warnings: [Diagnostic]
     /// The path the document was read from, or a description of its source.
     public let source: String
     /// The optional `app_id`, which names the app's saved preferences.
@@ -283,11 +284,11 @@ public struct EnvironmentsDocument: Sendable {
         self.appID = appID
 
         var extra = JSONObject()
-        var warnings: [EnvironmentError] = []
+        var warnings: [Diagnostic] = []
         for (key, value) in root.members where !Self.knownKeys.contains(key) {
             extra[key] = value
             let located = locate(JSONPath([.key(key)]), "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\" and \"app_id\"")
-            warnings.append(located)
+            warnings.append(located.warning)
         }
         self.extraKeys = extra
         self.warnings = warnings

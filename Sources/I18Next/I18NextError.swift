@@ -17,27 +17,22 @@ public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedE
 
     /// The category.
     public let kind: Kind
+    /// What is wrong and where, in the one located form every envtool error uses.
+    public let diagnostic: Diagnostic
+
     /// The file or URL involved.
-    public let source: String
+    public var source: String { diagnostic.file ?? "" }
     /// The 1-based line, if known.
-    public let line: Int?
+    public var line: Int? { diagnostic.line }
     /// The 1-based column, if known.
-    public let column: Int?
+    public var column: Int? { diagnostic.column }
     /// What is wrong and how to fix it.
-    public let message: String
+    public var message: String { diagnostic.message }
 
     /// Creates an error.
     public init(_ kind: Kind, source: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.kind = kind
-        self.source = source
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    /// The problem as the project's one located diagnostic.
-    public var diagnostic: Diagnostic {
-        Diagnostic(.error, file: source, line: line, column: column, message: message)
+        self.diagnostic = Diagnostic(.error, file: source, line: line, column: column, message: message)
     }
 
     public var description: String { diagnostic.description }

@@ -66,7 +66,7 @@ struct EnvironmentsDocumentTests {
         let doc = try document(#"{"languages": ["en"], "configurations": {"Debug": {}}, "extra": 1}"#)
         #expect(doc.extraKeys["extra"] == .integer(1))
         #expect(doc.warnings.count == 1)
-        #expect(doc.warnings[0].formatted(severity: "warning").hasPrefix("environments.json:1:65: warning: unknown top-level key \"extra\""))
+        #expect(doc.warnings[0].description.hasPrefix("environments.json:1:65: warning: unknown top-level key \"extra\""))
     }
 
     @Test("malformed documents name line, column and what was expected", arguments: [
@@ -149,7 +149,7 @@ struct EnvironmentsDocumentTests {
     @Test("every unknown top-level key is a warning at its own position; paths with odd keys read unambiguously")
     func locatedWarnings() throws {
         let doc = try document("{\"languages\": [\"en\"],\n \"x.y\": 1,\n \"configurations\": {\"Debug\": {}},\n \"z\": [2]}")
-        #expect(doc.warnings.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.jsonPath ?? "")" } == [#"2:9 ["x.y"]"#, "4:7 z"])
+        #expect(doc.warnings.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.path ?? "")" } == [#"2:9 ["x.y"]"#, "4:7 z"])
         let error = try #require(malformed(#"{"languages": ["en"], "configurations": {"Debug Staging": 3}}"#))
         #expect(error.jsonPath == #"configurations["Debug Staging"]"# && error.column == 59)
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 /// An error reading or writing an age file, or an age key.
 ///
 /// ``kind`` uses the failure names of the age test vectors (C2SP/CCTV), so a failure can be
@@ -31,19 +32,20 @@ public struct AgeError: Error, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public let kind: Kind
+    /// What is wrong and where, in the one located form every envtool error uses.
+    public let diagnostic: Diagnostic
+
     /// What went wrong and how to fix it.
-    public let message: String
+    public var message: String { diagnostic.message }
     /// The file involved, if known.
-    public let file: String?
+    public var file: String? { diagnostic.file }
     /// The 1-based line in ``file``, if the error is about one line (identity and recipients files).
-    public let line: Int?
+    public var line: Int? { diagnostic.line }
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {
         self.kind = kind
-        self.message = message
-        self.file = file
-        self.line = line
+        self.diagnostic = Diagnostic(.error, file: file, line: line, message: message)
     }
 
     /// The same error about `file` (keeps a file already named).
@@ -62,18 +64,12 @@ public struct AgeError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// This error as a ``CryptoError``, for callers that handle every format alike.
-    public var cryptoError: CryptoError {
-        let location = line.map { ":\($0)" } ?? ""
-        return CryptoError(cryptoKind, message, file: file.map { $0 + location })
-    }
+    /// This error as a ``CryptoError``, for callers that handle every format alike: the same
+    /// diagnostic, its line a line and not part of the file name.
+    public var cryptoError: CryptoError { CryptoError(cryptoKind, diagnostic) }
 
     /// `path[:line]: error: message`, in the compiler's diagnostic format.
-    public var description: String {
-        var prefix = ""
-        if let file { prefix = file + (line.map { ":\($0)" } ?? "") + ": " }
-        return prefix + "error: " + message
-    }
+    public var description: String { diagnostic.description }
 }
 
 extension AgeError {

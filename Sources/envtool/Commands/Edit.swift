@@ -63,7 +63,7 @@ struct Edit: ParsableCommand {
                 }
                 do throws(EnvironmentError) {
                     let document = try EnvironmentsDocument(secretBytes: edited, source: input + " (edited)", quotingText: true)
-                    for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
+                    for warning in document.warnings { Console.error(warning.description) }
                 } catch {
                     Console.error(error.description)
                     if askAgain() { continue }

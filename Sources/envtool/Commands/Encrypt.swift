@@ -47,7 +47,7 @@ struct Encrypt: ParsableCommand {
                 throw EnvironmentError(.malformedDocument, file: InputFile.displayName(input), message: "the file is already encrypted; use `envtool rekey` to change its secret")
             }
             let document = try EnvironmentsDocument(data: data, source: InputFile.displayName(input))
-            for warning in document.warnings { Console.error(warning.formatted(severity: "warning")) }
+            for warning in document.warnings { Console.error(warning.description) }
             var given = secrets.values
             recipients.add(to: &given)
             let target = try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf))

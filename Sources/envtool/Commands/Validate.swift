@@ -46,7 +46,7 @@ struct Validate: ParsableCommand {
         let document = try options.selection.loadDocument()
         var report = Report()
         for warning in document.warnings {
-            if printing { Console.error(warning.formatted(severity: "warning")) } else { report.findings.append(Finding.json(warning, severity: "warning")) }
+            if printing { Console.error(warning.description) } else { report.findings.append(Finding.json(warning)) }
         }
         // Only the tables are checked: validating reads no preferences and decides no language.
         let tables = LocalizationTables(directory: options.selection.stringsDirectory)
