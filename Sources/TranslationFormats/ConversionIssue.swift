@@ -23,8 +23,11 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
 
     /// `file: warning: "key" (language): reason`, in the one diagnostic shape (keys come from
     /// the input, so they are quoted with their controls escaped, as in every diagnostic).
-    public var description: String {
-        Diagnostic(.warning, file: file, message: "\(Diagnostic.quoted(key, limit: 200)) (\(language)): \(reason)").description
+    public var description: String { diagnostic.description }
+
+    /// The issue as a located warning.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.warning, file: file, message: "\(Diagnostic.quoted(key, limit: 200)) (\(language)): \(reason)")
     }
 }
 

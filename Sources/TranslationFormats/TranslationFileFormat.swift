@@ -60,6 +60,11 @@ public protocol TranslationFileFormat: Sendable {
     /// - Parameter table: The table with its neutral name, its source language set, entries sorted by key.
     /// - Throws: ``AppleLocalizationError`` when the table cannot be written at all.
     func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output]
+
+    /// The problems of `file` on its own, for `i18n lint --from-format` (``TranslationLinter``):
+    /// by default the first malformed place as an error, and what reading leaves out as warnings.
+    /// Checks across files (a key one language lacks) belong to a format's own linter.
+    func lint(_ file: TranslationSourceFile) -> [Diagnostic]
 }
 
 extension TranslationFileFormat {
@@ -68,6 +73,16 @@ extension TranslationFileFormat {
     public var readsContextsFromKeys: Bool { false }
     public var holdsPluralSourceText: Bool { false }
     public var companionFormats: [String] { [] }
+
+    public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
+        var issues: [ConversionIssue] = []
+        do throws(AppleLocalizationError) {
+            _ = try read(file, issues: &issues)
+        } catch {
+            return issues.map(\.diagnostic) + [error.diagnostic]
+        }
+        return issues.map(\.diagnostic)
+    }
 
     /// The neutral name of a table this format calls `name`: the default table is `Localizable`.
     public func neutralTableName(_ name: String) -> String {

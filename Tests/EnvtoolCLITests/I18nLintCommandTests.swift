@@ -28,6 +28,23 @@ struct I18nLintCommandTests {
         #expect(try workspace.run(["i18n", "lint", "res", "--strict"]).status == 65)
     }
 
+    @Test("--from-format checks the files of any format of the registry, each on its own, and help lists the formats")
+    func fromFormat() throws {
+        let workspace = try Workspace(copySample: false)
+        let header = "msgid \"\"\nmsgstr \"\"\n\"Language: LANG\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\n"
+        try workspace.write("po/fr/messages.po", header.replacingOccurrences(of: "LANG", with: "fr") + "msgid \"a\"\nmsgstr \"b\"\n")
+        #expect(try workspace.run(["i18n", "lint", "po", "--from-format", "po"]).status == 0)
+        try workspace.write("po/de/messages.po", header.replacingOccurrences(of: "LANG", with: "de") + "msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"a\"\nmsgstr \"c\"\n")
+        let result = try workspace.run(["i18n", "lint", "po", "--from-format", "po", "--format", "json"])
+        #expect(result.status == 65, "\(result.stdout) \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 1 && (findings[0]["file"] as? String)?.hasSuffix("po/de/messages.po") == true && findings[0]["line"] is Int, "\(findings)")
+        let help = try workspace.run(["i18n", "lint", "--help"])
+        #expect(help.stdout.contains("--from-format") && help.stdout.contains("xcstrings, strings, i18next, po, xliff"), "\(help.stdout)")
+        #expect(try workspace.run(["i18n", "lint", "po", "--from-format", "csv"]).status == 64)
+    }
+
     @Test("a directory that does not exist is unreadable input (66), with its path")
     func missingDirectory() throws {
         let result = try Workspace(copySample: false).run(["i18n", "lint", "nowhere"])

@@ -1,4 +1,5 @@
 import AppleLocalization
+import Diagnostics
 import Foundation
 import Testing
 import TranslationFormats
@@ -24,10 +25,13 @@ struct KeyValueFormat: TranslationFileFormat {
     func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
         let language = try file.requiredLanguage()
         let text = String(decoding: try file.contents(), as: UTF8.self)
-        let entries = text.split(separator: "\n").compactMap { line -> TranslationEntry? in
+        var entries: [TranslationEntry] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { return nil }
-            return TranslationEntry(key: String(parts[0]), value: .single(TranslationMessage([.text(String(parts[1]))])))
+            guard parts.count == 2 else {
+                throw AppleLocalizationError(Diagnostic(file: file.path, line: index + 1, column: 1, message: "a kv line is key=value"))
+            }
+            entries.append(TranslationEntry(key: String(parts[0]), value: .single(TranslationMessage([.text(String(parts[1]))]))))
         }
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
@@ -85,6 +89,23 @@ struct RegistryTests {
         let json = try back.plan(try #require(registry.format(named: "i18next")), to: directory.path + "/json")
         #expect(json.map(\.relativePath) == ["en/translation.json", "es/translation.json"])
         #expect(String(decoding: json[1].data, as: UTF8.self).contains(#""greeting": "Hola""#))
+    }
+
+    @Test("a format registered by a test is linted by TranslationLinter, file by file, with nothing else to change")
+    func linted() throws {
+        let directory = TemporaryDirectory()
+        directory.write("kv/en.kv", "greeting=Hello\n")
+        directory.write("kv/es.kv", "greeting=Hola\nbroken line\n")
+        directory.write("kv/fr.po", "msgid \"a\"\nmsgstr \"b\"\nmsgid \"a\"\nmsgstr \"c\"\n")
+        let registry = TranslationFormatRegistry.standard.registering(KeyValueFormat())
+        let kv = try #require(registry.format(named: "kv"))
+        let findings = TranslationLinter(registry: registry).lint(directory: directory.path + "/kv", format: kv)
+        #expect(findings.map(\.description) == [directory.path + "/kv/es.kv:2:1: error: a kv line is key=value"])
+        // Every format of the registry when none is named: the .po's duplicate message too.
+        let all = TranslationLinter(registry: registry).lint(directory: directory.path + "/kv")
+        #expect(all.count == 2 && all.contains { $0.file?.hasSuffix("fr.po") == true && $0.severity == .error }, "\(all)")
+        // The standard registry does not know kv files.
+        #expect(TranslationLinter().lint(directory: directory.path + "/kv").allSatisfy { $0.file?.hasSuffix(".kv") != true })
     }
 
     @Test("the standard converter does not know the test's format")

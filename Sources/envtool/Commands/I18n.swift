@@ -7,11 +7,12 @@ import Foundation
 #endif
 import Platform
 import I18Next
+import TranslationFormats
 
 struct I18n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "i18n",
-        abstract: "Check i18next resources.",
+        abstract: "Check, convert and extract translations (i18next resources and every format of i18n convert).",
         subcommands: [Lint.self, Convert.self, Extract.self])
 
     struct Lint: ParsableCommand {
@@ -21,11 +22,16 @@ struct I18n: ParsableCommand {
             discussion: """
                 Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language (--reference, else the language with the most keys).
 
+                With --from-format, the files of that format in the directory are checked instead, each on its own: a malformed place is an error, what reading it leaves out a warning. Formats: \(TranslationFormatRegistry.standard.names(separatedBy: ", ")).
+
                 The findings are the result, so they go to stdout (one JSON document with --format json, shaped as in docs/cli-json.md). Malformed files are errors (exit 65), and so are warnings with --strict; warnings alone exit 0. A directory that cannot be read exits 66.
                 """)
 
-        @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json.")
+        @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json (or in the layout of --from-format).")
         var directory: String = "environments/locales"
+
+        @Option(help: ArgumentHelp("Check the files of this format instead of i18next resources.", valueName: TranslationFormatArgument.valueNames))
+        var fromFormat: TranslationFormatArgument?
 
         @Option(help: ArgumentHelp("The language the others are compared with.", valueName: "code"))
         var reference: String?
@@ -42,7 +48,11 @@ struct I18n: ParsableCommand {
                     let reason = kind == nil ? "no such directory" : kind == .directory ? "permission denied" : "it is not a directory"
                     throw EnvironmentError(.unreadableFile, file: directory, message: "cannot read the resources directory: \(reason)")
                 }
-                let diagnostics = ResourceLinter(directory: directory, reference: reference).run()
+                let diagnostics = if let format = fromFormat?.format {
+                    TranslationLinter().lint(directory: directory, format: format)
+                } else {
+                    ResourceLinter(directory: directory, reference: reference).run()
+                }
                 let errors = diagnostics.filter { $0.severity == .error }.count
                 if output.isJSON {
                     var object = JSONObject()
