@@ -6,25 +6,25 @@ import StringsFile
 /// ``AppleLocalization/AppleStringsLookup``: every key of a String Catalog (a catalog entry serves
 /// its source text even before it is translated), and the keys of the development language's
 /// `.stringsdict` and `.strings` files (the language, the language without region, then `Base`).
-public struct AppleKeyInventory: Sendable {
+package struct AppleKeyInventory: Sendable {
     /// The directory searched.
-    public let directory: String
+    package let directory: String
     /// The language whose keys count as defined.
-    public let developmentLanguage: String
+    package let developmentLanguage: String
     /// Defined keys by table, then key (the first file that defines a key is kept).
-    public let keys: [String: [String: DefinedKey]]
+    package let keys: [String: [String: DefinedKey]]
     /// The tables that have a String Catalog, and its path.
-    public let catalogs: [String: String]
+    package let catalogs: [String: String]
     /// The tables with any file, in any language.
-    public let tables: Set<String>
+    package let tables: Set<String>
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// Reads the tables of `directory`; a missing directory has none.
     ///
     /// - Parameter developmentLanguage: The language keys are written in; `nil` takes the source
     ///   language of the `Localizable` catalog (or of the first catalog), else `en`.
-    public init(directory: String, developmentLanguage: String?) {
+    package init(directory: String, developmentLanguage: String?) {
         let lookup = AppleStringsLookup(directory: directory)
         var problems: [Diagnostic] = []
         var keys: [String: [String: DefinedKey]] = [:]
@@ -82,7 +82,7 @@ public struct AppleKeyInventory: Sendable {
     }
 
     /// Whether `table` defines `key` in the development language.
-    public func defines(_ key: String, table: String) -> Bool {
+    package func defines(_ key: String, table: String) -> Bool {
         keys[table]?[key] != nil
     }
 }

@@ -12,13 +12,13 @@ import JSONParsing
 /// `extractionState: extracted_with_value` and a source-language string unit in state `new`.
 /// An entry from a call Xcode does not know (envtool's `localizedString`) is `manual`, so that
 /// Xcode does not mark it stale when it does not find it in code.
-public enum CatalogKeyWriter {
+package enum CatalogKeyWriter {
     /// A failure to add keys, located at the catalog.
-    public struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// What went wrong.
-        public let diagnostic: Diagnostic
+        package let diagnostic: Diagnostic
         /// Whether writing (not reading) failed.
-        public let isWriteFailure: Bool
+        package let isWriteFailure: Bool
     }
 
     /// Adds `keys` (missing from the catalog at `path`) and writes the catalog atomically.
@@ -26,7 +26,7 @@ public enum CatalogKeyWriter {
     /// - Parameter sourceLanguage: The language of a catalog that has to be created.
     /// - Returns: The keys added (keys the catalog already has are skipped).
     /// - Throws: ``Failure`` when the existing catalog does not parse, or the file cannot be written.
-    public static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
+    package static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
         var root: JSONObject
         var endsWithNewline = false
         if let data = FileManager.default.contents(atPath: path) {

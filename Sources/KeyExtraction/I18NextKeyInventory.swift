@@ -6,13 +6,13 @@ import JSONParsing
 /// The keys the development language defines in i18next resources, `<locales>/<lng>/<ns>.json`:
 /// nested objects are flattened with `.` (i18next's `keySeparator`), and plural forms
 /// (`items_one`, `items_other`, `place_ordinal_two`) count as their base key (`items`, `place`).
-public struct I18NextKeyInventory: Sendable {
+package struct I18NextKeyInventory: Sendable {
     /// The resources directory.
-    public let directory: String
+    package let directory: String
     /// The language whose files are read.
-    public let developmentLanguage: String
+    package let developmentLanguage: String
     /// Defined keys (flattened, plural suffixes kept) by namespace, in file order.
-    public let keys: [String: [DefinedKey]]
+    package let keys: [String: [DefinedKey]]
     /// Every defined key and its base key (plural suffix removed), by namespace, for lookups.
     private let known: [String: Set<String>]
     /// The objects that hold defined keys (`app` for `app.title`), by namespace.
@@ -20,10 +20,10 @@ public struct I18NextKeyInventory: Sendable {
     /// What precedes a `_` in a base key (`friend` for `friend_male`): the keys a context call can reach.
     private let contextBases: [String: Set<String>]
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
     /// The namespace a key without one is looked up in: the app's engine's
     /// (`DirectoryBackend.defaultNamespace`: `translation`, else the first of every language's).
-    public let defaultNamespace: String
+    package let defaultNamespace: String
 
     /// Objects nested deeper than this are not flattened further (the parser's own limit is deeper).
     static let maximumDepth = 32
@@ -32,7 +32,7 @@ public struct I18NextKeyInventory: Sendable {
 
     /// Reads the namespaces of `developmentLanguage`, `<directory>/<developmentLanguage>/*.json`, as
     /// the app's engine lists them (`DirectoryBackend.namespaces(language:)`); a missing folder has no keys.
-    public init(directory: String, developmentLanguage: String) {
+    package init(directory: String, developmentLanguage: String) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
         let resources = DirectoryBackend(directory: directory)
@@ -102,7 +102,7 @@ public struct I18NextKeyInventory: Sendable {
     }
 
     /// `key` without an i18next plural suffix: `items_one` → `items`, `place_ordinal_two` → `place`.
-    public static func baseKey(_ key: String) -> String {
+    package static func baseKey(_ key: String) -> String {
         for suffix in pluralSuffixes where key.hasSuffix(suffix) && key.count > suffix.count {
             return String(key.dropLast(suffix.count))
         }
@@ -111,7 +111,7 @@ public struct I18NextKeyInventory: Sendable {
 
     /// Whether `namespace` defines `key`: as a key, as the base of plural forms, as an object of
     /// keys (`t("app", {returnObjects})`), or — for a call with a context — as `key_<context>`.
-    public func defines(_ key: String, namespace: String, withContext: Bool) -> Bool {
+    package func defines(_ key: String, namespace: String, withContext: Bool) -> Bool {
         if known[namespace]?.contains(key) == true || objects[namespace]?.contains(key) == true { return true }
         return withContext && contextBases[namespace]?.contains(key) == true
     }
@@ -128,5 +128,5 @@ public struct I18NextKeyInventory: Sendable {
     }
 
     /// The namespaces that have a file.
-    public var namespaces: [String] { keys.keys.sorted() }
+    package var namespaces: [String] { keys.keys.sorted() }
 }

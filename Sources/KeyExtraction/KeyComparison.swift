@@ -2,20 +2,20 @@ import Diagnostics
 
 /// Compares the keys sources use with the keys tables and resources define: what is missing
 /// (used, not defined in the development language) and what is unused (defined, used nowhere).
-public struct KeyComparison: Sendable {
+package struct KeyComparison: Sendable {
     /// The Apple tables.
-    public let apple: AppleKeyInventory
+    package let apple: AppleKeyInventory
     /// The i18next resources.
-    public let i18next: I18NextKeyInventory
+    package let i18next: I18NextKeyInventory
 
     /// A comparison against these tables and resources.
-    public init(apple: AppleKeyInventory, i18next: I18NextKeyInventory) {
+    package init(apple: AppleKeyInventory, i18next: I18NextKeyInventory) {
         self.apple = apple
         self.i18next = i18next
     }
 
     /// The keys `usages` need that are not defined, one per system, table and key, in order of first use.
-    public func missing(_ usages: [KeyUsage]) -> [MissingKey] {
+    package func missing(_ usages: [KeyUsage]) -> [MissingKey] {
         struct Identity: Hashable { let system: KeyUsage.System; let table: String; let key: String }
         var order: [Identity] = []
         var groups: [Identity: [KeyUsage]] = [:]
@@ -33,7 +33,7 @@ public struct KeyComparison: Sendable {
 
     /// `usage` with the namespace the app's engine looks it up in: an i18next call that names
     /// none is in the resources' default namespace (``I18NextKeyInventory/defaultNamespace``).
-    public func resolved(_ usage: KeyUsage) -> KeyUsage {
+    package func resolved(_ usage: KeyUsage) -> KeyUsage {
         guard usage.system == .i18next, !usage.namesTable else { return usage }
         var resolved = usage
         resolved.table = i18next.defaultNamespace
@@ -41,7 +41,7 @@ public struct KeyComparison: Sendable {
     }
 
     /// Whether the development language defines the key `usage` asks for.
-    public func defines(_ usage: KeyUsage) -> Bool {
+    package func defines(_ usage: KeyUsage) -> Bool {
         let usage = resolved(usage)
         switch usage.system {
         case .apple: return apple.defines(usage.key, table: usage.table)
@@ -50,7 +50,7 @@ public struct KeyComparison: Sendable {
     }
 
     /// The defined keys no usage asks for, with their system and table, sorted by file and position.
-    public func unused(_ usages: [KeyUsage]) -> [(system: KeyUsage.System, table: String, key: DefinedKey)] {
+    package func unused(_ usages: [KeyUsage]) -> [(system: KeyUsage.System, table: String, key: DefinedKey)] {
         var appleUsed: [String: Set<String>] = [:]
         var i18nextUsed: [String: [KeyUsage]] = [:]
         for usage in usages.map(resolved) {
@@ -84,7 +84,7 @@ public struct KeyComparison: Sendable {
     // MARK: Diagnostics
 
     /// Where a missing key belongs, for the message and for `--write`.
-    public func destination(of missing: MissingKey) -> String {
+    package func destination(of missing: MissingKey) -> String {
         switch missing.system {
         case .apple:
             if let catalog = apple.catalogs[missing.table] { return catalog }
@@ -95,7 +95,7 @@ public struct KeyComparison: Sendable {
     }
 
     /// A missing key as a warning at its first use.
-    public func diagnostic(_ missing: MissingKey) -> Diagnostic {
+    package func diagnostic(_ missing: MissingKey) -> Diagnostic {
         let usage = missing.usage
         let elsewhere = missing.uses > 1 ? " (used in \(missing.uses) places)" : ""
         let message: String
@@ -109,7 +109,7 @@ public struct KeyComparison: Sendable {
     }
 
     /// An unused key as a warning where it is defined.
-    public static func diagnostic(unused: (system: KeyUsage.System, table: String, key: DefinedKey)) -> Diagnostic {
+    package static func diagnostic(unused: (system: KeyUsage.System, table: String, key: DefinedKey)) -> Diagnostic {
         let what = unused.system == .apple ? "table \(unused.table)" : "i18next namespace \(unused.table)"
         return Diagnostic(.warning, file: unused.key.file, line: unused.key.line, column: unused.key.column,
                           message: "\(quotedKey(unused.key.key)) (\(what)) is not used by the Swift sources searched; remove it if nothing else uses it (a key built at run time is not seen by extract)")

@@ -2,6 +2,6 @@ import JSONParsing
 
 /// A key as messages show it: a JSON string, so a key with a quote, a newline or a control
 /// character stays on the one line a diagnostic has and reads back unambiguously.
-public func quotedKey(_ key: String) -> String {
+package func quotedKey(_ key: String) -> String {
     JSONValue.string(key).jsonText()
 }

@@ -6,9 +6,9 @@ import I18Next
 /// Made by ``SwiftKeyExtractor`` from calls such as `NSLocalizedString("key", comment: "…")`,
 /// `String(localized: "key")`, `Text("key")`, `localizedString("key")` or `t("key")`, and compared
 /// with the tables and resources by ``KeyComparison``.
-public struct KeyUsage: Sendable, Hashable {
+package struct KeyUsage: Sendable, Hashable {
     /// Which localization system resolves the key.
-    public enum System: String, Sendable, Hashable {
+    package enum System: String, Sendable, Hashable {
         /// Apple's tables: `.xcstrings`, `.stringsdict`, `.strings` (and envtool's `localizedString`).
         case apple
         /// i18next resources, `<locales>/<lng>/<ns>.json` (envtool's `t`/`translate`).
@@ -16,33 +16,33 @@ public struct KeyUsage: Sendable, Hashable {
     }
 
     /// Which system resolves the key.
-    public var system: System
+    package var system: System
     /// The key, escapes resolved, as the compiled program sees it.
-    public var key: String
+    package var key: String
     /// The Apple table (`Localizable` unless `tableName:`/`table:`), or the i18next namespace
     /// (`translation` unless `ns:key` or `"ns": "…"`).
-    public var table: String
+    package var table: String
     /// The comment for translators (`comment:`), when it is a literal.
-    public var comment: String?
+    package var comment: String?
     /// The development-language text (`value:`, `defaultValue:`, i18next `"defaultValue"`), when it is a literal.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// Whether an i18next call passes `"context"`, so `key_<context>` entries are its keys too.
-    public var hasContext: Bool
+    package var hasContext: Bool
     /// Whether the call names its table or namespace. An i18next key whose call does not
     /// (`t("key")`) is looked up in the resources' default namespace, which ``KeyComparison``
     /// takes from them; ``table`` says `translation` until then.
-    public var namesTable: Bool
+    package var namesTable: Bool
     /// The call's name as written (`NSLocalizedString`, `String(localized:)`, `Text`, `t`), for messages.
-    public var form: String
+    package var form: String
     /// The source file, as found from the paths given.
-    public var file: String
+    package var file: String
     /// The 1-based line of the key literal.
-    public var line: Int
+    package var line: Int
     /// The 1-based column of the key literal, in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
     /// A usage.
-    public init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
+    package init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
                 hasContext: Bool = false, namesTable: Bool = true, form: String, file: String, line: Int, column: Int) {
         self.system = system
         self.key = key
@@ -58,7 +58,7 @@ public struct KeyUsage: Sendable, Hashable {
     }
 
     /// The table Apple's APIs use when none is named.
-    public static let defaultTable = AppleTableDirectory.defaultTable
+    package static let defaultTable = AppleTableDirectory.defaultTable
     /// The namespace i18next uses when none is named and its options do not say (`defaultNS`).
-    public static let defaultNamespace = I18NextOptions.standardNamespace
+    package static let defaultNamespace = I18NextOptions.standardNamespace
 }

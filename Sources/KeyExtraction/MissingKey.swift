@@ -1,18 +1,18 @@
 /// A key that sources use and the development language does not define.
-public struct MissingKey: Sendable, Hashable {
+package struct MissingKey: Sendable, Hashable {
     /// The first use, in file order (the one reported).
-    public let usage: KeyUsage
+    package let usage: KeyUsage
     /// How many places use it.
-    public let uses: Int
+    package let uses: Int
     /// The first literal default value among its uses, written by `--write`.
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// The first literal comment among its uses, written by `--write` to a catalog.
-    public let comment: String?
+    package let comment: String?
 
     /// Which system resolves the key.
-    public var system: KeyUsage.System { usage.system }
+    package var system: KeyUsage.System { usage.system }
     /// The key.
-    public var key: String { usage.key }
+    package var key: String { usage.key }
     /// The Apple table or i18next namespace.
-    public var table: String { usage.table }
+    package var table: String { usage.table }
 }

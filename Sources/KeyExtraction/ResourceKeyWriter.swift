@@ -10,13 +10,13 @@ import JSONParsing
 /// `keySeparator` reads it; its value is the call's `defaultValue`, else the key itself, which is
 /// what i18next shows for a missing key. A call with `count` needs no `_one`/`_other` forms to
 /// work: i18next falls back to the base key, which is what is added.
-public enum ResourceKeyWriter {
+package enum ResourceKeyWriter {
     /// A failure to add keys, located at the file.
-    public struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// What went wrong.
-        public let diagnostic: Diagnostic
+        package let diagnostic: Diagnostic
         /// Whether writing (not reading) failed.
-        public let isWriteFailure: Bool
+        package let isWriteFailure: Bool
     }
 
     /// Adds `keys` to the resource file at `path` and writes it atomically.
@@ -24,7 +24,7 @@ public enum ResourceKeyWriter {
     /// - Returns: The keys added, and a warning for each key that cannot be placed because a
     ///   part of its path is already a string (`app` is text, so `app.title` has no place).
     /// - Throws: ``Failure`` when the existing file does not parse or cannot be written.
-    public static func add(_ keys: [MissingKey], to path: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
+    package static func add(_ keys: [MissingKey], to path: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
         var root = JSONObject()
         var endsWithNewline = true
         if let data = FileManager.default.contents(atPath: path) {

@@ -11,12 +11,12 @@ import SwiftSyntax
 /// Only a plain string literal is a key. A key built at run time — an interpolated string, a
 /// variable, a concatenation — is reported as a warning at its position, never guessed.
 /// Built only with the `Extract` trait, which brings in swift-syntax.
-public enum SwiftKeyExtractor {
+package enum SwiftKeyExtractor {
     /// The keys used in the Swift file at `path`.
     ///
     /// - Returns: The usages in source order and the warnings (dynamic keys); an unreadable file
     ///   is one error diagnostic.
-    public static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
+    package static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
             return ([], [Diagnostic(file: path, message: "cannot read the file: permission denied or not a regular file")])
         }
@@ -24,7 +24,7 @@ public enum SwiftKeyExtractor {
     }
 
     /// The keys used in `source` (UTF-8 Swift), reported as being in `file`.
-    public static func extract(source: [UInt8], file: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
+    package static func extract(source: [UInt8], file: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
         source.withUnsafeBufferPointer { bytes in
             let tree = Parser.parse(source: bytes)
             let visitor = KeyCallVisitor(file: file, bytes: bytes)

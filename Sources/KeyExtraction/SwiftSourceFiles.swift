@@ -6,7 +6,7 @@ import Foundation
 /// Directories are searched recursively; hidden entries (`.git`, `.build`, `.swiftpm`) and
 /// SwiftPM's build folders are skipped, as are symbolic links to directories, so a link cycle
 /// cannot make the walk endless. A path that is a file is taken whatever its extension.
-public enum SwiftSourceFiles {
+package enum SwiftSourceFiles {
     /// Directories deeper than this are not searched: a bound on the walk, far beyond real source trees.
     static let maximumDepth = 64
     /// Folder names that hold build products, not sources.
@@ -15,7 +15,7 @@ public enum SwiftSourceFiles {
     /// The Swift files under `paths`, each path's files sorted, duplicates removed.
     ///
     /// - Returns: The files, and an error diagnostic for each path that does not exist or cannot be read.
-    public static func find(in paths: [String]) -> (files: [String], problems: [Diagnostic]) {
+    package static func find(in paths: [String]) -> (files: [String], problems: [Diagnostic]) {
         let manager = FileManager.default
         var files: [String] = []
         var seen: Set<String> = []
