@@ -63,13 +63,17 @@ enum AppleFormatsConversion {
             guard let item = catalog[key] else { continue }
             if !item.shouldTranslate {
                 issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
-                                              reason: "\"shouldTranslate\": false is kept only in .xcstrings"))
+                                              reason: "\"shouldTranslate\": false is kept only in .xcstrings", keptBy: "xcstrings"))
+            }
+            if item.localizations.isEmpty {
+                issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
+                                              reason: "the key has no text in any language yet; it is kept only in .xcstrings", keptBy: "xcstrings"))
             }
             for (language, localization) in item.localizations.sorted(by: { $0.key < $1.key }) {
                 var value = localization.value
                 if case .device(let devices, _) = value {
                     issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
-                        reason: "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used"))
+                        reason: "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used", keptBy: "xcstrings"))
                     guard let chosen = devices["other"] ?? devices.sorted(by: { $0.key < $1.key }).first?.value else { continue }
                     value = chosen
                 }
@@ -84,7 +88,7 @@ enum AppleFormatsConversion {
                     for (category, form) in forms {
                         guard case .unit(let unit) = form else {
                             issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
-                                                          reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted"))
+                                                          reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted", keptBy: "xcstrings"))
                             continue
                         }
                         messages[category] = PlaceholderSyntax.parseApple(unit.value)
@@ -94,7 +98,7 @@ enum AppleFormatsConversion {
                         value: .plural(messages, variable: nil, frame: nil, valueType: nil),
                         state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated)
                 case .device:
-                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted"))
+                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted", keptBy: "xcstrings"))
                     converted = nil
                 }
                 if let converted { table.languages[language, default: []].append(converted) }

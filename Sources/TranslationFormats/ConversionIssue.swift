@@ -12,13 +12,17 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
     public var key: String
     /// What could not be expressed and what was written instead.
     public var reason: String
+    /// The format that keeps what a reader could not put into the model (`xcstrings` for a
+    /// catalog's device variations): no loss when that is the format written.
+    public var keptBy: String?
 
     /// An issue.
-    public init(file: String, language: String, key: String, reason: String) {
+    public init(file: String, language: String, key: String, reason: String, keptBy: String? = nil) {
         self.file = file
         self.language = language
         self.key = key
         self.reason = reason
+        self.keptBy = keptBy
     }
 
     /// `file: warning: "key" (language): reason`, in the one diagnostic shape (keys come from

@@ -34,7 +34,19 @@ public struct TranslationConverter: Sendable {
     }
 
     /// What the target formats could not express, by file, language and key.
-    public private(set) var issues: [ConversionIssue] = []
+    ///
+    /// What a reader could not put into the model is a loss only when written to another format
+    /// than the one that keeps it (``ConversionIssue/keptBy``): converting a catalog to a catalog
+    /// reports no device variations lost.
+    public var issues: [ConversionIssue] {
+        readIssues.filter { issue in
+            guard let keeper = issue.keptBy, !plannedFormats.isEmpty else { return true }
+            return plannedFormats.contains { $0 != keeper }
+        } + writeIssues
+    }
+    private var readIssues: [ConversionIssue] = []
+    private var writeIssues: [ConversionIssue] = []
+    private var plannedFormats: [String] = []
     /// The tables read.
     public private(set) var tables: [TranslationTable] = []
     /// The format read.
@@ -92,7 +104,7 @@ public struct TranslationConverter: Sendable {
     }
 
     private mutating func readFile(_ file: TranslationSourceFile, with format: any TranslationFileFormat) throws(AppleLocalizationError) {
-        for table in try format.read(file, issues: &issues) { try add(table, from: file.path) }
+        for table in try format.read(file, issues: &readIssues) { try add(table, from: file.path) }
     }
 
     /// Merges `table`, read from `path`, into the tables read: languages are added, entries of a
@@ -130,6 +142,7 @@ public struct TranslationConverter: Sendable {
         if singleFile, !format.writesSingleFile {
             throw AppleLocalizationError(Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
         }
+        if !plannedFormats.contains(format.name) { plannedFormats.append(format.name) }
         var outputs: [Output] = []
         for table in tables {
             var table = table
@@ -154,12 +167,12 @@ public struct TranslationConverter: Sendable {
                 for (language, entries) in table.languages {
                     for entry in entries {
                         guard let pluralID = entry.pluralID else { continue }
-                        issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                        writeIssues.append(ConversionIssue(file: destination, language: language, key: entry.key,
                             reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
                     }
                 }
             }
-            outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &issues)
+            outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &writeIssues)
         }
         if singleFile, outputs.count > 1 {
             throw AppleLocalizationError(Diagnostic(file: destination, message: "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { PathText.lastComponent($0.relativePath ?? $0.path) }.joined(separator: ", "))…); pass a directory as --to"), kind: .usage)

@@ -78,6 +78,9 @@ public struct TranslationTable: Sendable, Hashable {
     public var sourceLanguage: String?
     /// The entries of each language, in their order of appearance.
     public var languages: [String: [TranslationEntry]]
+    /// The document the table was read from, in its format's own terms, for what the entries
+    /// have no field for; the same format's writer gives it back.
+    public var original: OriginalDocument?
 
     /// The neutral name of the default table: Apple's `Localizable`, which is i18next's
     /// `translation` namespace (see ``TranslationFileFormat/defaultTableName``).

@@ -84,9 +84,26 @@ struct ConvertCommandTests {
         let result = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", format])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("wrote out/"))
-        // Device variations are reported by key, never dropped silently.
-        #expect(result.stderr.contains("\"continue_hint\" (ar): device variations"))
+        // Device variations are reported by key, never dropped silently; a catalog keeps them.
+        if format == "xcstrings" {
+            #expect(!result.stderr.contains("device variations"), "\(result.stderr)")
+            #expect(workspace.read("out/Localizable.xcstrings").map { String(decoding: $0, as: UTF8.self).contains(#""device" : {"#) } == true)
+        } else {
+            #expect(result.stderr.contains("\"continue_hint\" (ar): device variations"))
+        }
         try Self.checkWithTheFormatsTools(workspace.path + "/out")
+    }
+
+    @Test("a String Catalog converted to a catalog is the same file, byte for byte, with nothing reported")
+    func catalogIdentity() throws {
+        let workspace = try Workspace()
+        let catalog = try #require(workspace.read("environments/Localizable.xcstrings"))
+        try workspace.write("src/Localizable.xcstrings", String(decoding: catalog, as: UTF8.self))
+        let result = try workspace.run(["i18n", "convert", "--from", "src/Localizable.xcstrings", "--to", "out/Localizable.xcstrings"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(workspace.read("out/Localizable.xcstrings") == catalog)
+        let check = try workspace.run(["i18n", "convert", "--from", "src/Localizable.xcstrings", "--to", "out/Localizable.xcstrings", "--check"])
+        #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "\(check.stdout)\(check.stderr)")
     }
 
     @Test("what a format cannot express is reported with the key and the reason; --strict fails and writes nothing")

@@ -1,4 +1,5 @@
 import AppleLocalization
+import JSONParsing
 import Platform
 
 /// String Catalogs, `<Table>.xcstrings`: every language of a table in one file.
@@ -23,7 +24,16 @@ public struct StringCatalogFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        [AppleFormatsConversion.table(catalog: try StringCatalog(contentsOf: file.path), issues: &issues)]
+        let data = try file.contents()
+        var table = AppleFormatsConversion.table(catalog: try StringCatalog(data: data, path: file.path), issues: &issues)
+        // The whole catalog beside the model, for what the model has no field for; the catalog
+        // parsed above, so this parse of the same bytes cannot fail.
+        let document = data.withUnsafeBytes { raw -> JSONValue? in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return try? parser.parseDocument()
+        }
+        if let document { table.original = OriginalDocument(format: name, document: document, entries: table.languages) }
+        return [table]
     }
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
