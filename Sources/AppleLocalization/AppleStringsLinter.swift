@@ -131,8 +131,8 @@ public struct AppleStringsLinter: Sendable {
                         let variation = path.isEmpty ? "" : " (\(path))"
                         let at = unit.location ?? localization.location ?? entry.location ?? SourceLocation(file: catalog.path, line: 1, column: 1)
                         switch unit.state {
-                        case .new: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is not translated yet (state new); lookups fall back to another language"))
-                        case .stale: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is stale (state stale); lookups fall back to another language"))
+                        case .new: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is not translated yet (state new); its text is shown as it is until it is"))
+                        case .stale: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is stale (state stale); its text is still shown"))
                         case .needsReview: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) needs review (state needs_review); it is shown until reviewed"))
                         case .translated: break
                         }

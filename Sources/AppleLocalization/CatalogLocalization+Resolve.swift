@@ -3,14 +3,14 @@ import CLDRPlurals
 extension CatalogLocalization {
     /// The format this localization gives on `device` for `arguments`: device variations fall
     /// back to `other`, plural variations choose their form by the first numeric argument of the
-    /// `other` text (Apple's `zero` for 0 when present). `nil` when the chosen text is `new` or
-    /// `stale`, or no device variation applies: the lookup then goes on as for a missing translation.
+    /// `other` text (Apple's `zero` for 0 when present). A unit in any state is used, as Xcode
+    /// compiles them all; `nil` when no device variation applies: the lookup then goes on as for
+    /// a missing translation.
     func resolvedFormat(device: String, rules: PluralRules, arguments: [FormatArgument]) -> LocalizedFormat? {
         var current = value
         while true {
             switch current {
             case .unit(let unit):
-                guard unit.state.isUsed else { return nil }
                 return LocalizedFormat(string: unit.string, variables: substitutions, location: unit.location)
             case .device(let devices, _):
                 guard let chosen = devices[device] ?? devices["other"] else { return nil }

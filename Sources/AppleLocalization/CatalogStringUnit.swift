@@ -1,18 +1,17 @@
 /// A translated text in a String Catalog (`"stringUnit": {"state": "translated", "value": "…"}`).
 public struct CatalogStringUnit: Sendable, Hashable {
-    /// How far the translation is, as Xcode records it.
+    /// How far the translation is, as Xcode records it. Lookups use a unit in every state, as
+    /// Xcode compiles every unit into the app (an English label still in state `new` is shown,
+    /// not its key); the lint reports the states as translation status.
     public enum State: String, Sendable, Hashable, CaseIterable {
-        /// Translated and reviewed; used.
+        /// Translated and reviewed.
         case translated
-        /// Translated, but the source changed or a reviewer asked for a look; used, and reported by the lint.
+        /// Translated, but the source changed or a reviewer asked for a look.
         case needsReview = "needs_review"
-        /// Not translated yet; falls back like a missing translation.
+        /// Not translated yet (often the source text itself, just extracted).
         case new
-        /// The source string is gone from the code; falls back like a missing translation.
+        /// The source string is gone from the code.
         case stale
-
-        /// Whether lookups use a unit in this state.
-        public var isUsed: Bool { self == .translated || self == .needsReview }
     }
 
     /// The state; a unit without one counts as translated, as Xcode reads it.

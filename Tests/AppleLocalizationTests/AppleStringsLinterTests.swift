@@ -89,8 +89,8 @@ struct AppleStringsLinterTests {
             """)
         }
         #expect(findings == [
-            "Localizable.xcstrings:3:52: warning: \"a\" (de) is not translated yet (state new); lookups fall back to another language",
-            "Localizable.xcstrings:4:54: warning: \"a\" (fr) is stale (state stale); lookups fall back to another language",
+            "Localizable.xcstrings:3:52: warning: \"a\" (de) is not translated yet (state new); its text is shown as it is until it is",
+            "Localizable.xcstrings:4:54: warning: \"a\" (fr) is stale (state stale); its text is still shown",
             "Localizable.xcstrings:5:61: warning: \"a\" (it) needs review (state needs_review); it is shown until reviewed",
             "Localizable.xcstrings:6:11: warning: \"gone\" is no longer in the code (extractionState stale); remove it from the catalog or use it again",
         ])
