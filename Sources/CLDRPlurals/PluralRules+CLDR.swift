@@ -10,14 +10,14 @@ extension PluralRules {
         "ak": 5,
         "am": 1,
         "an": 7,
-        "ar": 36,
-        "ars": 36,
+        "ar": 35,
+        "ars": 35,
         "as": 1,
         "asa": 7,
         "ast": 3,
         "az": 7,
         "bal": 7,
-        "be": 28,
+        "be": 27,
         "bem": 7,
         "bez": 7,
         "bg": 7,
@@ -25,28 +25,28 @@ extension PluralRules {
         "bm": 0,
         "bn": 1,
         "bo": 0,
-        "br": 32,
+        "br": 31,
         "brx": 7,
-        "bs": 18,
+        "bs": 17,
         "ca": 3,
         "ce": 7,
         "ceb": 11,
         "cgg": 7,
         "chr": 7,
         "ckb": 7,
-        "cs": 26,
-        "cy": 37,
+        "cs": 25,
+        "cy": 36,
         "da": 8,
         "de": 3,
         "doi": 1,
-        "dsb": 25,
+        "dsb": 24,
         "dv": 7,
         "dz": 0,
         "ee": 7,
         "el": 7,
         "en": 3,
         "eo": 7,
-        "es": 22,
+        "es": 21,
         "et": 3,
         "eu": 7,
         "fa": 1,
@@ -54,23 +54,23 @@ extension PluralRules {
         "fi": 3,
         "fil": 11,
         "fo": 7,
-        "fr": 19,
+        "fr": 18,
         "fur": 7,
         "fy": 3,
-        "ga": 33,
-        "gd": 23,
+        "ga": 32,
+        "gd": 22,
         "gl": 3,
         "gsw": 7,
         "gu": 1,
         "guw": 5,
-        "gv": 34,
+        "gv": 33,
         "ha": 7,
         "haw": 7,
-        "he": 38,
+        "he": 37,
         "hi": 1,
         "hnj": 0,
-        "hr": 18,
-        "hsb": 25,
+        "hr": 17,
+        "hsb": 24,
         "hu": 7,
         "hy": 2,
         "ia": 3,
@@ -80,9 +80,9 @@ extension PluralRules {
         "in": 0,
         "io": 3,
         "is": 9,
-        "it": 21,
+        "it": 20,
         "iu": 15,
-        "iw": 38,
+        "iw": 37,
         "ja": 0,
         "jbo": 0,
         "jgo": 7,
@@ -106,7 +106,7 @@ extension PluralRules {
         "ksb": 7,
         "ksh": 14,
         "ku": 7,
-        "kw": 35,
+        "kw": 34,
         "ky": 7,
         "lag": 13,
         "lb": 7,
@@ -115,7 +115,7 @@ extension PluralRules {
         "lkt": 0,
         "ln": 5,
         "lo": 0,
-        "lt": 29,
+        "lt": 28,
         "lv": 12,
         "mas": 7,
         "mg": 5,
@@ -123,10 +123,10 @@ extension PluralRules {
         "mk": 10,
         "ml": 7,
         "mn": 7,
-        "mo": 17,
+        "mo": 38,
         "mr": 7,
         "ms": 0,
-        "mt": 30,
+        "mt": 29,
         "my": 0,
         "nah": 7,
         "naq": 15,
@@ -149,16 +149,16 @@ extension PluralRules {
         "pa": 5,
         "pap": 7,
         "pcm": 1,
-        "pl": 27,
+        "pl": 26,
         "prg": 12,
         "ps": 7,
-        "pt": 20,
-        "pt_PT": 21,
+        "pt": 19,
+        "pt_PT": 20,
         "rm": 7,
-        "ro": 17,
+        "ro": 38,
         "rof": 7,
         "root": 0,
-        "ru": 31,
+        "ru": 30,
         "rwk": 7,
         "sah": 0,
         "saq": 7,
@@ -171,11 +171,11 @@ extension PluralRules {
         "seh": 7,
         "ses": 0,
         "sg": 0,
-        "sh": 18,
+        "sh": 17,
         "shi": 16,
         "si": 4,
-        "sk": 26,
-        "sl": 24,
+        "sk": 25,
+        "sl": 23,
         "sma": 15,
         "smi": 15,
         "smj": 15,
@@ -184,7 +184,7 @@ extension PluralRules {
         "sn": 7,
         "so": 7,
         "sq": 7,
-        "sr": 18,
+        "sr": 17,
         "ss": 7,
         "ssy": 7,
         "st": 7,
@@ -207,7 +207,7 @@ extension PluralRules {
         "ts": 7,
         "tzm": 6,
         "ug": 7,
-        "uk": 31,
+        "uk": 30,
         "ur": 3,
         "uz": 7,
         "ve": 7,
@@ -246,7 +246,6 @@ extension PluralRules {
         [.one, .two, .other],
         [.one, .few, .other],
         [.one, .few, .other],
-        [.one, .few, .other],
         [.one, .many, .other],
         [.one, .many, .other],
         [.one, .many, .other],
@@ -267,6 +266,7 @@ extension PluralRules {
         [.zero, .one, .two, .few, .many, .other],
         [.zero, .one, .two, .few, .many, .other],
         [.one, .two, .other],
+        [.one, .few, .other],
     ]
 
     static func cardinal(_ rule: Int, _ o: PluralOperands) -> PluralCategory {
@@ -327,116 +327,116 @@ extension PluralRules {
             if PluralOperands.within(o.n, 2, 10) { return .few }
             return .other
         case 17:
-            if o.i == 1 && o.v == 0 { return .one }
-            if !(o.v == 0) || o.n == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 2, 19) { return .few }
-            return .other
-        case 18:
             if (o.v == 0 && (o.i % 10) == 1 && !((o.i % 100) == 11)) || ((o.f % 10) == 1 && !((o.f % 100) == 11)) { return .one }
             if (o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100)))) || ((2...4).contains((o.f % 10)) && !((12...14).contains((o.f % 100)))) { return .few }
             return .other
-        case 19:
+        case 18:
             if (o.i == 0 || o.i == 1) { return .one }
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
-        case 20:
+        case 19:
             if (0...1).contains(o.i) { return .one }
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
-        case 21:
+        case 20:
             if o.i == 1 && o.v == 0 { return .one }
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
-        case 22:
+        case 21:
             if o.n == 1 { return .one }
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
-        case 23:
+        case 22:
             if (o.n == 1 || o.n == 11) { return .one }
             if (o.n == 2 || o.n == 12) { return .two }
             if (PluralOperands.within(o.n, 3, 10) || PluralOperands.within(o.n, 13, 19)) { return .few }
             return .other
-        case 24:
+        case 23:
             if o.v == 0 && (o.i % 100) == 1 { return .one }
             if o.v == 0 && (o.i % 100) == 2 { return .two }
             if (o.v == 0 && (3...4).contains((o.i % 100))) || !(o.v == 0) { return .few }
             return .other
-        case 25:
+        case 24:
             if (o.v == 0 && (o.i % 100) == 1) || (o.f % 100) == 1 { return .one }
             if (o.v == 0 && (o.i % 100) == 2) || (o.f % 100) == 2 { return .two }
             if (o.v == 0 && (3...4).contains((o.i % 100))) || (3...4).contains((o.f % 100)) { return .few }
             return .other
-        case 26:
+        case 25:
             if o.i == 1 && o.v == 0 { return .one }
             if (2...4).contains(o.i) && o.v == 0 { return .few }
             if !(o.v == 0) { return .many }
             return .other
-        case 27:
+        case 26:
             if o.i == 1 && o.v == 0 { return .one }
             if o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100))) { return .few }
             if (o.v == 0 && !(o.i == 1) && (0...1).contains((o.i % 10))) || (o.v == 0 && (5...9).contains((o.i % 10))) || (o.v == 0 && (12...14).contains((o.i % 100))) { return .many }
             return .other
-        case 28:
+        case 27:
             if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11) { return .one }
             if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 4) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 12, 14)) { return .few }
             if o.n.truncatingRemainder(dividingBy: 10) == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 5, 9) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 14) { return .many }
             return .other
-        case 29:
+        case 28:
             if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19)) { return .one }
             if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 9) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19)) { return .few }
             if !(o.f == 0) { return .many }
             return .other
-        case 30:
+        case 29:
             if o.n == 1 { return .one }
             if o.n == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 2, 10) { return .few }
             if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19) { return .many }
             return .other
-        case 31:
+        case 30:
             if o.v == 0 && (o.i % 10) == 1 && !((o.i % 100) == 11) { return .one }
             if o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100))) { return .few }
             if (o.v == 0 && (o.i % 10) == 0) || (o.v == 0 && (5...9).contains((o.i % 10))) || (o.v == 0 && (11...14).contains((o.i % 100))) { return .many }
             return .other
-        case 32:
+        case 31:
             if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11 || o.n.truncatingRemainder(dividingBy: 100) == 71 || o.n.truncatingRemainder(dividingBy: 100) == 91) { return .one }
             if o.n.truncatingRemainder(dividingBy: 10) == 2 && !(o.n.truncatingRemainder(dividingBy: 100) == 12 || o.n.truncatingRemainder(dividingBy: 100) == 72 || o.n.truncatingRemainder(dividingBy: 100) == 92) { return .two }
             if (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 3, 4) || o.n.truncatingRemainder(dividingBy: 10) == 9) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 10, 19) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 70, 79) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 90, 99)) { return .few }
             if !(o.n == 0) && o.n.truncatingRemainder(dividingBy: 1000000) == 0 { return .many }
             return .other
-        case 33:
+        case 32:
             if o.n == 1 { return .one }
             if o.n == 2 { return .two }
             if PluralOperands.within(o.n, 3, 6) { return .few }
             if PluralOperands.within(o.n, 7, 10) { return .many }
             return .other
-        case 34:
+        case 33:
             if o.v == 0 && (o.i % 10) == 1 { return .one }
             if o.v == 0 && (o.i % 10) == 2 { return .two }
             if o.v == 0 && ((o.i % 100) == 0 || (o.i % 100) == 20 || (o.i % 100) == 40 || (o.i % 100) == 60 || (o.i % 100) == 80) { return .few }
             if !(o.v == 0) { return .many }
             return .other
-        case 35:
+        case 34:
             if o.n == 0 { return .zero }
             if o.n == 1 { return .one }
             if (o.n.truncatingRemainder(dividingBy: 100) == 2 || o.n.truncatingRemainder(dividingBy: 100) == 22 || o.n.truncatingRemainder(dividingBy: 100) == 42 || o.n.truncatingRemainder(dividingBy: 100) == 62 || o.n.truncatingRemainder(dividingBy: 100) == 82) || (o.n.truncatingRemainder(dividingBy: 1000) == 0 && (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100000), 1000, 20000) || o.n.truncatingRemainder(dividingBy: 100000) == 40000 || o.n.truncatingRemainder(dividingBy: 100000) == 60000 || o.n.truncatingRemainder(dividingBy: 100000) == 80000)) || (!(o.n == 0) && o.n.truncatingRemainder(dividingBy: 1000000) == 100000) { return .two }
             if (o.n.truncatingRemainder(dividingBy: 100) == 3 || o.n.truncatingRemainder(dividingBy: 100) == 23 || o.n.truncatingRemainder(dividingBy: 100) == 43 || o.n.truncatingRemainder(dividingBy: 100) == 63 || o.n.truncatingRemainder(dividingBy: 100) == 83) { return .few }
             if !(o.n == 1) && (o.n.truncatingRemainder(dividingBy: 100) == 1 || o.n.truncatingRemainder(dividingBy: 100) == 21 || o.n.truncatingRemainder(dividingBy: 100) == 41 || o.n.truncatingRemainder(dividingBy: 100) == 61 || o.n.truncatingRemainder(dividingBy: 100) == 81) { return .many }
             return .other
-        case 36:
+        case 35:
             if o.n == 0 { return .zero }
             if o.n == 1 { return .one }
             if o.n == 2 { return .two }
             if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 3, 10) { return .few }
             if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 99) { return .many }
             return .other
-        case 37:
+        case 36:
             if o.n == 0 { return .zero }
             if o.n == 1 { return .one }
             if o.n == 2 { return .two }
             if o.n == 3 { return .few }
             if o.n == 6 { return .many }
             return .other
-        case 38:
+        case 37:
             if (o.i == 1 && o.v == 0) || (o.i == 0 && !(o.v == 0)) { return .one }
             if o.i == 2 && o.v == 0 { return .two }
+            return .other
+        case 38:
+            if o.i == 1 && o.v == 0 { return .one }
+            if !(o.v == 0) || o.n == 0 || (!(o.n == 1) && PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 1, 19)) { return .few }
             return .other
         default:
             return .other

@@ -71,6 +71,15 @@ struct PluralRulesTests {
         #expect(PluralRules(locale: "en", kind: .cardinal).category(for: -1) == .one)
     }
 
+    @Test("the rules are CLDR 41 with the changes of later releases: Hebrew has no many (42), Romanian 101 is few (44)")
+    func laterReleases() {
+        let romanian = PluralRules(locale: "ro", kind: .cardinal)
+        #expect([0, 1, 2, 19, 20, 100, 101, 119, 120, 201, 1001].map { romanian.category(for: $0) }
+                == [.few, .one, .few, .few, .other, .other, .few, .few, .other, .few, .few])
+        #expect(PluralRules(locale: "mo", kind: .cardinal).category(for: 101) == .few)
+        #expect(!PluralRules(locale: "he", kind: .cardinal).categories.contains(.many))
+    }
+
     @Test("locales resolve like Intl: region, then language, then English")
     func localeResolution() {
         #expect(PluralRules(locale: "pt-PT", kind: .cardinal).category(for: 0) == .other)
