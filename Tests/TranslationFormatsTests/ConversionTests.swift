@@ -105,6 +105,36 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 }
 
+@Suite("i18next keys: a suffix is a plural form only beside the key's other forms")
+struct I18NextPluralSuffixTests {
+    func entries(_ json: String, language: String) throws -> [String: TranslationEntry.Value] {
+        let directory = TemporaryDirectory()
+        directory.write("in/\(language)/translation.json", json)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let entries = try #require(converter.tables.first?.languages[language])
+        // By the key i18next looks up: a context is a suffix of it (`k_one` beside `k` is the context "one").
+        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key + ($0.context.map { "_" + $0 } ?? ""), $0.value) })
+    }
+
+    @Test("a lone add_other is the key add_other; items_one beside items_other is a plural")
+    func loneSuffix() throws {
+        let read = try entries(#"{"add_other": "Add another", "items_one": "{{count}} item", "items_other": "{{count}} items", "k": "seven", "k_one": "six"}"#, language: "en")
+        #expect(Set(read.keys) == ["add_other", "items", "k", "k_one"])
+        guard case .single? = read["add_other"], case .plural(let forms, _, _, _)? = read["items"], case .single? = read["k_one"] else {
+            Issue.record("\(read)"); return
+        }
+        #expect(Set(forms.keys) == [.one, .other])
+    }
+
+    @Test("items_other alone is the whole plural where the language has only other (Japanese)")
+    func onlyOther() throws {
+        let read = try entries(#"{"items_other": "{{count}} 件"}"#, language: "ja")
+        guard case .plural(let forms, _, _, _)? = read["items"] else { Issue.record("\(read)"); return }
+        #expect(Set(forms.keys) == [.other])
+    }
+}
+
 /// A directory under the system's temporary directory, removed when the value is released.
 final class TemporaryDirectory {
     let path: String

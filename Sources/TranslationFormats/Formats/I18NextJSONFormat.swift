@@ -92,25 +92,39 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// Groups plural suffixes into plural entries, keeping the order of first appearance.
+    ///
+    /// A suffix is a plural form only beside the key's other forms in the same file: two forms
+    /// or more, every category the language has (`items_other` alone in Japanese), or v3's
+    /// `key` beside `key_plural`. A lone `add_other` is the key `add_other`, not a plural of `add`.
     private static func group(_ flat: [(String, String)], language: String) -> [TranslationEntry] {
         let keys = Set(flat.map(\.0))
         let categories = PluralRules(locale: language, kind: .cardinal).categories
+        func pluralForm(_ key: String) -> (base: String, category: PluralCategory)? {
+            if let (suffix, found) = suffixes.first(where: { key.hasSuffix($0.0) && key.count > $0.0.count }) {
+                return (String(key.dropLast(suffix.count)), found)
+            }
+            if key.hasSuffix("_plural"), key.count > 7 { return (String(key.dropLast(7)), .other) }
+            if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
+               index >= 0, index < categories.count, !keys.contains(String(key[..<underscore]) + "_other") {
+                return (String(key[..<underscore]), categories[index])
+            }
+            return nil
+        }
+        var candidates: [String: Set<PluralCategory>] = [:]
+        for (key, _) in flat { if let form = pluralForm(key) { candidates[form.base, default: []].insert(form.category) } }
+        func isPluralGroup(_ base: String) -> Bool {
+            guard let forms = candidates[base] else { return false }
+            return forms.count >= 2 || Set(categories).isSubset(of: forms) || (keys.contains(base) && keys.contains(base + "_plural"))
+        }
         var order: [String] = []
         var singles: [String: String] = [:]
         var plurals: [String: [PluralCategory: String]] = [:]
         for (key, text) in flat {
             var base = key
             var category: PluralCategory? = nil
-            if let (suffix, found) = suffixes.first(where: { key.hasSuffix($0.0) && key.count > $0.0.count }) {
-                base = String(key.dropLast(suffix.count))
-                category = found
-            } else if key.hasSuffix("_plural"), key.count > 7 {
-                base = String(key.dropLast(7))
-                category = .other
-            } else if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
-                      index >= 0, index < categories.count, !keys.contains(String(key[..<underscore]) + "_other") {
-                base = String(key[..<underscore])
-                category = categories[index]
+            if let form = pluralForm(key), isPluralGroup(form.base) {
+                base = form.base
+                category = form.category
             }
             if let category {
                 if plurals[base] == nil, singles[base] == nil { order.append(base) }
