@@ -29,6 +29,27 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
     /// the input, so they are quoted with their controls escaped, as in every diagnostic).
     public var description: String { diagnostic.description }
 
+    /// `issues` with those that differ only by language merged into one, naming the languages in
+    /// order of first appearance; the order of first appearance is kept.
+    static func merged(_ issues: [ConversionIssue]) -> [ConversionIssue] {
+        struct Same: Hashable { var file: String; var key: String; var reason: String; var keptBy: String? }
+        var merged: [ConversionIssue] = []
+        var positions: [Same: Int] = [:]
+        var languages: [[String]] = []
+        for issue in issues {
+            let same = Same(file: issue.file, key: issue.key, reason: issue.reason, keptBy: issue.keptBy)
+            if let position = positions[same] {
+                if !languages[position].contains(issue.language) { languages[position].append(issue.language) }
+            } else {
+                positions[same] = merged.count
+                merged.append(issue)
+                languages.append([issue.language])
+            }
+        }
+        for index in merged.indices { merged[index].language = languages[index].joined(separator: ", ") }
+        return merged
+    }
+
     /// The issue as a located warning.
     public var diagnostic: Diagnostic {
         Diagnostic(.warning, file: file, message: "\(Diagnostic.quoted(key, limit: 200)) (\(language)): \(reason)")

@@ -38,11 +38,14 @@ public struct TranslationConverter: Sendable {
     /// What a reader could not put into the model is a loss only when written to another format
     /// than the one that keeps it (``ConversionIssue/keptBy``): converting a catalog to a catalog
     /// reports no device variations lost.
+    ///
+    /// The same loss in several languages of one file is one issue naming them all (`"welcome"
+    /// (en, es, ru): …`), not a line per language.
     public var issues: [ConversionIssue] {
-        readIssues.filter { issue in
+        ConversionIssue.merged(readIssues.filter { issue in
             guard let keeper = issue.keptBy, !plannedFormats.isEmpty else { return true }
             return plannedFormats.contains { $0 != keeper }
-        } + writeIssues
+        } + writeIssues)
     }
     private var readIssues: [ConversionIssue] = []
     private var writeIssues: [ConversionIssue] = []

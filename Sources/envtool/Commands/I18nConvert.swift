@@ -81,11 +81,7 @@ extension I18n {
                 Console.error(error.description)
                 throw ExitCode(Self.status(error.kind).rawValue)
             }
-            for issue in converter.issues { Console.error(issue.description) }
-            if strict, !converter.issues.isEmpty {
-                Console.error("error: --strict: \(Describe.count(converter.issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")
-                throw ExitCode(ExitStatus.invalidInput.rawValue)
-            }
+            let issues = converter.issues
             // Every output is checked (and read, to compare) before any is written, so that a
             // refused path leaves all the files as they were. Paths below --to are made from what
             // the input files say: each is read and written without leaving --to or passing a
@@ -102,6 +98,15 @@ extension I18n {
                 }
                 if let existing, existing.elementsEqual(output.data) { continue }
                 changed.append((output, existing))
+            }
+            // What cannot be expressed is said when something is written, or would be; a --check
+            // that finds every file up to date has nothing to report (--strict still does).
+            if !check || !changed.isEmpty || strict {
+                for issue in issues { Console.error(issue.description) }
+            }
+            if strict, !issues.isEmpty {
+                Console.error("error: --strict: \(Describe.count(issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")
+                throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
             var pending = 0
             for (output, existing) in changed {
