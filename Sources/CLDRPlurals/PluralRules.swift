@@ -60,4 +60,11 @@ public struct PluralRules: Sendable, Hashable {
     public var categories: [PluralCategory] {
         kind == .cardinal ? Self.cardinalCategories[ruleSet] : Self.ordinalCategories[ruleSet]
     }
+
+    /// The rules as a gettext `Plural-Forms` expression over the integer `n` (C syntax), giving
+    /// the index of the category in ``categories``; generated from the same CLDR rules, so a
+    /// `.po` can be written for every CLDR language. `nil` for ordinal rules, which gettext has not.
+    package var gettextExpression: String? {
+        kind == .cardinal ? Self.cardinalGettextExpressions[ruleSet] : nil
+    }
 }

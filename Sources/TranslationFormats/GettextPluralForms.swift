@@ -42,28 +42,29 @@ struct GettextPluralForms: Sendable {
         "bs": "(n % 10 == 1 && n % 100 != 11) ? 0 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2",
     ]
 
-    /// The forms of `language` from its CLDR categories, or `nil` when no expression is known.
+    /// The forms of `language` from its CLDR categories: gettext's usual expression where one is
+    /// known (translators and tools recognise it), else the one generated from the CLDR rules
+    /// themselves, so every CLDR language can be written. `nil` only when neither agrees with CLDR.
     static func forLanguage(_ language: String, categories: [PluralCategory]) -> GettextPluralForms? {
         let tag = language.lowercased().replacing("_", with: "-")
         let base = String(tag.split(separator: "-").first ?? "")
-        let expression: String?
-        if let known = byLanguage[tag] ?? byLanguage[base] {
-            expression = known
-        } else {
-            switch categories {
-            case [.other]: expression = "0"
-            case [.one, .other]: expression = "n != 1"
-            case [.one, .many, .other]: expression = "n == 1 ? 0 : (n != 0 && n % 1000000 == 0) ? 1 : 2"
-            default: expression = nil
+        let rules = PluralRules(locale: language, kind: .cardinal)
+        var candidates: [String] = []
+        if let known = byLanguage[tag] ?? byLanguage[base] { candidates.append(known) }
+        switch categories {
+        case [.other]: candidates.append("0")
+        case [.one, .other]: candidates.append("n != 1")
+        default: break
+        }
+        if rules.categories == categories, let generated = rules.gettextExpression { candidates.append(generated) }
+        // The expression must agree with CLDR for every integer it is asked about.
+        for expression in candidates {
+            guard let parsed = try? GettextExpression(expression) else { continue }
+            if (0...1000).allSatisfy({ categories[safe: parsed.evaluate($0)] == rules.category(for: Double($0)) }) {
+                return GettextPluralForms(count: categories.count, expression: expression)
             }
         }
-        guard let expression else { return nil }
-        let forms = GettextPluralForms(count: categories.count, expression: expression)
-        // The table must agree with CLDR for every integer it is asked about.
-        let rules = PluralRules(locale: language, kind: .cardinal)
-        guard let parsed = try? GettextExpression(expression) else { return nil }
-        for n in 0...200 where categories[safe: parsed.evaluate(n)] != rules.category(for: Double(n)) { return nil }
-        return forms
+        return nil
     }
 }
 

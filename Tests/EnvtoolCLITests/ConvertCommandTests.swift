@@ -96,6 +96,24 @@ struct ConvertCommandTests {
         try Self.checkWithTheFormatsTools(workspace.path + "/out")
     }
 
+    @Test("a .po is written for languages gettext has no usual expression for (kab, br, cy), from CLDR's rules, and msgfmt --check accepts it")
+    func pluralFormsFromCLDR() throws {
+        let workspace = try Workspace(copySample: false)
+        for language in ["kab", "br", "cy"] {
+            try workspace.write("src/\(language)/translation.json", #"{"items_one": "{{count}} a", "items_other": "{{count}} b", "hello": "x"}"#)
+        }
+        let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", "po", "--format", "po"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let kab = String(decoding: workspace.read("po/kab/translation.po") ?? Data(), as: UTF8.self)
+        #expect(kab.contains("Plural-Forms: nplurals=2; plural="), "\(kab)")
+        try Self.checkWithTheFormatsTools(workspace.path + "/po")
+        // Read back, each msgstr is the form it was written as (Kabyle's one covers 0 and 1).
+        let back = try workspace.run(["i18n", "convert", "--from", "po/kab", "--to", "back", "--format", "i18next", "--language", "kab"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let json = String(decoding: workspace.read("back/kab/translation.json") ?? Data(), as: UTF8.self)
+        #expect(json.contains(#""items_one": "{{count}} a""#) && json.contains(#""items_other": "{{count}} b""#), "\(json)")
+    }
+
     @Test("a loss in several languages is one line naming them; --check with every file up to date reports nothing")
     func issuesOnce() throws {
         let workspace = try Workspace(copySample: false)
