@@ -68,15 +68,16 @@ public struct StringsFile: Sendable {
 
     /// Reads and parses the file at `path`.
     ///
+    /// Only a regular file is read, without waiting: a FIFO or device at `path` is an error.
+    ///
     /// - Throws: ``StringsFileError`` when the file cannot be read (located at line 1, column 1)
     ///   or is not a valid strings file.
     public init(contentsOf path: String) throws(StringsFileError) {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
         } catch {
-            throw StringsFileError(.unreadable, diagnostic: Diagnostic(.error, file: path, line: 1, column: 1,
-                message: "cannot read file: \(unreadableReason(path))"))
+            throw StringsFileError(.unreadable, diagnostic: Diagnostic(error))
         }
         try self.init(data: data, path: path)
     }
