@@ -97,7 +97,7 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     /// The error for a file that cannot be read, with the reason people know from the shell
     /// ("no such file", "permission denied", "it is a directory").
     public static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
-        EnvironmentError((error as? UnreadableFile) ?? UnreadableFile(path, reason: unreadableReason(path)))
+        EnvironmentError((error as? UnreadableFile) ?? UnreadableFile(path, reason: unreadableReason(path), kind: .failed))
     }
 
     /// The error for a file ``RegularFile`` could not read: `path: error: cannot read the file: reason`.

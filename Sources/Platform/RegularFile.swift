@@ -24,17 +24,23 @@ import Foundation
 package enum RegularFile {
     /// The bytes of the regular file at `path`.
     ///
-    /// - Parameter followingLinks: `false` refuses a symbolic link at `path` itself, for callers
-    ///   that skipped links when they listed the directory (the link may have been put there since).
+    /// - Parameters:
+    ///   - directory: The directory a relative `path` is relative to, open (as by
+    ///     ``openDirectory(_:relativeTo:followingLinks:)``), for a read confined below it.
+    ///   - followingLinks: `false` refuses a symbolic link at `path` itself, for callers that
+    ///     refuse links (the link may have been put there since the folder was listed).
     /// - Throws: ``UnreadableFile``, saying why: missing, a directory, not a regular file (a FIFO,
     ///   a socket, a device), a link when links are refused, no permission, a read error.
-    package static func read(_ path: String, followingLinks: Bool = true) throws(UnreadableFile) -> Data {
+    package static func read(_ path: String, relativeTo directory: Int32 = AT_FDCWD, followingLinks: Bool = true) throws(UnreadableFile) -> Data {
         var status = stat()
-        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { throw UnreadableFile(path, errno: errno) }
+        guard fstatat(directory, path, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { throw UnreadableFile(path, errno: errno) }
         try UnreadableFile.check(status, path)
         // Non-blocking in case the path was replaced by a FIFO since; no effect on a regular file.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { throw UnreadableFile(path, errno: errno) }
+        let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            // ELOOP: O_NOFOLLOW met a link put there since the check.
+            throw errno == ELOOP && !followingLinks ? UnreadableFile.symbolicLink(path) : UnreadableFile(path, errno: errno)
+        }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0 else { throw UnreadableFile(path, errno: errno) }
         try UnreadableFile.check(status, path)
@@ -53,7 +59,7 @@ package enum RegularFile {
         }
     }
 
-    /// The bytes of the regular file at `path`, or `nil` when it cannot be read (see ``read(_:followingLinks:)``).
+    /// The bytes of the regular file at `path`, or `nil` when it cannot be read (see ``read(_:relativeTo:followingLinks:)``).
     package static func contents(atPath path: String) -> Data? {
         try? read(path)
     }

@@ -37,7 +37,7 @@ struct RegularFileTests {
                     Issue.record("\(path) was read")
                 } catch {
                     #expect(error.description == "\(path): cannot read the file: it is a FIFO, not a regular file; remove it or give it another name")
-                    #expect(!error.isMissing)
+                    #expect(error.kind == .notRegular)
                 }
                 #expect(RegularFile.contents(atPath: path) == nil)
             }
@@ -48,10 +48,10 @@ struct RegularFileTests {
     @Test("missing is told apart from unreadable: readIfPresent gives nil for nothing, an error for a directory")
     func missing() throws {
         try withFolder { directory in
-            #expect(throws: UnreadableFile(directory + "/none", reason: "no such file", isMissing: true)) { try RegularFile.read(directory + "/none") }
+            #expect(throws: UnreadableFile(directory + "/none", reason: "no such file", kind: .missing)) { try RegularFile.read(directory + "/none") }
             let none = try RegularFile.readIfPresent(directory + "/none")
             #expect(none == nil)
-            #expect(throws: UnreadableFile(directory, reason: "it is a directory")) { try RegularFile.readIfPresent(directory) }
+            #expect(throws: UnreadableFile(directory, reason: "it is a directory", kind: .directory)) { try RegularFile.readIfPresent(directory) }
         }
     }
 
@@ -62,7 +62,7 @@ struct RegularFileTests {
             #expect(symlink(directory + "/target", directory + "/link") == 0)
             let followed = try RegularFile.read(directory + "/link")
             #expect(followed == Data("x".utf8))
-            #expect(throws: UnreadableFile(directory + "/link", reason: "it is a symbolic link")) {
+            #expect(throws: UnreadableFile(directory + "/link", reason: "it is a symbolic link", kind: .symbolicLink)) {
                 try RegularFile.read(directory + "/link", followingLinks: false)
             }
         }
