@@ -161,6 +161,29 @@ struct AppleFormatsCommandTests {
         #expect(convert.stderr.contains(expected), "\(convert.stderr)")
     }
 
+    @Test("strings lint of a directory, of its one table, and validate report the same findings on a large table")
+    func directoryLintMatchesFileLint() throws {
+        let workspace = try Workspace(copySample: false)
+        // 20,000 keys, every thousandth defined twice (a warning each): the directory's lint reads
+        // the table through its per-key checks, which once grew quadratically with the keys.
+        var table = ""
+        for index in 0..<20_000 {
+            table += "\"key_\(index)\" = \"Value \(index) for %@ and %lld\";\n"
+            if index.isMultiple(of: 1000) { table += "\"key_\(index)\" = \"Again \(index)\";\n" }
+        }
+        try workspace.write("res/en.lproj/Localizable.strings", table)
+        try workspace.write("res/environments.json", #"{"app_id": "com.example.x", "languages": ["en"], "configurations": {"Debug": {}}}"#)
+        let file = try workspace.run(["strings", "lint", "res/en.lproj/Localizable.strings"])
+        let directory = try workspace.run(["strings", "lint", "res"])
+        let validate = try workspace.run(["validate", "--environments", "res/environments.json"])
+        #expect(file.status == 0 && directory.status == 0 && validate.status == 0, "\(file.stderr)\(directory.stderr)\(validate.stderr)")
+        let lines = file.stdout.split(separator: "\n")
+        #expect(lines.count == 20)
+        #expect(lines.allSatisfy { $0.contains(": warning: ") })
+        #expect(directory.stdout == file.stdout)
+        #expect(validate.stderr == file.stdout)
+    }
+
     @Test("a missing file given to strings lint exits 66")
     func missingFile() throws {
         let result = try Workspace().run(["strings", "lint", "nowhere.xcstrings"])
