@@ -30,12 +30,8 @@ public enum CatalogKeyWriter {
     public static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
         var root: JSONObject
         var endsWithNewline = false
-        let existing: Data?
-        do throws(UnreadableFile) {
-            existing = try RegularFile.readIfPresent(path)
-        } catch {
-            throw Failure(diagnostic: Diagnostic(error), isWriteFailure: false)
-        }
+        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
+            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
         if let data = existing {
             // Parsed as a catalog first, so a file that is not one is reported as the lookup reports it.
             do throws(AppleLocalizationError) { _ = try StringCatalog(data: data, path: path) } catch {

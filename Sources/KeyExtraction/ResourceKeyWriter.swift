@@ -28,12 +28,8 @@ public enum ResourceKeyWriter {
     public static func add(_ keys: [MissingKey], to path: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
         var root = JSONObject()
         var endsWithNewline = true
-        let existing: Data?
-        do throws(UnreadableFile) {
-            existing = try RegularFile.readIfPresent(path)
-        } catch {
-            throw Failure(diagnostic: Diagnostic(error), isWriteFailure: false)
-        }
+        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
+            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
         if let data = existing {
             switch I18NextKeyInventory.flatten(data, path: path) {
             case .failure(let problem): throw Failure(diagnostic: problem.diagnostic, isWriteFailure: false)
