@@ -37,7 +37,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         // Its own target: FoundationNetworking (libcurl, TLS, Kerberos, LDAP) is loaded only by code that uses HTTP.
-        .target(name: "I18NextHTTP", dependencies: ["I18Next"]),
+        .target(name: "I18NextHTTP", dependencies: ["I18Next", "Platform"]),
         // The document core: environments.json and .bin, configurations, variables and their
         // errors. What an app that reads only variables (and the swift-configuration provider) links.
         .target(name: "Environments", dependencies: ["EnvironmentCrypto", "JSONParsing", "Diagnostics", "Platform"]),
@@ -158,7 +158,7 @@ package.targets += [
     .target(
         name: "KeyExtraction",
         dependencies: [
-            "AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit",
+            "AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform",
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
         ]

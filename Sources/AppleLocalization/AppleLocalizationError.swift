@@ -1,4 +1,5 @@
 import Diagnostics
+import Platform
 
 /// Why a `.stringsdict` or `.xcstrings` file cannot be used, located at the file, line and column
 /// of the problem, with the fix where one is known.
@@ -24,6 +25,11 @@ public struct AppleLocalizationError: Error, Sendable, CustomStringConvertible {
     public init(_ diagnostic: Diagnostic, kind: Kind = .invalidInput) {
         self.diagnostic = diagnostic.with(severity: .error)
         self.kind = kind
+    }
+
+    /// The error for a file ``Platform/RegularFile`` could not read, located at 1:1.
+    package init(_ failure: UnreadableFile) {
+        self.init(Diagnostic(failure), kind: .unreadable)
     }
 
     /// `path:line:column: error: message`.

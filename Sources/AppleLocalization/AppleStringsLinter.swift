@@ -52,47 +52,58 @@ public struct AppleStringsLinter: Sendable {
         return findings.sorted { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0, $1.message) }
     }
 
+    /// The languages a table is checked against: those with a definition, but Base, and those
+    /// the app lists.
+    ///
+    /// Collected one insertion at a time: a `Set` made from the flattened list of every
+    /// definition's language keeps the capacity of that list (a million buckets for a million
+    /// keys), and each key's `subtracting` copied all of it, which made the lint of a directory
+    /// quadratic in its keys.
+    static func offeredLanguages(_ definitions: some Sequence<LintDefinition>, listed: [String]?) -> Set<String> {
+        var offered = Set(listed ?? [])
+        for definition in definitions where definition.language != AppleTableDirectory.base {
+            offered.insert(definition.language)
+        }
+        return offered
+    }
+
     private func warning(_ at: SourceLocation, _ message: String) -> Diagnostic {
         Diagnostic(.warning, file: at.file, line: at.line, column: at.column, message: message)
     }
 
     private func lint(table: String) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let (definitions, keys, catalog) = gather(table: table)
-        var offered = Set(definitions.values.flatMap { $0.map(\.language) }).subtracting(["base"])
-        if let languages { offered.formUnion(languages) }
+        let (definitions, catalog) = gather(table: table)
+        let offered = Self.offeredLanguages(definitions.all, listed: languages).sorted()
         let dontTranslate = Set(catalog?.entries.values.filter { !$0.shouldTranslate }.map(\.key) ?? [])
 
-        for key in keys {
-            let all = definitions[key] ?? []
+        for (keyIndex, key) in definitions.keys.enumerated() {
+            let all = definitions[keyAt: keyIndex]
             guard let first = all.first else { continue }
-            let byLanguage = Dictionary(grouping: all, by: \.language)
+            let byLanguage = Self.byLanguage(all)
+            let present = byLanguage.map(\.language)
 
             // Present in one language and not another (Base serves every language).
-            if byLanguage["base"] == nil, !dontTranslate.contains(key) {
-                let missing = offered.subtracting(byLanguage.keys).sorted()
+            if !present.contains(AppleTableDirectory.base), !dontTranslate.contains(key) {
+                let missing = Self.sortedDifference(offered, present)
                 if !missing.isEmpty {
-                    findings.append(warning(first.location, "\"\(key)\" of the table \(table) has no text for \(missing.joined(separator: ", ")) (it has for \(byLanguage.keys.filter { $0 != "base" }.sorted().joined(separator: ", "))); those languages fall back to another language"))
+                    findings.append(warning(first.location, "\"\(key)\" of the table \(table) has no text for \(missing.joined(separator: ", ")) (it has for \(present.joined(separator: ", "))); those languages fall back to another language"))
                 }
             }
 
-            for definition in all {
-                findings += groupingFlags(definition, key: key)
-            }
-
-            for (language, definitions) in byLanguage.sorted(by: { $0.key < $1.key }) {
-                let rules = PluralRules(locale: language == "base" ? developmentLanguage : language, kind: .cardinal)
+            for (language, firstOffset, offsets) in byLanguage {
+                let rules = lookup.pluralRules(language == AppleTableDirectory.base ? developmentLanguage : language)
                 // Two formats of one language that show different text.
-                if definitions.count > 1 {
-                    let winner = definitions[0]
-                    for other in definitions.dropFirst() where differ(winner, other, rules) {
+                if offsets.count > 1 {
+                    let winner = all[firstOffset]
+                    for other in offsets.dropFirst().map({ all[$0] }) where differ(winner, other, rules) {
                         findings.append(warning(other.location, "\"\(key)\" (\(language)) is defined differently in \(winner.location.file) (\(winner.format.rawValue)) and here (\(other.format.rawValue)); lookups use the \(winner.format.rawValue), which comes first (xcstrings, stringsdict, strings). Remove one"))
                     }
                 }
                 // Plural categories the language needs or cannot use.
-                let needed = Set(rules.categories)
-                for definition in definitions {
-                    for variation in definition.pluralVariations {
+                for offset in offsets {
+                    for variation in all[offset].pluralVariations {
+                        let needed = Set(rules.categories)
                         let lacking = needed.subtracting(variation.categories).sorted { $0.order < $1.order }
                         let unusable = variation.categories.subtracting(needed).subtracting([.zero]).sorted { $0.order < $1.order }
                         let categories = rules.categories.map(\.rawValue).joined(separator: ", ")
@@ -106,14 +117,23 @@ public struct AppleStringsLinter: Sendable {
                 }
             }
 
-            // Arguments read differently from the source language.
+            // Arguments read differently from the source language. Each definition's formats are
+            // split once here, for the flags, the integers and the signature alike.
             let sourceLanguage = first.format == .catalog ? catalog.map { AppleTableDirectory.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
-            let source = byLanguage[sourceLanguage]?.first ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
-            if let source {
-                findings += narrowIntegers(source, key: key)
-                let expected = source.signature
-                for definition in all where definition.language != sourceLanguage {
-                    findings += compare(definition.signature, expected, key: key, definition: definition, sourceLanguage: sourceLanguage)
+            let sourceOffset = byLanguage.first { $0.language == sourceLanguage }?.first
+            let source = sourceOffset.map { all[$0] } ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
+            let sourceStrings = source?.formatStrings ?? []
+            if let source { findings += narrowIntegers(source, sourceStrings, key: key) }
+            // Made when a translation needs it: a key of one language has nothing to compare.
+            var expected: FormatSignature? = nil
+            for offset in all.indices {
+                let definition = all[offset]
+                let strings = offset == sourceOffset ? sourceStrings : definition.formatStrings
+                findings += groupingFlags(definition, strings, key: key)
+                if let source, definition.language != sourceLanguage {
+                    let sourceSignature = expected ?? source.signature(of: sourceStrings)
+                    expected = sourceSignature
+                    findings += compare(definition.signature(of: strings), sourceSignature, key: key, definition: definition, sourceLanguage: sourceLanguage)
                 }
             }
         }
@@ -174,10 +194,10 @@ public struct AppleStringsLinter: Sendable {
 
     /// `%d %u %x …` without a length modifier in the source text: Foundation reads an `int`, and
     /// the generated accessor passes an `Int`.
-    private func narrowIntegers(_ definition: LintDefinition, key: String) -> [Diagnostic] {
+    private func narrowIntegers(_ definition: LintDefinition, _ formatStrings: [FormatString], key: String) -> [Diagnostic] {
         var sources: [String] = []
         var suggestions: [String] = []
-        for string in definition.formatStrings {
+        for string in formatStrings {
             for case .conversion(let conversion) in string.tokens {
                 switch conversion.argumentType {
                 case .int(bits: 32), .uint(bits: 32):
@@ -195,9 +215,9 @@ public struct AppleStringsLinter: Sendable {
     }
 
     /// The `'` (grouping) flag: Foundation's `String(format:)` does not group, and neither does the lookup.
-    private func groupingFlags(_ definition: LintDefinition, key: String) -> [Diagnostic] {
+    private func groupingFlags(_ definition: LintDefinition, _ formatStrings: [FormatString], key: String) -> [Diagnostic] {
         var sources: [String] = []
-        for string in definition.formatStrings {
+        for string in formatStrings {
             for case .conversion(let conversion) in string.tokens where conversion.flags.contains("'") && !sources.contains(conversion.source) {
                 sources.append(conversion.source)
             }
@@ -213,13 +233,8 @@ public struct AppleStringsLinter: Sendable {
     }
 
     /// Every definition of every key of `table`, per key in lookup order (catalog, stringsdict, strings).
-    private func gather(table: String) -> ([String: [LintDefinition]], [String], StringCatalog?) {
-        var definitions: [String: [LintDefinition]] = [:]
-        var keys: [String] = []
-        func add(_ key: String, _ definition: LintDefinition) {
-            if definitions[key] == nil { keys.append(key) }
-            definitions[key, default: []].append(definition)
-        }
+    private func gather(table: String) -> (LintDefinitions, StringCatalog?) {
+        var definitions = LintDefinitions()
         var catalog: StringCatalog? = nil
         if case .success(let parsed)? = lookup.catalog(table: table) {
             catalog = parsed
@@ -228,12 +243,12 @@ public struct AppleStringsLinter: Sendable {
                 let entryLocation = entry.location ?? SourceLocation(file: parsed.path, line: 1, column: 1)
                 if entry.localization(for: parsed.sourceLanguage) == nil {
                     // Xcode shows the key itself for the source language.
-                    add(key, LintDefinition(language: AppleTableDirectory.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
+                    definitions.add(key, LintDefinition(language: AppleTableDirectory.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
                 }
                 for language in entry.localizations.keys.sorted() {
                     guard let localization = entry.localizations[language] else { continue }
-                    add(key, LintDefinition(language: AppleTableDirectory.languageKey(language), format: .catalog,
-                                            content: .catalog(localization), location: localization.location ?? entryLocation))
+                    definitions.add(key, LintDefinition(language: AppleTableDirectory.languageKey(language), format: .catalog,
+                                                        content: .catalog(localization), location: localization.location ?? entryLocation))
                 }
             }
         }
@@ -241,27 +256,46 @@ public struct AppleStringsLinter: Sendable {
             if case .success(let file)? = lookup.stringsdictFile(language: language, table: table) {
                 for key in file.keys {
                     guard let format = file[key] else { continue }
-                    add(key, LintDefinition(language: language, format: .stringsdict, content: .stringsdict(format),
-                                            location: format.location ?? SourceLocation(file: file.path, line: 1, column: 1)))
+                    definitions.add(key, LintDefinition(language: language, format: .stringsdict, content: .stringsdict(format),
+                                                        location: format.location ?? SourceLocation(file: file.path, line: 1, column: 1)))
                 }
             }
             if case .success(let file)? = lookup.stringsFile(language: language, table: table) {
-                let locations = file.keyLocations()
-                for key in file.keys {
-                    guard let value = file[key] else { continue }
-                    let at = locations[key] ?? (line: 1, column: 1)
-                    add(key, LintDefinition(language: language, format: .strings, content: .text(value),
-                                            location: SourceLocation(file: file.path, line: at.line, column: at.column)))
+                definitions.reserveCapacity(adding: file.count)
+                file.forEachEntry { key, value, at in
+                    definitions.add(key, LintDefinition(language: language, format: .strings, content: .text(value),
+                                                        location: SourceLocation(file: file.path, line: at?.line ?? 1, column: at?.column ?? 1)))
                 }
             }
         }
-        // Lookup order within a language: catalog, stringsdict, strings (a stable sort keeps it).
-        let rank: [AppleStringsLookup.Format: Int] = [.catalog: 0, .stringsdict: 1, .strings: 2]
-        for key in definitions.keys {
-            definitions[key] = definitions[key]?.enumerated().sorted {
-                (rank[$0.element.format] ?? 0, $0.offset) < (rank[$1.element.format] ?? 0, $1.offset)
-            }.map(\.element)
+        definitions.group()
+        return (definitions, catalog)
+    }
+
+    /// The definitions of one key grouped by language, languages sorted, each group in lookup
+    /// order: offsets into `definitions`, the first of each group apart.
+    static func byLanguage(_ definitions: ArraySlice<LintDefinition>) -> [(language: String, first: Int, offsets: ArraySlice<Int>)] {
+        // Most keys have one definition, which needs no sorting.
+        let sorted = definitions.count == 1 ? [definitions.startIndex]
+            : definitions.indices.sorted { (definitions[$0].language, $0) < (definitions[$1].language, $1) }
+        var groups: [(language: String, first: Int, offsets: ArraySlice<Int>)] = []
+        var start = 0
+        for index in sorted.indices where index == sorted.count - 1 || definitions[sorted[index]].language != definitions[sorted[index + 1]].language {
+            groups.append((definitions[sorted[start]].language, sorted[start], sorted[start...index]))
+            start = index + 1
         }
-        return (definitions, keys, catalog)
+        return groups
+    }
+
+    /// The elements of `all` that are not in `present`, both sorted: one merge, where a `Set`
+    /// difference per key would hash every offered language again.
+    static func sortedDifference(_ all: [String], _ present: [String]) -> [String] {
+        var result: [String] = []
+        var cursor = present.startIndex
+        for element in all {
+            while cursor < present.endIndex, present[cursor] < element { cursor += 1 }
+            if cursor == present.endIndex || present[cursor] != element { result.append(element) }
+        }
+        return result
     }
 }

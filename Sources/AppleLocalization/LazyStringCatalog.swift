@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 import Synchronization
 
 /// A String Catalog read for lookups: one validating pass records where each entry's JSON lies,
@@ -38,14 +39,19 @@ final class LazyStringCatalog: Sendable {
     /// or a header member or an entry has the wrong shape) is parsed whole with ``StringCatalog``,
     /// so its error is the one a whole parse reports.
     static func open(_ path: String) throws(AppleLocalizationError) -> LazyStringCatalog {
-        if let data = FileManager.default.contents(atPath: path),
-           let index = data.withUnsafeBytes({ raw in Self.index(raw.bindMemory(to: UInt8.self)) }) {
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            throw AppleLocalizationError(error)
+        }
+        if let index = data.withUnsafeBytes({ raw in Self.index(raw.bindMemory(to: UInt8.self)) }) {
             var ranges: [String: Range<Int>] = [:]
             ranges.reserveCapacity(index.entries.count)
             for entry in index.entries { ranges[entry.key] = entry.range }
             return LazyStringCatalog(path: path, sourceLanguage: index.sourceLanguage, data: data, ranges: ranges, whole: nil)
         }
-        let whole = try StringCatalog(contentsOf: path)
+        let whole = try StringCatalog(data: data, path: path)
         return LazyStringCatalog(path: path, sourceLanguage: whole.sourceLanguage, data: Data(), ranges: [:], whole: whole)
     }
 

@@ -3,10 +3,13 @@ import CLDRPlurals
 /// One definition of a key for one language in one file, as the linter compares them.
 struct LintDefinition {
     /// What the file holds for the key.
+    ///
+    /// The larger payloads are boxed, so that a table's many plain texts, a million of them in
+    /// a large `.strings`, do not each take the room of a catalog localization.
     enum Content {
         case text(String)
-        case stringsdict(LocalizedFormat)
-        case catalog(CatalogLocalization)
+        indirect case stringsdict(LocalizedFormat)
+        indirect case catalog(CatalogLocalization)
     }
 
     /// The lowercased language, or `base`.
@@ -15,11 +18,12 @@ struct LintDefinition {
     let content: Content
     let location: SourceLocation
 
-    /// The formats a reader may see (every catalog variation), for comparing arguments.
-    var signature: FormatSignature {
+    /// The formats a reader may see (every catalog variation), for comparing arguments;
+    /// `formatStrings` are this definition's ``formatStrings``, split once by the caller.
+    func signature(of formatStrings: [FormatString]) -> FormatSignature {
         switch content {
-        case .text(let text):
-            return FormatString(text).signature()
+        case .text:
+            return formatStrings.first?.signature() ?? FormatSignature()
         case .stringsdict(let format):
             return format.signature
         case .catalog(let localization):

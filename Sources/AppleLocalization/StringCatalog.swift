@@ -36,11 +36,16 @@ public struct StringCatalog: Sendable {
 
     /// Reads and parses the catalog at `path`.
     ///
+    /// Only a regular file is read, without waiting: a FIFO or device at `path` is an error.
+    ///
     /// - Throws: ``AppleLocalizationError`` when the file cannot be read (located at 1:1) or is
     ///   not a valid catalog (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            throw AppleLocalizationError(error)
         }
         try self.init(data: data, path: path)
     }

@@ -37,11 +37,16 @@ public struct StringsDictFile: Sendable {
 
     /// Reads and parses the file at `path`.
     ///
+    /// Only a regular file is read, without waiting: a FIFO or device at `path` is an error.
+    ///
     /// - Throws: ``AppleLocalizationError`` when the file cannot be read (located at 1:1) or is
     ///   not a valid `.stringsdict` (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            throw AppleLocalizationError(error)
         }
         try self.init(data: data, path: path)
     }

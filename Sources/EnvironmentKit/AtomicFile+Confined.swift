@@ -73,24 +73,15 @@ extension AtomicFile {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed`` when `name`
     ///   is a link or not a regular file, or cannot be read.
     package static func contents(named name: String, in directoryFD: Int32, display: String) throws(EnvironmentError) -> [UInt8]? {
-        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { return nil }
-            if isLink(name, in: directoryFD) { throw linkFailure(display, display) }
-            throw failure(display, String(cString: strerror(code)).lowercased())
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw refusal(display, "it is not a regular file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw failure(display, String(cString: strerror(errno)).lowercased()) }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+        do throws(UnreadableFile) {
+            return Array(try RegularFile.read(name, relativeTo: directoryFD, followingLinks: false))
+        } catch {
+            switch error.kind {
+            case .missing: return nil
+            case .symbolicLink: throw linkFailure(display, display)
+            case .directory, .notRegular: throw refusal(display, "it is not a regular file")
+            case .failed: throw failure(display, error.reason)
+            }
         }
     }
 

@@ -15,7 +15,7 @@ import JSONParsing
 public struct EnvironmentError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The category of the error; the CLI maps each to its own exit code.
     public enum Kind: String, Sendable, Hashable {
-        /// A file could not be read (missing, a directory, no permission).
+        /// A file could not be read (missing, a directory, a FIFO or other non-regular file, no permission).
         case unreadableFile
         /// A document is not valid: not JSON, wrong types, invalid language tags, too deep.
         case malformedDocument
@@ -97,6 +97,11 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     /// The error for a file that cannot be read, with the reason people know from the shell
     /// ("no such file", "permission denied", "it is a directory").
     public static func unreadable(_ path: String, _ error: Error) -> EnvironmentError {
-        EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(unreadableReason(path))")
+        EnvironmentError((error as? UnreadableFile) ?? UnreadableFile(path, reason: unreadableReason(path), kind: .failed))
+    }
+
+    /// The error for a file ``RegularFile`` could not read: `path: error: cannot read the file: reason`.
+    package init(_ failure: UnreadableFile) {
+        self.init(.unreadableFile, file: failure.path, message: failure.message)
     }
 }

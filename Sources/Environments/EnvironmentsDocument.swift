@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONParsing
+import Platform
 
 /// A validated `environments.json`: the supported languages and the variables of each build
 /// configuration.
@@ -83,14 +84,10 @@ public struct EnvironmentsDocument: Sendable {
     public init(contentsOf path: String,
                 identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(EnvironmentError) {
         let data: Data
-        if let contents = RegularFile.contents(atPath: path) {
-            data = contents
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw EnvironmentError.unreadable(path, error)
-            }
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            throw EnvironmentError(error)
         }
         try self.init(fileData: data, path: path, identities: identities)
     }

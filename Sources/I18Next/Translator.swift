@@ -222,6 +222,9 @@ final class Translator: Sendable {
                     // Each level of a returned object is one more t() on the stack; a resource nested
                     // deeper than any real one stays as written below this depth instead of overflowing it.
                     guard depth < Self.maximumObjectDepth else { return original }
+                    // Each member is one more t() of the call: an object whose members nest objects
+                    // builds each of them again per nesting, so members draw on the call's budget too.
+                    guard budget.take(warn: warn) else { return original }
                     var options = childOptions
                     if useDefault {
                         options["defaultValue"] = defaultValue.flatMap { $0.isObjectLike ? $0.ownProperty(member) : nil }
@@ -559,7 +562,7 @@ final class Translator: Sendable {
             let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
             if lastKey == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
             guard depth < Self.maximumNestingDepth else {
-                warn("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)")
+                budget.stop("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)", warn: warn)
                 return .init(value: nil, restartsScan: false)
             }
             // A nesting without options of its own inherits the call's options unchanged: they
@@ -578,7 +581,7 @@ final class Translator: Sendable {
                                            options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
             }
             return current.madeString
-        }, mayScan: { budget.scan($0, warn: warn) }, warn: warn)
+        }, mayScan: { budget.scan($0, warn: warn) }, warn: { budget.stop($0, warn: warn) })
     }
 
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import I18Next
+import Platform
 import Synchronization
 
 /// Loads resources over HTTP with a `loadPath` template (`https://cdn.example.com/locales/{{lng}}/{{ns}}.json`),
@@ -155,9 +156,10 @@ public struct HTTPBackend: ResourceBackend {
     private func readCache(_ address: String) -> (value: I18nValue, etag: String?)? {
         guard let directory = cacheDirectory else { return nil }
         let base = directory + "/" + cacheName(address)
-        guard let data = FileManager.default.contents(atPath: base + ".json"),
+        // Regular files only: a FIFO put in the cache folder must not hold up the app's translations.
+        guard let data = RegularFile.contents(atPath: base + ".json"),
               let value = try? I18nValue(jsonData: data, source: base + ".json") else { return nil }
-        let etag = FileManager.default.contents(atPath: base + ".etag").flatMap { String(data: $0, encoding: .utf8) }
+        let etag = RegularFile.contents(atPath: base + ".etag").flatMap { String(data: $0, encoding: .utf8) }
         return (value, etag?.isEmpty == false ? etag : nil)
     }
 

@@ -3,6 +3,7 @@ import Diagnostics
 import EnvironmentKit
 import Foundation
 import JSONParsing
+import Platform
 
 /// Adds missing keys to a String Catalog (`.xcstrings`) the way Xcode records them, keeping the
 /// existing entries, their order and their content; a catalog that does not exist is created.
@@ -29,7 +30,9 @@ package enum CatalogKeyWriter {
     package static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
         var root: JSONObject
         var endsWithNewline = false
-        if let data = FileManager.default.contents(atPath: path) {
+        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
+            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
+        if let data = existing {
             // Parsed as a catalog first, so a file that is not one is reported as the lookup reports it.
             do throws(AppleLocalizationError) { _ = try StringCatalog(data: data, path: path) } catch {
                 throw Failure(diagnostic: error.diagnostic, isWriteFailure: false)
@@ -39,8 +42,6 @@ package enum CatalogKeyWriter {
             }
             root = object
             endsWithNewline = data.last == UInt8(ascii: "\n")
-        } else if FileManager.default.fileExists(atPath: path) {
-            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot read the catalog: permission denied or not a regular file"), isWriteFailure: false)
         } else {
             root = ["sourceLanguage": .string(sourceLanguage), "strings": .object(JSONObject()), "version": "1.0"]
         }

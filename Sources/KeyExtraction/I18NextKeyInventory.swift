@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import I18Next
 import JSONParsing
+import Platform
 
 /// The keys the development language defines in i18next resources, `<locales>/<lng>/<ns>.json`:
 /// nested objects are flattened with `.` (i18next's `keySeparator`), and plural forms
@@ -40,8 +41,11 @@ package struct I18NextKeyInventory: Sendable {
         var problems: [Diagnostic] = []
         for namespace in resources.namespaces(language: developmentLanguage) {
             let path = resources.path(language: developmentLanguage, namespace: namespace)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append(Diagnostic(file: path, message: "cannot read the file: permission denied or not a regular file"))
+            let data: Data
+            do throws(UnreadableFile) {
+                data = try RegularFile.read(path)
+            } catch {
+                problems.append(Diagnostic(error))
                 continue
             }
             switch Self.flatten(data, path: path) {

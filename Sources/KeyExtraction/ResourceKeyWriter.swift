@@ -2,6 +2,7 @@ import Diagnostics
 import EnvironmentKit
 import Foundation
 import JSONParsing
+import Platform
 
 /// Adds missing keys to an i18next resource file, `<locales>/<lng>/<ns>.json`, keeping its
 /// existing keys, order and values; a file (or language folder) that does not exist is created.
@@ -27,7 +28,9 @@ package enum ResourceKeyWriter {
     package static func add(_ keys: [MissingKey], to path: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
         var root = JSONObject()
         var endsWithNewline = true
-        if let data = FileManager.default.contents(atPath: path) {
+        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
+            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
+        if let data = existing {
             switch I18NextKeyInventory.flatten(data, path: path) {
             case .failure(let problem): throw Failure(diagnostic: problem.diagnostic, isWriteFailure: false)
             case .success: break
@@ -37,8 +40,6 @@ package enum ResourceKeyWriter {
             }
             root = object
             endsWithNewline = data.last == UInt8(ascii: "\n")
-        } else if FileManager.default.fileExists(atPath: path) {
-            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot read the file: permission denied or not a regular file"), isWriteFailure: false)
         }
         var added: [String] = []
         var skipped: [Diagnostic] = []

@@ -1,6 +1,7 @@
 #if Extract
 import Diagnostics
 import Foundation
+import Platform
 import SwiftParser
 import SwiftSyntax
 
@@ -17,8 +18,11 @@ package enum SwiftKeyExtractor {
     /// - Returns: The usages in source order and the warnings (dynamic keys); an unreadable file
     ///   is one error diagnostic.
     package static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return ([], [Diagnostic(file: path, message: "cannot read the file: permission denied or not a regular file")])
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            return ([], [Diagnostic(error)])
         }
         return extract(source: [UInt8](data), file: path)
     }

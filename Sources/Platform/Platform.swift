@@ -130,14 +130,14 @@ package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
 /// "permission denied", "it is a directory".
 ///
 /// Asked of the file system after a read failed, so the reason does not depend on how the
-/// failing API wraps `errno` (Foundation and FoundationEssentials wrap it differently).
+/// failing API wraps `errno` (Foundation and FoundationEssentials wrap it differently). Asked
+/// without waiting: a FIFO is named as one, never opened (see ``RegularFile``).
 package func unreadableReason(_ path: String) -> String {
-    if pathKind(path) == .directory { return "it is a directory" }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-        let code = errno
-        return code == ENOENT ? "no such file" : String(cString: strerror(code)).lowercased()
-    }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return UnreadableFile(path, errno: errno).reason }
+    do throws(UnreadableFile) { try UnreadableFile.check(status, path) } catch { return error.reason }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return UnreadableFile(path, errno: errno).reason }
     close(descriptor)
     return "read error"
 }

@@ -68,15 +68,16 @@ public struct StringsFile: Sendable {
 
     /// Reads and parses the file at `path`.
     ///
+    /// Only a regular file is read, without waiting: a FIFO or device at `path` is an error.
+    ///
     /// - Throws: ``StringsFileError`` when the file cannot be read (located at line 1, column 1)
     ///   or is not a valid strings file.
     public init(contentsOf path: String) throws(StringsFileError) {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
         } catch {
-            throw StringsFileError(.unreadable, diagnostic: Diagnostic(.error, file: path, line: 1, column: 1,
-                message: "cannot read file: \(unreadableReason(path))"))
+            throw StringsFileError(.unreadable, diagnostic: Diagnostic(error))
         }
         try self.init(data: data, path: path)
     }
@@ -98,16 +99,26 @@ public struct StringsFile: Sendable {
     /// diagnostics about keys (unused, inconsistent). Positions are not tracked while parsing, which
     /// keeps them off the hot path: every key is located here, in one pass over the bytes parsed.
     public func keyLocations() -> [String: (line: Int, column: Int)] {
+        var result: [String: (line: Int, column: Int)] = [:]
+        result.reserveCapacity(storage.entries.count)
+        forEachEntry { key, _, location in
+            if let location { result[key] = location }
+        }
+        return result
+    }
+
+    /// Calls `body` with each key, in the order keys first appear, with its (last) value and the
+    /// line and column where it is first defined (`nil` when not known): what ``keys``, the
+    /// subscript and ``keyLocations()`` give together, in one pass, without a dictionary of every key.
+    package func forEachEntry(_ body: (_ key: String, _ value: String, _ location: (line: Int, column: Int)?) -> Void) {
         storage.source.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var locator = SourceLocator()
-            var result: [String: (line: Int, column: Int)] = [:]
-            result.reserveCapacity(storage.entries.count)
             // Offsets grow with the keys' order, so the locator makes one pass.
-            for entry in storage.entries where entry.offset <= bytes.count {
-                result[storage.string(entry.key)] = locator.location(of: entry.offset, in: bytes)
+            for entry in storage.entries {
+                let location = entry.offset <= bytes.count ? locator.location(of: entry.offset, in: bytes) : nil
+                body(storage.string(entry.key), storage.string(entry.value), location)
             }
-            return result
         }
     }
 }

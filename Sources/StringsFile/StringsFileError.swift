@@ -12,7 +12,7 @@ import Foundation
 public struct StringsFileError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// Why the file gave no table; callers choose exit codes and recovery from this, never from the message.
     public enum Kind: Sendable, Hashable {
-        /// The file could not be read (missing, a directory, no permission).
+        /// The file could not be read (missing, a directory, a FIFO or other non-regular file, no permission).
         case unreadable
         /// The bytes are not a valid strings file.
         case malformed

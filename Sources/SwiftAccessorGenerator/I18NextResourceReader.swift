@@ -34,8 +34,11 @@ struct I18NextResourceReader {
     }
 
     private mutating func read(file path: String, namespace: String, isDefault: Bool) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.append(Diagnostic(.error, file: path, line: 1, column: 1, message: "cannot read the file"))
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            diagnostics.append(Diagnostic(error))
             return
         }
         let bytes = [UInt8](data)

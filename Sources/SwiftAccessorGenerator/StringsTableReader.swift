@@ -56,7 +56,7 @@ struct StringsTableReader {
     /// The line each key is first written on, found by a plain search for `"key"` at the start of
     /// a line: good enough to point a diagnostic at, and never wrong about the key itself.
     private static func keyLines(path: String) -> [String: Int] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [:] }
+        guard let data = RegularFile.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [:] }
         var lines: [String: Int] = [:]
         for (index, line) in text.splitLines().enumerated() {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })

@@ -124,11 +124,13 @@ extension TranslationSourceFile {
         return language
     }
 
-    /// The file's bytes, or an unreadable error saying why.
+    /// The file's bytes, or an unreadable error saying why; only a regular file is read (see
+    /// ``Platform/RegularFile``), so a FIFO among the files of `--from` is an error, not a wait.
     public func contents() throws(AppleLocalizationError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(unreadableReason(path))"), kind: .unreadable)
+        do throws(UnreadableFile) {
+            return try RegularFile.read(path)
+        } catch {
+            throw AppleLocalizationError(error)
         }
-        return data
     }
 }

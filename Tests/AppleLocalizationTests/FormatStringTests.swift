@@ -11,6 +11,27 @@ struct FormatStringTests {
         FormatString(text).format(arguments)
     }
 
+    @Test("text between conversions, in any script, is kept whole and exact; each conversion keeps its source")
+    func literalRuns() {
+        let tokens = FormatString("Café %@ — 🎉 %1$lld€%%ñ%#@n@ %é").tokens
+        guard tokens.count == 10, case .conversion(let first) = tokens[1], case .conversion(let second) = tokens[3] else {
+            Issue.record("\(tokens)")
+            return
+        }
+        #expect(tokens[0] == .text("Café "))
+        #expect(first.source == "%@")
+        #expect(tokens[2] == .text(" — 🎉 "))
+        #expect(second.source == "%1$lld")
+        #expect(tokens[4] == .text("€"))
+        #expect(tokens[5] == .percent)
+        #expect(tokens[6] == .text("ñ"))
+        #expect(tokens[7] == .variable(name: "n", position: nil, source: "%#@n@"))
+        #expect(tokens[8] == .text(" "))
+        #expect(tokens[9] == .malformed("%é"))
+        #expect(FormatString("%é").tokens == [.malformed("%é")])
+        #expect(FormatString("ü%").tokens == [.text("ü"), .malformed("%")])
+    }
+
     @Test("a width of 2^31 or more is clamped to the maximum field length", arguments: ["2147483648", "4294967296", "99999999999999999999999"])
     func hugeWidthIsClamped(width: String) {
         let result = format("%\(width)d", [7])

@@ -112,6 +112,78 @@ struct AppleFormatsCommandTests {
         #expect((object?["errors"] as? Int ?? 0) >= 1)
     }
 
+    /// A FIFO with no writer where a walk finds a table: `name` below the workspace, replacing a file there.
+    static func plantFIFO(_ name: String, in workspace: Workspace) throws -> String {
+        let path = workspace.path + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        return path
+    }
+
+    /// Far beyond any run of these commands on the sample: only a process that waits on the FIFO reaches it.
+    static let hangGuard = 120.0
+
+    @Test("validate and strings lint of a directory report a FIFO named like a table as unreadable (65) and never wait on it",
+          arguments: ["environments/x.xcstrings", "environments/deep/er/x.xcstrings", "environments/en.lproj/Localizable.strings",
+                      "environments/ru.lproj/Localizable.stringsdict", "environments/Localizable.strings"])
+    func fifoTable(name: String) throws {
+        let workspace = try Workspace()
+        _ = try Self.plantFIFO(name, in: workspace)
+        let expected = "\(name):1:1: error: cannot read the file: it is a FIFO, not a regular file"
+        let lint = try workspace.run(["strings", "lint", "environments"], killingAfter: Self.hangGuard)
+        #expect(!lint.wasKilled, "strings lint waited on the FIFO")
+        #expect(lint.status == 65, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains(expected), "\(lint.stdout)")
+        let validate = try workspace.run(["validate"], killingAfter: Self.hangGuard)
+        #expect(!validate.wasKilled, "validate waited on the FIFO")
+        #expect(validate.status == 65, "\(validate.stderr)")
+        #expect(validate.stderr.contains(expected), "\(validate.stderr)")
+    }
+
+    @Test("validate, i18n lint and i18n convert report a FIFO laid out as an i18next namespace and never wait on it")
+    func fifoNamespace() throws {
+        let workspace = try Workspace()
+        let name = "environments/locales/en/extra.json"
+        _ = try Self.plantFIFO(name, in: workspace)
+        let expected = "\(name):1:1: error: cannot read the file: it is a FIFO, not a regular file"
+        let validate = try workspace.run(["validate"], killingAfter: Self.hangGuard)
+        #expect(!validate.wasKilled, "validate waited on the FIFO")
+        #expect(validate.status == 65, "\(validate.stderr)")
+        #expect(validate.stderr.contains(expected), "\(validate.stderr)")
+        let lint = try workspace.run(["i18n", "lint", "environments/locales"], killingAfter: Self.hangGuard)
+        #expect(!lint.wasKilled, "i18n lint waited on the FIFO")
+        #expect(lint.status == 65, "\(lint.stdout)\(lint.stderr)")
+        #expect((lint.stdout + lint.stderr).contains(expected), "\(lint.stdout)\(lint.stderr)")
+        let convert = try workspace.run(["i18n", "convert", "--from", "environments/locales", "--to", "out", "--format", "po"], killingAfter: Self.hangGuard)
+        #expect(!convert.wasKilled, "i18n convert waited on the FIFO")
+        #expect(convert.status == 66, "\(convert.stderr)")
+        #expect(convert.stderr.contains(expected), "\(convert.stderr)")
+    }
+
+    @Test("strings lint of a directory, of its one table, and validate report the same findings on a large table")
+    func directoryLintMatchesFileLint() throws {
+        let workspace = try Workspace(copySample: false)
+        // 20,000 keys, every thousandth defined twice (a warning each): the directory's lint reads
+        // the table through its per-key checks, which once grew quadratically with the keys.
+        var table = ""
+        for index in 0..<20_000 {
+            table += "\"key_\(index)\" = \"Value \(index) for %@ and %lld\";\n"
+            if index.isMultiple(of: 1000) { table += "\"key_\(index)\" = \"Again \(index)\";\n" }
+        }
+        try workspace.write("res/en.lproj/Localizable.strings", table)
+        try workspace.write("res/environments.json", #"{"app_id": "com.example.x", "languages": ["en"], "configurations": {"Debug": {}}}"#)
+        let file = try workspace.run(["strings", "lint", "res/en.lproj/Localizable.strings"])
+        let directory = try workspace.run(["strings", "lint", "res"])
+        let validate = try workspace.run(["validate", "--environments", "res/environments.json"])
+        #expect(file.status == 0 && directory.status == 0 && validate.status == 0, "\(file.stderr)\(directory.stderr)\(validate.stderr)")
+        let lines = file.stdout.split(separator: "\n")
+        #expect(lines.count == 20)
+        #expect(lines.allSatisfy { $0.contains(": warning: ") })
+        #expect(directory.stdout == file.stdout)
+        #expect(validate.stderr == file.stdout)
+    }
+
     @Test("a missing file given to strings lint exits 66")
     func missingFile() throws {
         let result = try Workspace().run(["strings", "lint", "nowhere.xcstrings"])

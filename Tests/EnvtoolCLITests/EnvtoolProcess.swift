@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `envtool` as a separate process, as a user would.
 struct EnvtoolProcess {
@@ -6,6 +7,8 @@ struct EnvtoolProcess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Whether the hang guard (`killingAfter`) had to kill the process.
+        var wasKilled = false
     }
 
     /// The binary next to the test bundle (`.build/<triple>/debug/envtool`).
@@ -30,8 +33,13 @@ struct EnvtoolProcess {
 
     /// Runs envtool with `arguments` in `directory`, with only the given environment variables
     /// (plus PATH and HOME), so the test machine's locale and config cannot leak in.
+    ///
+    /// - Parameter killingAfter: A hang guard, not a measure of speed: for a test of input that
+    ///   once made envtool wait forever (a FIFO opened for reading), the process is killed if it
+    ///   is still running after this many seconds, and the result says so, so that the test fails
+    ///   instead of hanging the suite. Pick a bound far beyond any normal run.
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil,
-                    executable: String = EnvtoolProcess.executable) throws -> Result {
+                    executable: String = EnvtoolProcess.executable, killingAfter: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -61,14 +69,42 @@ struct EnvtoolProcess {
             process.standardInput = FileHandle.nullDevice
             try process.run()
         }
+        let hangGuard = HangGuard()
+        if let killingAfter {
+            let identifier = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + killingAfter) { hangGuard.stop(identifier) }
+        }
         process.waitUntilExit()
+        hangGuard.finish()
         try out.close()
         try err.close()
         return Result(
             status: process.terminationStatus,
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+            wasKilled: hangGuard.killed)
     }
+}
+
+/// Kills a child that still runs when its time is up, and never one that has finished: once
+/// reaped, its process id may be another's.
+final class HangGuard: Sendable {
+    private enum State { case running, finished, killed }
+    private let state = Mutex(State.running)
+
+    func stop(_ identifier: pid_t) {
+        state.withLock { state in
+            guard state == .running else { return }
+            state = .killed
+            _ = kill(identifier, SIGKILL)
+        }
+    }
+
+    func finish() {
+        state.withLock { state in if state == .running { state = .finished } }
+    }
+
+    var killed: Bool { state.withLock { $0 == .killed } }
 }
 
 /// A temporary working directory with a copy of the sample environments.
@@ -88,10 +124,10 @@ final class Workspace: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> EnvtoolProcess.Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, killingAfter: Double? = nil) throws -> EnvtoolProcess.Result {
         var variables = ["XDG_CONFIG_HOME": configHome]
         variables.merge(environment) { $1 }
-        return try EnvtoolProcess.run(arguments, in: path, environment: variables, stdin: stdin)
+        return try EnvtoolProcess.run(arguments, in: path, environment: variables, stdin: stdin, killingAfter: killingAfter)
     }
 
     @discardableResult

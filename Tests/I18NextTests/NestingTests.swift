@@ -79,7 +79,69 @@ struct NestingTests {
         let i18n = engine(["a": "A$t(b)$t(b)", "b": "B$t(a, {\"count\": 1})$t(a, {\"count\": 2})"], warnings: warnings)
         guard case .string(let text) = i18n.t("a") else { Issue.record("expected a string"); return }
         #expect(text.hasPrefix("ABAB"))
-        #expect(warnings.all.contains { $0.contains("1000 nested translations") })
+        // One letter per translation: the call itself and at most 1000 nested ones.
+        #expect(text.filter { $0 == "A" || $0 == "B" }.count <= NestingBudget.maximumTranslations + 1)
+        #expect(warnings.all.count == 1 && warnings.all.allSatisfy { $0.contains("1000 nested translations") }, "\(warnings.all.prefix(3))")
+    }
+
+    /// The resource of the report: objects whose every member nests the next object, in a ring,
+    /// so that each nesting builds a whole object again (`fanOut` members, each nesting once more).
+    static func nestedObjectRing(fanOut: Int) -> I18nObject {
+        I18nObject((0..<5).map { ring in
+            ("o\(ring)", I18nValue.object(I18nObject((0..<fanOut).map { ("m\($0)", I18nValue.string("$t(o\((ring + 1) % 5))")) })))
+        })
+    }
+
+    /// The members of a returned tree that were translated (objects built by a nesting, and the
+    /// empty strings of nestings refused below them), and those left as written (`$t(o…)`).
+    static func members(of value: I18nValue) -> (translated: Int, asWritten: Int) {
+        guard case .object(let object) = value else { return (0, 0) }
+        var counts = (translated: 0, asWritten: 0)
+        for (_, member) in object.members {
+            if case .string(let text) = member, text.hasPrefix("$t(") {
+                counts.asWritten += 1
+            } else {
+                counts.translated += 1
+                let inner = members(of: member)
+                counts.translated += inner.translated
+                counts.asWritten += inner.asWritten
+            }
+        }
+        return counts
+    }
+
+    @Test("returnObjects: objects whose members nest objects translate at most 1000 members in one call, whatever the fan-out, with one warning",
+          arguments: [20, 60])
+    func returnedObjectsShareTheBudget(fanOut: Int) {
+        let warnings = WarningLog()
+        let i18n = engine(Self.nestedObjectRing(fanOut: fanOut), warnings: warnings)
+        let result = i18n.t("o0", ["returnObjects": true])
+        let counts = Self.members(of: result)
+        // Without the budget covering members, fan-out 20 made 18,741 warnings and 915 KB of output.
+        #expect(counts.translated <= NestingBudget.maximumTranslations)
+        #expect(counts.translated > 0 && counts.asWritten > 0)
+        #expect(warnings.all.count == 1, "\(warnings.all.prefix(3))")
+    }
+
+    @Test("returnObjects: a returned object whose members nest objects within the budget is whole, without a warning")
+    func returnedObjectsWithinTheBudget() {
+        let warnings = WarningLog()
+        let i18n = engine(["menu": .object(["file": "$t(file)", "title": "Menu"]), "file": .object(["open": "Open {{what}}", "close": "Close"])],
+                          warnings: warnings)
+        let result = i18n.t("menu", ["returnObjects": true, "what": "a file"])
+        #expect(result == .object(["file": .object(["open": "Open a file", "close": "Close"]), "title": "Menu"]))
+        #expect(warnings.all.isEmpty)
+    }
+
+    @Test("returnObjects: members past the call's 1000 nested translations stay as written, with one warning")
+    func returnedMembersPastTheBudget() {
+        let warnings = WarningLog()
+        let i18n = engine(["big": .object(I18nObject((0..<1500).map { ("k\($0)", I18nValue.string("{{n}}")) }))], warnings: warnings)
+        guard case .object(let object) = i18n.t("big", ["returnObjects": true, "n": "1"]) else { Issue.record("expected an object"); return }
+        #expect(object.count == 1500)
+        #expect(object.members.filter { $0.value == "1" }.count == NestingBudget.maximumTranslations)
+        #expect(object.members.filter { $0.value == "{{n}}" }.count == 500)
+        #expect(warnings.all.count == 1 && warnings.all.allSatisfy { $0.contains("1000 nested translations") })
     }
 
     @Test("v1: an object member whose name holds the namespace separator does not return the object inside itself forever")

@@ -276,7 +276,7 @@ struct StringsParserTests {
             _ = try StringsFile(contentsOf: "/nonexistent/x.strings")
             Issue.record("expected an error")
         } catch {
-            #expect(String(describing: error).hasPrefix("/nonexistent/x.strings:1:1: error: cannot read file"))
+            #expect(String(describing: error).hasPrefix("/nonexistent/x.strings:1:1: error: cannot read the file: no such file"))
         }
     }
 }

@@ -55,19 +55,12 @@ public struct LanguagePreferenceStore: Sendable {
         // Read with one open and read: this runs at the start of every command that reads the
         // language, and Foundation's way builds a URL and a FileManager first.
         let data: Data
-        if let contents = RegularFile.contents(atPath: path) {
-            data = contents
-        } else {
-            var status = stat()
-            if lstat(path, &status) != 0, errno == ENOENT { return .unset }
-            // Anything else (a directory, no permission, a FIFO) is read the Foundation way,
-            // whose error names the reason.
-            guard FileManager.default.fileExists(atPath: path) else { return .unset }
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                return .corrupt(EnvironmentError.unreadable(path, error))
-            }
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            // No file is no choice; anything else (a directory, no permission, a FIFO, which is
+            // never opened: this runs at every start) is a file that cannot be used.
+            return error.isMissing ? .unset : .corrupt(EnvironmentError(error))
         }
         let value: JSONValue
         do {

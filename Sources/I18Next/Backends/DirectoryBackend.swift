@@ -24,9 +24,12 @@ public struct DirectoryBackend: ResourceBackend {
 
     public func load(language: String, namespace: String) throws(I18NextError) -> I18nObject {
         let path = path(language: language, namespace: namespace)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw I18NextError(.loadFailed, source: path, message: exists ? "cannot read the file" : "no such file")
+        let data: Data
+        do throws(UnreadableFile) {
+            // Only a regular file: the app's translations must not wait on a FIFO laid out as a namespace.
+            data = try RegularFile.read(path)
+        } catch {
+            throw I18NextError(.loadFailed, source: path, message: error.isMissing ? "no such file" : error.message)
         }
         guard case .object(let object) = try I18nValue(jsonData: data, source: path) else {
             throw I18NextError(.malformedResource, source: path, line: 1, column: 1,

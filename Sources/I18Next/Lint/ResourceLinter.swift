@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONParsing
+import Platform
 
 /// Checks a directory of i18next resources (`<dir>/<lng>/<ns>.json`) the way translators need:
 /// keys missing in a language, plural forms a language needs by its CLDR rules but lacks, and
@@ -164,8 +165,11 @@ public struct ResourceLinter: Sendable {
     }
 
     private static func read(_ path: String) -> Result<NamespaceFile, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Diagnostic(.error, file: path, line: 1, column: 1, message: "cannot read the file"))
+        let data: Data
+        do throws(UnreadableFile) {
+            data = try RegularFile.read(path)
+        } catch {
+            return .failure(Diagnostic(error))
         }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

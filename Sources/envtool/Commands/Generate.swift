@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 import SwiftAccessorGenerator
 
 struct Generate: ParsableCommand {
@@ -76,7 +77,7 @@ struct Generate: ParsableCommand {
                 let bytes = Array(result.source.utf8)
                 // Unchanged content keeps the file's modification time: the build that compiles
                 // it is not redone.
-                if let existing = FileManager.default.contents(atPath: output), existing.elementsEqual(bytes) { return }
+                if let existing = RegularFile.contents(atPath: output), existing.elementsEqual(bytes) { return }
                 try AtomicFile.write(bytes, to: output)
             }
         }

@@ -139,7 +139,7 @@ extension I18n {
         static func existingFile(_ path: String) throws(EnvironmentError) -> [UInt8]? {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
-            guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else {
+            guard status.st_mode & S_IFMT == S_IFREG, let data = RegularFile.contents(atPath: path) else {
                 throw EnvironmentError(.writeFailed, file: path, message: "it is not a regular file; pass a directory or a regular file as --to (nothing was written)")
             }
             return Array(data)
