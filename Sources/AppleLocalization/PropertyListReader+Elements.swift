@@ -9,6 +9,9 @@ package struct XMLElement: Sendable {
     package var children: [XMLElement]
     /// The character data directly inside, entities decoded, CDATA kept.
     package var text: String
+    /// All the character data inside, the children's included, in document order: the text of
+    /// `Tippe <g id="1">hier</g> jetzt` is `Tippe  jetzt`, its whole text `Tippe hier jetzt`.
+    package var wholeText: String
     /// The byte offset of the start tag.
     package var offset: Int
 
@@ -38,9 +41,10 @@ extension PropertyListReader {
         try enter(start)
         defer { depth -= 1 }
         let tag = try readTag()
-        var element = XMLElement(name: tag.name, attributes: tag.attributes, children: [], text: "", offset: start)
+        var element = XMLElement(name: tag.name, attributes: tag.attributes, children: [], text: "", wholeText: "", offset: start)
         if tag.selfClosing { return element }
         var text: [UInt8] = []
+        var whole: [UInt8] = []
         while true {
             guard position < bytes.count else { throw Failure(offset: start, message: "<\(tag.name)> is never closed; add </\(tag.name)>") }
             let current = bytes[position]
@@ -51,6 +55,7 @@ extension PropertyListReader {
                 } else if matches("<![CDATA[") {
                     guard let end = find("]]>", from: position + 9) else { throw Failure(offset: position, message: "the CDATA section is not closed with ]]>") }
                     text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(position + 9)..<end]))
+                    whole.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(position + 9)..<end]))
                     position = end + 3
                 } else if matches("<!--") {
                     try skipComment()
@@ -58,12 +63,17 @@ extension PropertyListReader {
                     guard let end = find("?>", from: position + 2) else { throw Failure(offset: position, message: "the processing instruction <? is not closed with ?>") }
                     position = end + 2
                 } else {
-                    element.children.append(try parseElement())
+                    let child = try parseElement()
+                    whole.append(contentsOf: child.wholeText.utf8)
+                    element.children.append(child)
                 }
             } else if current == UInt8(ascii: "&") {
+                let before = text.count
                 try appendEntity(to: &text)
+                whole.append(contentsOf: text[before...])
             } else {
                 text.append(current)
+                whole.append(current)
                 position += 1
             }
         }
@@ -71,6 +81,8 @@ extension PropertyListReader {
             throw Failure(offset: start, message: "invalid UTF-8 in <\(tag.name)>; save the file as UTF-8")
         }
         element.text = string
+        // Valid when the text and every child's are: the same bytes, interleaved.
+        element.wholeText = String(decoding: whole, as: UTF8.self)
         return element
     }
 }

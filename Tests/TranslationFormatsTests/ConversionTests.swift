@@ -138,6 +138,31 @@ struct I18NextPluralSuffixTests {
     }
 }
 
+@Suite("XLIFF inline markup")
+struct XLIFFInlineMarkupTests {
+    @Test("the text inside <g>, <ph> and <mrk> is kept in place; the markup is named as a loss by key")
+    func inlineText() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/de.xliff", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Localizable.strings" source-language="en" target-language="de" datatype="plaintext"><body>
+                <trans-unit id="tap"><source>Tap <g id="1">here</g> now</source><target>Tippe <g id="1">hier</g> jetzt</target></trans-unit>
+                <trans-unit id="name"><source>Hi <ph id="1">%@</ph>!</source><target>Hallo <ph id="1">%@</ph>, <mrk mtype="x">du</mrk>!</target></trans-unit>
+                <trans-unit id="plain"><source>Plain</source><target>Schlicht</target></trans-unit>
+              </body></file>
+            </xliff>
+            """)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in/de.xliff")
+        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/out")
+        let german = String(decoding: try #require(outputs.first { $0.relativePath == "de/translation.json" }).data, as: UTF8.self)
+        #expect(german.contains(#""tap": "Tippe hier jetzt""#) && german.contains(#""name": "Hallo {{arg1}}, du!""#), "\(german)")
+        let named = converter.issues.filter { $0.reason.contains("inline markup") }.map(\.key)
+        #expect(named == ["tap", "name"], "\(converter.issues)")
+    }
+}
+
 /// A directory under the system's temporary directory, removed when the value is released.
 final class TemporaryDirectory {
     let path: String

@@ -159,9 +159,16 @@ public struct XLIFFFormat: TranslationFileFormat {
             var pluralIndex: [String: Int] = [:]
             for unit in file.child("body")?.children ?? [] where unit.name == "trans-unit" {
                 guard let id = unit.attribute("id") else { throw fail(unit.offset, "<trans-unit> has no id") }
-                let sourceText = unit.child("source")?.text ?? ""
+                // Inline markup (`<g>`, `<ph>`, `<x/>`, `<mrk>`…) keeps its text; the markup itself
+                // has no place in the model, which is said by key.
+                let sourceText = unit.child("source")?.wholeText ?? ""
                 let targetElement = unit.child("target")
-                let targetText = targetElement?.text ?? ""
+                let targetText = targetElement?.wholeText ?? ""
+                let markup = Set(((unit.child("source")?.children ?? []) + (targetElement?.children ?? [])).map(\.name)).sorted()
+                if !markup.isEmpty {
+                    issues.append(ConversionIssue(file: path, language: target, key: id,
+                        reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is"))
+                }
                 let state: TranslationEntry.State = switch targetElement?.attribute("state") {
                 case nil, "translated", "final", "signed-off": targetElement == nil ? .new : .translated
                 case "new": .new
