@@ -154,11 +154,11 @@ enum AppleFormatsConversion {
             let key = contextKey(entry, &issues)
             if entry.state != .translated { issues.report(entry.key, ".stringsdict has no translation state; \(entry.state.rawValue) is not written") }
             let order = orders[entry.key] ?? []
-            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, key: entry.key, issues: &issues) }
+            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues) }
             let name = variable ?? "count"
             let format: String
             if let frame {
-                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, key: entry.key, issues: &issues)
+                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues)
             } else {
                 // The variable takes the argument its number is: positional when the forms are.
                 let position = order.count > 1 ? (order.firstIndex(of: "count").map { "\($0 + 1)$" } ?? "") : ""

@@ -38,6 +38,11 @@ enum PlaceholderSyntax {
                 // `%*d` takes two arguments, and the other formats number one per placeholder:
                 // kept as the text it is rather than shifting every later argument.
                 message.append(.text(conversion.source))
+            case .conversion(let conversion) where conversion.flags == " " && conversion.position == nil && conversion.width == nil
+                    && conversion.precision == nil && conversion.length.isEmpty:
+                // `% a` is printf's space flag on paper, but in a UI string it is prose:
+                // `Over 20% after`, `100% done`. Text, so that no format invents an argument.
+                message.append(.text(conversion.source))
             case .conversion(let conversion):
                 message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: conversion.specifier)))
             case .variable(let name, let position, _):
@@ -57,14 +62,19 @@ enum PlaceholderSyntax {
         return order
     }
 
-    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, key: String,
+    /// - Parameter formatted: Whether the text is always a format string (a plural form or its
+    ///   frame, which Foundation formats with the number) even without arguments of its own.
+    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false, key: String,
                             issues: inout ConversionIssues) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
+        // A text without arguments is shown as it is (`Over 30% before 08:00`); only a format
+        // string needs `%%` for its `%`.
+        let isFormat = formatted || !message.placeholders.isEmpty
         var text = ""
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal.replacing("%", with: "%%")
+            case .text(let literal): text += isFormat ? literal.replacing("%", with: "%%") : literal
             case .nesting(let nested):
                 text += "$t(" + nested + ")"
                 issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
@@ -219,11 +229,13 @@ enum PlaceholderSyntax {
     }
 
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
+        // A plural form is formatted with the number even when it does not print it.
+        let isFormat = pluralNumber != nil || !message.placeholders.isEmpty
         var text = ""
         var index = 0
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal.replacing("%", with: "%%")
+            case .text(let literal): text += isFormat ? literal.replacing("%", with: "%%") : literal
             case .nesting(let nested):
                 text += "$t(" + nested + ")"
                 issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")

@@ -42,13 +42,13 @@ enum StringCatalogConversion {
                 if let comment = entry.comment, comments[key] == nil { comments[key] = comment }
                 let order = orders[entry.key] ?? []
                 let state = JSONValue.string(entry.state.rawValue)
-                func unit(_ message: TranslationMessage) -> JSONValue {
-                    let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, key: entry.key, issues: &collected)
+                func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
+                    let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)
                     return .object(["stringUnit": .object(["state": state, "value": .string(text)])])
                 }
                 func plural(_ forms: [PluralCategory: TranslationMessage]) -> JSONValue {
                     var object = JSONObject()
-                    for category in PluralCategory.allCases { if let form = forms[category] { object[category.rawValue] = unit(form) } }
+                    for category in PluralCategory.allCases { if let form = forms[category] { object[category.rawValue] = unit(form, formatted: true) } }
                     return .object(["plural": .object(object)])
                 }
                 var localization = JSONObject()
@@ -57,7 +57,7 @@ enum StringCatalogConversion {
                     localization = ["stringUnit": unit(message)["stringUnit"] ?? .null]
                 case .plural(let forms, let variable, let frame, let valueType):
                     if let frame, let variable, frame.pieces.count > 1 {
-                        localization["stringUnit"] = unit(frame)["stringUnit"]
+                        localization["stringUnit"] = unit(frame, formatted: true)["stringUnit"]
                         var substitution = JSONObject()
                         if let position = frame.placeholders.first(where: { $0.conversion == "#@" + variable + "@" })?.position {
                             substitution["argNum"] = .integer(position)

@@ -138,6 +138,30 @@ struct I18NextPluralSuffixTests {
     }
 }
 
+@Suite("A % in prose")
+struct PercentInProseTests {
+    func convert(_ directory: TemporaryDirectory, from: String, to format: String) throws -> [String: String] {
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/" + from)
+        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/" + format)
+        return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
+    }
+
+    @Test("is text users see: not doubled where nothing is formatted, never read as a conversion, doubled in a format string")
+    func prose() throws {
+        let directory = TemporaryDirectory()
+        directory.write("web/en/translation.json", #"{"after": "Over 20% after", "done": "100% done", "share": "{{part}}% of {{total}}"}"#)
+        let catalog = try #require(try convert(directory, from: "web", to: "xcstrings")["Localizable.xcstrings"])
+        #expect(catalog.contains(#""value" : "Over 20% after""#) && catalog.contains(#""value" : "100% done""#), "\(catalog)")
+        #expect(catalog.contains(#""value" : "%1$@%% of %2$@""#), "\(catalog)")
+        directory.write("apple/Localizable.xcstrings", catalog)
+        let back = try #require(try convert(directory, from: "apple", to: "i18next")["en/translation.json"])
+        #expect(back.contains(#""after": "Over 20% after""#) && back.contains(#""done": "100% done""#), "\(back)")
+        let po = try #require(try convert(directory, from: "web", to: "po")["en/translation.po"])
+        #expect(po.contains(#"msgstr "Over 20% after""#) && po.contains(#"msgstr "%(part)s%% of %(total)s""#), "\(po)")
+    }
+}
+
 @Suite("XLIFF inline markup")
 struct XLIFFInlineMarkupTests {
     @Test("the text inside <g>, <ph> and <mrk> is kept in place; the markup is named as a loss by key")

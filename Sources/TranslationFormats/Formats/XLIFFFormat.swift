@@ -60,8 +60,8 @@ public struct XLIFFFormat: TranslationFileFormat {
             if TextEscaping.losesCharactersInXML(text) { lostControlCharacter = true }
             return TextEscaping.xml(text)
         }
-        func render(_ message: TranslationMessage, _ key: String) -> String {
-            PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, key: key, issues: &collected)
+        func render(_ message: TranslationMessage, _ key: String, formatted: Bool = false) -> String {
+            PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, formatted: formatted, key: key, issues: &collected)
         }
         var singles = ""
         var plurals = ""
@@ -82,15 +82,15 @@ public struct XLIFFFormat: TranslationFileFormat {
                 let sourceFrame: TranslationMessage?
                 if case .plural(let found, _, let foundFrame, _)? = original?.value { sourceForms = found; sourceFrame = foundFrame } else { sourceForms = forms; sourceFrame = frame }
                 let defaultFrame = "%#@" + name + "@"
-                let formatSource = sourceFrame.map { render($0, entry.key) } ?? defaultFrame
-                let formatTarget = frame.map { render($0, entry.key) } ?? defaultFrame
+                let formatSource = sourceFrame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
+                let formatTarget = frame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
                 plurals += "      <trans-unit id=\"/\(x(key)):dict/NSStringLocalizedFormatKey:dict/:string\" xml:space=\"preserve\">\n"
                 plurals += "        <source>\(x(formatSource))</source>\n        <target\(state)>\(x(formatTarget))</target>\n" + note + "      </trans-unit>\n"
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? form
                     plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\" xml:space=\"preserve\">\n"
-                    plurals += "        <source>\(x(render(sourceForm, entry.key)))</source>\n        <target\(state)>\(x(render(form, entry.key)))</target>\n      </trans-unit>\n"
+                    plurals += "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n        <target\(state)>\(x(render(form, entry.key, formatted: true)))</target>\n      </trans-unit>\n"
                 }
             }
             if lostControlCharacter {
