@@ -111,6 +111,14 @@ enum PlaceholderSyntax {
 
     // MARK: i18next
 
+    /// Whether `text` is a printf conversion without its `%` (`lld`, `.2f`, `-5d`, `@`), as an
+    /// i18next placeholder carries one from an Apple or gettext source.
+    static func isPrintfSpecifier(_ text: String) -> Bool {
+        let tokens = FormatString("%" + text).tokens
+        guard tokens.count == 1, case .conversion(let conversion) = tokens[0] else { return false }
+        return conversion.position == nil && conversion.source == "%" + text
+    }
+
     static func parseI18Next(_ text: String) -> TranslationMessage {
         var message = TranslationMessage()
         var rest = Substring(text)
@@ -128,7 +136,13 @@ enum PlaceholderSyntax {
                     format = inside[inside.index(after: comma)...].trimmingWhitespace()
                     inside = inside[..<comma].trimmingWhitespace()
                 }
-                message.append(.placeholder(TranslationPlaceholder(name: inside, format: format)))
+                // `{{arg1, lld}}`: the printf conversion an Apple or gettext source had, kept as
+                // an i18next format (i18next prints a value with a format it does not know as given).
+                if let specifier = format, isPrintfSpecifier(specifier) {
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier)))
+                } else {
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, format: format)))
+                }
                 rest = rest[close.upperBound...]
             } else if let nest {
                 guard let close = rest[nest.upperBound...].firstIndex(of: ")") else { message.append(.text(String(rest))); break }
@@ -149,7 +163,8 @@ enum PlaceholderSyntax {
             case .nesting(let nested): text += "$t(" + nested + ")"
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    text += "{{" + name + (placeholder.format.map { ", " + $0 } ?? "") + "}}"
+                    let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) || name == "count" ? nil : $0 }
+                    text += "{{" + name + ((placeholder.format ?? conversion).map { ", " + $0 } ?? "") + "}}"
                     continue
                 }
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
@@ -163,10 +178,13 @@ enum PlaceholderSyntax {
                     continue
                 }
                 let name = "arg\(placeholder.position ?? index)"
+                // The conversion goes along as the placeholder's format (`%lld` is `{{arg1, lld}}`),
+                // so that the way back writes it again; `%@` and `%s` are plain values.
                 if let conversion = placeholder.conversion, !["@", "s"].contains(conversion) {
-                    issues.report(key, "%\(conversion) is written as {{\(name)}}: the format has no printf conversions, so the value is printed as given")
+                    text += "{{" + name + ", " + conversion + "}}"
+                } else {
+                    text += "{{" + name + "}}"
                 }
-                text += "{{" + name + "}}"
             }
         }
         return text

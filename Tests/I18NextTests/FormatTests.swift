@@ -16,6 +16,12 @@ struct FormatTests {
         return (result, warnings.all)
     }
 
+    @Test("a printf conversion carried as a format (as i18n convert writes %lld) prints the value as given, as i18next does")
+    func printfConversionAsFormat() {
+        let (result, _) = Self.translate("Played {{arg1, lld}} times, {{arg2, .2f}} km", ["arg1": 3, "arg2": 1.5])
+        #expect(result == "Played 3 times, 1.5 km")
+    }
+
     @Test("negative, huge or non-numeric digit options leave the value unformatted with a warning", arguments: [
         "{{v, number(minimumFractionDigits: -1)}}", "{{v, number(maximumFractionDigits: -2)}}",
         "{{v, currency(currency: EUR; minimumFractionDigits: 1000000000)}}", "{{v, number(maximumFractionDigits: 21)}}",

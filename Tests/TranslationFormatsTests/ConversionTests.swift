@@ -162,6 +162,41 @@ struct PercentInProseTests {
     }
 }
 
+@Suite("Apple specifiers through i18next")
+struct SpecifiersThroughI18NextTests {
+    @Test("%lld, %.2f and %x go to i18next as the placeholder's format and come back as written", arguments: [
+        ("Played %lld times by %@", #""Played {{arg1, lld}} times by {{arg2}}""#, "Played %1$lld times by %2$@"),
+        ("%.2f km", #""{{arg1, .2f}} km""#, "%.2f km"),
+        ("Code %04x", #""Code {{arg1, 04x}}""#, "Code %04x"),
+        ("%@ and %d", #""{{arg1}} and {{arg2, d}}""#, "%1$@ and %2$d"),
+    ])
+    func roundTrip(apple: String, i18next: String, back: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("apple/en.lproj/Localizable.strings", "\"k\" = \"\(apple)\";\n")
+        var there = TranslationConverter()
+        try there.read(directory.path + "/apple")
+        let json = try there.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/web")
+        let text = String(decoding: try #require(json.first).data, as: UTF8.self)
+        #expect(text.contains(i18next), "\(text)")
+        #expect(there.issues.isEmpty, "\(there.issues)")
+        directory.write("web/en/translation.json", text)
+        var again = TranslationConverter()
+        try again.read(directory.path + "/web")
+        let strings = try again.plan(try #require(TranslationFormatRegistry.standard.format(named: "strings")), to: directory.path + "/out")
+        #expect(String(decoding: try #require(strings.first).data, as: UTF8.self).contains("\"k\" = \"\(back)\";"))
+    }
+
+    @Test("i18next's own formats are not printf conversions")
+    func i18nextFormats() {
+        for format in ["number", "currency(USD)", "datetime", "relativetime", "list", "uppercase"] {
+            #expect(!PlaceholderSyntax.isPrintfSpecifier(format), "\(format)")
+        }
+        for specifier in ["lld", ".2f", "-5d", "@", "x", "04X", "lu"] {
+            #expect(PlaceholderSyntax.isPrintfSpecifier(specifier), "\(specifier)")
+        }
+    }
+}
+
 @Suite("XLIFF inline markup")
 struct XLIFFInlineMarkupTests {
     @Test("the text inside <g>, <ph> and <mrk> is kept in place; the markup is named as a loss by key")
