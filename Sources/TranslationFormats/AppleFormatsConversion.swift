@@ -28,7 +28,7 @@ enum AppleFormatsConversion {
         if let strings {
             for key in strings.keys where !seen.contains(key) {
                 guard let value = strings[key] else { continue }
-                entries.append(TranslationEntry(key: key, comment: strings.comment(forKey: key), value: .single(PlaceholderSyntax.parseApple(value))))
+                entries.append(PlaceholderNames.applying(to: TranslationEntry(key: key, comment: strings.comment(forKey: key), value: .single(PlaceholderSyntax.parseApple(value)))))
             }
         }
         return entries
@@ -101,7 +101,7 @@ enum AppleFormatsConversion {
                     issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted", keptBy: "xcstrings"))
                     converted = nil
                 }
-                if let converted { table.languages[language, default: []].append(converted) }
+                if let converted { table.languages[language, default: []].append(PlaceholderNames.applying(to: converted)) }
             }
         }
         return table
@@ -136,7 +136,7 @@ enum AppleFormatsConversion {
         for entry in entries {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
-            if let comment = entry.comment {
+            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? []) {
                 if comment.containsBytes("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
                 lines.append("/* " + comment.replacingBytes("*/", with: "* /") + " */")
             }
@@ -154,11 +154,11 @@ enum AppleFormatsConversion {
             let key = contextKey(entry, &issues)
             if entry.state != .translated { issues.report(entry.key, ".stringsdict has no translation state; \(entry.state.rawValue) is not written") }
             let order = orders[entry.key] ?? []
-            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues) }
+            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, namesKept: false, key: entry.key, issues: &issues) }
             let name = variable ?? "count"
             let format: String
             if let frame {
-                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues)
+                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, formatted: true, namesKept: false, key: entry.key, issues: &issues)
             } else {
                 // The variable takes the argument its number is: positional when the forms are.
                 let position = order.count > 1 ? (order.firstIndex(of: "count").map { "\($0 + 1)$" } ?? "") : ""

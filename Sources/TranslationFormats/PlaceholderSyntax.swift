@@ -64,8 +64,10 @@ enum PlaceholderSyntax {
 
     /// - Parameter formatted: Whether the text is always a format string (a plural form or its
     ///   frame, which Foundation formats with the number) even without arguments of its own.
-    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false, key: String,
-                            issues: inout ConversionIssues) -> String {
+    ///   `namesKept`: whether the writer keeps the names in the entry's comment (``PlaceholderNames``);
+    ///   a name is reported as lost otherwise.
+    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false, namesKept: Bool = true,
+                            key: String, issues: inout ConversionIssues) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
         // A text without arguments is shown as it is (`Over 30% before 08:00`); only a format
@@ -86,8 +88,8 @@ enum PlaceholderSyntax {
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
                     let conversion = placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
-                    if name != "count", argumentIndex(name) == nil {
-                        issues.report(key, "{{\(name)}} is written as %\(positional ? "\(position)$" : "")\(conversion): Apple formats have no placeholder names")
+                    if name != "count", argumentIndex(name) == nil, !namesKept {
+                        issues.report(key, "{{\(name)}} is written as %\(positional ? "\(position)$" : "")\(conversion): .stringsdict has no placeholder names and does not read its comments back")
                     }
                     text += "%" + (positional ? "\(position)$" : "") + conversion
                 } else {

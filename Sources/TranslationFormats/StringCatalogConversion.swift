@@ -39,8 +39,8 @@ enum StringCatalogConversion {
                 }
                 let key = AppleFormatsConversion.contextKey(entry, &collected)
                 if byKey[key] == nil { keys.append(key); byKey[key] = JSONObject() }
-                if let comment = entry.comment, comments[key] == nil { comments[key] = comment }
                 let order = orders[entry.key] ?? []
+                if let comment = PlaceholderNames.comment(entry.comment, order: order), comments[key] == nil { comments[key] = comment }
                 let state = JSONValue.string(entry.state.rawValue)
                 func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
                     let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)

@@ -118,11 +118,11 @@ struct ConvertCommandTests {
     func issuesOnce() throws {
         let workspace = try Workspace(copySample: false)
         for language in ["en", "es", "ru"] {
-            try workspace.write("src/\(language)/translation.json", #"{"welcome": "Hi {{name}}"}"#)
+            try workspace.write("src/\(language)/translation.json", #"{"welcome": "Hi, see $t(title)", "title": "T"}"#)
         }
         let first = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings"])
         #expect(first.status == 0)
-        #expect(first.stderr == #"out.xcstrings: warning: "welcome" (en, es, ru): {{name}} is written as %@: Apple formats have no placeholder names"# + "\n", "\(first.stderr)")
+        #expect(first.stderr == #"out.xcstrings: warning: "welcome" (en, es, ru): $t(title) nesting has no equivalent in Apple formats; written as text"# + "\n", "\(first.stderr)")
         let check = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check"])
         #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "\(check.stdout)\(check.stderr)")
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check", "--strict"])
@@ -147,7 +147,9 @@ struct ConvertCommandTests {
         try workspace.write("src/en/translation.json", #"{"welcome": "Hi {{name}}, see $t(title)", "price": "{{value, number}}", "title": "T"}"#)
         let loose = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings"])
         #expect(loose.status == 0)
-        #expect(loose.stderr.contains(#""welcome" (en): {{name}} is written as %@: Apple formats have no placeholder names"#))
+        // The name is kept in the entry's comment, so it is no loss.
+        #expect(!loose.stderr.contains("{{name}}"), "\(loose.stderr)")
+        #expect(String(decoding: workspace.read("out.xcstrings") ?? Data(), as: UTF8.self).contains(#""comment" : "Placeholders: 1 = {{name}}""#))
         #expect(loose.stderr.contains(#""welcome" (en): $t(title) nesting has no equivalent in Apple formats; written as text"#))
         #expect(loose.stderr.contains(#""price" (en): the format "number" of {{value}} has no Apple equivalent; dropped"#))
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "strict.xcstrings", "--strict"])
@@ -224,7 +226,23 @@ struct ConvertCommandTests {
         try workspace.write("src/de/translation.json", #"{"move": "{{file}} nach {{folder}} verschieben"}"#)
         #expect(try workspace.run(["i18n", "convert", "--from", "src", "--to", "out", "--format", "strings", "--source-language", "en"]).status == 0)
         let german = String(decoding: workspace.read("out/de.lproj/Localizable.strings") ?? Data(), as: UTF8.self)
-        #expect(german == "\"move\" = \"%1$@ nach %2$@ verschieben\";\n")
+        #expect(german == "/* Placeholders: 1 = {{file}}, 2 = {{folder}} */\n\"move\" = \"%1$@ nach %2$@ verschieben\";\n")
+        // And back: the names come from the comment.
+        #expect(try workspace.run(["i18n", "convert", "--from", "out", "--to", "back", "--format", "i18next"]).status == 0)
+        let back = String(decoding: workspace.read("back/de/translation.json") ?? Data(), as: UTF8.self)
+        #expect(back.contains(#""move": "{{file}} nach {{folder}} verschieben""#), "\(back)")
+    }
+
+    @Test("placeholder names survive i18next → X → i18next for every format", arguments: ["xcstrings", "strings", "xliff", "po"])
+    func namesRoundTrip(format: String) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en/translation.json", #"{"hello": "Hello, {{name}}!", "move": "Move {{file}} to {{folder}}", "n": "{{count}} of {{total}}"}"#)
+        try workspace.write("src/de/translation.json", #"{"hello": "Hallo, {{name}}!", "move": "{{file}} nach {{folder}} verschieben", "n": "{{count}} von {{total}}"}"#)
+        #expect(try workspace.run(["i18n", "convert", "--from", "src", "--to", "canon", "--format", "i18next"]).status == 0)
+        let there = try workspace.run(["i18n", "convert", "--from", "canon", "--to", "mid", "--format", format, "--source-language", "en"])
+        #expect(there.status == 0 && there.stderr.isEmpty, "\(there.stderr)")
+        let back = try workspace.run(["i18n", "convert", "--from", "mid", "--to", "canon", "--format", "i18next", "--check"])
+        #expect(back.status == 0 && back.stdout.isEmpty, "\(format): \(back.stdout)\(back.stderr)")
     }
 
     @Test("i18next v3 suffixes (key, key_plural, key_0…) are read")

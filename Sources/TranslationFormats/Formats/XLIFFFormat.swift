@@ -68,7 +68,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         for entry in targetEntries {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
-            let note = (entry.comment ?? original?.comment).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? []).map { "        <note>\(x($0))</note>\n" } ?? ""
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
             switch entry.value {
             case .single(let message):
@@ -244,7 +244,8 @@ public struct XLIFFFormat: TranslationFileFormat {
     private static func merge(_ table: inout TranslationTable, language: String, _ entries: [TranslationEntry]) {
         var existing = table.languages[language] ?? []
         let known = Set(existing.map(\.key))
-        existing += entries.filter { !known.contains($0.key) }
+        // A note's `Placeholders:` line names the arguments (see PlaceholderNames).
+        existing += entries.filter { !known.contains($0.key) }.map(PlaceholderNames.applying)
         table.languages[language] = existing
     }
 }
