@@ -30,7 +30,9 @@ enum StringCatalogConversion {
                    let localization = localizations[language] {
                     // As read: the model holds nothing the catalog's own JSON does not.
                     if byKey[entry.key] == nil { keys.append(entry.key); byKey[entry.key] = JSONObject() }
-                    if let comment = entry.comment, comments[entry.key] == nil { comments[entry.key] = comment }
+                    if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? []), comments[entry.key] == nil {
+                        comments[entry.key] = comment
+                    }
                     var localized: JSONObject
                     if case .object(let existing)? = byKey[entry.key]?["localizations"] { localized = existing } else { localized = JSONObject() }
                     localized[language] = localization

@@ -135,6 +135,22 @@ struct CatalogRoundTripTests {
         #expect(issues.isEmpty, "\(issues)")
     }
 
+    @Test("a catalog with placeholder names in its comments is the identity too")
+    func namedPlaceholders() throws {
+        let directory = TemporaryDirectory()
+        directory.write("web/en/translation.json", #"{"move": "Move {{file}} to {{folder}}"}"#)
+        var first = TranslationConverter()
+        try first.read(directory.path + "/web")
+        let catalog = try first.plan(try #require(TranslationFormatRegistry.standard.format(named: "xcstrings")), to: directory.path + "/Localizable.xcstrings")
+        let text = String(decoding: try #require(catalog.first).data, as: UTF8.self)
+        #expect(text.contains(#""comment" : "Placeholders: 1 = {{file}}, 2 = {{folder}}""#), "\(text)")
+        directory.write("apple/Localizable.xcstrings", text)
+        var again = TranslationConverter()
+        try again.read(directory.path + "/apple")
+        let same = try again.plan(try #require(TranslationFormatRegistry.standard.format(named: "xcstrings")), to: directory.path + "/out.xcstrings")
+        #expect(String(decoding: try #require(same.first).data, as: UTF8.self) == text)
+    }
+
     @Test("what the catalog holds that i18next cannot is named when converting to i18next, by key")
     func lossesNamedForOtherFormats() throws {
         let directory = TemporaryDirectory()
