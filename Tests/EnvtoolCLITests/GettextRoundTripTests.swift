@@ -176,6 +176,15 @@ struct GettextRoundTripTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path + "/strict"))
     }
 
+    @Test("i18n lint finds nothing in references, flags and obsolete entries: they are what a .po is made of")
+    func lintKeepsQuiet() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("po/ru.po", Self.russian)
+        let result = try workspace.run(["i18n", "lint", "po", "--from-format", "po", "--strict"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(!result.stdout.contains("kept only in .po") && !result.stderr.contains("kept only in .po"))
+    }
+
     @Test("fuzzy is needs_review in a catalog and fuzzy again in the .po made from it; i18next reports it by key")
     func fuzzyThroughOtherFormats() throws {
         let workspace = try Workspace(copySample: false)
