@@ -185,7 +185,7 @@ struct GettextRoundTripTests {
         #expect(!result.stdout.contains("kept only in .po") && !result.stderr.contains("kept only in .po"))
     }
 
-    @Test("fuzzy is needs_review in a catalog and fuzzy again in the .po made from it; i18next reports it by key")
+    @Test("fuzzy is needs_review in a catalog and fuzzy again in the .po made from it")
     func fuzzyThroughOtherFormats() throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("in/ru.po", Self.russian)
