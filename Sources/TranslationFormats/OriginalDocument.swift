@@ -9,16 +9,20 @@ import JSONParsing
 /// entry the conversion changed or added (from a companion file, or another format) is written
 /// from the model.
 public struct OriginalDocument: Sendable, Hashable {
-    /// A key in one language.
+    /// A key (with its context, as gettext tells `msgctxt "menu"` + `"Open"` from `"Open"`) in
+    /// one language.
     public struct EntryID: Sendable, Hashable {
         /// The key.
         public var key: String
+        /// The context; `nil` when none.
+        public var context: String?
         /// The language.
         public var language: String
 
         /// An entry's identity.
-        public init(key: String, language: String) {
+        public init(key: String, context: String? = nil, language: String) {
             self.key = key
+            self.context = context
             self.language = language
         }
     }
@@ -36,13 +40,27 @@ public struct OriginalDocument: Sendable, Hashable {
         self.document = document
         var readEntries: [EntryID: TranslationEntry] = [:]
         for (language, list) in entries {
-            for entry in list { readEntries[EntryID(key: entry.key, language: language)] = entry }
+            for entry in list { readEntries[EntryID(key: entry.key, context: entry.context, language: language)] = entry }
         }
         self.readEntries = readEntries
     }
 
     /// Whether `entry` of `language` is what was read from this document.
     public func isUnchanged(_ entry: TranslationEntry, language: String) -> Bool {
-        readEntries[EntryID(key: entry.key, language: language)] == entry
+        readEntries[EntryID(key: entry.key, context: entry.context, language: language)] == entry
+    }
+
+    /// This document and `other`, read by the same format from another file of the same table,
+    /// as one: when each holds its own members (a `.po` per language), the documents' members and
+    /// the entries read. `nil` when they overlap (two catalogs of one table), where the first read
+    /// stays the original, as its entries win.
+    func combined(with other: OriginalDocument) -> OriginalDocument? {
+        guard format == other.format, case .object(var members) = document, case .object(let others) = other.document,
+              !others.keys.contains(where: { members[$0] != nil }) else { return nil }
+        for (key, value) in others { members[key] = value }
+        var combined = self
+        combined.document = .object(members)
+        combined.readEntries.merge(other.readEntries) { mine, _ in mine }
+        return combined
     }
 }

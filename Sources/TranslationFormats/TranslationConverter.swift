@@ -122,6 +122,9 @@ public struct TranslationConverter: Sendable {
             return
         }
         if tables[index].sourceLanguage == nil { tables[index].sourceLanguage = table.sourceLanguage }
+        if let mine = tables[index].original, let other = table.original, let combined = mine.combined(with: other) {
+            tables[index].original = combined
+        }
         for (language, entries) in table.languages {
             var existing = tables[index].languages[language] ?? []
             let known = Set(existing.map { [$0.key, $0.context] })

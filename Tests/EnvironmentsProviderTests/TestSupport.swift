@@ -92,8 +92,9 @@ struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Runs `operation`, failing with ``TimedOut`` if it takes longer than `seconds`: a bound on a
-/// wait for an asynchronous event, so a broken reload fails the test instead of hanging it.
-func withBound<T: Sendable>(seconds: Double = 20, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+/// wait for an asynchronous event, so a broken reload fails the test instead of hanging it. Generous
+/// (a loaded 2-core machine once took over 20 s to schedule the watcher): a hang guard, not a timing.
+func withBound<T: Sendable>(seconds: Double = 120, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await operation() }
         group.addTask {

@@ -262,10 +262,18 @@ struct ConvertCommandTests {
     @Test("context is msgctxt in .po and a key suffix in i18next")
     func context() throws {
         let workspace = try Workspace(copySample: false)
+        // A header msgfmt --check accepts: `.po` → `.po` gives the file's own back.
         try workspace.write("in/fr.po", """
             msgid ""
             msgstr ""
+            "Project-Id-Version: demo\\n"
+            "PO-Revision-Date: 2026-01-01 00:00+0000\\n"
+            "Last-Translator: \\n"
+            "Language-Team: \\n"
             "Language: fr\\n"
+            "MIME-Version: 1.0\\n"
+            "Content-Type: text/plain; charset=UTF-8\\n"
+            "Content-Transfer-Encoding: 8bit\\n"
             "Plural-Forms: nplurals=2; plural=(n > 1);\\n"
 
             #. Shown on the button.

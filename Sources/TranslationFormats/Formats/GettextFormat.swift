@@ -12,10 +12,16 @@ import CLDRPlurals
 /// `msgid_plural` is the key unless the file had another, kept as ``TranslationEntry/pluralID``), an
 /// i18next context is the `msgctxt`, plural forms are `msgstr[n]` in the language's CLDR order
 /// with `Plural-Forms` written to match (see ``GettextPluralForms``), `needs_review` is `fuzzy`.
+///
+/// The comment is the extracted comments (`#.`). What the model has no field for (translator
+/// comments, references, flags, `#|`, the header, obsolete entries, `msgstr` as written) is kept
+/// in ``TranslationTable/original`` and written back to `.po` for every message the conversion
+/// leaves unchanged; toward other formats it is reported by key.
 public struct GettextFormat: TranslationFileFormat {
     public init() {}
 
-    public var name: String { "po" }
+    public var name: String { Self.formatName }
+    static let formatName = "po"
     public var summary: String { "gettext, <lang>/<table>.po or <lang>.po" }
     public var fileExtensions: [String] { ["po"] }
     public var defaultTableName: String { "translation" }
@@ -35,8 +41,22 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let (found, entries) = try Self.read(try file.contents(), path: file.path, language: file.language, issues: &issues)
-        return [TranslationTable(name: neutralTableName(file.table), languages: [found: entries])]
+        let (found, entries, original) = try Self.read(try file.contents(), path: file.path, language: file.language, issues: &issues)
+        var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
+        table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
+        return [table]
+    }
+
+    /// The file's errors and the losses toward other formats, but not what only `.po` keeps:
+    /// references and flags are what a `.po` is made of, not faults of the file.
+    public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
+        var issues: [ConversionIssue] = []
+        do throws(AppleLocalizationError) {
+            _ = try read(file, issues: &issues)
+        } catch {
+            return issues.filter { $0.keptBy != name }.map(\.diagnostic) + [error.diagnostic]
+        }
+        return issues.filter { $0.keptBy != name }.map(\.diagnostic)
     }
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
@@ -46,7 +66,9 @@ public struct GettextFormat: TranslationFileFormat {
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
-            let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path, issues: &collected)
+            let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
+                                      original: GettextOriginal(table.original, language: language),
+                                      unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
             outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative, data: data))
             issues += collected.all
         }
@@ -55,10 +77,21 @@ public struct GettextFormat: TranslationFileFormat {
 
     // MARK: Writing
 
+    /// The `.po` of `entries`: from `original` (the file they were read from) when there is one
+    /// whose `Plural-Forms` can index the plurals, every message `unchanged` accepts as it was
+    /// written; else, and for the other messages, from the model.
     static func write(_ entries: [TranslationEntry], language: String, table: String, path: String,
+                      original: GettextOriginal? = nil, unchanged: (TranslationEntry) -> Bool = { _ in false },
                       issues: inout ConversionIssues) throws(AppleLocalizationError) -> Data {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let hasPlurals = entries.contains { if case .plural = $0.value { true } else { false } }
+        if let original, original.pluralCategories != nil || !hasPlurals {
+            // The file's own header stays, so its msgstr[n] order is the one to write.
+            let indexed = original.pluralCategories ?? categories
+            return Data(original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues in
+                message(entry, categories: indexed, language: language, issues: &issues)
+            }.utf8)
+        }
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
         if hasPlurals, forms == nil {
             throw AppleLocalizationError(Diagnostic(file: path, message: "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"))
@@ -69,33 +102,39 @@ public struct GettextFormat: TranslationFileFormat {
         out += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
         out += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
         out += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
-        for entry in entries {
-            out += "\n"
-            if let comment = entry.comment {
-                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+        for entry in entries { out += "\n" + message(entry, categories: categories, language: language, issues: &issues) }
+        return Data(out.utf8)
+    }
+
+    /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
+    /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
+    private static func message(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
+                                issues: inout ConversionIssues) -> String {
+        var out = ""
+        if let comment = entry.comment {
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+        }
+        if entry.state != .translated { out += "#, fuzzy\n" }
+        if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
+        if let context = entry.context { out += "msgctxt \"\(TextEscaping.quoted(context))\"\n" }
+        out += "msgid \"\(TextEscaping.quoted(entry.key))\"\n"
+        switch entry.value {
+        case .single(let message):
+            out += "msgstr \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues)))\"\n"
+        case .plural(_, _, _, let valueType):
+            let expanded = entry.expandedForms
+            let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
+            out += "msgid_plural \"\(TextEscaping.quoted(entry.pluralID ?? entry.key))\"\n"
+            for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
+                issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
             }
-            if entry.state != .translated { out += "#, fuzzy\n" }
-            if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
-            if let context = entry.context { out += "msgctxt \"\(TextEscaping.quoted(context))\"\n" }
-            out += "msgid \"\(TextEscaping.quoted(entry.key))\"\n"
-            switch entry.value {
-            case .single(let message):
-                out += "msgstr \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues)))\"\n"
-            case .plural(_, _, _, let valueType):
-                let expanded = entry.expandedForms
-                let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
-                out += "msgid_plural \"\(TextEscaping.quoted(entry.pluralID ?? entry.key))\"\n"
-                for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
-                    issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
-                }
-                for (index, category) in categories.enumerated() {
-                    let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
-                    if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
-                    out += "msgstr[\(index)] \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues)))\"\n"
-                }
+            for (index, category) in categories.enumerated() {
+                let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
+                if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
+                out += "msgstr[\(index)] \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues)))\"\n"
             }
         }
-        return Data(out.utf8)
+        return out
     }
 
     // MARK: Reading
@@ -103,8 +142,15 @@ public struct GettextFormat: TranslationFileFormat {
     /// One message as it is read, with the line it starts on.
     private struct Raw {
         var line = 0
+        /// The 0-based index of its first line (comment or keyword): where its text starts.
+        var firstLine: Int?
         var comment: [String] = []
         var fuzzy = false
+        /// Flags other than `fuzzy` (`c-format`, `python-format`…).
+        var flags: [String] = []
+        var translatorComments = false
+        var references = false
+        var previous = false
         var obsolete = false
         var context: String?
         var id: String?
@@ -112,7 +158,7 @@ public struct GettextFormat: TranslationFileFormat {
         var strings: [Int: String] = [:]
     }
 
-    static func read(_ data: Data, path: String, language fallback: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry]) {
+    static func read(_ data: Data, path: String, language fallback: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
         }
@@ -137,25 +183,49 @@ public struct GettextFormat: TranslationFileFormat {
             }
         }
         var lineNumber = 0
-        for rawLine in text.splitLines() {
+        let lines = text.splitLines()
+        func begin() {
+            if current.firstLine == nil { current.firstLine = lineNumber - 1 }
+        }
+        for rawLine in lines {
             lineNumber += 1
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            let column = line.count - trimmed.count + 1
+            var trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { if current.id != nil, !current.strings.isEmpty { finish() }; continue }
-            if trimmed.hasPrefix("#~") { current.obsolete = true; continue }
-            if trimmed.hasPrefix("#") {
-                if current.id != nil, !current.strings.isEmpty { finish() }
-                if trimmed.hasPrefix("#,") {
-                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingWhitespace() == "fuzzy" }) { current.fuzzy = true }
-                } else if trimmed.hasPrefix("#.") || trimmed.hasPrefix("# ") || trimmed == "#" {
+            // An obsolete entry is a message behind `#~`: its lines are read as a message's to
+            // tell where it ends and which msgid it had, and it is kept as text, never converted.
+            let obsoleteLine = trimmed.hasPrefix("#~")
+            if obsoleteLine {
+                if current.id != nil, !current.obsolete { finish() }
+                current.obsolete = true
+                begin()
+                let body = trimmed.dropFirst(2)
+                trimmed = body.drop { $0 == " " || $0 == "\t" }
+                if body.hasPrefix("|") || trimmed.isEmpty { continue }
+            } else if trimmed.hasPrefix("#") {
+                if current.id != nil, !current.strings.isEmpty || current.obsolete { finish() }
+                current.obsolete = false
+                begin()
+                let marker = trimmed.dropFirst().first
+                if marker == "," {
+                    for flag in trimmed.dropFirst(2).split(separator: ",").map({ $0.trimmingWhitespace() }) where !flag.isEmpty {
+                        if flag == "fuzzy" { current.fuzzy = true } else { current.flags.append(flag) }
+                    }
+                } else if marker == "." {
                     // `#. text`: the space after the marker belongs to the syntax, not to the comment.
-                    let body = trimmed.dropFirst(trimmed == "#" ? 1 : 2)
+                    let body = trimmed.dropFirst(2)
                     current.comment.append(String(body.hasPrefix(" ") ? body.dropFirst() : body))
+                } else if marker == ":" {
+                    current.references = true
+                } else if marker == "|" {
+                    current.previous = true
+                } else {
+                    current.translatorComments = true
                 }
                 continue
             }
+            let column = line.count - trimmed.count + 1
             if trimmed.hasPrefix("\"") {
                 guard field != nil else { throw fail(lineNumber, column, "a string continues nothing; it must follow msgid, msgstr or another keyword") }
                 append(try unquote(trimmed, line: lineNumber, column: column, path: path))
@@ -165,15 +235,21 @@ public struct GettextFormat: TranslationFileFormat {
                 throw fail(lineNumber, column, "expected a keyword and a quoted string, such as msgid \"key\"")
             }
             let keyword = String(trimmed[..<space])
+            // A live message after an obsolete one (or the reverse) is another message.
+            if current.obsolete != obsoleteLine, current.id != nil { finish() }
             let valueColumn = column + trimmed.distance(from: trimmed.startIndex, to: space) + 1
             let value = try unquote(trimmed[space...].drop { $0 == " " || $0 == "\t" }, line: lineNumber, column: valueColumn, path: path)
             switch keyword {
             case "msgctxt":
                 if current.id != nil { finish() }
+                current.obsolete = obsoleteLine
+                begin()
                 current.line = lineNumber
                 field = ("msgctxt", nil)
             case "msgid":
                 if current.id != nil { finish() }
+                current.obsolete = obsoleteLine
+                begin()
                 if current.line == 0 { current.line = lineNumber }
                 field = ("msgid", nil)
                 current.id = ""
@@ -210,7 +286,10 @@ public struct GettextFormat: TranslationFileFormat {
             }
             return (headerLine, 1)
         }
-        if let header = raws.first(where: { $0.id == "" && $0.context == nil }) {
+        let headerIndex = raws.firstIndex { $0.id == "" && $0.context == nil && !$0.obsolete }
+        var otherHeaderFields: [String] = []
+        if let headerIndex {
+            let header = raws[headerIndex]
             for headerLine in (header.strings[0] ?? "").splitLines() where !headerLine.isEmpty {
                 let parts = headerLine.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2 else { continue }
@@ -227,6 +306,8 @@ public struct GettextFormat: TranslationFileFormat {
                     // The error points at the header line that holds the field, not at msgid "".
                     let at = headerField("plural-forms:", header.line)
                     (expression, pluralCount) = try pluralExpression(value, line: at.line, column: at.column, path: path)
+                case let name where !Self.writtenHeaderFields.contains(name):
+                    otherHeaderFields.append(String(parts[0].trimmingWhitespace()))
                 default: break
                 }
             }
@@ -242,6 +323,10 @@ public struct GettextFormat: TranslationFileFormat {
                 if categoryOf[index] == nil { categoryOf[index] = rules.category(for: Double(n)) }
             }
         }
+        func keptOnlyInPO(_ key: String, _ reason: String) {
+            issues.append(ConversionIssue(file: path, language: language, key: key, reason: reason + " kept only in .po", keptBy: formatName))
+        }
+        if !otherHeaderFields.isEmpty { keptOnlyInPO("", "the header's \(otherHeaderFields.joined(separator: ", ")) are") }
         var entries: [TranslationEntry] = []
         // msgfmt refuses both of these; choosing one of the texts silently would ship the other
         // translator's work nowhere.
@@ -255,6 +340,10 @@ public struct GettextFormat: TranslationFileFormat {
             if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {
                 throw fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header")
             }
+            if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
+            if raw.references { keptOnlyInPO(key, "references (#: …) are") }
+            if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are") }
+            if raw.previous { keptOnlyInPO(key, "the previous msgid (#| …) is") }
             let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
             let translated = raw.strings.values.contains { !$0.isEmpty }
             let state: TranslationEntry.State = raw.fuzzy ? .needsReview : translated ? .translated : .new
@@ -281,8 +370,30 @@ public struct GettextFormat: TranslationFileFormat {
                                                 value: .single(PlaceholderSyntax.parseGettext(raw.strings[0] ?? "")), state: state))
             }
         }
-        return (language, entries)
+        for raw in raws where raw.obsolete { keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is") }
+        var pluralCategories: [PluralCategory]? = nil
+        if expression != nil {
+            let indexed = (0..<pluralCount).compactMap { categoryOf[$0] }
+            if indexed.count == pluralCount { pluralCategories = indexed }
+        }
+        // Each message's text runs from its first line to the next message's; what comes before
+        // the first belongs to it.
+        let starts = raws.indices.map { $0 == 0 ? text.startIndex : lines[raws[$0].firstLine ?? 0].startIndex }
+        let chunks = raws.indices.map { index in
+            let raw = raws[index]
+            let kind: GettextOriginal.Chunk.Kind = index == headerIndex ? .header : raw.obsolete ? .obsolete
+                : .message(key: raw.id ?? "", context: raw.context,
+                           extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
+            return GettextOriginal.Chunk(kind: kind, text: String(text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]))
+        }
+        return (language, entries, GettextOriginal(chunks: chunks, pluralCategories: pluralCategories))
     }
+
+    /// The header fields the writer gives every file (lowercased); others are the file's own.
+    private static let writtenHeaderFields: Set<String> = [
+        "project-id-version", "po-revision-date", "last-translator", "language-team", "mime-version",
+        "content-type", "content-transfer-encoding", "language", "plural-forms",
+    ]
 
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
     /// an index below N for every n up to 1000.
