@@ -129,7 +129,17 @@ package.products += [
 ]
 package.targets += [
     .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "I18Next", "Platform"]),
-    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization"], resources: [.copy("Fixtures")]),
+    // swift-syntax's parser (with the Extract trait, below) checks that generated names and files
+    // parse as Swift reads them.
+    .testTarget(
+        name: "SwiftAccessorGeneratorTests",
+        dependencies: [
+            "SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization",
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+        ],
+        resources: [.copy("Fixtures")]
+    ),
     .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
     .plugin(
         name: "EnvtoolEncrypt",
