@@ -77,30 +77,6 @@ package enum SwiftIdentifier {
         "Optional", "Array", "Sendable", "Error", "Never", "Void", "TranslationOptions", "Synchronization",
     ]
 
-    /// Swift source for `text` as a string literal: extended delimiters are not needed because
-    /// every character that could end or change the literal is escaped.
-    package static func stringLiteral(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\0": literal += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
-                    || scalar.properties.generalCategory == .paragraphSeparator {
-                    literal += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    literal.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return literal + "\""
-    }
-
     /// Whether `text` is a name as ``member(_:)`` and ``typeName(_:)`` make them: an identifier
     /// whose scalars ``isHead(_:)`` and ``isBody(_:)`` accept and that is no keyword, or a keyword
     /// in backticks. What the `generate-swift` fuzz target checks every generated name against.

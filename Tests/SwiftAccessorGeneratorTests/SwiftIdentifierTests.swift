@@ -36,12 +36,6 @@ struct SwiftIdentifierTests {
         #expect(SwiftIdentifier.typeName(key) == expected)
     }
 
-    @Test("string literals escape quotes, backslashes, line breaks and control characters")
-    func stringLiterals() {
-        #expect(SwiftIdentifier.stringLiteral("a\"b\\c\nd\u{1}e\u{2028}") == #""a\"b\\c\nd\u{1}e\u{2028}""#)
-        #expect(SwiftIdentifier.stringLiteral("\\(interpolation)") == #""\\(interpolation)""#)
-    }
-
     @Test("type names given on the command line are checked", arguments: [
         ("Env", true), ("L10n", true), ("2Env", false), ("class", false), ("String", false), ("My-Type", false), ("", false),
     ])
