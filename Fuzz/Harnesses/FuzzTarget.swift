@@ -43,6 +43,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertHarness.xliff),
         FuzzTarget(name: "convert", summary: "i18n convert: first byte picks the reader, the rest is read then written in every format",
                    run: ConvertHarness.any),
+        FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
+                   run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]
 
     /// The target called `name`, if any.
