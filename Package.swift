@@ -1,6 +1,13 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// swift-syntax's parser, linked only with the "Extract" trait (see the end of this file): by
+// `i18n extract`, and by the tests that parse generated Swift.
+let swiftSyntaxWithExtract: [Target.Dependency] = [
+    .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+    .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
+]
+
 let package = Package(
     name: "envtool",
     platforms: [.macOS(.v15)],
@@ -74,11 +81,14 @@ let package = Package(
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.
         .target(
             name: "FuzzHarnesses",
-            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats"],
+            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats",
+                           "SwiftAccessorGenerator"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"]),
+        // With the Extract trait (as the test suite runs) the replay also parses what the
+        // generate-swift target generates with swift-syntax; the fuzzer itself is built without it.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"] + swiftSyntaxWithExtract),
     ]
 )
 
@@ -129,7 +139,13 @@ package.products += [
 ]
 package.targets += [
     .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "I18Next", "Platform"]),
-    .testTarget(name: "SwiftAccessorGeneratorTests", dependencies: ["SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization"], resources: [.copy("Fixtures")]),
+    // swift-syntax's parser (with the Extract trait, below) checks that generated names and files
+    // parse as Swift reads them.
+    .testTarget(
+        name: "SwiftAccessorGeneratorTests",
+        dependencies: ["SwiftAccessorGenerator", "EnvironmentKit", "AppleLocalization"] + swiftSyntaxWithExtract,
+        resources: [.copy("Fixtures")]
+    ),
     .plugin(name: "EnvtoolGenerate", capability: .buildTool(), dependencies: ["envtool"]),
     .plugin(
         name: "EnvtoolEncrypt",
@@ -157,11 +173,7 @@ package.products += [
 package.targets += [
     .target(
         name: "KeyExtraction",
-        dependencies: [
-            "AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform",
-            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Extract"])),
-            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Extract"])),
-        ]
+        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform"] + swiftSyntaxWithExtract
     ),
     .executableTarget(
         name: "envtool-extract",

@@ -172,3 +172,25 @@ for target, original in [("ru", "en.lproj/Localizable.strings"), ("../..", "en.l
 for source, language in [("en", "ru"), ("..", "ru"), ("en", "../x"), ("en", "/tmp"), ("en/..", "fr")]:
     catalog = {"sourceLanguage": source, "version": "1.0", "strings": {"greeting": {"localizations": {language: {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}
     write("convert-paths", bytes([2]) + b"Localizable\0" + compact(catalog).encode("utf-8"))
+# generate-swift: folder NUL file NUL configuration NUL key NUL value …; a key or configuration
+# written as a JSON string is that string. Names and texts that would leave a comment or a
+# literal, keys Swift cannot take as names, and every kind of variable and translation.
+pwned = '\n#error("PWNED")\n'
+for parts in [
+    ["environments", "environments.json", "Release", "base_url", '"https://example.com"', "port", "8080", "ratio", "0.5",
+     "flags", '["a", "b"]', "api", '{"timeout": 30, "retry": {"count": 3}}', "greeting", "Hello, {{name}}!",
+     "items_one", "{{count}} item", "items_other", "{{count}} items", "place_ordinal_one", "{{count}}st",
+     "place_ordinal_other", "{{count}}th", "price", "{{amount, currency(EUR)}} for {{- user.name}}",
+     "transfer", "Send %1$@ to %2$lld at %3$.2f%% %c"],
+    ["app" + pwned, "env" + pwned + "\r\u2028\u202e.json", '"Release\\n#error(\\"PWNED\\")\\u0000"',
+     'quote"); #error("PWNED', '"v */ \\n#error(\\"PWNED\\")\\r\\u2029 \\u0000 \\u202egnp.exe"',
+     '"nul\\u0000key\\u0085"', "/* open", "k\\", 'tail \\', "a\u202eb\u2066c\u2069", "{{na\"me}} {{x\u202e}}",
+     "only_in_debug", "1"],
+    ["d", "e.json", "Debug", "〡", "1", "〢.〣", "{{〤}}", "a〥", "true", "〦〧〨〩", '{"〡": {"〢": 2}}'],
+    [".", "..", "", "class", "1", "self", "2", "environment", "e", "EnvtoolL10nRuntime", "r", "Swift", "s", "", "empty",
+     "_", "u", "2fa.title", "t", "a.b", "x", "a-b", "1", "a_b", "2", "default.in", "k", "nothing", "[]", "mixed", "null",
+     "big", "1e400", "objects", '[{"a": 1}]', "list", '["arrays", "are not translations"]'],
+    ["z", "z.json", "Release", "a\u200db", "1", "\u3164", "2", "e\ufe0f", "3", "\u0301x", "4", "\u00bd", "5", "🙂", "6",
+     "ǆx", '{"ŉy": 1}', "\u2028", "{{count}}", "\u061c\u200e\u200f", "%@ %#@items@"],
+]:
+    write("generate-swift", "\0".join(parts))

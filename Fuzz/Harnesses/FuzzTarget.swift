@@ -45,6 +45,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertHarness.any),
         FuzzTarget(name: "convert-paths", summary: "i18n convert with languages and table names from the input (content and file name): every writer's paths stay below the destination",
                    run: ConvertPathsHarness.run),
+        FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
+                   run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]
 
     /// The target called `name`, if any.

@@ -7,5 +7,11 @@ public enum AccessLevel: String, Sendable, CaseIterable {
     /// Visible in the package.
     case `package`
 
-    var modifier: String { self == .internal ? "" : rawValue + " " }
+    var modifier: SwiftCode {
+        switch self {
+        case .internal: ""
+        case .public: "public "
+        case .package: "package "
+        }
+    }
 }

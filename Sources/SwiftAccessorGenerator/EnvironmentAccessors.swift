@@ -38,12 +38,12 @@ struct EnvironmentAccessors {
     }
 
     private mutating func writeType(_ name: String, members: [VariableType.Member], isRoot: Bool,
-                                    to writer: inout SwiftSourceWriter, modifier: String) {
+                                    to writer: inout SwiftSourceWriter, modifier: SwiftCode) {
         let names = uniqueNames(for: members)
-        writer.block("\(modifier)struct \(name): Sendable") { writer in
+        writer.block("\(modifier)struct \(name: name): Sendable") { writer in
             for (member, names) in zip(members, names) {
                 writer.documentation(["`\(member.path)`" + note(for: member)])
-                writer.line("\(modifier)let \(names.property): \(swiftType(member, typeName: names.type))")
+                writer.line("\(modifier)let \(name: names.property): \(swiftType(member, typeName: names.type))")
             }
             if !members.isEmpty { writer.line() }
             writer.documentation([
@@ -52,16 +52,16 @@ struct EnvironmentAccessors {
                 "- Throws: `EnvironmentError` when the configuration lacks a variable or holds another type than the",
                 "  document this type was generated from (regenerate it, or fix the document it was read from).",
             ])
-            writer.block("\(isRoot ? modifier : "")init(_ configuration: EnvironmentKit.Configuration) throws(EnvironmentKit.EnvironmentError)") { writer in
+            writer.block("\(isRoot ? modifier : SwiftCode())init(_ configuration: EnvironmentKit.Configuration) throws(EnvironmentKit.EnvironmentError)") { writer in
                 for (member, names) in zip(members, names) {
                     let read = readExpression(member.type, path: member.path, typeName: names.type)
                     if member.isOptional {
-                        writer.block("switch configuration[\(SwiftIdentifier.stringLiteral(member.path))]") { writer in
-                            writer.line("case nil, .null?: self.\(names.property) = nil")
-                            writer.line("default: self.\(names.property) = \(read)")
+                        writer.block("switch configuration[\(literal: member.path)]") { writer in
+                            writer.line("case nil, .null?: self.\(name: names.property) = nil")
+                            writer.line("default: self.\(name: names.property) = \(read)")
                         }
                     } else {
-                        writer.line("self.\(names.property) = \(read)")
+                        writer.line("self.\(name: names.property) = \(read)")
                     }
                 }
             }
@@ -124,12 +124,12 @@ struct EnvironmentAccessors {
         member.isOptional ? "; `nil` where it is missing or null (it has a value in \(TypeInference.list(member.configurations)))." : "."
     }
 
-    private func swiftType(_ member: VariableType.Member, typeName: String) -> String {
+    private func swiftType(_ member: VariableType.Member, typeName: String) -> SwiftCode {
         let type = swiftType(member.type, typeName: typeName)
-        return member.isOptional ? type + "?" : type
+        return member.isOptional ? "\(type)?" : type
     }
 
-    private func swiftType(_ type: VariableType, typeName: String) -> String {
+    private func swiftType(_ type: VariableType, typeName: String) -> SwiftCode {
         switch type {
         case .bool: return "Swift.Bool"
         case .int: return "Swift.Int"
@@ -138,12 +138,12 @@ struct EnvironmentAccessors {
         case .url: return "Foundation.URL"
         case .json: return "EnvironmentKit.JSONValue"
         case .array(let element): return "[\(swiftType(element, typeName: typeName))]"
-        case .object: return typeName
+        case .object: return "\(name: typeName)"
         }
     }
 
-    private func readExpression(_ type: VariableType, path: String, typeName: String) -> String {
-        let literal = SwiftIdentifier.stringLiteral(path)
+    private func readExpression(_ type: VariableType, path: String, typeName: String) -> SwiftCode {
+        let literal: SwiftCode = "\(literal: path)"
         switch type {
         case .bool: return "try configuration.bool(\(literal))"
         case .int: return "try configuration.int(\(literal))"
@@ -151,9 +151,9 @@ struct EnvironmentAccessors {
         case .string: return "try configuration.string(\(literal))"
         case .url: return "try configuration.url(\(literal))"
         case .json: return "try configuration.value(\(literal))"
-        case .object: return "try \(typeName)(configuration)"
+        case .object: return "try \(name: typeName)(configuration)"
         case .array(let element):
-            let convert: String
+            let convert: SwiftCode
             switch element {
             case .bool: convert = "{ if case .bool(let value) = $0 { value } else { nil } }"
             case .string: convert = "{ if case .string(let value) = $0 { value } else { nil } }"
@@ -161,7 +161,7 @@ struct EnvironmentAccessors {
             case .double: convert = "{ switch $0.exactValue { case .integer(let value): Swift.Double(value); case .number(let value): value; default: nil } }"
             default: convert = "{ $0 }"
             }
-            return "try \(self.typeName).array(configuration, \(literal), \(swiftType(element, typeName: typeName)).self, \(convert))"
+            return "try \(name: self.typeName).array(configuration, \(literal), \(swiftType(element, typeName: typeName)).self, \(convert))"
         }
     }
 
@@ -171,13 +171,13 @@ struct EnvironmentAccessors {
         writer.block("fileprivate static func array<Element>(_ configuration: EnvironmentKit.Configuration, _ path: Swift.String, _ expected: Element.Type, _ convert: (EnvironmentKit.JSONValue) -> Element?) throws(EnvironmentKit.EnvironmentError) -> [Element]") { writer in
             writer.line("let value = try configuration.value(path)")
             writer.block("guard case .array(let elements) = value else") { writer in
-                writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)\", message: \"the variable \\\"\\(path)\\\" is \\(value.typeName), not an array as in the document \(typeName) was generated from\")")
+                writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)\", message: \"the variable \\\"\\(path)\\\" is \\(value.typeName), not an array as in the document \\(Self.self) was generated from\")")
             }
             writer.line("var result: [Element] = []")
             writer.line("result.reserveCapacity(elements.count)")
             writer.block("for (index, element) in elements.enumerated()") { writer in
                 writer.block("guard let converted = convert(element) else") { writer in
-                    writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)[\\(index)]\", message: \"the element is \\(element.typeName), not the \\(Element.self) of the document \(typeName) was generated from\")")
+                    writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)[\\(index)]\", message: \"the element is \\(element.typeName), not the \\(Element.self) of the document \\(Self.self) was generated from\")")
                 }
                 writer.line("result.append(converted)")
             }

@@ -15,6 +15,7 @@ struct L10nNamespace {
 
     /// The name of the file-private helper the accessors call; no key may take it.
     static let runtimeName = "EnvtoolL10nRuntime"
+    private static let runtime = SwiftCode(stringLiteral: runtimeName)
 
     private struct Node {
         /// The key segment this namespace was made for, named in collision reports.
@@ -103,17 +104,17 @@ struct L10nNamespace {
             "Each accessor translates in the app's current language through ``environment``; until it is set,",
             "accessors return their key.",
         ])
-        writer.block("\(modifier)enum \(typeName)") { writer in
+        writer.block("\(modifier)enum \(name: typeName)") { writer in
             writer.documentation(["The environment whose language, resources and fallbacks the accessors use; set it once at start."])
             writer.block("\(modifier)static var environment: EnvironmentKit.AppEnvironment?") { writer in
-                writer.line("get { \(Self.runtimeName).environment.withLock { $0 } }")
-                writer.line("set { \(Self.runtimeName).environment.withLock { $0 = newValue } }")
+                writer.line("get { \(Self.runtime).environment.withLock { $0 } }")
+                writer.line("set { \(Self.runtime).environment.withLock { $0 = newValue } }")
             }
             writeMembers(of: root, to: &writer, modifier: modifier)
         }
         writer.line()
         writer.documentation(["What the accessors call: one place that reads the environment, so each accessor is one line."])
-        writer.block("fileprivate enum \(Self.runtimeName)") { writer in
+        writer.block("fileprivate enum \(Self.runtime)") { writer in
             writer.line("static let environment = Synchronization.Mutex<EnvironmentKit.AppEnvironment?>(nil)")
             // Each helper only when an accessor calls it: without i18next keys the file does not
             // import I18Next, and an unused helper would be the app's warning.
@@ -133,7 +134,7 @@ struct L10nNamespace {
         }
     }
 
-    private func writeMembers(of node: Node, to writer: inout SwiftSourceWriter, modifier: String, leadingBlank: Bool = true) {
+    private func writeMembers(of node: Node, to writer: inout SwiftSourceWriter, modifier: SwiftCode, leadingBlank: Bool = true) {
         var first = !leadingBlank
         for (name, entry) in node.entries {
             if !first { writer.line() }
@@ -142,25 +143,26 @@ struct L10nNamespace {
             writer.documentation(["", "Key: `\(entry.key)`."])
             let call = callExpression(entry)
             if entry.parameters.isEmpty {
-                writer.line("\(modifier)static var \(name): Swift.String { \(call) }")
+                writer.line("\(modifier)static var \(name: name): Swift.String { \(call) }")
             } else {
                 let labels = Self.labels(entry)
-                let parameters = zip(labels, entry.parameters).enumerated().map { index, pair in
-                    "\(pair.0) p\(index + 1): \(swiftType(pair.1.kind))"
+                let parameters = zip(labels, entry.parameters).enumerated().map { index, pair -> SwiftCode in
+                    let label: SwiftCode = pair.0 == "_" ? "_" : "\(name: pair.0)"
+                    return "\(label) p\(index + 1): \(swiftType(pair.1.kind))"
                 }
-                writer.line("\(modifier)static func \(name)(\(parameters.joined(separator: ", "))) -> Swift.String { \(call) }")
+                writer.line("\(modifier)static func \(name: name)(\(SwiftCode.joined(parameters, separator: ", "))) -> Swift.String { \(call) }")
             }
         }
         for (name, child) in node.children {
             if !first { writer.line() }
             first = false
-            writer.block("\(modifier)enum \(name)") { writer in
+            writer.block("\(modifier)enum \(name: name)") { writer in
                 writeMembers(of: child, to: &writer, modifier: modifier, leadingBlank: false)
             }
         }
     }
 
-    private func swiftType(_ kind: TranslationEntry.Parameter.Kind) -> String {
+    private func swiftType(_ kind: TranslationEntry.Parameter.Kind) -> SwiftCode {
         switch kind {
         case .string: return "Swift.String"
         case .int: return "Swift.Int"
@@ -169,12 +171,12 @@ struct L10nNamespace {
         }
     }
 
-    private func callExpression(_ entry: TranslationEntry) -> String {
-        let key = SwiftIdentifier.stringLiteral(entry.key)
+    private func callExpression(_ entry: TranslationEntry) -> SwiftCode {
+        let key: SwiftCode = "\(literal: entry.key)"
         switch entry.source {
         case .i18next:
-            var options = entry.parameters.enumerated().map { index, parameter -> String in
-                let value: String
+            var options = entry.parameters.enumerated().map { index, parameter -> SwiftCode in
+                let value: SwiftCode
                 switch parameter.kind {
                 case .string: value = ".string(p\(index + 1))"
                 case .int: value = ".number(Swift.Double(p\(index + 1)))"
@@ -182,13 +184,13 @@ struct L10nNamespace {
                 // i18next variables are never characters; a `String` keeps the switch exhaustive.
                 case .character: value = ".string(Swift.String(p\(index + 1)))"
                 }
-                return "\(SwiftIdentifier.stringLiteral(parameter.variable ?? "")): \(value)"
+                return "\(literal: parameter.variable ?? ""): \(value)"
             }
             if entry.isOrdinal { options.append("\"ordinal\": .bool(true)") }
-            return "\(Self.runtimeName).translate(\(key), [\(options.isEmpty ? ":" : options.joined(separator: ", "))])"
+            return "\(Self.runtime).translate(\(key), [\(options.isEmpty ? ":" : SwiftCode.joined(options, separator: ", "))])"
         case .strings(let table):
-            let arguments = entry.parameters.indices.map { "p\($0 + 1)" }.joined(separator: ", ")
-            return "\(Self.runtimeName).localized(\(key), table: \(SwiftIdentifier.stringLiteral(table)), [\(arguments)])"
+            let arguments = entry.parameters.indices.map { "p\($0 + 1)" as SwiftCode }
+            return "\(Self.runtime).localized(\(key), table: \(literal: table), [\(SwiftCode.joined(arguments, separator: ", "))])"
         }
     }
 }

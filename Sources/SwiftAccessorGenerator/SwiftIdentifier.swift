@@ -4,6 +4,11 @@
 /// it: a key that is already an identifier is kept as written (so the compiler's "has no member
 /// 'base_url'" names the key), keywords are escaped with backticks, and anything else is
 /// escaped, never dropped.
+///
+/// "An identifier" is what Swift's lexer reads as one (``SwiftIdentifierCharacters``, not
+/// Unicode's `XID` properties alone), narrowed to letters, digits and marks that are visible
+/// (``isHead(_:)``, ``isBody(_:)``), so that every name compiles wherever the generated code or
+/// the app writes it, `x.name` included.
 package enum SwiftIdentifier {
     /// Words that need backticks to be used as names.
     static let keywords: Set<String> = [
@@ -25,8 +30,9 @@ package enum SwiftIdentifier {
     ]
 
     /// The member name for `key`: the key when it is an identifier, backticked when it is a
-    /// keyword, otherwise with each character Swift does not allow replaced by `_`, and `_`
-    /// in front of a leading digit. The empty key becomes `_empty`.
+    /// keyword, otherwise with each scalar ``isBody(_:)`` refuses replaced by `_`, and `_` in
+    /// front of a first scalar that may continue a name but not start one (a digit, a combining
+    /// mark, a Hangzhou numeral). The empty key becomes `_empty`.
     package static func member(_ key: String) -> String {
         if key.isEmpty { return "_empty" }
         if memberReserved.contains(key) { return key + "_" }
@@ -57,8 +63,9 @@ package enum SwiftIdentifier {
         var name = member(key)
         if name.hasPrefix("`") { name = String(name.dropFirst().dropLast()) }
         if name.hasSuffix("_") && memberReserved.contains(String(name.dropLast())) { name.removeLast() }
-        if let first = name.first, first.isLowercase {
-            name = first.uppercased() + name.dropFirst()
+        // Uppercasing may turn one scalar into several (`ŉ` → `ʼN`): kept only when still a name.
+        if let first = name.first, first.isLowercase, case let upper = first.uppercased() + name.dropFirst(), isIdentifier(upper) {
+            name = upper
         }
         if keywords.contains(name) || memberReserved.contains(name) || shadowedTypes.contains(name) { name += "_" }
         return name
@@ -70,39 +77,39 @@ package enum SwiftIdentifier {
         "Optional", "Array", "Sendable", "Error", "Never", "Void", "TranslationOptions", "Synchronization",
     ]
 
-    /// Swift source for `text` as a string literal: extended delimiters are not needed because
-    /// every character that could end or change the literal is escaped.
-    package static func stringLiteral(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\0": literal += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
-                    || scalar.properties.generalCategory == .paragraphSeparator {
-                    literal += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    literal.unicodeScalars.append(scalar)
-                }
-            }
+    /// Whether `text` is a name as ``member(_:)`` and ``typeName(_:)`` make them: an identifier
+    /// whose scalars ``isHead(_:)`` and ``isBody(_:)`` accept and that is no keyword, or a keyword
+    /// in backticks. What the `generate-swift` fuzz target checks every generated name against.
+    package static func isName(_ text: String) -> Bool {
+        if text.hasPrefix("`") && text.hasSuffix("`") && text.count > 2 {
+            return keywords.contains(String(text.dropFirst().dropLast()))
         }
-        return literal + "\""
+        return isIdentifier(text) && text != "_" && !keywords.contains(text)
     }
 
-    /// Whether `scalar` may start an identifier: ASCII letters and `_`, and beyond ASCII the
-    /// Unicode identifier-start characters (a subset of what Swift accepts, so never rejected).
-    private static func isHead(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `text` is made of a head and body scalars, keyword or not.
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isHead(first) else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy(isBody)
+    }
+
+    /// Whether `scalar` may start a generated name: ASCII letters and `_`; beyond ASCII, a scalar
+    /// that Swift's lexer takes as an identifier head (``SwiftIdentifierCharacters``), that Unicode
+    /// calls an identifier start (`XID_Start`: letters, not symbols or emoji), and that is visible.
+    package static func isHead(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        return scalar.properties.isXIDStart
+        return SwiftIdentifierCharacters.isHead(scalar) && scalar.properties.isXIDStart && !scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    private static func isBody(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` may continue a generated name: a head, an ASCII digit; beyond ASCII, a
+    /// scalar Swift's lexer and Unicode (`XID_Continue`: also digits and combining marks) both
+    /// accept in an identifier, and that is visible.
+    ///
+    /// Invisible scalars are never kept although Swift accepts many (joiners, variation selectors,
+    /// Hangul fillers, the bidirectional controls U+202A–U+202E and U+2066–U+2069): two names that
+    /// look the same must not be two names.
+    package static func isBody(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isHead(scalar) || ("0"..."9").contains(scalar) }
-        return scalar.properties.isXIDContinue
+        return SwiftIdentifierCharacters.isBody(scalar) && scalar.properties.isXIDContinue && !scalar.properties.isDefaultIgnorableCodePoint
     }
 }

@@ -1,30 +1,44 @@
-/// Lines of Swift source with indentation and doc comments, so the emitters say what they
-/// generate, not how to indent it.
+/// Lines of Swift source with indentation and comments, so the emitters say what they generate,
+/// not how to indent it. Every line is ``SwiftCode``: text from the inputs is in its holes.
 struct SwiftSourceWriter {
-    private(set) var text = ""
+    /// The lines, without their line feeds.
+    private(set) var lines: [SwiftCode] = []
     private var depth = 0
 
-    mutating func line(_ line: String = "") {
-        if line.isEmpty {
-            text += "\n"
+    /// The source: every line ended by a line feed.
+    var text: String {
+        var text = ""
+        for line in lines { text += line.text + "\n" }
+        return text
+    }
+
+    mutating func line(_ code: SwiftCode = SwiftCode()) {
+        if code.parts.isEmpty {
+            lines.append(code)
         } else {
-            text += String(repeating: "    ", count: depth) + line + "\n"
+            var indented = SwiftCode(stringLiteral: String(repeating: "    ", count: depth))
+            indented.append(code)
+            lines.append(indented)
         }
     }
 
-    /// A `///` comment: each line of `lines` (split further at line breaks) as its own comment line.
+    /// A `//` comment line showing `text` (a file name from the inputs may be in it) escaped.
+    mutating func comment(_ text: String) {
+        line("// \(comment: text)")
+    }
+
+    /// A `///` comment: each of `lines` on one comment line, escaped (a line break in a
+    /// translation shows as `\u{a}` rather than end the comment).
     /// Text from the input is shown inside code voice so that Markdown in it stays as written.
     mutating func documentation(_ lines: [String]) {
         for entry in lines {
-            for part in entry.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                line(part.isEmpty ? "///" : "/// " + part)
-            }
+            line(entry.isEmpty ? "///" : "/// \(comment: entry)")
         }
     }
 
     /// `opening {`, the body one level deeper, `}`.
-    mutating func block(_ opening: String, _ body: (inout SwiftSourceWriter) -> Void) {
-        line(opening + " {")
+    mutating func block(_ opening: SwiftCode, _ body: (inout SwiftSourceWriter) -> Void) {
+        line("\(opening) {")
         depth += 1
         body(&self)
         depth -= 1

@@ -7,7 +7,7 @@ import Testing
 ///
 /// Slow (it compiles envtool again, in its own scratch path under `.build/`, kept between runs),
 /// so it is one build and one failing rebuild. The copy also gets a second target generated
-/// from the keys that are hardest to name (`2fa.title`, `class`, `self`, Unicode, mixed types),
+/// from the keys that are hardest to name (`2fa.title`, `class`, `self`, Unicode, Hangzhou numerals, mixed types),
 /// which must compile without a warning in the generated file.
 @Suite("Example package")
 struct ExamplePackageTests {
@@ -51,7 +51,7 @@ struct ExamplePackageTests {
         let generatedWarnings = build.output.split(separator: "\n").filter { $0.contains("EnvtoolAccessors.swift") && $0.contains("warning:") }
         #expect(generatedWarnings.isEmpty, "the generated code has warnings:\n\(generatedWarnings.joined(separator: "\n"))")
         // The generator's own warnings reach the build log in the compiler's form, with the position.
-        #expect(build.output.contains("Tricky/environments/environments.json:36:16: warning: \"mixed\" is a string in Debug, a number in Release"))
+        #expect(build.output.contains("Tricky/environments/environments.json:37:16: warning: \"mixed\" is a string in Debug, a number in Release"))
 
         let app = scratch + "/debug/EnvironmentsApp"
         let english = try Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
@@ -77,6 +77,7 @@ struct ExamplePackageTests {
         #expect(tricky.status == 0)
         #expect(tricky.output.contains("Two-factor authentication Enter the 6-digit code A class Keyword segments the word environment Items 2 items 2nd 2 ranks"))
         #expect(tricky.output.contains("Send a to b (3 times, 4.50%) y before x 100% Two factors"))
+        #expect(tricky.output.contains(" Hangzhou numerals\n"))
 
         // The command plugin: no secret is refused; a key file from the environment encrypts;
         // an invalid document is reported with its file and line, and the .bin is left as it was.

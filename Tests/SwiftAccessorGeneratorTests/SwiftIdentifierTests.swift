@@ -17,6 +17,12 @@ struct SwiftIdentifierTests {
         ("2fa", "_2fa"), ("with space", "with_space"), ("items-count", "items_count"), ("", "_empty"), ("_", "__"),
         ("self", "self_"), ("Type", "Type_"), ("init", "init_"), ("Swift", "Swift_"), ("a.b", "a_b"), ("🙂", "__"),
         ("\u{301}e", "_\u{301}e"),
+        // Letters Swift reads as an identifier but also as an operator after a dot (`x.〡`).
+        ("〡", "_〡"), ("〩〢", "_〩〢"), ("a〡", "a〡"),
+        // Invisible scalars Swift would accept: bidi controls, joiners, a Hangul filler.
+        ("a\u{202E}b", "a_b"), ("a\u{2066}b", "a_b"), ("a\u{200D}b", "a_b"), ("\u{3164}", "__"),
+        // Symbols inside Swift's ranges that are not letters: replaced, as emoji always were.
+        ("a½", "a_"), ("a©", "a_"),
     ])
     func escaped(key: String, expected: String) {
         #expect(SwiftIdentifier.member(key) == expected)
@@ -24,15 +30,10 @@ struct SwiftIdentifierTests {
 
     @Test("type names start uppercase and never hide the types the generated code uses", arguments: [
         ("api", "Api"), ("String", "String_"), ("url", "Url"), ("URL", "URL_"), ("self", "Self_"), ("2fa", "_2fa"),
+        ("〡", "_〡"), ("ŉx", "ʼNx"), ("any", "Any_"),
     ])
     func typeNames(key: String, expected: String) {
         #expect(SwiftIdentifier.typeName(key) == expected)
-    }
-
-    @Test("string literals escape quotes, backslashes, line breaks and control characters")
-    func stringLiterals() {
-        #expect(SwiftIdentifier.stringLiteral("a\"b\\c\nd\u{1}e\u{2028}") == #""a\"b\\c\nd\u{1}e\u{2028}""#)
-        #expect(SwiftIdentifier.stringLiteral("\\(interpolation)") == #""\\(interpolation)""#)
     }
 
     @Test("type names given on the command line are checked", arguments: [

@@ -3,12 +3,18 @@ import Foundation
 
 /// A temporary directory holding one environments document (and translations), removed at deinit.
 final class GeneratorWorkspace {
+    private let root: String
+    /// The folder of the document: the temporary directory, or `folder` inside it.
     let path: String
+    let documentName: String
 
-    init(document: String, files: [String: String] = [:]) throws {
-        path = NSTemporaryDirectory() + "envtool-generator-" + UUID().uuidString
+    init(document: String, files: [String: String] = [:], folder: String? = nil, documentName: String = "environments.json") throws {
+        let root = NSTemporaryDirectory() + "envtool-generator-" + UUID().uuidString
+        self.root = root
+        path = folder.map { root + "/" + $0 } ?? root
+        self.documentName = documentName
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try write("environments.json", document)
+        try write(documentName, document)
         for (name, content) in files { try write(name, content) }
     }
 
@@ -18,13 +24,13 @@ final class GeneratorWorkspace {
         try Data(content.utf8).write(to: URL(fileURLWithPath: file))
     }
 
-    var documentPath: String { (path as NSString).appendingPathComponent("environments.json") }
+    var documentPath: String { (path as NSString).appendingPathComponent(documentName) }
 
     func generate() throws -> AccessorGenerator.Output {
         try AccessorGenerator(environmentsPath: documentPath).generate()
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 }
 
 /// A document of the given configurations (name → variables JSON), languages `en`.
