@@ -1,5 +1,5 @@
 /// The access level of the generated declarations.
-public enum AccessLevel: String, Sendable, CaseIterable {
+package enum AccessLevel: String, Sendable, CaseIterable {
     /// Visible in the module only: the right level for a build-tool plugin's output.
     case `internal`
     /// Visible to importers of the module.

@@ -20,38 +20,38 @@ import Platform
 ///
 /// The output is deterministic (configurations, keys and files in a fixed order) so that a
 /// build-tool plugin's output changes only when its inputs do.
-public struct AccessorGenerator: Sendable {
+package struct AccessorGenerator: Sendable {
     /// What a run produced.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The Swift source.
-        public var source: String
+        package var source: String
         /// Warnings (a widened type, an optional variable) and errors (a name collision, an
         /// unreadable file), in the compiler's `file:line:col:` form.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Every file read: the document and the translation files, for a build system's inputs.
-        public var inputFiles: [String]
+        package var inputFiles: [String]
         /// Whether any diagnostic is an error; the source must not be used then.
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         /// ``source`` line by line, with what came from the inputs marked: what the
         /// `generate-swift` fuzz target checks.
         package var lines: [SwiftCode] = []
     }
 
     /// The environments document (JSON; an encrypted `.bin` has no readable variables to type).
-    public var environmentsPath: String
+    package var environmentsPath: String
     /// The name of the variables type; one ``SwiftTypeName/isValid(_:)`` accepts, else
     /// ``generate()`` reports an error.
-    public var environmentTypeName = "EnvironmentVariables"
+    package var environmentTypeName = "EnvironmentVariables"
     /// The name of the translations namespace; one ``SwiftTypeName/isValid(_:)`` accepts, else
     /// ``generate()`` reports an error.
-    public var l10nTypeName = "L10n"
+    package var l10nTypeName = "L10n"
     /// The access level of everything generated.
-    public var access: AccessLevel = .internal
+    package var access: AccessLevel = .internal
     /// Whether to generate the translations namespace.
-    public var includesTranslations = true
+    package var includesTranslations = true
 
     /// A generator for the document at `environmentsPath`; translations are looked for next to it.
-    public init(environmentsPath: String) {
+    package init(environmentsPath: String) {
         self.environmentsPath = environmentsPath
     }
 
@@ -59,7 +59,7 @@ public struct AccessorGenerator: Sendable {
     ///
     /// - Throws: ``EnvironmentError`` when the document cannot be read or is not valid (its
     ///   file, line and column); problems with names and translations are ``Output/diagnostics``.
-    public func generate() throws(EnvironmentError) -> Output {
+    package func generate() throws(EnvironmentError) -> Output {
         let badNames = [environmentTypeName, l10nTypeName].filter { !SwiftTypeName.isValid($0) }
         guard badNames.isEmpty else {
             return Output(source: "", diagnostics: badNames.map { Diagnostic(.error, message:
