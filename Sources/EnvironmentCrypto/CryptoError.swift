@@ -46,9 +46,9 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedEr
         self.diagnostic = diagnostic
     }
 
-    /// The same error about `file` (a line of another file no longer applies).
+    /// The same error about `file`; its line stays when `file` is the file it already names.
     public func about(_ file: String) -> CryptoError {
-        CryptoError(kind, message, file: file)
+        CryptoError(kind, message, file: file, line: file == self.file ? line : nil)
     }
 
     public var description: String { diagnostic.description }

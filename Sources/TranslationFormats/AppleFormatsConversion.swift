@@ -136,7 +136,7 @@ enum AppleFormatsConversion {
         for entry in entries {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
-            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? []) {
+            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], plural: entry.isPlural) {
                 if comment.containsBytes("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
                 lines.append("/* " + comment.replacingBytes("*/", with: "* /") + " */")
             }

@@ -1,3 +1,5 @@
+import CLDRPlurals
+
 /// Placeholder names where Apple formats have none: one line of the entry's comment, which
 /// Xcode, `.strings` files and XLIFF notes keep and translators read
 /// (`Placeholders: 1 = {{name}}, 2 = {{total}}`). Written with every Apple output whose
@@ -6,17 +8,16 @@
 enum PlaceholderNames {
     static let prefix = "Placeholders: "
 
-    /// `comment` with the line naming the arguments in `order` (position N is `order[N-1]`);
-    /// unchanged when no name needs it (only `argN` at N, or only the plural `count`).
-    static func comment(_ comment: String?, order: [String]) -> String? {
-        let needed = order.enumerated().contains { index, name in
-            name != "count" && PlaceholderSyntax.argumentIndex(name) != index + 1
-        }
+    /// `comment` with the line naming the arguments in `order`, at the positions the Apple
+    /// writer gives them (`argN` at N, another name at its place in `order`); unchanged when no
+    /// name needs it (only `argN`, or the plural number `count` of a plural entry).
+    static func comment(_ comment: String?, order: [String], plural: Bool) -> String? {
+        let needed = order.contains { name in PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count") }
         guard needed else { return comment }
         var line = prefix
         for (index, name) in order.enumerated() {
             if index > 0 { line += ", " }
-            line += "\(index + 1) = {{\(name)}}"
+            line += "\(PlaceholderSyntax.argumentIndex(name) ?? index + 1) = {{\(name)}}"
         }
         guard let comment, !comment.isEmpty else { return line }
         return comment + "\n" + line
@@ -39,18 +40,27 @@ enum PlaceholderNames {
     }
 
     /// `entry` with the names its comment gives put on its placeholders, and the line removed.
+    ///
+    /// Only when writing the named entry gives the same comment back: a line a person wrote, or
+    /// one that names no placeholder the text has, stays part of the comment and names nothing.
     static func applying(to entry: TranslationEntry) -> TranslationEntry {
-        let (names, comment) = read(entry.comment)
+        let (names, stripped) = read(entry.comment)
         guard !names.isEmpty else { return entry }
-        var entry = entry
-        entry.comment = comment
+        var named = entry
+        named.comment = stripped
+        let plural: Bool
         switch entry.value {
         case .single(let message):
-            entry.value = .single(naming(message, names))
+            named.value = .single(naming(message, names))
+            plural = false
         case .plural(let forms, let variable, let frame, let valueType):
-            entry.value = .plural(forms.mapValues { naming($0, names) }, variable: variable, frame: frame.map { naming($0, names) }, valueType: valueType)
+            named.value = .plural(forms.mapValues { naming($0, names) }, variable: variable, frame: frame.map { naming($0, names) }, valueType: valueType)
+            plural = true
         }
-        return entry
+        let messages = PluralCategory.allCases.reversed().compactMap { named.expandedForms[$0] }
+        let order = PlaceholderSyntax.argumentOrder(messages)
+        guard Set(order) == Set(names.values), comment(stripped, order: order, plural: plural) == entry.comment else { return entry }
+        return named
     }
 
     /// `message` with each argument named by its position (written, or its order among the
@@ -68,7 +78,11 @@ enum PlaceholderNames {
             if let name = names[placeholder.position ?? order] {
                 placeholder.name = name
                 placeholder.position = nil
-                if placeholder.conversion == "@" || name == "count" { placeholder.conversion = nil }
+                // `@` is a plain value; the number `count` is written as `%lld` again. Any other
+                // conversion stays (`{{count, .2f}}` is not an integer).
+                if (placeholder.conversion == "@" && name != "count") || (name == "count" && placeholder.isNumeric && !(placeholder.conversion ?? "").contains(".")) {
+                    placeholder.conversion = nil
+                }
             }
             named.append(.placeholder(placeholder))
         }

@@ -70,9 +70,11 @@ enum PlaceholderSyntax {
                             key: String, issues: inout ConversionIssues) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
-        // A text without arguments is shown as it is (`Over 30% before 08:00`); only a format
-        // string needs `%%` for its `%`.
-        let isFormat = formatted || !message.placeholders.isEmpty
+        // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
+        // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
+        let isFormat = formatted || !message.placeholders.isEmpty || message.pieces.contains { piece in
+            if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
+        }
         var text = ""
         for piece in message.pieces {
             switch piece {
@@ -118,7 +120,11 @@ enum PlaceholderSyntax {
     static func isPrintfSpecifier(_ text: String) -> Bool {
         let tokens = FormatString("%" + text).tokens
         guard tokens.count == 1, case .conversion(let conversion) = tokens[0] else { return false }
+        // Only one argument each (no `*` width or precision), and no pointer conversions (`%S`,
+        // `%C`, `%p`), which would misread the String a name stands for.
         return conversion.position == nil && conversion.source == "%" + text
+            && conversion.width?.isArgument != true && conversion.precision?.isArgument != true
+            && !["S", "C", "p"].contains(conversion.conversion)
     }
 
     static func parseI18Next(_ text: String) -> TranslationMessage {
@@ -249,8 +255,11 @@ enum PlaceholderSyntax {
     }
 
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
-        // A plural form is formatted with the number even when it does not print it.
-        let isFormat = pluralNumber != nil || !message.placeholders.isEmpty
+        // A plural form is formatted with the number even when it does not print it; a `%` that
+        // would read back as a conversion (`100%ige`) is doubled too.
+        let isFormat = pluralNumber != nil || !message.placeholders.isEmpty || message.pieces.contains { piece in
+            if case .text(let literal) = piece { !parseGettext(literal).placeholders.isEmpty } else { false }
+        }
         var text = ""
         var index = 0
         for piece in message.pieces {

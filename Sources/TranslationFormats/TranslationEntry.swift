@@ -48,6 +48,12 @@ public struct TranslationEntry: Sendable, Hashable {
         self.pluralID = pluralID
     }
 
+    /// Whether the text is one message per plural category.
+    var isPlural: Bool {
+        if case .plural = value { return true }
+        return false
+    }
+
     /// The plural forms with the frame applied: what the app shows, per category. A single
     /// message has only `other`.
     var expandedForms: [PluralCategory: TranslationMessage] {

@@ -16,7 +16,15 @@ extension AgeSuite {
         /// Sizes around the 64 KiB chunk boundary, where the last-chunk rules bite.
         static let sizes = [0, 1, 65535, 65536, 65537, 131072, 200_000]
 
-        @Test("recipients: every identity decrypts, binary and armored", arguments: sizes, [false, true])
+        @Test("an error about the same file keeps its line; about another file it has none")
+    func errorLine() {
+        let error = AgeError(.invalidRecipient, "not a recipient", file: "team.txt", line: 3).cryptoError
+        #expect(error.description == "team.txt:3: error: not a recipient")
+        #expect(error.about("team.txt").description == "team.txt:3: error: not a recipient")
+        #expect(error.about("other.txt").description == "other.txt: error: not a recipient")
+    }
+
+    @Test("recipients: every identity decrypts, binary and armored", arguments: sizes, [false, true])
         func recipientsRoundTrip(size: Int, armored: Bool) throws {
             let plain = Self.plaintext(size)
             let sealed = try AgeFile.encrypt(plain, to: Self.identities.map(\.recipient), armored: armored)

@@ -191,9 +191,73 @@ struct SpecifiersThroughI18NextTests {
         for format in ["number", "currency(USD)", "datetime", "relativetime", "list", "uppercase"] {
             #expect(!PlaceholderSyntax.isPrintfSpecifier(format), "\(format)")
         }
+        // One argument each, and no pointer conversions: `{{x, *d}}` or `{{name, S}}` stay i18next formats.
+        for format in ["*d", ".*f", "S", "C", "p"] {
+            #expect(!PlaceholderSyntax.isPrintfSpecifier(format), "\(format)")
+        }
         for specifier in ["lld", ".2f", "-5d", "@", "x", "04X", "lu"] {
             #expect(PlaceholderSyntax.isPrintfSpecifier(specifier), "\(specifier)")
         }
+    }
+}
+
+@Suite("Review cases: % before a letter, a plain {{count}}, a person's Placeholders line")
+struct ConversionReviewTests {
+    func convert(_ directory: TemporaryDirectory, from: String, to format: String) throws -> [String: String] {
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/" + from)
+        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/" + format)
+        return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
+    }
+
+    @Test("a % that would read back as a conversion (100%ige) is doubled, and a plain {{count}} keeps its name, through .strings, .po and .xcstrings", arguments: ["strings", "po", "xcstrings"])
+    func roundTrip(format: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("web/de/translation.json", #"{"safe": "100%ige Sicherheit", "inbox": "Du hast {{count}} Nachrichten"}"#)
+        for (path, text) in try convert(directory, from: "web", to: format) { directory.write("mid/" + path, text) }
+        let back = try #require(try convert(directory, from: "mid", to: "i18next")["de/translation.json"])
+        #expect(back.contains(#""safe": "100%ige Sicherheit""#) && back.contains(#""inbox": "Du hast {{count}} Nachrichten""#), "\(format): \(back)")
+    }
+
+    @Test("a Placeholders line a person wrote that names nothing the text has stays in the comment, and the catalog is the identity")
+    func personsLine() throws {
+        let directory = TemporaryDirectory()
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "greeting" : {
+                  "comment" : "Where it appears\\nPlaceholders: 1 = {{arg1}}",
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Hello"
+                      }
+                    }
+                  }
+                },
+                "hello" : {
+                  "comment" : "Placeholders: 1 = {{count}}",
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Hello %@"
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        directory.write("apple/Localizable.xcstrings", catalog)
+        #expect(try convert(directory, from: "apple", to: "xcstrings")["Localizable.xcstrings"] == catalog)
+        // `%@` named count stays a text argument, not an integer.
+        let strings = try #require(try convert(directory, from: "apple", to: "strings")["en.lproj/Localizable.strings"])
+        #expect(strings.contains(#""hello" = "Hello %@";"#) && strings.contains("Where it appears\nPlaceholders: 1 = {{arg1}}"), "\(strings)")
     }
 }
 

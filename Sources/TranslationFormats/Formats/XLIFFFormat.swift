@@ -68,7 +68,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         for entry in targetEntries {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
-            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? []).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], plural: entry.isPlural).map { "        <note>\(x($0))</note>\n" } ?? ""
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
             switch entry.value {
             case .single(let message):
