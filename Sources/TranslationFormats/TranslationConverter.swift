@@ -96,6 +96,7 @@ public struct TranslationConverter: Sendable {
                 file.language = file.language ?? language
                 try readFile(file, with: reader)
             }
+            tables = tables.map(chosen.normalized)
         } else {
             guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
                 throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(registry.names.joined(separator: "|"))"), kind: .usage)

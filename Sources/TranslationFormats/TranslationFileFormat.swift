@@ -61,6 +61,10 @@ public protocol TranslationFileFormat: Sendable {
     /// - Throws: ``AppleLocalizationError`` when the table cannot be written at all.
     func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output]
 
+    /// `table` once every file of a directory is read: what one file cannot decide alone, decided
+    /// for the whole table (i18next's plural suffixes, across languages). By default `table`.
+    func normalized(_ table: TranslationTable) -> TranslationTable
+
     /// The problems of `file` on its own, for `i18n lint --from-format` (``TranslationLinter``):
     /// by default the first malformed place as an error, and what reading leaves out as warnings.
     /// Checks across files (a key one language lacks) belong to a format's own linter.
@@ -73,6 +77,8 @@ extension TranslationFileFormat {
     public var readsContextsFromKeys: Bool { false }
     public var holdsPluralSourceText: Bool { false }
     public var companionFormats: [String] { [] }
+
+    public func normalized(_ table: TranslationTable) -> TranslationTable { table }
 
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []

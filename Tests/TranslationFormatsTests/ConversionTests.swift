@@ -130,6 +130,23 @@ struct I18NextPluralSuffixTests {
         #expect(Set(forms.keys) == [.one, .other])
     }
 
+    @Test("a namespace reads a lone share_other one way in every language: a key when English has it as a key")
+    func oneReadingPerNamespace() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"share_other": "Share to another app", "items_one": "{{count}} item", "items_other": "{{count}} items"}"#)
+        directory.write("in/ja/translation.json", #"{"share_other": "別のアプリで共有", "items_other": "{{count}} 件"}"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let table = try #require(converter.tables.first)
+        for language in ["en", "ja"] {
+            let entries = try #require(table.languages[language])
+            guard case .single? = entries.first(where: { $0.key == "share_other" })?.value,
+                  case .plural? = entries.first(where: { $0.key == "items" })?.value else {
+                Issue.record("\(language): \(entries.map(\.key))"); continue
+            }
+        }
+    }
+
     @Test("items_other alone is the whole plural where the language has only other (Japanese)")
     func onlyOther() throws {
         let read = try entries(#"{"items_other": "{{count}} 件"}"#, language: "ja")

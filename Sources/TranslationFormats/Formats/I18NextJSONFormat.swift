@@ -40,6 +40,29 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
+    /// One reading of a lone `key_other` for the whole namespace: where the language has only
+    /// `other` (Japanese) it reads as a plural, where it has more (English) as a key. When another
+    /// language holds `key_other` as a key, the lone plurals of the others become that key too, so
+    /// that a namespace never disagrees with itself.
+    public func normalized(_ table: TranslationTable) -> TranslationTable {
+        var keys: Set<String> = []
+        for entries in table.languages.values {
+            for entry in entries where entry.context == nil && !entry.isPlural { keys.insert(entry.key) }
+        }
+        var table = table
+        for (language, entries) in table.languages {
+            table.languages[language] = entries.map { entry in
+                guard entry.context == nil, case .plural(let forms, nil, nil, _) = entry.value, forms.count == 1,
+                      let other = forms[.other], keys.contains(entry.key + "_other") else { return entry }
+                var single = entry
+                single.key = entry.key + "_other"
+                single.value = .single(other)
+                return single
+            }
+        }
+        return table
+    }
+
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
         var outputs: [TranslationConverter.Output] = []
