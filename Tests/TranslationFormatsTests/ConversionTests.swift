@@ -157,24 +157,17 @@ struct I18NextPluralSuffixTests {
 
 @Suite("A % in prose")
 struct PercentInProseTests {
-    func convert(_ directory: TemporaryDirectory, from: String, to format: String) throws -> [String: String] {
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/" + from)
-        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/" + format)
-        return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
-    }
-
     @Test("is text users see: not doubled where nothing is formatted, never read as a conversion, doubled in a format string")
     func prose() throws {
         let directory = TemporaryDirectory()
         directory.write("web/en/translation.json", #"{"after": "Over 20% after", "done": "100% done", "share": "{{part}}% of {{total}}"}"#)
-        let catalog = try #require(try convert(directory, from: "web", to: "xcstrings")["Localizable.xcstrings"])
+        let catalog = try #require(try directory.convert(from: "web", to: "xcstrings")["Localizable.xcstrings"])
         #expect(catalog.contains(#""value" : "Over 20% after""#) && catalog.contains(#""value" : "100% done""#), "\(catalog)")
         #expect(catalog.contains(#""value" : "%1$@%% of %2$@""#), "\(catalog)")
         directory.write("apple/Localizable.xcstrings", catalog)
-        let back = try #require(try convert(directory, from: "apple", to: "i18next")["en/translation.json"])
+        let back = try #require(try directory.convert(from: "apple", to: "i18next")["en/translation.json"])
         #expect(back.contains(#""after": "Over 20% after""#) && back.contains(#""done": "100% done""#), "\(back)")
-        let po = try #require(try convert(directory, from: "web", to: "po")["en/translation.po"])
+        let po = try #require(try directory.convert(from: "web", to: "po")["en/translation.po"])
         #expect(po.contains(#"msgstr "Over 20% after""#) && po.contains(#"msgstr "%(part)s%% of %(total)s""#), "\(po)")
     }
 }
@@ -220,19 +213,12 @@ struct SpecifiersThroughI18NextTests {
 
 @Suite("Review cases: % before a letter, a plain {{count}}, a person's Placeholders line")
 struct ConversionReviewTests {
-    func convert(_ directory: TemporaryDirectory, from: String, to format: String) throws -> [String: String] {
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/" + from)
-        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/" + format)
-        return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
-    }
-
     @Test("a % that would read back as a conversion (100%ige) is doubled, and a plain {{count}} keeps its name, through .strings, .po and .xcstrings", arguments: ["strings", "po", "xcstrings"])
     func roundTrip(format: String) throws {
         let directory = TemporaryDirectory()
         directory.write("web/de/translation.json", #"{"safe": "100%ige Sicherheit", "inbox": "Du hast {{count}} Nachrichten"}"#)
-        for (path, text) in try convert(directory, from: "web", to: format) { directory.write("mid/" + path, text) }
-        let back = try #require(try convert(directory, from: "mid", to: "i18next")["de/translation.json"])
+        for (path, text) in try directory.convert(from: "web", to: format) { directory.write("mid/" + path, text) }
+        let back = try #require(try directory.convert(from: "mid", to: "i18next")["de/translation.json"])
         #expect(back.contains(#""safe": "100%ige Sicherheit""#) && back.contains(#""inbox": "Du hast {{count}} Nachrichten""#), "\(format): \(back)")
     }
 
@@ -271,9 +257,9 @@ struct ConversionReviewTests {
 
             """
         directory.write("apple/Localizable.xcstrings", catalog)
-        #expect(try convert(directory, from: "apple", to: "xcstrings")["Localizable.xcstrings"] == catalog)
+        #expect(try directory.convert(from: "apple", to: "xcstrings")["Localizable.xcstrings"] == catalog)
         // `%@` named count stays a text argument, not an integer.
-        let strings = try #require(try convert(directory, from: "apple", to: "strings")["en.lproj/Localizable.strings"])
+        let strings = try #require(try directory.convert(from: "apple", to: "strings")["en.lproj/Localizable.strings"])
         #expect(strings.contains(#""hello" = "Hello %@";"#) && strings.contains("Where it appears\nPlaceholders: 1 = {{arg1}}"), "\(strings)")
     }
 }
@@ -313,6 +299,15 @@ final class TemporaryDirectory {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The files the standard converter plans from `from` (below this directory) in `format`,
+    /// into `<format>/`, by path below it.
+    func convert(from: String, to format: String) throws -> [String: String] {
+        var converter = TranslationConverter()
+        try converter.read(path + "/" + from)
+        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: path + "/" + format)
+        return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
+    }
 
     /// Writes `text` (UTF-8) at `relative`, creating folders.
     @discardableResult
