@@ -152,6 +152,34 @@ struct EncryptionCommandTests {
         #expect(!contents.contains { $0.hasPrefix(".") }, "no temporary files left: \(contents)")
     }
 
+    @Test("rekey's new secret comes from the --new-… options only: the variables of the current secret are not taken as the new one")
+    func rekeyNewSecretIgnoresVariables() throws {
+        let workspace = try prepared()
+        #expect(try workspace.run(["keygen", "-o", "other.key"]).status == 0)
+        let before = workspace.read("environments/environments.bin")
+        let variables = ["ENVTOOL_PASSPHRASE": "current", "ENVTOOL_KEY_FILE": "other.key",
+                         "ENVTOOL_RECIPIENT": "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p"]
+        let none = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key"], environment: variables)
+        #expect(none.status == 77)
+        #expect(none.stderr.contains("no new secret: pass --new-recipient RECIPIENT, -R PATH, --new-key-file PATH, --new-passphrase-env VARIABLE or --to FORMAT"), "\(none.stderr)")
+        #expect(workspace.read("environments/environments.bin") == before)
+
+        // A key file has no armored form (age has no key-file mode): refused, nothing written.
+        let armored = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-key-file", "other.key", "--armor"])
+        #expect(armored.status == 77)
+        #expect(armored.stderr.contains("--armor writes an age file"), "\(armored.stderr)")
+        #expect(workspace.read("environments/environments.bin") == before)
+
+        let toAge = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-key-file", "other.key", "--to", "age"])
+        #expect(toAge.status == 77)
+        #expect(toAge.stderr.contains("age has no key-file mode; encrypt to recipients (--new-recipient, -R) or with a passphrase (--new-passphrase-env) for --to age"), "\(toAge.stderr)")
+
+        let unset = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-passphrase-env", "UNSET"], environment: variables)
+        #expect(unset.status == 77)
+        #expect(unset.stderr.contains("the environment variable named by --new-passphrase-env is not set or empty"), "\(unset.stderr)")
+        #expect(workspace.read("environments/environments.bin") == before)
+    }
+
     @Test("every command names an unreadable input the same way and exits 66", arguments: [
         ["encrypt", "missing.json", "-o", "x.bin", "--key-file", "secret.key"], ["decrypt", "missing.bin", "--key-file", "secret.key"],
         ["inspect", "missing.bin"], ["rekey", "missing.bin", "--key-file", "secret.key", "--new-key-file", "secret.key"],

@@ -798,7 +798,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool encrypt environments/environments.json -o x.bin --to age --key-file k.key
         exit 77
         stderr:
-        error: age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age
+        error: age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase (--passphrase-env) for --to age, or drop --to age
         $ envtool encrypt environments/environments.json -o x.bin --armor --key-file k.key
         exit 77
         stderr:

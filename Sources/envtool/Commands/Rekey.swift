@@ -80,34 +80,28 @@ struct Rekey: ParsableCommand {
         }
     }
 
-    /// The target the options ask for.
+    /// The new secret's options, under the keys of the options they stand for
+    /// (``SecretProvider/Option/standsFor``), as the providers read them.
+    private var newSecret: SecretValues {
+        var given = SecretValues()
+        given.set(SecretProviders.newKeyFileOption, newKeyFile.map { [$0] } ?? [])
+        given.set(SecretProviders.newPassphraseVariableOption, newPassphraseVariable.map { [$0] } ?? [])
+        given.set(SecretProviders.newRecipientOption, newRecipients)
+        given.set(SecretProviders.newRecipientsFileOption, recipientsFiles)
+        return given
+    }
+
+    /// The target the options ask for: changed recipients; else the new secret, read by the
+    /// providers' table as `encrypt` reads its secret; else, with only `--to`, the same secret in
+    /// that format; else a new passphrase asked for.
     private func newTarget(for opened: EnvironmentsBin.Opened) throws -> EnvironmentsBin.EncryptionTarget {
         if changesRecipients { return try changedRecipients(of: opened) }
-        if let newKeyFile {
-            guard format != .age else {
-                throw CryptoError(.secretUnavailable, "age has no key-file mode; give --new-recipient, -R or --new-passphrase-env for --to age")
-            }
-            return .v1(.key(try SymmetricKey(contentsOfKeyFile: newKeyFile, namedBy: "--new-key-file")))
-        }
-        if hasNewRecipients {
-            var list = RecipientList()
-            for value in newRecipients { try list.add(value, namedBy: "--new-recipient") }
-            for path in recipientsFiles { try list.addFile(path) }
-            // An age file stays age unless --to v1 says otherwise.
-            return try list.target(format: format ?? (opened.header.format == .age ? .age : nil), armored: armor)
-        }
-        if newPassphraseVariable == nil, let format {
+        let given = newSecret
+        if !SecretProviders.anyGiven(given), let format {
             return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
                                          file: input, listed: RecipientsSidecar.listed(beside: input))
         }
-        guard let passphrase = try SecretProviders.readNewPassphrase(variable: newPassphraseVariable) else {
-            throw CryptoError(.secretUnavailable, "no new secret: pass --new-key-file, --new-passphrase-env, --new-recipient, -R or --to age (or run on a terminal to be asked for a new passphrase)")
-        }
-        if format == .age || (format == nil && opened.header.format == .age) {
-            return .age([ScryptRecipient(passphrase: passphrase, workFactor: kdf.scryptWorkFactor)], armored: armor)
-        }
-        guard !armor else { throw EnvironmentsBin.armorNeedsAge }
-        return .v1(.passphrase(passphrase, try kdf.parameters()))
+        return try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf, rekeying: opened.header.format))
     }
 
     /// The recipients of an age file with `--add-recipient` added and `--remove-recipient` removed.

@@ -22,7 +22,7 @@ struct SecretProvider: Sendable {
             case publicText
         }
 
-        /// The long name without dashes; also the option's key in ``SecretValues``.
+        /// The long name without dashes.
         let name: String
         /// A one-letter spelling, if any (`-R`).
         var short: Character? = nil
@@ -34,6 +34,12 @@ struct SecretProvider: Sendable {
         let help: String
         /// Whether it reads standard input (which only one thing may do).
         var readsStandardInput = false
+        /// For an option of `rekey`'s new secret, the name of the option it stands for
+        /// (`new-key-file` stands for `key-file`): the provider reads both alike.
+        var standsFor: String? = nil
+
+        /// Its key in ``SecretValues``: the option it stands for, else its own name.
+        var key: String { standsFor ?? name }
 
         /// Every spelling the fast path accepts: `--name` and `-R`.
         var spellings: [String] {
@@ -82,6 +88,26 @@ struct SecretProvider: Sendable {
         let armored: Bool
         /// The cost of a new passphrase.
         let kdf: KDFOptions
+        /// For `rekey`, the format of the file re-encrypted: the new secret comes from the
+        /// `--new-…` options only (no variable applies, the passphrase is asked as a new one), and
+        /// recipients or a passphrase keep an age file age unless `--to` says otherwise.
+        var rekeying: EnvironmentsBin.Format? = nil
+
+        /// Whether the providers' environment variables apply: not to `rekey`'s new secret,
+        /// since they hold the current one.
+        var readsVariables: Bool { rekeying == nil }
+
+        /// The format to write when `--to` does not say: the rekeyed file's if it is age.
+        var formatToWrite: EnvironmentsBin.Format? { format ?? (rekeying == .age ? .age : nil) }
+
+        /// How messages name `option` here: its `--new-…` spelling when rekeying.
+        func spelling(_ option: Option) -> String {
+            guard rekeying != nil,
+                  let new = SecretProviders.all.lazy.flatMap(\.newOptions).first(where: { $0.standsFor == option.name }) else {
+                return option.short.map { "-" + String($0) } ?? "--" + option.name
+            }
+            return new.short.map { "-" + String($0) } ?? "--" + new.name
+        }
     }
 
     /// A short name, for the code.

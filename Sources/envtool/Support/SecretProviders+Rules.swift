@@ -18,15 +18,26 @@ extension SecretProviders {
         throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)")
     }
 
-    /// What to encrypt to: the first provider, in table order, that was given.
+    /// What to encrypt to: the first provider, in table order, that was given. For `rekey`
+    /// (`request.rekeying`), `given` holds the `--new-…` options under the keys of the options
+    /// they stand for, so each provider reads its new secret as it reads `encrypt`'s.
     static func encryptionTarget(given: SecretValues, request: SecretProvider.EncryptRequest) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         for provider in all {
             if let target = try provider.encryption?(given, request, context(for: provider, given)) { return target }
         }
         let ways = all.filter(\.encrypts)
+        if request.rekeying != nil {
+            let options = ways.flatMap(\.newOptions).map(\.hint) + ["--to FORMAT"]
+            throw CryptoError(.secretUnavailable, "no new secret: pass \(listed(options, "or")) (or run on a terminal to be asked for a new passphrase)")
+        }
         let options = ways.flatMap(\.options).map(\.hint)
         let variables = ways.flatMap(\.variables).map(\.name)
         throw CryptoError(.secretUnavailable, "no secret to encrypt with: pass \(listed(options, "or")), or set \(listed(variables, "or"))")
+    }
+
+    /// Whether any provider's option is in `given` (for `rekey`: whether a new secret was given).
+    static func anyGiven(_ given: SecretValues) -> Bool {
+        all.contains { provider in provider.options.contains { given.isGiven($0.key) } }
     }
 
     /// Refuses two options of the current secret at once (two providers, or both ways of giving a
@@ -93,8 +104,8 @@ extension SecretProviders {
     }
 
     /// The key file's path and the option or variable it came from.
-    static func keyFileSource(_ given: SecretValues, variableApplies: Bool) -> (path: String, option: String)? {
-        if let path = given.value("key-file") { return (path, "--key-file") }
+    static func keyFileSource(_ given: SecretValues, spelled: String, variableApplies: Bool) -> (path: String, option: String)? {
+        if let path = given.value("key-file") { return (path, spelled) }
         guard variableApplies else { return nil }
         return nonEmpty(keyFileVariable).map { ($0, keyFileVariable) }
     }
@@ -124,34 +135,26 @@ extension SecretProviders {
     }
 
     /// The passphrase from --passphrase-env, --passphrase-stdin, then (unless another provider's
-    /// option was given) $ENVTOOL_PASSPHRASE or a prompt, asked twice when `confirm`.
-    static func readPassphrase(_ given: SecretValues, context: SecretProvider.Context, confirm: Bool) throws(CryptoError) -> Passphrase? {
+    /// option was given) $ENVTOOL_PASSPHRASE or a prompt, asked twice when `confirm`. For
+    /// `rekey`'s new secret (`request.rekeying`) the variable is not used (it holds the current
+    /// passphrase) and the prompt asks for the new one.
+    static func readPassphrase(_ given: SecretValues, context: SecretProvider.Context, confirm: Bool,
+                               request: SecretProvider.EncryptRequest?) throws(CryptoError) -> Passphrase? {
         if let variable = given.value("passphrase-env") {
-            guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: "--passphrase-env") }
+            let option = request?.spelling(passphraseVariableOption) ?? "--passphrase-env"
+            guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: option) }
             return try Passphrase(bytes: bytes)
         }
         if given.isGiven("passphrase-stdin") { return try Passphrase(bytes: SecretInput.standardInput()) }
         if context.othersExplicit { return nil }
-        if let bytes = SecretInput.environment(passphraseVariable) { return try Passphrase(bytes: bytes) }
-        guard let first = try SecretInput.prompt("Passphrase: ") else { return nil }
+        let rekeying = request?.rekeying != nil
+        if !rekeying, let bytes = SecretInput.environment(passphraseVariable) { return try Passphrase(bytes: bytes) }
+        let prompt = rekeying ? "New passphrase" : "Passphrase"
+        guard let first = try SecretInput.prompt(prompt + ": ") else { return nil }
         if confirm {
-            guard let second = try SecretInput.prompt("Passphrase (again): "), second.isEqual(to: first) else {
+            guard let second = try SecretInput.prompt(prompt + " (again): "), second.isEqual(to: first) else {
                 throw CryptoError(.secretUnavailable, "the passphrases do not match")
             }
-        }
-        return try Passphrase(bytes: first)
-    }
-
-    /// A new passphrase from the variable named by --new-passphrase-env, or asked twice on a
-    /// terminal. $ENVTOOL_PASSPHRASE is not used: it holds the current passphrase.
-    static func readNewPassphrase(variable: String?) throws(CryptoError) -> Passphrase? {
-        if let variable {
-            guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: "--new-passphrase-env") }
-            return try Passphrase(bytes: bytes)
-        }
-        guard let first = try SecretInput.prompt("New passphrase: ") else { return nil }
-        guard let second = try SecretInput.prompt("New passphrase (again): "), second.isEqual(to: first) else {
-            throw CryptoError(.secretUnavailable, "the passphrases do not match")
         }
         return try Passphrase(bytes: first)
     }

@@ -25,10 +25,10 @@ enum SecretProviders {
         help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.")
 
     static let newRecipientOption = SecretProvider.Option(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
-        help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.")
+        help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.", standsFor: "recipient")
 
     static let newRecipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
-        help: "Encrypt to every recipient in this file (as `age -R`); repeatable.")
+        help: "Encrypt to every recipient in this file (as `age -R`); repeatable.", standsFor: "recipients-file")
 
     static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
         help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable)).")
@@ -37,7 +37,7 @@ enum SecretProviders {
         help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others.")
 
     static let newKeyFileOption = SecretProvider.Option(name: "new-key-file", value: .path, valueName: "path",
-        help: "Encrypt with this key file (v1 format).")
+        help: "Encrypt with this key file (v1 format).", standsFor: "key-file")
 
     static let passphraseVariableOption = SecretProvider.Option(name: "passphrase-env", value: .variableName, valueName: "variable",
         help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable)).")
@@ -46,7 +46,7 @@ enum SecretProviders {
         help: "Read the passphrase from standard input.", readsStandardInput: true)
 
     static let newPassphraseVariableOption = SecretProvider.Option(name: "new-passphrase-env", value: .variableName, valueName: "variable",
-        help: "Encrypt with the passphrase in this environment variable.")
+        help: "Encrypt with the passphrase in this environment variable.", standsFor: "passphrase-env")
 
     /// The options of the current secret, in help order: those of the providers that decrypt.
     static let currentSecretOptions = [keyFileOption, identityOption, passphraseVariableOption, passphraseStandardInputOption]
@@ -59,15 +59,15 @@ enum SecretProviders {
         newOptions: [newRecipientOption, newRecipientsFileOption],
         variables: [.init(name: recipientVariable, kind: .publicText)],
         encryption: { (given, request, _) throws(CryptoError) in
-            var values = given.allValues("recipient").map { ($0, "--recipient") }
+            var values = given.allValues("recipient").map { ($0, request.spelling(recipientOption)) }
             // The variable gives way to this provider's own options only, as it always did.
-            if values.isEmpty, !given.isGiven("recipients-file"), let fromEnvironment = nonEmpty(recipientVariable) {
+            if values.isEmpty, request.readsVariables, !given.isGiven("recipients-file"), let fromEnvironment = nonEmpty(recipientVariable) {
                 values = [(fromEnvironment, recipientVariable)]
             }
             var list = RecipientList()
             for (value, option) in values { try list.add(value, namedBy: option) }
             for path in given.allValues("recipients-file") { try list.addFile(path) }
-            return list.isEmpty ? nil : try list.target(format: request.format, armored: request.armored)
+            return list.isEmpty ? nil : try list.target(format: request.formatToWrite, armored: request.armored)
         })
 
     /// Identity files (age, envtool), tried in order: they open X25519 stanzas of both formats,
@@ -102,13 +102,14 @@ enum SecretProviders {
         describesFile: { _ in "with a key file" },
         decryption: { (given, _) throws(CryptoError) in
             // The variable applies beside any other provider's option: a key file opens only key files.
-            guard let source = keyFileSource(given, variableApplies: true) else { return nil }
+            guard let source = keyFileSource(given, spelled: "--key-file", variableApplies: true) else { return nil }
             return [try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)]
         },
         encryption: { (given, request, context) throws(CryptoError) in
-            guard let source = keyFileSource(given, variableApplies: !context.othersExplicit) else { return nil }
+            guard let source = keyFileSource(given, spelled: request.spelling(keyFileOption),
+                                             variableApplies: request.readsVariables && !context.othersExplicit) else { return nil }
             guard request.format != .age else {
-                throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (--recipient, -R) or with a passphrase for --to age, or drop --to age")
+                throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (\(request.spelling(recipientOption)), -R) or with a passphrase (\(request.spelling(passphraseVariableOption))) for --to age, or drop --to age")
             }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             return .v1(.key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)))
@@ -124,12 +125,12 @@ enum SecretProviders {
         opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType],
         describesFile: { _ in "with a passphrase" },
         decryption: { (given, context) throws(CryptoError) in
-            guard let passphrase = try readPassphrase(given, context: context, confirm: false) else { return nil }
+            guard let passphrase = try readPassphrase(given, context: context, confirm: false, request: nil) else { return nil }
             return [passphrase]
         },
         encryption: { (given, request, context) throws(CryptoError) in
-            guard let passphrase = try readPassphrase(given, context: context, confirm: true) else { return nil }
-            if request.format == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
+            guard let passphrase = try readPassphrase(given, context: context, confirm: true, request: request) else { return nil }
+            if request.formatToWrite == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             return .v1(.passphrase(passphrase, try request.kdf.parameters()))
         })

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The secret options given on a command line, by option name (``SecretProvider/Option/name``):
+/// The secret options given on a command line, by option key (``SecretProvider/Option/key``):
 /// what both parsers produce, and all that ``SecretProviders`` reads.
 ///
 /// Values never hold a secret: options name a file or an environment variable, or ask for
@@ -26,12 +26,12 @@ struct SecretValues: Sendable {
 
     /// Records `given`, the values of `option` (nothing when empty).
     mutating func set(_ option: SecretProvider.Option, _ given: [String]) {
-        if !given.isEmpty { values[option.name] = given }
+        if !given.isEmpty { values[option.key] = given }
     }
 
     /// Records the flag `option` when `given`.
     mutating func set(_ option: SecretProvider.Option, flag given: Bool) {
-        if given { flags.insert(option.name) }
+        if given { flags.insert(option.key) }
     }
 
     /// Whether the option or flag was given.
