@@ -7,11 +7,14 @@ package struct KeyComparison: Sendable {
     package let apple: AppleKeyInventory
     /// The i18next resources.
     package let i18next: I18NextKeyInventory
+    /// Translation files of any registered format that become Apple tables (`--translations`).
+    package let translations: TranslationKeyInventory
 
-    /// A comparison against these tables and resources.
-    package init(apple: AppleKeyInventory, i18next: I18NextKeyInventory) {
+    /// A comparison against these tables, resources and translation files.
+    package init(apple: AppleKeyInventory, i18next: I18NextKeyInventory, translations: TranslationKeyInventory = .none) {
         self.apple = apple
         self.i18next = i18next
+        self.translations = translations
     }
 
     /// The keys `usages` need that are not defined, one per system, table and key, in order of first use.
@@ -44,7 +47,7 @@ package struct KeyComparison: Sendable {
     package func defines(_ usage: KeyUsage) -> Bool {
         let usage = resolved(usage)
         switch usage.system {
-        case .apple: return apple.defines(usage.key, table: usage.table)
+        case .apple: return apple.defines(usage.key, table: usage.table) || translations.defines(usage.key, table: usage.table)
         case .i18next: return i18next.defines(usage.key, namespace: usage.table, withContext: usage.hasContext)
         }
     }
@@ -60,7 +63,7 @@ package struct KeyComparison: Sendable {
             }
         }
         var result: [(system: KeyUsage.System, table: String, key: DefinedKey)] = []
-        for (table, keys) in apple.keys {
+        for (table, keys) in apple.keys.merging(translations.keys, uniquingKeysWith: { $0.merging($1) { first, _ in first } }) {
             for (key, defined) in keys where appleUsed[table]?.contains(key) != true {
                 result.append((.apple, table, defined))
             }

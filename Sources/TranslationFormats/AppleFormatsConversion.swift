@@ -200,8 +200,8 @@ enum AppleFormatsConversion {
 
     /// Apple formats have no context: it becomes part of the key, and is reported.
     static func contextKey(_ entry: TranslationEntry, _ issues: inout ConversionIssues) -> String {
-        guard let context = entry.context else { return entry.key }
-        issues.report(entry.key, "Apple formats have no context; written as the key \"\(entry.key)_\(context)\"")
-        return entry.key + "_" + context
+        guard entry.context != nil else { return entry.key }
+        issues.report(entry.key, "Apple formats have no context; written as the key \"\(entry.foldedKey)\"")
+        return entry.foldedKey
     }
 }

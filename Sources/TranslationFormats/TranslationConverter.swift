@@ -160,7 +160,8 @@ public struct TranslationConverter: Sendable {
                 table.languages = table.languages.mapValues { entries in
                     entries.map { entry in
                         var entry = entry
-                        if let context = entry.context { entry.key += "_" + context; entry.context = nil }
+                        entry.key = entry.foldedKey
+                        entry.context = nil
                         return entry
                     }
                 }

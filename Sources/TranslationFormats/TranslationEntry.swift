@@ -48,6 +48,12 @@ public struct TranslationEntry: Sendable, Hashable {
         self.pluralID = pluralID
     }
 
+    /// The key with the context folded in (`key_context`), as formats without contexts (Apple's
+    /// tables) write the entry; the key itself when there is no context.
+    public var foldedKey: String {
+        context.map { key + "_" + $0 } ?? key
+    }
+
     /// Whether the text is one message per plural category.
     var isPlural: Bool {
         if case .plural = value { return true }

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import JSONParsing
 import KeyExtraction
+import TranslationFormats
 
 /// `envtool-extract`: the Swift parser behind `envtool i18n extract`, a program of its own so that
 /// envtool itself is built without swift-syntax. envtool runs it with the same arguments.
@@ -27,6 +28,12 @@ struct EnvtoolExtract: ParsableCommand {
     @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json.", valueName: "dir"))
     var locales: String?
 
+    @Option(help: ArgumentHelp("Translation files or folders, in any format i18n convert reads, whose keys count as Apple keys; repeatable.", valueName: "path"))
+    var translations: [String] = []
+
+    @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: "format"))
+    var fromFormat: String?
+
     @Option(help: ArgumentHelp("The language keys are written in.", valueName: "code"))
     var developmentLanguage: String?
 
@@ -44,12 +51,16 @@ struct EnvtoolExtract: ParsableCommand {
 
     func validate() throws {
         guard format == "text" || format == "json" else { throw ValidationError("--format is text or json, not '\(format)'") }
+        if let fromFormat, TranslationFormatRegistry.standard.format(named: fromFormat) == nil {
+            throw ValidationError("--from-format is \(TranslationFormatRegistry.standard.names(separatedBy: ", ")), not '\(fromFormat)'")
+        }
     }
 
     func run() throws {
         #if Extract
         let status = ExtractRun(
-            paths: paths.isEmpty ? ["."] : paths, tables: tables, locales: locales, developmentLanguage: developmentLanguage,
+            paths: paths.isEmpty ? ["."] : paths, tables: tables, locales: locales, translations: translations,
+            translationFormat: fromFormat.flatMap(TranslationFormatRegistry.standard.format(named:)), developmentLanguage: developmentLanguage,
             reportsUnused: unused, writes: write, json: format == "json", strict: strict
         ).run()
         if status != 0 { throw ExitCode(status) }

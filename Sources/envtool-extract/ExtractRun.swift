@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import JSONParsing
 import KeyExtraction
+import TranslationFormats
 
 /// One run of the extractor: find the Swift files, extract their keys, compare them with the
 /// tables and resources, optionally write the missing ones, and report.
@@ -10,6 +11,10 @@ struct ExtractRun {
     let paths: [String]
     let tables: String?
     let locales: String?
+    /// Translation files or folders of any registered format whose keys count as Apple keys.
+    let translations: [String]
+    /// The format of `translations`, when their extensions or contents do not tell.
+    let translationFormat: (any TranslationFileFormat)?
     let developmentLanguage: String?
     let reportsUnused: Bool
     let writes: Bool
@@ -37,6 +42,16 @@ struct ExtractRun {
             }
         }
 
+        var translationPaths: [String] = []
+        for path in translations {
+            if FileManager.default.fileExists(atPath: path) {
+                translationPaths.append(path)
+            } else {
+                unreadable.append(Diagnostic(file: path, message: "--translations: no such file or directory; give a translation file or the folder that holds them"))
+                status = ExtractStatus.unreadableInput
+            }
+        }
+
         let (files, pathProblems) = SwiftSourceFiles.find(in: paths)
         if !pathProblems.isEmpty { status = ExtractStatus.unreadableInput }
         unreadable += pathProblems
@@ -56,10 +71,11 @@ struct ExtractRun {
 
         let apple = AppleKeyInventory(directory: tablesDirectory, developmentLanguage: developmentLanguage)
         let i18next = I18NextKeyInventory(directory: localesDirectory, developmentLanguage: apple.developmentLanguage)
-        let resourceProblems = apple.problems + i18next.problems
+        let translated = TranslationKeyInventory(paths: translationPaths, format: translationFormat, developmentLanguage: apple.developmentLanguage)
+        let resourceProblems = apple.problems + i18next.problems + translated.problems
         if !resourceProblems.isEmpty, status == 0 { status = ExtractStatus.invalidInput }
         errors += resourceProblems
-        let comparison = KeyComparison(apple: apple, i18next: i18next)
+        let comparison = KeyComparison(apple: apple, i18next: i18next, translations: translated)
         var missing = comparison.missing(usages)
         let unused = reportsUnused ? comparison.unused(usages) : []
 

@@ -112,6 +112,58 @@ struct ExtractCommandTests {
         #expect(findings.contains { ($0["message"] as? String)?.hasPrefix("\"app.welcome\" (i18next namespace translation) is not used") == true })
     }
 
+    @Test("--translations reads any registered format: its keys count as defined Apple keys (a context as key_context) and --unused reports its own")
+    func translationsOfAnyFormat() throws {
+        let workspace = try Workspace()
+        try workspace.write("Sources/App.swift", Self.source + """
+            func menu() { _ = NSLocalizedString("open_menu", comment: "") }
+
+            """)
+        try workspace.write("po/en/Localizable.po", """
+            msgid ""
+            msgstr ""
+            "Language: en\\n"
+            "Content-Type: text/plain; charset=UTF-8\\n"
+            "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+            msgid "new.key"
+            msgstr "New"
+
+            msgctxt "menu"
+            msgid "open"
+            msgstr "Open"
+
+            msgid "only.in.po"
+            msgstr "Never used"
+
+            """)
+        let result = try workspace.run(["i18n", "extract", "--format", "json", "--unused", "--translations", "po", "Sources"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // new.key and open_menu are defined by the .po now; only the i18next key is missing.
+        #expect(object["missing"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let messages = findings.compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.hasPrefix("\"new.key\" is not in") })
+        #expect(!messages.contains { $0.hasPrefix("\"open_menu\"") })
+        let poUnused = findings.filter { ($0["message"] as? String)?.hasPrefix("\"only.in.po\" (table Localizable) is not used") == true }
+        #expect(poUnused.count == 1)
+        #expect(poUnused.first?["file"] as? String == "po")
+
+        // Named by --from-format too; a wrong name, a missing path and a malformed file each fail clearly.
+        #expect(try workspace.run(["i18n", "extract", "--translations", "po/en/Localizable.po", "--from-format", "po", "Sources"]).status == 0)
+        let badFormat = try workspace.run(["i18n", "extract", "--translations", "po", "--from-format", "klingon", "Sources"])
+        #expect(badFormat.status == 64)
+        #expect(badFormat.stderr.contains("klingon"), "\(badFormat.stderr)")
+        let missing = try workspace.run(["i18n", "extract", "--translations", "nowhere", "Sources"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("nowhere: error: --translations: no such file or directory"), "\(missing.stderr)")
+        try workspace.write("bad/en/Localizable.po", "msgid \"a\"\nmsgstr \"unterminated\n")
+        let malformed = try workspace.run(["i18n", "extract", "--translations", "bad", "Sources"])
+        #expect(malformed.status == 65)
+        #expect(malformed.stdout.contains("bad/en/Localizable.po:2:"), "\(malformed.stdout)")
+    }
+
     @Test("--write adds the keys to the catalog and translation.json, which stay valid; a second run finds nothing missing")
     func write() throws {
         let workspace = try Workspace()

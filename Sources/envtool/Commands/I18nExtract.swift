@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import TranslationFormats
 
 extension I18n {
     /// `envtool i18n extract`: runs the separate `envtool-extract`, which holds swift-syntax, so
@@ -17,7 +18,7 @@ extension I18n {
             discussion: """
                 Parses the Swift files under PATHS (default: the current folder; hidden folders and .build are skipped) with swift-syntax and finds the keys of NSLocalizedString, String(localized:), LocalizedStringKey, LocalizedStringResource, Text/Button/Label… titles, localizedString and lookupLocalizedString (Apple tables), and t/translate (i18next, with ["defaultValue": …, "ns": …] options). Only plain string literals are keys; an interpolated or computed key is a warning at its position.
 
-                A key is missing when the development language does not define it: the table's String Catalog, or its .stringsdict/.strings in --tables (default: environments), or <locales>/<lng>/<ns>.json (default: <tables>/locales; plural forms key_one… count as key). Findings are file:line:col: warning: message lines on stdout, or one JSON document with --format json (docs/extract.md).
+                A key is missing when the development language does not define it: the table's String Catalog, or its .stringsdict/.strings in --tables (default: environments), or <locales>/<lng>/<ns>.json (default: <tables>/locales; plural forms key_one… count as key), or a file of --translations (any format i18n convert reads; a key with a context counts as key_context, as Apple tables write it). Findings are file:line:col: warning: message lines on stdout, or one JSON document with --format json (docs/extract.md).
 
                 --write adds the missing keys to the table's Localizable.xcstrings (created when the table has no file) or to the namespace's .json, with the default value or the key, atomically and keeping the existing entries; without it nothing is written.
 
@@ -32,6 +33,12 @@ extension I18n {
 
         @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json (default: <tables>/locales).", valueName: "dir"))
         var locales: String?
+
+        @Option(help: ArgumentHelp("Translation files or folders in any format i18n convert reads (a .po, an XLIFF, a folder of them), converted into the app's Apple tables: their keys count as defined, and --unused reports theirs too; repeatable.", valueName: "path"))
+        var translations: [String] = []
+
+        @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: TranslationFormatArgument.valueNames))
+        var fromFormat: TranslationFormatArgument?
 
         @Option(help: ArgumentHelp("The language keys are written in (default: the catalog's source language, else en).", valueName: "code"))
         var developmentLanguage: String?
@@ -55,6 +62,8 @@ extension I18n {
             var arguments: [String] = []
             if let tables { arguments += ["--tables", tables] }
             if let locales { arguments += ["--locales", locales] }
+            for path in translations { arguments += ["--translations", path] }
+            if let fromFormat { arguments += ["--from-format", fromFormat.format.name] }
             if let developmentLanguage { arguments += ["--development-language", developmentLanguage] }
             if unused { arguments.append("--unused") }
             if write { arguments.append("--write") }
