@@ -1,11 +1,16 @@
 import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Platform
 
 /// Why a `.stringsdict` or `.xcstrings` file cannot be used, located at the file, line and column
 /// of the problem, with the fix where one is known.
 ///
 /// Parsing stops at the first error and produces nothing, so a broken file never yields half a table.
-public struct AppleLocalizationError: Error, Sendable, CustomStringConvertible {
+public struct AppleLocalizationError: LocatedError {
     /// What kind of failure it is, so that callers choose exit codes without reading the message.
     public enum Kind: Sendable, Hashable {
         /// The content is malformed or cannot be used.
@@ -32,6 +37,23 @@ public struct AppleLocalizationError: Error, Sendable, CustomStringConvertible {
         self.init(Diagnostic(failure), kind: .unreadable)
     }
 
-    /// `path:line:column: error: message`.
-    public var description: String { diagnostic.description }
+
+    /// The bytes of the regular file at `path` (read without waiting: a FIFO or device is an
+    /// error), or the error that it cannot be read, located at 1:1.
+    package static func contents(of path: String) throws(AppleLocalizationError) -> Data {
+        do throws(UnreadableFile) {
+            return try RegularFile.read(path)
+        } catch {
+            throw AppleLocalizationError(error)
+        }
+    }
+
+    /// `parse` run over the bytes of `data`. A typed error does not pass through
+    /// `withUnsafeBytes`, so it is carried out in a `Result`.
+    package static func parsing<T>(_ data: Data, _ parse: (UnsafeBufferPointer<UInt8>) throws(AppleLocalizationError) -> T) throws(AppleLocalizationError) -> T {
+        let result: Result<T, AppleLocalizationError> = data.withUnsafeBytes { raw in
+            Result { () throws(AppleLocalizationError) in try parse(raw.bindMemory(to: UInt8.self)) }
+        }
+        return try result.get()
+    }
 }

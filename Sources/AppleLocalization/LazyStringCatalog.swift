@@ -39,12 +39,7 @@ final class LazyStringCatalog: Sendable {
     /// or a header member or an entry has the wrong shape) is parsed whole with ``StringCatalog``,
     /// so its error is the one a whole parse reports.
     static func open(_ path: String) throws(AppleLocalizationError) -> LazyStringCatalog {
-        let data: Data
-        do throws(UnreadableFile) {
-            data = try RegularFile.read(path)
-        } catch {
-            throw AppleLocalizationError(error)
-        }
+        let data = try AppleLocalizationError.contents(of: path)
         if let index = data.withUnsafeBytes({ raw in Self.index(raw.bindMemory(to: UInt8.self)) }) {
             var ranges: [String: Range<Int>] = [:]
             ranges.reserveCapacity(index.entries.count)

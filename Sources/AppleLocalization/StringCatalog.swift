@@ -41,13 +41,7 @@ public struct StringCatalog: Sendable {
     /// - Throws: ``AppleLocalizationError`` when the file cannot be read (located at 1:1) or is
     ///   not a valid catalog (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
-        let data: Data
-        do throws(UnreadableFile) {
-            data = try RegularFile.read(path)
-        } catch {
-            throw AppleLocalizationError(error)
-        }
-        try self.init(data: data, path: path)
+        try self.init(data: AppleLocalizationError.contents(of: path), path: path)
     }
 
     /// Parses a catalog held in memory.
@@ -59,11 +53,7 @@ public struct StringCatalog: Sendable {
     ///   `sourceLanguage`, a value of the wrong type, an unknown state, a plural variation
     ///   without `other`, a `%#@name@` without its substitution.
     public init(data: Data, path: String) throws(AppleLocalizationError) {
-        let result: Result<StringCatalog, AppleLocalizationError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(AppleLocalizationError) in try StringCatalog.parse(bytes, path: path) }
-        }
-        self = try result.get()
+        self = try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try StringCatalog.parse(bytes, path: path) }
     }
 
     /// A catalog from its parts.

@@ -42,13 +42,7 @@ public struct StringsDictFile: Sendable {
     /// - Throws: ``AppleLocalizationError`` when the file cannot be read (located at 1:1) or is
     ///   not a valid `.stringsdict` (located at the problem).
     public init(contentsOf path: String) throws(AppleLocalizationError) {
-        let data: Data
-        do throws(UnreadableFile) {
-            data = try RegularFile.read(path)
-        } catch {
-            throw AppleLocalizationError(error)
-        }
-        try self.init(data: data, path: path)
+        try self.init(data: AppleLocalizationError.contents(of: path), path: path)
     }
 
     /// Parses a `.stringsdict` held in memory.
@@ -59,11 +53,7 @@ public struct StringsDictFile: Sendable {
     /// - Throws: ``AppleLocalizationError`` at the first problem: malformed XML, a value of the
     ///   wrong type, a variable without `other`, a `%#@name@` without its dictionary.
     public init(data: Data, path: String) throws(AppleLocalizationError) {
-        let result: Result<StringsDictFile, AppleLocalizationError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(AppleLocalizationError) in try StringsDictFile(bytes: bytes, path: path) }
-        }
-        self = try result.get()
+        self = try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try StringsDictFile(bytes: bytes, path: path) }
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) {

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Every error of the encryption layer. Messages never contain key material or passphrases.
-public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedError {
+public struct CryptoError: LocatedError, LocalizedError {
     /// The category of the error; the CLI maps each to its own exit code.
     public enum Kind: String, Sendable, Hashable {
         /// The bytes are not an `environments.bin` this version can read: wrong magic, truncated
@@ -28,12 +28,6 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedEr
     /// What is wrong and where, in the one located form every envtool error uses.
     public let diagnostic: Diagnostic
 
-    /// What went wrong and how to fix it.
-    public var message: String { diagnostic.message }
-    /// The file involved, if any.
-    public var file: String? { diagnostic.file }
-    /// The 1-based line in ``file``, if the error is about one line (identity and recipients files).
-    public var line: Int? { diagnostic.line }
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {
@@ -51,6 +45,5 @@ public struct CryptoError: Error, Sendable, CustomStringConvertible, LocalizedEr
         CryptoError(kind, message, file: file, line: file == self.file ? line : nil)
     }
 
-    public var description: String { diagnostic.description }
     public var errorDescription: String? { description }
 }

@@ -12,7 +12,7 @@ import JSONParsing
 ///
 /// Its ``description`` uses the compiler format (`file:line:col: error: message`) whenever a
 /// file is involved, so editors and Xcode can jump to the problem.
-public struct EnvironmentError: Error, Sendable, CustomStringConvertible, LocalizedError {
+public struct EnvironmentError: LocatedError, LocalizedError {
     /// The category of the error; the CLI maps each to its own exit code.
     public enum Kind: String, Sendable, Hashable {
         /// A file could not be read (missing, a directory, a FIFO or other non-regular file, no permission).
@@ -40,16 +40,8 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
     /// What is wrong and where, in the one located form every envtool parser and linter uses.
     public let diagnostic: Diagnostic
 
-    /// The file involved, if any.
-    public var file: String? { diagnostic.file }
-    /// The 1-based line in ``file``, if known.
-    public var line: Int? { diagnostic.line }
-    /// The 1-based column in ``file``, if known.
-    public var column: Int? { diagnostic.column }
     /// The JSON path of the value involved (`configurations.Debug.base_url`), if any.
     public var jsonPath: String? { diagnostic.path }
-    /// What is wrong, and how to fix it where that is known.
-    public var message: String { diagnostic.message }
 
     /// Creates an error.
     public init(_ kind: Kind, file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
@@ -62,7 +54,6 @@ public struct EnvironmentError: Error, Sendable, CustomStringConvertible, Locali
         self.diagnostic = diagnostic
     }
 
-    public var description: String { diagnostic.description }
 
     /// The same problem as a warning, for problems that do not stop anything (a corrupt
     /// preferences file, a document key envtool does not know).

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// Errors of the i18next engine: a malformed resource or options file, a backend failure.
-public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedError {
+public struct I18NextError: LocatedError, LocalizedError {
     /// The category of the error.
     public enum Kind: String, Sendable {
         /// A resource or options document is not valid JSON or has the wrong shape.
@@ -22,12 +22,6 @@ public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedE
 
     /// The file or URL involved.
     public var source: String { diagnostic.file ?? "" }
-    /// The 1-based line, if known.
-    public var line: Int? { diagnostic.line }
-    /// The 1-based column, if known.
-    public var column: Int? { diagnostic.column }
-    /// What is wrong and how to fix it.
-    public var message: String { diagnostic.message }
 
     /// Creates an error.
     public init(_ kind: Kind, source: String, line: Int? = nil, column: Int? = nil, message: String) {
@@ -35,7 +29,6 @@ public struct I18NextError: Error, Sendable, CustomStringConvertible, LocalizedE
         self.diagnostic = Diagnostic(.error, file: source, line: line, column: column, message: message)
     }
 
-    public var description: String { diagnostic.description }
 
     public var errorDescription: String? { description }
 }

@@ -444,20 +444,8 @@ package struct JSONParser: ~Copyable {
     }
 
     private mutating func readHex4(escape: Int) throws(Failure) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard position < bytes.count else { throw Failure(offset: escape, message: "\\u needs four hex digits") }
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw Failure(offset: escape, message: "\\u needs four hex digits")
-            }
-            value = value << 4 | digit
-            position += 1
-        }
+        guard let value = JSONEscapes.hex4(in: bytes, at: position) else { throw Failure(offset: escape, message: "\\u needs four hex digits") }
+        position += 4
         return value
     }
 }

@@ -320,11 +320,11 @@ package struct JSONValidator: ~Copyable {
                  UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
-                guard let unit = hex4(in: bytes, at: position) else { return nil }
+                guard let unit = JSONEscapes.hex4(in: bytes, at: position) else { return nil }
                 position += 4
                 if (0xD800...0xDBFF).contains(unit) {
                     guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
-                          let low = hex4(in: bytes, at: position + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                          let low = JSONEscapes.hex4(in: bytes, at: position + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
                     position += 6
                 } else if (0xDC00...0xDFFF).contains(unit) {
                     return nil
@@ -333,24 +333,6 @@ package struct JSONValidator: ~Copyable {
                 return nil
             }
         }
-    }
-
-    /// The four hexadecimal digits at `start` as a number, or `nil`.
-    private static func hex4(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
-        guard start + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for position in start..<(start + 4) {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// It carries the first error found and the warnings seen before it, so a linter can show
 /// everything the parser knows.
-public struct StringsFileError: Error, Sendable, CustomStringConvertible, LocalizedError {
+public struct StringsFileError: LocatedError, LocalizedError {
     /// Why the file gave no table; callers choose exit codes and recovery from this, never from the message.
     public enum Kind: Sendable, Hashable {
         /// The file could not be read (missing, a directory, a FIFO or other non-regular file, no permission).
@@ -32,6 +32,5 @@ public struct StringsFileError: Error, Sendable, CustomStringConvertible, Locali
         self.warnings = warnings
     }
 
-    public var description: String { diagnostic.description }
     public var errorDescription: String? { diagnostic.description }
 }

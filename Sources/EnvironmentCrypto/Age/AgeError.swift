@@ -5,7 +5,7 @@ import Diagnostics
 /// compared with what the specification expects; ``cryptoKind`` maps it onto the kinds of
 /// ``CryptoError`` that the CLI turns into exit codes. Messages never contain key material,
 /// passphrases or plaintext.
-public struct AgeError: Error, Sendable, CustomStringConvertible {
+public struct AgeError: LocatedError {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// None of the given identities (or the passphrase) opens any recipient stanza.
@@ -35,12 +35,6 @@ public struct AgeError: Error, Sendable, CustomStringConvertible {
     /// What is wrong and where, in the one located form every envtool error uses.
     public let diagnostic: Diagnostic
 
-    /// What went wrong and how to fix it.
-    public var message: String { diagnostic.message }
-    /// The file involved, if known.
-    public var file: String? { diagnostic.file }
-    /// The 1-based line in ``file``, if the error is about one line (identity and recipients files).
-    public var line: Int? { diagnostic.line }
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {
@@ -68,8 +62,6 @@ public struct AgeError: Error, Sendable, CustomStringConvertible {
     /// diagnostic, its line a line and not part of the file name.
     public var cryptoError: CryptoError { CryptoError(cryptoKind, diagnostic) }
 
-    /// `path[:line]: error: message`, in the compiler's diagnostic format.
-    public var description: String { diagnostic.description }
 }
 
 extension AgeError {
