@@ -171,12 +171,15 @@ public struct TranslationConverter: Sendable {
             table.languages = table.languages.mapValues { entries in
                 entries.sorted { ($0.key, $0.context ?? "") < ($1.key, $1.context ?? "") }
             }
-            if !format.holdsPluralSourceText {
-                for (language, entries) in table.languages {
-                    for entry in entries {
-                        guard let pluralID = entry.pluralID else { continue }
+            for (language, entries) in table.languages {
+                for entry in entries {
+                    if let pluralID = entry.pluralID, !format.holdsPluralSourceText {
                         writeIssues.append(ConversionIssue(file: destination, language: language, key: entry.key,
                             reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
+                    }
+                    if entry.textWithoutCount != nil, !format.holdsTextWithoutCount {
+                        writeIssues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                            reason: "the text beside the plural forms, which t() without a count returns, has no place in \(format.name) (one key is one plural there); not written"))
                     }
                 }
             }

@@ -36,16 +36,20 @@ public struct TranslationEntry: Sendable, Hashable {
     /// gettext's `msgid_plural` (the source language's plural text) when a `.po` had one other
     /// than the key; only `.po` has a place for it.
     public var pluralID: String?
+    /// i18next's text for the key called without a count, beside its plural forms (`"k"` beside
+    /// `"k_one"` and `"k_other"`); only i18next JSON has a place for it.
+    public var textWithoutCount: TranslationMessage?
 
     /// An entry.
     public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
-                pluralID: String? = nil) {
+                pluralID: String? = nil, textWithoutCount: TranslationMessage? = nil) {
         self.key = key
         self.context = context
         self.comment = comment
         self.value = value
         self.state = state
         self.pluralID = pluralID
+        self.textWithoutCount = textWithoutCount
     }
 
     /// The key with the context folded in (`key_context`), as formats without contexts (Apple's

@@ -35,6 +35,9 @@ public protocol TranslationFileFormat: Sendable {
     var readsContextsFromKeys: Bool { get }
     /// Whether it keeps gettext's `msgid_plural` (the source text of the plural).
     var holdsPluralSourceText: Bool { get }
+    /// Whether it keeps a key's text without a count beside its plural forms
+    /// (``TranslationEntry/textWithoutCount``, i18next's `"k"` beside `"k_one"`).
+    var holdsTextWithoutCount: Bool { get }
     /// The formats read along with this one when a directory is read without `--from-format`
     /// (a catalog's table may be completed by `.strings` tables, as in lookups).
     var companionFormats: [String] { get }
@@ -76,6 +79,7 @@ extension TranslationFileFormat {
     public var holdsContexts: Bool { false }
     public var readsContextsFromKeys: Bool { false }
     public var holdsPluralSourceText: Bool { false }
+    public var holdsTextWithoutCount: Bool { false }
     public var companionFormats: [String] { [] }
 
     public func normalized(_ table: TranslationTable) -> TranslationTable { table }
@@ -133,10 +137,6 @@ extension TranslationSourceFile {
     /// The file's bytes, or an unreadable error saying why; only a regular file is read (see
     /// ``Platform/RegularFile``), so a FIFO among the files of `--from` is an error, not a wait.
     public func contents() throws(AppleLocalizationError) -> Data {
-        do throws(UnreadableFile) {
-            return try RegularFile.read(path)
-        } catch {
-            throw AppleLocalizationError(error)
-        }
+        try AppleLocalizationError.contents(of: path)
     }
 }

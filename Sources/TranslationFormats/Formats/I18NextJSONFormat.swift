@@ -25,6 +25,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     public var defaultTableName: String { "translation" }
     public var holdsContexts: Bool { true }
     public var readsContextsFromKeys: Bool { true }
+    public var holdsTextWithoutCount: Bool { true }
 
     public func discover(in directory: String) -> [TranslationSourceFile] {
         DirectoryListing.languageFolderFiles(in: directory, extension: ".json", format: name)
@@ -161,10 +162,15 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return order.map { key in
             let (base, context) = splitContext(key, bases: bases)
             if var forms = plurals[key] {
-                // v3: `key` is the singular and `key_plural` the rest.
-                if let singular = singles[key], forms[.one] == nil { forms[.one] = singular }
+                // v3: `key` is the singular and `key_plural` the rest. Beside a `key_one`, `key` is
+                // the text of a call without a count, kept apart.
+                var withoutCount: TranslationMessage? = nil
+                if let plain = singles[key] {
+                    if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18Next(plain) }
+                }
                 if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
-                return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil))
+                return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
+                                        textWithoutCount: withoutCount)
             }
             return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
         }
@@ -197,6 +203,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             case .single(let message):
                 flat.append((key, PlaceholderSyntax.renderI18Next(message, pluralNumber: nil, key: entry.key, issues: &issues)))
             case .plural(_, _, _, let valueType):
+                if let plain = entry.textWithoutCount {
+                    flat.append((key, PlaceholderSyntax.renderI18Next(plain, pluralNumber: nil, key: entry.key, issues: &issues)))
+                }
                 let forms = entry.expandedForms
                 let number = valueType ?? forms[.other].flatMap(firstNumeric)
                 for category in PluralCategory.allCases {
