@@ -109,13 +109,8 @@ public struct Configuration: Sendable {
     /// - Throws: ``EnvironmentError`` (unknown variable, or not an integer).
     public func int(_ path: String) throws(EnvironmentError) -> Int {
         let value = try value(path)
-        switch value.exactValue {
-        case .integer(let integer): return integer
-        case .number(let double):
-            guard let integer = Int(exactly: double) else { throw mismatch(path, value, "an integer") }
-            return integer
-        default: throw mismatch(path, value, "an integer")
-        }
+        guard let integer = value.configurationInteger else { throw mismatch(path, value, "an integer") }
+        return integer
     }
 
     /// The number at `path`, or the nearest `Double` to it (as `JSONDecoder` reads `0.1`, or an
@@ -123,14 +118,11 @@ public struct Configuration: Sendable {
     /// - Throws: ``EnvironmentError`` (unknown variable, not a number, or beyond the range of `Double`).
     public func double(_ path: String) throws(EnvironmentError) -> Double {
         let value = try value(path)
-        switch value.exactValue {
-        case .integer(let integer): return Double(integer)
-        case .number(let double): return double
-        case .numberLiteral(let text):
-            guard let double = Double(text), double.isFinite else { throw mismatch(path, value, "a number within the range of Double") }
-            return double
-        default: throw mismatch(path, value, "a number")
+        guard let double = value.configurationDouble else {
+            if case .numberLiteral = value.exactValue { throw mismatch(path, value, "a number within the range of Double") }
+            throw mismatch(path, value, "a number")
         }
+        return double
     }
 
     /// The boolean at `path`.

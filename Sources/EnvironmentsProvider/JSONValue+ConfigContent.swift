@@ -22,13 +22,13 @@ extension JSONValue {
     func configContent(as type: ConfigType, bytesDecoder: any ConfigBytesFromStringDecoder) -> ConfigContent? {
         switch type {
         case .string: return stringValue.map(ConfigContent.string)
-        case .int: return intValue.map(ConfigContent.int)
-        case .double: return doubleValue.map(ConfigContent.double)
+        case .int: return configurationInteger.map(ConfigContent.int)
+        case .double: return configurationDouble.map(ConfigContent.double)
         case .bool: return boolValue.map(ConfigContent.bool)
         case .bytes: return stringValue.flatMap(bytesDecoder.decode).map(ConfigContent.bytes)
         case .stringArray: return elements(\.stringValue).map(ConfigContent.stringArray)
-        case .intArray: return elements(\.intValue).map(ConfigContent.intArray)
-        case .doubleArray: return elements(\.doubleValue).map(ConfigContent.doubleArray)
+        case .intArray: return elements(\.configurationInteger).map(ConfigContent.intArray)
+        case .doubleArray: return elements(\.configurationDouble).map(ConfigContent.doubleArray)
         case .boolArray: return elements(\.boolValue).map(ConfigContent.boolArray)
         case .byteChunkArray: return elements { $0.stringValue.flatMap(bytesDecoder.decode) }.map(ConfigContent.byteChunkArray)
         }
@@ -37,25 +37,6 @@ extension JSONValue {
     private var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
-    }
-
-    private var intValue: Int? {
-        switch exactValue {
-        case .integer(let integer): return integer
-        case .number(let double): return Int(exactly: double)
-        default: return nil
-        }
-    }
-
-    private var doubleValue: Double? {
-        switch exactValue {
-        case .integer(let integer): return Double(exactly: integer)
-        case .number(let double): return double
-        // A literal no Double holds exactly (20 digits, 1e-400) reads as the nearest Double, as
-        // `Configuration.double` does; one beyond Double's range is not a double.
-        case .numberLiteral(let text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
-        default: return nil
-        }
     }
 
     private var boolValue: Bool? {

@@ -157,8 +157,10 @@ struct EnvironmentAccessors {
             switch element {
             case .bool: convert = "{ if case .bool(let value) = $0 { value } else { nil } }"
             case .string: convert = "{ if case .string(let value) = $0 { value } else { nil } }"
-            case .int: convert = "{ switch $0.exactValue { case .integer(let value): value; case .number(let value): Swift.Int(exactly: value); default: nil } }"
-            case .double: convert = "{ switch $0.exactValue { case .integer(let value): Swift.Double(value); case .number(let value): value; default: nil } }"
+            // Members of Environments, which EnvironmentKit re-exports: generated code sees them
+            // under MemberImportVisibility without importing JSONParsing.
+            case .int: convert = "{ $0.configurationInteger }"
+            case .double: convert = "{ $0.configurationDouble }"
             default: convert = "{ $0 }"
             }
             return "try \(name: self.typeName).array(configuration, \(literal), \(swiftType(element, typeName: typeName)).self, \(convert))"

@@ -34,6 +34,9 @@ struct ExamplePackageTests {
                     .executableTarget(
                         name: "Tricky",
                         dependencies: [.product(name: "EnvironmentKit", package: "envtool"), .product(name: "I18Next", package: "envtool")],
+                        // Generated code must compile where members are visible only from the
+                        // modules a file imports (the generated file imports EnvironmentKit).
+                        swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
                         plugins: [.plugin(name: "EnvtoolGenerate", package: "envtool")]
                     ),
                 ]
