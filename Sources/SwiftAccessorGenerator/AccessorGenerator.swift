@@ -143,7 +143,7 @@ package struct AccessorGenerator: Sendable {
                 let winner = winners[existing]
                 if winner.parameters != entry.parameters {
                     diagnostics.append(Diagnostic(.warning, file: entry.file, line: entry.line, message:
-                        "\"\(entry.key)\" takes (\(describe(entry.parameters))) here but (\(describe(winner.parameters))) in \(winner.file), which the lookup reads first; the accessor takes the latter — make the arguments agree"))
+                        "\(Diagnostic.quoted(entry.key)) takes (\(describe(entry.parameters))) here but (\(describe(winner.parameters))) in \(winner.file), which the lookup reads first; the accessor takes the latter — make the arguments agree"))
                 }
                 continue
             }
@@ -167,7 +167,7 @@ package struct AccessorGenerator: Sendable {
                 let keys = trail + [member.key]
                 if let other = seen[member.path] {
                     diagnostics.append(Diagnostic(.error, file: file, path: member.path, message:
-                        "the variables \(other.map { "\"\($0)\"" }.joined(separator: " → ")) and \(keys.map { "\"\($0)\"" }.joined(separator: " → ")) are both read as \"\(member.path)\"; rename the key that holds a dot"))
+                        "the variables \(other.map { Diagnostic.quoted($0) }.joined(separator: " → ")) and \(keys.map { Diagnostic.quoted($0) }.joined(separator: " → ")) are both read as \(Diagnostic.quoted(member.path)); rename the key that holds a dot"))
                 } else {
                     seen[member.path] = keys
                 }

@@ -95,7 +95,7 @@ struct EnvironmentAccessors {
             let property = propertyName(member.key)
             if let other = properties[property] {
                 diagnostics.append(TypeInference.diagnostic(.error, file: file, bytes: bytes, at: member.keys, in: member.configurations.first ?? "",
-                    "the variables \"\(other)\" and \"\(member.key)\" both become the Swift name \(property); rename one of them"))
+                    "the variables \(Diagnostic.quoted(other)) and \(Diagnostic.quoted(member.key)) both become the Swift name \(property); rename one of them"))
             } else {
                 properties[property] = member.key
             }

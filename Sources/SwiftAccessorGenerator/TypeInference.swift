@@ -56,7 +56,7 @@ struct TypeInference {
         let dotted = path.joined(separator: ".")
         if !missing.isEmpty && !present.isEmpty {
             warn(at: Array(path.dropLast()), in: missing[0],
-                 "\"\(dotted)\" is missing in \(Self.list(missing)) and is generated as an optional; add it to every configuration to make it non-optional")
+                 "\(Diagnostic.quoted(dotted)) is missing in \(Self.list(missing)) and is generated as an optional; add it to every configuration to make it non-optional")
         }
         let type: VariableType
         if present.isEmpty {
@@ -83,7 +83,7 @@ struct TypeInference {
         if kinds.count > 1 {
             let described = kinds.map { "\($0.kind) in \(Self.list($0.configurations))" }.joined(separator: ", ")
             warn(at: path, in: kinds[1].configurations[0],
-                 "\"\(dotted)\" is \(described); it is generated as JSONValue, the type that holds them all")
+                 "\(Diagnostic.quoted(dotted)) is \(described); it is generated as JSONValue, the type that holds them all")
             return .json
         }
         switch present[0].value {
@@ -96,7 +96,7 @@ struct TypeInference {
                 case .number: type = .double
                 case .numberLiteral(let text):
                     guard let double = Double(text), double.isFinite else {
-                        warn(at: path, in: name, "\"\(dotted)\" is a number beyond the range of Double in \(name); it is generated as JSONValue")
+                        warn(at: path, in: name, "\(Diagnostic.quoted(dotted)) is a number beyond the range of Double in \(Diagnostic.escapingDisplayControls(name)); it is generated as JSONValue")
                         return .json
                     }
                     type = .double
@@ -165,6 +165,9 @@ struct TypeInference {
 
     /// `Debug`, `Debug and Release`, `Debug, Release and test`.
     static func list(_ names: [String]) -> String {
+        // Configuration names come from the document: a line break in one must not start a
+        // line of its own in the build log.
+        let names = names.map { Diagnostic.escapingDisplayControls($0) }
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }

@@ -60,6 +60,18 @@ struct TypeInferenceTests {
         #expect(result.source.contains("case nil, .null?: self.b = nil"))
     }
 
+    @Test("names from the document are escaped in warnings: a line break in a configuration or key never starts a line of its own")
+    func namesEscapedInWarnings() throws {
+        let result = try members([("Debug", #"{"a": 1, "b\nwarning: fake": 2, "port": "1"}"#), (#"Rel\nease"#, #"{"a": 1, "port": 2}"#)])
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.contains { $0.contains(#""b\u{a}warning: fake" is missing in Rel\u{a}ease"#) }, "\(messages)")
+        #expect(messages.contains { $0.contains(#"a string in Debug, a number in Rel\u{a}ease"#) }, "\(messages)")
+        for diagnostic in result.diagnostics {
+            #expect(!diagnostic.description.contains("\n"), "\(diagnostic.description)")
+        }
+    }
+
     @Test("null in a configuration makes the type optional without a warning")
     func null() throws {
         let result = try members([("Debug", #"{"a": null}"#), ("Release", #"{"a": "x"}"#)])
