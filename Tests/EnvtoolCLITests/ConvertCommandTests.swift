@@ -346,6 +346,30 @@ struct ConvertCommandTests {
         }
     }
 
+    @Test("a conversion that gives no file (a catalog whose keys have no text yet) fails with 65 instead of writing nothing and exiting 0")
+    func nothingToWrite() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("in/Localizable.xcstrings", """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Bottom" : { },
+                "Hello %@" : { "comment" : "greeting" }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let result = try workspace.run(["i18n", "convert", "--from", "in/Localizable.xcstrings", "--to", "js", "--format", "i18next"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains(#""Bottom" (en): the key has no text in any language yet; it is kept only in .xcstrings"#), "\(result.stderr)")
+        #expect(result.stderr.contains("in/Localizable.xcstrings: error: nothing to write in i18next: no key of the input has a text in any language"), "\(result.stderr)")
+        #expect(workspace.read("js") == nil)
+        // The catalog itself still converts to a catalog, keys and all.
+        let same = try workspace.run(["i18n", "convert", "--from", "in/Localizable.xcstrings", "--to", "again.xcstrings"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(String(decoding: workspace.read("again.xcstrings") ?? Data(), as: UTF8.self).contains(#""Bottom" : {"#))
+    }
+
     @Test("a key's text beside its plural forms (what t() without a count returns) survives i18next → i18next and is a named loss elsewhere")
     func textBesidePluralForms() throws {
         let workspace = try Workspace(copySample: false)

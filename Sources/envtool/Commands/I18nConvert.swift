@@ -108,6 +108,12 @@ extension I18n {
                 Console.error("error: --strict: \(Describe.count(issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
+            // A conversion that gives no file at all (a catalog whose keys have no text yet) is
+            // not a success: the next step would find nothing to read.
+            if outputs.isEmpty {
+                Console.error("\(from): error: nothing to write in \(target.name): no key of the input has a text in any language\(issues.isEmpty ? "" : " (see the warnings above)"); give the keys a text (a catalog's source language), or convert to \(converter.sourceFormat?.name ?? "the input's format")")
+                throw ExitCode(ExitStatus.invalidInput.rawValue)
+            }
             var pending = 0
             for (output, existing) in changed {
                 if check {
