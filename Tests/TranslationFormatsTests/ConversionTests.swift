@@ -153,6 +153,36 @@ struct I18NextPluralSuffixTests {
         guard case .plural(let forms, _, _, _)? = read["items"] else { Issue.record("\(read)"); return }
         #expect(Set(forms.keys) == [.other])
     }
+
+    @Test("a plural with only its other form is written for the language's other categories too, so that it reads back as a plural (reported); Japanese keeps the lone other")
+    func onlyOtherPlural() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"n": {"localizations": {
+              "en": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld things"}}}}},
+              "ja": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld 個"}}}}}}}}}
+            """)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let outputs = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/out")
+        let files = Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
+        #expect(files["en/translation.json"] == "{\n  \"n_one\": \"{{count}} things\",\n  \"n_other\": \"{{count}} things\"\n}\n")
+        #expect(files["ja/translation.json"] == "{\n  \"n_other\": \"{{count}} 個\"\n}\n")
+        #expect(converter.issues.contains { $0.key == "n" && $0.language == "en" && $0.reason.contains("only its other form") }, "\(converter.issues)")
+        #expect(!converter.issues.contains { $0.key == "n" && $0.language == "ja" })
+
+        // Read back, both are the plural n again.
+        directory.write("back/en/translation.json", try #require(files["en/translation.json"]))
+        directory.write("back/ja/translation.json", try #require(files["ja/translation.json"]))
+        var back = TranslationConverter()
+        try back.read(directory.path + "/back")
+        let table = try #require(back.tables.first)
+        for language in ["en", "ja"] {
+            let entry = try #require(table.languages[language]?.first)
+            #expect(entry.key == "n", "\(language)")
+            guard case .plural = entry.value else { Issue.record("\(language): not a plural"); continue }
+        }
+    }
 }
 
 @Suite("A % in prose")

@@ -206,7 +206,17 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 if let plain = entry.textWithoutCount {
                     flat.append((key, PlaceholderSyntax.renderI18Next(plain, pluralNumber: nil, key: entry.key, issues: &issues)))
                 }
-                let forms = entry.expandedForms
+                var forms = entry.expandedForms
+                // A lone `key_other` reads back as a key of its own where the language has more
+                // categories (English). Apple shows `other` for every count a plural lacks, so the
+                // language's other categories get its text: the same display, and a plural again.
+                if forms.count < 2, let other = forms[.other] {
+                    let missing = PluralRules(locale: language, kind: .cardinal).categories.filter { forms[$0] == nil }
+                    if !missing.isEmpty {
+                        for category in missing { forms[category] = other }
+                        issues.report(entry.key, "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own")
+                    }
+                }
                 let number = valueType ?? forms[.other].flatMap(firstNumeric)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
