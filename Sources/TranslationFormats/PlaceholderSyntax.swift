@@ -223,14 +223,30 @@ enum PlaceholderSyntax {
             if scalars[index + 1] == "(" {
                 var end = index + 2
                 while end < scalars.count, scalars[end] != ")" { end += 1 }
-                if end + 1 < scalars.count, "sdif".unicodeScalars.contains(scalars[end + 1]) {
-                    flush()
-                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-                    // `%(count)d` is the plural number: each format writes it its own way (Apple: %lld).
-                    let conversion: String? = scalars[end + 1] == "s" || (scalars[end + 1] == "d" && end - index - 2 == 5 && String(String.UnicodeScalarView(scalars[(index + 2)..<end])) == "count") ? nil : String(Character(scalars[end + 1]))
-                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: conversion)))
-                    index = end + 2
-                    continue
+                // After the name, a printf conversion with its flags, width, precision and length
+                // (`%(n)d`, `%(arg1).1f`, `%(arg2)lld`, as the writer gives Apple's specifiers):
+                // read by the same tokenizer as a conversion that starts at the `)`.
+                if end + 1 < scalars.count {
+                    var tail: [Unicode.Scalar] = ["%"]
+                    tail += scalars[(end + 1)...]
+                    let (token, tokenEnd) = FormatString.token(at: 0, in: tail)
+                    if case .conversion(let conversion) = token, conversion.position == nil,
+                       conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                       "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                        flush()
+                        let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                        var specifier = conversion.specifier
+                        // `%(count)d` is the plural number: each format writes it its own way
+                        // (Apple: %lld); a plain `s` is the default string, `@` in Apple's terms.
+                        if specifier == "s" || (specifier == "d" && name == "count") {
+                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
+                        } else {
+                            if specifier.hasSuffix("s") { specifier = String(specifier.dropLast()) + "@" }
+                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: specifier)))
+                        }
+                        index = end + tokenEnd
+                        continue
+                    }
                 }
                 literal.append(scalars[index])
                 index += 1
