@@ -140,7 +140,7 @@ public struct TranslationConverter: Sendable {
     /// file when the result is one file).
     ///
     /// - Parameter sourceLanguage: The source language of catalogs and XLIFF when the input does
-    ///   not record one; else the first language.
+    ///   not record one; else ``TranslationTable/likelySourceLanguage``.
     /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
     ///   language without a known plural expression, several files for one file path).
     public mutating func plan(_ format: any TranslationFileFormat, to destination: String, sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
@@ -153,7 +153,7 @@ public struct TranslationConverter: Sendable {
         var outputs: [Output] = []
         for table in tables {
             var table = table
-            table.sourceLanguage = table.sourceLanguage ?? sourceLanguage ?? table.languageOrder.first ?? "en"
+            table.sourceLanguage = table.sourceLanguage ?? sourceLanguage ?? table.likelySourceLanguage ?? "en"
             if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
                 // Contexts read from i18next's `key_context` go back into the key where a format
                 // has none: the key is the one the source had, so nothing is lost or reported.

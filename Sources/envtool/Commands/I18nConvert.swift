@@ -43,7 +43,7 @@ extension I18n {
         @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
         var language: String?
 
-        @Option(help: ArgumentHelp("The source language of catalogs and XLIFF written from inputs that do not record one (default: the first language).", valueName: "code"))
+        @Option(help: ArgumentHelp("The source language of catalogs and XLIFF written from inputs that do not record one (default: the language whose texts equal their keys most often, as a .po's msgid is the source text; then en; then the first by name).", valueName: "code"))
         var sourceLanguage: String?
 
         @Flag(help: "Write nothing; list the files that would change and exit 1 if there are any.")
