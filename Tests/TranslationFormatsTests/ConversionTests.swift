@@ -68,6 +68,33 @@ struct ConversionTests {
         ])
     }
 
+    @Test("gettext's named conversions keep flags, width, precision and length (what the writer gives Apple's specifiers)")
+    func gettextNamedSpecifiers() {
+        let message = PlaceholderSyntax.parseGettext("%(arg1).1f km, %(arg2)lld GB, %(name)10s, %(n)-5d, %(x)q")
+        #expect(message.pieces == [
+            .placeholder(TranslationPlaceholder(name: "arg1", conversion: ".1f")), .text(" km, "),
+            .placeholder(TranslationPlaceholder(name: "arg2", conversion: "lld")), .text(" GB, "),
+            .placeholder(TranslationPlaceholder(name: "name", conversion: "10@")), .text(", "),
+            .placeholder(TranslationPlaceholder(name: "n", conversion: "-5d")), .text(", %(x)q"),
+        ])
+    }
+
+    @Test("XLIFF: a source key the target lacks is a unit without <target>, and such a unit gives the target nothing")
+    func xliffUntranslatedUnits() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en.lproj/Localizable.strings", "\"done\" = \"Done\";\n\"later\" = \"Later\";\n")
+        directory.write("in/de.lproj/Localizable.strings", "\"done\" = \"Fertig\";\n")
+        let files = try directory.convert(from: "in", to: "xliff")
+        let xliff = try #require(files["de.xliff"])
+        #expect(xliff.contains("<trans-unit id=\"later\" xml:space=\"preserve\">\n        <source>Later</source>\n      </trans-unit>"), "\(xliff)")
+        directory.write("hand-off/de.xliff", xliff)
+        var back = TranslationConverter()
+        try back.read(directory.path + "/hand-off")
+        let table = try #require(back.tables.first)
+        #expect(table.languages["en"]?.map(\.key) == ["done", "later"])
+        #expect(table.languages["de"]?.map(\.key) == ["done"])
+    }
+
     @Test("the XML reader of property lists reads generic elements with attributes, entities, CDATA and comments")
     func xmlElements() throws {
         let text = #"<?xml version="1.0"?><!-- c --><a x="1 &amp; 2" y='q"'><b>t&lt;<![CDATA[<raw>]]><!-- skip --></b><c/></a>"#

@@ -65,17 +65,24 @@ public struct XLIFFFormat: TranslationFileFormat {
         }
         var singles = ""
         var plurals = ""
-        for entry in targetEntries {
+        // The target's entries, then the source's that the target lacks: units without a
+        // <target>, as Xcode exports what is not translated yet, so the hand-off has every key.
+        let translatedKeys = Set(targetEntries.map { [$0.key, $0.context] })
+        let untranslated = source == target ? [] : (table.languages[source] ?? []).filter { !translatedKeys.contains([$0.key, $0.context]) }
+        for (entry, isTranslated) in targetEntries.map({ ($0, true) }) + untranslated.map({ ($0, false) }) {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
             let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], plural: entry.isPlural).map { "        <note>\(x($0))</note>\n" } ?? ""
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
+            func target(_ text: String) -> String {
+                isTranslated ? "        <target\(state)>\(x(text))</target>\n" : ""
+            }
             switch entry.value {
             case .single(let message):
                 let sourceText: String
                 if case .single(let sourceMessage)? = original?.value { sourceText = render(sourceMessage, entry.key) } else { sourceText = key }
                 singles += "      <trans-unit id=\"\(x(key))\" xml:space=\"preserve\">\n        <source>\(x(sourceText))</source>\n"
-                singles += "        <target\(state)>\(x(render(message, entry.key)))</target>\n" + note + "      </trans-unit>\n"
+                singles += target(render(message, entry.key)) + note + "      </trans-unit>\n"
             case .plural(let forms, let variable, let frame, _):
                 let name = variable ?? "count"
                 let sourceForms: [PluralCategory: TranslationMessage]
@@ -85,12 +92,12 @@ public struct XLIFFFormat: TranslationFileFormat {
                 let formatSource = sourceFrame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
                 let formatTarget = frame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
                 plurals += "      <trans-unit id=\"/\(x(key)):dict/NSStringLocalizedFormatKey:dict/:string\" xml:space=\"preserve\">\n"
-                plurals += "        <source>\(x(formatSource))</source>\n        <target\(state)>\(x(formatTarget))</target>\n" + note + "      </trans-unit>\n"
+                plurals += "        <source>\(x(formatSource))</source>\n" + target(formatTarget) + note + "      </trans-unit>\n"
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? form
                     plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\" xml:space=\"preserve\">\n"
-                    plurals += "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n        <target\(state)>\(x(render(form, entry.key, formatted: true)))</target>\n      </trans-unit>\n"
+                    plurals += "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n" + target(render(form, entry.key, formatted: true)) + "      </trans-unit>\n"
                 }
             }
             if lostControlCharacter {
@@ -157,6 +164,9 @@ public struct XLIFFFormat: TranslationFileFormat {
             var sourceEntries: [TranslationEntry] = []
             var targetEntries: [TranslationEntry] = []
             var pluralIndex: [String: Int] = [:]
+            // Keys with a <target>: a unit without one is not translated yet (Xcode exports it so),
+            // and gives the source language its text and the target nothing.
+            var translated: Set<String> = []
             for unit in file.child("body")?.children ?? [] where unit.name == "trans-unit" {
                 guard let id = unit.attribute("id") else { throw fail(unit.offset, "<trans-unit> has no id") }
                 // Inline markup (`<g>`, `<ph>`, `<x/>`, `<mrk>`…) keeps its text; the markup itself
@@ -180,6 +190,7 @@ public struct XLIFFFormat: TranslationFileFormat {
                     let parts = id.dropFirst().components(separatedBy: ":dict/")
                     guard parts.count >= 3 else { throw fail(unit.offset, "the stringsdict unit id \"\(id)\" is not /key:dict/…:dict/:string") }
                     let key = parts[0]
+                    if targetElement != nil { translated.insert(key) }
                     let index = pluralIndex[key] ?? {
                         sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
                         targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
@@ -205,17 +216,20 @@ public struct XLIFFFormat: TranslationFileFormat {
                     }
                     continue
                 }
+                if targetElement != nil { translated.insert(id) }
                 sourceEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
                 targetEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
             }
             // A plural needs `other`; the number's conversion is the variable's value type.
             for index in targetEntries.indices {
                 if case .plural(let forms, let variable, let frame, _) = targetEntries[index].value {
-                    if forms[.other] == nil {
-                        throw fail(file.offset, "the plural \"\(targetEntries[index].key)\" has no other form; add its /…:dict/other:dict/:string unit")
+                    if translated.contains(targetEntries[index].key) {
+                        if forms[.other] == nil {
+                            throw fail(file.offset, "the plural \"\(targetEntries[index].key)\" has no other form; add its /…:dict/other:dict/:string unit")
+                        }
+                        let valueType = forms[.other].flatMap(AppleFormatsConversion.numericType)
+                        targetEntries[index].value = .plural(forms, variable: variable, frame: trivialFrame(frame, variable), valueType: valueType)
                     }
-                    let valueType = forms[.other].flatMap(AppleFormatsConversion.numericType)
-                    targetEntries[index].value = .plural(forms, variable: variable, frame: trivialFrame(frame, variable), valueType: valueType)
                     if case .plural(var sourceForms, let sourceVariable, let sourceFrame, _) = sourceEntries[index].value {
                         // Units exist for the target's categories; a source category its language
                         // does not use only repeats the source's other form.
@@ -226,6 +240,7 @@ public struct XLIFFFormat: TranslationFileFormat {
                     }
                 }
             }
+            targetEntries.removeAll { !translated.contains($0.key) }
             var table = tables[name] ?? TranslationTable(name: name, sourceLanguage: source)
             if source != target { merge(&table, language: source, sourceEntries) }
             merge(&table, language: target, targetEntries)
