@@ -96,6 +96,20 @@ struct ConvertCommandTests {
         try Self.checkWithTheFormatsTools(workspace.path + "/out")
     }
 
+    @Test("the corpus (Tests/Corpus) converts to every format: each file passes the format's own checks, and --strict refuses exactly when something was reported",
+          arguments: ["catalog", "gettext", "xliff", "i18next", "strings"].flatMap { source in formats.map { (source, $0) } })
+    func corpus(source: String, format: String) throws {
+        let workspace = try Workspace(copySample: false)
+        let input = EnvtoolProcess.repositoryRoot + "/Tests/Corpus/" + source
+        let result = try workspace.run(["i18n", "convert", "--from", input, "--to", "out", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        try Self.checkWithTheFormatsTools(workspace.path + "/out")
+        let strict = try workspace.run(["i18n", "convert", "--from", input, "--to", "strict", "--format", format, "--strict"])
+        let reported = result.stderr.contains(": warning: ")
+        #expect(strict.status == (reported ? 65 : 0), "\(strict.stderr)")
+        if reported { #expect(workspace.read("strict") == nil) }
+    }
+
     @Test("a .po is written for languages gettext has no usual expression for (kab, br, cy), from CLDR's rules, and msgfmt --check accepts it")
     func pluralFormsFromCLDR() throws {
         let workspace = try Workspace(copySample: false)
