@@ -95,6 +95,36 @@ struct ConversionTests {
         #expect(table.languages["de"]?.map(\.key) == ["done"])
     }
 
+    @Test("XLIFF exported from a String Catalog: key|==|plural.one units are plural forms, device.other is the text, other devices and substitutions are reported")
+    func xliffFromCatalog() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/de.xliff", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/Localizable.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+                <body>
+                  <trans-unit id="%lld photos|==|plural.one" xml:space="preserve"><source>%lld photo</source><target state="translated">%lld Foto</target></trans-unit>
+                  <trans-unit id="%lld photos|==|plural.other" xml:space="preserve"><source>%lld photos</source><target state="translated">%lld Fotos</target></trans-unit>
+                  <trans-unit id="tap|==|device.mac" xml:space="preserve"><source>Click</source><target state="translated">Klicken</target></trans-unit>
+                  <trans-unit id="tap|==|device.other" xml:space="preserve"><source>Tap</source><target state="translated">Tippen</target></trans-unit>
+                  <trans-unit id="trips|==|substitutions.n.plural.one" xml:space="preserve"><source>%arg trip</source><target>%arg Fahrt</target></trans-unit>
+                  <trans-unit id="Done" xml:space="preserve"><source>Done</source><target>Fertig</target></trans-unit>
+                </body>
+              </file>
+            </xliff>
+            """)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let german = try #require(converter.tables.first?.languages["de"])
+        let photos = try #require(german.first { $0.key == "%lld photos" })
+        guard case .plural(let forms, _, _, _) = photos.value else { Issue.record("not a plural: \(photos)"); return }
+        #expect(Set(forms.keys) == [.one, .other])
+        #expect(german.first { $0.key == "tap" }?.value == .single(TranslationMessage([.text("Tippen")])))
+        #expect(german.first { $0.key == "Done" } != nil)
+        #expect(converter.issues.contains { $0.key == "tap" && $0.reason.contains("device variations") }, "\(converter.issues)")
+        #expect(converter.issues.contains { $0.key == "trips" && $0.reason.contains("substitutions.n.plural.one") }, "\(converter.issues)")
+    }
+
     @Test("the XML reader of property lists reads generic elements with attributes, entities, CDATA and comments")
     func xmlElements() throws {
         let text = #"<?xml version="1.0"?><!-- c --><a x="1 &amp; 2" y='q"'><b>t&lt;<![CDATA[<raw>]]><!-- skip --></b><c/></a>"#

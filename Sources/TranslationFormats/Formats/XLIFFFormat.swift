@@ -13,6 +13,9 @@ import CLDRPlurals
 /// `<source>`, `<target>` and `<note>`. Plural entries are the `.stringsdict` units Xcode writes:
 /// `/key:dict/NSStringLocalizedFormatKey:dict/:string` for the format and
 /// `/key:dict/variable:dict/one:dict/:string` for each form.
+/// A String Catalog's export (`original="…/Localizable.xcstrings"`) names its variations in the id
+/// instead: `key|==|plural.one`, `key|==|device.other.plural.one`; a device other than `other`
+/// and a substitution are reported, not read.
 public struct XLIFFFormat: TranslationFileFormat {
     public init() {}
 
@@ -123,11 +126,7 @@ public struct XLIFFFormat: TranslationFileFormat {
 
     /// The tables of an XLIFF file: source and target language, entries of the target.
     static func read(_ data: Data, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let result: Result<[TranslationTable], AppleLocalizationError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(AppleLocalizationError) in try read(bytes, path: path, issues: &issues) }
-        }
-        return try result.get()
+        try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try read(bytes, path: path, issues: &issues) }
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
@@ -185,6 +184,46 @@ public struct XLIFFFormat: TranslationFileFormat {
                 default: .needsReview
                 }
                 let note = unit.child("note")?.text
+                if let separator = id.firstRange(of: "|==|") {
+                    // Xcode's export of a String Catalog: `key|==|plural.one`, and per device
+                    // `key|==|device.iphone` or `key|==|device.other.plural.one`.
+                    let key = String(id[..<separator.lowerBound])
+                    var variation = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                    if variation.first == "device", variation.count >= 2 {
+                        guard variation[1] == "other" else {
+                            issues.append(ConversionIssue(file: path, language: target, key: key,
+                                reason: "device variations: only the other device's text is read"))
+                            continue
+                        }
+                        variation.removeFirst(2)
+                    }
+                    if targetElement != nil { translated.insert(key) }
+                    if variation.isEmpty {
+                        sourceEntries.append(TranslationEntry(key: key, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
+                        targetEntries.append(TranslationEntry(key: key, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
+                        continue
+                    }
+                    guard variation.count == 2, variation[0] == "plural", let category = PluralCategory(rawValue: variation[1]) else {
+                        issues.append(ConversionIssue(file: path, language: target, key: key,
+                            reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted"))
+                        continue
+                    }
+                    let index = pluralIndex[key] ?? {
+                        sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                        targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil), state: state))
+                        pluralIndex[key] = sourceEntries.count - 1
+                        return sourceEntries.count - 1
+                    }()
+                    func set(_ entry: inout TranslationEntry, _ text: String) {
+                        guard case .plural(var forms, let variable, let frame, let valueType) = entry.value else { return }
+                        forms[category] = PlaceholderSyntax.parseApple(text)
+                        entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
+                        if entry.comment == nil { entry.comment = note }
+                    }
+                    set(&sourceEntries[index], sourceText)
+                    set(&targetEntries[index], targetText)
+                    continue
+                }
                 if isStringsdict, id.hasPrefix("/") {
                     // /key:dict/NSStringLocalizedFormatKey:dict/:string or /key:dict/var:dict/one:dict/:string
                     let parts = id.dropFirst().components(separatedBy: ":dict/")
