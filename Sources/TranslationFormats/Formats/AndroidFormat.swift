@@ -17,11 +17,12 @@ import CLDRPlurals
 ///   qualifiers (`values-night`, `values-v21`) hold no translations and are not read.
 /// - Text: aapt's escaping, exactly (``AndroidText``).
 /// - Names: ``AndroidResourceName``; a key the rule changes is kept in the comment above.
-/// - Placeholders: a name is `<xliff:g id="name">%1$s</xliff:g>` (numbered by first appearance
-///   in the source language, `%1$d` for a number), the convention Android tooling and
-///   translators use; what the Java conversion cannot say (an i18next format such as `number`,
-///   Apple's `%lld`) is kept in the element's `ctype="x-format:…"`. A text with no argument whose
-///   `%` would read as one is `formatted="false"`.
+/// - Placeholders: every argument is `<xliff:g id="name">%1$s</xliff:g>` (numbered by first
+///   appearance in the source language, `%1$d` for a number), the convention Android tooling and
+///   translators use; an unnamed one is `argN` and the plural number `count`, as in i18next and
+///   `.po`. What the Java conversion cannot say (an i18next format such as `number`, Apple's
+///   `%lld`) is kept in the element's `ctype="x-format:…"`. A text with no argument whose `%`
+///   would read as one is `formatted="false"`.
 /// - Plurals: `<item quantity>` per CLDR category, as Android selects them. A context or plural
 ///   key of i18next is the key it had (`friend_male`), as in every format without contexts.
 /// - A `<string-array name="planets">` is the keys `planets.0`, `planets.1`, …, and such keys
@@ -148,7 +149,7 @@ public struct AndroidFormat: TranslationFileFormat {
                         issues.report(member.key, "a <string-array> item has no comment of its own; not written")
                     }
                     guard case .single(let message) = member.value else { continue }
-                    out += "    <item>\(value(message, order: orders[member.key] ?? [], key: member.key, plural: false, issues: &issues).text)</item>\n"
+                    out += "    <item>\(value(message, order: orders[member.key] ?? [], key: member.key, issues: &issues).text)</item>\n"
                 }
                 out += "  </string-array>\n"
                 continue
@@ -157,17 +158,18 @@ public struct AndroidFormat: TranslationFileFormat {
             out += comment(entry.comment, key: entry.key, issues: &issues)
             switch entry.value {
             case .single(let message):
-                let (text, formatted) = value(message, order: orders[entry.key] ?? [], key: entry.key, plural: false, issues: &issues)
+                let (text, formatted) = value(message, order: orders[entry.key] ?? [], key: entry.key, issues: &issues)
                 out += "  <string name=\"\(name)\"\(formatted ? "" : " formatted=\"false\"")>\(text)</string>\n"
-            case .plural(_, _, let frame, _):
-                if frame != nil {
+            case .plural(_, let variable, let frame, let valueType):
+                if let frame, !isBareVariable(frame, variable) {
                     issues.report(entry.key, "<plurals> has no text around the plural variable; it is written into each quantity")
                 }
                 out += "  <plurals name=\"\(name)\">\n"
                 let forms = entry.expandedForms
+                let number = valueType ?? forms[.other].flatMap(AppleFormatsConversion.numericType)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, plural: true, issues: &issues)
+                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, issues: &issues)
                     if !formatted {
                         issues.report(entry.key, "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is")
                     }
@@ -178,6 +180,12 @@ public struct AndroidFormat: TranslationFileFormat {
         }
         out += "</resources>\n"
         return Data(out.utf8)
+    }
+
+    /// Whether `frame` is the plural variable alone (`%#@items@`), which adds nothing to the forms.
+    private static func isBareVariable(_ frame: TranslationMessage, _ variable: String?) -> Bool {
+        guard let variable, frame.pieces.count == 1, case .placeholder(let placeholder) = frame.pieces[0] else { return false }
+        return placeholder.conversion == "#@" + variable + "@"
     }
 
     /// The comment above a resource: the entry's, and the key when the name rule changes it.
@@ -225,14 +233,13 @@ public struct AndroidFormat: TranslationFileFormat {
 
     /// The XML content of a message, and whether it is a format string (`formatted="false"`
     /// when a text without arguments has a `%` that would read as one).
-    private static func value(_ message: TranslationMessage, order: [String], key: String, plural: Bool,
+    private static func value(_ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
                               issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
         let placeholders = message.placeholders
         let literalPercent = message.pieces.contains { piece in
             if case .text(let literal) = piece { AndroidText.hasConversion(literal) } else { false }
         }
         let isFormat = !placeholders.isEmpty
-        let unnamedCount = placeholders.filter { $0.name == nil }.count
         var atoms: [AndroidText.Atom] = []
         var unnamedIndex = 0
         for piece in message.pieces {
@@ -254,31 +261,35 @@ public struct AndroidFormat: TranslationFileFormat {
                     for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
                     continue
                 }
-                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, positional: unnamedCount > 1)))
+                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber)))
             }
         }
         return (AndroidText.escaped(atoms), isFormat || !literalPercent)
     }
 
-    /// `<xliff:g id="name">%1$s</xliff:g>` for a named value; `%s` (or `%2$s`) for an unnamed one,
-    /// inside `<xliff:g ctype="x-format:…">` when its conversion needs saying.
-    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, positional: Bool) -> String {
-        if let name = placeholder.name {
-            let position = PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
-            let java = placeholder.conversion.map(javaSpecifier)
-                ?? (name == "count" || placeholder.format == "number" ? "d" : "s")
-            let kept = placeholder.format ?? placeholder.conversion
-            let needsFormat = kept != nil && kept != readBack(java, named: name)
-            let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + (kept ?? "")))\"" : ""
-            return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(position)$\(java)</xliff:g>"
+    /// `<xliff:g id="name">%1$s</xliff:g>`: a named value at its place in `order`; an unnamed
+    /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
+    /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
+    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?) -> String {
+        var named = placeholder
+        if placeholder.name == nil {
+            unnamedIndex += 1
+            if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                named.name = "count"
+                named.conversion = nil
+            } else {
+                named.name = "arg\(placeholder.position ?? unnamedIndex)"
+                if placeholder.conversion == "@" || placeholder.conversion == "s" { named.conversion = nil }
+            }
+            named.position = nil
         }
-        unnamedIndex += 1
-        let conversion = placeholder.conversion ?? "@"
-        let java = javaSpecifier(conversion)
-        let position = placeholder.position ?? (positional ? unnamedIndex : nil)
-        let text = "%" + (position.map { "\($0)$" } ?? "") + java
-        let same = java == conversion || (conversion == "@" && java == "s")
-        return same ? text : "<xliff:g ctype=\"\(TextEscaping.xml(formatPrefix + conversion))\">\(text)</xliff:g>"
+        let name = named.name ?? "arg1"
+        let position = PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
+        let java = named.conversion.map(javaSpecifier) ?? (name == "count" || named.format == "number" ? "d" : "s")
+        let kept = named.format ?? named.conversion
+        let needsFormat = kept != nil && kept != readBack(java, named: name)
+        let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + (kept ?? "")))\"" : ""
+        return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(position)$\(java)</xliff:g>"
     }
 
     /// The conversion a named value reads back with from the Java specifier `java`: `s` is a
