@@ -183,6 +183,9 @@ struct AndroidFormatTests {
         let expected = try original.plan(i18next, to: directory.path + "/out")
         #expect(outputs.map(\.relativePath) == expected.map(\.relativePath))
         #expect(outputs.map { String(decoding: $0.data, as: UTF8.self) } == expected.map { String(decoding: $0.data, as: UTF8.self) })
+        let written = outputs.map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        #expect(written.contains("{{n, number}} items, {{price, currency(EUR)}} and {{- raw}}"), "\(written)")
+        #expect(written.contains("See $t(other.key)"), "\(written)")
     }
 
     @Test("two keys that become one resource name are an error naming both")

@@ -38,6 +38,7 @@ public struct AndroidFormat: TranslationFileFormat {
     static let toolsNamespace = "http://schemas.android.com/tools"
     static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
     static let formatPrefix = "x-format:"
+    static let unescapedMark = "- "
 
     // MARK: Files
 
@@ -287,8 +288,10 @@ public struct AndroidFormat: TranslationFileFormat {
         let position = PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
         let java = named.conversion.map(javaSpecifier) ?? (name == "count" || named.format == "number" ? "d" : "s")
         let kept = named.format ?? named.conversion
-        let needsFormat = kept != nil && kept != readBack(java, named: name)
-        let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + (kept ?? "")))\"" : ""
+        let needsFormat = named.unescaped || (kept != nil && kept != readBack(java, named: name))
+        // i18next's `{{- name, number}}` around the name: `- ` first, then the format.
+        let value = (named.unescaped ? unescapedMark : "") + (kept ?? "")
+        let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + value))\"" : ""
         return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(position)$\(java)</xliff:g>"
     }
 
@@ -492,8 +495,14 @@ public struct AndroidFormat: TranslationFileFormat {
                         placeholder.position = nil
                         placeholder.conversion = readBack(found.specifier, named: id)
                     }
-                    if let format {
-                        if PlaceholderSyntax.isPrintfSpecifier(format) {
+                    if var format {
+                        if format.hasPrefix(unescapedMark) {
+                            placeholder.unescaped = true
+                            format.removeFirst(unescapedMark.count)
+                        }
+                        if format.isEmpty {
+                            // `- ` alone: the conversion is the one Java's says.
+                        } else if PlaceholderSyntax.isPrintfSpecifier(format) {
                             placeholder.conversion = format
                         } else {
                             placeholder.format = format
