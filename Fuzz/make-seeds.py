@@ -156,6 +156,33 @@ write("xliff", xliff.replace(' target-language="ru"', "", 1))
 write("convert", bytes([4]) + xliff.encode("utf-8"))
 write("convert", bytes([0]) + b'{"greeting":"Hello, {{name}}!","item_one":"{{count}} item","item_other":"{{count}} items","nested":{"a":"$t(greeting)"}}')
 
+# android: res/values-ru/strings.xml with every escape aapt knows, markup, <xliff:g>, plurals, arrays.
+android = '''<?xml version="1.0" encoding="utf-8"?>
+<resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2" tools:locale="ru">
+  <!-- Shown on launch -->
+  <string name="greeting">Привет, <xliff:g id="name">%1$s</xliff:g>!</string>
+  <string name="escapes">It\\'s \\"q\\" \\\\ \\n\\t \\u00e9 \\@ \\?  "  kept  " end</string>
+  <string name="cdata"><![CDATA[<b>x</b>  y]]></string>
+  <string name="styled">Hi <b>bold</b> <i>it</i> <u>u</u></string>
+  <string name="raw" formatted="false">100% %s</string>
+  <string name="ref">@string/greeting</string>
+  <string name="fixed" translatable="false">envtool</string>
+  <!-- Key: Sign-out -->
+  <string name="sign_out">Выйти</string>
+  <string name="price"><xliff:g id="n" ctype="x-format:number">%1$d</xliff:g> за <xliff:g ctype="x-format:lld">%2$d</xliff:g> %%</string>
+  <plurals name="files">
+    <item quantity="one"><xliff:g id="count">%d</xliff:g> файл</item>
+    <item quantity="few"><xliff:g id="count">%d</xliff:g> файла</item>
+    <item quantity="many"><xliff:g id="count">%d</xliff:g> файлов</item>
+    <item quantity="other"><xliff:g id="count">%d</xliff:g> файла</item>
+  </plurals>
+  <string-array name="planets"><item>Меркурий</item><item>Венера</item></string-array>
+</resources>
+'''
+write("android", android)
+write("android", android.replace(' tools:locale="ru"', "", 1))
+write("convert", bytes([6]) + android.encode("utf-8"))
+
 # convert-paths: format byte, file name, NUL, content; names from the content and the file name
 # that try to leave the destination (issue #21), and ordinary ones.
 i18next_seed = b'{"greeting":"Hello","item_one":"{{count}} item","item_other":"{{count}} items"}'
@@ -172,6 +199,9 @@ for target, original in [("ru", "en.lproj/Localizable.strings"), ("../..", "en.l
 for source, language in [("en", "ru"), ("..", "ru"), ("en", "../x"), ("en", "/tmp"), ("en/..", "fr")]:
     catalog = {"sourceLanguage": source, "version": "1.0", "strings": {"greeting": {"localizations": {language: {"stringUnit": {"state": "translated", "value": "Hi"}}}}}}
     write("convert-paths", bytes([2]) + b"Localizable\0" + compact(catalog).encode("utf-8"))
+for folder in [b"values", b"values-ru", b"values-b+sr+Latn", b"values-pt-rBR", b"values-b+..", b"values-b+sr+..+x", b"values-night"]:
+    write("convert-paths", bytes([5]) + folder + b"\0" + android.encode("utf-8"))
+    write("convert-paths", bytes([5]) + folder + b"\0" + android.replace('tools:locale="ru"', 'tools:locale="../x"', 1).encode("utf-8"))
 # generate-swift: folder NUL file NUL configuration NUL key NUL value …; a key or configuration
 # written as a JSON string is that string. Names and texts that would leave a comment or a
 # literal, keys Swift cannot take as names, and every kind of variable and translation.

@@ -9,7 +9,7 @@ import TranslationFormats
 /// Input: a byte picking the format, the file's name (one path component), NUL, its content.
 enum ConvertPathsHarness {
     /// The order the seeds in Fuzz/Corpus/convert-paths were made with (their first byte picks it).
-    static let formats = ["i18next", "strings", "xcstrings", "po", "xliff"].compactMap(ConvertHarness.registry.format(named:))
+    static let formats = ["i18next", "strings", "xcstrings", "po", "xliff", "android"].compactMap(ConvertHarness.registry.format(named:))
 
     static func run(_ input: UnsafeRawBufferPointer) {
         guard let first = input.first else { return }
@@ -24,6 +24,8 @@ enum ConvertPathsHarness {
         switch format.name {
         case "i18next": fileName = "\(name)/translation.json"
         case "strings": fileName = "\(name).lproj/Localizable.strings"
+        // The name is the folder (`values-pt-rBR`, `values-b+..`), the language its qualifier.
+        case "android": fileName = "\(name)/strings.xml"
         default: fileName = "\(name).\(format.fileExtensions.first ?? format.name)"
         }
         _ = TemporaryFiles.write(content, as: fileName, in: "convert-paths-in")

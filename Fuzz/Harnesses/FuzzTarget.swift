@@ -41,6 +41,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertHarness.po),
         FuzzTarget(name: "xliff", summary: "XLIFF 1.2 reader, then every writer of i18n convert",
                    run: ConvertHarness.xliff),
+        FuzzTarget(name: "android", summary: "Android string resources reader (aapt's escaping, <xliff:g>, plurals, arrays), then every writer of i18n convert",
+                   run: ConvertHarness.android),
         FuzzTarget(name: "convert", summary: "i18n convert: first byte picks the reader, the rest is read then written in every format",
                    run: ConvertHarness.any),
         FuzzTarget(name: "convert-paths", summary: "i18n convert with languages and table names from the input (content and file name): every writer's paths stay below the destination",

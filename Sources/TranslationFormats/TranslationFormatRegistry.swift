@@ -14,9 +14,9 @@ public struct TranslationFormatRegistry: Sendable {
     }
 
     /// envtool's formats: String Catalogs, `.strings` + `.stringsdict`, i18next JSON, gettext
-    /// `.po` and XLIFF 1.2.
+    /// `.po`, XLIFF 1.2 and Android string resources.
     public static let standard = TranslationFormatRegistry([
-        StringCatalogFormat(), AppleStringsFormat(), I18NextJSONFormat(), GettextFormat(), XLIFFFormat(),
+        StringCatalogFormat(), AppleStringsFormat(), I18NextJSONFormat(), GettextFormat(), XLIFFFormat(), AndroidFormat(),
     ])
 
     /// This registry with `format` added after the others (replacing one of the same name).

@@ -4,7 +4,7 @@ import TranslationFormats
 
 @Suite("envtool i18n convert")
 struct ConvertCommandTests {
-    static let formats = ["i18next", "strings", "xcstrings", "po", "xliff"]
+    static let formats = ["i18next", "strings", "xcstrings", "po", "xliff", "android"]
 
     /// Every format that can hold what the source has: plain text, `%`, quotes and new lines,
     /// unnamed and positional arguments, and plurals in languages with one/other, one/few/many/other
@@ -514,7 +514,8 @@ struct ConvertCommandTests {
     // MARK: The formats' own tools
 
     /// `msgfmt --check` on every `.po`, `xmllint --noout` on every `.xliff`, Foundation's
-    /// `PropertyListSerialization` on every `.stringsdict`, `JSONSerialization` on every JSON file.
+    /// `PropertyListSerialization` on every `.stringsdict`, `JSONSerialization` on every JSON file,
+    /// `aapt package` on every Android `res/` (a folder with `values/`).
     static func checkWithTheFormatsTools(_ root: String) throws {
         var files: [String] = []
         var isDirectory: ObjCBool = false
@@ -540,6 +541,10 @@ struct ConvertCommandTests {
             } else if file.hasSuffix(".json") || file.hasSuffix(".xcstrings") {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 #expect(throws: Never.self, "JSONSerialization \(file)") { _ = try JSONSerialization.jsonObject(with: data) }
+            } else if file.hasSuffix("/values/strings.xml") {
+                let resources = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path
+                let result = try AndroidTools.compile(resources)
+                #expect(result.status == 0, "aapt package \(resources): \(result.output)")
             }
         }
     }

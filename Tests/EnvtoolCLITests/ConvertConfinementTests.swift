@@ -41,13 +41,18 @@ struct ConvertConfinementTests {
         ("in/Localizable.xcstrings", catalog(source: "../x"), "error: the language \"../x\" is not a language tag"),
         ("in/Localizable.xcstrings", catalog(language: "../../victim"), "error: the language \"../../victim\" is not a language tag"),
         ("in/Localizable.xcstrings", catalog(language: "es\\u001b[2J"), "error: the language \"es\\u{1b}[2J\" is not a language tag"),
+        ("in/values/strings.xml", android(locale: "../.."), "error: tools:locale=\"../..\" is not a language tag"),
     ]
+
+    static func android(locale: String) -> String {
+        "<resources xmlns:tools=\"http://schemas.android.com/tools\" tools:locale=\"\(locale)\"><string name=\"scripts\">B</string></resources>"
+    }
 
     @Test("a language or table name read from a file that is not a tag or a plain name is an error (65) naming the file and the value; nothing is written",
           arguments: hostile.indices)
     func hostileNames(index: Int) throws {
         let (file, text, expected) = Self.hostile[index]
-        for format in ["i18next", "po", "strings", "xcstrings", "xliff"] {
+        for format in ["i18next", "po", "strings", "xcstrings", "xliff", "android"] {
             let workspace = try Workspace(copySample: false)
             try workspace.write("package.json", "{\"name\": \"victim\"}")
             try workspace.write(file, text)

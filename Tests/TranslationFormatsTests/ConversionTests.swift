@@ -51,7 +51,7 @@ struct ConversionTests {
         let message = PlaceholderSyntax.parseI18Next("Hi {{name}}, {{- raw}} {{value, number}} $t(other.key) {{unclosed")
         #expect(message.pieces == [
             .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "raw")), .text(" "),
+            .placeholder(TranslationPlaceholder(name: "raw", unescaped: true)), .text(" "),
             .placeholder(TranslationPlaceholder(name: "value", format: "number")), .text(" "),
             .nesting("other.key"), .text(" {{unclosed"),
         ])

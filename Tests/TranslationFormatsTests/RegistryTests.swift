@@ -56,7 +56,7 @@ struct RegistryTests {
     @Test("envtool's formats, in search order, each found by name and by extension")
     func standard() {
         let registry = TranslationFormatRegistry.standard
-        #expect(registry.names == ["xcstrings", "strings", "i18next", "po", "xliff"])
+        #expect(registry.names == ["xcstrings", "strings", "i18next", "po", "xliff", "android"])
         for format in registry.formats {
             #expect(registry.format(named: format.name)?.name == format.name)
             for fileExtension in format.fileExtensions { #expect(registry.format(forExtension: fileExtension.uppercased())?.name == format.name) }
@@ -70,7 +70,7 @@ struct RegistryTests {
         let registry = TranslationFormatRegistry.standard.registering(KeyValueFormat())
         #expect(registry.names.last == "kv")
         #expect(registry.summaries(indent: 2).contains("\n  kv         key=value lines, <lang>.kv"))
-        #expect(registry.names(separatedBy: "|") == "xcstrings|strings|i18next|po|xliff|kv")
+        #expect(registry.names(separatedBy: "|") == "xcstrings|strings|i18next|po|xliff|android|kv")
         #expect(registry.format(forExtension: "kv")?.name == "kv")
 
         let directory = TemporaryDirectory()
@@ -114,7 +114,7 @@ struct RegistryTests {
         directory.write("out/en.kv", "a=b\n")
         var converter = TranslationConverter()
         #expect { try converter.read(directory.path + "/out") } throws: { error in
-            "\(error)".contains("no translation files in the directory (looked for xcstrings, strings, i18next, po, xliff)")
+            "\(error)".contains("no translation files in the directory (looked for xcstrings, strings, i18next, po, xliff, android)")
         }
     }
 

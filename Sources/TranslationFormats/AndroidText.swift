@@ -1,0 +1,195 @@
+/// The text of an Android string resource as `aapt` compiles it, read and written.
+///
+/// Reading follows aapt: outside double quotes a run of white space (space, tab, new line,
+/// return) is one space, and white space at the start and end is dropped; `"…"` keeps its white
+/// space and apostrophes, the quotes themselves are not text; `\n`, `\t`, `\uXXXX`, `\'`, `\"`,
+/// `\\`, `\@`, `\?` (and any `\c`) are escapes, never collapsed. A CDATA section is text without
+/// markup, escapes still apply.
+///
+/// Writing escapes `\`, `'`, `"`, new line and tab; a space that would be dropped or merged
+/// (the first or last character, or a space after a space) as `\u0020`; other characters XML
+/// cannot hold as `\uXXXX`; a leading `@` or `?` (a reference otherwise) as `\@`, `\?`.
+enum AndroidText {
+    // MARK: Reading
+
+    /// Reads the pieces of one value in order, with aapt's quote, escape and white-space state
+    /// carried across them (a value's text is cut by `<xliff:g>`, markup and CDATA sections).
+    struct Reader {
+        /// The text read, in runs: each run belongs to one `<xliff:g>` (its index) or none.
+        private(set) var runs: [(text: String, group: Int?)] = []
+        /// Whether an apostrophe outside double quotes was not escaped (aapt refuses it).
+        private(set) var bareApostrophe = false
+        /// Whether the value starts with an unescaped `@` or `?`: a reference, not text.
+        private(set) var startsWithReference = false
+        /// The `<xliff:g>` the text read now is inside.
+        var group: Int?
+
+        private var inQuotes = false
+        private var pendingSpace = false
+        private var started = false
+        private var escaping = false
+        private var unicodeDigits: String?
+
+        init() {}
+
+        mutating func read(_ text: String) {
+            for scalar in text.unicodeScalars {
+                if var digits = unicodeDigits {
+                    if scalar.properties.isASCIIHexDigit {
+                        digits.unicodeScalars.append(scalar)
+                        if digits.unicodeScalars.count == 4 {
+                            unicodeDigits = nil
+                            emit(UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
+                        } else {
+                            unicodeDigits = digits
+                        }
+                        continue
+                    }
+                    // `\u` with fewer than four digits: aapt drops what it read.
+                    unicodeDigits = nil
+                }
+                if escaping {
+                    escaping = false
+                    switch scalar {
+                    case "n": emit("\n")
+                    case "t": emit("\t")
+                    case "u": unicodeDigits = ""
+                    default: emit(scalar)
+                    }
+                    continue
+                }
+                switch scalar {
+                case "\\": escaping = true
+                case "\"": inQuotes.toggle()
+                case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}":
+                    if inQuotes { emit(scalar) } else { pendingSpace = true }
+                case "@", "?":
+                    if !started, !inQuotes { startsWithReference = true }
+                    emit(scalar)
+                case "'":
+                    if !inQuotes { bareApostrophe = true }
+                    emit(scalar)
+                default: emit(scalar)
+                }
+            }
+        }
+
+        /// Text that is not Android syntax (inline markup written back as tags), as it is.
+        mutating func readVerbatim(_ text: String) {
+            for scalar in text.unicodeScalars { emit(scalar) }
+        }
+
+        private mutating func emit(_ scalar: Unicode.Scalar) {
+            if pendingSpace, started { append(" ") }
+            pendingSpace = false
+            started = true
+            append(scalar)
+        }
+
+        private mutating func append(_ scalar: Unicode.Scalar) {
+            if let last = runs.last, last.group == group {
+                runs[runs.count - 1].text.unicodeScalars.append(scalar)
+            } else {
+                runs.append((String(scalar), group))
+            }
+        }
+    }
+
+    /// A Java format conversion (`%1$s`, `%d`, `%.2f`, `%%`, `%n`) at `start` (a `%`), if one is:
+    /// its position, its specifier without `%` and position, and the index after it.
+    static func conversion(at start: Int, in scalars: [Unicode.Scalar]) -> (position: Int?, specifier: String, end: Int)? {
+        func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
+        var index = start + 1
+        var position: Int? = nil
+        var digitsEnd = index
+        while isDigit(digitsEnd), digitsEnd - index < 4 { digitsEnd += 1 }
+        if digitsEnd > index, digitsEnd < scalars.count, scalars[digitsEnd] == "$" {
+            guard let value = Int(String(String.UnicodeScalarView(scalars[index..<digitsEnd]))), value > 0 else { return nil }
+            position = value
+            index = digitsEnd + 1
+        }
+        let specifierStart = index
+        while index < scalars.count, "-#+ 0,(<".unicodeScalars.contains(scalars[index]), index - specifierStart < 8 { index += 1 }
+        while isDigit(index), index - specifierStart < 16 { index += 1 }
+        if index < scalars.count, scalars[index] == "." {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index), index - specifierStart < 24 { index += 1 }
+        }
+        guard index < scalars.count else { return nil }
+        let letter = scalars[index]
+        if letter == "t" || letter == "T" {
+            guard index + 1 < scalars.count, scalars[index + 1].properties.isAlphabetic, scalars[index + 1].isASCII else { return nil }
+            index += 2
+        } else if "bBhHsScCdoxXeEfgGaA%n".unicodeScalars.contains(letter) {
+            index += 1
+        } else {
+            return nil
+        }
+        return (position, String(String.UnicodeScalarView(scalars[specifierStart..<index])), index)
+    }
+
+    /// Whether `specifier` takes an argument: `%%` and `%n` do not, and `% d` (the space flag
+    /// alone) is prose in a UI string (`100% done`), as Apple's reader also takes it.
+    static func takesArgument(_ specifier: String, position: Int?) -> Bool {
+        if specifier == "%" || specifier == "n" { return false }
+        if position == nil, specifier.unicodeScalars.count == 2, specifier.unicodeScalars.first == " " { return false }
+        return true
+    }
+
+    /// Whether `text` would read back with a conversion that takes an argument.
+    static func hasConversion(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "%", let found = conversion(at: index, in: scalars) {
+                if takesArgument(found.specifier, position: found.position) { return true }
+                index = found.end
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    // MARK: Writing
+
+    /// One piece of a value to write: a character of text, or markup written as it is.
+    enum Atom {
+        case character(Unicode.Scalar)
+        case markup(String)
+    }
+
+    /// The XML content of a value made of `atoms`.
+    static func escaped(_ atoms: [Atom]) -> String {
+        var out = ""
+        for (index, atom) in atoms.enumerated() {
+            switch atom {
+            case .markup(let markup): out += markup
+            case .character(let scalar):
+                switch scalar {
+                case " ":
+                    let previousIsSpace = index > 0 && { if case .character(" ") = atoms[index - 1] { true } else { false } }()
+                    out += index == 0 || index == atoms.count - 1 || previousIsSpace ? "\\u0020" : " "
+                case "\\": out += "\\\\"
+                case "'": out += "\\'"
+                case "\"": out += "\\\""
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "@", "?": out += index == 0 ? "\\" + String(scalar) : String(scalar)
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                        let hex = String(scalar.value, radix: 16, uppercase: true)
+                        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,522 @@
+import AppleLocalization
+import Diagnostics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Platform
+import CLDRPlurals
+
+/// Android string resources: `res/values[-qualifier]/strings.xml` (another `<table>.xml` beside it
+/// is another table), `<string>`, `<plurals>` and `<string-array>`.
+///
+/// - Languages: `values/` is the default resources, in the language its `tools:locale` names
+///   (written there; `--language` when a file has none); `values-es`, `values-pt-rBR`,
+///   `values-b+sr+Latn` are the others (``AndroidLocaleQualifier``). Folders with other
+///   qualifiers (`values-night`, `values-v21`) hold no translations and are not read.
+/// - Text: aapt's escaping, exactly (``AndroidText``).
+/// - Names: ``AndroidResourceName``; a key the rule changes is kept in the comment above.
+/// - Placeholders: every argument is `<xliff:g id="name">%1$s</xliff:g>` (numbered by first
+///   appearance in the source language, `%1$d` for a number), the convention Android tooling and
+///   translators use; an unnamed one is `argN` and the plural number `count`, as in i18next and
+///   `.po`. What the Java conversion cannot say (an i18next format such as `number`, Apple's
+///   `%lld`) is kept in the element's `ctype="x-format:…"`. A text with no argument whose `%`
+///   would read as one is `formatted="false"`.
+/// - Plurals: `<item quantity>` per CLDR category, as Android selects them. A context or plural
+///   key of i18next is the key it had (`friend_male`), as in every format without contexts.
+/// - A `<string-array name="planets">` is the keys `planets.0`, `planets.1`, …, and such keys
+///   (all of them from 0, single texts) are written as one.
+public struct AndroidFormat: TranslationFileFormat {
+    public init() {}
+
+    public var name: String { "android" }
+    public var summary: String { "Android string resources, values[-<qualifier>]/strings.xml" }
+    public var fileExtensions: [String] { ["xml"] }
+    public var defaultTableName: String { "strings" }
+
+    static let toolsNamespace = "http://schemas.android.com/tools"
+    static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
+    static let formatPrefix = "x-format:"
+    static let unescapedMark = "- "
+
+    // MARK: Files
+
+    /// The `values*` folders of `directory`, or of its `res/` folder.
+    public func discover(in directory: String) -> [TranslationSourceFile] {
+        let root = DirectoryListing.isDirectory(directory + "/res") && !DirectoryListing.entries(directory).contains(where: { $0.hasPrefix("values") })
+            ? directory + "/res" : directory
+        var files: [TranslationSourceFile] = []
+        for folder in DirectoryListing.entries(root) where folder.hasPrefix("values") && DirectoryListing.isDirectory(root + "/" + folder) {
+            let language: String?
+            switch AndroidLocaleQualifier.read(folder: folder) {
+            case .defaultLanguage?: language = nil
+            case .language(let tag)?: language = tag
+            // Read, so that the file's error names the folder; never skipped silently.
+            case .malformed?: language = nil
+            case .other?, nil: continue
+            }
+            for file in DirectoryListing.entries(root + "/" + folder) where file.hasSuffix(".xml") {
+                files.append(TranslationSourceFile(path: root + "/" + folder + "/" + file, language: language,
+                                                   table: DirectoryListing.stem(file), format: name))
+            }
+        }
+        return files
+    }
+
+    public func languageAndTable(of path: String) -> (language: String?, table: String) {
+        let folder = PathText.lastComponent(PathText.deletingLastComponent(path))
+        let table = DirectoryListing.stem(PathText.lastComponent(path))
+        if case .language(let tag)? = AndroidLocaleQualifier.read(folder: folder) { return (tag, table) }
+        return (nil, table)
+    }
+
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+        let folder = PathText.lastComponent(PathText.deletingLastComponent(file.path))
+        var folderLanguage: String? = nil
+        switch AndroidLocaleQualifier.read(folder: folder) {
+        case .malformed(let why)?:
+            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
+        case .language(let tag)?: folderLanguage = tag
+        case .other?:
+            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)) has qualifiers other than a locale; only values/ and values-<locale>/ hold translations"), kind: .usage)
+        case .defaultLanguage?, nil: break
+        }
+        let (locale, entries) = try Self.read(try file.contents(), path: file.path, language: folderLanguage ?? file.language, issues: &issues)
+        guard let language = folderLanguage ?? locale ?? file.language else {
+            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the language of the default resources is not known; add tools:locale=\"en\" (xmlns:tools=\"\(Self.toolsNamespace)\") to <resources>, or pass --language"), kind: .usage)
+        }
+        if entries.isEmpty { return [] }
+        let isDefault = folderLanguage == nil
+        return [TranslationTable(name: neutralTableName(file.table), sourceLanguage: isDefault ? language : nil, languages: [language: entries])]
+    }
+
+    /// The source language in `values/` (with `tools:locale`), every other in `values-<locale>/`.
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+        let fileName = tableName(table.name) + ".xml"
+        let source = table.sourceLanguage ?? table.languageOrder.first ?? "en"
+        let orders = AppleFormatsConversion.argumentOrders(table)
+        var outputs: [TranslationConverter.Output] = []
+        for language in table.languageOrder {
+            let isDefault = language == source
+            guard let folder = isDefault ? "values" : AndroidLocaleQualifier.folder(for: language) else {
+                throw AppleLocalizationError(Diagnostic(file: destination, message: "the language \(TranslationConverter.notALanguageTag(language))"), kind: .invalidInput)
+            }
+            let relative = singleFile ? nil : folder + "/" + fileName
+            let path = relative.map { destination + "/" + $0 } ?? destination
+            var collected = ConversionIssues(file: path, language: language)
+            let data = try Self.write(table.languages[language] ?? [], locale: isDefault ? language : nil, orders: orders, path: path, issues: &collected)
+            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative, data: data))
+            issues += collected.all
+        }
+        return outputs
+    }
+
+    // MARK: Writing
+
+    static func write(_ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
+                      issues: inout ConversionIssues) throws(AppleLocalizationError) -> Data {
+        var keys: [String: String] = [:]
+        func claim(_ key: String) throws(AppleLocalizationError) -> String {
+            let name = AndroidResourceName.name(for: key)
+            if let other = keys[name], other != key {
+                throw AppleLocalizationError(Diagnostic(file: path, message: "the keys \(Diagnostic.quoted(other)) and \(Diagnostic.quoted(key)) both become the Android resource name \"\(name)\" (\(AndroidResourceName.ruleSummary)); rename one of them"), kind: .invalidInput)
+            }
+            keys[name] = key
+            return name
+        }
+        let arrays = arrayGroups(entries)
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        out += "<resources xmlns:tools=\"\(toolsNamespace)\" xmlns:xliff=\"\(xliffNamespace)\""
+        if let locale { out += " tools:locale=\"\(TextEscaping.xml(locale))\"" }
+        out += ">\n"
+        var written: Set<String> = []
+        for entry in entries where !written.contains(entry.key) {
+            var entry = entry
+            if let context = entry.context {
+                issues.report(entry.key, "Android resources have no context; written as the key \"\(entry.key)_\(context)\"")
+                entry.key += "_" + context
+            }
+            if entry.state != .translated {
+                issues.report(entry.key, "Android resources have no translation state; \(entry.state.rawValue) is not written")
+            }
+            if let base = arrayBase(entry.key), let members = arrays[base] {
+                let name = try claim(base)
+                out += comment(entry.comment, key: base, issues: &issues)
+                out += "  <string-array name=\"\(name)\">\n"
+                for member in members {
+                    written.insert(member.key)
+                    if member.key != entry.key, member.comment != nil {
+                        issues.report(member.key, "a <string-array> item has no comment of its own; not written")
+                    }
+                    guard case .single(let message) = member.value else { continue }
+                    out += "    <item>\(value(message, order: orders[member.key] ?? [], key: member.key, issues: &issues).text)</item>\n"
+                }
+                out += "  </string-array>\n"
+                continue
+            }
+            let name = try claim(entry.key)
+            out += comment(entry.comment, key: entry.key, issues: &issues)
+            switch entry.value {
+            case .single(let message):
+                let (text, formatted) = value(message, order: orders[entry.key] ?? [], key: entry.key, issues: &issues)
+                out += "  <string name=\"\(name)\"\(formatted ? "" : " formatted=\"false\"")>\(text)</string>\n"
+            case .plural(_, let variable, let frame, let valueType):
+                if let frame, !isBareVariable(frame, variable) {
+                    issues.report(entry.key, "<plurals> has no text around the plural variable; it is written into each quantity")
+                }
+                out += "  <plurals name=\"\(name)\">\n"
+                let forms = entry.expandedForms
+                let number = valueType ?? forms[.other].flatMap(AppleFormatsConversion.numericType)
+                for category in PluralCategory.allCases {
+                    guard let form = forms[category] else { continue }
+                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, issues: &issues)
+                    if !formatted {
+                        issues.report(entry.key, "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is")
+                    }
+                    out += "    <item quantity=\"\(category.rawValue)\">\(text)</item>\n"
+                }
+                out += "  </plurals>\n"
+            }
+        }
+        out += "</resources>\n"
+        return Data(out.utf8)
+    }
+
+    /// Whether `frame` is the plural variable alone (`%#@items@`), which adds nothing to the forms.
+    private static func isBareVariable(_ frame: TranslationMessage, _ variable: String?) -> Bool {
+        guard let variable, frame.pieces.count == 1, case .placeholder(let placeholder) = frame.pieces[0] else { return false }
+        return placeholder.conversion == "#@" + variable + "@"
+    }
+
+    /// The comment above a resource: the entry's, and the key when the name rule changes it.
+    private static func comment(_ comment: String?, key: String, issues: inout ConversionIssues) -> String {
+        guard let text = AndroidResourceName.comment(comment, key: key) else { return "" }
+        if TextEscaping.xmlComment(text) != text {
+            issues.report(key, "an XML comment cannot hold -- or control characters; the comment is written with - - and U+FFFD")
+        }
+        return "  <!-- \(TextEscaping.xmlComment(text)) -->\n"
+    }
+
+    /// The keys written as one `<string-array>`: `base.0` … `base.N`, every one a single text,
+    /// with no key `base` and no other `base.` key beside them.
+    private static func arrayGroups(_ entries: [TranslationEntry]) -> [String: [TranslationEntry]] {
+        var members: [String: [Int: TranslationEntry]] = [:]
+        var spoiled: Set<String> = []
+        let keys = Set(entries.map(\.key))
+        for entry in entries where entry.context == nil {
+            guard let dot = entry.key.lastIndex(of: ".") else { continue }
+            let base = String(entry.key[..<dot])
+            guard let index = arrayIndex(entry.key[entry.key.index(after: dot)...]), case .single = entry.value, !keys.contains(base) else {
+                spoiled.insert(base)
+                continue
+            }
+            members[base, default: [:]][index] = entry
+        }
+        var groups: [String: [TranslationEntry]] = [:]
+        for (base, byIndex) in members where !spoiled.contains(base) && !base.isEmpty {
+            let ordered = (0..<byIndex.count).compactMap { byIndex[$0] }
+            if ordered.count == byIndex.count { groups[base] = ordered }
+        }
+        return groups
+    }
+
+    private static func arrayBase(_ key: String) -> String? {
+        guard let dot = key.lastIndex(of: "."), arrayIndex(key[key.index(after: dot)...]) != nil else { return nil }
+        return String(key[..<dot])
+    }
+
+    /// `N` for `N` written without leading zeros (`0`, `12`), else `nil`.
+    private static func arrayIndex(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }), text == "0" || !text.hasPrefix("0") else { return nil }
+        return Int(text)
+    }
+
+    /// The XML content of a message, and whether it is a format string (`formatted="false"`
+    /// when a text without arguments has a `%` that would read as one).
+    private static func value(_ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
+                              issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
+        let placeholders = message.placeholders
+        let literalPercent = message.pieces.contains { piece in
+            if case .text(let literal) = piece { AndroidText.hasConversion(literal) } else { false }
+        }
+        let isFormat = !placeholders.isEmpty
+        var atoms: [AndroidText.Atom] = []
+        var unnamedIndex = 0
+        for piece in message.pieces {
+            switch piece {
+            case .text(let literal):
+                for scalar in literal.unicodeScalars {
+                    if isFormat, scalar == "%" {
+                        atoms.append(.markup("%%"))
+                    } else {
+                        atoms.append(.character(scalar))
+                    }
+                }
+            case .nesting(let nested):
+                issues.report(key, "$t(\(nested)) nesting has no Android equivalent; written as text")
+                for scalar in ("$t(" + nested + ")").unicodeScalars { atoms.append(.character(scalar)) }
+            case .placeholder(let placeholder):
+                if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
+                    issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in Android resources; written as text")
+                    for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
+                    continue
+                }
+                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber)))
+            }
+        }
+        return (AndroidText.escaped(atoms), isFormat || !literalPercent)
+    }
+
+    /// `<xliff:g id="name">%1$s</xliff:g>`: a named value at its place in `order`; an unnamed
+    /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
+    /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
+    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?) -> String {
+        var named = placeholder
+        if placeholder.name == nil {
+            unnamedIndex += 1
+            if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                named.name = "count"
+                named.conversion = nil
+            } else {
+                named.name = "arg\(placeholder.position ?? unnamedIndex)"
+                if placeholder.conversion == "@" || placeholder.conversion == "s" { named.conversion = nil }
+            }
+            named.position = nil
+        }
+        let name = named.name ?? "arg1"
+        let position = PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
+        let java = named.conversion.map(javaSpecifier) ?? (name == "count" || named.format == "number" ? "d" : "s")
+        let kept = named.format ?? named.conversion
+        let needsFormat = named.unescaped || (kept != nil && kept != readBack(java, named: name))
+        // i18next's `{{- name, number}}` around the name: `- ` first, then the format.
+        let value = (named.unescaped ? unescapedMark : "") + (kept ?? "")
+        let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + value))\"" : ""
+        return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(position)$\(java)</xliff:g>"
+    }
+
+    /// The conversion a named value reads back with from the Java specifier `java`: `s` is a
+    /// plain value, and `d` the plain number `count`.
+    private static func readBack(_ java: String, named name: String) -> String? {
+        if java == "s" || (java == "d" && name == "count") { return nil }
+        return java
+    }
+
+    /// The Java specifier closest to a printf conversion (`lld` → `d`, `@` → `s`); `s` when
+    /// there is none.
+    static func javaSpecifier(_ conversion: String) -> String {
+        guard let last = conversion.unicodeScalars.last else { return "s" }
+        var body = String(String.UnicodeScalarView(conversion.unicodeScalars.dropLast().filter { !"hlqLzjt".unicodeScalars.contains($0) }))
+        let letter: String
+        switch last {
+        case "@", "S", "p": letter = "s"
+        case "i", "u", "D", "U": letter = "d"
+        case "O": letter = "o"
+        case "F": letter = "f"
+        case "C": letter = "c"
+        default: letter = String(last)
+        }
+        if body.unicodeScalars.contains(where: { $0 == "'" || $0 == "*" || $0 == "$" }) { body = "" }
+        let candidate = body + letter
+        let scalars = Array(("%" + candidate).unicodeScalars)
+        guard let parsed = AndroidText.conversion(at: 0, in: scalars), parsed.end == scalars.count, parsed.position == nil,
+              AndroidText.takesArgument(parsed.specifier, position: nil) else { return "s" }
+        return candidate
+    }
+
+    // MARK: Reading
+
+    /// The `tools:locale` of the file, if any, and its entries.
+    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry]) {
+        let result: Result<(String?, [TranslationEntry]), AppleLocalizationError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(AppleLocalizationError) in try read(bytes, path: path, language: language, issues: &issues) }
+        }
+        return try result.get()
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry]) {
+        var locator = SourceLocator()
+        func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
+            let (line, column) = locator.location(of: offset, in: bytes)
+            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+        }
+        var reader = PropertyListReader(bytes: bytes)
+        let root: XMLElement
+        do { root = try reader.parseElementDocument() } catch { throw fail(error.offset, error.message) }
+        guard root.name == "resources" else { throw fail(root.offset, "expected the root element <resources>, found <\(root.name)>") }
+        let locale = root.attributes.first { $0.0.hasSuffix(":locale") && root.attribute("xmlns:" + String($0.0.dropLast(":locale".count))) == toolsNamespace }?.1
+        if let locale, !TranslationConverter.isLanguageTag(locale) {
+            throw fail(root.offset, "tools:locale=\(TranslationConverter.notALanguageTag(locale))")
+        }
+        let reported = language ?? locale ?? "default"
+        func report(_ key: String, _ reason: String) {
+            issues.append(ConversionIssue(file: path, language: reported, key: key, reason: reason))
+        }
+        var entries: [TranslationEntry] = []
+        var seen: [String: Int] = [:]
+        var comments: [String] = []
+        for piece in root.content {
+            guard case .element(let index) = piece else {
+                if case .comment(let text) = piece { comments.append(trimmedComment(text)) }
+                continue
+            }
+            let element = root.children[index]
+            let comment = comments.isEmpty ? nil : comments.joined(separator: "\n")
+            comments = []
+            guard ["string", "plurals", "string-array"].contains(element.name) else { continue }
+            guard let name = element.attribute("name"), !name.isEmpty else {
+                throw fail(element.offset, "<\(element.name)> has no name; add name=\"…\" ([a-z0-9_], a letter first)")
+            }
+            let (key, rest) = AndroidResourceName.key(name: name, comment: comment)
+            if let line = seen[key] {
+                throw fail(element.offset, "the resource \(Diagnostic.quoted(name)) is defined twice (first on line \(line)); remove one")
+            }
+            seen[key] = locator.location(of: element.offset, in: bytes).line
+            if element.attribute("translatable") == "false" {
+                report(key, "translatable=\"false\": not a translation; not converted")
+                continue
+            }
+            let formatted = element.attribute("formatted") != "false"
+            switch element.name {
+            case "string":
+                let message = try message(of: element, formatted: formatted, key: key, report: report, fail: fail)
+                entries.append(TranslationEntry(key: key, comment: rest, value: .single(message)))
+            case "plurals":
+                var forms: [PluralCategory: TranslationMessage] = [:]
+                for item in element.children where item.name == "item" {
+                    guard let quantity = item.attribute("quantity"), let category = PluralCategory(rawValue: quantity) else {
+                        throw fail(item.offset, "<item> of <plurals name=\"\(name)\"> needs quantity=\"zero|one|two|few|many|other\", found \(item.attribute("quantity").map { Diagnostic.quoted($0) } ?? "none")")
+                    }
+                    if forms[category] != nil { throw fail(item.offset, "the quantity \(quantity) of <plurals name=\"\(name)\"> is given twice; remove one") }
+                    forms[category] = try message(of: item, formatted: formatted, key: key, report: report, fail: fail)
+                }
+                guard forms[.other] != nil else {
+                    throw fail(element.offset, "<plurals name=\"\(name)\"> has no other quantity; add <item quantity=\"other\">, which every language uses")
+                }
+                entries.append(TranslationEntry(key: key, comment: rest, value: .plural(forms, variable: nil, frame: nil, valueType: nil)))
+            default:
+                var index = 0
+                for item in element.children where item.name == "item" {
+                    let itemKey = key + "." + String(index)
+                    if seen[itemKey] != nil { throw fail(item.offset, "the key \(Diagnostic.quoted(itemKey)) of this <string-array> is also a <string>; rename one") }
+                    seen[itemKey] = seen[key]
+                    let message = try message(of: item, formatted: formatted, key: itemKey, report: report, fail: fail)
+                    entries.append(TranslationEntry(key: itemKey, comment: index == 0 ? rest : nil, value: .single(message)))
+                    index += 1
+                }
+            }
+        }
+        return (locale, entries)
+    }
+
+    private static func trimmedComment(_ text: String) -> String {
+        var text = Substring(text)
+        if text.hasPrefix(" ") { text = text.dropFirst() }
+        if text.hasSuffix(" ") { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// The message of a `<string>` or `<item>`: its text as aapt reads it, `<xliff:g>` naming the
+    /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) kept as its tags in the text.
+    private static func message(of element: XMLElement, formatted: Bool, key: String,
+                                report: (String, String) -> Void,
+                                fail: (Int, String) -> AppleLocalizationError) throws(AppleLocalizationError) -> TranslationMessage {
+        var reader = AndroidText.Reader()
+        var groups: [(id: String?, format: String?)] = []
+        var markup: Set<String> = []
+        // Recursion is bounded: the XML reader refuses nesting deeper than its maximum depth.
+        func walk(_ element: XMLElement) {
+            for piece in element.content {
+                switch piece {
+                case .text(let text), .cdata(let text): reader.read(text)
+                case .comment: break
+                case .element(let index):
+                    let child = element.children[index]
+                    if child.name == "xliff:g" || child.name.hasSuffix(":g") {
+                        let outer = reader.group
+                        var format = child.attribute("ctype").flatMap { $0.hasPrefix(formatPrefix) ? String($0.dropFirst(formatPrefix.count)) : nil }
+                        if format?.isEmpty == true { format = nil }
+                        groups.append((child.attribute("id"), format))
+                        reader.group = groups.count - 1
+                        walk(child)
+                        reader.group = outer
+                    } else {
+                        markup.insert(child.name)
+                        var tag = "<" + child.name
+                        for (name, value) in child.attributes { tag += " " + name + "=\"" + TextEscaping.xml(value) + "\"" }
+                        reader.readVerbatim(tag + ">")
+                        walk(child)
+                        reader.readVerbatim("</" + child.name + ">")
+                    }
+                }
+            }
+        }
+        walk(element)
+        if reader.bareApostrophe {
+            report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)")
+        }
+        if reader.startsWithReference {
+            report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text")
+        }
+        if !markup.isEmpty {
+            report(key, "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags")
+        }
+        var message = TranslationMessage()
+        let isFormat = formatted && reader.runs.contains { AndroidText.hasConversion($0.text) }
+        var placeholdersInGroup: [Int: Int] = [:]
+        for run in reader.runs {
+            guard isFormat else { message.append(.text(run.text)); continue }
+            let scalars = Array(run.text.unicodeScalars)
+            var literal = String.UnicodeScalarView()
+            var index = 0
+            while index < scalars.count {
+                guard scalars[index] == "%", let found = AndroidText.conversion(at: index, in: scalars) else {
+                    literal.append(scalars[index])
+                    index += 1
+                    continue
+                }
+                let start = index
+                index = found.end
+                if found.specifier == "%" { literal.append("%"); continue }
+                if found.specifier == "n" { literal.append("\n"); continue }
+                if !AndroidText.takesArgument(found.specifier, position: found.position) {
+                    literal.append(contentsOf: scalars[start..<found.end])
+                    continue
+                }
+                message.append(.text(String(literal)))
+                literal = String.UnicodeScalarView()
+                var placeholder = TranslationPlaceholder(position: found.position, conversion: found.specifier)
+                if let group = run.group {
+                    placeholdersInGroup[group, default: 0] += 1
+                    let (id, format) = groups[group]
+                    if let id, !id.isEmpty {
+                        placeholder.name = id
+                        placeholder.position = nil
+                        placeholder.conversion = readBack(found.specifier, named: id)
+                    }
+                    if var format {
+                        if format.hasPrefix(unescapedMark) {
+                            placeholder.unescaped = true
+                            format.removeFirst(unescapedMark.count)
+                        }
+                        if format.isEmpty {
+                            // `- ` alone: the conversion is the one Java's says.
+                        } else if PlaceholderSyntax.isPrintfSpecifier(format) {
+                            placeholder.conversion = format
+                        } else {
+                            placeholder.format = format
+                            placeholder.conversion = nil
+                        }
+                    }
+                }
+                message.append(.placeholder(placeholder))
+            }
+            message.append(.text(String(literal)))
+        }
+        for (index, group) in groups.enumerated() where placeholdersInGroup[index, default: 0] == 0 {
+            report(key, "<xliff:g\(group.id.map { " id=\"\($0)\"" } ?? "")> around text (no argument) is not kept; its text is")
+        }
+        return message
+    }
+}

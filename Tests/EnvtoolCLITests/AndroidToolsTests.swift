@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+/// Android resources checked by the real tools, not by envtool's reader: Debian's `aapt`
+/// compiles what `i18n convert --format android` writes and prints every value as the app gets
+/// it, and translate-toolkit's `android2po` (what Weblate reads Android files with) reads the
+/// same keys and texts. Both are installed by `scripts/dependencies test`.
+@Suite("Android resources in aapt and translate-toolkit")
+struct AndroidToolsTests {
+    static let source: [String: String] = [
+        "en": #"""
+            {
+              "apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
+              "at": "@home ?maybe",
+              "files_one": "{{count}} file",
+              "files_other": "{{count}} files",
+              "greeting": "Hello, {{name}}!",
+              "markup": "<b>not markup</b> & more",
+              "percent": "100% done",
+              "price": "{{n, number}} items for {{total}}",
+              "settings": {"language": "Language"},
+              "Sign-out": "Sign out",
+              "spaces": "  two  spaces  ",
+              "planets": {"0": "Mercury", "1": "Venus"}
+            }
+            """#,
+        "ru": #"""
+            {
+              "apostrophe": "Это \"цитата\"",
+              "at": "@дом",
+              "files_one": "{{count}} файл",
+              "files_few": "{{count}} файла",
+              "files_many": "{{count}} файлов",
+              "files_other": "{{count}} файла",
+              "greeting": "Привет, {{name}}!",
+              "markup": "<b>не разметка</b>",
+              "percent": "100% готово",
+              "price": "{{n, number}} штук за {{total}}",
+              "settings": {"language": "Язык"},
+              "Sign-out": "Выйти",
+              "spaces": "  два  пробела  ",
+              "planets": {"0": "Меркурий", "1": "Венера"}
+            }
+            """#,
+    ]
+
+    /// What the app gets for each resource (`string/name`, `plurals/name/quantity`,
+    /// `array/name/index`), per aapt configuration: the i18next text, placeholders mapped.
+    static let expected: [String: [String: String]] = [
+        "(default)": [
+            "string/apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
+            "string/at": "@home ?maybe",
+            "plurals/files/one": "%1$d file",
+            "plurals/files/other": "%1$d files",
+            "string/greeting": "Hello, %1$s!",
+            "string/markup": "<b>not markup</b> & more",
+            "string/percent": "100% done",
+            "string/price": "%1$d items for %2$s",
+            "string/settings_language": "Language",
+            "string/sign_out": "Sign out",
+            "string/spaces": "  two  spaces  ",
+            "array/planets/0": "Mercury",
+            "array/planets/1": "Venus",
+        ],
+        "ru": [
+            "string/apostrophe": "Это \"цитата\"",
+            "string/at": "@дом",
+            "plurals/files/one": "%1$d файл",
+            "plurals/files/few": "%1$d файла",
+            "plurals/files/many": "%1$d файлов",
+            "plurals/files/other": "%1$d файла",
+            "string/greeting": "Привет, %1$s!",
+            "string/markup": "<b>не разметка</b>",
+            "string/percent": "100% готово",
+            "string/price": "%1$d штук за %2$s",
+            "string/settings_language": "Язык",
+            "string/sign_out": "Выйти",
+            "string/spaces": "  два  пробела  ",
+            "array/planets/0": "Меркурий",
+            "array/planets/1": "Венера",
+        ],
+    ]
+
+    func converted() throws -> Workspace {
+        let workspace = try Workspace(copySample: false)
+        for (language, text) in Self.source { try workspace.write("src/\(language)/translation.json", text) }
+        let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", "res", "--format", "android", "--source-language", "en"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return workspace
+    }
+
+    @Test("aapt compiles the res/ written, and aapt dump shows exactly the i18next text of every string, plural item and array item")
+    func aapt() throws {
+        let workspace = try converted()
+        let compiled = try AndroidTools.compile(workspace.path + "/res")
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let dump = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package])
+        #expect(dump.status == 0, "\(dump.output)")
+        let values = AndroidTools.values(fromDump: dump.output)
+        #expect(values == Self.expected, "\(dump.output)")
+    }
+
+    @Test("android2po reads the same keys and texts, and i18next → android → i18next gives the source back")
+    func translateToolkit() throws {
+        let workspace = try converted()
+        let android2po = EnvtoolProcess.repositoryRoot + "/.venv-test/bin/android2po"
+        #expect(FileManager.default.isExecutableFile(atPath: android2po), "run scripts/dependencies test")
+        let result = try ConvertCommandTests.tool(android2po, ["--progress=none", "-t", workspace.path + "/res/values/strings.xml",
+                                                               workspace.path + "/res/values-ru/strings.xml", workspace.path + "/ru.po"])
+        #expect(result.status == 0, "\(result.output)")
+        let po = String(decoding: workspace.read("ru.po") ?? Data(), as: UTF8.self)
+        let units = AndroidTools.units(fromPO: po)
+        let english = Self.expected["(default)"] ?? [:]
+        let russian = Self.expected["ru"] ?? [:]
+        for name in ["apostrophe", "at", "greeting", "percent", "price", "settings_language", "sign_out", "spaces", "markup"] {
+            #expect(units[name]?.source == english["string/" + name], "\(name): \(String(describing: units[name]))")
+            #expect(units[name]?.target == russian["string/" + name], "\(name): \(String(describing: units[name]))")
+        }
+        let back = try workspace.run(["i18n", "convert", "--from", "res", "--to", "back", "--format", "i18next"])
+        #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+        let again = try workspace.run(["i18n", "convert", "--from", "src", "--to", "back", "--format", "i18next", "--check"])
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)\(again.stderr)")
+    }
+}
+
+/// `aapt` and translate-toolkit, run and read.
+enum AndroidTools {
+    /// `aapt package` of `resources` with a minimal manifest; the package path for `aapt dump`.
+    static func compile(_ resources: String) throws -> (status: Int32, output: String, package: String) {
+        let directory = NSTemporaryDirectory() + "envtool-aapt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let manifest = directory + "/AndroidManifest.xml"
+        try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.envtool"/>"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let package = directory + "/out.ap_"
+        let result = try ConvertCommandTests.tool("aapt", ["package", "-f", "-M", manifest, "-S", resources, "-F", package])
+        return (result.status, result.output, package)
+    }
+
+    /// The values of `aapt dump --values resources`, by configuration and `type/name[/item]`.
+    static func values(fromDump dump: String) -> [String: [String: String]] {
+        let keys = ["0x01000004": "other", "0x01000005": "zero", "0x01000006": "one", "0x01000007": "two", "0x01000008": "few", "0x01000009": "many"]
+        var values: [String: [String: String]] = [:]
+        var config = ""
+        var resource = ""
+        for line in dump.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("config ") {
+                config = String(trimmed.dropFirst("config ".count).dropLast())
+            } else if trimmed.hasPrefix("resource "), let colon = trimmed.range(of: ":"), let end = trimmed.range(of: ": ", range: colon.upperBound..<trimmed.endIndex) {
+                resource = String(trimmed[colon.upperBound..<end.lowerBound])
+            } else if let range = trimmed.range(of: "(string16) \"") ?? trimmed.range(of: "(string8) \"") {
+                var name = resource
+                if trimmed.hasPrefix("#"), let key = trimmed.range(of: "(Key=") {
+                    let code = String(trimmed[key.upperBound...].prefix(10))
+                    name += "/" + (keys[code] ?? String(Int(code.suffix(4), radix: 16) ?? -1))
+                }
+                values[config, default: [:]][name] = unescape(trimmed[range.upperBound...].dropLast())
+            }
+        }
+        return values
+    }
+
+    /// aapt's dump writes `"`, `\` and new line escaped.
+    static func unescape(_ text: Substring) -> String {
+        var out = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                out += character == "n" ? "\n" : String(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The units of a `.po` android2po wrote: by location (`#: name`), msgid and msgstr with the
+    /// `<xliff:g>` markup taken out (what the app gets).
+    static func units(fromPO po: String) -> [String: (source: String, target: String)] {
+        var units: [String: (source: String, target: String)] = [:]
+        for block in po.components(separatedBy: "\n\n") {
+            var location: String?
+            var field = ""
+            var fields: [String: String] = [:]
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("#: ") { location = String(line.dropFirst(3)) }
+                else if line.hasPrefix("msgid ") { field = "msgid"; fields[field] = unquote(line.dropFirst(6)) }
+                else if line.hasPrefix("msgstr ") { field = "msgstr"; fields[field] = unquote(line.dropFirst(7)) }
+                else if line.hasPrefix("\"") { fields[field, default: ""] += unquote(line[...]) }
+                else if line.hasPrefix("msg") { field = "" }
+            }
+            if let location, let source = fields["msgid"], let target = fields["msgstr"] {
+                units[location] = (stripMarkup(source), stripMarkup(target))
+            }
+        }
+        return units
+    }
+
+    private static func unquote(_ text: Substring) -> String {
+        var out = ""
+        var escaping = false
+        for character in text.dropFirst().dropLast() {
+            if escaping {
+                switch character {
+                case "n": out += "\n"
+                case "t": out += "\t"
+                default: out.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// `<xliff:g …>%1$s</xliff:g>` → `%1$s`.
+    private static func stripMarkup(_ text: String) -> String {
+        var out = text
+        while let open = out.range(of: "<xliff:g"), let close = out.range(of: ">", range: open.upperBound..<out.endIndex) {
+            out.removeSubrange(open.lowerBound..<close.upperBound)
+        }
+        return out.replacingOccurrences(of: "</xliff:g>", with: "")
+    }
+}

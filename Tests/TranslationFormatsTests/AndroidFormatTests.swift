@@ -1,0 +1,241 @@
+import Foundation
+import AppleLocalization
+import Testing
+@testable import TranslationFormats
+
+@Suite("Android string resources")
+struct AndroidFormatTests {
+    // MARK: Qualifiers and names
+
+    @Test("a locale qualifier maps to BCP 47 and back: values-es, values-pt-rBR, values-b+sr+Latn, values-b+es+419", arguments: [
+        ("es", "values-es"), ("pt-BR", "values-pt-rBR"), ("sr-Latn", "values-b+sr+Latn"), ("es-419", "values-b+es+419"),
+        ("zh-Hans-CN", "values-b+zh+Hans+CN"), ("fil", "values-fil"),
+    ])
+    func qualifiers(tag: String, folder: String) {
+        #expect(AndroidLocaleQualifier.folder(for: tag) == folder)
+        #expect(AndroidLocaleQualifier.read(folder: folder) == .language(tag))
+    }
+
+    @Test("qualifiers are read in any case; values is the default; other qualifiers are not translations")
+    func otherQualifiers() {
+        #expect(AndroidLocaleQualifier.read(folder: "values-PT-rbr") == .language("pt-BR"))
+        #expect(AndroidLocaleQualifier.read(folder: "values-b+SR+latn") == .language("sr-Latn"))
+        #expect(AndroidLocaleQualifier.read(folder: "values") == .defaultLanguage)
+        for folder in ["values-night", "values-v21", "values-es-land", "values-sw600dp"] {
+            #expect(AndroidLocaleQualifier.read(folder: folder) == .other, "\(folder)")
+        }
+        #expect(AndroidLocaleQualifier.read(folder: "layout") == nil)
+    }
+
+    @Test("a malformed locale qualifier says how to spell one", arguments: ["values-b+", "values-b+sr++Latn", "values-pt-rBRA", "values-b+x"])
+    func malformedQualifiers(folder: String) {
+        guard case .malformed(let why)? = AndroidLocaleQualifier.read(folder: folder) else {
+            Issue.record("\(folder): \(String(describing: AndroidLocaleQualifier.read(folder: folder)))"); return
+        }
+        #expect(why.contains("b+") , "\(why)")
+    }
+
+    @Test("the name rule: lowercase, [a-z0-9_] only, a letter first", arguments: [
+        ("settings.language", "settings_language"), ("Sign-out", "sign_out"), ("404", "key_404"), ("_x", "key__x"),
+        ("café", "caf_"), ("ok", "ok"), ("", "key_"),
+    ])
+    func names(key: String, name: String) {
+        #expect(AndroidResourceName.name(for: key) == name)
+    }
+
+    @Test("a key the rule changes is kept in the comment's last line and read back; a person's line is not a key")
+    func keyInComment() {
+        #expect(AndroidResourceName.comment(nil, key: "Sign-out") == "Key: Sign-out")
+        #expect(AndroidResourceName.comment("Menu item", key: "settings.language") == "Menu item\nKey: settings.language")
+        #expect(AndroidResourceName.comment("Menu item", key: "ok") == "Menu item")
+        let kept = AndroidResourceName.key(name: "settings_language", comment: "Menu item\nKey: settings.language")
+        #expect(kept.key == "settings.language" && kept.comment == "Menu item")
+        let notKept = AndroidResourceName.key(name: "other_name", comment: "Key: settings.language")
+        #expect(notKept.key == "other_name" && notKept.comment == "Key: settings.language")
+    }
+
+    // MARK: Reading as aapt does
+
+    /// What `aapt dump --values resources` printed for these values (Debian's aapt 10.0.0).
+    @Test("values read as aapt compiles them: white space, quotes, escapes, CDATA, references", arguments: [
+        ("  lead   and\n   trail  ", "lead and trail"),
+        (#""  quoted   space  ""#, "  quoted   space  "),
+        (#"It\'s \"q\" \\ back\nnl\ttab \u00e9"#, "It's \"q\" \\ back\nnl\ttab é"),
+        (#"\@ref \?attr"#, "@ref ?attr"),
+        ("<![CDATA[cdata <b>x</b>  two  spaces \\n esc]]>", "cdata <b>x</b> two spaces \n esc"),
+        ("a &lt;b&gt; &amp; c", "a <b> & c"),
+        (#"x"in quote  s"y z"#, "xin quote  sy z"),
+        (#"tab\t  x  \n  y"#, "tab\t x \n y"),
+        (#"sp\u0020\u0020x"#, "sp  x"),
+        (#""it's""#, "it's"),
+    ])
+    func aaptText(xml: String, expected: String) throws {
+        let entries = try read("<resources><string name=\"k\">\(xml)</string></resources>").entries
+        #expect(entries.first?.value == .single(TranslationMessage([.text(expected)])))
+    }
+
+    @Test("<xliff:g id> names the argument inside; ctype keeps what Java's conversion cannot say; %% is % in a format")
+    func placeholders() throws {
+        let xml = #"<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="k">Hi <xliff:g id="name">%1$s</xliff:g>, <xliff:g id="n" ctype="x-format:number">%2$d</xliff:g> at 100%% and %3$.2f</string></resources>"#
+        let entries = try read(xml).entries
+        #expect(entries.first?.value == .single(TranslationMessage([
+            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
+            .placeholder(TranslationPlaceholder(name: "n", format: "number")), .text(" at 100% and "),
+            .placeholder(TranslationPlaceholder(position: 3, conversion: ".2f")),
+        ])))
+    }
+
+    @Test("formatted=\"false\" is literal text; a text with no argument keeps its %; 100% done is prose")
+    func formattedFalse() throws {
+        let entries = try read(#"<resources><string name="a" formatted="false">%s and %d</string><string name="b">100% done</string><string name="c">50%% off</string></resources>"#).entries
+        #expect(entries.map(\.value) == [
+            .single(TranslationMessage([.text("%s and %d")])), .single(TranslationMessage([.text("100% done")])),
+            .single(TranslationMessage([.text("50%% off")])),
+        ])
+    }
+
+    @Test("<plurals> items by CLDR quantity, <string-array> items as key.N, comments above, translatable=\"false\" reported and left out")
+    func structure() throws {
+        let xml = """
+            <resources>
+              <!-- Shown in the list -->
+              <plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals>
+              <string-array name="planets"><item>Mercury</item><item>Venus</item></string-array>
+              <string name="app" translatable="false">envtool</string>
+              <string name="styled">Hi <b>bold</b></string>
+            </resources>
+            """
+        let (entries, issues) = try read(xml)
+        #expect(entries.map(\.key) == ["files", "planets.0", "planets.1", "styled"])
+        #expect(entries.first?.comment == "Shown in the list")
+        guard case .plural(let forms, _, _, _)? = entries.first?.value else { Issue.record("\(entries)"); return }
+        #expect(Set(forms.keys) == [.one, .other])
+        #expect(entries.last?.value == .single(TranslationMessage([.text("Hi <b>bold</b>")])))
+        #expect(issues.contains { $0.key == "app" && $0.reason.contains("translatable") })
+        #expect(issues.contains { $0.key == "styled" && $0.reason.contains("<b>") })
+    }
+
+    @Test("malformed files are one error naming the file, line and column, with a fix", arguments: [
+        ("<resources>\n  <string name=\"a\">x</strin>\n</resources>", ":2:", "expected </string>"),
+        ("<resources>\n<string>x</string></resources>", ":2:1:", "has no name"),
+        ("<resources>\n<plurals name=\"p\"><item quantity=\"one\">x</item></plurals></resources>", ":2:1:", "has no other quantity"),
+        ("<resources>\n<plurals name=\"p\"><item quantity=\"lots\">x</item></plurals></resources>", ":2:", "quantity=\"zero|one|two|few|many|other\""),
+        ("<resources><string name=\"a\">x</string>\n<string name=\"a\">y</string></resources>", ":2:1:", "defined twice (first on line 1)"),
+        ("<manifest/>", ":1:1:", "expected the root element <resources>"),
+    ])
+    func malformed(xml: String, location: String, message: String) {
+        do {
+            _ = try read(xml)
+            Issue.record("no error for \(xml)")
+        } catch {
+            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? "\(error)"
+            #expect(text.hasPrefix("res/values/strings.xml" + location), "\(text)")
+            #expect(text.contains(message), "\(text)")
+        }
+    }
+
+    // MARK: Through the converter
+
+    @Test("i18next → android → i18next is exact: escapes, white space, names, formats, nesting, context and plural keys")
+    func roundTrip() throws {
+        let directory = TemporaryDirectory()
+        let json = #"""
+            {
+              "a": "  two  spaces, lead and trail  ",
+              "apostrophe": "It's \"quoted\" \\ back\nslash\ttab",
+              "at": "@home ?maybe",
+              "control": "bell\u0007 and \r return",
+              "format": "{{n, number}} items, {{price, currency(EUR)}} and {{- raw}}",
+              "friend": "A friend",
+              "friend_male_one": "{{count}} boyfriend",
+              "friend_male_other": "{{count}} boyfriends",
+              "markup": "<b>not markup</b> & more",
+              "nested": "See $t(other.key)",
+              "percent": "100% done",
+              "percentRaw": "50%s off",
+              "percentWithArg": "100% of {{name}}",
+              "settings": {"language": "Language"},
+              "Sign-out": "Sign out",
+              "unicode": "😀 é"
+            }
+            """#
+        directory.write("in/en/translation.json", json)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let android = try #require(TranslationFormatRegistry.standard.format(named: "android"))
+        for output in try converter.plan(android, to: directory.path + "/res") {
+            directory.write("res/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
+        }
+        let xml = directory.read("res/values/strings.xml")
+        #expect(xml.contains(#"tools:locale="en""#), "\(xml)")
+        #expect(xml.contains(#"<!-- Key: Sign-out -->"#), "\(xml)")
+        #expect(xml.contains(#"<string name="percent">100% done</string>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="percentraw" formatted="false">50%s off</string>"#), "\(xml)")
+        #expect(xml.contains(#"<xliff:g id="n" ctype="x-format:number">%1$d</xliff:g>"#), "\(xml)")
+        #expect(converter.issues.map(\.key) == ["nested"], "\(converter.issues)")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/res")
+        #expect(back.issues.isEmpty, "\(back.issues)")
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        let outputs = try back.plan(i18next, to: directory.path + "/out")
+        var original = TranslationConverter()
+        try original.read(directory.path + "/in")
+        let expected = try original.plan(i18next, to: directory.path + "/out")
+        #expect(outputs.map(\.relativePath) == expected.map(\.relativePath))
+        #expect(outputs.map { String(decoding: $0.data, as: UTF8.self) } == expected.map { String(decoding: $0.data, as: UTF8.self) })
+        let written = outputs.map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        #expect(written.contains("{{n, number}} items, {{price, currency(EUR)}} and {{- raw}}"), "\(written)")
+        #expect(written.contains("See $t(other.key)"), "\(written)")
+    }
+
+    @Test("two keys that become one resource name are an error naming both")
+    func collision() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"sign_out": "A", "Sign-out": "B"}"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let android = try #require(TranslationFormatRegistry.standard.format(named: "android"))
+        #expect {
+            _ = try converter.plan(android, to: directory.path + "/res")
+        } throws: { error in
+            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? ""
+            return text.contains(#""Sign-out""#) && text.contains(#""sign_out""#) && text.contains("rename one")
+        }
+    }
+
+    @Test("a malformed locale folder is an error naming it; the default folder without tools:locale asks for --language")
+    func folderErrors() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values-pt-rBRA/strings.xml", "<resources><string name=\"a\">x</string></resources>")
+        var converter = TranslationConverter()
+        #expect {
+            try converter.read(directory.path + "/res")
+        } throws: { error in
+            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? ""
+            return text.contains("values-pt-rBRA/strings.xml") && text.contains("\"rBRA\" is not a region qualifier")
+        }
+        let other = TemporaryDirectory()
+        other.write("res/values/strings.xml", "<resources><string name=\"a\">x</string></resources>")
+        var plain = TranslationConverter()
+        #expect {
+            try plain.read(other.path + "/res")
+        } throws: { ($0 as? AppleLocalizationError)?.diagnostic.description.contains("add tools:locale") == true }
+        var withLanguage = TranslationConverter()
+        try withLanguage.read(other.path + "/res", language: "de")
+        #expect(withLanguage.tables.first?.languages["de"]?.first?.key == "a")
+    }
+
+    // MARK: Helpers
+
+    func read(_ xml: String) throws -> (entries: [TranslationEntry], issues: [ConversionIssue]) {
+        var issues: [ConversionIssue] = []
+        let (_, entries) = try AndroidFormat.read(Data(xml.utf8), path: "res/values/strings.xml", language: "en", issues: &issues)
+        return (entries, issues)
+    }
+}
+
+extension TemporaryDirectory {
+    func read(_ relative: String) -> String {
+        (try? String(contentsOfFile: path + "/" + relative, encoding: .utf8)) ?? ""
+    }
+}
