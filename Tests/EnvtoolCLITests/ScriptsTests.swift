@@ -59,6 +59,6 @@ struct ScriptsTests {
         #expect(build.installed == ["pkg-config", "libsodium-dev"])
         let test = try Self.recordInstall("test")
         #expect(test.status == 0)
-        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace"])
+        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace", "chromium"])
     }
 }
