@@ -54,9 +54,11 @@ extension TranslationCoverage {
         .percent{display:inline-block;width:4.5rem;text-align:right;font-variant-numeric:tabular-nums}
         td.bad{color:#fff;background:#d32f2f;font-weight:600}td.warn{background:#fff3cd}tr.below th{color:#c62828}
         .source{font-size:.75rem;color:#666;margin-left:.3rem}
-        details{margin:.5rem 0 0 1rem;max-width:1100px}summary{cursor:pointer;font-weight:600}
-        ul{margin:.2rem 0 .6rem;padding-left:1.4rem}li{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem;white-space:pre-wrap;word-break:break-all}
-        ul.missing-keys li{color:#c62828}.legend{color:#555;font-size:.85rem}
+        details{margin:.4rem 0 0 .6rem;max-width:1100px}summary{cursor:pointer;font-weight:600}summary .counts{font-weight:normal;color:#555}
+        details p{margin:.3rem 0 0 1rem;font-size:.8rem;color:#555;text-transform:uppercase}
+        ul{display:flex;flex-wrap:wrap;gap:.15rem 1.2rem;list-style:none;margin:.1rem 0 .3rem 1rem;padding:0}
+        li{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem;white-space:pre-wrap;word-break:break-all}
+        ul.missing-keys li,ul.plural-gaps li,ul.placeholder-mismatches li{color:#c62828}.legend{color:#555;font-size:.85rem}
         .legend i{display:inline-block;width:.8rem;height:.8rem;margin:0 .25rem 0 .8rem;vertical-align:middle}
         """
 }
@@ -104,7 +106,13 @@ extension TranslationCoverage.Language {
     func details(sourceLanguage: String) -> String {
         guard !missingKeys.isEmpty || !untranslatedKeys.isEmpty || !pluralGaps.isEmpty || !placeholderMismatches.isEmpty else { return "" }
         let e = TranslationCoverage.escaped
-        var html = "<details open data-language=\"\(e(language))\"><summary>\(e(language))</summary>\n"
+        var counts: [String] = []
+        for (count, noun) in [(missingKeys.count, "missing"), (untranslatedKeys.count, "untranslated"),
+                              (pluralGaps.count, pluralGaps.count == 1 ? "plural gap" : "plural gaps"),
+                              (placeholderMismatches.count, placeholderMismatches.count == 1 ? "placeholder mismatch" : "placeholder mismatches")] where count > 0 {
+            counts.append("\(count) \(noun)")
+        }
+        var html = "<details open data-language=\"\(e(language))\"><summary>\(e(language)) <span class=\"counts\">\(counts.joined(separator: ", "))</span></summary>\n"
         func list(_ heading: String, _ kind: String, _ items: [(key: String, text: String)]) {
             guard !items.isEmpty else { return }
             html += "<p>\(heading)</p>\n<ul class=\"\(kind)\">\n"
