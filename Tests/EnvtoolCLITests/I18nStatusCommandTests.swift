@@ -92,6 +92,8 @@ struct I18nStatusCommandTests {
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(workspace.read("page.html") == nil)
+        let separate = try workspace.run(["i18n", "status", "res", "--min-coverage", value])
+        #expect(separate.status == 64 && separate.stdout.isEmpty, "\(separate.stderr)")
     }
 
     @Test("a directory without translation files exits 66 and names it; so does a missing one")
