@@ -22,6 +22,19 @@ struct CoverageTests {
         #expect(table.languages.first?.isSource == true, "the source first")
     }
 
+    @Test("i18next ordinals follow the ordinal rules, and a lone key_ordinal_other is the whole plural where the rules have only other")
+    func ordinals() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/en/translation.json", #"{"place_ordinal_one": "{{count}}st", "place_ordinal_two": "{{count}}nd", "place_ordinal_few": "{{count}}rd", "place_ordinal_other": "{{count}}th"}"#)
+        directory.write("res/es/translation.json", #"{"place_ordinal_other": "{{count}}.º"}"#)
+        directory.write("res/fr/translation.json", #"{"place_ordinal_other": "{{count}}e"}"#)
+        let table = try #require(try TranslationCoverage.read(directories: [directory.path + "/res"]).tables.first)
+        let es = try #require(table.languages.first { $0.language == "es" }), fr = try #require(table.languages.first { $0.language == "fr" })
+        #expect(table.languages.first?.pluralGaps.isEmpty == true, "English ordinals: one, two, few, other")
+        #expect(es.missingKeys.isEmpty && es.pluralGaps.isEmpty && es.translated == 1, "Spanish ordinals have only other")
+        #expect(fr.pluralGaps.map(\.missing) == [["one"]], "French ordinals: one (1er), other")
+    }
+
     @Test("a format registered by a test is reported with nothing else to change")
     func registeredFormat() throws {
         let directory = TemporaryDirectory()
