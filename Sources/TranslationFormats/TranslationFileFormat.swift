@@ -1,4 +1,5 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -72,6 +73,10 @@ public protocol TranslationFileFormat: Sendable {
     /// by default the first malformed place as an error, and what reading leaves out as warnings.
     /// Checks across files (a key one language lacks) belong to a format's own linter.
     func lint(_ file: TranslationSourceFile) -> [Diagnostic]
+
+    /// The kind of CLDR rules whose categories the plural `entry` needs (`i18n status`): cardinal
+    /// by default; i18next's `key_ordinal_…` forms are ordinal.
+    func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind
 }
 
 extension TranslationFileFormat {
@@ -83,6 +88,8 @@ extension TranslationFileFormat {
     public var companionFormats: [String] { [] }
 
     public func normalized(_ table: TranslationTable) -> TranslationTable { table }
+
+    public func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind { .cardinal }
 
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []

@@ -38,6 +38,8 @@ struct OutputErrorTests {
         ["language"],
         ["validate"],
         ["keygen", "--public", "-o", "id"],
+        ["i18n", "status"],
+        ["i18n", "status", "--format", "json"],
     ]
 
     @Test("every command that prints a result exits 74 with a message when stdout cannot be written", arguments: commands)

@@ -62,6 +62,6 @@ struct ScriptsTests {
         #expect(build.installed == ["pkg-config", "libsodium-dev"])
         let test = try Self.recordInstall("test")
         #expect(test.status == 0)
-        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace", "aapt", "python3-venv"])
+        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "python3-venv"])
     }
 }

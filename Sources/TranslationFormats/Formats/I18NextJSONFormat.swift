@@ -64,6 +64,12 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return table
     }
 
+    /// i18next's ordinal forms (`place_ordinal_one`, `place_ordinal_two`…) are read as the plural
+    /// `place_ordinal`; they follow the ordinal rules (English: one, two, few, other).
+    public func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind {
+        entry.key.hasSuffix("_ordinal") ? .ordinal : .cardinal
+    }
+
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
         var outputs: [TranslationConverter.Output] = []

@@ -13,7 +13,7 @@ struct I18n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "i18n",
         abstract: "Check, convert and extract translations (i18next resources and every format of i18n convert).",
-        subcommands: [Lint.self, Convert.self, Extract.self])
+        subcommands: [Lint.self, Convert.self, Extract.self, Status.self])
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(

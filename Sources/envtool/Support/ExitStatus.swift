@@ -24,7 +24,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: return "success"
         case .usage: return "invalid command line (unknown option, missing argument)"
-        case .invalidInput: return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors"
+        case .invalidInput: return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors; i18n status --strict below --min-coverage"
         case .unreadableInput: return "an input file cannot be read (missing, a directory, no permission)"
         case .unknownConfiguration: return "unknown build configuration"
         case .unknownKey: return "unknown variable or localization key"

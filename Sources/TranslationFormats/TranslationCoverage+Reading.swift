@@ -1,0 +1,151 @@
+import AppleLocalization
+import CLDRPlurals
+import Diagnostics
+
+extension TranslationCoverage {
+    /// The source language a caller declares, and where it comes from, for messages
+    /// (`--source-language`, `environments/environments.json`).
+    public struct DeclaredSource: Sendable, Hashable {
+        /// The language tag.
+        public var language: String
+        /// Where it was declared.
+        public var origin: String
+
+        /// A declared source language.
+        public init(language: String, origin: String) {
+            self.language = language
+            self.origin = origin
+        }
+    }
+
+    /// The coverage of every table in `directories`, each read in every format of `registry` that
+    /// has files there (only `format` when given), each format on its own.
+    ///
+    /// The source language of a table is `declared` when given; else the one the table records
+    /// (a catalog's or XLIFF's source language); else `en` when the table has it.
+    ///
+    /// - Throws: ``AppleLocalizationError``: `.unreadable` for a directory that has no files of
+    ///   any format (of `format`), `.usage` for a table whose source language cannot be told or
+    ///   that lacks the declared one, and the reader's error for a malformed file.
+    public static func read(directories: [String], format: (any TranslationFileFormat)? = nil, declared: DeclaredSource? = nil,
+                            registry: TranslationFormatRegistry = .standard) throws(AppleLocalizationError) -> TranslationCoverage {
+        var tables: [Table] = []
+        for directory in directories {
+            let formats = format.map { [$0] } ?? registry.formats
+            var found = false
+            for format in formats where !format.discover(in: directory).isEmpty {
+                found = true
+                var converter = TranslationConverter(registry: registry)
+                try converter.read(directory, format: format)
+                for table in converter.tables.sorted(by: { format.tableName($0.name) < format.tableName($1.name) }) where !table.languages.isEmpty {
+                    let source = try sourceLanguage(of: table, declared: declared, format: format, directory: directory)
+                    tables.append(coverage(of: table, format: format, directory: directory, sourceLanguage: source))
+                }
+            }
+            if !found {
+                let what = format.map { "no \($0.name) files in the directory" }
+                    ?? "no translation files in the directory (looked for \(registry.names(separatedBy: ", ")))"
+                throw AppleLocalizationError(Diagnostic(file: directory, message: what), kind: .unreadable)
+            }
+        }
+        return TranslationCoverage(tables: tables)
+    }
+
+    /// The source language of `table` by the rule of ``read(directories:format:declared:registry:)``.
+    static func sourceLanguage(of table: TranslationTable, declared: DeclaredSource?, format: any TranslationFileFormat,
+                               directory: String) throws(AppleLocalizationError) -> String {
+        let name = "the \(format.tableName(table.name)) table (\(format.name))"
+        let languages = table.languageOrder.joined(separator: ", ")
+        if let declared {
+            guard table.languages[declared.language] != nil else {
+                throw AppleLocalizationError(Diagnostic(file: directory, message: "\(name) has no \(declared.language), the source language (from \(declared.origin)); it has \(languages); pass --source-language"), kind: .usage)
+            }
+            return declared.language
+        }
+        if let recorded = table.sourceLanguage, table.languages[recorded] != nil { return recorded }
+        if table.languages["en"] != nil { return "en" }
+        throw AppleLocalizationError(Diagnostic(file: directory, message: "the source language of \(name) is not known (no environments.json declares one, the files record none, and it has no en); it has \(languages); pass --source-language"), kind: .usage)
+    }
+
+    /// The coverage of each language of `table` against `sourceLanguage`, which it has.
+    static func coverage(of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String) -> Table {
+        let sourceEntries = table.languages[sourceLanguage] ?? []
+        var sourceByID: [EntryID: TranslationEntry] = [:]
+        for entry in sourceEntries where sourceByID[EntryID(entry)] == nil { sourceByID[EntryID(entry)] = entry }
+        var seen = Set<EntryID>()
+        let sourceOrder = sourceEntries.map(EntryID.init).filter { seen.insert($0).inserted }
+        var languages: [Language] = []
+        let order = [sourceLanguage] + table.languages.keys.filter { $0 != sourceLanguage }.sorted()
+        for language in order {
+            let isSource = language == sourceLanguage
+            var byID: [EntryID: TranslationEntry] = [:]
+            for entry in table.languages[language] ?? [] where byID[EntryID(entry)] == nil { byID[EntryID(entry)] = entry }
+            var result = Language(language: language, isSource: isSource, keys: sourceOrder.count, missingKeys: [],
+                                  untranslatedKeys: [], pluralGaps: [], placeholderMismatches: [])
+            for id in sourceOrder {
+                let shown = id.display(readsContextsFromKeys: format.readsContextsFromKeys)
+                guard let source = sourceByID[id], let entry = byID[id] ?? Self.loneOther(of: source, in: byID) else {
+                    result.missingKeys.append(shown)
+                    continue
+                }
+                if !isSource, entry.state == .new || entry.expandedForms == source.expandedForms {
+                    result.untranslatedKeys.append(shown)
+                }
+                // A translation of a plural source needs its language's forms, even when it was
+                // written as one message.
+                if entry.isPlural || source.isPlural {
+                    let needed = PluralRules(locale: language, kind: format.pluralKind(of: source)).categories
+                    let present: Set<PluralCategory> = if case .plural(let forms, _, _, _) = entry.value { Set(forms.keys) } else { [.other] }
+                    let lacking = needed.filter { !present.contains($0) }
+                    if !lacking.isEmpty {
+                        result.pluralGaps.append(PluralGap(key: shown, missing: lacking.map(\.rawValue), needed: needed.map(\.rawValue)))
+                    }
+                }
+                if !isSource {
+                    let found = entry.arguments, expected = source.arguments
+                    if found != expected {
+                        result.placeholderMismatches.append(PlaceholderMismatch(key: shown, found: found.sorted(), expected: expected.sorted()))
+                    }
+                }
+            }
+            languages.append(result)
+        }
+        return Table(directory: directory, format: format.name, name: format.tableName(table.name), sourceLanguage: sourceLanguage,
+                     keys: sourceOrder.count, languages: languages)
+    }
+}
+
+extension TranslationCoverage {
+    /// A lone `key_other` where the source has the plural `key`, read as that plural with only
+    /// `other`: how i18next writes a plural in a language whose rules have no other form
+    /// (Spanish ordinals, Japanese), which a reader cannot tell from a key of its own.
+    fileprivate static func loneOther(of source: TranslationEntry, in entries: [EntryID: TranslationEntry]) -> TranslationEntry? {
+        guard source.isPlural, source.context == nil, let lone = entries[EntryID(key: source.key + "_other", context: nil)],
+              case .single(let message) = lone.value else { return nil }
+        var entry = lone
+        entry.key = source.key
+        entry.value = .plural([.other: message], variable: nil, frame: nil, valueType: nil)
+        return entry
+    }
+}
+
+/// An entry's identity in a table: its key and context.
+private struct EntryID: Hashable {
+    var key: String
+    var context: String?
+
+    init(_ entry: TranslationEntry) {
+        self.init(key: entry.key, context: entry.context)
+    }
+
+    init(key: String, context: String?) {
+        self.key = key
+        self.context = context
+    }
+
+    /// The key as a user finds it in the files: i18next's `key_context`, else `key (context: …)`.
+    func display(readsContextsFromKeys: Bool) -> String {
+        guard let context else { return key }
+        return readsContextsFromKeys ? key + "_" + context : key + " (context: " + context + ")"
+    }
+}
