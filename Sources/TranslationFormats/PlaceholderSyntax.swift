@@ -138,7 +138,8 @@ enum PlaceholderSyntax {
                 guard let close = rest[open.upperBound...].firstRange(of: "}}") else { message.append(.text(String(rest))); break }
                 message.append(.text(String(rest[..<open.lowerBound])))
                 var inside = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
-                if inside.hasPrefix("-") { inside = String(inside.dropFirst()).trimmingWhitespace() }
+                let unescaped = inside.hasPrefix("-")
+                if unescaped { inside = String(inside.dropFirst()).trimmingWhitespace() }
                 var format: String? = nil
                 if let comma = inside.firstIndex(of: ",") {
                     format = inside[inside.index(after: comma)...].trimmingWhitespace()
@@ -147,9 +148,9 @@ enum PlaceholderSyntax {
                 // `{{arg1, lld}}`: the printf conversion an Apple or gettext source had, kept as
                 // an i18next format (i18next prints a value with a format it does not know as given).
                 if let specifier = format, isPrintfSpecifier(specifier) {
-                    message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier)))
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier, unescaped: unescaped)))
                 } else {
-                    message.append(.placeholder(TranslationPlaceholder(name: inside, format: format)))
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, format: format, unescaped: unescaped)))
                 }
                 rest = rest[close.upperBound...]
             } else if let nest {
@@ -172,7 +173,7 @@ enum PlaceholderSyntax {
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) || name == "count" ? nil : $0 }
-                    text += "{{" + name + ((placeholder.format ?? conversion).map { ", " + $0 } ?? "") + "}}"
+                    text += "{{" + (placeholder.unescaped ? "- " : "") + name + ((placeholder.format ?? conversion).map { ", " + $0 } ?? "") + "}}"
                     continue
                 }
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {

@@ -53,13 +53,17 @@ public struct TranslationPlaceholder: Sendable, Hashable {
     public var conversion: String?
     /// An i18next format (`number` in `{{value, number}}`), kept for i18next only.
     public var format: String?
+    /// i18next's `{{- name}}`: the value is inserted without HTML escaping. Kept for i18next only;
+    /// the other formats never escape a value, so nothing is lost there.
+    public var unescaped: Bool
 
     /// A placeholder.
-    public init(name: String? = nil, position: Int? = nil, conversion: String? = nil, format: String? = nil) {
+    public init(name: String? = nil, position: Int? = nil, conversion: String? = nil, format: String? = nil, unescaped: Bool = false) {
         self.name = name
         self.position = position
         self.conversion = conversion
         self.format = format
+        self.unescaped = unescaped
     }
 
     /// Whether the conversion prints a number (`d`, `lld`, `.2f`, `D`, …), by the one Apple

@@ -16,6 +16,7 @@ struct PseudoCommandTests {
               "nested": "See $t(title)",
               "percent": "100% done",
               "quote": "Say \\"hi\\"\\nnow",
+              "raw": "<p>{{- html}}</p>",
               "title": "Files",
               "transfer": "Send {{arg1}} to {{arg2}}"
             }
@@ -23,7 +24,7 @@ struct PseudoCommandTests {
         try workspace.write("src/ru/translation.json", """
             {"files_one": "{{count}} файл", "files_few": "{{count}} файла", "files_many": "{{count}} файлов", "files_other": "{{count}} файла",
              "greeting": "Привет, {{arg1}}!", "markup": "<b>Жирный</b>", "nested": "См. $t(title)", "percent": "100% готово",
-             "quote": "Скажи", "title": "Файлы", "transfer": "Отправить {{arg1}} получателю {{arg2}}"}
+             "quote": "Скажи", "raw": "<p>{{- html}}</p>", "title": "Файлы", "transfer": "Отправить {{arg1}} получателю {{arg2}}"}
             """)
         for format in TranslationFormatRegistry.standard.names {
             let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", format, "--format", format, "--source-language", "en"])
@@ -75,6 +76,7 @@ struct PseudoCommandTests {
         #expect(again.stdout.isEmpty, "\(again.stdout)")
         let accented = String(decoding: workspace.read("src/en-XA/translation.json") ?? Data(), as: UTF8.self)
         #expect(accented.contains(#""title": "[Ƒíĺéš one ]""#), "\(accented)")
+        #expect(accented.contains(#""raw": "[<p>»{{- html}}«</p>]""#), "\(accented)")
     }
 
     @Test("the README's command works on the sample from the repository root")

@@ -51,10 +51,20 @@ struct ConversionTests {
         let message = PlaceholderSyntax.parseI18Next("Hi {{name}}, {{- raw}} {{value, number}} $t(other.key) {{unclosed")
         #expect(message.pieces == [
             .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "raw")), .text(" "),
+            .placeholder(TranslationPlaceholder(name: "raw", unescaped: true)), .text(" "),
             .placeholder(TranslationPlaceholder(name: "value", format: "number")), .text(" "),
             .nesting("other.key"), .text(" {{unclosed"),
         ])
+    }
+
+    @Test("i18next's unescaped {{- name}} is written back as it was; other formats insert it as any value")
+    func unescapedPlaceholder() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"raw": "Hi {{- html}} and {{-  x, number}}"}"#)
+        let i18next = try directory.convert(from: "in", to: "i18next")
+        #expect(i18next["en/translation.json"]?.contains(#""raw": "Hi {{- html}} and {{- x, number}}""#) == true, "\(i18next)")
+        let po = try directory.convert(from: "in", to: "po")
+        #expect(po["en/translation.po"]?.contains(#"msgstr "Hi %(html)s and %(x)s""#) == true, "\(po)")
     }
 
     @Test("gettext placeholders: %(name)s, %1$s, %d, %%")

@@ -58,6 +58,12 @@ struct PseudoLocalizerTests {
         #expect(PseudoLocalizer.growth(of: Int.max, percent: 300) == Int.max / 100)
     }
 
+    @Test("i18next's unescaped {{- name}}, formats and nesting with options are written back as they were")
+    func i18nextPlaceholdersKept() throws {
+        #expect(try Self.accented("<p>{{- html}}</p> {{n, number(minimumFractionDigits: 2)}} $t(k, {\"count\": {{count}} })", expansion: 0)
+            == "[<p>»{{- html}}«</p> »{{n, number(minimumFractionDigits: 2)}}« $t(k, {\"count\": {{count}} })]")
+    }
+
     @Test("an empty text stays empty, and a text of only placeholders is bracketed but not grown")
     func emptyText() throws {
         #expect(try Self.accented("") == "")
@@ -163,6 +169,7 @@ struct PseudoLocalizerTests {
           "braces": "Step {0} of {total}",
           "percent": "100% done",
           "nested": "See $t(title)",
+          "raw": "<p>{{- html}}</p>",
           "title": "Files",
           "empty": ""
         }
