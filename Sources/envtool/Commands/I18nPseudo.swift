@@ -11,10 +11,11 @@ extension I18n {
             commandName: "pseudo",
             abstract: "Write pseudo-locales (en-XA: accented, bracketed, expanded; ar-XB with --bidi: right to left) made from the source language.",
             discussion: """
-                --from is read as i18n convert reads it (a file or a directory, in any of \(TranslationFormatRegistry.standard.names(separatedBy: ", "))); the source language's text becomes:
+                --from is read as i18n convert reads it (a file or a directory, in any of \(TranslationFormatRegistry.standard.names(separatedBy: ", "))), and the source language's text becomes two pseudo-locales, as Android's:
 
-                  en-XA  every ASCII letter accented (Settings → Šéţţíñĝš), the message in [ ], grown by --expand percent of its text with filler words, placeholders marked »…«
-                  ar-XB  (--bidi) each word and placeholder wrapped in RLM RLO … PDF RLM, so the text lays out right to left as Arabic does
+                en-XA: every ASCII letter accented (Settings → Šéţţíñĝš), the message in [ ], grown by --expand percent of its text with filler words, placeholders marked »…«.
+
+                ar-XB (with --bidi): each word and placeholder wrapped in RLM RLO … PDF RLM, so that the text lays out right to left as Arabic does.
 
                 Placeholders ({{name}}, %1$@, %lld, %(name)s, %#@items@), $t(…) nesting, markup (<b>, </a>), character references (&amp;), brace groups ({0}, {count, plural, …}) and printf conversions kept as text are never changed. Plurals get every CLDR category of the pseudo language (ar-XB: zero, one, two, few, many, other), from the source's forms. An empty text stays empty.
 
