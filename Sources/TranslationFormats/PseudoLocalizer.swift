@@ -51,7 +51,8 @@ public struct PseudoLocalizer: Sendable {
     }
 
     /// The growth of ``Method/accented`` messages when none is given: 40%, about what German or
-    /// Finnish add to English UI text (Android's pseudolocale grows by a similar share).
+    /// Finnish add to English UI text. (Android's `aapt2` adds half a message's length, or all of
+    /// it past three words: `--expand 50%` or `100%`.)
     public static let defaultExpansion = 40
     /// The largest growth accepted, 300%: short labels grow that much in some languages, and no
     /// layout test needs more. A bound, so that a mistyped `--expand 4000000` is an error and not
