@@ -84,6 +84,9 @@ enum PlaceholderSyntax {
                 issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
+                    if placeholder.unescaped {
+                        issues.report(key, "{{- \(name)}} inserts its value without HTML escaping; written as a plain value, which i18next escapes when it is read back")
+                    }
                     if placeholder.format != nil {
                         issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no Apple equivalent; dropped")
                     }
@@ -271,6 +274,9 @@ enum PlaceholderSyntax {
                 issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
+                    if placeholder.unescaped {
+                        issues.report(key, "{{- \(name)}} inserts its value without HTML escaping; written as a plain value, which i18next escapes when it is read back")
+                    }
                     if placeholder.format != nil {
                         issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
                     }
