@@ -183,6 +183,20 @@ write("android", android)
 write("android", android.replace(' tools:locale="ru"', "", 1))
 write("convert", bytes([6]) + android.encode("utf-8"))
 
+# pseudo: the convert seeds' first byte picks the reader (i18next, .strings, .xcstrings, .po, XLIFF);
+# texts with markup, references, brace groups, conversions kept as text, nesting and plurals.
+write("pseudo", bytes([0]) + compact({"greeting": "Hello, {{name}}!", "item_one": "{{count}} item", "item_other": "{{count}} items",
+                                      "markup": "<b>Bold</b> &amp; <a href=\"https://example.com\">link</a> &#8217; a < b <3",
+                                      "braces": "Step {0} of {total}, {n, plural, one {# x} other {# y}} { open",
+                                      "printf": "%s %1$@ %-5.2lf %(name)s %% 100% done", "nested": "See $t(greeting) $t(open",
+                                      "empty": "", "ctx_male": "He"}).encode("utf-8"))
+write("pseudo", bytes([1]) + '"a" = "Hello %@, <i>%2$lld</i> & {{x}}";\n"b" = "";\n'.encode("utf-8"))
+write("pseudo", bytes([3]) + (po_header.format(lang="en", n=2, expr="n != 1") + po_body).encode("utf-8"))
+write("pseudo", bytes([4]) + xliff.encode("utf-8"))
+write("pseudo", bytes([2]) + compact({"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {
+    "variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld <b>item</b>"}},
+                              "other": {"stringUnit": {"state": "translated", "value": "%lld items &amp;"}}}}}}}}}).encode("utf-8"))
+
 # convert-paths: format byte, file name, NUL, content; names from the content and the file name
 # that try to leave the destination (issue #21), and ordinary ones.
 i18next_seed = b'{"greeting":"Hello","item_one":"{{count}} item","item_other":"{{count}} items"}'

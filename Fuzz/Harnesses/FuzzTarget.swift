@@ -47,6 +47,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertHarness.any),
         FuzzTarget(name: "convert-paths", summary: "i18n convert with languages and table names from the input (content and file name): every writer's paths stay below the destination",
                    run: ConvertPathsHarness.run),
+        FuzzTarget(name: "pseudo", summary: "i18n pseudo: first byte picks the reader, the rest is read, pseudo-localized (en-XA, ar-XB) and planned in every format; placeholders, nesting and markup must survive",
+                   run: PseudoHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]

@@ -48,10 +48,10 @@ public struct TranslationConverter: Sendable {
         } + writeIssues)
     }
     private var readIssues: [ConversionIssue] = []
-    private var writeIssues: [ConversionIssue] = []
+    var writeIssues: [ConversionIssue] = []
     private var plannedFormats: [String] = []
     /// The tables read.
-    public private(set) var tables: [TranslationTable] = []
+    public internal(set) var tables: [TranslationTable] = []
     /// The format read.
     public private(set) var sourceFormat: (any TranslationFileFormat)?
     /// The formats it reads and writes.

@@ -57,6 +57,16 @@ struct ConversionTests {
         ])
     }
 
+    @Test("i18next's unescaped {{- name}} is written back as it was; other formats insert it as any value")
+    func unescapedPlaceholder() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", #"{"raw": "Hi {{- html}} and {{-  x, number}}"}"#)
+        let i18next = try directory.convert(from: "in", to: "i18next")
+        #expect(i18next["en/translation.json"]?.contains(#""raw": "Hi {{- html}} and {{- x, number}}""#) == true, "\(i18next)")
+        let po = try directory.convert(from: "in", to: "po")
+        #expect(po["en/translation.po"]?.contains(#"msgstr "Hi %(html)s and %(x)s""#) == true, "\(po)")
+    }
+
     @Test("gettext placeholders: %(name)s, %1$s, %d, %%")
     func gettextPlaceholders() {
         let message = PlaceholderSyntax.parseGettext("%(user)s: %1$s %d 50%% %(count)d")

@@ -167,9 +167,24 @@ enum BuiltInFormats {
         }
     }
 
+    /// What `Intl.ListFormat.prototype.format` lists: the strings an array holds, or the code
+    /// points of a string, which JavaScript iterates one code point at a time (`Ada` is `A, d,
+    /// and a`; `e` and a combining accent are two items); `nil` (Intl throws) for anything else.
+    static func listItems(_ value: I18nValue) -> [String]? {
+        switch value {
+        case .array(let elements):
+            // Intl.ListFormat takes only strings ("Iterable yielded 1 which is not a string").
+            guard elements.allSatisfy({ $0.stringValue != nil }) else { return nil }
+            return elements.map(\.jsString)
+        case .string(let text):
+            return text.unicodeScalars.map { String($0) }
+        default:
+            return nil
+        }
+    }
+
     static func list(_ value: I18nValue, locale: String, options: I18nObject) -> String? {
-        // Intl.ListFormat takes only strings ("Iterable yielded 1 which is not a string").
-        guard case .array(let elements) = value, elements.allSatisfy({ $0.stringValue != nil }) else { return nil }
+        guard let elements = listItems(value), elements.count <= Int(Int32.max) else { return nil }
         let type: UListFormatterType
         switch string(options, "type") {
         case "disjunction": type = ULISTFMT_TYPE_OR
@@ -185,7 +200,9 @@ enum BuiltInFormats {
         var status = U_ZERO_ERROR
         guard let formatter = swift_ulistfmt_openForType(locale, type, width, &status), status.rawValue <= 0 else { return nil }
         defer { swift_ulistfmt_close(formatter) }
-        let strings = elements.map { Array($0.jsString.utf16) }
+        let strings = elements.map { Array($0.utf16) }
+        // ICU counts in Int32; an item longer than that cannot be listed (and no page holds one).
+        guard strings.allSatisfy({ $0.count <= Int(Int32.max) }) else { return nil }
         var lengths = strings.map { Int32($0.count) }
         var pointers: [UnsafeMutablePointer<UChar>?] = strings.map { units in
             let pointer = UnsafeMutablePointer<UChar>.allocate(capacity: max(units.count, 1))
@@ -201,7 +218,7 @@ enum BuiltInFormats {
                 }
             }
         }
-        return formatted.map { removingElementIsolates($0, elements: elements.compactMap(\.stringValue)) }
+        return formatted.map { removingElementIsolates($0, elements: elements) }
     }
 
     /// CLDR 46–47 (Foundation's ICU 76) wrap each list element in U+2068…U+2069 for right-to-left
@@ -292,8 +309,12 @@ enum BuiltInFormats {
             if let zone = options["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) { style.timeZone = zone }
             return .string(date.formatted(style))
         case "list":
-            guard case .array(let items) = value else { return value }
-            let strings = items.compactMap(\.stringValue)
+            let strings: [String]
+            switch value {
+            case .array(let items): strings = items.compactMap(\.stringValue)
+            case .string(let text): strings = text.unicodeScalars.map { String($0) }
+            default: return value
+            }
             let type: ListFormatStyle<StringStyle, [String]>.ListType = options["type"]?.stringValue == "disjunction" ? .or : .and
             return .string(strings.formatted(.list(type: type).locale(locale)))
         default:

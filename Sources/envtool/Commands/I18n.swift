@@ -12,8 +12,8 @@ import TranslationFormats
 struct I18n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "i18n",
-        abstract: "Check, convert and extract translations (i18next resources and every format of i18n convert).",
-        subcommands: [Lint.self, Convert.self, Extract.self, Status.self])
+        abstract: "Check, convert, pseudo-localize, extract and report on translations (i18next resources and every format of i18n convert).",
+        subcommands: [Lint.self, Convert.self, Pseudo.self, Extract.self, Status.self])
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,0 +1,62 @@
+import AppleLocalization
+import Diagnostics
+
+extension TranslationConverter {
+    /// The files `format` needs for the tables read with the pseudo languages of `methods` added
+    /// (see ``PseudoLocalizer``), under the directory `destination`: only those the pseudo
+    /// languages change. A file the tables as read would give byte for byte (`en/translation.json`
+    /// beside `en-XA/translation.json`) is left out, so pseudo-localizing into the folder read adds
+    /// the pseudo languages and rewrites nothing else; a file that holds every language (a
+    /// catalog) is planned with them all. Afterwards ``issues`` names only what is lost in the
+    /// files planned (and on reading).
+    ///
+    /// - Parameter sourceLanguage: The language pseudo-localized. Else the one the input records
+    ///   (a catalog's or XLIFF's source language), else `en` when the input has it, else the only
+    ///   language.
+    /// - Throws: ``AppleLocalizationError`` of kind `usage` when the source language cannot be
+    ///   told or is not in a table, or is itself a pseudo language; and what ``plan(_:to:sourceLanguage:)`` throws.
+    public mutating func planPseudoLocalization(_ localizer: PseudoLocalizer, methods: [PseudoLocalizer.Method],
+                                                format: any TranslationFileFormat, to destination: String,
+                                                sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
+        let pseudoLanguages = Set(methods.map(\.language))
+        var sources: [String] = []
+        for table in tables {
+            let source = try Self.pseudoSource(of: table, given: sourceLanguage, pseudoLanguages: pseudoLanguages, destination: destination)
+            sources.append(source)
+        }
+        // The tables as read, planned on a copy: what the pseudo languages leave alone.
+        var unchanged = self
+        for index in unchanged.tables.indices { unchanged.tables[index].sourceLanguage = unchanged.tables[index].sourceLanguage ?? sources[index] }
+        let before = try unchanged.plan(format, to: destination)
+        for index in tables.indices {
+            tables[index].sourceLanguage = tables[index].sourceLanguage ?? sources[index]
+            tables[index] = localizer.pseudoLocalized(tables[index], source: sources[index], methods: methods)
+        }
+        let issuesBefore = writeIssues.count
+        let after = try plan(format, to: destination)
+        var previous: [String: [UInt8]] = [:]
+        for output in before { previous[output.path] = Array(output.data) }
+        let kept = after.filter { output in previous[output.path].map { !$0.elementsEqual(output.data) } ?? true }
+        let keptPaths = Set(kept.map(\.path))
+        let planned = writeIssues[issuesBefore...].filter { keptPaths.contains($0.file) }
+        writeIssues = Array(writeIssues[..<issuesBefore]) + planned
+        return kept
+    }
+
+    /// The language of `table` that is pseudo-localized.
+    private static func pseudoSource(of table: TranslationTable, given: String?, pseudoLanguages: Set<String>,
+                                     destination: String) throws(AppleLocalizationError) -> String {
+        let languages = table.languageOrder.filter { !pseudoLanguages.contains($0) }
+        let chosen = given ?? table.sourceLanguage ?? (languages.contains("en") ? "en" : languages.count == 1 ? languages.first : nil)
+        guard let chosen else {
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "the source language of the table \(Diagnostic.quoted(table.name)) is not known (it has \(languages.joined(separator: ", "))); pass --source-language"), kind: .usage)
+        }
+        guard !pseudoLanguages.contains(chosen) else {
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "the source language \(chosen) is a pseudo language; pass --source-language"), kind: .usage)
+        }
+        guard table.languages[chosen] != nil else {
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "the table \(Diagnostic.quoted(table.name)) has no \(chosen) text to pseudo-localize (it has \(languages.joined(separator: ", "))); pass --source-language"), kind: .usage)
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,107 @@
+import AppleLocalization
+import ArgumentParser
+import Diagnostics
+import EnvironmentKit
+import Platform
+import TranslationFormats
+
+extension I18n {
+    struct Pseudo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pseudo",
+            abstract: "Write pseudo-locales (en-XA: accented, bracketed, expanded; ar-XB with --bidi: right to left) made from the source language.",
+            discussion: """
+                --from is read as i18n convert reads it (a file or a directory, in any of \(TranslationFormatRegistry.standard.names(separatedBy: ", "))), and the source language's text becomes two pseudo-locales, as Android's:
+
+                en-XA: every ASCII letter accented (Settings → Šéţţíñĝš), the message in [ ], grown by --expand percent of its text with filler words, placeholders marked »…«.
+
+                ar-XB (with --bidi): each word and placeholder wrapped in RLM RLO … PDF RLM, so that the text lays out right to left as Arabic does.
+
+                Placeholders ({{name}}, %1$@, %lld, %(name)s, %#@items@), $t(…) nesting, markup (<b>, </a>), character references (&amp;), brace groups ({0}, {count, plural, …}) and printf conversions kept as text are never changed. Plurals get every CLDR category of the pseudo language (ar-XB: zero, one, two, few, many, other), from the source's forms. An empty text stays empty.
+
+                The source language is --source-language, else the one the input records (catalogs, XLIFF), else en when present, else the only language. The files are written in --format (default: the format read) below the directory --to, atomically and never outside it; only files the pseudo-locales change are written, so --to may be the folder read: the pseudo-locales are added beside the source and nothing else is rewritten (a catalog, which holds every language, is rewritten with them).
+                """)
+
+        @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"))
+        var from: String
+
+        @Option(help: ArgumentHelp("The directory to write the pseudo-locales to.", valueName: "dir"))
+        var to: String
+
+        @Option(help: ArgumentHelp("The format to write (default: the format read).", valueName: TranslationFormatArgument.valueNames))
+        var format: TranslationFormatArgument?
+
+        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))
+        var fromFormat: TranslationFormatArgument?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
+        var language: String?
+
+        @Option(help: ArgumentHelp("The language to pseudo-localize (default: the input's source language, else en, else the only one).", valueName: "code"))
+        var sourceLanguage: String?
+
+        @Option(help: ArgumentHelp("How much longer en-XA texts get, from 0% to \(PseudoLocalizer.maximumExpansion)% (default: \(PseudoLocalizer.defaultExpansion)%).", valueName: "percent"))
+        var expand: String?
+
+        @Flag(help: "Also write ar-XB, the right-to-left pseudo-locale.")
+        var bidi = false
+
+        func run() throws {
+            guard to != "-", !to.isEmpty else {
+                throw ValidationError("--to \(to.isEmpty ? "''" : "-") is not supported: pseudo-locales are files; pass a directory")
+            }
+            var to = to
+            while to.count > 1, to.hasSuffix("/") { to.removeLast() }
+            for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
+                if let value, !TranslationConverter.isLanguageTag(value) {
+                    throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
+                }
+            }
+            let localizer: PseudoLocalizer
+            do throws(PseudoLocalizer.InvalidExpansion) {
+                localizer = try PseudoLocalizer(expansion: expand ?? "\(PseudoLocalizer.defaultExpansion)")
+            } catch {
+                throw ValidationError("--expand: \(error.description)")
+            }
+            // The pseudo-locales are files of their own below a directory: one result file (a
+            // catalog named by --to) would replace the input's.
+            let kind = pathKind(to)
+            if kind == .file || (kind == nil && TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) != nil) {
+                throw ValidationError("--to \(Diagnostic.quoted(to)) is a file; pass the directory to write the pseudo-locales to")
+            }
+            let methods: [PseudoLocalizer.Method] = bidi ? [.accented, .bidi] : [.accented]
+            var converter = TranslationConverter()
+            let outputs: [TranslationConverter.Output]
+            do throws(AppleLocalizationError) {
+                try converter.read(from, format: fromFormat?.format, language: language)
+                guard let target = format?.format ?? converter.sourceFormat else {
+                    throw AppleLocalizationError(Diagnostic(file: from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"), kind: .usage)
+                }
+                outputs = try converter.planPseudoLocalization(localizer, methods: methods, format: target, to: to, sourceLanguage: sourceLanguage)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(Convert.status(error.kind).rawValue)
+            }
+            // Every path is checked, and the file there read, before anything is written: a path
+            // refused (a link below --to) leaves every file as it was.
+            var changed: [TranslationConverter.Output] = []
+            for output in outputs {
+                guard let relative = output.relativePath else {
+                    Console.error(Diagnostic(file: output.path, message: "a pseudo-locale must be written below the directory --to; nothing was written").description)
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+                var existing: [UInt8]? = nil
+                try reportingFailures { existing = try AtomicFile.contents(of: relative, under: to) }
+                if let existing, existing.elementsEqual(output.data) { continue }
+                changed.append(output)
+            }
+            for issue in converter.issues { Console.error(issue.description) }
+            for output in changed {
+                try reportingFailures {
+                    try AtomicFile.write(output.data, to: output.relativePath ?? "", under: to)
+                }
+                try Console.output("wrote " + output.path)
+            }
+        }
+    }
+}
