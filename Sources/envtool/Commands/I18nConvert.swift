@@ -28,20 +28,13 @@ extension I18n {
                 With --check nothing is written: the files that would be created or changed are listed on stdout, and the exit status is 1 when there is any (for CI), 0 when the target is up to date.
                 """)
 
-        @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"))
-        var from: String
+        @OptionGroup var input: TranslationInputOptions
 
         @Option(help: ArgumentHelp("The file or directory to write.", valueName: "path"))
         var to: String
 
         @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: TranslationFormatArgument.valueNames))
         var format: TranslationFormatArgument?
-
-        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))
-        var fromFormat: TranslationFormatArgument?
-
-        @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
-        var language: String?
 
         @Option(help: ArgumentHelp("The source language of catalogs and XLIFF written from inputs that do not record one (default: the language whose texts equal their keys most often, as a .po's msgid is the source text; then en; then the first by name).", valueName: "code"))
         var sourceLanguage: String?
@@ -56,26 +49,15 @@ extension I18n {
         static let changesPending: Int32 = 1
 
         func run() throws {
-            // `-` is standard input or output elsewhere; a conversion writes files, and a folder
-            // named `-` is never what was meant.
-            guard to != "-", !to.isEmpty else {
-                throw ValidationError("--to \(to.isEmpty ? "''" : "-") is not supported: a conversion writes files; pass a directory (or, for one result, a file)")
-            }
-            // `out/` and `out` are the same folder; without this the paths printed would read `out//es/…`.
-            var to = to
-            while to.count > 1, to.hasSuffix("/") { to.removeLast() }
-            for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
-                if let value, !TranslationConverter.isLanguageTag(value) {
-                    throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
-                }
-            }
+            let to = try TranslationInputOptions.destination(to, writes: "a conversion writes files; pass a directory (or, for one result, a file)")
+            try input.validateLanguages(sourceLanguage: sourceLanguage)
             guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
             }
             var converter = TranslationConverter()
             let outputs: [TranslationConverter.Output]
             do {
-                try converter.read(from, format: fromFormat?.format, language: language)
+                try input.read(into: &converter)
                 outputs = try converter.plan(target, to: to, sourceLanguage: sourceLanguage)
             } catch {
                 Console.error(error.description)
@@ -111,7 +93,7 @@ extension I18n {
             // A conversion that gives no file at all (a catalog whose keys have no text yet) is
             // not a success: the next step would find nothing to read.
             if outputs.isEmpty {
-                Console.error("\(from): error: nothing to write in \(target.name): no key of the input has a text in any language\(issues.isEmpty ? "" : " (see the warnings above)"); give the keys a text (a catalog's source language), or convert to \(converter.sourceFormat?.name ?? "the input's format")")
+                Console.error("\(input.from): error: nothing to write in \(target.name): no key of the input has a text in any language\(issues.isEmpty ? "" : " (see the warnings above)"); give the keys a text (a catalog's source language), or convert to \(converter.sourceFormat?.name ?? "the input's format")")
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
             var pending = 0

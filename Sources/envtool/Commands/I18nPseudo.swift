@@ -22,20 +22,13 @@ extension I18n {
                 The source language is --source-language, else the one the input records (catalogs, XLIFF), else en when present, else the only language. The files are written in --format (default: the format read) below the directory --to, atomically and never outside it; only files the pseudo-locales change are written, so --to may be the folder read: the pseudo-locales are added beside the source and nothing else is rewritten (a catalog, which holds every language, is rewritten with them).
                 """)
 
-        @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"))
-        var from: String
+        @OptionGroup var input: TranslationInputOptions
 
         @Option(help: ArgumentHelp("The directory to write the pseudo-locales to.", valueName: "dir"))
         var to: String
 
         @Option(help: ArgumentHelp("The format to write (default: the format read).", valueName: TranslationFormatArgument.valueNames))
         var format: TranslationFormatArgument?
-
-        @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))
-        var fromFormat: TranslationFormatArgument?
-
-        @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"))
-        var language: String?
 
         @Option(help: ArgumentHelp("The language to pseudo-localize (default: the input's source language, else en, else the only one).", valueName: "code"))
         var sourceLanguage: String?
@@ -47,16 +40,8 @@ extension I18n {
         var bidi = false
 
         func run() throws {
-            guard to != "-", !to.isEmpty else {
-                throw ValidationError("--to \(to.isEmpty ? "''" : "-") is not supported: pseudo-locales are files; pass a directory")
-            }
-            var to = to
-            while to.count > 1, to.hasSuffix("/") { to.removeLast() }
-            for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
-                if let value, !TranslationConverter.isLanguageTag(value) {
-                    throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
-                }
-            }
+            let to = try TranslationInputOptions.destination(to, writes: "pseudo-locales are files; pass a directory")
+            try input.validateLanguages(sourceLanguage: sourceLanguage)
             let localizer: PseudoLocalizer
             do throws(PseudoLocalizer.InvalidExpansion) {
                 localizer = try PseudoLocalizer(expansion: expand ?? "\(PseudoLocalizer.defaultExpansion)")
@@ -73,9 +58,9 @@ extension I18n {
             var converter = TranslationConverter()
             let outputs: [TranslationConverter.Output]
             do throws(AppleLocalizationError) {
-                try converter.read(from, format: fromFormat?.format, language: language)
+                try input.read(into: &converter)
                 guard let target = format?.format ?? converter.sourceFormat else {
-                    throw AppleLocalizationError(Diagnostic(file: from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"), kind: .usage)
+                    throw AppleLocalizationError(Diagnostic(file: input.from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"), kind: .usage)
                 }
                 outputs = try converter.planPseudoLocalization(localizer, methods: methods, format: target, to: to, sourceLanguage: sourceLanguage)
             } catch {
