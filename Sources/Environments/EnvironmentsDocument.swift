@@ -31,6 +31,13 @@ public struct EnvironmentsDocument: Sendable {
     public let source: String
     /// The optional `app_id`, which names the app's saved preferences.
     public let appID: String?
+    /// The optional `"secrets"`: variables (dotted paths; an object covers everything under it)
+    /// whose values must not reach logs, in file order.
+    public let secretVariables: [String]
+    /// The optional `"table_folders"`: the folders (relative to the document's folder) that hold
+    /// the app's `.strings`, `.stringsdict` and `.xcstrings` tables, searched instead of the
+    /// whole folder. Empty when the document lists none.
+    public let tableFolders: [String]
     /// In the order of ``configurationNames``.
     private let configurations: [Configuration]
     /// The configuration names, each with a `null` value, in the order of ``configurations``:
@@ -43,7 +50,7 @@ public struct EnvironmentsDocument: Sendable {
     private let configurationPositions: JSONObject
 
     /// The top-level keys the format defines.
-    static let knownKeys: Set<String> = ["languages", "configurations", "app_id"]
+    static let knownKeys: Set<String> = ["languages", "configurations", "app_id", "secrets", "table_folders"]
 
     /// Reads and validates the document at `path`: an `environments.json`, or an
     /// `environments.bin` when `secret` is given, in envtool's v1 format or as an age v1 file
@@ -279,16 +286,43 @@ public struct EnvironmentsDocument: Sendable {
             appID = text
         }
         self.appID = appID
+        self.secretVariables = try Self.strings(in: root, key: "secrets", locate: locate,
+                                                what: "variable names such as \"api.token\" (an object covers everything under it)")
+        self.tableFolders = try Self.strings(in: root, key: "table_folders", locate: locate,
+                                             what: "folders relative to the document, such as \"App/Resources\"")
+        for (index, folder) in tableFolders.enumerated() where folder.isEmpty {
+            throw locate(JSONPath([.key("table_folders"), .index(index)]), "an entry of \"table_folders\" is empty; name a folder relative to the document, such as \"App/Resources\", or \".\"")
+        }
 
         var extra = JSONObject()
         var warnings: [Diagnostic] = []
         for (key, value) in root.members where !Self.knownKeys.contains(key) {
             extra[key] = value
-            let located = locate(JSONPath([.key(key)]), "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\" and \"app_id\"")
+            let located = locate(JSONPath([.key(key)]), "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\", \"app_id\", \"secrets\" and \"table_folders\"")
             warnings.append(located.warning)
         }
         self.extraKeys = extra
         self.warnings = warnings
+    }
+
+    /// The optional top-level `key` of `root` as an array of strings (empty when absent).
+    ///
+    /// - Throws: The located error when it is not an array of strings: a `"secrets"` that was
+    ///   silently ignored would let the secrets reach logs.
+    private static func strings(in root: JSONObject, key: String, locate: (JSONPath, String) -> EnvironmentError,
+                                what: String) throws(EnvironmentError) -> [String] {
+        guard let value = root[key] else { return [] }
+        guard case .array(let elements) = value else {
+            throw locate(JSONPath([.key(key)]), "\"\(key)\" must be an array of \(what), found \(value.typeName)")
+        }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw locate(JSONPath([.key(key), .index(index)]), "each entry of \"\(key)\" must be a string: \(what); found \(element.typeName)")
+            }
+            strings.append(text)
+        }
+        return strings
     }
 
     /// The configuration called `name`.

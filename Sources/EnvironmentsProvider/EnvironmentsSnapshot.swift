@@ -39,7 +39,7 @@ public struct EnvironmentsSnapshot: Sendable {
         let identities = options.secret.map { $0.identities + options.identities } ?? options.identities
         let document = try EnvironmentsDocument(fileData: data, path: options.path, identities: identities)
         configuration = try document.currentConfiguration(explicit: options.configurationName, environment: options.environment)
-        secretKeys = try SecretKeys(document: document)
+        secretKeys = SecretKeys(document: document)
         isEncrypted = EnvironmentsBin.isEncrypted(data)
         path = options.path
         bytesDecoder = options.bytesDecoder

@@ -8,32 +8,10 @@ import Environments
 struct SecretKeys: Sendable {
     private let keys: Set<String>
 
-    /// The top-level key read from the document.
-    static let documentKey = "secrets"
-
-    /// Reads `"secrets"` from the document's extra top-level keys; a document without it has none.
-    ///
-    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument`` when
-    ///   `"secrets"` is not an array of strings, since silently ignoring it would log the secrets.
-    init(document: EnvironmentsDocument) throws(EnvironmentError) {
-        guard let value = document.extraKeys[Self.documentKey] else {
-            keys = []
-            return
-        }
-        let fix = "list the variables to redact, such as \"secrets\": [\"api.token\"]"
-        guard case .array(let elements) = value else {
-            throw EnvironmentError(.malformedDocument, file: document.source, jsonPath: Self.documentKey,
-                                   message: "\"secrets\" must be an array of variable names, found \(value.typeName); \(fix)")
-        }
-        var keys: Set<String> = []
-        for (index, element) in elements.enumerated() {
-            guard case .string(let key) = element else {
-                throw EnvironmentError(.malformedDocument, file: document.source, jsonPath: "\(Self.documentKey)[\(index)]",
-                                       message: "each entry of \"secrets\" must be a variable name, found \(element.typeName); \(fix)")
-            }
-            keys.insert(key)
-        }
-        self.keys = keys
+    /// The document's `"secrets"` (``EnvironmentsDocument/secretVariables``), which the core
+    /// validated when it read the document.
+    init(document: EnvironmentsDocument) {
+        keys = Set(document.secretVariables)
     }
 
     /// Whether the variable at the dotted path `key` is listed, or lies under a listed object.

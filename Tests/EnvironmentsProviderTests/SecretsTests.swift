@@ -60,8 +60,8 @@ struct SecretsTests {
     }
 
     @Test("\"secrets\" that is not an array of names is an error at construction", arguments: [
-        ("\"api.token\"", "\"secrets\" must be an array of variable names, found a string"),
-        ("[\"api.token\", 3]", "each entry of \"secrets\" must be a variable name, found a number"),
+        ("\"api.token\"", "environments.json:1:34: error: \"secrets\" must be an array of variable names"),
+        ("[\"api.token\", 3]", "environments.json:1:48: error: each entry of \"secrets\" must be a string"),
     ])
     func malformedSecrets(secrets: String, message: String) throws {
         let path = try directory.write("environments.json", """
