@@ -56,9 +56,12 @@ public final class AppleStringsLookup: Sendable {
     private let rulesCache = Mutex<[String: PluralRules]>([:])
 
     /// Finds the tables in `directory`. A missing directory simply has no tables.
-    public init(directory: String) {
+    ///
+    /// - Parameter tableFolders: The folders to search instead of the whole of `directory`
+    ///   (relative to it), as an environments document lists them in `"table_folders"`.
+    public init(directory: String, tableFolders: [String] = []) {
         self.directory = directory
-        self.tableDirectory = AppleTableDirectory(directory: directory)
+        self.tableDirectory = AppleTableDirectory(directory: directory, folders: tableFolders)
     }
 
     // MARK: Files

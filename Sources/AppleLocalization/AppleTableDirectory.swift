@@ -17,8 +17,11 @@ import Platform
 ///   language wins over them, and of two flat files of one language the first by name;
 /// - `<Table>.xcstrings` anywhere under the directory, breadth first, at most
 ///   ``maximumSearchDepth`` folders deep and ``maximumSearchEntries`` entries; hidden entries
-///   and symbolic links are not followed; of two catalogs for one table the first by path serves
-///   it, and the other is reported.
+///   and symbolic links are not followed, nor dependency and build folders (`node_modules`,
+///   `Pods`, `Carthage`, `DerivedData`, `build`) or what the repository's `.gitignore` files
+///   ignore (``IgnoreRules``); of two catalogs for one table the first by path serves it, and
+///   the other is reported;
+/// - with `folders` (an environments document's `"table_folders"`), in those folders instead.
 ///
 /// **The language key.** Every language — a folder name, a flat file's name, a language asked
 /// for — is compared by ``languageKey(_:)``: lowercased, `_` written `-`. So `pt_BR.lproj`,
@@ -54,32 +57,46 @@ package struct AppleTableDirectory: Sendable {
 
     /// Finds the tables in `directory`; a missing directory has none.
     ///
-    /// - Parameter searchingCatalogs: Whether to search the tree for catalogs; a reader of the
-    ///   `.strings` tables alone lists only the directory and its `.lproj` folders.
-    package init(directory: String, searchingCatalogs: Bool = true) {
+    /// - Parameters:
+    ///   - folders: The folders to search instead of `directory` itself (relative to it, or
+    ///     absolute), as an environments document lists them in `"table_folders"`; of two
+    ///     folders with a file for one table and language, the first listed serves it.
+    ///   - searchingCatalogs: Whether to search the tree for catalogs; a reader of the
+    ///     `.strings` tables alone lists only the directory and its `.lproj` folders.
+    package init(directory: String, folders: [String] = [], searchingCatalogs: Bool = true) {
         self.directory = directory
+        let roots = folders.isEmpty ? [directory] : folders.map { $0.hasPrefix("/") ? $0 : PathText.appending(directory, $0) }
         var files: [String: [String: Files]] = [:]
-        let entries = (directoryEntries(directory) ?? []).sorted()
-        for entry in entries where entry.hasSuffix(".lproj") {
-            let language = Self.languageKey(String(entry.dropLast(6)))
-            let folder = directory + "/" + entry
-            for file in (directoryEntries(folder) ?? []).sorted() {
-                if file.hasSuffix(".strings") {
-                    files[language, default: [:]][String(file.dropLast(8)), default: Files()].strings = folder + "/" + file
-                } else if file.hasSuffix(".stringsdict") {
-                    files[language, default: [:]][String(file.dropLast(12)), default: Files()].stringsdict = folder + "/" + file
+        for root in roots {
+            var found: [String: [String: Files]] = [:]
+            let entries = (directoryEntries(root) ?? []).sorted()
+            for entry in entries where entry.hasSuffix(".lproj") {
+                let language = Self.languageKey(String(entry.dropLast(6)))
+                let folder = root + "/" + entry
+                for file in (directoryEntries(folder) ?? []).sorted() {
+                    if file.hasSuffix(".strings") {
+                        found[language, default: [:]][String(file.dropLast(8)), default: Files()].strings = folder + "/" + file
+                    } else if file.hasSuffix(".stringsdict") {
+                        found[language, default: [:]][String(file.dropLast(12)), default: Files()].stringsdict = folder + "/" + file
+                    }
                 }
             }
-        }
-        for entry in entries where entry.hasSuffix(".strings") && entry.count > 8 {
-            let language = Self.languageKey(String(entry.dropLast(8)))
-            if files[language]?[Self.defaultTable]?.strings == nil {
-                files[language, default: [:]][Self.defaultTable, default: Files()].strings = directory + "/" + entry
+            for entry in entries where entry.hasSuffix(".strings") && entry.count > 8 {
+                let language = Self.languageKey(String(entry.dropLast(8)))
+                if found[language]?[Self.defaultTable]?.strings == nil {
+                    found[language, default: [:]][Self.defaultTable, default: Files()].strings = root + "/" + entry
+                }
+            }
+            // An earlier folder's table wins whole: its .strings and .stringsdict are one table.
+            for (language, tables) in found {
+                for (table, tableFiles) in tables where files[language]?[table] == nil {
+                    files[language, default: [:]][table] = tableFiles
+                }
             }
         }
         var catalogs: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
-        for path in searchingCatalogs ? Self.catalogFiles(under: directory) : [] {
+        for path in searchingCatalogs ? roots.flatMap(Self.catalogFiles(under:)) : [] {
             let table = String(PathText.lastComponent(path).dropLast(10))
             if let first = catalogs[table] {
                 diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
@@ -109,27 +126,74 @@ package struct AppleTableDirectory: Sendable {
         return chain
     }
 
-    /// `.xcstrings` files under `directory`, sorted by path, searched breadth-first with bounds.
+    /// `.xcstrings` files under `directory`, sorted by path, searched breadth-first with bounds,
+    /// leaving out what ``IgnoreRules`` leaves out: dependency and build folders, and what the
+    /// `.gitignore` files of the repository (from its root down) ignore.
     private static func catalogFiles(under directory: String) -> [String] {
-        let manager = FileManager.default
+        var (rules, prefix) = ignoreRulesAbove(directory)
         var found: [String] = []
-        var pending: [(String, Int)] = [(directory, 0)]
+        // Each folder with its path relative to the repository root (or the directory), `/`-ended.
+        var pending: [(path: String, relative: String, depth: Int)] = [(directory, prefix, 0)]
         var examined = 0
         while !pending.isEmpty, examined < maximumSearchEntries {
-            let (folder, depth) = pending.removeFirst()
-            for entry in (directoryEntries(folder) ?? []).sorted() where !entry.hasPrefix(".") {
+            let (folder, relativeFolder, depth) = pending.removeFirst()
+            let entries = (directoryEntries(folder) ?? []).sorted()
+            if depth > 0, entries.contains(".gitignore"), let text = readIgnoreFile(folder + "/.gitignore") {
+                rules.add(gitignore: text, base: relativeFolder)
+            }
+            for entry in entries where !entry.hasPrefix(".") {
                 examined += 1
                 let path = folder + "/" + entry
-                if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { continue }
                 guard let kind = pathKind(path) else { continue }
+                let relative = relativeFolder + entry
+                if rules.ignores(relative, isFolder: kind == .directory) { continue }
                 if kind == .directory {
-                    if depth < maximumSearchDepth { pending.append((path, depth + 1)) }
+                    if depth < maximumSearchDepth { pending.append((path, relative + "/", depth + 1)) }
                 } else if entry.hasSuffix(".xcstrings"), entry.count > 10 {
                     found.append(path)
                 }
             }
         }
         return found.sorted()
+    }
+
+    /// The rules of the `.gitignore` files from the repository root (the nearest folder above
+    /// `directory` with a `.git`, at most 32 levels up) down to `directory` itself, and the
+    /// path of `directory` relative to that root (`""` or `/`-ended). Outside a repository, the
+    /// rules of `directory`'s own `.gitignore` only.
+    private static func ignoreRulesAbove(_ directory: String) -> (IgnoreRules, String) {
+        var current = directory.hasPrefix("/") ? directory : PathText.appending(FileManager.default.currentDirectoryPath, directory)
+        var names: [String] = []
+        var root: String? = nil
+        for _ in 0..<32 {
+            if pathKind(current + "/.git") != nil { root = current; break }
+            let parent = PathText.deletingLastComponent(current)
+            guard parent != current, !parent.isEmpty else { break }
+            names.insert(PathText.lastComponent(current), at: 0)
+            current = parent
+        }
+        var rules = IgnoreRules()
+        guard let root else {
+            if let text = readIgnoreFile(directory + "/.gitignore") { rules.add(gitignore: text, base: "") }
+            return (rules, "")
+        }
+        var folders = [root]
+        var relative = ""
+        for name in names {
+            folders.append(PathText.appending(folders[folders.count - 1], name))
+        }
+        for (index, folder) in folders.enumerated() {
+            if let text = readIgnoreFile(folder + "/.gitignore") { rules.add(gitignore: text, base: relative) }
+            if index < names.count { relative += names[index] + "/" }
+        }
+        return (rules, relative)
+    }
+
+    /// A `.gitignore` file's text, its first 256 KiB (``IgnoreRules`` bounds what it keeps anyway).
+    private static func readIgnoreFile(_ path: String) -> String? {
+        guard let bytes = RegularFile.contents(atPath: path) else { return nil }
+        return String(decoding: bytes.prefix(256 * 1024), as: UTF8.self)
     }
 
     // MARK: Reading

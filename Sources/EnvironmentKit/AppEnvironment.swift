@@ -166,7 +166,7 @@ public final class AppEnvironment: Sendable {
         let i18nextDirectory = options.i18nextDirectory ?? stringsDirectory + "/locales"
         self.localizer = FirstUse {
             Localizer(developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
-                      i18nextDirectory: i18nextDirectory, indexesKeyPaths: indexesKeyPaths, order: order,
+                      tableFolders: document.tableFolders, i18nextDirectory: i18nextDirectory, indexesKeyPaths: indexesKeyPaths, order: order,
                       language: { language.get })
         }
     }

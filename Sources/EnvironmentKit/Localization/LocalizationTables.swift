@@ -22,9 +22,12 @@ public final class LocalizationTables: Sendable {
     private let cache = Mutex<[String: Result<StringsFile, StringsFileError>]>([:])
 
     /// Finds the tables in `directory`. A missing directory simply has no tables.
-    public init(directory: String) {
+    ///
+    /// - Parameter tableFolders: The folders to search instead of `directory` itself (relative
+    ///   to it), as an environments document lists them in `"table_folders"`.
+    public init(directory: String, tableFolders: [String] = []) {
         self.directory = directory
-        self.found = AppleTableDirectory(directory: directory, searchingCatalogs: false)
+        self.found = AppleTableDirectory(directory: directory, folders: tableFolders, searchingCatalogs: false)
     }
 
     /// Every table file found, sorted by path.

@@ -31,13 +31,15 @@ final class Localizer: Sendable {
 
     /// - Parameters:
     ///   - stringsDirectory: Where the `.strings` tables are.
+    ///   - tableFolders: The folders below `stringsDirectory` the document lists in
+    ///     `"table_folders"`, searched instead of all of it; empty searches all of it.
     ///   - i18nextDirectory: Where the i18next resources are, `<dir>/<lng>/<ns>.json`.
     ///   - indexesKeyPaths: Whether the i18next engine indexes every key path.
     ///   - language: The owner of the current language; asked only when a lookup needs it.
-    init(developmentLanguage: LanguageTag, stringsDirectory: String, i18nextDirectory: String, indexesKeyPaths: Bool = true,
+    init(developmentLanguage: LanguageTag, stringsDirectory: String, tableFolders: [String] = [], i18nextDirectory: String, indexesKeyPaths: Bool = true,
          order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
-        self.tablesOnce = FirstUse { LocalizationTables(directory: stringsDirectory) }
-        self.appleTablesOnce = FirstUse { AppleStringsLookup(directory: stringsDirectory) }
+        self.tablesOnce = FirstUse { LocalizationTables(directory: stringsDirectory, tableFolders: tableFolders) }
+        self.appleTablesOnce = FirstUse { AppleStringsLookup(directory: stringsDirectory, tableFolders: tableFolders) }
         self.order = order
         self.developmentLanguage = developmentLanguage
         self.language = language
