@@ -13,7 +13,9 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check the environments document, its .strings, .stringsdict and .xcstrings tables and its i18next resources; print diagnostics.",
         discussion: """
-            In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid.
+            In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid, and with --strict (for CI) also when there is a warning.
+
+            The Apple tables are searched in the document's folder (or the folders its "table_folders" lists), leaving out node_modules, Pods, Carthage, DerivedData, build and .build, and what the repository's .gitignore files ignore.
 
             With --format json, one document on stdout: {"file", "valid": true | false, "languages": n, "configurations": n, "stringsTables": n, "stringsdictTables": n, "stringCatalogs": n, "i18nextResources": the locales directory or null, "findings": [{"severity", "file", "line", "column", "path", "message"}]}. A document that cannot be read or parsed gives "valid": false, null counts and its error as the only finding; the exit status is the same as in text.
             """)
@@ -21,10 +23,14 @@ struct Validate: ParsableCommand {
     @OptionGroup var output: FormatOptions
     @OptionGroup var options: EnvironmentOptions
 
+    @Flag(help: "Fail (exit 65) on warnings too, for CI.")
+    var strict = false
+
     /// What validation found, printed as text or JSON at the end.
     private struct Report {
         var findings: [JSONValue] = []
         var hasErrors = false
+        var warnings = 0
     }
 
     func run() throws {
@@ -45,18 +51,19 @@ struct Validate: ParsableCommand {
     private func check(printing: Bool) throws {
         let document = try options.selection.loadDocument()
         var report = Report()
+        report.warnings += document.warnings.count
         for warning in document.warnings {
             if printing { Console.error(warning.description) } else { report.findings.append(Finding.json(warning)) }
         }
         // Only the tables are checked: validating reads no preferences and decides no language.
-        let tables = LocalizationTables(directory: options.selection.stringsDirectory)
+        let tables = LocalizationTables(directory: options.selection.stringsDirectory, tableFolders: document.tableFolders)
         // The Apple linter reads all three formats (its .strings files are the tables' files): parse
         // errors, plural categories, arguments, catalog states and keys missing in a language.
-        let appleTables = AppleStringsLookup(directory: options.selection.stringsDirectory)
+        let appleTables = AppleStringsLookup(directory: options.selection.stringsDirectory, tableFolders: document.tableFolders)
         let languages = document.languages.map(\.identifier)
         let linter = AppleStringsLinter(lookup: appleTables, developmentLanguage: languages[0], languages: languages)
         for diagnostic in linter.lint() {
-            if diagnostic.severity == .error { report.hasErrors = true }
+            if diagnostic.severity == .error { report.hasErrors = true } else { report.warnings += 1 }
             if printing {
                 Console.error(diagnostic.description)
             } else {
@@ -68,7 +75,7 @@ struct Validate: ParsableCommand {
         var resources: String? = nil
         if FileManager.default.fileExists(atPath: localesDirectory) {
             for finding in ResourceLinter(directory: localesDirectory, reference: languages[0]).run() {
-                if finding.severity == .error { report.hasErrors = true }
+                if finding.severity == .error { report.hasErrors = true } else { report.warnings += 1 }
                 if printing { Console.error(finding.description) } else { report.findings.append(Finding.json(finding)) }
             }
             resources = localesDirectory
@@ -77,6 +84,10 @@ struct Validate: ParsableCommand {
         let counts = Counts(languages: document.languages.count, configurations: document.configurationNames.count,
                             tables: tables.allFiles.count, stringsdicts: appleFiles.filter { $0.hasSuffix(".stringsdict") }.count,
                             catalogs: appleFiles.filter { $0.hasSuffix(".xcstrings") }.count, resources: resources)
+        if strict && report.warnings > 0 {
+            report.hasErrors = true
+            if printing { Console.error("\(options.selection.displayPath): not valid under --strict: \(Describe.count(report.warnings, "warning")) (fix them, or validate without --strict)") }
+        }
         if printing {
             if report.hasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
             let described = [Describe.count(counts.languages, "language"),
