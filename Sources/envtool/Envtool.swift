@@ -8,7 +8,7 @@ struct Envtool: ParsableCommand {
         commandName: "envtool",
         abstract: "Read app environments, manage the app language, translate (.strings and i18next) and encrypt environments.",
         discussion: """
-            Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS; '-e -' reads it from standard input). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else Debug for a debug build of envtool and Release for a release build.
+            Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS; '-e -' reads it from standard input). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else the document's first configuration (whatever build of envtool runs; an app linking the library reads its own build's Debug or Release).
 
             An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 
@@ -32,6 +32,9 @@ struct Envtool: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
+            exit(reporting: ValidationError(problem))
+        }
+        if let name = arguments.first, frequentCommand(named: name) == nil, let problem = unknownCommand(name) {
             exit(reporting: ValidationError(problem))
         }
         do {
@@ -95,6 +98,26 @@ struct Envtool: ParsableCommand {
         return try? type.parseAsRoot(rest)
     }
 
+    /// Why `name`, the first argument, is not a command, with the nearest command when one is
+    /// close (`valdate` → `validate`); `nil` for a command, an option or `help`.
+    ///
+    /// ArgumentParser says only "Unexpected argument", which reads as if the command were right
+    /// and an argument wrong.
+    static func unknownCommand(_ name: String) -> String? {
+        guard !name.hasPrefix("-"), name != "help" else { return nil }
+        var names: [String] = []
+        for subcommand in configuration.subcommands {
+            let commandName: String = subcommand._commandName
+            if commandName == name || subcommand.configuration.aliases.contains(name) { return nil }
+            names.append(commandName)
+        }
+        let problem = "'\(name)' is not an envtool command"
+        if let nearest = CommandSuggestion.nearest(to: name, among: names) {
+            return problem + "; did you mean '\(nearest)'? (envtool --help lists the commands)"
+        }
+        return problem + "; the commands are \(names.joined(separator: ", "))"
+    }
+
     /// Why `envtool help <names>` names no command, or `nil` when it does.
     static func unknownHelpTopic(_ names: [String]) -> String? {
         var subcommands: [any ParsableCommand.Type] = configuration.subcommands
@@ -109,9 +132,10 @@ struct Envtool: ParsableCommand {
             }
             guard let next else {
                 if path.count == 1 && name == "help" { return nil }
+                let near = CommandSuggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
                 return known.isEmpty
                     ? "'\(path.joined(separator: " "))' has no subcommands, so there is no help for '\(name)'"
-                    : "'\(path.joined(separator: " "))' has no command '\(name)'; its commands are \(known.joined(separator: ", "))"
+                    : "'\(path.joined(separator: " "))' has no command '\(name)'\(near); its commands are \(known.joined(separator: ", "))"
             }
             subcommands = next.configuration.subcommands
             path.append(name)

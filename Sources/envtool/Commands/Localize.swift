@@ -31,7 +31,8 @@ struct Localize: ParsableCommand {
     @Argument(help: "Arguments for %@, %d, %lld, %1$@… in the string; numbers choose plural forms.")
     var arguments: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The language (default: the current app language).", valueName: "code"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The language (default: the current app language).", valueName: "code"),
+            completion: DocumentCompletions.languages)
     var language: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The table name.", valueName: "name"))

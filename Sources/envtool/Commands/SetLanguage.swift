@@ -7,7 +7,7 @@ struct SetLanguage: ParsableCommand {
         abstract: "Save the app language; it wins over the system at the next start of the app.",
         discussion: "Saved in $XDG_CONFIG_HOME/envtool/<app-id>/preferences.json (default ~/.config). Prints the language.")
 
-    @Argument(help: "A language code from the document's languages, such as es.")
+    @Argument(help: "A language code from the document's languages, such as es.", completion: DocumentCompletions.languages)
     var code: String
 
     @OptionGroup var options: EnvironmentOptions

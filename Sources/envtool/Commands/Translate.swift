@@ -118,12 +118,13 @@ struct Translate: ParsableCommand {
         }
 
         private func appEnvironment() throws -> AppEnvironment {
-            var options = AppEnvironment.Options(configurationName: environment.configuration, appID: environment.appID,
-                                                 stringsDirectory: environment.stringsDirectory)
+            let document = try environment.loadDocument()
+            var options = AppEnvironment.Options(configurationName: EnvironmentSelection.configuration(environment.configuration, of: document),
+                                                 appID: environment.appID, stringsDirectory: environment.stringsDirectory)
             if let resources { options.i18nextDirectory = resources }
             // One process, one call: walking the tree once costs less than indexing every path.
             options.indexesI18nextKeyPaths = false
-            let app = try AppEnvironment(document: try environment.loadDocument(), options: options)
+            let app = try AppEnvironment(document: document, options: options)
             for warning in app.startupWarnings { Console.error(warning.formatted(severity: "warning")) }
             return app
         }

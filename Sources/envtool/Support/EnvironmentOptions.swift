@@ -149,7 +149,21 @@ struct EnvironmentSelection: Sendable {
     /// preferences file) are printed when a command first needs the language, so commands that
     /// only read variables never print them.
     func loadEnvironment() throws -> AppEnvironment {
-        try Self.environment(of: loadDocument(), configuration: configuration, appID: appID, stringsDirectory: stringsDirectory)
+        let document = try loadDocument()
+        return try Self.environment(of: document, configuration: Self.configuration(configuration, of: document), appID: appID,
+                                    stringsDirectory: stringsDirectory)
+    }
+
+    /// The configuration the CLI reads: `explicit` (`--configuration`), else `$ENVTOOL_CONFIGURATION`
+    /// (left to the library, `nil` here), else the document's first configuration.
+    ///
+    /// Not the library's build default (`Debug` in a debug build, `Release` in a release build): an
+    /// app reads its own build's configuration, but a command's answer must not depend on how
+    /// envtool itself was built, so a debug and an installed envtool read the same values.
+    static func configuration(_ explicit: String?, of document: EnvironmentsDocument) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let named = environmentValue(BuildConfiguration.environmentVariable), !named.isEmpty { return nil }
+        return document.configurationNames.first
     }
 
     /// The current configuration alone, for the commands that only read variables (`get`,
@@ -159,7 +173,7 @@ struct EnvironmentSelection: Sendable {
         let document = try loadDocument()
         let options = AppEnvironment.Options(configurationName: configuration, appID: appID)
         try LanguagePreferenceStore.validate(appID: options.appID(for: document))
-        return try document.currentConfiguration(explicit: configuration, environment: options.environment)
+        return try document.currentConfiguration(explicit: Self.configuration(configuration, of: document), environment: options.environment)
     }
 
     /// The environment of `document` (see ``loadEnvironment()``).
@@ -182,8 +196,8 @@ struct EnvironmentOptions: ParsableArguments {
     var environments: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp(
-        "The build configuration (default: $ENVTOOL_CONFIGURATION, else Debug/Release after envtool's build).",
-        valueName: "name"))
+        "The build configuration (default: $ENVTOOL_CONFIGURATION, else the document's first configuration).",
+        valueName: "name"), completion: DocumentCompletions.configurations)
     var configuration: String?
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp(
