@@ -19,6 +19,20 @@ struct I18nLintCommandTests {
         #expect(!findings.isEmpty && findings.allSatisfy { $0["severity"] as? String == "warning" && $0["line"] is Int })
     }
 
+    @Test("the reference is the environments document's development language, not the language with the most keys")
+    func referenceFromDocument() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("app/environments.json", #"{"languages": ["es", "en"], "configurations": {"Debug": {}}}"#)
+        try workspace.write("app/locales/en/translation.json", #"{"a": "A {{name}}", "b": "B"}"#)
+        try workspace.write("app/locales/es/translation.json", #"{"a": "A {{nombre}}"}"#)
+        let beside = try workspace.run(["i18n", "lint", "app/locales"])
+        #expect(beside.stdout.contains(#"app/locales/en/translation.json:1:7: warning: "a" uses {{name}} but es uses {{nombre}}"#), "\(beside.stdout)")
+        let named = try workspace.run(["i18n", "lint", "app/locales", "--reference", "en"])
+        #expect(named.stdout.contains(#"warning: "a" uses {{nombre}} but en uses {{name}}"#), "\(named.stdout)")
+        let broken = try workspace.run(["i18n", "lint", "app/locales", "-e", "missing.json"])
+        #expect(broken.status == 66, "a named document that cannot be read is an error: \(broken.stderr)")
+    }
+
     @Test("--strict makes warnings fail, for CI")
     func strict() throws {
         let workspace = try Workspace(copySample: false)

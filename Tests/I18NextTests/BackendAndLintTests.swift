@@ -116,8 +116,18 @@ struct LintTests {
         let ru = directory.path + "/ru/translation.json"
         #expect(diagnostics.contains(ru + ":1:1: warning: 1 key(s) missing for ru: \"only_en\""))
         #expect(diagnostics.contains { $0.hasPrefix(ru + ":3:16: warning: \"items\" lacks the plural form(s) \"items_few\", \"items_many\"") })
-        #expect(diagnostics.contains(ru + ":2:15: warning: \"greeting\" uses {{user}} but en uses {{name}}"))
+        #expect(diagnostics.contains(ru + ":2:15: warning: \"greeting\" uses {{user}} but en uses {{name}} (lacks {{name}}; {{user}} not in en)"))
         #expect(!diagnostics.contains { $0.contains("/en/") && $0.contains("lacks") })
+    }
+
+    @Test("a differing variable is named beside {{count}}, which is not compared, and en wins a tie for the reference")
+    func countNamedNotCompared() {
+        let directory = ResourceDirectory()
+        directory.write("ca/translation.json", "{\n  \"summary\": \"{{count}} articles\"\n}")
+        directory.write("en/translation.json", "{\n  \"summary\": \"{{count}} items for {{name}}\"\n}")
+        let diagnostics = ResourceLinter(directory: directory.path).run().map(\.description)
+        // ca has as many keys as en and sorts first; the reference is still en.
+        #expect(diagnostics == [directory.path + "/ca/translation.json:2:14: warning: \"summary\" uses {{count}} but en uses {{count}}, {{name}} (lacks {{name}})"])
     }
 
     @Test("a malformed file is an error with its position")

@@ -29,7 +29,8 @@ public struct ResourceLinter: Sendable {
 
     /// The directory checked.
     public let directory: String
-    /// The language others are compared with; by default the one with the most keys.
+    /// The language others are compared with; by default the one with the most keys (`en`
+    /// when it ties for the most).
     public let reference: String?
 
     /// A linter for `directory`.
@@ -65,7 +66,8 @@ public struct ResourceLinter: Sendable {
             for file in (files[language] ?? [:]).values { total += file.entries.count }
             return total
         }
-        var referenceLanguage = reference ?? languages[0]
+        // On a tie in key count, en (the usual development language) rather than the first by name.
+        var referenceLanguage = reference ?? (languages.contains("en") ? "en" : languages[0])
         if reference == nil {
             for language in languages where keyCount(language) > keyCount(referenceLanguage) { referenceLanguage = language }
         }
@@ -125,8 +127,11 @@ public struct ResourceLinter: Sendable {
                 guard case .string(let referenceText)? = counterpart?.value else { continue }
                 let mine = Self.variables(text), theirs = Self.variables(referenceText)
                 if mine != theirs {
+                    // Compared without `count`, which i18next supplies, but named with it: "ca uses
+                    // no variables" of a text that reads {{count}} misleads.
+                    let shownMine = Self.variables(text, includingCount: true), shownTheirs = Self.variables(referenceText, includingCount: true)
                     diagnostics.append(Diagnostic(.warning, file: path, line: entry.line, column: entry.column,
-                        message: "\"\(key)\" uses \(Self.describe(mine)) but \(reference) uses \(Self.describe(theirs))"))
+                        message: "\"\(key)\" uses \(Self.describe(shownMine)) but \(reference) uses \(Self.describe(shownTheirs)) (\(Self.difference(mine, theirs, reference: reference)))"))
                 }
             }
         }
@@ -135,6 +140,15 @@ public struct ResourceLinter: Sendable {
 
     private static func describe(_ variables: Set<String>) -> String {
         variables.isEmpty ? "no variables" : variables.sorted().map { "{{\($0)}}" }.joined(separator: ", ")
+    }
+
+    /// What differs, by name: the variables only this text has and those only the reference has.
+    private static func difference(_ mine: Set<String>, _ theirs: Set<String>, reference: String) -> String {
+        var parts: [String] = []
+        let extra = mine.subtracting(theirs), lacking = theirs.subtracting(mine)
+        if !lacking.isEmpty { parts.append("lacks \(describe(lacking))") }
+        if !extra.isEmpty { parts.append("\(describe(extra)) not in \(reference)") }
+        return parts.joined(separator: "; ")
     }
 
     /// `cart.items_one` → (`cart.items`, plural), `place_ordinal_two` → (`place`, plural, ordinal).
@@ -149,8 +163,8 @@ public struct ResourceLinter: Sendable {
     }
 
     /// The interpolation variables of a value: `{{name}}`, `{{- name}}`, `{{value, format}}` give
-    /// `name` and `value`; `count` is left out, as i18next supplies it.
-    static func variables(_ text: String) -> Set<String> {
+    /// `name` and `value`; `count` is left out unless `includingCount`, as i18next supplies it.
+    static func variables(_ text: String, includingCount: Bool = false) -> Set<String> {
         var result = Set<String>()
         let bytes = Array(text.utf8)
         var index = 0
@@ -158,7 +172,7 @@ public struct ResourceLinter: Sendable {
             var name = JSStrings.trim(String(decoding: bytes[match.innerStart..<match.innerEnd], as: UTF8.self))
             if name.hasPrefix("-") { name = JSStrings.trim(name.dropFirst()) }
             if let comma = name.firstIndex(of: ",") { name = JSStrings.trim(name[..<comma]) }
-            if name != "count" { result.insert(name) }
+            if includingCount || name != "count" { result.insert(name) }
             index = match.end
         }
         return result

@@ -20,7 +20,7 @@ struct I18n: ParsableCommand {
             commandName: "lint",
             abstract: "Report missing keys, missing plural forms and differing variables as file:line:col: warning|error: message.",
             discussion: """
-                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language (--reference, else the language with the most keys).
+                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language: --reference; else the development language (the first of "languages") of the environments document (--environments, else $ENVTOOL_ENVIRONMENTS, else the environments.json above the directory, else environments/environments.json, when it exists and the directory has that language); else en when the directory has it; else the language with the most keys.
 
                 With --from-format, the files of that format in the directory are checked instead, each on its own: a malformed place is an error, what reading it leaves out a warning. Formats: \(TranslationFormatRegistry.standard.names(separatedBy: ", ")).
 
@@ -35,6 +35,9 @@ struct I18n: ParsableCommand {
 
         @Option(help: ArgumentHelp("The language the others are compared with.", valueName: "code"))
         var reference: String?
+
+        @Option(name: [.customShort("e"), .long], help: ArgumentHelp("The environments document whose development language is the reference.", valueName: "path"))
+        var environments: String?
 
         @Flag(help: "Treat warnings as errors (exit 65), for CI.")
         var strict = false
@@ -51,7 +54,7 @@ struct I18n: ParsableCommand {
                 let diagnostics = if let format = fromFormat?.format {
                     TranslationLinter().lint(directory: directory, format: format)
                 } else {
-                    ResourceLinter(directory: directory, reference: reference).run()
+                    try ResourceLinter(directory: directory, reference: reference ?? declaredReference()).run()
                 }
                 let errors = diagnostics.filter { $0.severity == .error }.count
                 if output.isJSON {
@@ -68,6 +71,13 @@ struct I18n: ParsableCommand {
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
             }
+        }
+
+        /// The document's development language when the resources have it (see the discussion).
+        private func declaredReference() throws(EnvironmentError) -> String? {
+            guard let declared = try DeclaredSourceLanguage.find(environments: environments, near: [directory]) else { return nil }
+            let folder = PathText.appending(directory, declared.language)
+            return pathKind(folder) == .directory ? declared.language : nil
         }
     }
 }

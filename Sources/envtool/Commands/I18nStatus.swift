@@ -15,7 +15,7 @@ extension I18n {
 
                 Per table and language, the source language's keys are translated, missing (no entry) or untranslated (the same text as the source, or a catalog's state new); listed apart: plural entries that lack a form the language's CLDR rules need (Russian: one, few, many, other), and translations that read other placeholders than the source ({{name}} by name, %1$@ by position; i18next's count is supplied and not compared). Coverage is translated / keys, rounded down to a tenth of a percent.
 
-                The source language is --source-language; else the development language (the first of "languages") of the environments document (--environments, default $ENVTOOL_ENVIRONMENTS, else environments/environments.json, when it exists); else the one the files record (a catalog's or XLIFF's sourceLanguage); else en when the table has it; else the command says which languages there are (exit 64).
+                The source language is --source-language; else the development language (the first of "languages") of the environments document (--environments, else $ENVTOOL_ENVIRONMENTS, else the environments.json beside or above the directory, else environments/environments.json, when it exists); else the one the files record (a catalog's or XLIFF's sourceLanguage); else en when the table has it; else the command says which languages there are (exit 64).
 
                 --format json prints one JSON document (docs/cli-json.md). --html FILE also writes the report as one self-contained page (no scripts, fonts or network), atomically.
 
@@ -69,13 +69,8 @@ extension I18n {
                 }
                 if let sourceLanguage {
                     declared = .init(language: sourceLanguage, origin: "--source-language")
-                } else {
-                    let path = EnvironmentSelection.path(environments)
-                    // The default document is optional: translations are read without one.
-                    if environments != nil || pathKind(path) != nil {
-                        let document = try EnvironmentsDocument(contentsOf: path)
-                        if let first = document.languages.first { declared = .init(language: first.identifier, origin: path) }
-                    }
+                } else if let found = try DeclaredSourceLanguage.find(environments: environments, near: chosen) {
+                    declared = .init(language: found.language, origin: found.origin)
                 }
                 let coverage: TranslationCoverage
                 do throws(AppleLocalizationError) {
