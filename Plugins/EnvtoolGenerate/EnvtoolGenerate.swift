@@ -33,8 +33,13 @@ struct EnvtoolGenerate: BuildToolPlugin {
     }
 
     /// The files `envtool generate swift` reads besides the document: i18next resources
-    /// (`locales/<lng>/*.json`) and `.strings` tables (`<lng>.lproj/*.strings`, `<LNG>.strings`),
-    /// in every language, so a change to any of them reruns the command.
+    /// (`locales/<lng>/*.json`), `.strings` and `.stringsdict` tables (`<lng>.lproj/*`,
+    /// `<LNG>.strings`) in every language, and String Catalogs (`*.xcstrings`) below the
+    /// document's folder, so a change to any of them reruns the command.
+    ///
+    /// Catalogs are searched as envtool searches them (``catalogs(under:)``), except that a
+    /// `.gitignore` is not read: a catalog in an ignored folder only makes the command rerun
+    /// when it changes, which costs a regeneration, never a stale accessor.
     static func translationFiles(next document: URL) -> [URL] {
         let directory = document.deletingLastPathComponent()
         let manager = FileManager.default
@@ -44,11 +49,13 @@ struct EnvtoolGenerate: BuildToolPlugin {
             let entry = directory.appending(path: name)
             if name.hasSuffix(".strings") { files.append(entry) }
             if name.hasSuffix(".lproj") {
-                for table in ((try? manager.contentsOfDirectory(atPath: entry.path)) ?? []).sorted() where table.hasSuffix(".strings") {
+                for table in ((try? manager.contentsOfDirectory(atPath: entry.path)) ?? []).sorted()
+                where table.hasSuffix(".strings") || table.hasSuffix(".stringsdict") {
                     files.append(entry.appending(path: table))
                 }
             }
         }
+        files += catalogs(under: directory)
         let locales = directory.appending(path: "locales")
         for language in ((try? manager.contentsOfDirectory(atPath: locales.path)) ?? []).sorted() {
             let folder = locales.appending(path: language)
@@ -57,5 +64,33 @@ struct EnvtoolGenerate: BuildToolPlugin {
             }
         }
         return files
+    }
+
+    /// Folders envtool's table search leaves out (as `AppleTableDirectory` does).
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData", "build", ".build"]
+
+    /// `.xcstrings` files below `directory`, breadth first, at most 8 folders deep and 20,000
+    /// entries, without hidden entries, symbolic links or ``skippedFolders``.
+    static func catalogs(under directory: URL) -> [URL] {
+        let manager = FileManager.default
+        var found: [URL] = []
+        var pending: [(URL, Int)] = [(directory, 0)]
+        var examined = 0
+        while !pending.isEmpty, examined < 20_000 {
+            let (folder, depth) = pending.removeFirst()
+            for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !name.hasPrefix(".") {
+                examined += 1
+                let entry = folder.appending(path: name)
+                if (try? manager.destinationOfSymbolicLink(atPath: entry.path)) != nil { continue }
+                var isFolder: ObjCBool = false
+                guard manager.fileExists(atPath: entry.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    if depth < 8, !skippedFolders.contains(name) { pending.append((entry, depth + 1)) }
+                } else if name.hasSuffix(".xcstrings") {
+                    found.append(entry)
+                }
+            }
+        }
+        return found
     }
 }

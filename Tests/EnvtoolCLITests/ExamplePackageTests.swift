@@ -107,6 +107,24 @@ struct ExamplePackageTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == before)
         try good.write(toFile: document, atomically: true, encoding: .utf8)
 
+        // A key added to the String Catalog alone reaches the accessors on the next build: the
+        // plugin's inputs include the catalog, so the build reruns it without environments.json changing.
+        let catalogPath = package + "/environments/Localizable.xcstrings"
+        let catalogText = try String(contentsOfFile: catalogPath, encoding: .utf8)
+        try catalogText.replacingOccurrences(of: #""strings" : {"#, with: """
+            "strings" : {
+                "catalog_only" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Only in the catalog" } } } },
+            """).write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        let mainPath = package + "/Sources/EnvironmentsApp/main.swift"
+        let mainText = try String(contentsOfFile: mainPath, encoding: .utf8)
+        try mainText.replacingOccurrences(of: "    print(L10n.Localizable.files_count(5))\n",
+                                          with: "    print(L10n.Localizable.files_count(5))\n    print(L10n.Localizable.catalog_only)\n")
+            .write(toFile: mainPath, atomically: true, encoding: .utf8)
+        let catalogBuild = try Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
+        #expect(catalogBuild.status == 0, "a catalog-only key did not reach the accessors:\n\(catalogBuild.output)")
+        let withKey = try Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
+        #expect(withKey.output.hasSuffix("5 files\nOnly in the catalog\n"), "\(withKey.output)")
+
         // Removing a variable removes its property: the build fails where the app uses it.
         let sample = package + "/environments/environments.json"
         let json = try String(contentsOfFile: sample, encoding: .utf8)
