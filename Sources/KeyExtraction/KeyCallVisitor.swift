@@ -81,9 +81,23 @@ final class KeyCallVisitor: SyntaxVisitor {
         return nil
     }
 
+    /// The forms whose key is a `LocalizedStringKey` or `String.LocalizationValue`, where an
+    /// interpolation becomes a format argument (``InterpolatedKey``) rather than part of the key.
+    static let interpolatingForms: Set<String> = CallForms.viewTitles.union(["String(localized:)", "AttributedString(localized:)",
+                                                                             "LocalizedStringResource", "LocalizedStringKey"])
+
     private func apple(_ call: FunctionCallExprSyntax, _ keyExpression: ExprSyntax, form: String,
                        table tableLabel: String?, value valueLabel: String?, comment commentLabel: String?) {
-        guard let key = literal(keyExpression, role: "key", form: form) else { return }
+        var pieces: [String]? = nil
+        let key: String
+        if Self.plainLiteral(keyExpression) == nil, Self.interpolatingForms.contains(form),
+           let literal = keyExpression.as(StringLiteralExprSyntax.self), let interpolated = InterpolatedKey(literal) {
+            key = interpolated.key
+            pieces = interpolated.pieces
+        } else {
+            guard let plain = literal(keyExpression, role: "key", form: form) else { return }
+            key = plain
+        }
         var table = KeyUsage.defaultTable
         var namesTable = false
         // `table: nil` is the default table, as Foundation reads it.
@@ -95,7 +109,7 @@ final class KeyCallVisitor: SyntaxVisitor {
         let value = valueLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral)
         let comment = commentLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral).flatMap { $0.isEmpty ? nil : $0 }
         record(.apple, key: key, table: table, comment: comment, value: value, hasContext: false, namesTable: namesTable,
-               form: form, at: keyExpression)
+               form: form, at: keyExpression, keyPieces: pieces)
     }
 
     private func i18next(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax], form: String) {
@@ -178,10 +192,12 @@ final class KeyCallVisitor: SyntaxVisitor {
     }
 
     private func record(_ system: KeyUsage.System, key: String, table: String, comment: String?, value: String?,
-                        hasContext: Bool, namesTable: Bool, form: String, at node: ExprSyntax) {
+                        hasContext: Bool, namesTable: Bool, form: String, at node: ExprSyntax, keyPieces: [String]? = nil) {
         let (line, column) = position(of: node)
-        usages.append(KeyUsage(system: system, key: key, table: table, comment: comment, defaultValue: value,
-                               hasContext: hasContext, namesTable: namesTable, form: form, file: file, line: line, column: column))
+        var usage = KeyUsage(system: system, key: key, table: table, comment: comment, defaultValue: value,
+                             hasContext: hasContext, namesTable: namesTable, form: form, file: file, line: line, column: column)
+        usage.keyPieces = keyPieces
+        usages.append(usage)
     }
 
     private func warn(_ message: String, at node: ExprSyntax) {

@@ -35,8 +35,20 @@ package struct KeyComparison: Sendable {
     }
 
     /// `usage` with the namespace the app's engine looks it up in: an i18next call that names
-    /// none is in the resources' default namespace (``I18NextKeyInventory/defaultNamespace``).
+    /// none is in the resources' default namespace (``I18NextKeyInventory/defaultNamespace``);
+    /// an interpolated key whose value types are unknown (``KeyUsage/keyPieces``) becomes the
+    /// table's key that has a format specifier in each of its places, when one does.
     package func resolved(_ usage: KeyUsage) -> KeyUsage {
+        if usage.system == .apple, let pieces = usage.keyPieces,
+           !apple.defines(usage.key, table: usage.table), !translations.defines(usage.key, table: usage.table) {
+            let candidates = Array((apple.keys[usage.table] ?? [:]).keys) + Array((translations.keys[usage.table] ?? [:]).keys)
+            if let match = candidates.sorted().first(where: { KeyPieces.matches($0, pieces: pieces) }) {
+                var resolved = usage
+                resolved.key = match
+                return resolved
+            }
+            return usage
+        }
         guard usage.system == .i18next, !usage.namesTable else { return usage }
         var resolved = usage
         resolved.table = i18next.defaultNamespace

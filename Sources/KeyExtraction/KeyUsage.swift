@@ -40,6 +40,10 @@ package struct KeyUsage: Sendable, Hashable {
     package var line: Int
     /// The 1-based column of the key literal, in Unicode scalars.
     package var column: Int
+    /// For a key made from an interpolated literal whose value types the syntax does not tell
+    /// (`"Hello \(name)"`), the text around each interpolation: a table key with any format
+    /// specifier in those places is this key (see ``KeyComparison/resolved(_:)``).
+    package var keyPieces: [String]? = nil
 
     /// A usage.
     package init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,

@@ -11,7 +11,7 @@ struct ExtractCommandTests {
             _ = NSLocalizedString("new.key", value: "New", comment: "Not defined yet")
             _ = env.translate("app.title")
             _ = t("fresh.key", ["defaultValue": "Fresh"])
-            _ = Text("Hi \\(name)")
+            _ = NSLocalizedString("Hi \\(name)", comment: "")
         }
 
         """
@@ -83,12 +83,40 @@ struct ExtractCommandTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "Sources/App.swift:8:14: warning: the key of Text is an interpolated string, so it is only known at run time; use a literal key and pass the values as arguments, or add the keys it makes by hand",
+            "Sources/App.swift:8:27: warning: the key of NSLocalizedString is an interpolated string, so it is only known at run time; use a literal key and pass the values as arguments, or add the keys it makes by hand",
             "Sources/App.swift:5:27: warning: \"new.key\" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write",
             "Sources/App.swift:7:11: warning: \"fresh.key\" is not in the i18next namespace translation for en; add it to environments/locales/en/translation.json, or run extract with --write",
         ])
         #expect(result.stderr.contains("4 key uses in 1 file; 2 missing"))
         #expect(try workspace.run(["i18n", "extract", "--strict", "Sources"]).status == 65)
+    }
+
+    @Test("an interpolated key is keyed as Xcode keys it: String(localized: \"Hello \\(n)\") is Hello %lld; an unknown type matches any specifier")
+    func interpolatedKeys() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("environments/environments.json", #"{"languages": ["en"], "configurations": {"Debug": {}}}"#)
+        try workspace.write("environments/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "Hello %lld": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hello %lld"}}}},
+              "%@ has %lld%% left": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%@ has %lld%% left"}}}},
+              "Seen by %@": {}
+            }}
+            """)
+        try workspace.write("Sources/App.swift", """
+            import SwiftUI
+            func screen(user: String, items: [Int], viewer: Viewer) {
+                let n = 3
+                _ = String(localized: "Hello \\(n)")
+                _ = Text("\\(user) has \\(items.count)% left")
+                _ = LocalizedStringResource("Seen by \\(viewer)")
+                _ = String(localized: "Bye \\(n)")
+            }
+
+            """)
+        let result = try workspace.run(["i18n", "extract", "Sources", "--unused"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [#"Sources/App.swift:7:27: warning: "Bye %lld" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write"#],
+                "\(result.stdout)\(result.stderr)")
     }
 
     @Test("--format json prints one document with the counts and the findings")
