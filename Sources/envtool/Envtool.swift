@@ -12,7 +12,7 @@ struct Envtool: ParsableCommand {
 
             An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 
-            For scripts and CI: --format json on validate, strings lint, language, languages and configurations prints one JSON document on stdout (see docs/cli-json.md); --strict on strings lint and localize turns warnings and fallbacks into failures.
+            For scripts and CI: --format json prints one JSON document on stdout (see docs/cli-json.md) with validate, configurations, language, languages, print, inspect, recipients list, strings lint, i18n lint, i18n extract and i18n status. --strict turns warnings (and fallbacks, missing keys, losses, low coverage) into failures with validate, localize, t, strings lint, i18n lint, i18n convert, i18n extract and i18n status.
 
             \(ExitStatus.documentation)
             """,

@@ -38,10 +38,21 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
+    /// The list for `--help`, each meaning wrapped under itself: ArgumentParser wraps a long
+    /// line at 80 columns and starts the rest at the margin, which breaks the columns.
     static var documentation: String {
-        "Exit status:\n" + allCases.map { status in
+        let indent = String(repeating: " ", count: 6)
+        return "Exit status:\n" + allCases.map { status in
             let code = String(status.rawValue)
-            return "  " + code + String(repeating: " ", count: max(0, 4 - code.count)) + status.meaning
+            var lines = ["  " + code + String(repeating: " ", count: max(0, 4 - code.count))]
+            for word in status.meaning.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > 79, lines[lines.count - 1].count > indent.count {
+                    lines.append(indent)
+                }
+                let last = lines[lines.count - 1]
+                lines[lines.count - 1] = last + (last.hasSuffix(" ") ? "" : " ") + word
+            }
+            return lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
