@@ -173,11 +173,12 @@ package.products += [
 package.targets += [
     .target(
         name: "KeyExtraction",
-        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform", "TranslationFormats"] + swiftSyntaxWithExtract
+        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform", "TranslationFormats",
+                       "SwiftAccessorGenerator"] + swiftSyntaxWithExtract
     ),
     .executableTarget(
         name: "envtool-extract",
-        dependencies: ["KeyExtraction", "JSONParsing", "Diagnostics", "Platform", "TranslationFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        dependencies: ["KeyExtraction", "SwiftAccessorGenerator", "JSONParsing", "Diagnostics", "Platform", "TranslationFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing"], resources: [.copy("Fixtures")]),
 ]

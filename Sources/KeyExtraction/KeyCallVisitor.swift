@@ -25,6 +25,9 @@ final class KeyCallVisitor: SyntaxVisitor {
     private var locator = SourceLocator()
     private(set) var usages: [KeyUsage] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Member chains below the generated translations namespace (`L10n.cart.items`), which
+    /// ``AccessorUses`` turns into the keys they look up.
+    private(set) var accessorUses: [AccessorUse] = []
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.file = file
@@ -34,6 +37,22 @@ final class KeyCallVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         inspect(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // The outermost access of a chain: `L10n.cart.items` in `L10n.cart.items(count: 3)`.
+        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id { return .visitChildren }
+        var members: [String] = []
+        var current: ExprSyntax? = ExprSyntax(node)
+        while let access = current?.as(MemberAccessExprSyntax.self), members.count < 64 {
+            members.insert(access.declName.baseName.text, at: 0)
+            current = access.base
+        }
+        if let root = current?.as(DeclReferenceExprSyntax.self), root.baseName.text == AccessorUse.namespace, !members.isEmpty {
+            let (line, column) = position(of: node)
+            accessorUses.append(AccessorUse(members: members, file: file, line: line, column: column))
+        }
         return .visitChildren
     }
 

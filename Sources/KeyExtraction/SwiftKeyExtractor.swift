@@ -17,23 +17,24 @@ package enum SwiftKeyExtractor {
     ///
     /// - Returns: The usages in source order and the warnings (dynamic keys); an unreadable file
     ///   is one error diagnostic.
-    package static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
+    package static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic], accessorUses: [AccessorUse]) {
         let data: Data
         do throws(UnreadableFile) {
             data = try RegularFile.read(path)
         } catch {
-            return ([], [Diagnostic(error)])
+            return ([], [Diagnostic(error)], [])
         }
         return extract(source: [UInt8](data), file: path)
     }
 
-    /// The keys used in `source` (UTF-8 Swift), reported as being in `file`.
-    package static func extract(source: [UInt8], file: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic]) {
+    /// The keys used in `source` (UTF-8 Swift), reported as being in `file`, and its uses of
+    /// the generated `L10n` accessors.
+    package static func extract(source: [UInt8], file: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic], accessorUses: [AccessorUse]) {
         source.withUnsafeBufferPointer { bytes in
             let tree = Parser.parse(source: bytes)
             let visitor = KeyCallVisitor(file: file, bytes: bytes)
             visitor.walk(tree)
-            return (visitor.usages, visitor.diagnostics)
+            return (visitor.usages, visitor.diagnostics, visitor.accessorUses)
         }
     }
 }

@@ -105,21 +105,14 @@ package struct AccessorGenerator: Sendable {
         var inputFiles = [environmentsPath]
         if includesTranslations, let language = document.languages.first?.identifier {
             let directory = PathText.deletingLastComponent(environmentsPath)
-            var i18next = I18NextResourceReader()
-            i18next.read(directory: directory.isEmpty ? "." : directory, language: language)
-            let tables = AppleTableDirectory(directory: directory.isEmpty ? "." : directory)
-            var strings = StringsTableReader()
-            strings.read(tables, language: language)
-            var apple = AppleFormatsReader()
-            apple.read(tables, language: language)
-            diagnostics += i18next.diagnostics + apple.diagnostics + strings.diagnostics
-            inputFiles += i18next.files + apple.files + strings.files
-            let winners = Self.lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
-            let entries = i18next.entries + winners
+            let translations = Self.translations(directory: directory.isEmpty ? "." : directory, language: language, tableFolders: document.tableFolders)
+            diagnostics += translations.diagnostics
+            inputFiles += translations.files
+            let entries = translations.entries
             if !entries.isEmpty {
                 let l10n = L10nNamespace(typeName: l10nTypeName, access: access, entries: entries)
                 diagnostics += l10n.diagnostics
-                if !i18next.entries.isEmpty { writer.line("import I18Next") }
+                if entries.contains(where: { $0.source == .i18next }) { writer.line("import I18Next") }
                 writer.line("import Synchronization")
                 body.line()
                 l10n.write(to: &body, source: directory.isEmpty ? "." : PathText.lastComponent(directory), language: language)
@@ -127,6 +120,40 @@ package struct AccessorGenerator: Sendable {
         }
         writer.line()
         return Output(source: writer.text + body.text, diagnostics: diagnostics, inputFiles: inputFiles, lines: writer.lines + body.lines)
+    }
+
+    /// The development language's translations next to the document, one entry per accessor:
+    /// i18next resources, then the Apple tables' lookup winners.
+    static func translations(directory: String, language: String, tableFolders: [String]) -> (entries: [TranslationEntry], diagnostics: [Diagnostic], files: [String]) {
+        var i18next = I18NextResourceReader()
+        i18next.read(directory: directory, language: language)
+        let tables = AppleTableDirectory(directory: directory, folders: tableFolders)
+        var strings = StringsTableReader()
+        strings.read(tables, language: language)
+        var apple = AppleFormatsReader()
+        apple.read(tables, language: language)
+        var diagnostics = i18next.diagnostics + apple.diagnostics + strings.diagnostics
+        let winners = lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
+        return (i18next.entries + winners, diagnostics, i18next.files + apple.files + strings.files)
+    }
+
+    /// The accessors `generate()` writes in the translations namespace, for a reader of sources
+    /// that use them (`i18n extract`): each one's member path and the key it looks up.
+    ///
+    /// - Throws: ``EnvironmentError`` when the document cannot be read or is not valid.
+    package func l10nAccessors() throws(EnvironmentError) -> [L10nAccessor] {
+        let document = try EnvironmentsDocument(contentsOf: environmentsPath)
+        guard let language = document.languages.first?.identifier else { return [] }
+        let directory = PathText.deletingLastComponent(environmentsPath)
+        let entries = Self.translations(directory: directory.isEmpty ? "." : directory, language: language, tableFolders: document.tableFolders).entries
+        return entries.map { entry in
+            var members = entry.path.map(SwiftIdentifier.member)
+            if let first = members.first, L10nNamespace.reservedRootNames.contains(first) { members[0] = first + "_" }
+            switch entry.source {
+            case .i18next: return L10nAccessor(members: members, table: nil, key: entry.key)
+            case .strings(let table): return L10nAccessor(members: members, table: table, key: entry.key)
+            }
+        }
     }
 
     /// One entry per key of a table, the one the run-time lookup finds: `entries` come in lookup

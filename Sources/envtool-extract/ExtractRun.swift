@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import JSONParsing
 import KeyExtraction
+import SwiftAccessorGenerator
 import TranslationFormats
 
 /// One run of the extractor: find the Swift files, extract their keys, compare them with the
@@ -56,9 +57,11 @@ struct ExtractRun {
         if !pathProblems.isEmpty { status = ExtractStatus.unreadableInput }
         unreadable += pathProblems
         var usages: [KeyUsage] = []
+        var accessorUses: [AccessorUse] = []
         for file in files {
             let result = SwiftKeyExtractor.extract(file: file)
             usages += result.usages
+            accessorUses += result.accessorUses
             for diagnostic in result.diagnostics {
                 if diagnostic.severity == .error {
                     unreadable.append(diagnostic)
@@ -69,6 +72,13 @@ struct ExtractRun {
             }
         }
 
+        // Keys used through the generated accessors count as used: they are matched against the
+        // accessors the generator makes from the document beside the tables.
+        let document = tablesDirectory + "/environments.json"
+        if !accessorUses.isEmpty, FileManager.default.fileExists(atPath: document),
+           let accessors = try? AccessorGenerator(environmentsPath: document).l10nAccessors() {
+            usages += AccessorUse.usages(accessorUses, accessors: accessors)
+        }
         let apple = AppleKeyInventory(directory: tablesDirectory, developmentLanguage: developmentLanguage)
         let i18next = I18NextKeyInventory(directory: localesDirectory, developmentLanguage: apple.developmentLanguage)
         let translated = TranslationKeyInventory(paths: translationPaths, format: translationFormat, developmentLanguage: apple.developmentLanguage)

@@ -119,6 +119,24 @@ struct ExtractCommandTests {
                 "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("keys used through the generated L10n accessors are used, not reported by --unused")
+    func generatedAccessors() throws {
+        let workspace = try Workspace()
+        try workspace.write("Sources/App.swift", """
+            func screen() {
+                print(L10n.cart.items(count: 3), L10n.app.welcome(name: "Ada").uppercased())
+                print(L10n.Localizable.files_count(5), L10n.Localizable.greeting("Ada"))
+            }
+
+            """)
+        let before = try workspace.run(["i18n", "extract", "Sources", "--unused"]).stdout
+        for used in [#""cart.items_one" (i18next namespace translation)"#, #""app.welcome" (i18next"#, #""files_count" (table Localizable)"#,
+                     #""greeting" (table Localizable)"#] {
+            #expect(!before.contains(used), "\(used) is reported unused:\n\(before)")
+        }
+        #expect(before.contains(#""app.title" (i18next namespace translation) is not used"#), "\(before)")
+    }
+
     @Test("--format json prints one document with the counts and the findings")
     func json() throws {
         let workspace = try Workspace()
