@@ -35,6 +35,19 @@ struct DailyUseTests {
         #expect(result.stderr.contains(#"environments.json:1:34: error: "secrets" must be an array of variable names"#), "\(result.stderr)")
     }
 
+    @Test("a bad --to, --expand or language in i18n convert and pseudo prints that command's usage, not the root's", arguments: [
+        ["i18n", "convert", "--from", "environments/locales", "--to", "out.zzz"],
+        ["i18n", "convert", "--from", "environments/locales", "--to", "out", "--format", "po", "--source-language", "../x"],
+        ["i18n", "pseudo", "--from", "environments/locales", "--to", "p", "--expand", "900%"],
+    ])
+    func usageOfTheCommand(arguments: [String]) throws {
+        let workspace = try Workspace()
+        let result = try workspace.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Usage: envtool i18n \(arguments[1]) --from"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Usage: envtool <subcommand>"))
+    }
+
     @Test("a misspelled command suggests the nearest one", arguments: [("valdate", "validate"), ("confgurations", "configurations"), ("rekye", "rekey")])
     func didYouMean(typed: String, meant: String) throws {
         let workspace = try Workspace(copySample: false)

@@ -48,12 +48,24 @@ extension I18n {
         /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
         static let changesPending: Int32 = 1
 
-        func run() throws {
+        /// The checks of the options, in `validate()` so that a usage error prints this command's
+        /// usage line (thrown from `run()`, ArgumentParser prints the root's).
+        func validate() throws {
+            _ = try checkedOptions()
+        }
+
+        /// `--to` as written to, and the format to write.
+        private func checkedOptions() throws -> (to: String, target: any TranslationFileFormat) {
             let to = try TranslationInputOptions.destination(to, writes: "a conversion writes files; pass a directory (or, for one result, a file)")
             try input.validateLanguages(sourceLanguage: sourceLanguage)
             guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
             }
+            return (to, target)
+        }
+
+        func run() throws {
+            let (to, target) = try checkedOptions()
             var converter = TranslationConverter()
             let outputs: [TranslationConverter.Output]
             do {

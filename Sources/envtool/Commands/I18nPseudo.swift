@@ -39,7 +39,14 @@ extension I18n {
         @Flag(help: "Also write ar-XB, the right-to-left pseudo-locale.")
         var bidi = false
 
-        func run() throws {
+        /// The checks of the options, in `validate()` so that a usage error prints this command's
+        /// usage line (thrown from `run()`, ArgumentParser prints the root's).
+        func validate() throws {
+            _ = try checkedOptions()
+        }
+
+        /// `--to` as written to, and the localizer `--expand` makes.
+        private func checkedOptions() throws -> (to: String, localizer: PseudoLocalizer) {
             let to = try TranslationInputOptions.destination(to, writes: "pseudo-locales are files; pass a directory")
             try input.validateLanguages(sourceLanguage: sourceLanguage)
             let localizer: PseudoLocalizer
@@ -54,6 +61,11 @@ extension I18n {
             if kind == .file || (kind == nil && TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) != nil) {
                 throw ValidationError("--to \(Diagnostic.quoted(to)) is a file; pass the directory to write the pseudo-locales to")
             }
+            return (to, localizer)
+        }
+
+        func run() throws {
+            let (to, localizer) = try checkedOptions()
             let methods: [PseudoLocalizer.Method] = bidi ? [.accented, .bidi] : [.accented]
             var converter = TranslationConverter()
             let outputs: [TranslationConverter.Output]
