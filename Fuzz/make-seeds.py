@@ -238,3 +238,9 @@ for parts in [
      "ǆx", '{"ŉy": 1}', "\u2028", "{{count}}", "\u061c\u200e\u200f", "%@ %#@items@"],
 ]:
     write("generate-swift", "\0".join(parts))
+
+# gitignore: patterns, NUL, a path asked about as a file and a folder.
+for rules, path in [("*.xcstrings\n!Keep.xcstrings\n", "a/Keep.xcstrings"), ("/build/\nnode_modules\n", "build"),
+                    ("docs/**/gen\n# comment\n\\#x\n", "docs/a/b/gen"), ("[a-c]?.tmp\n[!x\n", "b1.tmp"),
+                    ("**/**/**/" * 20 + "z\n", "a/" * 30 + "z"), ("*a" * 60 + "b\n", "a" * 200)]:
+    write("gitignore", rules.encode("utf-8") + b"\0" + path.encode("utf-8"))

@@ -49,6 +49,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertPathsHarness.run),
         FuzzTarget(name: "pseudo", summary: "i18n pseudo: first byte picks the reader, the rest is read, pseudo-localized (en-XA, ar-XB) and planned in every format; placeholders, nesting and markup must survive",
                    run: PseudoHarness.run),
+        FuzzTarget(name: "gitignore", summary: "the .gitignore rules of the table search: patterns NUL path, asked as a file and a folder; an unrelated rule never changes an answer",
+                   run: GitignoreHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]
