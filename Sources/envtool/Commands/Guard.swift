@@ -13,28 +13,29 @@ struct Guard: ParsableCommand {
         commandName: "guard",
         abstract: "Refuse a commit that adds a secret: a plaintext environments document meant to be encrypted, a key or identity, or a decrypted copy left by edit.",
         discussion: """
-            Without FILE it checks what `git commit` would commit: the files staged in the index
-            (added, copied, modified, renamed), as staged. With FILEs it checks those files as they
+            Without FILE it checks what `git commit` would commit: the files staged in the index \
+            (added, copied, modified, renamed), as staged. With FILEs it checks those files as they \
             are on disk (what the pre-commit framework passes).
 
             Refused, each named with the fix:
-              - a plaintext environments document (JSON with "languages" and "configurations") that
-                is meant to be encrypted: an encrypted twin sits beside it (X.json beside X.bin or
-                X.bin.recipients, in the index or on disk and not ignored), it is named *.bin, or it
-                lists "secrets" and holds a value for one of them;
-              - a secret key, by content, whatever the file is called: an age identity
-                (AGE-SECRET-KEY-1…, AGE-SECRET-KEY-PQ-1…, AGE-PLUGIN-…) or an envtool key or identity
-                (envtool-key-1:…, envtool-identity-1:…) whose checksum or length holds, anywhere in
-                the file;
-              - anything in a folder `envtool edit` keeps its decrypted copy in (envtool-edit-<pid>-…).
+            - a plaintext environments document (JSON with "languages" and "configurations") that \
+            is meant to be encrypted: an encrypted twin sits beside it (X.json beside X.bin or \
+            X.bin.recipients, in the index or on disk and not ignored), it is named *.bin, or it \
+            lists "secrets" and holds a value for one of them;
+            - a secret key, by content, whatever the file is called: an age identity \
+            (AGE-SECRET-KEY-1…, AGE-SECRET-KEY-PQ-1…, AGE-PLUGIN-…) or an envtool key or identity \
+            (envtool-key-1:…, envtool-identity-1:…) whose checksum or length holds, anywhere in \
+            the file;
+            - anything in a folder `envtool edit` keeps its decrypted copy in (envtool-edit-<pid>-…).
+
             --allow GLOB lets matching paths through (test fixtures that are keys on purpose).
 
-            Exit status: 0 nothing refused; 1 the commit is refused (the files are named on
-            stderr); 64 not in a git work tree without FILE, or a bad option; 66 a FILE cannot be
+            Exit status: 0 nothing refused; 1 the commit is refused (the files are named on \
+            stderr); 64 not in a git work tree without FILE, or a bad option; 66 a FILE cannot be \
             read; 72 git cannot be run.
 
-            Plain git: printf '#!/bin/sh\\nexec envtool guard\\n' > .git/hooks/pre-commit &&
-            chmod +x .git/hooks/pre-commit. The pre-commit framework: the hook envtool-guard of
+            Plain git: printf '#!/bin/sh\\nexec envtool guard\\n' > .git/hooks/pre-commit && \
+            chmod +x .git/hooks/pre-commit. The pre-commit framework: the hook envtool-guard of \
             this repository (.pre-commit-hooks.yaml).
             """)
 

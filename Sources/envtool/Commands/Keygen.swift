@@ -12,17 +12,20 @@ struct Keygen: ParsableCommand {
         commandName: "keygen",
         abstract: "Write a new random key file (mode 0600), or with --age or --public an identity and its recipient.",
         discussion: """
-            --age writes an age identity file (mode 0600, as `age-keygen` does) and prints its
-            recipient (age1…), which is public: give it to whoever encrypts (`encrypt --recipient`,
-            or a line of the recipients file). Without -o it writes the default identity,
+            --age writes an age identity file (mode 0600, as `age-keygen` does) and prints its \
+            recipient (age1…), which is public: give it to whoever encrypts (`encrypt --recipient`, \
+            or a line of the recipients file). Without -o it writes the default identity, \
             \(DefaultIdentity.documented), which every command reads when no identity is given.
-            --public writes the identity (private, mode 0600) to the output and its recipient (public)
-            to the output plus .pub, and prints the recipient. Encrypt with --recipient FILE.pub;
+
+            --public writes the identity (private, mode 0600) to the output and its recipient (public) \
+            to the output plus .pub, and prints the recipient. Encrypt with --recipient FILE.pub; \
             decrypt with --identity FILE.
-            --export-age FILE writes the identities of FILE (an envtool-identity-1 file from
-            --public, or an age identity file) in age's format, so that `age -d -i` opens what
+
+            --export-age FILE writes the identities of FILE (an envtool-identity-1 file from \
+            --public, or an age identity file) in age's format, so that `age -d -i` opens what \
             `rekey --to age` made of a file encrypted to it; without -o, to the default identity.
-            Missing folders above the output are created with mode 0700. An existing file is not
+
+            Missing folders above the output are created with mode 0700. An existing file is not \
             replaced without --force.
             """)
 

@@ -13,15 +13,17 @@ struct SetVariable: ParsableCommand {
         commandName: "set",
         abstract: "Set one variable of a configuration, in an environments.json or, without the plaintext touching the disk, an environments.bin.",
         discussion: """
-            The value is a string; with --json it is JSON text (a number, true, an object, …).
-            VALUE '-' reads it from standard input (one trailing newline is dropped); without
+            The value is a string; with --json it is JSON text (a number, true, an object, …). \
+            VALUE '-' reads it from standard input (one trailing newline is dropped); without \
             VALUE it is asked for on a terminal, without echo, else read from standard input.
-            A VALUE on the command line is visible to every user of the machine in `ps` and is
+
+            A VALUE on the command line is visible to every user of the machine in `ps` and is \
             kept in the shell's history: give secrets with '-' or the prompt.
-            KEY is a dotted path (api.token); objects missing on the way are made. The
-            configuration is -c, else the one `get` reads. An environments.bin is decrypted in
-            memory, changed, validated and encrypted again to the same recipients, key or
-            passphrase, in its format, and replaced atomically; an environments.json keeps every
+
+            KEY is a dotted path (api.token); objects missing on the way are made. The \
+            configuration is -c, else the one `get` reads. An environments.bin is decrypted in \
+            memory, changed, validated and encrypted again to the same recipients, key or \
+            passphrase, in its format, and replaced atomically; an environments.json keeps every \
             other byte as it was. On any failure the file is left as it was.
             """)
 
@@ -77,9 +79,9 @@ struct UnsetVariable: ParsableCommand {
         commandName: "unset",
         abstract: "Remove one variable of a configuration, in an environments.json or, without the plaintext touching the disk, an environments.bin.",
         discussion: """
-            KEY is a dotted path (an object is removed with everything under it); the configuration
-            is -c, else the one `get` reads. A variable that is not there is an error (exit 68) and
-            nothing is written. An environments.bin is re-encrypted to the same recipients, key or
+            KEY is a dotted path (an object is removed with everything under it); the configuration \
+            is -c, else the one `get` reads. A variable that is not there is an error (exit 68) and \
+            nothing is written. An environments.bin is re-encrypted to the same recipients, key or \
             passphrase; an environments.json keeps every other byte as it was.
             """)
 
