@@ -147,6 +147,8 @@ struct Guard: ParsableCommand {
         var files: [GuardedFile] = []
         for path in paths {
             var status = stat()
+            // As for staged files: git commits a link's target path, not what it points to.
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { continue }
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
             do {
                 files.append(GuardedFile(path: path, content: try InputFile.read(path)))
