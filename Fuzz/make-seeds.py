@@ -238,3 +238,13 @@ for parts in [
      "ǆx", '{"ŉy": 1}', "\u2028", "{{count}}", "\u061c\u200e\u200f", "%@ %#@items@"],
 ]:
     write("generate-swift", "\0".join(parts))
+
+# secret-keys: what envtool guard scans: the fixtures' keys and identities, an age identity (the
+# test kit's) inside other text, and text that only looks like keys.
+for name in ("v1-key.key", "v1-identity", "v1-identity.pub"):
+    write("secret-keys", open(os.path.join(crypto, name), "rb").read())
+for path in sorted(glob.glob(os.path.join(crypto, "age-testkit", "*")))[:4]:
+    write("secret-keys", open(path, "rb").read()[:4096])
+write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX\n")
+write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
+write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")

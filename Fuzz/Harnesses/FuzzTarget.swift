@@ -49,6 +49,8 @@ public struct FuzzTarget: Sendable {
                    run: ConvertPathsHarness.run),
         FuzzTarget(name: "pseudo", summary: "i18n pseudo: first byte picks the reader, the rest is read, pseudo-localized (en-XA, ar-XB) and planned in every format; placeholders, nesting and markup must survive",
                    run: PseudoHarness.run),
+        FuzzTarget(name: "secret-keys", summary: "SecretKeyScan (envtool guard) on any bytes: age identities and envtool keys found by content, on the line they stand",
+                   run: SecretKeyScanHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]

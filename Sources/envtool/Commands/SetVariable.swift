@@ -173,7 +173,7 @@ struct VariableEditor {
         if (try? InputFile.read(path)) != original {
             throw EnvironmentError(.writeFailed, file: name, message: "the file changed while it was being changed (another program wrote it); nothing was written, run the command again")
         }
-        try AtomicFile.write(bytes, to: path, permissions: encrypted ? 0o644 : 0o644, keepingExistingMode: true)
+        try AtomicFile.write(bytes, to: path, permissions: 0o644, keepingExistingMode: true)
         let verb: String
         switch outcome {
         case .replaced: verb = "set \(key) in"

@@ -24,6 +24,9 @@ enum GitProcess {
     /// git writes can fill a pipe that is not being read.
     static func run(_ arguments: [String], input: Data? = nil) throws(Unavailable) -> Result {
         let scratch = temporaryFile()
+        if input != nil, scratch == nil {
+            throw Unavailable(reason: "cannot make a temporary folder for git's input: \(String(cString: strerror(errno)).lowercased())")
+        }
         defer {
             if let scratch {
                 unlink(scratch.input)
