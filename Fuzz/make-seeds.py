@@ -244,3 +244,12 @@ for rules, path in [("*.xcstrings\n!Keep.xcstrings\n", "a/Keep.xcstrings"), ("/b
                     ("docs/**/gen\n# comment\n\\#x\n", "docs/a/b/gen"), ("[a-c]?.tmp\n[!x\n", "b1.tmp"),
                     ("**/**/**/" * 20 + "z\n", "a/" * 30 + "z"), ("*a" * 60 + "b\n", "a" * 200)]:
     write("gitignore", rules.encode("utf-8") + b"\0" + path.encode("utf-8"))
+# secret-keys: what envtool guard scans: the fixtures' keys and identities, an age identity (the
+# test kit's) inside other text, and text that only looks like keys.
+for name in ("v1-key.key", "v1-identity", "v1-identity.pub"):
+    write("secret-keys", open(os.path.join(crypto, name), "rb").read())
+for path in sorted(glob.glob(os.path.join(crypto, "age-testkit", "*")))[:4]:
+    write("secret-keys", open(path, "rb").read()[:4096])
+write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX\n")
+write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
+write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")

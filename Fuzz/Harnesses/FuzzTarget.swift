@@ -51,6 +51,8 @@ public struct FuzzTarget: Sendable {
                    run: PseudoHarness.run),
         FuzzTarget(name: "gitignore", summary: "the .gitignore rules of the table search: patterns NUL path, asked as a file and a folder; an unrelated rule never changes an answer",
                    run: GitignoreHarness.run),
+        FuzzTarget(name: "secret-keys", summary: "SecretKeyScan (envtool guard) on any bytes: age identities and envtool keys found by content, on the line they stand",
+                   run: SecretKeyScanHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]

@@ -25,6 +25,25 @@ enum JSONHarness {
                 fatalError("the validator recorded \(object), which is not an object")
             }
         }
+        // The member spans `envtool set` and `unset` splice at: of a valid document's root, each
+        // in bounds and in order, a key that reads as the parsed object's, a value that parses.
+        var strict = JSONParser(bytes: bytes)
+        if case .object(let root)? = try? strict.parseDocument() {
+            let start = JSONParser.rootOffset(in: bytes)
+            let layout = JSONParser.members(ofObjectAt: start, in: bytes)
+            if layout.members.map(\.key) != root.members.map(\.0) || bytes[layout.closingBrace] != UInt8(ascii: "}") {
+                fatalError("the member spans do not match the parsed object")
+            }
+            var end = start
+            for member in layout.members {
+                guard member.keyStart > end, member.keyEnd <= member.valueStart, member.valueStart < member.valueEnd,
+                      member.valueEnd <= layout.closingBrace else { fatalError("member spans out of order") }
+                if (try? JSONParser.parseValue(in: bytes, at: member.valueStart)) != root[member.key] {
+                    fatalError("the value at a member's span is not the member's value")
+                }
+                end = member.valueEnd
+            }
+        }
         guard let document = try? EnvironmentsDocument(data: Data(input), source: "fuzz.json") else { return }
         for name in document.configurationNames {
             guard let configuration = try? document.configuration(named: name) else { continue }

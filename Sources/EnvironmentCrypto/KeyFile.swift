@@ -19,13 +19,16 @@ enum KeyFile {
     ///   `ENVTOOL_KEY_FILE`). When given, errors name it instead of the path: people put the key
     ///   itself where the path belongs, and the error must not print it back.
     static func readSecret(path: String, namedBy option: String? = nil, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
+        // Errors about a file that exists name it: its path is a path. One that names no file is
+        // named unless it may be the key itself, pasted where the path belongs (``mayBeSecret(_:)``).
         func failure(_ kind: CryptoError.Kind, _ problem: String) -> CryptoError {
             guard let option else { return CryptoError(kind, problem, file: path) }
-            return CryptoError(kind, "the file named by \(option): \(problem)")
+            return CryptoError(kind, "the file given to \(option): \(problem)", file: path)
         }
         func unreadable() -> CryptoError {
             let reason = String(cString: strerror(errno)).lowercased()
             guard let option else { return CryptoError(.secretUnavailable, "cannot read the key file: \(reason)", file: path) }
+            if !mayBeSecret(path) { return CryptoError(.secretUnavailable, "cannot read the file given to \(option): \(reason)", file: path) }
             return CryptoError(.secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of a key file, not the key itself")
         }
         var status = stat()
@@ -35,8 +38,7 @@ enum KeyFile {
         }
         if status.st_mode & 0o077 != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
-            let fix = option == nil ? "run `chmod 600 \(path)`" : "run `chmod 600` on it"
-            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); \(fix)")
+            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw unreadable() }
@@ -60,6 +62,17 @@ enum KeyFile {
         } catch {
             throw failure(error.kind, error.message)
         }
+    }
+
+    /// Whether `value`, given where a path belongs, may be a secret pasted there: it holds a
+    /// key's or identity's prefix, or is a long word without a folder or an extension, as base64
+    /// and bech32 keys are. Such a value is never printed in errors; any other path is.
+    package static func mayBeSecret(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        if lowered.contains("age-secret-key-") || lowered.contains(keyPrefix) || lowered.contains(identityPrefix) || lowered.contains("age-plugin-") {
+            return true
+        }
+        return value.utf8.count >= 32 && !value.contains("/") && !value.contains(".")
     }
 
     /// Decodes `<prefix>:<base64>` (surrounding white space allowed) from the first `length` bytes of `text`.

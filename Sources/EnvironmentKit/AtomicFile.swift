@@ -97,6 +97,12 @@ package enum AtomicFile {
         let (directory, name) = split(path)
         let directoryFD = openDirectory(directory)
         guard directoryFD >= 0 else {
+            // A folder that does not exist is the usual case (`keygen -o ~/.config/envtool/me.key`
+            // on a new machine): say so, rather than what failed inside the protocol.
+            if errno == ENOENT || errno == ENOTDIR {
+                let problem = errno == ENOENT ? "does not exist" : "is not a folder"
+                return .failure(failure(requested, "the folder \(directory) \(problem); create it first (`mkdir -p \(directory)`)"))
+            }
             return .failure(failure(requested, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)).lowercased())"))
         }
         defer { close(directoryFD) }

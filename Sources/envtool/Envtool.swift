@@ -18,10 +18,10 @@ struct Envtool: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Validate.self, Configurations.self, Get.self, Print.self, Run.self,
+            Validate.self, Configurations.self, Get.self, SetVariable.self, UnsetVariable.self, Print.self, Run.self,
             Languages.self, Language.self, SetLanguage.self, ResetLanguage.self,
             Localize.self, Strings.self,
-            Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self, Recipients.self,
+            Encrypt.self, Decrypt.self, Keygen.self, Rekey.self, Edit.self, Inspect.self, Recipients.self, Guard.self,
             Translate.self, I18n.self, Generate.self,
         ]
     )

@@ -110,7 +110,7 @@ struct KeyFileOptionTests {
         }
     }
 
-    @Test("an unsafe key file named by an option gives the fix without its path")
+    @Test("an unsafe key file named by an option names the file and the fix: a file that exists is not a pasted key")
     func unsafeNamedByOption() throws {
         let scratch = Scratch()
         let path = scratch.write("a-secret-looking-name.key", Array(try SymmetricKey.generate().keyFileText.withUnsafeBytes { Array($0) }), mode: 0o640)
@@ -119,7 +119,8 @@ struct KeyFileOptionTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .invalidKeyFile)
-            #expect(error.description == "error: the file named by --identity: the key file is readable or writable by group or others (mode 640); run `chmod 600` on it")
+            #expect(error.file == path)
+            #expect(error.description == "\(path): error: the file given to --identity: the key file is readable or writable by group or others (mode 640); run `chmod 600 \(path)`")
         }
     }
 }

@@ -40,13 +40,6 @@ struct EnvtoolProcess {
     ///   instead of hanging the suite. Pick a bound far beyond any normal run.
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil,
                     executable: String = EnvtoolProcess.executable, killingAfter: Double? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var variables = ["PATH": "/usr/bin:/bin", "HOME": directory]
-        variables.merge(environment) { $1 }
-        process.environment = variables
         let outPath = NSTemporaryDirectory() + "envtool-out-" + UUID().uuidString
         let errPath = NSTemporaryDirectory() + "envtool-err-" + UUID().uuidString
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -57,17 +50,23 @@ struct EnvtoolProcess {
         }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        if let stdin {
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try process.run()
-            pipe.fileHandleForWriting.write(stdin)
-            try pipe.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": directory]
+        variables.merge(environment) { $1 }
+        let input = stdin.map { _ in Pipe() }
+        let process = try start {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            process.environment = variables
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = input ?? FileHandle.nullDevice
+            return process
+        }
+        if let stdin, let input {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
         }
         let hangGuard = HangGuard()
         if let killingAfter {
@@ -83,6 +82,31 @@ struct EnvtoolProcess {
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
             wasKilled: hangGuard.killed)
+    }
+}
+
+extension EnvtoolProcess {
+    /// Starts the process `make` makes, with a new one when the executable is "busy": a copy of
+    /// envtool just written by one test (ExtractCommandTests) cannot be run while a child that
+    /// another test started at that moment still holds the copy's write descriptor (ETXTBSY,
+    /// until that child runs its own program or exits).
+    static func start(_ make: () -> Process) throws -> Process {
+        var attempt = 0
+        while true {
+            let process = make()
+            do {
+                try process.run()
+                return process
+            } catch let error as NSError where attempt < 100 && isBusy(error) {
+                attempt += 1
+                usleep(50_000)
+            }
+        }
+    }
+
+    private static func isBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isBusy) ?? false
     }
 }
 

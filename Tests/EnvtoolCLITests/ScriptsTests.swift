@@ -40,9 +40,11 @@ struct ScriptsTests {
             let body = name == "sudo" ? "#!\(stubs)/bash\nexec \"$@\"\n" : stub
             FileManager.default.createFile(atPath: stubs + "/" + name, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         }
-        // translate-toolkit counts as installed: pip is not what this test records.
+        // The PyPI tools count as installed: pip is not what this test records.
         try FileManager.default.createDirectory(atPath: stubs + "/venv/bin", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: stubs + "/venv/bin/android2po", contents: Data(stub.utf8), attributes: [.posixPermissions: 0o755])
+        for tool in ["android2po", "dotenv", "pre-commit"] {
+            FileManager.default.createFile(atPath: stubs + "/venv/bin/" + tool, contents: Data(stub.utf8), attributes: [.posixPermissions: 0o755])
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stubs + "/bash")
         process.arguments = [root + "/scripts/dependencies", kind]
@@ -62,6 +64,6 @@ struct ScriptsTests {
         #expect(build.installed == ["pkg-config", "libsodium-dev"])
         let test = try Self.recordInstall("test")
         #expect(test.status == 0)
-        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "python3-venv"])
+        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "dotenv", "python3-venv"])
     }
 }

@@ -411,19 +411,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e rcp.bin
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e rcp.bin -- base_url
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e rcp.bin --passphrase-env P
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e rcp.bin --passphrase-env P -- base_url
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e rcp.bin --identity id
         exit 0
         stdout:
@@ -431,7 +431,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt rcp.bin --passphrase-env P
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt rcp.bin -o rcp.bin.json --identity id
         exit 0
         $ envtool edit rcp.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity id
@@ -513,19 +513,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e age.bin
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e age.bin -- base_url
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e age.bin --key-file k.key
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e age.bin --key-file k.key -- base_url
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e age.bin --identity b.key
         exit 0
         stdout:
@@ -533,7 +533,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt age.bin --key-file k.key
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt age.bin -o age.bin.json --identity b.key
         exit 0
         $ envtool edit age.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity b.key
@@ -696,19 +696,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e armored.bin
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e armored.bin -- base_url
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e armored.bin --passphrase-env P
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e armored.bin --passphrase-env P -- base_url
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e armored.bin --identity a.key
         exit 0
         stdout:
@@ -716,7 +716,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt armored.bin --passphrase-env P
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt armored.bin -o armored.bin.json --identity a.key
         exit 0
         $ envtool edit armored.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity a.key
@@ -822,7 +822,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e age.bin
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e key.bin --identity a.key
         exit 0
         stdout:

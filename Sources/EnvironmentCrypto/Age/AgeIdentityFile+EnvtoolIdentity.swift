@@ -55,6 +55,9 @@ extension AgeIdentityFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
+            guard KeyFile.mayBeSecret(path) else {
+                throw CryptoError(.secretUnavailable, "cannot read the identity file given to \(option): \(reason)", file: path)
+            }
             throw CryptoError(.secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of an identity file, not the identity itself")
         }
         defer { close(descriptor) }

@@ -67,14 +67,31 @@ public enum AgeIdentityFile {
     /// mode 0600.
     package static func generate(now: Date = Date()) throws(AgeError) -> (identity: AgeIdentity, text: SecretBytes) {
         let identity = try AgeIdentity.generate()
-        let comments = Array("# created: \(now.formatted(Date.ISO8601FormatStyle()))\n# public key: \(identity.recipient.encoded)\n".utf8)
-        let encoded = identity.encoded
-        let text = SecretBytes(count: comments.count + encoded.count + 1) { output in
-            output.copyBytes(from: comments)
-            encoded.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[comments.count..<comments.count + $0.count]).copyMemory(from: $0) }
-            output[output.count - 1] = 0x0A
+        return (identity, text(of: [identity], now: now))
+    }
+
+    /// The file text of `identities` as `age-keygen` writes one: `# created: <RFC 3339 time>`,
+    /// then for each `# public key: age1…` and the identity line. In zeroing memory; write it
+    /// with mode 0600. `envtool keygen --export-age` writes an envtool identity this way, so that
+    /// `age -d -i` reads it.
+    package static func text(of identities: [AgeIdentity], now: Date = Date()) -> SecretBytes {
+        var parts: [(comment: [UInt8], key: SecretBytes)] = []
+        for (index, identity) in identities.enumerated() {
+            let created = index == 0 ? "# created: \(now.formatted(Date.ISO8601FormatStyle()))\n" : ""
+            parts.append((Array((created + "# public key: \(identity.recipient.encoded)\n").utf8), identity.encoded))
         }
-        return (identity, text)
+        let count = parts.reduce(0) { $0 + $1.comment.count + $1.key.count + 1 }
+        return SecretBytes(count: count) { output in
+            var offset = 0
+            for part in parts {
+                UnsafeMutableRawBufferPointer(rebasing: output[offset..<offset + part.comment.count]).copyBytes(from: part.comment)
+                offset += part.comment.count
+                part.key.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[offset..<offset + $0.count]).copyMemory(from: $0) }
+                offset += part.key.count
+                output[offset] = 0x0A
+                offset += 1
+            }
+        }
     }
 
     /// Reads a small file that must be private to its owner into zeroing memory.

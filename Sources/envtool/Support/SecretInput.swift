@@ -27,6 +27,39 @@ enum SecretInput {
         try readAll(fd: STDIN_FILENO, what: "standard input")
     }
 
+    /// The largest value `set` reads from standard input: far beyond any certificate or key a
+    /// variable holds, and a bound on what a runaway pipe can make the process hold.
+    static let maximumValueLength = 16 << 20
+
+    /// All of standard input as a value for `set`, without one trailing newline (`\n` or
+    /// `\r\n`, as `echo` and a terminal add).
+    static func standardInputValue() throws(CryptoError) -> SecretBytes {
+        var length = 0
+        var capacity = 64 << 10
+        var buffer = SecretBytes(count: capacity) { _ in }
+        while true {
+            let got = buffer.withUnsafeBytes { raw in
+                read(STDIN_FILENO, UnsafeMutableRawPointer(mutating: raw.baseAddress! + length), capacity - length)
+            }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { throw CryptoError(.secretUnavailable, "cannot read the value from standard input: \(String(cString: strerror(errno)).lowercased())") }
+            if got == 0 { break }
+            length += got
+            if length == capacity {
+                guard capacity < maximumValueLength else {
+                    throw CryptoError(.secretUnavailable, "the value on standard input is longer than \(maximumValueLength >> 20) MiB")
+                }
+                let larger = min(capacity * 2, maximumValueLength)
+                let previous = buffer
+                buffer = SecretBytes(count: larger) { output in
+                    previous.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[0..<length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+                }
+                capacity = larger
+            }
+        }
+        return trimmed(buffer, length: length)
+    }
+
     /// Reads a whole file into secret bytes (an edited plaintext document).
     static func file(_ path: String, limit: Int = 256 << 20) throws(CryptoError) -> SecretBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -15,7 +15,9 @@ extension SecretProviders {
             if let identities = try provider.decryption?(given, context(for: provider, given)) { return identities }
         }
         let first = candidates.first ?? identity
-        throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)")
+        // The identity's hint also says where a default identity would be read from.
+        let orDefault = first.name == identity.name ? ", or keep it in $XDG_CONFIG_HOME/envtool/\(DefaultIdentity.fileName) (default ~/.config; `envtool keygen --age` writes one there)" : ""
+        throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)\(orDefault)")
     }
 
     /// What to encrypt to: the first provider, in table order, that was given. For `rekey`
@@ -130,6 +132,19 @@ extension SecretProviders {
         if let text = SecretInput.environment(identityVariable) {
             identities += try AgeIdentityFile.parseIdentities(text, namedBy: identityVariable)
             found = true
+        }
+        if !found {
+            // The default identity (`keygen --age` without -o), when nothing else names one. Its
+            // path is envtool's own, not something typed where a secret may have been pasted, so
+            // errors name it.
+            let path = DefaultIdentity.path
+            if DefaultIdentity.exists(path) {
+                do throws(CryptoError) {
+                    return try AgeIdentityFile.readIdentities(path: path, namedBy: "the default identity file \(path)")
+                } catch {
+                    throw CryptoError(error.kind, error.message, file: error.file ?? path)
+                }
+            }
         }
         return found ? identities : nil
     }

@@ -1,4 +1,5 @@
 import EnvironmentCrypto
+import Platform
 
 /// The one table of secret providers: every option and environment variable that gives a secret
 /// (or whom to encrypt to), declared once. The ArgumentParser groups (``SecretOptions``,
@@ -19,7 +20,7 @@ enum SecretProviders {
     // current secret's (``currentSecretOptions``), so a start of `get` builds no provider, set or
     // closure.
     static let recipientOption = SecretProvider.Option(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
-        help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable)).")
+        help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable), which may hold several, separated by spaces or commas).")
 
     static let recipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
         help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.")
@@ -31,7 +32,7 @@ enum SecretProviders {
         help: "Encrypt to every recipient in this file (as `age -R`); repeatable.", standsFor: "recipients-file")
 
     static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
-        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable)).")
+        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), else \(DefaultIdentity.documented) if it exists).")
 
     static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
         help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others.")
@@ -62,7 +63,7 @@ enum SecretProviders {
             var values = given.allValues("recipient").map { ($0, request.spelling(recipientOption)) }
             // The variable gives way to this provider's own options only, as it always did.
             if values.isEmpty, request.readsVariables, !given.isGiven("recipients-file"), let fromEnvironment = nonEmpty(recipientVariable) {
-                values = [(fromEnvironment, recipientVariable)]
+                values = recipientWords(fromEnvironment).map { ($0, recipientVariable) }
             }
             var list = RecipientList()
             for (value, option) in values { try list.add(value, namedBy: option) }
@@ -134,6 +135,16 @@ enum SecretProviders {
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             return .v1(.passphrase(passphrase, try request.kdf.parameters()))
         })
+
+    /// The recipients in the value of `ENVTOOL_RECIPIENT`: the path of a file (a `.pub` or
+    /// recipients file, spaces and all) when one exists there, else every word, separated by
+    /// white space or commas, as sops's `SOPS_AGE_RECIPIENTS` and several `age -r` give them.
+    static func recipientWords(_ value: String) -> [String] {
+        var status = stat()
+        if stat(value, &status) == 0 { return [value] }
+        let words = value.split { $0 == "," || $0.isWhitespace }.map(String.init)
+        return words.isEmpty ? [value] : words
+    }
 
     /// Every provider, in encrypt precedence: recipients, a key file, (refused) identities, a
     /// passphrase. The first that yields a target wins.

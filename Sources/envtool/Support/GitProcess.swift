@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Platform
+
+/// Runs `git` (found on PATH) and collects what it prints: what `envtool guard` reads the
+/// staged files with.
+enum GitProcess {
+    struct Result {
+        let status: Int32
+        let output: Data
+        let error: String
+    }
+
+    /// `git` could not be started at all.
+    struct Unavailable: Error {
+        let reason: String
+    }
+
+    /// Runs `git arguments…`, with `input` (if any) as its standard input. Standard input comes
+    /// from a file and standard error goes to one, so only standard output is a pipe: nothing
+    /// git writes can fill a pipe that is not being read.
+    static func run(_ arguments: [String], input: Data? = nil) throws(Unavailable) -> Result {
+        let scratch = temporaryFile()
+        if input != nil, scratch == nil {
+            throw Unavailable(reason: "cannot make a temporary folder for git's input: \(String(cString: strerror(errno)).lowercased())")
+        }
+        defer {
+            if let scratch {
+                unlink(scratch.input)
+                unlink(scratch.error)
+                rmdir(PathText.deletingLastComponent(scratch.input))
+            }
+        }
+        if let scratch, let input {
+            _ = FileManager.default.createFile(atPath: scratch.input, contents: input)
+        }
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw Unavailable(reason: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let inputPath = input != nil ? (scratch?.input ?? "/dev/null") : "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, scratch?.error ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        let words = ["git"] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = (argv + [nil]).withUnsafeBufferPointer { pointers in
+            posix_spawnp(&pid, "git", &actions, nil, pointers.baseAddress!, processEnvironment)
+        }
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            throw Unavailable(reason: spawned == ENOENT ? "git is not installed or not on PATH" : "cannot run git: \(String(cString: strerror(spawned)))")
+        }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(pipeEnds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let error = scratch.flatMap { FileManager.default.contents(atPath: $0.error) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Result(status: code, output: output, error: error.trimmingWhitespaceAndNewlines())
+    }
+
+    /// Paths for a child's standard input and error, in a private (0700) folder of this run.
+    private static func temporaryFile() -> (input: String, error: String)? {
+        let base = EnvironmentSelection.environmentValue("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/envtool-git-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        let folder = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
+        return (folder + "/input", folder + "/error")
+    }
+}
