@@ -125,7 +125,7 @@ struct DailyUseTests {
 struct HelpListsTests {
     static let leaves = ["validate", "configurations", "get", "print", "run", "languages", "language", "set-language", "reset-language",
                          "localize", "strings lint", "strings dump", "encrypt", "decrypt", "keygen", "rekey", "edit", "inspect",
-                         "recipients list", "t", "i18n lint", "i18n convert", "i18n pseudo", "i18n extract", "i18n status", "generate swift"]
+                         "recipients list", "set", "unset", "guard", "t", "i18n lint", "i18n convert", "i18n pseudo", "i18n extract", "i18n status", "generate swift"]
 
     @Test("--format json and --strict are listed on every command that has them, in the root help and the JSON doc")
     func listed() throws {

@@ -32,7 +32,8 @@ struct ReadmeCommandsTests {
         let lines = try Self.runnableLines().map(\.command)
         #expect(lines.count >= 25)
         for expected in ["envtool get base_url -e - < environments/environments.json", "envtool set-language es",
-                         "envtool i18n convert --from environments/locales --to Resources --format xcstrings"] {
+                         "envtool i18n convert --from environments/locales --to Resources --format xcstrings",
+                         "envtool keygen --age -o me.key", "printf '#!/bin/sh\\nexec envtool guard\\n' > .git/hooks/pre-commit"] {
             #expect(lines.contains { $0.hasPrefix(expected) }, "no runnable line starts with \(expected)")
         }
     }

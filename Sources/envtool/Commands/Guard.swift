@@ -241,10 +241,11 @@ enum GuardRules {
     /// The first variable listed in the document's `"secrets"` that holds a value (not null,
     /// not an empty string, not an object or array of only those) in some configuration.
     private static func plaintextSecret(in document: EnvironmentsDocument) -> (configuration: String, key: String)? {
-        guard case .array(let listed)? = document.extraKeys["secrets"] else { return nil }
+        let listed = document.secretVariables
+        guard !listed.isEmpty else { return nil }
         for name in document.configurationNames {
             guard let configuration = try? document.configuration(named: name) else { continue }
-            for case .string(let key) in listed {
+            for key in listed {
                 if let value = try? configuration.value(key), holdsValue(value) { return (name, key) }
             }
         }
