@@ -40,9 +40,11 @@ struct ScriptsTests {
             let body = name == "sudo" ? "#!\(stubs)/bash\nexec \"$@\"\n" : stub
             FileManager.default.createFile(atPath: stubs + "/" + name, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         }
-        // translate-toolkit counts as installed: pip is not what this test records.
+        // translate-toolkit and rncryptor count as installed: pip is not what this test records.
         try FileManager.default.createDirectory(atPath: stubs + "/venv/bin", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: stubs + "/venv/bin/android2po", contents: Data(stub.utf8), attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(atPath: stubs + "/venv/lib/python3.11/site-packages", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: stubs + "/venv/lib/python3.11/site-packages/rncryptor.py", contents: Data())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stubs + "/bash")
         process.arguments = [root + "/scripts/dependencies", kind]
