@@ -97,6 +97,29 @@ for path in sorted(glob.glob(os.path.join(agekit, "*"))):
     data = open(path, "rb").read()
     write("age", data[data.index(b"\n\n") + 2:] if b"\n\n" in data else data)
 
+# rncryptor: the ciphertexts of the RNCryptor-Spec's password and key vectors (whose secrets the
+# harness holds), and headers of another version, unknown options and truncations.
+def vector_records(name):
+    record = {}
+    for line in open(os.path.join(crypto, "rncryptor-spec", "v3", name), encoding="utf-8").read().splitlines() + [""]:
+        line = line.strip()
+        if line.startswith("#"):
+            continue
+        if not line:
+            if "title" in record:
+                yield record
+            record = {}
+        elif ":" in line:
+            key, value = line.split(":", 1)
+            record[key.strip()] = value.strip()
+for name in ("password", "key"):
+    for record in vector_records(name):
+        sealed = bytes.fromhex(record["ciphertext_hex"].replace(" ", ""))
+        write("rncryptor", sealed)
+        write("rncryptor", sealed[:-7])
+        write("rncryptor", bytes([2]) + sealed[1:])
+        write("rncryptor", sealed[:1] + bytes([5]) + sealed[2:])
+
 # apple-format: Apple printf templates (positional, %@, %lld, widths, %%) and arguments.
 for parts in [["%@ has %lld items", "Ada", "3"], ["%2$@ %1$@ %2$@", "a", "b"], ["%.2f%% of %5.1lf", "12.345", "99"],
               ["%#x %-5X %o %u %i %ld %hhd %c %C", "255", "255", "8", "-1", "7", "1", "300", "z", "65"],

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Build phase: validate environments.json and encrypt it to environments.bin when it changed.
 #
-# Usage: scripts/encrypt-environments.sh [INPUT.json [OUTPUT.bin]]
+# Usage: scripts/encrypt-environments.sh [--format FORMAT] [INPUT.json [OUTPUT.bin]]
 #   INPUT  default $ENVIRONMENTS_JSON, else environments/environments.json
 #   OUTPUT default $ENVIRONMENTS_BIN, else INPUT with .bin instead of .json
+#   FORMAT default $ENVTOOL_FORMAT, else as `envtool encrypt` chooses for the secret:
+#          age, v1, or rncryptor: the RNCryptor v3 file that an app built on T21Environment's
+#          recipe decrypts with `RNCryptor.DecryptorV3(password:)` (the password in
+#          ENVTOOL_PASSPHRASE) or `DecryptorV3(encryptionKey:hmacKey:)` (an RNCryptor key file in
+#          ENVTOOL_KEY_FILE), so such an app keeps working unchanged
 #
 # The secret comes from the environment, never from arguments:
-#   ENVTOOL_KEY_FILE   a key file from `envtool keygen` (mode 0600)
-#   ENVTOOL_PASSPHRASE a passphrase (Argon2id)
+#   ENVTOOL_KEY_FILE   a key file from `envtool keygen` (mode 0600), or an RNCryptor key file
+#   ENVTOOL_PASSPHRASE a passphrase (Argon2id; scrypt for age; the password for rncryptor)
 #   ENVTOOL_RECIPIENT  a recipient .pub file or text (`envtool keygen --public`)
 # ENVTOOL names the envtool binary (default: envtool on PATH, else built with `swift build`).
 # ENVTOOL_FORCE=1 encrypts even when OUTPUT is newer than INPUT.
@@ -16,11 +21,21 @@
 # shows inline in a Run Script phase; Makefiles and CI logs read them too.
 set -euo pipefail
 
+me=$(basename "$0")
+fail() { echo "$me: error: $1" >&2; exit "${2:-1}"; }
+
+format=${ENVTOOL_FORMAT:-}
+case "${1:-}" in
+  --format) (($# >= 2)) || fail "--format needs a value: age, v1 or rncryptor" 64; format=$2; shift 2 ;;
+  --format=*) format=${1#--format=}; shift ;;
+esac
+case "$format" in
+  ""|age|v1|rncryptor) ;;
+  *) fail "unknown format '$format' (ENVTOOL_FORMAT or --format): age, v1 or rncryptor" 64 ;;
+esac
+
 input=${1:-${ENVIRONMENTS_JSON:-environments/environments.json}}
 output=${2:-${ENVIRONMENTS_BIN:-${input%.json}.bin}}
-me=$(basename "$0")
-
-fail() { echo "$me: error: $1" >&2; exit "${2:-1}"; }
 
 [[ -f $input ]] || fail "cannot read $input: no such file (set ENVIRONMENTS_JSON or pass the path)" 66
 input="$(cd "$(dirname "$input")" && pwd)/$(basename "$input")"
@@ -47,4 +62,7 @@ if [[ -f $output && $output -nt $input && -z ${ENVTOOL_FORCE:-} ]]; then
   exit 0
 fi
 
-"$envtool" encrypt "$input" --output "$output"
+to=()
+[[ -z $format ]] || to=(--to "$format")
+# ${to[@]+…}: an empty array is "unbound" to the bash 3.2 of macOS, which runs Xcode build phases.
+"$envtool" encrypt "$input" --output "$output" ${to[@]+"${to[@]}"}

@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package envtool-encrypt [--input FILE] [--output FILE] [--force]`: validates
-/// `environments.json` and encrypts it into `environments.bin`, the SwiftPM counterpart of
-/// `scripts/encrypt-environments.sh`.
+/// `swift package envtool-encrypt [--input FILE] [--output FILE] [--format FORMAT] [--force]`:
+/// validates `environments.json` and encrypts it into `environments.bin`, the SwiftPM counterpart
+/// of `scripts/encrypt-environments.sh`. `--format` (default `ENVTOOL_FORMAT`) is `age`, `v1` or
+/// `rncryptor`, the RNCryptor v3 file an app on T21Environment's recipe decrypts.
 ///
 /// The secret comes from the environment only, never from arguments (they show in `ps` and in
 /// shell history): `ENVTOOL_KEY_FILE`, `ENVTOOL_PASSPHRASE`, `ENVTOOL_RECIPIENT` or
@@ -18,9 +19,15 @@ struct EnvtoolEncrypt: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let inputs = extractor.extractOption(named: "input")
         let outputs = extractor.extractOption(named: "output")
+        let formats = extractor.extractOption(named: "format")
         let force = extractor.extractFlag(named: "force") > 0
-        guard extractor.remainingArguments.isEmpty, inputs.count <= 1, outputs.count <= 1 else {
-            Diagnostics.error("usage: swift package envtool-encrypt [--input environments.json] [--output environments.bin] [--force]; secrets come from ENVTOOL_KEY_FILE, ENVTOOL_PASSPHRASE or ENVTOOL_RECIPIENT, never from arguments")
+        guard extractor.remainingArguments.isEmpty, inputs.count <= 1, outputs.count <= 1, formats.count <= 1 else {
+            Diagnostics.error("usage: swift package envtool-encrypt [--input environments.json] [--output environments.bin] [--format age|v1|rncryptor] [--force]; secrets come from ENVTOOL_KEY_FILE, ENVTOOL_PASSPHRASE or ENVTOOL_RECIPIENT, never from arguments")
+            return
+        }
+        let format = formats.first ?? ProcessInfo.processInfo.environment["ENVTOOL_FORMAT"].flatMap { $0.isEmpty ? nil : $0 }
+        if let format, !["age", "v1", "rncryptor"].contains(format) {
+            Diagnostics.error("unknown format '\(format)' (--format or ENVTOOL_FORMAT): age, v1 or rncryptor")
             return
         }
         let root = context.package.directoryURL
@@ -45,7 +52,7 @@ struct EnvtoolEncrypt: CommandPlugin {
             print("\(output.path) is up to date (--force encrypts anyway)")
             return
         }
-        guard try run(envtool, ["encrypt", input.path, "--output", output.path]) else { return }
+        guard try run(envtool, ["encrypt", input.path, "--output", output.path] + (format.map { ["--to", $0] } ?? [])) else { return }
         print("encrypted \(input.path) into \(output.path)")
     }
 

@@ -1,11 +1,15 @@
 extension EnvironmentsBin {
-    /// The two formats of an encrypted environments file.
+    /// The formats of an encrypted environments file.
     public enum Format: String, Sendable, CaseIterable {
         /// age v1 (age-encryption.org/v1): any number of recipients, or one scrypt passphrase.
         case age
         /// envtool's own format (`ENVBIN`, docs/environments-bin.md): a key file, an Argon2id
         /// passphrase or one recipient. Frozen: new key backends are age stanzas.
         case v1
+        /// RNCryptor data format v3 (``RNCryptorFile``): a password or two keys. Read so that
+        /// files RNCryptor wrote open as they are, written for apps that still decrypt with
+        /// RNCryptor; `rekey --to age` moves a file on.
+        case rncryptor
     }
 
     /// What `--armor` needs; every path that would write an armored v1 file says the same.

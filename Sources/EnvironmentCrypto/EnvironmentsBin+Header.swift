@@ -8,8 +8,9 @@ import Foundation
 extension EnvironmentsBin {
     /// The facts of a file's header: everything `envtool inspect` shows. None of it is secret.
     ///
-    /// A v1 header has ``v1Mode`` and ``modeFields``; an age header has ``age``, its stanza types.
-    /// ``stanzaTypes`` describes both alike, which is how a caller picks the identities to try.
+    /// A v1 header has ``v1Mode`` and ``modeFields``; an age header has ``age``, its stanza types;
+    /// an RNCryptor header has ``rncryptor``. ``stanzaTypes`` describes them alike, which is how a
+    /// caller picks the identities to try.
     public struct Header: Sendable {
         /// The fields that follow a v1 header's key mode byte, one case per mode. Frozen with the
         /// modes: a new key backend is an age stanza.
@@ -31,10 +32,15 @@ extension EnvironmentsBin {
         /// The age summary (stanza types, armor) when the file is an age v1 file, `nil` for the
         /// v1 format.
         public let age: AgeFile.Summary?
+        /// The RNCryptor summary (password or keys, lengths) when the file is an RNCryptor v3
+        /// file, `nil` otherwise.
+        public let rncryptor: RNCryptorFile.Summary?
         /// The length of the header, nonce included: the associated data of the AEAD.
-        /// 0 for an age file, whose header and payload are read as a stream.
+        /// 0 for an age file, whose header and payload are read as a stream; an RNCryptor file's
+        /// header (version, options, salts, IV).
         public let length: Int
-        /// The length of the encrypted document, authentication tag excluded. 0 for an age file.
+        /// The length of the encrypted document, authentication tag excluded. 0 for an age file;
+        /// an RNCryptor file's ciphertext, padding included.
         public let plaintextLength: Int
 
         /// The key or recipient fingerprint (v1 key and recipient modes).
@@ -50,11 +56,13 @@ extension EnvironmentsBin {
             return nil
         }
 
-        /// Parses the header of `data`, in this format or an age v1 file (binary or armored).
+        /// Parses the header of `data`, in this format, an age v1 file (binary or armored) or an
+        /// RNCryptor file.
         ///
         /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/malformedFile``: not an
         ///   `environments.bin`, truncated header, unknown version or mode, Argon2id parameters
-        ///   beyond what `--kdf sensitive` uses, a malformed age header or armor.
+        ///   beyond what `--kdf sensitive` uses, a malformed age header or armor, an RNCryptor
+        ///   file of another version or options, or truncated (``RNCryptorFile/Summary/init(parsing:)``).
         public init(parsing data: Data) throws(CryptoError) {
             if AgeFile.isAgeFile(data) {
                 do throws(AgeError) {
@@ -64,7 +72,10 @@ extension EnvironmentsBin {
                 }
                 return
             }
-            self = try data.withBytes { (raw) throws(CryptoError) in try Header(parsing: raw) }
+            self = try data.withBytes { (raw) throws(CryptoError) in
+                if RNCryptorFile.isRNCryptorFile(raw) { return Header(rncryptor: try RNCryptorFile.Summary(parsing: raw)) }
+                return try Header(parsing: raw)
+            }
         }
 
         /// The header of an age file, from its summary.
@@ -73,8 +84,20 @@ extension EnvironmentsBin {
             v1Mode = nil
             modeFields = nil
             age = summary
+            rncryptor = nil
             length = 0
             plaintextLength = 0
+        }
+
+        /// The header of an RNCryptor file, from its summary.
+        init(rncryptor summary: RNCryptorFile.Summary) {
+            version = RNCryptorFile.version
+            v1Mode = nil
+            modeFields = nil
+            age = nil
+            rncryptor = summary
+            length = summary.headerLength
+            plaintextLength = summary.ciphertextLength
         }
 
         /// Parses the header at the start of `file` in place: decrypting a small document costs
@@ -96,6 +119,7 @@ extension EnvironmentsBin {
             }
             v1Mode = mode
             age = nil
+            rncryptor = nil
             switch mode {
             case .key:
                 modeFields = .key(fingerprint: try reader.take(Fingerprint.length, "key fingerprint"))

@@ -2,9 +2,10 @@ extension EnvironmentsBin.Header {
     /// What a header says, none of it secret: what `envtool inspect` prints, as text lines and as
     /// the fields of its JSON document (docs/cli-json.md, one field each).
     public struct Facts: Sendable {
-        /// `age` or `v1`.
+        /// `age`, `v1` or `rncryptor`.
         public let format: EnvironmentsBin.Format
-        /// A frozen token: `key file`, `passphrase` or `recipients`.
+        /// A frozen token: `key file`, `passphrase` or `recipients` (an RNCryptor password file is
+        /// `passphrase`, one of two keys `key file`).
         public let keyMode: String
         /// Whether the file is ASCII-armored (age only).
         public let armored: Bool
@@ -14,11 +15,11 @@ extension EnvironmentsBin.Header {
         public let stanzas: [String]?
         /// The v1 key or recipient fingerprint, as hex.
         public let fingerprint: String?
-        /// The v1 Argon2id cost.
+        /// The v1 Argon2id cost; an RNCryptor password file's PBKDF2.
         public let kdf: String?
-        /// The v1 header length, nonce included.
+        /// The v1 header length, nonce included; an RNCryptor header's (salts and IV included).
         public let headerBytes: Int?
-        /// The v1 encrypted document's length.
+        /// The v1 encrypted document's length; an RNCryptor file's ciphertext, padding included.
         public let encryptedBytes: Int?
         /// The facts as `inspect` prints them.
         public let lines: [String]
@@ -28,6 +29,7 @@ extension EnvironmentsBin.Header {
     public var facts: Facts {
         let fingerprint = self.fingerprint.map(Fingerprint.hex)
         if let v1Mode { return v1Facts(v1Mode, fingerprint: fingerprint) }
+        if let rncryptor { return rncryptorFacts(rncryptor) }
         let summary = age ?? AgeFile.Summary(isArmored: false, stanzaTypes: [])
         let keyMode = summary.isPassphraseProtected ? "passphrase" : "recipients"
         var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
@@ -42,6 +44,19 @@ extension EnvironmentsBin.Header {
         return Facts(format: .age, keyMode: keyMode, armored: summary.isArmored,
                      recipients: summary.isPassphraseProtected ? nil : summary.x25519RecipientCount,
                      stanzas: summary.stanzaTypes, fingerprint: fingerprint, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
+    }
+
+    /// The facts of an RNCryptor header: the mode and the lengths, never a salt or the IV.
+    private func rncryptorFacts(_ summary: RNCryptorFile.Summary) -> Facts {
+        let kdf = summary.usesPassword ? "PBKDF2-HMAC-SHA1, \(RNCryptorFile.pbkdf2Rounds) rounds, an 8-byte salt for each key" : nil
+        var lines = ["format: RNCryptor data format v3",
+                     "cipher: AES-256-CBC with PKCS#7 padding, header and ciphertext authenticated with HMAC-SHA256"]
+        lines.append(summary.usesPassword ? "key mode: password (RNCryptor options 0x01)" : "key mode: two 32-byte keys, encryption and HMAC (RNCryptor options 0x00)")
+        if let kdf { lines.append("kdf: \(kdf)") }
+        lines.append("header: \(summary.headerLength) bytes")
+        lines.append("encrypted document: \(summary.ciphertextLength) bytes (whole AES blocks, padding included), then a 32-byte HMAC")
+        return Facts(format: .rncryptor, keyMode: summary.usesPassword ? "passphrase" : "key file", armored: false, recipients: nil, stanzas: nil,
+                     fingerprint: nil, kdf: kdf, headerBytes: summary.headerLength, encryptedBytes: summary.ciphertextLength, lines: lines)
     }
 
     /// The facts of a v1 header, whose frozen mode names them.

@@ -1,18 +1,21 @@
 extension EnvironmentsBin.Header {
     /// The format of the file.
-    public var format: EnvironmentsBin.Format { age == nil ? .v1 : .age }
+    public var format: EnvironmentsBin.Format { rncryptor != nil ? .rncryptor : age == nil ? .v1 : .age }
 
     /// The stanza types of the header, in order; a v1 header has one pseudo type for its mode
     /// (``EnvironmentsBin/Mode/stanzaType``). A ``FileKeyIdentity`` whose
     /// ``FileKeyIdentity/stanzaTypes`` meets them may open the file.
     public var stanzaTypes: [String] {
         if let v1Mode { return [v1Mode.stanzaType] }
+        if let rncryptor { return [rncryptor.stanzaType] }
         return age?.stanzaTypes ?? []
     }
 
-    /// What the file is encrypted with, for messages: "key file", "an age file, 2 × X25519".
+    /// What the file is encrypted with, for messages: "key file", "an age file, 2 × X25519",
+    /// "password (RNCryptor v3)".
     package var stanzaSummary: String {
         if let v1Mode { return "\(v1Mode)" }
+        if let rncryptor { return rncryptor.usesPassword ? "password (RNCryptor v3)" : "key pair (RNCryptor v3: an encryption key and an HMAC key)" }
         return "an age file, \(AgeFile.describe(stanzaTypes))"
     }
 

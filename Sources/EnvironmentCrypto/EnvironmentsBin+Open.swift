@@ -43,6 +43,7 @@ extension EnvironmentsBin {
         // The bytes are reached once, as in ``decrypt(_:with:)``.
         let opened = try data.withBytes { (file) throws(CryptoError) -> Opened? in
             if AgeFile.isAgeFile(file) { return nil }
+            if RNCryptorFile.isRNCryptorFile(file) { return try openRNCryptor(file, identities: identities) }
             let header = try Header(parsing: file)
             let v1 = try v1Key(for: header, from: identities(header))
             let plaintext = try authenticate(file, header: header, key: v1.key)
@@ -72,6 +73,7 @@ extension EnvironmentsBin {
         // dynamic exclusivity checks on its class.
         let plaintext = try data.withBytes { (file) throws(CryptoError) -> SecretBytes? in
             if AgeFile.isAgeFile(file) { return nil }
+            if RNCryptorFile.isRNCryptorFile(file) { return try openRNCryptor(file) { _ in identities }.plaintext }
             let header = try Header(parsing: file)
             return try authenticate(file, header: header, key: v1DecryptionKey(for: header, from: identities))
         }
@@ -118,6 +120,7 @@ extension EnvironmentsBin {
         guard let first = identities.first else { return "no secret" }
         let types = first.stanzaTypes
         for mode in [Mode.key, .passphrase, .recipient] where types.contains(mode.stanzaType) { return "a \(mode)" }
+        if types.contains(RNCryptorKeys.stanzaType) { return "an RNCryptor key file (an encryption key and an HMAC key)" }
         return "an identity for \(types.sorted().joined(separator: ", "))"
     }
 
@@ -178,6 +181,37 @@ extension EnvironmentsBin {
             break
         }
         throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: identities)) was given")
+    }
+
+    /// Opens an RNCryptor v3 file: its structure is checked, the identities are asked for with
+    /// its header, and the first of the kind its options need opens it (a ``Passphrase``, whose
+    /// keys PBKDF2 derives, or ``RNCryptorKeys``, tried in turn until one's HMAC matches). The
+    /// HMAC is checked before anything is decrypted (``RNCryptorFile/decrypt(_:summary:keys:)``).
+    private static func openRNCryptor(_ file: UnsafeRawBufferPointer, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Opened {
+        let summary = try RNCryptorFile.Summary(parsing: file)
+        let header = Header(rncryptor: summary)
+        let given = try identities(header)
+        if let salts = summary.salts(in: file) {
+            // A password cannot be told wrong before the HMAC is checked: the first is used.
+            for identity in given {
+                guard let password = identity as? Passphrase else { continue }
+                let keys = try RNCryptorKeys(password: password, encryptionSalt: salts.encryption, hmacSalt: salts.hmac)
+                let plaintext = try RNCryptorFile.decrypt(file, summary: summary, keys: keys)
+                return Opened(header: header, identity: password, stanzas: [], plaintext: plaintext, v1Seal: nil)
+            }
+        } else {
+            let pairs = given.compactMap { $0 as? RNCryptorKeys }
+            // Several key pairs: the one whose HMAC matches, so that a wrong pair is skipped as
+            // age skips an identity that is not for the file.
+            if pairs.count > 1, let match = pairs.first(where: { RNCryptorFile.authenticates(file, keys: $0) }) {
+                return Opened(header: header, identity: match, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: match), v1Seal: nil)
+            }
+            if let keys = pairs.first {
+                return Opened(header: header, identity: keys, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: keys), v1Seal: nil)
+            }
+        }
+        let needed = summary.usesPassword ? "its password (a passphrase)" : "its two keys (an RNCryptor key file: \(RNCryptorKeys.keyFileForm))"
+        throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: given)) was given; it opens with \(needed)")
     }
 
     /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.

@@ -16,6 +16,7 @@ extension EnvironmentsBin.Opened {
     public func sameTarget(scryptWorkFactor: Int, file: String,
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         guard let summary = header.age else {
+            if header.rncryptor != nil { return .rncryptor(try rncryptorSeal(file: file)) }
             // Every v1 file is opened with the seal of its mode (EnvironmentsBin+Open.swift).
             guard let v1Seal else { throw CryptoError(.secretUnavailable, "the file was opened without its v1 seal", file: file) }
             return .v1(v1Seal)
@@ -32,9 +33,10 @@ extension EnvironmentsBin.Opened {
     }
 
     /// The file's own secret in `format` (`rekey --to` without a new secret): age to age keeps the
-    /// recipients or passphrase; v1 to age turns a passphrase into scrypt and the recipient into an
-    /// age recipient; age to v1 turns a passphrase into Argon2id at `kdf` and keeps a single
-    /// recipient. A key file has no age form, and v1 holds one recipient.
+    /// recipients or passphrase; v1 or RNCryptor to age turns a passphrase into scrypt and a v1
+    /// recipient into an age recipient; age or RNCryptor to v1 turns a passphrase into Argon2id at
+    /// `kdf` and keeps a single recipient; to RNCryptor a passphrase becomes its password and
+    /// RNCryptor keys stay. A key file or RNCryptor keys have no age form, and v1 holds one recipient.
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the secret has
     ///   no form in `format`, or `armored` asks for an armored v1 file; as ``sameTarget(scryptWorkFactor:file:listed:)``.
@@ -52,9 +54,15 @@ extension EnvironmentsBin.Opened {
             if case .recipient(let recipient)? = v1Seal {
                 return .age([AgeRecipient(recipient)], armored: armored)
             }
-            throw CryptoError(.secretUnavailable, "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: file)
+            let what = header.rncryptor != nil ? "an RNCryptor file encrypted with two keys" : "a key-file file"
+            throw CryptoError(.secretUnavailable, "\(what) cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: file)
         }
         guard !armored else { throw EnvironmentsBin.armorNeedsAge }
+        if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
+        if header.rncryptor != nil {
+            if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
+            throw CryptoError(.secretUnavailable, "an RNCryptor file encrypted with two keys cannot be converted to v1 as it is (v1 keys are envtool key files); give the new secret: --new-key-file, --new-passphrase-env or --new-recipient", file: file)
+        }
         if !isAge { return try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) }
         if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
         let recipients = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed)
@@ -74,9 +82,11 @@ extension EnvironmentsBin.Opened {
                                    armored: Bool, file: String,
                                    listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         guard let summary = header.age, !summary.isPassphraseProtected else {
-            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age file, and this file is \(header.age == nil ? "in the v1 format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: file)
+            let format = header.rncryptor != nil ? "RNCryptor" : "v1"
+            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age file, and this file is \(header.age == nil ? "in the \(format) format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: file)
         }
         guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
+        guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
         var current = try header.checkedRecipients(listed())
         for value in removing {
             let recipient: AgeRecipient
@@ -92,5 +102,16 @@ extension EnvironmentsBin.Opened {
             throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: file)
         }
         return .age(kept, armored: armored || summary.isArmored)
+    }
+
+    /// The RNCryptor seal of the secret that opened the file: its passphrase as the password, or
+    /// the RNCryptor keys themselves.
+    ///
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for any other
+    ///   secret (a key file, identities), which RNCryptor cannot hold.
+    private func rncryptorSeal(file: String) throws(CryptoError) -> RNCryptorFile.Seal {
+        if let password = identity as? Passphrase { return .password(password) }
+        if let keys = identity as? RNCryptorKeys { return .keys(keys) }
+        throw CryptoError(.secretUnavailable, "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file", file: file)
     }
 }

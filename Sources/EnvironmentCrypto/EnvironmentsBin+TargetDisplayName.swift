@@ -10,6 +10,7 @@ extension EnvironmentsBin.EncryptionTarget {
             let named = recipients.count == 1 && !recipients[0].labels.isEmpty ? recipients[0].displayName
                 : EnvironmentsBin.count(recipients.count, "recipient")
             return "age, \(named)\(armored ? ", armored" : "")"
+        case .rncryptor(let seal): return seal.displayName
         }
     }
 }

@@ -60,7 +60,8 @@ public enum EnvironmentsBin {
         case recipient(Recipient)
     }
 
-    /// What to encrypt to: the frozen v1 format, or an age v1 file to any ``FileKeyRecipient``s.
+    /// What to encrypt to: the frozen v1 format, an age v1 file to any ``FileKeyRecipient``s, or
+    /// an RNCryptor v3 file (for apps that decrypt with RNCryptor, such as T21Environment's).
     public enum EncryptionTarget: Sendable {
         /// The v1 format (`ENVBIN`, docs/environments-bin.md).
         case v1(V1Seal)
@@ -68,6 +69,8 @@ public enum EnvironmentsBin {
         /// X25519 ``AgeRecipient``s, one ``ScryptRecipient``, or any other backend's; binary or
         /// ASCII-armored.
         case age([any FileKeyRecipient], armored: Bool)
+        /// An RNCryptor v3 file (``RNCryptorFile``) with a password or two keys.
+        case rncryptor(RNCryptorFile.Seal)
 
         /// The v1 format with a key file's key.
         @available(*, deprecated, message: "use .v1(.key(_:))")
@@ -107,10 +110,12 @@ public enum EnvironmentsBin {
         }
     }
 
-    /// Whether `data` starts like an encrypted environments file, in this format (`ENVBIN`) or
-    /// as an age file (binary or armored), as opposed to JSON.
+    /// Whether `data` starts like an encrypted environments file, in this format (`ENVBIN`), as
+    /// an age file (binary or armored) or as an RNCryptor file, as opposed to JSON.
     public static func isEncrypted(_ data: Data) -> Bool {
-        isEnvironmentsBin(data) || AgeFile.isAgeFile(data)
+        // One reach into the bytes for both: each `withUnsafeBytes` of a `Data` costs more than
+        // the comparisons (250 instructions at every start of a command that reads JSON).
+        isEnvironmentsBin(data) || data.withUnsafeBytes { AgeFile.isAgeFile($0) || RNCryptorFile.isRNCryptorFile($0) }
     }
 
     /// Whether `data` starts with this format's magic (`ENVBIN`).
@@ -134,6 +139,8 @@ public enum EnvironmentsBin {
             } catch {
                 throw error.cryptoError
             }
+        case .rncryptor(let seal):
+            return try plaintext.withBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
         }
     }
 
@@ -148,6 +155,8 @@ public enum EnvironmentsBin {
             } catch {
                 throw error.cryptoError
             }
+        case .rncryptor(let seal):
+            return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
         }
     }
 

@@ -19,12 +19,47 @@ enum KeyFile {
     ///   `ENVTOOL_KEY_FILE`). When given, errors name it instead of the path: people put the key
     ///   itself where the path belongs, and the error must not print it back.
     static func readSecret(path: String, namedBy option: String? = nil, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
-        // Errors about a file that exists name it: its path is a path. One that names no file is
-        // named unless it may be the key itself, pasted where the path belongs (``mayBeSecret(_:)``).
-        func failure(_ kind: CryptoError.Kind, _ problem: String) -> CryptoError {
-            guard let option else { return CryptoError(kind, problem, file: path) }
-            return CryptoError(kind, "the file given to \(option): \(problem)", file: path)
+        let (text, length) = try readText(path: path, namedBy: option)
+        do {
+            return try decode(text, length: length, prefix: prefix, byteCount: byteCount)
+        } catch {
+            throw failure(error.kind, error.message, path: path, namedBy: option)
         }
+    }
+
+    /// The key file at `path` as any key it may hold: an envtool key (`envtool-key-1:`), or the
+    /// two keys of an RNCryptor file (``RNCryptorKeys``: 64 bytes, or two lines of hex). Which
+    /// one a file needs is for its header to say; this tells them apart by their text.
+    ///
+    /// - Throws: ``CryptoError``, as ``readSecret(path:namedBy:prefix:byteCount:)``, and of kind
+    ///   ``CryptoError/Kind/invalidKeyFile`` for a file that is neither.
+    static func readKey(path: String, namedBy option: String?) throws(CryptoError) -> any FileKeyIdentity {
+        let (text, length) = try readText(path: path, namedBy: option)
+        do throws(CryptoError) {
+            if hasPrefix(text, length: length, keyPrefix) {
+                return SymmetricKey(bytes: try decode(text, length: length, prefix: keyPrefix, byteCount: 32))
+            }
+            if let keys = try RNCryptorKeys(keyFileText: text, length: length) { return keys }
+            throw CryptoError(.invalidKeyFile, "this is neither an envtool key file (a line starting with \"\(keyPrefix):\", from envtool keygen) nor an RNCryptor key file (\(RNCryptorKeys.keyFileForm))")
+        } catch {
+            throw failure(error.kind, error.message, path: path, namedBy: option)
+        }
+    }
+
+    /// The error `problem` about the key file at `path`, named by `option` when it came from one.
+    ///
+    /// Errors about a file that exists name it: its path is a path. One that names no file is
+    /// named unless it may be the key itself, pasted where the path belongs (``mayBeSecret(_:)``).
+    private static func failure(_ kind: CryptoError.Kind, _ problem: String, path: String, namedBy option: String?) -> CryptoError {
+        guard let option else { return CryptoError(kind, problem, file: path) }
+        return CryptoError(kind, "the file given to \(option): \(problem)", file: path)
+    }
+
+    /// Reads a secret key file of at most 511 bytes into a buffer that is zeroed when released,
+    /// refusing one that group or others can read or write.
+    ///
+    /// - Parameter namedBy: As for ``readSecret(path:namedBy:prefix:byteCount:)``.
+    static func readText(path: String, namedBy option: String?) throws(CryptoError) -> (text: SecretBytes, length: Int) {
         func unreadable() -> CryptoError {
             let reason = String(cString: strerror(errno)).lowercased()
             guard let option else { return CryptoError(.secretUnavailable, "cannot read the key file: \(reason)", file: path) }
@@ -34,11 +69,11 @@ enum KeyFile {
         var status = stat()
         guard stat(path, &status) == 0 else { throw unreadable() }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw failure(.invalidKeyFile, "it is not a regular file")
+            throw failure(.invalidKeyFile, "it is not a regular file", path: path, namedBy: option)
         }
         if status.st_mode & 0o077 != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
-            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`")
+            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", path: path, namedBy: option)
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw unreadable() }
@@ -55,13 +90,9 @@ enum KeyFile {
             }
         }
         guard length < 512 else {
-            throw failure(.invalidKeyFile, "the file is too long to be a key file")
+            throw failure(.invalidKeyFile, "the file is too long to be a key file", path: path, namedBy: option)
         }
-        do {
-            return try decode(text, length: length, prefix: prefix, byteCount: byteCount)
-        } catch {
-            throw failure(error.kind, error.message)
-        }
+        return (text, length)
     }
 
     /// Whether `value`, given where a path belongs, may be a secret pasted there: it holds a
@@ -73,6 +104,18 @@ enum KeyFile {
             return true
         }
         return value.utf8.count >= 32 && !value.contains("/") && !value.contains(".")
+    }
+
+    /// Whether the first `length` bytes of `text` start with `<prefix>:` after white space.
+    private static func hasPrefix(_ text: SecretBytes, length: Int, _ prefix: String) -> Bool {
+        let expected = Array((prefix + ":").utf8)
+        return text.withUnsafeBytes { raw in
+            var start = 0
+            while start < length, isSpace(raw[start]) { start += 1 }
+            // memcmp, not `elementsEqual` on a slice: its generic walk was 400 instructions on
+            // every start of `get` with a key file.
+            return length - start >= expected.count && memcmp(raw.baseAddress! + start, expected, expected.count) == 0
+        }
     }
 
     /// Decodes `<prefix>:<base64>` (surrounding white space allowed) from the first `length` bytes of `text`.
@@ -121,5 +164,13 @@ enum KeyFile {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+extension EnvironmentsBin {
+    /// The key in the key file at `path`, named by `option` in errors: a ``SymmetricKey`` for an
+    /// envtool key file, ``RNCryptorKeys`` for an RNCryptor one (``KeyFile/readKey(path:namedBy:)``).
+    package static func keyFileIdentity(path: String, namedBy option: String?) throws(CryptoError) -> any FileKeyIdentity {
+        try KeyFile.readKey(path: path, namedBy: option)
     }
 }

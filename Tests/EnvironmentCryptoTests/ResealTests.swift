@@ -52,12 +52,13 @@ struct ResealTests {
 
     @Test("the own secret in the other format: what converts, and what cannot")
     func sameSecret() throws {
-        let expected: [String: (age: String, v1: String)] = [
-            "key": ("a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", "key "),
-            "passphrase": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB"),
-            "recipient": ("age, 1 recipient", "recipient "),
-            "age": ("age, 2 recipients, armored", "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)"),
-            "scrypt": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB"),
+        let noRNCryptorForm = "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file"
+        let expected: [String: (age: String, v1: String, rncryptor: String)] = [
+            "key": ("a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", "key ", noRNCryptorForm),
+            "passphrase": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password"),
+            "recipient": ("age, 1 recipient", "recipient ", noRNCryptorForm),
+            "age": ("age, 2 recipients, armored", "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", noRNCryptorForm),
+            "scrypt": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password"),
         ]
         for scheme in try Self.schemes() {
             for format in EnvironmentsBin.Format.allCases {
@@ -70,7 +71,11 @@ struct ResealTests {
                     #expect(error.file == "f.bin")
                     text = error.message
                 }
-                let wanted = format == .age ? expected[scheme.name]!.age : expected[scheme.name]!.v1
+                let wanted = switch format {
+                case .age: expected[scheme.name]!.age
+                case .v1: expected[scheme.name]!.v1
+                case .rncryptor: expected[scheme.name]!.rncryptor
+                }
                 #expect(text.hasPrefix(wanted), "\(scheme.name) → \(format): \(text)")
             }
             let armored = #expect(throws: CryptoError.self) {

@@ -106,6 +106,15 @@ struct ExamplePackageTests {
         #expect(invalid.output.contains("environments/environments.json:7:"), "expected the file and line in:\n\(invalid.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == before)
         try good.write(toFile: document, atomically: true, encoding: .utf8)
+        // --format rncryptor writes the RNCryptor v3 file a T21Environment app decrypts.
+        let rncryptor = try Self.run(Self.swift, encrypt + ["--force", "--format", "rncryptor"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        #expect(rncryptor.status == 0, "\(rncryptor.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).prefix(2) == Data([3, 1]))
+        let readRNCryptor = try EnvtoolProcess.run(["get", "base_url", "-e", bin], in: workspace, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        #expect(readRNCryptor.stdout == "https://dev-api.example.com/v1\n", "\(readRNCryptor.stderr)")
+        let unknownFormat = try Self.run(Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        #expect(unknownFormat.output.contains("unknown format 'zip'"))
+        try before.write(to: URL(fileURLWithPath: bin))
 
         // A key added to the String Catalog alone reaches the accessors on the next build: the
         // plugin's inputs include the catalog, so the build reruns it without environments.json changing.

@@ -45,6 +45,8 @@ struct ScriptsTests {
         for tool in ["android2po", "dotenv", "pre-commit"] {
             FileManager.default.createFile(atPath: stubs + "/venv/bin/" + tool, contents: Data(stub.utf8), attributes: [.posixPermissions: 0o755])
         }
+        try FileManager.default.createDirectory(atPath: stubs + "/venv/lib/python3.11/site-packages", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: stubs + "/venv/lib/python3.11/site-packages/rncryptor.py", contents: Data())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stubs + "/bash")
         process.arguments = [root + "/scripts/dependencies", kind]

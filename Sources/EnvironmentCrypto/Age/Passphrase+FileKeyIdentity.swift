@@ -1,6 +1,7 @@
-/// A passphrase opens an age scrypt stanza, and (outside age) the v1 format's Argon2id mode.
+/// A passphrase opens an age scrypt stanza, and (outside age) the v1 format's Argon2id mode and
+/// an RNCryptor password file.
 extension Passphrase: FileKeyIdentity {
-    public var stanzaTypes: Set<String> { [AgeScrypt.type, EnvironmentsBin.Mode.passphrase.stanzaType] }
+    public var stanzaTypes: Set<String> { [AgeScrypt.type, EnvironmentsBin.Mode.passphrase.stanzaType, RNCryptorFile.passwordStanzaType] }
 
     /// The file key of the scrypt stanza, or `nil` when there is none or the passphrase is wrong.
     ///

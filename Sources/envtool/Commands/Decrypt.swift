@@ -19,7 +19,7 @@ struct Decrypt: ParsableCommand {
             and one that cannot be decrypted prints a one-line note instead of failing the diff.
             """)
 
-    @Argument(help: "The environments.bin to decrypt, v1 or age ('-' reads standard input).")
+    @Argument(help: "The environments.bin to decrypt, v1, age or RNCryptor ('-' reads standard input).")
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"))
@@ -89,6 +89,8 @@ struct Decrypt: ParsableCommand {
             kind = "an environments.bin"
         } else if AgeFile.isAgeFile(start) || start.starts(with: Data("age-encryption.org/".utf8)) {
             kind = "an age-encrypted file"
+        } else if count >= 2, RNCryptorFile.isRNCryptorFile(start) {
+            kind = "an RNCryptor file"
         } else {
             return
         }

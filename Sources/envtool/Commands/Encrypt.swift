@@ -10,7 +10,7 @@ import Foundation
 struct Encrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encrypt",
-        abstract: "Encrypt an environments.json into an environments.bin (age, or envtool's v1 format).",
+        abstract: "Encrypt an environments.json into an environments.bin (age, envtool's v1 format, or RNCryptor v3).",
         discussion: """
             The input is validated first; an invalid document is refused. The secret is the
             recipients (--recipient, repeatable, and -R FILE, as age takes them), else a key file
@@ -19,8 +19,11 @@ struct Encrypt: ParsableCommand {
             The format follows the keys: age1… recipients (or several) write an age file that `age -d`
             and sops read, with a recipients list beside it (OUTPUT.recipients) for `rekey` and `edit`;
             a key file, a passphrase or one envtool-recipient-1 recipient write the v1 format, unless
-            --to age (passphrase: scrypt). The output is written atomically; on failure every existing
-            file is left as it was.
+            --to age (passphrase: scrypt). --to rncryptor (or --format rncryptor) writes an RNCryptor
+            v3 file, what RNCryptor.DecryptorV3 reads (an app on T21Environment's recipe): with a
+            passphrase (the password) or an RNCryptor key file (two keys), which writes RNCryptor
+            without --to. The output is written atomically; on failure every existing file is left
+            as it was.
             """)
 
     @Argument(help: "The environments.json to encrypt ('-' reads standard input).")
@@ -31,7 +34,7 @@ struct Encrypt: ParsableCommand {
 
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: age for age1… recipients, v1 otherwise).", valueName: "format"))
+    @Option(name: [.customLong("to"), .customLong("format")], help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: age for age1… recipients, rncryptor for an RNCryptor key file, v1 otherwise).", valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")

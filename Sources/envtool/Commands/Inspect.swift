@@ -11,9 +11,9 @@ import Platform
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print the header facts of an environments.bin (v1 or age); needs no secret and shows none.",
+        abstract: "Print the header facts of an environments.bin (v1, age or RNCryptor); needs no secret and shows none.",
         discussion: """
-            With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode": "key file" | "passphrase" | "recipients", "armored": bool, "recipients": n or null, "stanzas": [types] or null, "fingerprint": hex or null, "kdf": text or null, "headerBytes": n or null, "encryptedBytes": n or null}.
+            With --format json, one document on stdout: {"file", "format": "v1" | "age" | "rncryptor", "keyMode": "key file" | "passphrase" | "recipients", "armored": bool, "recipients": n or null, "stanzas": [types] or null, "fingerprint": hex or null, "kdf": text or null, "headerBytes": n or null, "encryptedBytes": n or null}.
             """)
 
     @Argument(help: "The environments.bin ('-' reads standard input).")

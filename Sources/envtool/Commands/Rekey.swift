@@ -14,9 +14,11 @@ struct Rekey: ParsableCommand {
         discussion: """
             The current secret comes from the usual options; the new one from --new-key-file,
             --new-passphrase-env, --new-recipient / -R (repeatable), or a new passphrase asked twice
-            on a terminal. --to age converts a v1 file keeping its secret: a recipient-mode file to
-            the same key pair as an age recipient, a passphrase file to scrypt; a key-file file
-            needs a new secret. --add-recipient and --remove-recipient change the recipients of an
+            on a terminal. --to age converts a v1 or RNCryptor file keeping its secret: a
+            recipient-mode file to the same key pair as an age recipient, a passphrase or RNCryptor
+            password to scrypt; a key-file file (or RNCryptor keys) needs a new secret. --to
+            rncryptor writes an RNCryptor v3 file with the passphrase as its password; a new
+            passphrase keeps an RNCryptor file RNCryptor. --add-recipient and --remove-recipient change the recipients of an
             age file (listed in FILE.recipients); every rekey makes a new file key, so a removed
             recipient cannot open the new file. The file is replaced atomically (or -o writes elsewhere).
             """)
@@ -45,7 +47,7 @@ struct Rekey: ParsableCommand {
     @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this age1… recipient from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"))
     var removedRecipients: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age or v1 (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file.")

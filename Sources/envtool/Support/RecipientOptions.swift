@@ -99,6 +99,8 @@ struct RecipientList {
             return .v1(.recipient(Recipient(recipients[0])))
         case .age, nil:
             return .age(recipients, armored: armored)
+        case .rncryptor:
+            throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor")
         }
     }
 }

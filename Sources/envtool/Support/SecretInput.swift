@@ -107,8 +107,11 @@ enum SecretInput {
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ICANON)
-        _ = message.withCString { write(tty, $0, strlen($0)) }
+        // Echo off before the prompt shows, as getpass(3) does: TCSAFLUSH discards what was
+        // typed before it, so a passphrase typed as soon as the prompt appeared could be lost
+        // (and the command would wait for another).
         tcsetattr(tty, TCSAFLUSH, &silent)
+        _ = message.withCString { write(tty, $0, strlen($0)) }
         defer {
             tcsetattr(tty, TCSAFLUSH, &original)
             _ = write(tty, "\n", 1)

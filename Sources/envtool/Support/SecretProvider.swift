@@ -90,7 +90,8 @@ struct SecretProvider: Sendable {
         let kdf: KDFOptions
         /// For `rekey`, the format of the file re-encrypted: the new secret comes from the
         /// `--new-…` options only (no variable applies, the passphrase is asked as a new one), and
-        /// recipients or a passphrase keep an age file age unless `--to` says otherwise.
+        /// recipients or a passphrase keep an age file age unless `--to` says otherwise (and a new
+        /// password keeps an RNCryptor file RNCryptor, for the app that reads it).
         var rekeying: EnvironmentsBin.Format? = nil
 
         /// Whether the providers' environment variables apply: not to `rekey`'s new secret,
@@ -99,6 +100,10 @@ struct SecretProvider: Sendable {
 
         /// The format to write when `--to` does not say: the rekeyed file's if it is age.
         var formatToWrite: EnvironmentsBin.Format? { format ?? (rekeying == .age ? .age : nil) }
+
+        /// The format a new passphrase is written in when `--to` does not say: as
+        /// ``formatToWrite``, and RNCryptor for a rekeyed RNCryptor file.
+        var passphraseFormat: EnvironmentsBin.Format? { formatToWrite ?? (rekeying == .rncryptor ? .rncryptor : nil) }
 
         /// How messages name `option` here: its `--new-…` spelling when rekeying.
         func spelling(_ option: Option) -> String {

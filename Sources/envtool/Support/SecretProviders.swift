@@ -35,10 +35,10 @@ enum SecretProviders {
         help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), else \(DefaultIdentity.documented) if it exists).")
 
     static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
-        help: "A key file from `envtool keygen` (default: $\(keyFileVariable)). Must not be readable by group or others.")
+        help: "A key file from `envtool keygen`, or an RNCryptor key file (64 bytes, or two lines of hex: the encryption key, then the HMAC key) (default: $\(keyFileVariable)). Must not be readable by group or others.")
 
     static let newKeyFileOption = SecretProvider.Option(name: "new-key-file", value: .path, valueName: "path",
-        help: "Encrypt with this key file (v1 format).", standsFor: "key-file")
+        help: "Encrypt with this key file (v1 format; an RNCryptor key file: RNCryptor).", standsFor: "key-file")
 
     static let passphraseVariableOption = SecretProvider.Option(name: "passphrase-env", value: .variableName, valueName: "variable",
         help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable)).")
@@ -93,18 +93,19 @@ enum SecretProviders {
         },
         encrypts: false)
 
-    /// A key file from `envtool keygen`: the v1 format's key-file mode (age has none).
+    /// A key file: from `envtool keygen` for the v1 format's key-file mode (age has none), or
+    /// the two keys of RNCryptor's key mode. The file's text tells which it is.
     static let keyFile = SecretProvider(
         name: "key-file",
         options: [keyFileOption],
         newOptions: [newKeyFileOption],
         variables: [.init(name: keyFileVariable, kind: .path)],
-        opens: [EnvironmentsBin.Mode.key.stanzaType],
-        describesFile: { _ in "with a key file" },
+        opens: [EnvironmentsBin.Mode.key.stanzaType, RNCryptorKeys.stanzaType],
+        describesFile: { $0 == .rncryptor ? "with two keys (RNCryptor: an encryption key and an HMAC key)" : "with a key file" },
         decryption: { (given, _) throws(CryptoError) in
             // The variable applies beside any other provider's option: a key file opens only key files.
             guard let source = keyFileSource(given, spelled: "--key-file", variableApplies: true) else { return nil }
-            return [try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)]
+            return [try EnvironmentsBin.keyFileIdentity(path: source.path, namedBy: source.option)]
         },
         encryption: { (given, request, context) throws(CryptoError) in
             guard let source = keyFileSource(given, spelled: request.spelling(keyFileOption),
@@ -113,17 +114,27 @@ enum SecretProviders {
                 throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (\(request.spelling(recipientOption)), -R) or with a passphrase (\(request.spelling(passphraseVariableOption))) for --to age, or drop --to age")
             }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
-            return .v1(.key(try SymmetricKey(contentsOfKeyFile: source.path, namedBy: source.option)))
+            let key = try EnvironmentsBin.keyFileIdentity(path: source.path, namedBy: source.option)
+            if let keys = key as? RNCryptorKeys {
+                guard request.format != .v1 else {
+                    throw CryptoError(.secretUnavailable, "\(source.option) names an RNCryptor key file, which encrypts RNCryptor files only; drop --to v1, or give a key file from `envtool keygen`")
+                }
+                return .rncryptor(.keys(keys))
+            }
+            guard request.format != .rncryptor, let symmetric = key as? SymmetricKey else {
+                throw CryptoError(.secretUnavailable, "RNCryptor's key mode takes two 32-byte keys, and \(source.option) names an envtool key file (one key); give an RNCryptor key file (\(RNCryptorKeys.keyFileForm)), or a password with \(request.spelling(passphraseVariableOption))")
+            }
+            return .v1(.key(symmetric))
         })
 
-    /// A passphrase: Argon2id for the v1 format, scrypt for age. Asked for on a terminal when
-    /// nothing else was given.
+    /// A passphrase: Argon2id for the v1 format, scrypt for age, PBKDF2 for an RNCryptor password
+    /// (its UTF-8 bytes, as RNCryptor takes them). Asked for on a terminal when nothing else was given.
     static let passphrase = SecretProvider(
         name: "passphrase",
         options: [passphraseVariableOption, passphraseStandardInputOption],
         newOptions: [newPassphraseVariableOption],
         variables: [.init(name: passphraseVariable, kind: .secretText)],
-        opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType],
+        opens: ["scrypt", EnvironmentsBin.Mode.passphrase.stanzaType, RNCryptorFile.passwordStanzaType],
         describesFile: { _ in "with a passphrase" },
         decryption: { (given, context) throws(CryptoError) in
             guard let passphrase = try readPassphrase(given, context: context, confirm: false, request: nil) else { return nil }
@@ -131,8 +142,10 @@ enum SecretProviders {
         },
         encryption: { (given, request, context) throws(CryptoError) in
             guard let passphrase = try readPassphrase(given, context: context, confirm: true, request: request) else { return nil }
-            if request.formatToWrite == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
+            let format = request.passphraseFormat
+            if format == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
+            if format == .rncryptor { return .rncryptor(.password(passphrase)) }
             return .v1(.passphrase(passphrase, try request.kdf.parameters()))
         })
 
