@@ -40,13 +40,13 @@ struct I18NextGrammar {
                         "{", "}", "(", "\"", ":", "_", "\u{0}", "\u{FEFF}"]
     static let sprintfWidths = ["", "5", "0", "-10", "+", " ", "'x8", "05", "999999999", "2147483648", "99999999999999999999"]
     static let sprintfPrecisions = ["", ".2", ".0", ".", ".999999999", ".2147483648", ".99999999999999999999"]
-    static let sprintfConversions = ["s", "d", "i", "f", "e", "u", "x", "X", "o", "b", "c", "j", "t", "T", "v", "%", "g", "q"]
+    static let sprintfConversions = ["s", "d", "i", "f", "e", "u", "x", "X", "o", "b", "c", "j", "t", "T", "v", "%", "g", "q", "@", "lld", "hhd"]
 
     init(_ input: FuzzInput) { self.input = input }
 
     mutating func scenario() -> Scenario {
         var initOptions = I18nObject()
-        let compatibility = input.pick([nil, "v4", "v1", "v3"] as [String?])
+        let compatibility = input.pick([nil, "v4", "v1", "v3", "ios"] as [String?])
         if let compatibility { initOptions["compatibilityJSON"] = .string(compatibility) }
         initOptions["lng"] = .string(input.pick(Self.languages))
         switch input.choose(5) {

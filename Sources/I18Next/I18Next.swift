@@ -5,7 +5,7 @@ import JSONParsing
 import Synchronization
 
 /// An i18next-compatible translation engine: same resources, options and `t()` results as the
-/// JavaScript i18next (v4 JSON by default; v1 and v3 with `compatibilityJSON`).
+/// JavaScript i18next (v4 JSON by default; v1, v3 and i18next-ios's flavour of v1 with `compatibilityJSON`).
 ///
 /// ```swift
 /// var options = I18NextOptions()
@@ -37,6 +37,10 @@ public final class I18Next: Sendable {
     /// Creates an instance with `options`, as `i18next.init(options)` does with in-memory resources.
     public init(options: I18NextOptions) {
         var options = options
+        if options.compatibilityJSON == .ios, let code = options.lng {
+            // i18next-ios reads `en_US` as `en-US` (and cases it so) before anything is looked up.
+            options.lng = LegacyTranslator.iosLanguageCode(code, lowerCase: options.lowerCaseLng)
+        }
         let utils = LanguageUtils(options: options)
         if options.lng == nil, !utils.fallbackCodes(options.fallbackLng, for: nil).isEmpty {
             let first = utils.fallbackCodes(options.fallbackLng, for: nil)[0]
@@ -81,6 +85,10 @@ public final class I18Next: Sendable {
     /// Switches the language, as `i18next.changeLanguage(lng)`.
     public func changeLanguage(_ code: String?) {
         state.withLock { state in
+            var code = code
+            if state.options.compatibilityJSON == .ios, let given = code {
+                code = LegacyTranslator.iosLanguageCode(given, lowerCase: state.options.lowerCaseLng)
+            }
             let utils = LanguageUtils(options: state.options)
             state.language = Self.resolveLanguage(code, store: state.store, utils: utils)
             state.requestedLanguage = code
@@ -153,6 +161,12 @@ public final class I18Next: Sendable {
     /// Whether `key` resolves to a value (i18next's `exists`).
     public func exists(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> Bool {
         let translator = state.withLock { $0.translator! }
+        if translator.options.compatibilityJSON.isLegacy {
+            // With 1.x's own lookups: its plural and fallback rules are not v4's.
+            let snapshot = state.withLock { $0 }
+            return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
+                                    postProcessors: snapshot.postProcessors).exists(key, options)
+        }
         let resolution = translator.resolve([key], options)
         guard let value = resolution.value else { return false }
         if value.isNull && !translator.options.returnNull { return false }
@@ -184,14 +198,14 @@ public final class I18Next: Sendable {
     ///   `returnNull`; a number or boolean when the resource value is one.
     public func t(_ key: String, _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
         let translator = state.withLock { $0.translator! }
-        guard translator.options.compatibilityJSON != .v1 else { return t([key], options) }
+        guard !translator.options.compatibilityJSON.isLegacy else { return t([key], options) }
         return translator.translate(key, options)
     }
 
     /// Translates the first of `keys` that exists (i18next's array-of-keys fallback).
     public func t(_ keys: [String], _ options: TranslationOptions = TranslationOptions()) -> I18nValue {
         let translator = state.withLock { $0.translator! }
-        if translator.options.compatibilityJSON == .v1 {
+        if translator.options.compatibilityJSON.isLegacy {
             // i18next 1.x needs the code as given; its lookups are not on the v4 hot path.
             let snapshot = state.withLock { $0 }
             return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,

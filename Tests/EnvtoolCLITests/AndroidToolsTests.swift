@@ -122,6 +122,57 @@ struct AndroidToolsTests {
         let again = try workspace.run(["i18n", "convert", "--from", "src", "--to", "back", "--format", "i18next", "--check"])
         #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)\(again.stderr)")
     }
+
+    // MARK: Pseudo-locales
+
+    /// The sample's Android target (`environments/android/res`, as the README makes it) and the
+    /// escaping cases above, each pseudo-localized beside its source.
+    enum PseudoSource: String, CaseIterable, Sendable { case sample, escaping }
+
+    @Test("i18n pseudo --format android: aapt compiles en-XA and ar-XB beside the source, and aapt dump shows each text pseudo-localized with its placeholders intact",
+          arguments: PseudoSource.allCases)
+    func pseudo(source: PseudoSource) throws {
+        let workspace: Workspace
+        switch source {
+        case .sample:
+            workspace = try Workspace()
+            try FileManager.default.copyItem(atPath: workspace.path + "/environments/android/res", toPath: workspace.path + "/res")
+        case .escaping:
+            workspace = try converted()
+        }
+        let result = try workspace.run(["i18n", "pseudo", "--from", "res", "--to", "res", "--format", "android", "--bidi"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").sorted() == ["wrote res/values-ar-rXB/strings.xml", "wrote res/values-en-rXA/strings.xml"], "\(result.stdout)")
+        let compiled = try AndroidTools.compile(workspace.path + "/res")
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let dump = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package])
+        #expect(dump.status == 0, "\(dump.output)")
+        let values = AndroidTools.values(fromDump: dump.output)
+        let original = try #require(values["(default)"], "\(dump.output)")
+        #expect(original.count >= 9)
+        for (config, categories, undo) in [("en-rXA", ["one", "other"], AndroidTools.unaccented),
+                                           ("ar-rXB", ["zero", "one", "two", "few", "many", "other"], AndroidTools.withoutBidiMarks)] {
+            let pseudo = try #require(values[config], "no \(config) in \(dump.output)")
+            // Every string and array item, and every plural form the pseudo-locale's language has.
+            var expectedNames = Set(original.keys.filter { !$0.hasPrefix("plurals/") })
+            for name in original.keys where name.hasPrefix("plurals/") {
+                let plural = name.split(separator: "/").dropLast().joined(separator: "/")
+                for category in categories { expectedNames.insert(plural + "/" + category) }
+            }
+            #expect(Set(pseudo.keys) == expectedNames, "\(config)")
+            for (name, text) in pseudo {
+                // A plural form the source lacks is made from its `other`.
+                let sourceName = original[name] != nil ? name : name.split(separator: "/").dropLast().joined(separator: "/") + "/other"
+                let sourceText = try #require(original[sourceName], "\(config) \(name)")
+                #expect(text != sourceText || sourceText.allSatisfy { !$0.isLetter }, "\(config) \(name) is not pseudo-localized: \(text)")
+                #expect(undo(text) == sourceText, "\(config) \(name): \(text) does not come from \(sourceText)")
+                for placeholder in AndroidTools.conversions(in: sourceText) {
+                    #expect(text.contains(config == "en-rXA" ? "\u{BB}" + placeholder + "\u{AB}" : "\u{202E}" + placeholder + "\u{202C}"),
+                            "\(config) \(name): \(placeholder) not kept whole in \(text)")
+                }
+            }
+        }
+    }
 }
 
 /// `aapt` and translate-toolkit, run and read.
@@ -160,6 +211,39 @@ enum AndroidTools {
             }
         }
         return values
+    }
+
+    /// The Java format conversions of an Android text (`%1$s`, `%2$d`).
+    static func conversions(in text: String) -> [String] {
+        text.ranges(of: #/%[0-9]+\$[a-z]/#).map { String(text[$0]) }
+    }
+
+    /// en-XA undone: the brackets, the `»…«` around placeholders and the filler words taken off,
+    /// the accented letters turned back into ASCII (the table of `PseudoLocalizer`, as Android's
+    /// pseudolocale accents them). `nil` when the text is not an en-XA text.
+    static func unaccented(_ text: String) -> String? {
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
+        let accents = Array("\u{E1}\u{180}\u{E7}\u{10F}\u{E9}\u{192}\u{11D}\u{125}\u{ED}\u{135}\u{137}\u{13A}\u{271}\u{F1}\u{F3}\u{1A5}\u{2A0}\u{155}\u{161}\u{163}\u{FA}\u{1E7D}\u{175}\u{1E8B}\u{FD}\u{17E}".unicodeScalars)
+        let capitals = Array("\u{C1}\u{181}\u{C7}\u{10E}\u{C9}\u{191}\u{11C}\u{124}\u{CD}\u{134}\u{136}\u{139}\u{1E40}\u{D1}\u{D3}\u{1A4}\u{1EA}\u{154}\u{160}\u{162}\u{DA}\u{1E7C}\u{174}\u{1E8A}\u{DD}\u{17D}".unicodeScalars)
+        var plain = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.dropFirst().dropLast() where scalar != "\u{BB}" && scalar != "\u{AB}" {
+            if let index = accents.firstIndex(of: scalar) { plain.append(Unicode.Scalar(UInt8(0x61 + index))) }
+            else if let index = capitals.firstIndex(of: scalar) { plain.append(Unicode.Scalar(UInt8(0x41 + index))) }
+            else { plain.append(scalar) }
+        }
+        // The filler is a prefix of " one two three …" (repeated): the longest such tail.
+        let filler = Array(String(repeating: " one two three four five six seven eight nine ten", count: 40).unicodeScalars)
+        let scalars = Array(plain)
+        for length in stride(from: min(scalars.count, filler.count), through: 0, by: -1)
+        where Array(scalars.suffix(length)) == Array(filler.prefix(length)) {
+            return String(String.UnicodeScalarView(scalars.dropLast(length)))
+        }
+        return nil
+    }
+
+    /// ar-XB undone: the RLM, RLO and PDF around each word and placeholder taken off.
+    static func withoutBidiMarks(_ text: String) -> String? {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !["\u{200F}", "\u{202E}", "\u{202C}"].contains($0) }))
     }
 
     /// aapt's dump writes `"`, `\` and new line escaped.

@@ -97,6 +97,22 @@ struct I18NextCommandTests {
         #expect(result.stdout.hasPrefix("x x x"))
     }
 
+    @Test("compatibilityJSON \"ios\" from --init: i18next-ios's option names, an en_US language, Objective-C sprintf, its object message")
+    func iosFlavour() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("init.json", #"{"compatibilityJSON": "ios", "lang": "en_US", "resourcesStore": {"en-US": {"translation": {"k": "%@ has %d items at %.2f (__count__)", "o": {"a": "A"}}}}}"#)
+        let result = try workspace.run(["t", "k", "--init", "init.json", "--options", #"{"sprintf": ["Ada", 3, 7.8], "variables": {"count": 3}}"#])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Ada has 3 items at 7.80 (3)\n", "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let object = try workspace.run(["t", "o", "--init", "init.json"])
+        #expect(object.stdout == "key 'translation:o (en-US)' returned an object instead of a string\n", "\(object.stdout)")
+        try workspace.write("bad.json", #"{"compatibilityJSON": "v2"}"#)
+        let bad = try workspace.run(["t", "k", "--init", "bad.json"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains(#""ios""#), "\(bad.stderr)")
+    }
+
     @Test("help prints each default once and wraps paragraphs without hard breaks")
     func help() throws {
         let workspace = try Workspace(copySample: false)

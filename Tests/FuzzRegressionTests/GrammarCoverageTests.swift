@@ -14,7 +14,7 @@ struct GrammarCoverageTests {
 
     @Test("the seeds reach every construct of the grammar", arguments: [
         "{{", "{{- ", ", number(", "FractionDigits: ", "$t(", "\\\"count\\\": ", "_one", "_plural", "_male",
-        "%", "\"compatibilityJSON\": \"v1\"", "\"compatibilityJSON\": \"v4\"", "\"postProcess\"", "\"sprintf\"", "\"lng\"",
+        "%", "\"compatibilityJSON\": \"v1\"", "\"compatibilityJSON\": \"v4\"", "\"compatibilityJSON\": \"ios\"", "\"postProcess\"", "\"sprintf\"", "\"lng\"",
     ])
     func seedsReachConstruct(construct: String) {
         #expect(Self.scenarios.count >= 20)

@@ -43,6 +43,10 @@ struct LegacyPluralRule: Sendable {
         return table[parts[0]]
     }
 
+    /// The rules of i18next-ios's `I18NextPlurals`: i18next 1.x's without its `dev`, which the
+    /// fallback language `dev` reaches there as a language without a rule (the same forms).
+    static let iosTable: [String: LegacyPluralRule] = table.filter { $0.key != "dev" }
+
     static let table: [String: LegacyPluralRule] = [
         "ach": LegacyPluralRule(numbers: [1,2], type: 1),
         "af": LegacyPluralRule(numbers: [1,2], type: 2),

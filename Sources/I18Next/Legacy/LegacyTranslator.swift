@@ -10,6 +10,9 @@ import JSONParsing
 /// `__var__` and `__varHTML__`, `key_plural` and numbered `key_plural_N`, context by `key_ctx`,
 /// nesting with `$t(key, {json})`, and the 1.x rules for languages and namespaces.
 ///
+/// With `compatibilityJSON: "ios"` it follows the i18next-ios library where that differs from
+/// i18next 1.11.5 (see ``I18NextOptions/Compatibility/ios``): the places are marked `ios`.
+///
 /// i18next 1.x passes one options object through its recursive lookups and mutates it on the
 /// way (`lngs`, `ns`, `isFallbackLookup`), and some results depend on that; ``Options`` is a
 /// reference type so that this port behaves the same.
@@ -31,6 +34,8 @@ final class LegacyTranslator {
     private let keySeparator: String
     private let nsSeparator: String
     private let defaultNamespace: String
+    /// `compatibilityJSON: "ios"`.
+    private let ios: Bool
     private var replacementCounter = 0
     private var depth = 0
     static let maximumDepth = 400
@@ -62,6 +67,7 @@ final class LegacyTranslator {
         keySeparator = options.keySeparator ?? "."
         nsSeparator = options.nsSeparator ?? ":"
         defaultNamespace = options.defaultNS.first ?? "translation"
+        ios = options.compatibilityJSON == .ios
         languages = toLanguages(language ?? "dev", fallback: nil)
     }
 
@@ -70,6 +76,7 @@ final class LegacyTranslator {
     /// `i18n.t(keys, options)`, with the v4 option names of the conformance corpus mapped to 1.x's.
     func translate(_ keys: [String], _ callOptions: TranslationOptions) -> I18nValue {
         var values = callOptions.values
+        if ios { values = Self.iosCallOptions(values) }
         if let trees = values["returnObjects"] { values["returnObjectTrees"] = trees }
         if case .object(let interpolation)? = values["interpolation"] {
             if let escape = interpolation["escapeValue"] { values["escapeInterpolation"] = escape }
@@ -82,10 +89,69 @@ final class LegacyTranslator {
         lookupsLeft = Self.maximumLookups
         processedBytesLeft = Self.maximumProcessedBytes
         expanding = []
-        let result = innerTranslate(keys, Options(values))
+        var result = innerTranslate(keys, Options(values))
         // The markers are 1.x's internal signals between its own lookups, never an answer.
-        if result == Self.pluralNotFound || result == Self.contextNotFound { return values["defaultValue"] ?? .string(keys.first ?? "") }
+        if result == Self.pluralNotFound || result == Self.contextNotFound { result = values["defaultValue"] ?? .string(keys.first ?? "") }
+        if ios, let arguments = iosSprintfArguments(values) {
+            // i18next-ios formats the translation with the `sprintf` arguments as an Objective-C
+            // format string, once, after interpolation and nesting (members of a returned object each).
+            result = Self.formatStrings(in: result) { ObjectiveCFormat.format($0, arguments) }
+        }
         return result
+    }
+
+    /// `exists(key, options)`: whether a lookup finds a value, as 1.x and i18next-ios ask it
+    /// (a translation that is `null` with `returnNull`, or `""`, exists).
+    func exists(_ key: String, _ callOptions: TranslationOptions) -> Bool {
+        var values = callOptions.values
+        values["defaultValue"] = Self.existsNotFound
+        values["sprintf"] = nil
+        values["postProcess"] = nil
+        return translate([key], TranslationOptions(values)) != Self.existsNotFound
+    }
+    private static let existsNotFound = I18nValue.string("\u{0}exists_not_found")
+
+    /// i18next-ios's `t:options:` names (`lang`, `namespace`, `variables`) as the engine's. The
+    /// variables go beside the options, as in i18next's calls; an option of the same name wins.
+    static func iosCallOptions(_ given: I18nObject) -> I18nObject {
+        var values = given
+        if case .object(let variables)? = values["variables"] {
+            values["variables"] = nil
+            for (name, value) in variables.members where values[name] == nil { values[name] = value }
+        }
+        if let language = values["lang"], values["lng"] == nil { values["lng"] = language; values["lang"] = nil }
+        if let namespace = values["namespace"], values["ns"] == nil { values["ns"] = namespace; values["namespace"] = nil }
+        return values
+    }
+
+    /// The `sprintf` arguments i18next-ios formats with: the `sprintf` option (an array, or one
+    /// value), or an empty list when `postProcess` names `sprintf` without arguments.
+    private func iosSprintfArguments(_ values: I18nObject) -> [I18nValue]? {
+        switch values["sprintf"] {
+        case .array(let list)?: return list
+        case .null?, nil: break
+        case let value?: return [value]
+        }
+        var names = options.postProcess
+        switch values["postProcess"] {
+        case .string(let name)?: names.append(name)
+        case .array(let list)?: names += list.compactMap(\.stringValue)
+        default: break
+        }
+        return names.contains("sprintf") ? [] : nil
+    }
+
+    /// `value` with `transform` applied to it if it is a string, or to every string inside it.
+    private static func formatStrings(in value: I18nValue, _ transform: (String) -> String) -> I18nValue {
+        switch value {
+        case .string(let text): return .string(transform(text))
+        case .array(let elements): return .array(elements.map { formatStrings(in: $0, transform) })
+        case .object(let object):
+            var copy = object
+            for (position, member) in object.members.enumerated() { copy.setValue(formatStrings(in: member.value, transform), at: position) }
+            return .object(copy)
+        default: return value
+        }
     }
 
     /// 1.x's public `translate` as its own lookups call it. 1.x reset the replacement counter
@@ -138,6 +204,8 @@ final class LegacyTranslator {
         case .array(let names)?: processors += names.compactMap(\.stringValue)
         default: break
         }
+        // i18next-ios's sprintf is Objective-C's, applied once by ``translate(_:_:)``.
+        if ios { processors.removeAll { $0 == "sprintf" } }
         if let value = found, !processors.isEmpty {
             found = postProcess(value, key: key, options, processors)
         }
@@ -201,8 +269,17 @@ final class LegacyTranslator {
 
             var pluralKey = namespace + separator + key
             let code = lngs[0]
-            if Self.needsPlural(code, count) {
-                pluralKey += "_plural"
+            if ios {
+                // i18next-ios: any count but 1 tries `key_plural[_N]` first, N from the rule of
+                // the language asked for (`key_plural_1` too, for French 0).
+                let whole = abs(count).rounded(.towardZero)
+                if whole != 1 {
+                    pluralKey += self.options.legacyPluralSuffix
+                    let number = Self.iosPluralNumber(code, whole)
+                    if number >= 0 { pluralKey += "_" + String(number) }
+                }
+            } else if Self.needsPlural(code, count) {
+                pluralKey += self.options.legacyPluralSuffix
                 switch Self.pluralExtension(code, count) {
                 case .number(let number) where number >= 0: pluralKey += "_" + String(number)
                 case .text(let text) where (Double(text) ?? -1) >= 0: pluralKey += "_" + text
@@ -254,7 +331,8 @@ final class LegacyTranslator {
                 resolved = self.options.returnNull ? .null : nil
             default:
                 if !trees {
-                    resolved = .string("key '\(namespace):\(key) (\(language))' returned an object instead of string.")
+                    resolved = .string(ios ? "key '\(namespace)\(separator)\(key) (\(language))' returned an object instead of a string"
+                                           : "key '\(namespace):\(key) (\(language))' returned an object instead of string.")
                 } else if expanding.contains([language, namespace] + segments[..<index]) {
                     // A path with an empty segment (`obj.` from a member named `:x`, whose `:` splits
                     // off the namespace) stops at the object being returned, which would then be
@@ -360,6 +438,17 @@ final class LegacyTranslator {
         return .number(number)
     }
 
+    /// i18next-ios's `numberForLang:count:`: the suffix number of `count`'s form in the language
+    /// of `code` (the part before `-`), with 1.x's two-form rule that the plural has none (-1); a
+    /// language without a rule has 1 for one and -1 for the rest.
+    static func iosPluralNumber(_ code: String, _ count: Double) -> Int {
+        let language = String(code.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)[0]).lowercased()
+        guard let rule = LegacyPluralRule.iosTable[language] else { return count == 1 ? 1 : -1 }
+        let number = rule.numbers[min(rule.index(for: count), rule.numbers.count - 1)]
+        if rule.numbers.count == 2 && rule.numbers[0] == 1 && number == 2 { return -1 }
+        return number
+    }
+
     static func needsPlural(_ language: String, _ count: Double) -> Bool {
         if let rule = LegacyPluralRule.rule(for: language), rule.numbers.count <= 1 { return false }
         if case .number(1) = pluralExtension(language, count) { return false }
@@ -388,6 +477,19 @@ final class LegacyTranslator {
             return parts[0].lowercased() + "-" + (options.lowerCaseLng ? parts[1].lowercased() : parts[1].uppercased())
         }
         var result: [String] = []
+        if ios {
+            // i18next-ios's `languagesForLang:`: split at the first `-` or `_`, the language
+            // lowercased, the rest uppercased (lowercased with lowerCaseLng), then the fallbacks as given.
+            let cased = Self.iosLanguageCode(code, lowerCase: options.lowerCaseLng)
+            if let dash = cased.firstIndex(of: "-") {
+                if options.load != .languageOnly { result.append(cased) }
+                if options.load != .currentOnly { result.append(String(cased[..<dash])) }
+            } else if !cased.isEmpty {
+                result.append(cased)
+            }
+            for language in fallbacks where !result.contains(language) && !language.isEmpty { result.append(language) }
+            return result
+        }
         if code.contains("-") {
             let parts = JSStrings.split(code, by: "-")
             let countyIndex = ["nb-NO", "nn-NO", "nb-no", "nn-no"].contains(code) ? 1 : 0
@@ -402,6 +504,14 @@ final class LegacyTranslator {
         return result
     }
 
+    /// A language code as i18next-ios writes it: `en_US`, `EN-us` → `en-US` (`en-us` with
+    /// `lowerCase`); a code without `-` or `_` as it is.
+    static func iosLanguageCode(_ code: String, lowerCase: Bool) -> String {
+        guard let separator = code.firstIndex(where: { $0 == "-" || $0 == "_" }) else { return code }
+        let region = code[code.index(after: separator)...]
+        return code[..<separator].lowercased() + "-" + (lowerCase ? region.lowercased() : region.uppercased())
+    }
+
     // MARK: - Interpolation and nesting
 
     /// 1.x's `applyReplacement`: `__key__`, `__a.b__`, `__keyHTML__` (never escaped).
@@ -413,8 +523,10 @@ final class LegacyTranslator {
         let separator = hash["keyseparator"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? keySeparator
         let variables: I18nValue
         if case .object(let replace)? = hash["replace"] { variables = .object(replace) } else { variables = .object(hash.values) }
-        let escape = (hash["escapeInterpolation"]?.isTruthy ?? false) || options.interpolation.escapeValue
-        let bytes = Array(text.utf8), open = Array(prefix.utf8), close = Array(suffix.utf8), html = Array("HTML".utf8) + close
+        // i18next-ios neither escapes nor knows `__nameHTML__`.
+        let escape = !ios && ((hash["escapeInterpolation"]?.isTruthy ?? false) || options.interpolation.escapeValue)
+        let bytes = Array(text.utf8), open = Array(prefix.utf8), close = Array(suffix.utf8)
+        let html = ios ? [] : Array("HTML".utf8) + close
         var output: [UInt8] = []
         var cursor = 0
         var search = 0
@@ -426,7 +538,7 @@ final class LegacyTranslator {
             if probe < bytes.count, !Scanner.lineTerminatorLength(bytes, at: probe) {
                 probe += Scanner.characterLength(bytes, at: probe)
                 while probe <= bytes.count {
-                    if Scanner.matches(html, in: bytes, at: probe) { end = probe + html.count; innerEnd = probe; unescaped = true; break }
+                    if !html.isEmpty, Scanner.matches(html, in: bytes, at: probe) { end = probe + html.count; innerEnd = probe; unescaped = true; break }
                     if Scanner.matches(close, in: bytes, at: probe) { end = probe + close.count; innerEnd = probe; break }
                     if probe == bytes.count || Scanner.lineTerminatorLength(bytes, at: probe) { break }
                     probe += Scanner.characterLength(bytes, at: probe)
@@ -434,9 +546,13 @@ final class LegacyTranslator {
             }
             guard let matchEnd = end else { search = start + 1; continue }
             let name = String(decoding: bytes[(start + open.count)..<innerEnd], as: UTF8.self)
+            // i18next-ios's pattern takes word characters and key separators only; anything else
+            // is not a placeholder, and the search goes on inside it.
+            if ios, !Self.isIOSVariableName(name, separator: separator) { search = start + 1; continue }
             output += bytes[cursor..<start]
             if let replacement = Self.lookup(name, in: variables, separator: separator) {
-                var string = replacement.jsString
+                // i18next-ios writes the value's `description` (NSNumber's `3`, `1` for true).
+                var string = ios ? ObjectiveCFormat.description(replacement) : replacement.jsString
                 if escape, !unescaped, case .string = replacement { string = Interpolator.escapeHTML(string) }
                 output += Array(string.utf8)
             } else {
@@ -447,6 +563,17 @@ final class LegacyTranslator {
         }
         output += bytes[cursor...]
         return .string(String(decoding: output, as: UTF8.self))
+    }
+
+    /// `(?:\w(?:separator)*)+`: a word character first, then word characters and separators.
+    private static func isIOSVariableName(_ name: String, separator: String) -> Bool {
+        func isWord(_ character: Character) -> Bool {
+            character == "_" || character.isLetter || character.isNumber
+                || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .connectorPunctuation }
+        }
+        guard let first = name.first, isWord(first) else { return false }
+        let words = separator.isEmpty ? name : name.replacing(separator, with: "")
+        return words.allSatisfy(isWord)
     }
 
     private static func lookup(_ name: String, in variables: I18nValue, separator: String) -> I18nValue? {
@@ -478,6 +605,7 @@ final class LegacyTranslator {
     /// 1.x's `applyReuse`: `$t(key)` and `$t(key, {json})`, innermost (last) first.
     private func applyReuse(_ value: I18nValue, _ options: Options) -> I18nValue {
         guard case .string(var translated) = value else { return value }
+        if ios { return .string(iosReuse(translated, options)) }
         let reuseOptions = options.copy()
         reuseOptions["postProcess"] = nil
         reuseOptions["isFallbackLookup"] = nil
@@ -487,15 +615,12 @@ final class LegacyTranslator {
         if let marker = reuseOptions["defaultValue"], marker == Self.pluralNotFound || marker == Self.contextNotFound {
             reuseOptions["defaultValue"] = nil
         }
-        while let open = translated.ranges(of: "$t(").last {
-            replacementCounter += 1
-            if replacementCounter > Self.maximumReplacements {
-                self.options.warningHandler?("nesting stopped after \(Self.maximumReplacements) replacements in one t() call; the rest stays as written")
-                break
-            }
-            guard let close = translated[open.lowerBound...].firstRange(of: ")") else { return .string("") }
+        let prefix = self.options.interpolation.nestingPrefix, suffix = self.options.interpolation.nestingSuffix
+        while let open = translated.ranges(of: prefix).last {
+            guard countReplacement() else { break }
+            guard let close = translated[open.upperBound...].firstRange(of: suffix) else { return .string("") }
             let token = String(translated[open.lowerBound..<close.upperBound])
-            var inner = String(token.dropFirst(3).dropLast())
+            var inner = String(translated[open.upperBound..<close.lowerBound])
             if let comma = inner.firstIndex(of: ","),
                let brace = inner[comma...].firstIndex(of: "{"), inner[comma...].contains("}"),
                let closing = inner[brace...].firstIndex(of: "}") {
@@ -513,5 +638,92 @@ final class LegacyTranslator {
             if let range = translated.firstRange(of: token) { translated.replaceSubrange(range, with: replacement) }
         }
         return .string(translated)
+    }
+
+    /// Counts one nesting replacement of this `t()` call; false (with one warning) past the limit.
+    private func countReplacement() -> Bool {
+        replacementCounter += 1
+        guard replacementCounter <= Self.maximumReplacements else {
+            if replacementCounter == Self.maximumReplacements + 1 {
+                self.options.warningHandler?("nesting stopped after \(Self.maximumReplacements) replacements in one t() call; the rest stays as written")
+            }
+            return false
+        }
+        return true
+    }
+
+    /// The options 1.x reads for itself: not variables (the rest of a call's options are).
+    private static let legacyControlOptions: Set<String> = [
+        "lng", "ns", "count", "context", "defaultValue", "sprintf", "postProcess", "isFallbackLookup", "lngs", "_origLng",
+        "replace", "escapeInterpolation", "interpolation", "interpolationPrefix", "interpolationSuffix", "returnObjects",
+        "returnObjectTrees", "keySeparator", "nsSeparator", "keyseparator", "nsseparator", "fallbackLng",
+    ]
+
+    /// i18next-ios's `replaceReusedStringsInString:`: every `$t(…)`, left to right, is the
+    /// translation of its key with the call's variables (the plural count among them, as text to
+    /// interpolate, not as a count) and the options of its JSON (`count`, `context`, `lang`,
+    /// `namespace`, `defaultValue`, `variables`; other members are variables). Each is replaced
+    /// once, with a translation that resolved its own nestings; an unclosed `$t(` stays as written.
+    /// Unlike i18next-ios, the call's `lng` and `ns` stay (i18next-ios looked nested keys up in the
+    /// instance's language and default namespace); docs/i18next-deviations.md.
+    private func iosReuse(_ text: String, _ options: Options) -> String {
+        let prefix = self.options.interpolation.nestingPrefix, suffix = self.options.interpolation.nestingSuffix
+        var raws: [String] = []
+        var from = text.startIndex
+        while let open = text[from...].firstRange(of: prefix),
+              let close = text[open.upperBound...].firstRange(of: suffix) {
+            let raw = String(text[open.upperBound..<close.lowerBound])
+            if !raws.contains(raw) { raws.append(raw) }
+            from = close.upperBound
+        }
+        guard !raws.isEmpty else { return text }
+        var variables = I18nObject()
+        var settings = I18nObject()
+        if case .object(let replace)? = options["replace"] { variables = replace }
+        for (name, value) in options.values.members {
+            if ["lng", "ns", "interpolationPrefix", "interpolationSuffix", "keyseparator", "nsseparator", "returnObjectTrees", "fallbackLng"].contains(name) {
+                settings[name] = value
+            } else if name == "count" || !Self.legacyControlOptions.contains(name) {
+                if options["replace"] == nil || name == "count" { variables[name] = value }
+            }
+        }
+        var result = text
+        for raw in raws {
+            guard countReplacement() else { break }
+            var key = raw
+            var nested = settings
+            var nestedVariables = variables
+            if let comma = raw.firstIndex(of: ",") {
+                key = String(raw[..<comma])
+                let json = raw[raw.index(after: comma)...].trimmingWhitespaceAndNewlines()
+                if !json.isEmpty {
+                    if case .object(let parsed)? = try? I18nValue(jsonData: Data(json.utf8)) {
+                        for (name, value) in parsed.members {
+                            switch name {
+                            case "variables":
+                                if case .object(let given) = value { for (variable, text) in given.members { nestedVariables[variable] = text } }
+                            case "count":
+                                nested["count"] = value
+                                nestedVariables["count"] = value
+                            case "context", "defaultValue", "lng", "ns": nested[name] = value
+                            case "lang": nested["lng"] = value
+                            case "namespace": nested["ns"] = value
+                            default: nestedVariables[name] = value
+                            }
+                        }
+                    } else {
+                        self.options.warningHandler?("invalid options for nested key: \(raw)")
+                    }
+                }
+            }
+            key = key.trimmingWhitespaceAndNewlines()
+            nested["replace"] = .object(nestedVariables)
+            var value = innerTranslate([key], Options(nested))
+            if value == Self.pluralNotFound || value == Self.contextNotFound { value = .string(key) }
+            let replacement: String
+            if case .string(let string) = value { replacement = string } else { replacement = ObjectiveCFormat.description(value) }
+            result = result.replacing(prefix + raw + suffix, with: replacement)
+        }
+        return result
     }
 }

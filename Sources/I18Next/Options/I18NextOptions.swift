@@ -24,6 +24,17 @@ public struct I18NextOptions: Sendable {
         case v3
         /// The current format: `key_one`, `key_other`, `{{var}}`.
         case v4
+        /// The 1.x format as the i18next-ios library reads and translates it (its unit tests are
+        /// a corpus of the test suite): as `v1`, but Objective-C format strings for `sprintf`
+        /// arguments (`%@`, `%f`, `%.2f`, without `postProcess`), language codes written with an
+        /// underscore (`en_US` finds `en-US`), `$t(key, {"count": 3})` with i18next-ios's option
+        /// names, its plural keys and its wording of "returned an object instead of a string".
+        /// i18next-ios's own init option names (`lang`, `resourcesStore`, `fallbackLang`,
+        /// `namespaces`, `fallbackOnNull`…) are read too. docs/i18next-deviations.md lists it all.
+        case ios
+
+        /// Whether the 1.x engine translates (`v1` and `ios`).
+        var isLegacy: Bool { self == .v1 || self == .ios }
     }
 
     /// Called for each missing key when ``saveMissing`` is on: languages, namespace, key, fallback value.
@@ -94,6 +105,9 @@ public struct I18NextOptions: Sendable {
     public var compatibilityJSON: Compatibility = .v4
     /// 1.x only: look a key up in the default namespace when it is missing in another.
     public var fallbackToDefaultNS = false
+    /// 1.x only: between a key and its plural form (`key_plural`, `key_plural_2`); i18next-ios's
+    /// `pluralSuffix` option (`compatibilityJSON: "ios"`).
+    public var legacyPluralSuffix = "_plural"
     /// Whether each namespace's key paths are indexed, so that a lookup is one hash probe instead
     /// of a walk down the tree. The index is a cache of the walk (the conformance corpus runs both
     /// ways): a process that answers a few lookups and exits, as `envtool t`, spends more building
@@ -209,12 +223,83 @@ public struct I18NextOptions: Sendable {
         }
         if let value = object["compatibilityJSON"] {
             guard case .string(let text) = value, let compatibility = Compatibility(rawValue: text) else {
-                throw fail("compatibilityJSON", "\"v1\", \"v3\" or \"v4\"")
+                throw fail("compatibilityJSON", "\"v1\", \"v3\", \"v4\" or \"ios\"")
             }
             compatibilityJSON = compatibility
         }
         fallbackToDefaultNS = bool("fallbackToDefaultNS") ?? false
-        if compatibilityJSON == .v1 { applyLegacyDefaults(object) }
+        if compatibilityJSON.isLegacy { applyLegacyDefaults(object) }
+        if compatibilityJSON == .ios { try applyIOSOptions(object, fail: fail, strings: strings) }
+    }
+
+    /// i18next-ios's names for the options (its `I18NextOptions` as a dictionary), where the
+    /// i18next name is not given too: an app moving from i18next-ios keeps its options object.
+    /// The loading options (`resourcesBaseURL`, `resourcesGetPathTemplate`, `dynamicLoad`,
+    /// `loadFromLanguageBundles`, `loadFromLocalCache`, `synchronousLocalLoad`,
+    /// `updateLocalCache`, `localCachePath`, `filenameInLanguageBundles`) are not translation
+    /// options and are ignored: resources come from `resourcesStore`/`resources` or a backend.
+    private mutating func applyIOSOptions(_ object: I18nObject, fail: (String, String) -> I18NextError,
+                                          strings: (String, I18nValue) throws(I18NextError) -> [String]) throws(I18NextError) {
+        func given(_ name: String) -> Bool { object[name] != nil }
+        func text(_ name: String) throws(I18NextError) -> String? {
+            guard let value = object[name] else { return nil }
+            guard case .string(let text) = value else { throw fail(name, "a string") }
+            return text
+        }
+        if !given("lng"), let lang = try text("lang") { lng = lang }
+        if !given("lowerCaseLng"), let value = object["lowercaseLang"] { lowerCaseLng = value.isTruthy }
+        if !given("load"), let value = object["langLoadType"] {
+            // The Objective-C enum: I18NextLangLoadTypeAll = 0, Current = 1, Unspecific = 2.
+            switch value {
+            case .string("all"), .integer(0): load = .all
+            case .string("current"), .integer(1): load = .currentOnly
+            case .string("unspecific"), .integer(2): load = .languageOnly
+            default: throw fail("langLoadType", "\"all\", \"current\" or \"unspecific\"")
+            }
+        }
+        if !given("fallbackLng"), let value = object["fallbackLang"] {
+            switch value {
+            case .null, .bool(false), .string(""): fallbackLng = .none
+            case .string(let code): fallbackLng = .list([code])
+            default: throw fail("fallbackLang", "a string or null")
+            }
+        }
+        if !given("ns") {
+            if let namespace = try text("namespace") {
+                ns = [namespace]
+                if !given("defaultNS") && !given("defaultNamespace") { defaultNS = [namespace] }
+            } else if let value = object["namespaces"] {
+                // i18next-ios's default namespace stays `translation` until `defaultNamespace` says otherwise.
+                ns = try strings("namespaces", value)
+            }
+        }
+        if !given("defaultNS"), let namespace = try text("defaultNamespace") { defaultNS = [namespace] }
+        if !given("fallbackToDefaultNS"), let value = object["fallbackToDefaultNamespace"] { fallbackToDefaultNS = value.isTruthy }
+        if !given("fallbackNS") {
+            if let value = object["fallbackNamespaces"] {
+                fallbackNS = try strings("fallbackNamespaces", value)
+            } else if let namespace = try text("fallbackNamespace") {
+                fallbackNS = [namespace]
+            }
+        }
+        // i18next-ios falls back on null by default, as `returnNull: false` does.
+        if !given("returnNull"), let value = object["fallbackOnNull"] { returnNull = !value.isTruthy }
+        if !given("returnObjects"), let value = object["returnObjectTrees"] { returnObjects = value.isTruthy }
+        if !given("resources"), let value = object["resourcesStore"] {
+            guard case .object(let store) = value else { throw fail("resourcesStore", "an object of languages, each an object of namespaces") }
+            resources = store
+        }
+        if !given("nsSeparator"), let separator = try text("namespaceSeparator") {
+            nsSeparator = separator
+            userDefinedNsSeparator = .string(separator)
+        }
+        var explicit = I18nObject()
+        if case .object(let settings)? = object["interpolation"] { explicit = settings }
+        if explicit["prefix"] == nil, let prefix = try text("interpolationPrefix"), !prefix.isEmpty { interpolation.prefix = prefix }
+        if explicit["suffix"] == nil, let suffix = try text("interpolationSuffix"), !suffix.isEmpty { interpolation.suffix = suffix }
+        if explicit["nestingPrefix"] == nil, let prefix = try text("reusePrefix"), !prefix.isEmpty { interpolation.nestingPrefix = prefix }
+        if explicit["nestingSuffix"] == nil, let suffix = try text("reuseSuffix"), !suffix.isEmpty { interpolation.nestingSuffix = suffix }
+        if let suffix = try text("pluralSuffix") { legacyPluralSuffix = suffix }
     }
 
     /// i18next 1.x interpolated `__var__` and did not escape by default; the v1 file of the
