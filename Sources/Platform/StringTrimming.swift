@@ -9,6 +9,8 @@ package extension StringProtocol {
 
     private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
+        // Most texts have nothing to trim: the same text, without rebuilding it scalar by scalar.
+        if let first = scalars.first, let last = scalars.last, !drop(first), !drop(last) { return String(self) }
         guard let first = scalars.firstIndex(where: { !drop($0) }),
               let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
         var text = String.UnicodeScalarView()

@@ -5,7 +5,10 @@ import Platform
 enum TextEscaping {
     /// `text` for a place between double quotes: `"`, `\`, new line, tab and return escaped.
     static func quoted(_ text: String) -> String {
+        // Most texts hold none of the five: the text itself, without a scalar-by-scalar copy.
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
         var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""

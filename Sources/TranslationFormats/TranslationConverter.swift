@@ -123,11 +123,15 @@ public struct TranslationConverter: Sendable {
             return
         }
         if tables[index].sourceLanguage == nil { tables[index].sourceLanguage = table.sourceLanguage }
-        if let mine = tables[index].original, let other = table.original, let combined = mine.combined(with: other) {
-            tables[index].original = combined
+        if tables[index].original != nil, let other = table.original {
+            _ = tables[index].original!.combine(with: other)
         }
         for (language, entries) in table.languages {
-            var existing = tables[index].languages[language] ?? []
+            guard var existing = tables[index].languages[language], !existing.isEmpty else {
+                // A language the table does not have yet (each i18next file is one): taken whole.
+                tables[index].languages[language] = entries
+                continue
+            }
             let known = Set(existing.map { [$0.key, $0.context] })
             existing += entries.filter { !known.contains([$0.key, $0.context]) }
             tables[index].languages[language] = existing
@@ -168,8 +172,10 @@ public struct TranslationConverter: Sendable {
             }
             // Every writer lists keys sorted (as Xcode writes catalogs), so the order a format
             // cannot keep (.strings and .stringsdict split one table) never makes a round trip differ.
+            // (The positions are sorted, not the entries: moving large values cost a tenth of a conversion.)
             table.languages = table.languages.mapValues { entries in
-                entries.sorted { ($0.key, $0.context ?? "") < ($1.key, $1.context ?? "") }
+                entries.indices.sorted { (entries[$0].key, entries[$0].context ?? "") < (entries[$1].key, entries[$1].context ?? "") }
+                    .map { entries[$0] }
             }
             for (language, entries) in table.languages {
                 for entry in entries {
