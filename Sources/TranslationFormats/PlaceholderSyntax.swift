@@ -246,23 +246,23 @@ enum PlaceholderSyntax {
         guard text.utf8.contains(0x25) else { return TranslationMessage([.text(text)]) }
         var message = TranslationMessage()
         let scalars = Array(text.unicodeScalars)
-        var literal = String.UnicodeScalarView()
+        var literal = ""
         var index = 0
         func flush() {
-            message.append(.text(String(literal)))
-            literal = String.UnicodeScalarView()
+            message.append(.text(literal))
+            literal = ""
         }
         while index < scalars.count {
             guard scalars[index] == "%", index + 1 < scalars.count else {
                 // The text up to the next `%`, at once.
                 var next = index + 1
                 while next < scalars.count, scalars[next] != "%" { next += 1 }
-                literal.append(contentsOf: scalars[index..<next])
+                literal += TextEscaping.text(scalars[index..<next])
                 index = next
                 continue
             }
             if scalars[index + 1] == "%" {
-                literal.append("%")
+                literal += "%"
                 index += 2
                 continue
             }
@@ -311,7 +311,7 @@ enum PlaceholderSyntax {
                         continue
                     }
                 }
-                literal.append(scalars[index])
+                literal.unicodeScalars.append(scalars[index])
                 index += 1
                 continue
             }
@@ -325,7 +325,7 @@ enum PlaceholderSyntax {
                 message.append(parsed.pieces[0])
                 index = end
             } else {
-                literal.append(scalars[index])
+                literal.unicodeScalars.append(scalars[index])
                 index += 1
             }
         }
