@@ -19,7 +19,9 @@ package extension StringProtocol {
     }
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        // The only ASCII space separator is the space: no Unicode property lookup for ASCII.
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {

@@ -180,11 +180,16 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             guard let found = candidates[base] else { return false }
             return found.count >= 2 || allCategories.isSubset(of: found) || (hasKey(base) && hasKey(base + "_plural"))
         }
+        // One slot per key or plural base, in order of first appearance, found with one hash
+        // (a dictionary of texts and one of plurals asked up to five times per key before).
         var order: [String] = []
         order.reserveCapacity(flat.count)
-        var singles: [String: String] = [:]
+        var slots: [String: Int] = [:]
+        slots.reserveCapacity(flat.count)
+        var singles: [String?] = []
         singles.reserveCapacity(flat.count)
-        var plurals: [String: [PluralCategory: String]] = [:]
+        var plurals: [[PluralCategory: String]?] = []
+        plurals.reserveCapacity(flat.count)
         for ((key, text), form) in zip(flat, forms) {
             var base = key
             var category: PluralCategory? = nil
@@ -192,29 +197,38 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 base = form.base
                 category = form.category
             }
+            func claim(_ value: inout Int) -> Int {
+                if value < 0 {
+                    value = order.count
+                    order.append(base)
+                    singles.append(nil)
+                    plurals.append(nil)
+                }
+                return value
+            }
+            let slot = claim(&slots[base, default: -1])
             if let category {
-                if plurals[base] == nil, singles[base] == nil { order.append(base) }
-                plurals[base, default: [:]][category] = text
+                if plurals[slot] == nil { plurals[slot] = [:] }
+                plurals[slot]![category] = text
             } else {
-                if plurals[key] == nil, singles[key] == nil { order.append(key) }
-                singles[key] = text
+                singles[slot] = text
             }
         }
-        let bases = Set(order)
-        return order.map { key in
-            let (base, context) = splitContext(key, bases: bases)
-            if var forms = plurals[key] {
+        return order.indices.map { slot in
+            let key = order[slot]
+            let (base, context) = splitContext(key) { slots[$0] != nil }
+            if var forms = plurals[slot] {
                 // v3: `key` is the singular and `key_plural` the rest. Beside a `key_one`, `key` is
                 // the text of a call without a count, kept apart.
                 var withoutCount: TranslationMessage? = nil
-                if let plain = singles[key] {
+                if let plain = singles[slot] {
                     if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18Next(plain) }
                 }
                 if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
                                         textWithoutCount: withoutCount)
             }
-            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
+            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
         }
     }
 
@@ -224,18 +238,23 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// how i18next files carry contexts, a fallback beside its variants, and `t("friend",
     /// { context: "male" })` is then exactly what finds the text.
     static func splitContext(_ key: String, bases: Set<String>) -> (key: String, context: String?) {
+        splitContext(key) { bases.contains($0) }
+    }
+
+    /// ``splitContext(_:bases:)`` with the keys of the file asked of `isBase`.
+    static func splitContext(_ key: String, isBase: (String) -> Bool) -> (key: String, context: String?) {
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII: the last `_` as a byte, the same split as by Characters.
             guard let underscore = key.utf8.lastIndex(of: 0x5F), underscore != key.startIndex else { return (key, nil) }
             let base = String(key[..<underscore])
-            guard bases.contains(base) else { return (key, nil) }
+            guard isBase(base) else { return (key, nil) }
             let context = String(key[key.utf8.index(after: underscore)...])
             return context.isEmpty ? (key, nil) : (base, context)
         }
         guard let underscore = key.lastIndex(of: "_"), underscore != key.startIndex else { return (key, nil) }
         let base = String(key[..<underscore])
         let context = String(key[key.index(after: underscore)...])
-        guard !context.isEmpty, bases.contains(base) else { return (key, nil) }
+        guard !context.isEmpty, isBase(base) else { return (key, nil) }
         return (base, context)
     }
 
