@@ -72,7 +72,7 @@ enum PlaceholderSyntax {
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
         // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
-        let isFormat = formatted || !message.placeholders.isEmpty || message.pieces.contains { piece in
+        let isFormat = formatted || message.hasPlaceholders || message.pieces.contains { piece in
             if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
         }
         var text = ""
@@ -336,10 +336,11 @@ enum PlaceholderSyntax {
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
         // A plural form is formatted with the number even when it does not print it; a `%` that
         // would read back as a conversion (`100%ige`) is doubled too.
-        let isFormat = pluralNumber != nil || !message.placeholders.isEmpty || message.pieces.contains { piece in
+        let isFormat = pluralNumber != nil || message.hasPlaceholders || message.pieces.contains { piece in
             if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
         }
         var text = ""
+        text.reserveCapacity(64)
         var index = 0
         for piece in message.pieces {
             switch piece {
@@ -356,7 +357,11 @@ enum PlaceholderSyntax {
                         issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
                     }
                     let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
-                    text += "%(" + name + ")" + (conversion == "@" ? "s" : conversion)
+                    // Appended one by one: `+` made a string for each step.
+                    text += "%("
+                    text += name
+                    text += ")"
+                    text += conversion == "@" ? "s" : conversion
                 } else if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text")
                     text += "%" + conversion
