@@ -118,11 +118,6 @@ public struct TranslationConverter: Sendable {
     /// One file read: its tables (or why not) and the issues found on the way.
     private typealias FileReading = (tables: Result<[TranslationTable], AppleLocalizationError>, issues: [ConversionIssue])
 
-    /// Slots for the threads of ``readConcurrently(_:)``, each written by one iteration only.
-    private struct Slots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<FileReading?>
-    }
-
     private static func read(_ job: (file: TranslationSourceFile, reader: any TranslationFileFormat)) -> FileReading {
         var issues: [ConversionIssue] = []
         let tables = Result { () throws(AppleLocalizationError) in try job.reader.read(job.file, issues: &issues) }
@@ -132,15 +127,27 @@ public struct TranslationConverter: Sendable {
     /// Each file read by its format, on as many threads as the machine has; the results in the
     /// order of `jobs`.
     private static func readConcurrently(_ jobs: [(file: TranslationSourceFile, reader: any TranslationFileFormat)]) -> [FileReading] {
-        guard jobs.count > 1 else { return jobs.map(read) }
-        let slots = Slots(buffer: .allocate(capacity: jobs.count))
+        concurrentMap(jobs.count) { read(jobs[$0]) }
+    }
+
+    /// Slots for the threads of ``concurrentMap(_:_:)``, each written by one iteration only.
+    private struct ConcurrentSlots<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element?>
+    }
+
+    /// `body(0)`, `body(1)` … `body(count - 1)` on as many threads as the machine has (the files
+    /// of a conversion are read, and those of formats with a file per language written, side by
+    /// side); the results in order.
+    static func concurrentMap<Element>(_ count: Int, _ body: @Sendable (Int) -> Element) -> [Element] {
+        guard count > 1 else { return (0..<count).map(body) }
+        let slots = ConcurrentSlots<Element>(buffer: .allocate(capacity: count))
         slots.buffer.initialize(repeating: nil)
         defer {
             slots.buffer.deinitialize()
             slots.buffer.deallocate()
         }
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            slots.buffer[index] = read(jobs[index])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            slots.buffer[index] = body(index)
         }
         return slots.buffer.map { $0! }
     }

@@ -61,16 +61,28 @@ public struct GettextFormat: TranslationFileFormat {
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
-        var outputs: [TranslationConverter.Output] = []
-        for language in table.languageOrder {
+        let languages = table.languageOrder
+        // One file per language, each made on its own: side by side, then taken in order (the
+        // issues, and the first error, as a writing in turn gives them).
+        let written = TranslationConverter.concurrentMap(languages.count) { index -> Result<(TranslationConverter.Output, [ConversionIssue]), AppleLocalizationError> in
+            let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
-            let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
-                                      original: GettextOriginal(table.original, language: language),
-                                      unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
-            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative, data: data))
-            issues += collected.all
+            do throws(AppleLocalizationError) {
+                let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
+                                          original: GettextOriginal(table.original, language: language),
+                                          unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var outputs: [TranslationConverter.Output] = []
+        for result in written {
+            let (output, found) = try result.get()
+            outputs.append(output)
+            issues += found
         }
         return outputs
     }

@@ -86,14 +86,20 @@ public struct I18NextJSONFormat: TranslationFileFormat {
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
-        var outputs: [TranslationConverter.Output] = []
-        for language in table.languageOrder {
+        let languages = table.languageOrder
+        // One file per language, each made on its own: side by side, then taken in order.
+        let written = TranslationConverter.concurrentMap(languages.count) { index in
+            let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".json"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
-            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative,
-                                                       data: Self.write(table.languages[language] ?? [], path: path, language: language, issues: &collected)))
-            issues += collected.all
+            let data = Self.write(table.languages[language] ?? [], path: path, language: language, issues: &collected)
+            return (TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all)
+        }
+        var outputs: [TranslationConverter.Output] = []
+        for (output, found) in written {
+            outputs.append(output)
+            issues += found
         }
         return outputs
     }
