@@ -37,6 +37,21 @@ enum TextEscaping {
         return result
     }
 
+    /// ``quoted(_:)`` appended to `out` as UTF-8 (the five characters are ASCII, so a byte
+    /// scan finds exactly them).
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            default: out.append(byte)
+            }
+        }
+    }
+
     /// What the XML writers report for a key whose text held a character XML cannot.
     static let xmlLossReason = "XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"
 

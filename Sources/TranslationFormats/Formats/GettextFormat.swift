@@ -109,35 +109,47 @@ public struct GettextFormat: TranslationFileFormat {
             throw AppleLocalizationError(Diagnostic(file: path, message: "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"))
         }
         // The fields msgfmt --check expects; no date, so that converting again gives the same file.
-        var out = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
-        out += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
-        out += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
-        out += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
-        out += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
-        out.reserveCapacity(entries.count * 96)
+        var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
+        header += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
+        header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
+        header += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
+        header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
+        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
+        var out = Array(header.utf8)
+        out.reserveCapacity(entries.count * 112)
         for entry in entries {
-            out += "\n"
-            out += message(entry, categories: categories, language: language, issues: &issues)
+            out.append(0x0A)
+            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
         }
-        return Data(out.utf8)
+        return Data(out)
     }
 
     /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
     /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
     private static func message(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
                                 issues: inout ConversionIssues) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
+    private static func appendMessage(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
+                                      issues: inout ConversionIssues, into out: inout [UInt8]) {
         if let comment = entry.comment {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                out.append(contentsOf: "#. ".utf8)
+                out.append(contentsOf: line.utf8)
+                out.append(0x0A)
+            }
         }
-        if entry.state != .translated { out += "#, fuzzy\n" }
+        if entry.state != .translated { out.append(contentsOf: "#, fuzzy\n".utf8) }
         if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
-        // Appended piece by piece: interpolating made an intermediate string for every line.
         func line(_ keyword: String, _ text: String) {
-            out += keyword
-            out += " \""
-            out += TextEscaping.quoted(text)
-            out += "\"\n"
+            out.append(contentsOf: keyword.utf8)
+            out.append(contentsOf: " \"".utf8)
+            TextEscaping.appendQuoted(text, to: &out)
+            out.append(contentsOf: "\"\n".utf8)
         }
         if let context = entry.context { line("msgctxt", context) }
         line("msgid", entry.key)
@@ -157,7 +169,6 @@ public struct GettextFormat: TranslationFileFormat {
                 line("msgstr[\(index)]", PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues))
             }
         }
-        return out
     }
 
     // MARK: Reading
