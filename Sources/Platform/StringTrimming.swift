@@ -9,6 +9,8 @@ package extension StringProtocol {
 
     private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
+        // Most texts have nothing to trim: the same text, without rebuilding it scalar by scalar.
+        if let first = scalars.first, let last = scalars.last, !drop(first), !drop(last) { return String(self) }
         guard let first = scalars.firstIndex(where: { !drop($0) }),
               let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
         var text = String.UnicodeScalarView()
@@ -17,7 +19,9 @@ package extension StringProtocol {
     }
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        // The only ASCII space separator is the space: no Unicode property lookup for ASCII.
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {

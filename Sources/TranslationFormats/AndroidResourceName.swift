@@ -15,6 +15,21 @@ enum AndroidResourceName {
 
     /// The resource name for `key`.
     static func name(for key: String) -> String {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every key): the same rule on bytes.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(key.utf8.count + 4)
+            for byte in key.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): bytes.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+                default: bytes.append(UInt8(ascii: "_"))
+                }
+            }
+            let name = String(decoding: bytes, as: UTF8.self)
+            if let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { return name }
+            return "key_" + name
+        }
         var name = ""
         for scalar in key.unicodeScalars {
             switch scalar {
@@ -39,6 +54,13 @@ enum AndroidResourceName {
     /// comment's last line names when the rule turns it into `name`, else `name` itself.
     static func key(name: String, comment: String?) -> (key: String, comment: String?) {
         guard let comment else { return (name, nil) }
+        if !comment.utf8.contains(0x0A) {
+            // One line (the usual `Key: settings.language`): no split.
+            guard comment.hasPrefix(commentPrefix) else { return (name, comment) }
+            let key = String(comment.dropFirst(commentPrefix.count))
+            guard Self.name(for: key) == name, key != name else { return (name, comment) }
+            return (key, nil)
+        }
         let lines = comment.split(separator: "\n", omittingEmptySubsequences: false)
         guard let last = lines.last, last.hasPrefix(commentPrefix) else { return (name, comment) }
         let key = String(last.dropFirst(commentPrefix.count))

@@ -16,7 +16,14 @@ enum AndroidText {
     /// carried across them (a value's text is cut by `<xliff:g>`, markup and CDATA sections).
     struct Reader {
         /// The text read, in runs: each run belongs to one `<xliff:g>` (its index) or none.
-        private(set) var runs: [(text: String, group: Int?)] = []
+        var runs: [(text: String, group: Int?)] {
+            current.isEmpty ? finished : finished + [(String(decoding: current, as: UTF8.self), currentGroup)]
+        }
+        /// The runs before the one being read, and that one as UTF-8, appended to in place
+        /// (appending each scalar through the array of runs copied the run's text every time).
+        private var finished: [(text: String, group: Int?)] = []
+        private var current: [UInt8] = []
+        private var currentGroup: Int?
         /// Whether an apostrophe outside double quotes was not escaped (aapt refuses it).
         private(set) var bareApostrophe = false
         /// Whether the value starts with an unescaped `@` or `?`: a reference, not text.
@@ -87,10 +94,15 @@ enum AndroidText {
         }
 
         private mutating func append(_ scalar: Unicode.Scalar) {
-            if let last = runs.last, last.group == group {
-                runs[runs.count - 1].text.unicodeScalars.append(scalar)
+            if current.isEmpty || currentGroup != group {
+                if !current.isEmpty { finished.append((String(decoding: current, as: UTF8.self), currentGroup)) }
+                current.removeAll(keepingCapacity: true)
+                currentGroup = group
+            }
+            if scalar.isASCII {
+                current.append(UInt8(truncatingIfNeeded: scalar.value))
             } else {
-                runs.append((String(scalar), group))
+                UTF8.encode(scalar) { current.append($0) }
             }
         }
     }
@@ -99,17 +111,22 @@ enum AndroidText {
     /// its position, its specifier without `%` and position, and the index after it.
     static func conversion(at start: Int, in scalars: [Unicode.Scalar]) -> (position: Int?, specifier: String, end: Int)? {
         func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
+        func isFlag(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar { case "-", "#", "+", " ", "0", ",", "(", "<": true; default: false }
+        }
         var index = start + 1
         var position: Int? = nil
         var digitsEnd = index
         while isDigit(digitsEnd), digitsEnd - index < 4 { digitsEnd += 1 }
         if digitsEnd > index, digitsEnd < scalars.count, scalars[digitsEnd] == "$" {
-            guard let value = Int(String(String.UnicodeScalarView(scalars[index..<digitsEnd]))), value > 0 else { return nil }
+            // At most four digits: their value, which `Int(text)` gave.
+            let value = scalars[index..<digitsEnd].reduce(0) { $0 * 10 + Int($1.value - 48) }
+            guard value > 0 else { return nil }
             position = value
             index = digitsEnd + 1
         }
         let specifierStart = index
-        while index < scalars.count, "-#+ 0,(<".unicodeScalars.contains(scalars[index]), index - specifierStart < 8 { index += 1 }
+        while index < scalars.count, isFlag(scalars[index]), index - specifierStart < 8 { index += 1 }
         while isDigit(index), index - specifierStart < 16 { index += 1 }
         if index < scalars.count, scalars[index] == "." {
             index += 1
@@ -121,12 +138,20 @@ enum AndroidText {
         if letter == "t" || letter == "T" {
             guard index + 1 < scalars.count, scalars[index + 1].properties.isAlphabetic, scalars[index + 1].isASCII else { return nil }
             index += 2
-        } else if "bBhHsScCdoxXeEfgGaA%n".unicodeScalars.contains(letter) {
+        } else if isConversionLetter(letter) {
             index += 1
         } else {
             return nil
         }
-        return (position, String(String.UnicodeScalarView(scalars[specifierStart..<index])), index)
+        return (position, TextEscaping.text(scalars[specifierStart..<index]), index)
+    }
+
+    /// `bBhHsScCdoxXeEfgGaA%n`, the conversions after which a Java format ends.
+    private static func isConversionLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "b", "B", "h", "H", "s", "S", "c", "C", "d", "o", "x", "X", "e", "E", "f", "g", "G", "a", "A", "%", "n": true
+        default: false
+        }
     }
 
     /// Whether `specifier` takes an argument: `%%` and `%n` do not, and `% d` (the space flag

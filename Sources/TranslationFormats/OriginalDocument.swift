@@ -31,36 +31,86 @@ public struct OriginalDocument: Sendable, Hashable {
     public var format: String
     /// The document in that format's own terms (a catalog's JSON).
     public var document: JSONValue
+    /// A key with its context, within one language.
+    struct EntryKey: Sendable, Hashable {
+        var key: String
+        var context: String?
+    }
+
+    /// The entries read, per language: a document per language (a `.po` each) is combined
+    /// with the others by adding its language, not by merging every entry into one dictionary.
+    private var entriesByLanguage: [String: [EntryKey: TranslationEntry]]
+
     /// The entry read for each key and language, to tell whether the model still says the same.
-    public var readEntries: [EntryID: TranslationEntry]
+    public var readEntries: [EntryID: TranslationEntry] {
+        get {
+            var all: [EntryID: TranslationEntry] = [:]
+            for (language, entries) in entriesByLanguage {
+                for (id, entry) in entries { all[EntryID(key: id.key, context: id.context, language: language)] = entry }
+            }
+            return all
+        }
+        set {
+            entriesByLanguage = [:]
+            for (id, entry) in newValue { entriesByLanguage[id.language, default: [:]][EntryKey(key: id.key, context: id.context)] = entry }
+        }
+    }
 
     /// An original document, with the entries read from it.
     public init(format: String, document: JSONValue, entries: [String: [TranslationEntry]]) {
         self.format = format
         self.document = document
-        var readEntries: [EntryID: TranslationEntry] = [:]
+        var byLanguage: [String: [EntryKey: TranslationEntry]] = [:]
         for (language, list) in entries {
-            for entry in list { readEntries[EntryID(key: entry.key, context: entry.context, language: language)] = entry }
+            var read: [EntryKey: TranslationEntry] = [:]
+            read.reserveCapacity(list.count)
+            for entry in list { read[EntryKey(key: entry.key, context: entry.context)] = entry }
+            byLanguage[language] = read
         }
-        self.readEntries = readEntries
+        entriesByLanguage = byLanguage
     }
 
     /// Whether `entry` of `language` is what was read from this document.
     public func isUnchanged(_ entry: TranslationEntry, language: String) -> Bool {
-        readEntries[EntryID(key: entry.key, context: entry.context, language: language)] == entry
+        entriesByLanguage[language]?[EntryKey(key: entry.key, context: entry.context)] == entry
+    }
+
+    /// Adds the entries of `other` that this document has not read (this document's win).
+    private mutating func mergeEntries(of other: OriginalDocument) {
+        for (language, entries) in other.entriesByLanguage {
+            guard var mine = entriesByLanguage[language] else {
+                entriesByLanguage[language] = entries
+                continue
+            }
+            entriesByLanguage[language] = nil
+            mine.merge(entries) { kept, _ in kept }
+            entriesByLanguage[language] = mine
+        }
     }
 
     /// This document and `other`, read by the same format from another file of the same table,
     /// as one: when each holds its own members (a `.po` per language), the documents' members and
     /// the entries read. `nil` when they overlap (two catalogs of one table), where the first read
     /// stays the original, as its entries win.
+    /// ``combined(with:)`` in place, without copying this document's members and entries (the
+    /// tenth `.po` of a table copied the nine before it); false, and nothing changed, when they overlap.
+    mutating func combine(with other: OriginalDocument) -> Bool {
+        guard format == other.format, case .object(var members) = document, case .object(let others) = other.document,
+              !others.keys.contains(where: { members[$0] != nil }) else { return false }
+        document = .null
+        for (key, value) in others { members[key] = value }
+        document = .object(members)
+        mergeEntries(of: other)
+        return true
+    }
+
     func combined(with other: OriginalDocument) -> OriginalDocument? {
         guard format == other.format, case .object(var members) = document, case .object(let others) = other.document,
               !others.keys.contains(where: { members[$0] != nil }) else { return nil }
         for (key, value) in others { members[key] = value }
         var combined = self
         combined.document = .object(members)
-        combined.readEntries.merge(other.readEntries) { mine, _ in mine }
+        combined.mergeEntries(of: other)
         return combined
     }
 }

@@ -29,7 +29,7 @@ enum PlaceholderSyntax {
     }
 
     /// Adds one token of an Apple format string to `message`.
-    private static func append(_ token: FormatToken, to message: inout TranslationMessage) {
+    static func append(_ token: FormatToken, to message: inout TranslationMessage) {
             switch token {
             case .text(let literal): message.append(.text(literal))
             case .percent: message.append(.text("%"))
@@ -72,7 +72,7 @@ enum PlaceholderSyntax {
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
         // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
-        let isFormat = formatted || !message.placeholders.isEmpty || message.pieces.contains { piece in
+        let isFormat = formatted || message.hasPlaceholders || message.pieces.contains { piece in
             if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
         }
         var text = ""
@@ -116,6 +116,11 @@ enum PlaceholderSyntax {
         return value
     }
 
+    /// `text` with each `%` written `%%` (most texts have none, and are returned as they are).
+    static func doublingPercent(_ text: String) -> String {
+        text.utf8.contains(0x25) ? text.replacingBytes("%", with: "%%") : text
+    }
+
     // MARK: i18next
 
     /// Whether `text` is a printf conversion without its `%` (`lld`, `.2f`, `-5d`, `@`), as an
@@ -131,39 +136,71 @@ enum PlaceholderSyntax {
     }
 
     static func parseI18Next(_ text: String) -> TranslationMessage {
-        var message = TranslationMessage()
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            let open = rest.firstRange(of: "{{")
-            let nest = rest.firstRange(of: "$t(")
-            guard open != nil || nest != nil else { message.append(.text(String(rest))); break }
-            if let open, nest.map({ open.lowerBound < $0.lowerBound }) ?? true {
-                guard let close = rest[open.upperBound...].firstRange(of: "}}") else { message.append(.text(String(rest))); break }
-                message.append(.text(String(rest[..<open.lowerBound])))
-                var inside = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
-                let unescaped = inside.hasPrefix("-")
-                if unescaped { inside = String(inside.dropFirst()).trimmingWhitespace() }
-                var format: String? = nil
-                if let comma = inside.firstIndex(of: ",") {
-                    format = inside[inside.index(after: comma)...].trimmingWhitespace()
-                    inside = inside[..<comma].trimmingWhitespace()
-                }
-                // `{{arg1, lld}}`: the printf conversion an Apple or gettext source had, kept as
-                // an i18next format (i18next prints a value with a format it does not know as given).
-                if let specifier = format, isPrintfSpecifier(specifier) {
-                    message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier, unescaped: unescaped)))
-                } else {
-                    message.append(.placeholder(TranslationPlaceholder(name: inside, format: format, unescaped: unescaped)))
-                }
-                rest = rest[close.upperBound...]
-            } else if let nest {
-                guard let close = rest[nest.upperBound...].firstIndex(of: ")") else { message.append(.text(String(rest))); break }
-                message.append(.text(String(rest[..<nest.lowerBound])))
-                message.append(.nesting(String(rest[nest.upperBound..<close])))
-                rest = rest[rest.index(after: close)...]
+        // Scanned as UTF-8 (the reader of a 20k-key file spent a third of its time in
+        // Character-by-Character searches), matching where the Character search matched: a
+        // match counts only when it starts and ends on Character boundaries, so `{` followed by
+        // a combining mark is not a brace, as before.
+        var copy = text
+        return copy.withUTF8 { bytes in
+            func isBoundary(_ offset: Int) -> Bool {
+                if offset == 0 || offset == bytes.count { return true }
+                let before = bytes[offset - 1], after = bytes[offset]
+                // Between two ASCII characters there is always a boundary, but inside CR LF.
+                if before < 0x80, after < 0x80 { return !(before == 0x0D && after == 0x0A) }
+                guard after & 0xC0 != 0x80 else { return false }
+                return String.Index(text.utf8.index(text.utf8.startIndex, offsetBy: offset), within: text) != nil
             }
+            func find(_ pattern: StaticString, from start: Int) -> Int? {
+                let count = pattern.utf8CodeUnitCount
+                let units = pattern.utf8Start
+                var index = start
+                while index + count <= bytes.count {
+                    if bytes[index] == units[0] {
+                        var matched = 1
+                        while matched < count, bytes[index + matched] == units[matched] { matched += 1 }
+                        if matched == count, isBoundary(index), isBoundary(index + count) { return index }
+                    }
+                    index += 1
+                }
+                return nil
+            }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var message = TranslationMessage()
+            var position = 0
+            while position < bytes.count {
+                let open = find("{{", from: position)
+                let nest = find("$t(", from: position)
+                guard open != nil || nest != nil else { message.append(.text(string(position..<bytes.count))); break }
+                if let open, nest.map({ open < $0 }) ?? true {
+                    guard let close = find("}}", from: open + 2) else { message.append(.text(string(position..<bytes.count))); break }
+                    message.append(.text(string(position..<open)))
+                    var inside = string((open + 2)..<close).trimmingWhitespace()
+                    let unescaped = inside.hasPrefix("-")
+                    if unescaped { inside = String(inside.dropFirst()).trimmingWhitespace() }
+                    var format: String? = nil
+                    if let comma = inside.firstIndex(of: ",") {
+                        format = inside[inside.index(after: comma)...].trimmingWhitespace()
+                        inside = inside[..<comma].trimmingWhitespace()
+                    }
+                    // `{{arg1, lld}}`: the printf conversion an Apple or gettext source had, kept as
+                    // an i18next format (i18next prints a value with a format it does not know as given).
+                    if let specifier = format, isPrintfSpecifier(specifier) {
+                        message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier, unescaped: unescaped)))
+                    } else {
+                        message.append(.placeholder(TranslationPlaceholder(name: inside, format: format, unescaped: unescaped)))
+                    }
+                    position = close + 2
+                } else if let nest {
+                    guard let close = find(")", from: nest + 3) else { message.append(.text(string(position..<bytes.count))); break }
+                    message.append(.text(string(position..<nest)))
+                    message.append(.nesting(string((nest + 3)..<close)))
+                    position = close + 1
+                }
+            }
+            return message
         }
-        return message
     }
 
     static func renderI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
@@ -205,22 +242,27 @@ enum PlaceholderSyntax {
     // MARK: gettext
 
     static func parseGettext(_ text: String) -> TranslationMessage {
+        // Without a `%` a text is all text (most are): no scalar-by-scalar scan.
+        guard text.utf8.contains(0x25) else { return TranslationMessage([.text(text)]) }
         var message = TranslationMessage()
         let scalars = Array(text.unicodeScalars)
-        var literal = String.UnicodeScalarView()
+        var literal = ""
         var index = 0
         func flush() {
-            message.append(.text(String(literal)))
-            literal = String.UnicodeScalarView()
+            message.append(.text(literal))
+            literal = ""
         }
         while index < scalars.count {
             guard scalars[index] == "%", index + 1 < scalars.count else {
-                literal.append(scalars[index])
-                index += 1
+                // The text up to the next `%`, at once.
+                var next = index + 1
+                while next < scalars.count, scalars[next] != "%" { next += 1 }
+                literal += TextEscaping.text(scalars[index..<next])
+                index = next
                 continue
             }
             if scalars[index + 1] == "%" {
-                literal.append("%")
+                literal += "%"
                 index += 2
                 continue
             }
@@ -231,15 +273,32 @@ enum PlaceholderSyntax {
                 // (`%(n)d`, `%(arg1).1f`, `%(arg2)lld`, as the writer gives Apple's specifiers):
                 // read by the same tokenizer as a conversion that starts at the `)`.
                 if end + 1 < scalars.count {
-                    var tail: [Unicode.Scalar] = ["%"]
-                    tail += scalars[(end + 1)...]
-                    let (token, tokenEnd) = FormatString.token(at: 0, in: tail)
-                    if case .conversion(let conversion) = token, conversion.position == nil,
-                       conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
-                       "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                    // The conversion after the name, from a copy of what follows: its first 64
+                    // scalars, or all of them when the conversion runs to the end of that copy
+                    // (copying the whole rest for each placeholder was quadratic).
+                    func conversionToken(upTo limit: Int) -> (FormatToken, Int) {
+                        var tail: [Unicode.Scalar] = ["%"]
+                        tail += scalars[(end + 1)..<min(scalars.count, end + 1 + limit)]
+                        return FormatString.token(at: 0, in: tail)
+                    }
+                    var found: (specifier: String, end: Int)? = nil
+                    if "sdiouxXeEfFgGc".unicodeScalars.contains(scalars[end + 1]) {
+                        // A bare conversion letter (`%(name)s`, nearly all of them): what the
+                        // tokenizer would read, without it.
+                        found = (String(Character(scalars[end + 1])), 2)
+                    } else {
+                        var (token, tokenEnd) = conversionToken(upTo: 64)
+                        if tokenEnd >= 64, end + 1 + 64 < scalars.count { (token, tokenEnd) = conversionToken(upTo: scalars.count) }
+                        if case .conversion(let conversion) = token, conversion.position == nil,
+                           conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                           "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                            found = (conversion.specifier, tokenEnd)
+                        }
+                    }
+                    if let match = found {
                         flush()
                         let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-                        var specifier = conversion.specifier
+                        var specifier = match.specifier
                         // `%(count)d` is the plural number: each format writes it its own way
                         // (Apple: %lld); a plain `s` is the default string, `@` in Apple's terms.
                         if specifier == "s" || (specifier == "d" && name == "count") {
@@ -248,11 +307,11 @@ enum PlaceholderSyntax {
                             if specifier.hasSuffix("s") { specifier = String(specifier.dropLast()) + "@" }
                             message.append(.placeholder(TranslationPlaceholder(name: name, conversion: specifier)))
                         }
-                        index = end + tokenEnd
+                        index = end + match.end
                         continue
                     }
                 }
-                literal.append(scalars[index])
+                literal.unicodeScalars.append(scalars[index])
                 index += 1
                 continue
             }
@@ -266,7 +325,7 @@ enum PlaceholderSyntax {
                 message.append(parsed.pieces[0])
                 index = end
             } else {
-                literal.append(scalars[index])
+                literal.unicodeScalars.append(scalars[index])
                 index += 1
             }
         }
@@ -277,14 +336,15 @@ enum PlaceholderSyntax {
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
         // A plural form is formatted with the number even when it does not print it; a `%` that
         // would read back as a conversion (`100%ige`) is doubled too.
-        let isFormat = pluralNumber != nil || !message.placeholders.isEmpty || message.pieces.contains { piece in
-            if case .text(let literal) = piece { !parseGettext(literal).placeholders.isEmpty } else { false }
+        let isFormat = pluralNumber != nil || message.hasPlaceholders || message.pieces.contains { piece in
+            if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
         }
         var text = ""
+        text.reserveCapacity(64)
         var index = 0
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += isFormat ? literal.replacing("%", with: "%%") : literal
+            case .text(let literal): text += isFormat ? doublingPercent(literal) : literal
             case .nesting(let nested):
                 text += "$t(" + nested + ")"
                 issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")
@@ -297,7 +357,11 @@ enum PlaceholderSyntax {
                         issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
                     }
                     let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
-                    text += "%(" + name + ")" + (conversion == "@" ? "s" : conversion)
+                    // Appended one by one: `+` made a string for each step.
+                    text += "%("
+                    text += name
+                    text += ")"
+                    text += conversion == "@" ? "s" : conversion
                 } else if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text")
                     text += "%" + conversion

@@ -3,9 +3,27 @@ import Platform
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
 enum TextEscaping {
+    /// The text of `scalars`, encoded into one buffer: appending a slice of scalars to a
+    /// `String.UnicodeScalarView` goes scalar by scalar through generic code.
+    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { unit in
+                    buffer[count] = unit
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
     /// `text` for a place between double quotes: `"`, `\`, new line, tab and return escaped.
     static func quoted(_ text: String) -> String {
+        // Most texts hold none of the five: the text itself, without a scalar-by-scalar copy.
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
         var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -17,6 +35,21 @@ enum TextEscaping {
             }
         }
         return result
+    }
+
+    /// ``quoted(_:)`` appended to `out` as UTF-8 (the five characters are ASCII, so a byte
+    /// scan finds exactly them).
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            default: out.append(byte)
+            }
+        }
     }
 
     /// What the XML writers report for a key whose text held a character XML cannot.

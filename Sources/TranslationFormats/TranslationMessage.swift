@@ -34,6 +34,11 @@ public struct TranslationMessage: Sendable, Hashable {
         pieces.append(piece)
     }
 
+    /// Whether a piece is a placeholder (``placeholders`` without making the array).
+    var hasPlaceholders: Bool {
+        pieces.contains { if case .placeholder = $0 { true } else { false } }
+    }
+
     /// The placeholders, in order.
     public var placeholders: [TranslationPlaceholder] {
         pieces.compactMap { if case .placeholder(let placeholder) = $0 { placeholder } else { nil } }

@@ -3,9 +3,11 @@ import Foundation
 /// Whole-process figures side by side with the tools users compare envtool with, measured in the
 /// same run, interleaved (envtool, reference, envtool, …) so that machine load hits both alike.
 ///
-/// `envbench --compare [--envtool PATH] [--runs N]`. References that are not installed are shown
-/// with their recorded figure, marked "recorded". Set `I18NEXT_SRC` to an i18next checkout's `src/`
-/// to time node + i18next.
+/// `envbench --compare [--envtool PATH] [--runs N] [--only-conversion]`. References that are not
+/// installed are shown with their recorded figure, marked "recorded". Set `I18NEXT_SRC` to an
+/// i18next checkout's `src/` to time node + i18next. translate-toolkit (`json2po`, `po2json`,
+/// `android2po`) is looked for in `$ENVTOOL_TEST_VENV/bin`, `.venv-test/bin` (where
+/// `scripts/dependencies test` installs it) and on PATH.
 enum CompareBenchmark {
     private struct Figure {
         let name: String
@@ -20,9 +22,12 @@ enum CompareBenchmark {
         /// Run in turn with ``ours``, when consecutive runs of one command would not measure the
         /// same work (setting the language already set writes nothing).
         var oursAlternate: ChildProcess? = nil
+        /// The target is a speed-up: the reference's time over ours must reach ``target``
+        /// (printed as "N× faster"), instead of ours over the reference staying below it.
+        var speedup = false
     }
 
-    static func run(envtool: String, runs: Int) {
+    static func run(envtool: String, runs: Int, onlyConversion: Bool = false) {
         guard ChildProcess.available(envtool) else {
             print("compare: skipped, \(envtool) is not built (swift build -c release --product envtool)")
             return
@@ -33,7 +38,8 @@ enum CompareBenchmark {
         // The files are made by a child envbench: a child's peak memory as Linux reports it includes
         // the parent's peak at spawn time (the exec records the old address space's high-water mark),
         // so this process must never hold the large inputs itself.
-        let setup = ChildProcess(arguments: [CommandLine.arguments[0], "--compare-setup", directory, "--envtool", envtool],
+        let setup = ChildProcess(arguments: [CommandLine.arguments[0], "--compare-setup", directory, "--envtool", envtool]
+                                    + (onlyConversion ? ["--only-conversion"] : []),
                                  environment: ProcessInfo.processInfo.environment).run()
         guard setup.status == 0 else {
             print("compare: preparing the inputs failed (exit \(setup.status))")
@@ -50,7 +56,16 @@ enum CompareBenchmark {
         let hello = exists(data.helloPath)
         let jq = ChildProcess.available("jq")
         let small = data.documentPath(variables: 6)
-        var figures: [Figure] = [
+        var figures: [Figure] = []
+        figures += conversionFigures(envtool: envtool, data: data, environment: environment, runs: max(3, runs / 5))
+        if onlyConversion {
+            print("Whole processes, median of interleaved runs (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+            print("  " + pad("figure", 42) + pad("envtool", 18) + pad("reference", 30) + pad("ratio", 8) + "target")
+            for figure in figures { report(figure) }
+            print()
+            return
+        }
+        figures += [
             Figure(name: "get base_url, small environments.json",
                    ours: command([envtool, "get", "base_url", "-e", small, "-c", "Release"]),
                    reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", small]) : nil,
@@ -95,10 +110,62 @@ enum CompareBenchmark {
                               reference: node, referenceName: "node + i18next", recordedReference: 286, target: 0.5,
                               runs: max(3, runs / 4)))
 
+        // The conversion figures last: they take the longest.
+        figures = figures.filter { !$0.speedup } + figures.filter(\.speedup)
         print("Whole processes, median of interleaved runs (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
         print("  " + pad("figure", 42) + pad("envtool", 18) + pad("reference", 30) + pad("ratio", 8) + "target")
         for figure in figures { report(figure) }
         print()
+    }
+
+    /// `i18n convert` against translate-toolkit on the same 20k-key × 10-language i18next set
+    /// (``Workspace/conversionSet(envtool:translateToolkit:)``), each command writing into a
+    /// folder it starts without (so no run finds the previous run's files):
+    ///
+    /// - i18next → `.po`: `json2po -t TEMPLATES i18next po`, with the source language's file as
+    ///   the template of every language (translate-toolkit's monolingual-JSON layout), against
+    ///   `envtool i18n convert --from i18next --to po --format po`;
+    /// - `.po` → i18next: each tool reads back the `.po` files it wrote (translate-toolkit's carry
+    ///   the source text as `msgid` and the key as a location, envtool's the key as `msgid`):
+    ///   `po2json -t TEMPLATES po i18next` against `envtool i18n convert --format i18next`;
+    /// - Android → `.po`: the same `res/values*/strings.xml` (written by envtool from the set) for
+    ///   both, `android2po -t TEMPLATES res po` against `envtool i18n convert --from res --format po`.
+    private static func conversionFigures(envtool: String, data: Workspace, environment: [String: String], runs: Int) -> [Figure] {
+        let set = data.conversionDirectory
+        guard FileManager.default.fileExists(atPath: set + "/i18next/en/translation.json") else { return [] }
+        let toolkit = translateToolkit()
+        func fresh(_ output: String, _ command: [String]) -> ChildProcess {
+            // `rm -rf` first on both sides: a few milliseconds against seconds.
+            ChildProcess(arguments: ["/bin/sh", "-c", "rm -rf \"$0\" && exec \"$@\"", output] + command, environment: environment)
+        }
+        func reference(_ name: String, _ arguments: [String], output: String) -> ChildProcess? {
+            guard let toolkit, FileManager.default.fileExists(atPath: set + "/po-translate-toolkit/en/translation.po") else { return nil }
+            return fresh(output, [toolkit + "/" + name, "--progress=none"] + arguments)
+        }
+        let name = "\(Workspace.conversionKeys / 1000)k keys × \(Workspace.conversionLanguages.count) languages"
+        return [
+            Figure(name: "i18next → .po, " + name,
+                   ours: fresh(set + "/out-po", [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/out-po", "--format", "po", "--source-language", "en"]),
+                   reference: reference("json2po", ["-t", set + "/templates", set + "/i18next", set + "/out-po-tt"], output: set + "/out-po-tt"),
+                   referenceName: "json2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
+            Figure(name: ".po → i18next, " + name,
+                   ours: fresh(set + "/out-json", [envtool, "i18n", "convert", "--from", set + "/po-envtool", "--to", set + "/out-json", "--format", "i18next"]),
+                   reference: reference("po2json", ["-t", set + "/templates", set + "/po-translate-toolkit", set + "/out-json-tt"], output: set + "/out-json-tt"),
+                   referenceName: "po2json", recordedReference: nil, target: 20, runs: runs, speedup: true),
+            Figure(name: "Android → .po, " + name,
+                   ours: fresh(set + "/out-android-po", [envtool, "i18n", "convert", "--from", set + "/res", "--to", set + "/out-android-po", "--format", "po"]),
+                   reference: reference("android2po", ["-t", set + "/templates-android", set + "/res", set + "/out-android-po-tt"], output: set + "/out-android-po-tt"),
+                   referenceName: "android2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
+        ]
+    }
+
+    /// The folder of translate-toolkit's commands: `$ENVTOOL_TEST_VENV/bin`, `.venv-test/bin`, or PATH.
+    static func translateToolkit() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [FileManager.default.currentDirectoryPath + "/.venv-test/bin"]
+        if let venv = environment["ENVTOOL_TEST_VENV"] { candidates.insert(venv + "/bin", at: 0) }
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/json2po") }
     }
 
     private static func report(_ figure: Figure) {
@@ -131,6 +198,13 @@ enum CompareBenchmark {
         }
         referenceText += " (\(figure.referenceName))"
         let ratio = oursMs / referenceMs
+        if figure.speedup {
+            let faster = referenceMs / oursMs
+            let verdict = faster >= figure.target ? "met" : "NOT met"
+            print("  " + pad(figure.name, 42) + pad(String(format: "%.0f ms ", oursMs) + oursMemory, 18)
+                  + pad(referenceText, 30) + pad(String(format: "%.1f×", faster), 8) + String(format: "≥ %.0f× faster %@", figure.target, verdict))
+            return
+        }
         let verdict = ratio <= figure.target ? "met" : "NOT met"
         print("  " + pad(figure.name, 42) + pad(String(format: "%.1f ms ", oursMs) + oursMemory, 18)
               + pad(referenceText, 30) + pad(String(format: "%.2f×", ratio), 8) + String(format: "≤ %.2f× %@", figure.target, verdict))
@@ -164,14 +238,19 @@ enum CompareBenchmark {
 
 extension CompareBenchmark {
     /// Makes every input in `directory` (run in a child envbench; see ``run(envtool:runs:)``).
-    static func prepare(directory: String, envtool: String) {
+    static func prepare(directory: String, envtool: String, onlyConversion: Bool = false) {
         let data = Workspace(directory: directory)
+        if onlyConversion {
+            data.conversionSet(envtool: envtool, translateToolkit: translateToolkit())
+            return
+        }
         for count in [6] + Workspace.largeSizes { data.document(variables: count) }
         data.sample()
         data.encryptedDocument(envtool: envtool, source: data.documentPath(variables: 6))
         if ChildProcess.available("age") && ChildProcess.available("age-keygen") { data.ageFile(of: data.documentPath(variables: 6)) }
         data.staticHelloWorld()
         data.i18nextResources(megabytes: 7)
+        data.conversionSet(envtool: envtool, translateToolkit: translateToolkit())
     }
 }
 
@@ -190,6 +269,10 @@ private struct Workspace {
     var initPath: String { directory + "/i18next-init.json" }
     var resourcesPath: String { directory + "/i18next" }
     var nodeScriptPath: String { directory + "/i18next-bench.mjs" }
+    var conversionDirectory: String { directory + "/conversion" }
+
+    static let conversionKeys = 20_000
+    static let conversionLanguages = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "ja"]
 
     @discardableResult
     private func write(_ name: String, _ text: String) -> String {
@@ -251,6 +334,57 @@ private struct Workspace {
               ChildProcess(arguments: ["swiftc", "-O", "-static-stdlib", source, "-o", binary], environment: environment).run().status == 0
         else { return nil }
         return binary
+    }
+
+    /// The conversion set: `i18next/<lng>/translation.json` for ten languages of 20,000 keys
+    /// each (sections of 100 keys; every tenth a plural in the language's CLDR categories, the
+    /// rest a text with a `{{name}}`), 1.4 MB per language; what each tool converts from it
+    /// (envtool's `.po` and Android `res/`, translate-toolkit's `.po`); and translate-toolkit's
+    /// templates (the source language's file under each language's name, as its converters want).
+    func conversionSet(envtool: String, translateToolkit: String?) {
+        let set = conversionDirectory
+        let categories = ["en": ["one", "other"], "de": ["one", "other"], "fr": ["one", "many", "other"], "es": ["one", "many", "other"],
+                          "it": ["one", "many", "other"], "pt": ["one", "many", "other"], "nl": ["one", "other"],
+                          "pl": ["one", "few", "many", "other"], "ru": ["one", "few", "many", "other"], "ja": ["other"]]
+        for language in Self.conversionLanguages {
+            var text = "{\n"
+            text.reserveCapacity(1_600_000)
+            var keys = 0
+            var section = 0
+            while keys < Self.conversionKeys {
+                text += (section == 0 ? "" : ",\n") + "  \"section\(section)\": {\n"
+                for key in 0..<100 {
+                    let separator = key == 0 ? "" : ",\n"
+                    if key % 10 == 9 {
+                        text += separator + (categories[language] ?? ["other"]).map { category in
+                            "    \"item\(key)_\(category)\": \"{{count}} item \(key) of section \(section) (\(language), \(category))\""
+                        }.joined(separator: ",\n")
+                    } else {
+                        text += separator + "    \"key\(key)\": \"Text \(key) of section \(section) in \(language) with {{name}}\""
+                    }
+                    keys += 1
+                }
+                text += "\n  }"
+                section += 1
+            }
+            text += "\n}\n"
+            write("conversion/i18next/\(language)/translation.json", text)
+        }
+        let source = (try? String(contentsOfFile: set + "/i18next/en/translation.json", encoding: .utf8)) ?? ""
+        for language in Self.conversionLanguages { write("conversion/templates/\(language)/translation.json", source) }
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
+        _ = ChildProcess(arguments: [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/po-envtool", "--format", "po",
+                                     "--source-language", "en"], environment: environment).run()
+        _ = ChildProcess(arguments: [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/res", "--format", "android",
+                                     "--source-language", "en"], environment: environment).run()
+        let androidSource = (try? String(contentsOfFile: set + "/res/values/strings.xml", encoding: .utf8)) ?? ""
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: set + "/res")) ?? [] where folder.hasPrefix("values") {
+            write("conversion/templates-android/\(folder)/strings.xml", androidSource)
+        }
+        if let translateToolkit {
+            _ = ChildProcess(arguments: [translateToolkit + "/json2po", "--progress=none", "-t", set + "/templates", set + "/i18next",
+                                         set + "/po-translate-toolkit"], environment: environment).run()
+        }
     }
 
     /// About `megabytes` MB of i18next resources for English, init options naming the language,

@@ -1,6 +1,6 @@
 // envbench: the figures behind envtool's performance claims. Run with
 //     swift run -c release envbench [--entries N]
-//     swift run -c release envbench --compare [--envtool PATH] [--runs N]   (whole processes vs jq, age, node)
+//     swift run -c release envbench --compare [--envtool PATH] [--runs N] [--only-conversion]   (whole processes vs jq, age, node, translate-toolkit)
 //     swift run -c release envbench --only-json | --only-strings | --only-decrypt | --only-i18n | --workload ID | --decrypt-profile
 // Figures, not assertions: timed checks do not belong in tests.
 import Foundation
@@ -18,7 +18,7 @@ if let index = arguments.firstIndex(of: "--lookup-allocations"), index + 1 < arg
 
 if let index = arguments.firstIndex(of: "--compare-setup"), index + 1 < arguments.count,
    let tool = arguments.firstIndex(of: "--envtool"), tool + 1 < arguments.count {
-    CompareBenchmark.prepare(directory: arguments[index + 1], envtool: arguments[tool + 1])
+    CompareBenchmark.prepare(directory: arguments[index + 1], envtool: arguments[tool + 1], onlyConversion: arguments.contains("--only-conversion"))
     exit(0)
 }
 
@@ -28,7 +28,7 @@ if arguments.contains("--compare") {
     if let index = arguments.firstIndex(of: "--envtool"), index + 1 < arguments.count { envtool = arguments[index + 1] }
     var runs = 20
     if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 { runs = value }
-    CompareBenchmark.run(envtool: envtool, runs: runs)
+    CompareBenchmark.run(envtool: envtool, runs: runs, onlyConversion: arguments.contains("--only-conversion"))
     exit(0)
 }
 

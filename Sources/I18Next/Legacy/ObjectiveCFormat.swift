@@ -5,17 +5,19 @@ import JSONParsing
 /// (`compatibilityJSON: "ios"`): `-[NSString initWithFormat:arguments:]` with the `sprintf`
 /// arguments (`t:options:` with `sprintf`, or `tf:`), after interpolation and nesting.
 ///
-/// The conversions are Foundation's: `%@` (the argument's `description`), `%d %i %u %o %x %X`
-/// with the length modifiers `hh h l ll q z t j` (and `%D %U %O`), `%f %F %e %E %g %G %a %A`,
-/// `%c %C`, `%s %S`, `%p`, `%%`, positions (`%2$@`), flags `- + space # 0`, width and precision,
-/// `*` widths taken from the arguments. Numbers print as C's `printf` prints them in the C locale
-/// (`%f` of 6.3 is `6.300000`, `%.2f` of 7.8 is `7.80`); an integer conversion truncates as C
-/// reads the argument (`%d` reads an `int`, `%hhd` a `char`, `%ld` a `long`).
+/// The conversions are Foundation's, printed as envtool's Apple formatter (`AppleLocalization`'s
+/// `FormatConversion`) prints them: `%@` (the argument's `description`, neither padded nor cut),
+/// `%d %i %u %o %x %X` with the length modifiers `hh h l ll q z t j` (`%D %U %O` are `%d %u %o`),
+/// `%f %F %e %E %g %G %a %A`, `%c %C`, `%s %S` (width and precision in UTF-8 bytes or UTF-16
+/// units), `%p`, `%%`, positions (`%2$@`), flags `- + space # 0`, width and precision, `*` widths
+/// taken from the arguments. Numbers print as C's `printf` prints them in the C locale (`%f` of
+/// 6.3 is `6.300000`, `%.2f` of 7.8 is `7.80`); an integer conversion truncates as C reads the
+/// argument (`%d` reads an `int`, `%hhd` a `char`, `%ld` a `long`).
 ///
-/// Where Objective-C is undefined the result is defined here: an argument past the last is `nil`
-/// (`%@` and `%s` print `(null)`, numbers 0); a string for a numeric conversion is read as a
-/// number (else 0); a conversion Foundation does not know, or a width or precision past
-/// 1,000,000, is kept as written.
+/// Where Objective-C is undefined the result is defined here, as there: a conversion whose
+/// argument is missing is kept as written; a string for a numeric conversion is read as a number
+/// (else 0); a conversion Foundation does not know, or a width or precision past 1,000,000, is
+/// kept as written.
 enum ObjectiveCFormat {
     /// Widths and precisions above this are kept as written instead of making megabytes of padding.
     static let maximumWidth = 1_000_000
@@ -71,8 +73,9 @@ enum ObjectiveCFormat {
                 cursor += 1
             }
             var width: Int? = nil
+            var missing = false
             func starArgument(_ position: Int?) -> Int {
-                guard let value = argument(position) else { return 0 }
+                guard let value = argument(position) else { missing = true; return 0 }
                 return Int(truncatingIfNeeded: integer(value, bits: 32))
             }
             if cursor < characters.count, characters[cursor] == "*" {
@@ -111,11 +114,11 @@ enum ObjectiveCFormat {
                 length.unicodeScalars.append(characters[cursor])
                 cursor += 1
             }
-            guard cursor < characters.count,
+            guard cursor < characters.count, !missing,
                   (width ?? 0) <= maximumWidth, (precision ?? 0) <= maximumWidth,
                   let text = convert(characters[cursor], length: length, flags: flags, width: width, precision: precision,
                                      argument: { argument(position) }) else {
-                // Not a conversion Foundation knows: the text stays as written.
+                // Not a conversion Foundation knows, or an argument is missing: as written.
                 output.append(contentsOf: characters[start..<min(cursor + 1, characters.count)])
                 index = min(cursor + 1, characters.count)
                 continue
@@ -126,43 +129,65 @@ enum ObjectiveCFormat {
         return String(output)
     }
 
+    /// One conversion printed, or `nil` when Foundation knows no such conversion or its
+    /// argument is missing (the caller keeps it as written).
     private static func convert(_ conversion: Unicode.Scalar, length: String, flags: String, width: Int?, precision: Int?,
                                 argument: () -> I18nValue?) -> String? {
         let widthText = width.map(String.init) ?? ""
         let precisionText = precision.map { "." + String($0) } ?? ""
+        let left = flags.contains("-")
         switch conversion {
-        case "@", "s", "S":
-            let value = argument()
+        case "@":
+            // An object's description, neither padded nor cut (CoreFoundation ignores both).
+            guard let value = argument() else { return nil }
+            if case .string(let text) = value { return text }
+            return description(value)
+        case "s", "S":
+            // C strings count UTF-8 bytes, `%S` UTF-16 units, for the precision and the width.
+            guard let value = argument() else { return nil }
             var text: String
-            switch value {
-            case .none: text = "(null)"
-            case .some(.string(let string)): text = string
-            case .some(let other): text = description(other)
+            if case .string(let string) = value { text = string } else { text = description(value) }
+            let utf8 = conversion == "s"
+            func size(_ text: String) -> Int { utf8 ? text.utf8.count : text.utf16.count }
+            if let precision, size(text) > precision {
+                var kept = String.UnicodeScalarView()
+                var used = 0
+                for scalar in text.unicodeScalars {
+                    let length = utf8 ? UTF8.width(scalar) : UTF16.width(scalar)
+                    guard used + length <= precision else { break }
+                    kept.append(scalar)
+                    used += length
+                }
+                text = String(kept)
             }
-            if let precision, text.count > precision { text = String(text.prefix(precision)) }
-            return pad(text, width: width, left: flags.contains("-"))
+            return pad(text, width: width, left: left, length: size(text))
         case "d", "i", "D":
-            let bits = conversion == "D" ? 64 : integerBits(length)
-            let value = argument().map { integer($0, bits: bits) } ?? 0
-            return cFormat("%" + flags + widthText + precisionText + "lld", value)
+            guard let given = argument() else { return nil }
+            return cFormat("%" + flags + widthText + precisionText + "lld", integer(given, bits: integerBits(length)))
         case "u", "o", "x", "X", "U", "O":
-            let bits = conversion == "U" || conversion == "O" ? 64 : integerBits(length)
-            let signed = argument().map { integer($0, bits: bits) } ?? 0
+            guard let given = argument() else { return nil }
+            let bits = integerBits(length)
+            let signed = integer(given, bits: bits)
             let value = bits == 64 ? UInt64(bitPattern: signed) : UInt64(bitPattern: signed) & ((1 << UInt64(bits)) - 1)
             let letter = conversion == "U" ? "u" : conversion == "O" ? "o" : String(conversion)
             return cFormat("%" + flags + widthText + precisionText + "ll" + letter, value)
         case "f", "F", "e", "E", "g", "G", "a", "A":
-            let value = argument().map(floatingPoint) ?? 0
-            return cFormat("%" + flags + widthText + precisionText + String(conversion), value)
-        case "c", "C":
-            let code = argument().map { integer($0, bits: conversion == "c" ? 8 : 16) } ?? 0
-            let unit = conversion == "c" ? UInt16(UInt8(truncatingIfNeeded: code)) : UInt16(truncatingIfNeeded: code)
+            guard let given = argument() else { return nil }
+            return cFormat("%" + flags + widthText + precisionText + String(conversion), floatingPoint(given))
+        case "c":
+            guard let given = argument() else { return nil }
+            let byte = UInt8(truncatingIfNeeded: integer(given, bits: 8))
+            // C writes the NUL, and CoreFoundation reads its buffer only up to it.
+            guard byte != 0 else { return left ? "" : pad("", width: width, left: left, length: 1) }
+            return pad(String(Character(Unicode.Scalar(byte))), width: width, left: left, length: 1)
+        case "C":
+            guard let given = argument() else { return nil }
             // A lone surrogate cannot be in a Swift string: U+FFFD, as elsewhere in the engine.
-            let text = unit == 0 ? "" : String(decoding: [unit], as: UTF16.self)
-            return pad(text, width: width, left: flags.contains("-"))
+            return String(decoding: [UInt16(truncatingIfNeeded: integer(given, bits: 16))], as: UTF16.self)
         case "p":
-            let value = argument().map { integer($0, bits: 64) } ?? 0
-            return pad("0x" + String(UInt64(bitPattern: value), radix: 16), width: width, left: flags.contains("-"))
+            guard let given = argument() else { return nil }
+            let text = "0x" + String(UInt64(bitPattern: integer(given, bits: 64)), radix: 16)
+            return pad(text, width: width, left: left, length: text.count)
         case "n":
             _ = argument()
             return ""
@@ -216,9 +241,9 @@ enum ObjectiveCFormat {
         }
     }
 
-    private static func pad(_ text: String, width: Int?, left: Bool) -> String {
-        guard let width, text.count < width else { return text }
-        let padding = String(repeating: " ", count: width - text.count)
+    private static func pad(_ text: String, width: Int?, left: Bool, length: Int) -> String {
+        guard let width, length < width else { return text }
+        let padding = String(repeating: " ", count: width - length)
         return left ? text + padding : padding + text
     }
 

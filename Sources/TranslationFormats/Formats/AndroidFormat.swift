@@ -468,24 +468,27 @@ public struct AndroidFormat: TranslationFileFormat {
         for run in reader.runs {
             guard isFormat else { message.append(.text(run.text)); continue }
             let scalars = Array(run.text.unicodeScalars)
-            var literal = String.UnicodeScalarView()
+            var literal = ""
             var index = 0
             while index < scalars.count {
                 guard scalars[index] == "%", let found = AndroidText.conversion(at: index, in: scalars) else {
-                    literal.append(scalars[index])
-                    index += 1
+                    // Up to the next `%` at once.
+                    var next = index + 1
+                    while next < scalars.count, scalars[next] != "%" { next += 1 }
+                    literal += TextEscaping.text(scalars[index..<next])
+                    index = next
                     continue
                 }
                 let start = index
                 index = found.end
-                if found.specifier == "%" { literal.append("%"); continue }
-                if found.specifier == "n" { literal.append("\n"); continue }
+                if found.specifier == "%" { literal += "%"; continue }
+                if found.specifier == "n" { literal += "\n"; continue }
                 if !AndroidText.takesArgument(found.specifier, position: found.position) {
-                    literal.append(contentsOf: scalars[start..<found.end])
+                    literal += TextEscaping.text(scalars[start..<found.end])
                     continue
                 }
-                message.append(.text(String(literal)))
-                literal = String.UnicodeScalarView()
+                message.append(.text(literal))
+                literal = ""
                 var placeholder = TranslationPlaceholder(position: found.position, conversion: found.specifier)
                 if let group = run.group {
                     placeholdersInGroup[group, default: 0] += 1
@@ -512,7 +515,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 }
                 message.append(.placeholder(placeholder))
             }
-            message.append(.text(String(literal)))
+            message.append(.text(literal))
         }
         for (index, group) in groups.enumerated() where placeholdersInGroup[index, default: 0] == 0 {
             report(key, "<xliff:g\(group.id.map { " id=\"\($0)\"" } ?? "")> around text (no argument) is not kept; its text is")

@@ -61,16 +61,28 @@ public struct GettextFormat: TranslationFileFormat {
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
-        var outputs: [TranslationConverter.Output] = []
-        for language in table.languageOrder {
+        let languages = table.languageOrder
+        // One file per language, each made on its own: side by side, then taken in order (the
+        // issues, and the first error, as a writing in turn gives them).
+        let written = TranslationConverter.concurrentMap(languages.count) { index -> Result<(TranslationConverter.Output, [ConversionIssue]), AppleLocalizationError> in
+            let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
-            let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
-                                      original: GettextOriginal(table.original, language: language),
-                                      unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
-            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative, data: data))
-            issues += collected.all
+            do throws(AppleLocalizationError) {
+                let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
+                                          original: GettextOriginal(table.original, language: language),
+                                          unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var outputs: [TranslationConverter.Output] = []
+        for result in written {
+            let (output, found) = try result.get()
+            outputs.append(output)
+            issues += found
         }
         return outputs
     }
@@ -97,44 +109,66 @@ public struct GettextFormat: TranslationFileFormat {
             throw AppleLocalizationError(Diagnostic(file: path, message: "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"))
         }
         // The fields msgfmt --check expects; no date, so that converting again gives the same file.
-        var out = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
-        out += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
-        out += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
-        out += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
-        out += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
-        for entry in entries { out += "\n" + message(entry, categories: categories, language: language, issues: &issues) }
-        return Data(out.utf8)
+        var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
+        header += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
+        header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
+        header += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
+        header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
+        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
+        var out = Array(header.utf8)
+        out.reserveCapacity(entries.count * 112)
+        for entry in entries {
+            out.append(0x0A)
+            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
+        }
+        return Data(out)
     }
 
     /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
     /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
     private static func message(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
                                 issues: inout ConversionIssues) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
+    private static func appendMessage(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
+                                      issues: inout ConversionIssues, into out: inout [UInt8]) {
         if let comment = entry.comment {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                out.append(contentsOf: "#. ".utf8)
+                out.append(contentsOf: line.utf8)
+                out.append(0x0A)
+            }
         }
-        if entry.state != .translated { out += "#, fuzzy\n" }
+        if entry.state != .translated { out.append(contentsOf: "#, fuzzy\n".utf8) }
         if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
-        if let context = entry.context { out += "msgctxt \"\(TextEscaping.quoted(context))\"\n" }
-        out += "msgid \"\(TextEscaping.quoted(entry.key))\"\n"
+        func line(_ keyword: String, _ text: String) {
+            out.append(contentsOf: keyword.utf8)
+            out.append(contentsOf: " \"".utf8)
+            TextEscaping.appendQuoted(text, to: &out)
+            out.append(contentsOf: "\"\n".utf8)
+        }
+        if let context = entry.context { line("msgctxt", context) }
+        line("msgid", entry.key)
         switch entry.value {
         case .single(let message):
-            out += "msgstr \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues)))\"\n"
+            line("msgstr", PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues))
         case .plural(_, _, _, let valueType):
             let expanded = entry.expandedForms
             let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
-            out += "msgid_plural \"\(TextEscaping.quoted(entry.pluralID ?? entry.key))\"\n"
+            line("msgid_plural", entry.pluralID ?? entry.key)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                 issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
             }
             for (index, category) in categories.enumerated() {
                 let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
                 if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
-                out += "msgstr[\(index)] \"\(TextEscaping.quoted(PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues)))\"\n"
+                line("msgstr[\(index)]", PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues))
             }
         }
-        return out
     }
 
     // MARK: Reading
@@ -225,20 +259,22 @@ public struct GettextFormat: TranslationFileFormat {
                 }
                 continue
             }
-            let column = line.count - trimmed.count + 1
+            // The column (in Characters) only for a message: counting it for every line was slow.
+            let wholeLine = line, content = trimmed
+            func column() -> Int { wholeLine.count - content.count + 1 }
             if trimmed.hasPrefix("\"") {
-                guard field != nil else { throw fail(lineNumber, column, "a string continues nothing; it must follow msgid, msgstr or another keyword") }
+                guard field != nil else { throw fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
                 append(try unquote(trimmed, line: lineNumber, column: column, path: path))
                 continue
             }
             guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                throw fail(lineNumber, column, "expected a keyword and a quoted string, such as msgid \"key\"")
+                throw fail(lineNumber, column(), "expected a keyword and a quoted string, such as msgid \"key\"")
             }
             let keyword = String(trimmed[..<space])
             // A live message after an obsolete one (or the reverse) is another message.
             if current.obsolete != obsoleteLine, current.id != nil { finish() }
-            let valueColumn = column + trimmed.distance(from: trimmed.startIndex, to: space) + 1
-            let value = try unquote(trimmed[space...].drop { $0 == " " || $0 == "\t" }, line: lineNumber, column: valueColumn, path: path)
+            let value = try unquote(trimmed[space...].drop { $0 == " " || $0 == "\t" }, line: lineNumber,
+                                    column: { column() + content.distance(from: content.startIndex, to: space) + 1 }, path: path)
             switch keyword {
             case "msgctxt":
                 if current.id != nil { finish() }
@@ -254,17 +290,17 @@ public struct GettextFormat: TranslationFileFormat {
                 field = ("msgid", nil)
                 current.id = ""
             case "msgid_plural":
-                guard current.id != nil else { throw fail(lineNumber, column, "msgid_plural without a msgid before it") }
+                guard current.id != nil else { throw fail(lineNumber, column(), "msgid_plural without a msgid before it") }
                 field = ("msgid_plural", nil)
                 current.plural = ""
             case "msgstr":
-                guard current.id != nil else { throw fail(lineNumber, column, "msgstr without a msgid before it") }
+                guard current.id != nil else { throw fail(lineNumber, column(), "msgstr without a msgid before it") }
                 field = ("msgstr", 0)
             default:
                 guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index) else {
-                    throw fail(lineNumber, column, "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
+                    throw fail(lineNumber, column(), "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
                 }
-                guard current.plural != nil else { throw fail(lineNumber, column, "\(keyword) without msgid_plural; a singular message has one msgstr") }
+                guard current.plural != nil else { throw fail(lineNumber, column(), "\(keyword) without msgid_plural; a singular message has one msgstr") }
                 field = ("msgstr", index)
             }
             append(value)
@@ -330,13 +366,15 @@ public struct GettextFormat: TranslationFileFormat {
         var entries: [TranslationEntry] = []
         // msgfmt refuses both of these; choosing one of the texts silently would ship the other
         // translator's work nowhere.
-        var firstLine: [[String?]: Int] = [:]
+        struct MessageID: Hashable { var context: String?; var key: String }
+        var firstLine: [MessageID: Int] = [:]
+        firstLine.reserveCapacity(raws.count)
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
             let key = raw.id ?? ""
-            if let first = firstLine[[raw.context, key]] {
+            if let first = firstLine[MessageID(context: raw.context, key: key)] {
                 throw fail(raw.line, 1, "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
             }
-            firstLine[[raw.context, key]] = raw.line
+            firstLine[MessageID(context: raw.context, key: key)] = raw.line
             if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {
                 throw fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header")
             }
@@ -428,41 +466,51 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     /// The content of a `"…"` string, escapes resolved.
-    private static func unquote(_ text: Substring, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> String {
-        func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
-            AppleLocalizationError(Diagnostic(file: path, line: line, column: column + offset, message: message))
+    /// A quoted string's text, its escapes resolved. Scanned as UTF-8 (every special character
+    /// is ASCII); an error's column counts scalars, as before.
+    private static func unquote(_ text: Substring, line: Int, column: () -> Int, path: String) throws(AppleLocalizationError) -> String {
+        func fail(_ at: String.Index, _ message: String) -> AppleLocalizationError {
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: at)
+            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column() + offset, message: message))
         }
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.first == "\"" else { throw fail(0, "expected a quoted string") }
-        var result = String.UnicodeScalarView()
-        var index = 1
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\"" {
-                let rest = scalars[(index + 1)...].filter { $0 != " " && $0 != "\t" }
-                guard rest.isEmpty else { throw fail(index + 1, "text after the closing quote; put one string on a line") }
-                return String(result)
-            }
-            if scalar == "\\" {
-                guard index + 1 < scalars.count else { break }
-                switch scalars[index + 1] {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "a": result.append("\u{07}")
-                case "b": result.append("\u{08}")
-                case "f": result.append("\u{0C}")
-                case "v": result.append("\u{0B}")
-                default: throw fail(index, "unknown escape \\\(scalars[index + 1]); write a backslash as \\\\")
+        let bytes = text.utf8
+        guard bytes.first == 0x22 else { throw fail(text.startIndex, "expected a quoted string") }
+        var result = ""
+        var index = bytes.index(after: bytes.startIndex)
+        var run = index
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                result.append(contentsOf: text[run..<index])
+                let after = bytes.index(after: index)
+                if let extra = bytes[after...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    _ = extra
+                    throw fail(after, "text after the closing quote; put one string on a line")
                 }
-                index += 2
+                return result
+            }
+            if byte == 0x5C {
+                let escaped = bytes.index(after: index)
+                guard escaped != bytes.endIndex else { break }
+                result.append(contentsOf: text[run..<index])
+                switch bytes[escaped] {
+                case UInt8(ascii: "n"): result += "\n"
+                case UInt8(ascii: "t"): result += "\t"
+                case UInt8(ascii: "r"): result += "\r"
+                case UInt8(ascii: "\""): result += "\""
+                case UInt8(ascii: "\\"): result += "\\"
+                case UInt8(ascii: "a"): result += "\u{07}"
+                case UInt8(ascii: "b"): result += "\u{08}"
+                case UInt8(ascii: "f"): result += "\u{0C}"
+                case UInt8(ascii: "v"): result += "\u{0B}"
+                default: throw fail(index, "unknown escape \\\(text.unicodeScalars[escaped]); write a backslash as \\\\")
+                }
+                index = bytes.index(after: escaped)
+                run = index
                 continue
             }
-            result.append(scalar)
-            index += 1
+            index = bytes.index(after: index)
         }
-        throw fail(0, "the string is not closed with \"")
+        throw fail(text.startIndex, "the string is not closed with \"")
     }
 }

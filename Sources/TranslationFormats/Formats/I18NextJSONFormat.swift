@@ -46,19 +46,33 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// language holds `key_other` as a key, the lone plurals of the others become that key too, so
     /// that a namespace never disagrees with itself.
     public func normalized(_ table: TranslationTable) -> TranslationTable {
+        func lonePlural(_ entry: TranslationEntry) -> TranslationMessage? {
+            guard entry.context == nil, case .plural(let forms, nil, nil, _) = entry.value, forms.count == 1 else { return nil }
+            return forms[.other]
+        }
+        // The keys `key_other` that a lone plural `key` could be; nothing to do (the usual case)
+        // without one. Only keys ending in `_other` are then looked up, not every key hashed.
+        var wanted: Set<String> = []
+        for entries in table.languages.values {
+            for entry in entries where lonePlural(entry) != nil { wanted.insert(entry.key + "_other") }
+        }
+        guard !wanted.isEmpty else { return table }
         var keys: Set<String> = []
         for entries in table.languages.values {
-            for entry in entries where entry.context == nil && !entry.isPlural { keys.insert(entry.key) }
+            for entry in entries where entry.context == nil && !entry.isPlural && entry.key.utf8.count >= 6
+                && entry.key.utf8.suffix(6).elementsEqual("_other".utf8) && wanted.contains(entry.key) {
+                keys.insert(entry.key)
+            }
         }
+        guard !keys.isEmpty else { return table }
         var table = table
         for (language, entries) in table.languages {
-            table.languages[language] = entries.map { entry in
-                guard entry.context == nil, case .plural(let forms, nil, nil, _) = entry.value, forms.count == 1,
-                      let other = forms[.other], keys.contains(entry.key + "_other") else { return entry }
+            for (index, entry) in entries.enumerated() {
+                guard let other = lonePlural(entry), keys.contains(entry.key + "_other") else { continue }
                 var single = entry
                 single.key = entry.key + "_other"
                 single.value = .single(other)
-                return single
+                table.languages[language]![index] = single
             }
         }
         return table
@@ -72,14 +86,20 @@ public struct I18NextJSONFormat: TranslationFileFormat {
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
-        var outputs: [TranslationConverter.Output] = []
-        for language in table.languageOrder {
+        let languages = table.languageOrder
+        // One file per language, each made on its own: side by side, then taken in order.
+        let written = TranslationConverter.concurrentMap(languages.count) { index in
+            let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".json"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
-            outputs.append(TranslationConverter.Output(destination: destination, relativePath: relative,
-                                                       data: Self.write(table.languages[language] ?? [], path: path, language: language, issues: &collected)))
-            issues += collected.all
+            let data = Self.write(table.languages[language] ?? [], path: path, language: language, issues: &collected)
+            return (TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all)
+        }
+        var outputs: [TranslationConverter.Output] = []
+        for (output, found) in written {
+            outputs.append(output)
+            issues += found
         }
         return outputs
     }
@@ -127,58 +147,94 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// or more, every category the language has (`items_other` alone in Japanese), or v3's
     /// `key` beside `key_plural`. A lone `add_other` is the key `add_other`, not a plural of `add`.
     private static func group(_ flat: [(String, String)], language: String) -> [TranslationEntry] {
-        let keys = Set(flat.map(\.0))
+        // The set of all keys is asked for by v3 suffixes only (`key_0`, `key` beside `key_plural`):
+        // made the first time, not for every file (hashing 20,000 keys was a tenth of a read).
+        var allKeys: Set<String>? = nil
+        func hasKey(_ key: String) -> Bool {
+            if allKeys == nil { allKeys = Set(flat.map(\.0)) }
+            return allKeys!.contains(key)
+        }
         let categories = PluralRules(locale: language, kind: .cardinal).categories
+        let allCategories = Set(categories)
         func pluralForm(_ key: String) -> (base: String, category: PluralCategory)? {
+            // An ASCII key (nearly all of them) is split at its last `_` as bytes; others as Characters.
+            if key.utf8.allSatisfy({ $0 < 0x80 }) {
+                guard let underscore = key.utf8.lastIndex(of: 0x5F) else { return nil }
+                let base = String(key[..<underscore])
+                let suffix = String(key[key.utf8.index(after: underscore)...])
+                if !base.isEmpty, let category = PluralCategory(rawValue: suffix) { return (base, category) }
+                if !base.isEmpty, suffix == "plural" { return (base, .other) }
+                if let index = Int(suffix), index >= 0, index < categories.count, !hasKey(base + "_other") {
+                    return (base, categories[index])
+                }
+                return nil
+            }
             if let (suffix, found) = suffixes.first(where: { key.hasSuffix($0.0) && key.count > $0.0.count }) {
                 return (String(key.dropLast(suffix.count)), found)
             }
             if key.hasSuffix("_plural"), key.count > 7 { return (String(key.dropLast(7)), .other) }
             if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
-               index >= 0, index < categories.count, !keys.contains(String(key[..<underscore]) + "_other") {
+               index >= 0, index < categories.count, !hasKey(String(key[..<underscore]) + "_other") {
                 return (String(key[..<underscore]), categories[index])
             }
             return nil
         }
+        let forms = flat.map { pluralForm($0.0) }
         var candidates: [String: Set<PluralCategory>] = [:]
-        for (key, _) in flat { if let form = pluralForm(key) { candidates[form.base, default: []].insert(form.category) } }
+        for form in forms { if let form { candidates[form.base, default: []].insert(form.category) } }
         func isPluralGroup(_ base: String) -> Bool {
-            guard let forms = candidates[base] else { return false }
-            return forms.count >= 2 || Set(categories).isSubset(of: forms) || (keys.contains(base) && keys.contains(base + "_plural"))
+            guard let found = candidates[base] else { return false }
+            return found.count >= 2 || allCategories.isSubset(of: found) || (hasKey(base) && hasKey(base + "_plural"))
         }
+        // One slot per key or plural base, in order of first appearance, found with one hash
+        // (a dictionary of texts and one of plurals asked up to five times per key before).
         var order: [String] = []
-        var singles: [String: String] = [:]
-        var plurals: [String: [PluralCategory: String]] = [:]
-        for (key, text) in flat {
+        order.reserveCapacity(flat.count)
+        var slots: [String: Int] = [:]
+        slots.reserveCapacity(flat.count)
+        var singles: [String?] = []
+        singles.reserveCapacity(flat.count)
+        var plurals: [[PluralCategory: String]?] = []
+        plurals.reserveCapacity(flat.count)
+        for ((key, text), form) in zip(flat, forms) {
             var base = key
             var category: PluralCategory? = nil
-            if let form = pluralForm(key), isPluralGroup(form.base) {
+            if let form, isPluralGroup(form.base) {
                 base = form.base
                 category = form.category
             }
+            func claim(_ value: inout Int) -> Int {
+                if value < 0 {
+                    value = order.count
+                    order.append(base)
+                    singles.append(nil)
+                    plurals.append(nil)
+                }
+                return value
+            }
+            let slot = claim(&slots[base, default: -1])
             if let category {
-                if plurals[base] == nil, singles[base] == nil { order.append(base) }
-                plurals[base, default: [:]][category] = text
+                if plurals[slot] == nil { plurals[slot] = [:] }
+                plurals[slot]![category] = text
             } else {
-                if plurals[key] == nil, singles[key] == nil { order.append(key) }
-                singles[key] = text
+                singles[slot] = text
             }
         }
-        let bases = Set(order)
-        return order.map { key in
-            let (base, context) = splitContext(key, bases: bases)
-            if var forms = plurals[key] {
+        return order.indices.map { slot in
+            let key = order[slot]
+            let (base, context) = splitContext(key) { slots[$0] != nil }
+            if var forms = plurals[slot] {
                 // v3: `key` is the singular and `key_plural` the rest. Beside a `key_one`, `key` is
                 // the text of a call without a count, kept apart.
                 var withoutCount: TranslationMessage? = nil
-                if let plain = singles[key] {
+                if let plain = singles[slot] {
                     if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18Next(plain) }
                 }
                 if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
                                         textWithoutCount: withoutCount)
             }
-            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[key] ?? "")))
+            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
         }
     }
 
@@ -188,10 +244,23 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// how i18next files carry contexts, a fallback beside its variants, and `t("friend",
     /// { context: "male" })` is then exactly what finds the text.
     static func splitContext(_ key: String, bases: Set<String>) -> (key: String, context: String?) {
+        splitContext(key) { bases.contains($0) }
+    }
+
+    /// ``splitContext(_:bases:)`` with the keys of the file asked of `isBase`.
+    static func splitContext(_ key: String, isBase: (String) -> Bool) -> (key: String, context: String?) {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the last `_` as a byte, the same split as by Characters.
+            guard let underscore = key.utf8.lastIndex(of: 0x5F), underscore != key.startIndex else { return (key, nil) }
+            let base = String(key[..<underscore])
+            guard isBase(base) else { return (key, nil) }
+            let context = String(key[key.utf8.index(after: underscore)...])
+            return context.isEmpty ? (key, nil) : (base, context)
+        }
         guard let underscore = key.lastIndex(of: "_"), underscore != key.startIndex else { return (key, nil) }
         let base = String(key[..<underscore])
         let context = String(key[key.index(after: underscore)...])
-        guard !context.isEmpty, bases.contains(base) else { return (key, nil) }
+        guard !context.isEmpty, isBase(base) else { return (key, nil) }
         return (base, context)
     }
 
@@ -263,9 +332,15 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             object[first] = .string(text)
             return
         }
-        var inner: JSONObject
-        if case .object(let existing)? = object[first] { inner = existing } else { inner = JSONObject() }
+        // The inner object is taken out while it grows, so that it is not copied at every insert.
+        guard let position = object.index(forKey: first), case .object(var inner) = object[position].value else {
+            var inner = JSONObject()
+            insert(text, at: parts.dropFirst(), into: &inner)
+            object[first] = .object(inner)
+            return
+        }
+        object.setValue(.null, at: position)
         insert(text, at: parts.dropFirst(), into: &inner)
-        object[first] = .object(inner)
+        object.setValue(.object(inner), at: position)
     }
 }

@@ -75,6 +75,9 @@ extension I18n {
                 Console.error(error.description)
                 throw ExitCode(Self.status(error.kind).rawValue)
             }
+            // The process ends after this command: the tables are left to the exit instead of
+            // being freed entry by entry (a twentieth of converting 200,000 entries, measured).
+            defer { _ = Unmanaged.passRetained(ProcessLifetime(converter)) }
             let issues = converter.issues
             // Every output is checked (and read, to compare) before any is written, so that a
             // refused path leaves all the files as they were. Paths below --to are made from what
@@ -155,3 +158,8 @@ extension I18n {
     }
 }
 
+/// A value kept until the process exits (see `I18nConvert`'s `run`).
+private final class ProcessLifetime<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

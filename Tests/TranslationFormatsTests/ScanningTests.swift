@@ -1,0 +1,177 @@
+import AppleLocalization
+import Testing
+@testable import TranslationFormats
+
+/// The readers and writers scan UTF-8 on their hot paths (a 20k-key × 10-language conversion,
+/// `envbench --compare`); these tests hold them to what the Character-based code they replaced
+/// gave, on texts made to catch the difference: combining marks after a brace, CR LF, emoji
+/// sequences, `%`, quotes and escapes.
+@Suite("byte scanning gives the Character-based results")
+struct ScanningTests {
+    /// The i18next placeholder reader as it was, searching Characters: the oracle.
+    static func parseI18NextByCharacters(_ text: String) -> TranslationMessage {
+        var message = TranslationMessage()
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let open = rest.firstRange(of: "{{")
+            let nest = rest.firstRange(of: "$t(")
+            guard open != nil || nest != nil else { message.append(.text(String(rest))); break }
+            if let open, nest.map({ open.lowerBound < $0.lowerBound }) ?? true {
+                guard let close = rest[open.upperBound...].firstRange(of: "}}") else { message.append(.text(String(rest))); break }
+                message.append(.text(String(rest[..<open.lowerBound])))
+                var inside = String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespaceForTest()
+                let unescaped = inside.hasPrefix("-")
+                if unescaped { inside = String(inside.dropFirst()).trimmingWhitespaceForTest() }
+                var format: String? = nil
+                if let comma = inside.firstIndex(of: ",") {
+                    format = String(inside[inside.index(after: comma)...]).trimmingWhitespaceForTest()
+                    inside = String(inside[..<comma]).trimmingWhitespaceForTest()
+                }
+                if let specifier = format, PlaceholderSyntax.isPrintfSpecifier(specifier) {
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier, unescaped: unescaped)))
+                } else {
+                    message.append(.placeholder(TranslationPlaceholder(name: inside, format: format, unescaped: unescaped)))
+                }
+                rest = rest[close.upperBound...]
+            } else if let nest {
+                guard let close = rest[nest.upperBound...].firstIndex(of: ")") else { message.append(.text(String(rest))); break }
+                message.append(.text(String(rest[..<nest.lowerBound])))
+                message.append(.nesting(String(rest[nest.upperBound..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return message
+    }
+
+    /// The gettext placeholder reader as it was (the whole rest copied for each placeholder): the oracle.
+    static func parseGettextByScalars(_ text: String) -> TranslationMessage {
+        var message = TranslationMessage()
+        let scalars = Array(text.unicodeScalars)
+        var literal = String.UnicodeScalarView()
+        var index = 0
+        func flush() {
+            message.append(.text(String(literal)))
+            literal = String.UnicodeScalarView()
+        }
+        while index < scalars.count {
+            guard scalars[index] == "%", index + 1 < scalars.count else {
+                literal.append(scalars[index])
+                index += 1
+                continue
+            }
+            if scalars[index + 1] == "%" {
+                literal.append("%")
+                index += 2
+                continue
+            }
+            if scalars[index + 1] == "(" {
+                var end = index + 2
+                while end < scalars.count, scalars[end] != ")" { end += 1 }
+                // After the name, a printf conversion with its flags, width, precision and length
+                // (`%(n)d`, `%(arg1).1f`, `%(arg2)lld`, as the writer gives Apple's specifiers):
+                // read by the same tokenizer as a conversion that starts at the `)`.
+                if end + 1 < scalars.count {
+                    var tail: [Unicode.Scalar] = ["%"]
+                    tail += scalars[(end + 1)...]
+                    let (token, tokenEnd) = FormatString.token(at: 0, in: tail)
+                    if case .conversion(let conversion) = token, conversion.position == nil,
+                       conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                       "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                        flush()
+                        let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                        var specifier = conversion.specifier
+                        // `%(count)d` is the plural number: each format writes it its own way
+                        // (Apple: %lld); a plain `s` is the default string, `@` in Apple's terms.
+                        if specifier == "s" || (specifier == "d" && name == "count") {
+                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
+                        } else {
+                            if specifier.hasSuffix("s") { specifier = String(specifier.dropLast()) + "@" }
+                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: specifier)))
+                        }
+                        index = end + tokenEnd
+                        continue
+                    }
+                }
+                literal.append(scalars[index])
+                index += 1
+                continue
+            }
+            // A printf conversion: gettext's c-format is the Apple grammar's C subset, read by
+            // the same tokenizer.
+            let (token, end) = FormatString.token(at: index, in: scalars)
+            var parsed = TranslationMessage()
+            PlaceholderSyntax.append(token, to: &parsed)
+            if case .conversion = token, parsed.placeholders.count == 1 {
+                flush()
+                message.append(parsed.pieces[0])
+                index = end
+            } else {
+                literal.append(scalars[index])
+                index += 1
+            }
+        }
+        flush()
+        return message
+    }
+
+    /// Deterministic texts from an alphabet of the pieces that matter.
+    static func texts(count: Int, seed: UInt64) -> [String] {
+        let alphabet = ["{", "}", "{{", "}}", "$", "t", "(", ")", "$t(", "-", ",", " ", "a", "n", "\u{301}", "\r", "\n", "\r\n", "é", "😀",
+                        "\u{200D}", "👩‍💻", "%", "\"", "\\", "\t", "\u{600}", "lld", "number", "_one"]
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in (0..<(next() % 14)).map { _ in alphabet[next() % alphabet.count] }.joined() }
+    }
+
+    @Test("parseI18Next finds the placeholders and nestings the Character search found")
+    func i18nextPlaceholders() {
+        let fixed = ["Hello {{name}}!", "{\u{301}{name}}", "{{name}\u{301}}", "{{- raw}}", "{{n, number}} and $t(key, {\"count\": 2})",
+                     "$t(\u{301}x)", "$t(x)\u{301})", "a\r\n{{b}}\r\n", "{{a}}{{b}}$t(c)$t(d", "{{", "}}", "$t(", "😀{{👩‍💻}}😀"]
+        for text in fixed + Self.texts(count: 20_000, seed: 7) {
+            #expect(PlaceholderSyntax.parseI18Next(text) == Self.parseI18NextByCharacters(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("parseGettext reads the placeholders the full tokenizer read")
+    func gettextPlaceholders() {
+        let fixed = ["%(name)s", "%(count)d items", "%(a).2f%(b)lld %(c)10s %(d)", "%(x)" + String(repeating: "9", count: 80) + "d",
+                     "100% done", "%%(n)s", "%s %1$@ %d", "%(n)\u{301}s", "%(é)s"]
+        let gettextTexts = Self.texts(count: 20_000, seed: 13).map { $0.replacing("{{", with: "%(").replacing("}}", with: ")s") }
+        for text in fixed + gettextTexts {
+            #expect(PlaceholderSyntax.parseGettext(text) == Self.parseGettextByScalars(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("quoting and % doubling are the scalar-by-scalar results")
+    func escaping() {
+        for text in Self.texts(count: 5_000, seed: 11) + ["", "plain", "\"q\"\\\n\t\r", "100%", "%\u{301}"] {
+            var expected = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\n": expected += "\\n"
+                case "\t": expected += "\\t"
+                case "\r": expected += "\\r"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(TextEscaping.quoted(text) == expected, "\(text.debugDescription)")
+            let doubled = String(String.UnicodeScalarView(text.unicodeScalars.flatMap { $0 == "%" ? ["%", "%"] : [$0] }))
+            #expect(PlaceholderSyntax.doublingPercent(text) == doubled, "\(text.debugDescription)")
+        }
+    }
+}
+
+private extension String {
+    /// Platform's `trimmingWhitespace` as it was (tabs and space separators off both ends).
+    func trimmingWhitespaceForTest() -> String {
+        func drop(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
