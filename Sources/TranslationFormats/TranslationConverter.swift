@@ -57,6 +57,10 @@ public struct TranslationConverter: Sendable {
     public private(set) var sourceFormat: (any TranslationFileFormat)?
     /// The formats it reads and writes.
     public let registry: TranslationFormatRegistry
+    /// The format the tables will be written in, when the caller knows it before reading: files
+    /// of other formats are then read without their originals (``TranslationSourceFile/keepsOriginal``),
+    /// which only a writer of their own format uses. `nil` (the default) keeps every original.
+    public var targetFormat: String?
 
     /// A converter with nothing read yet, for the formats of `registry`.
     public init(registry: TranslationFormatRegistry = .standard) {
@@ -95,6 +99,7 @@ public struct TranslationConverter: Sendable {
             let jobs = all.map { file, reader in
                 var file = file
                 file.language = file.language ?? language
+                file.keepsOriginal = keepsOriginal(of: file.format)
                 return (file: file, reader: reader)
             }
             // The files are read side by side (each on its own; a conversion of ten languages
@@ -111,8 +116,14 @@ public struct TranslationConverter: Sendable {
             }
             sourceFormat = inferred
             let (guessed, table) = inferred.languageAndTable(of: path)
-            try readFile(TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name), with: inferred)
+            var file = TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name)
+            file.keepsOriginal = keepsOriginal(of: file.format)
+            try readFile(file, with: inferred)
         }
+    }
+
+    private func keepsOriginal(of format: String) -> Bool {
+        targetFormat.map { $0 == format } ?? true
     }
 
     /// One file read: its tables (or why not) and the issues found on the way.

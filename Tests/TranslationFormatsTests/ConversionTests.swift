@@ -34,6 +34,26 @@ struct ConversionTests {
         #expect(forms.count == categories.count)
     }
 
+    @Test("originals are kept only for the format that will be written", arguments: [
+        ("gettext", "po"), ("catalog/Localizable.xcstrings", "xcstrings"),
+    ])
+    func originalsOnlyForTheTarget(source: String, format: String) throws {
+        let path = Fixtures.repositoryRoot + "/Tests/Corpus/" + source
+        var same = TranslationConverter()
+        same.targetFormat = format
+        try same.read(path)
+        var other = TranslationConverter()
+        other.targetFormat = "i18next"
+        try other.read(path)
+        var unknown = TranslationConverter()
+        try unknown.read(path)
+        #expect(!same.tables.isEmpty && same.tables.allSatisfy { $0.original?.format == format })
+        #expect(unknown.tables.allSatisfy { $0.original?.format == format })
+        #expect(other.tables.allSatisfy { $0.original == nil })
+        // The model is the same either way: only what the other format's writer ignores is left out.
+        #expect(other.tables.map(\.languages) == same.tables.map(\.languages))
+    }
+
     @Test("Apple placeholders read as typed tokens")
     func applePlaceholders() {
         let message = PlaceholderSyntax.parseApple("%1$@ has %2$lld files, %.2f%% and %#@count@")

@@ -138,10 +138,24 @@ struct ScanningTests {
     @Test("parseGettext reads the placeholders the full tokenizer read")
     func gettextPlaceholders() {
         let fixed = ["%(name)s", "%(count)d items", "%(a).2f%(b)lld %(c)10s %(d)", "%(x)" + String(repeating: "9", count: 80) + "d",
-                     "100% done", "%%(n)s", "%s %1$@ %d", "%(n)\u{301}s", "%(é)s"]
+                     "100% done", "%%(n)s", "%s %1$@ %d", "%(n)\u{301}s", "%(é)s",
+                     "%(a)d%(count)d%%", "50%", "%(x)z %(y)s", "\u{600}%(n)s", "%(n)s\u{301}", "%(unclosed s", "%(a%b)s", "%()s"]
         let gettextTexts = Self.texts(count: 20_000, seed: 13).map { $0.replacing("{{", with: "%(").replacing("}}", with: ")s") }
         for text in fixed + gettextTexts {
             #expect(PlaceholderSyntax.parseGettext(text) == Self.parseGettextByScalars(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("lines split at LF and CR LF as the Characters \"\\n\" and \"\\r\\n\" split them; a lone CR stays", arguments: [false, true])
+    func lines(asSubstring: Bool) {
+        let fixed = ["", "\n", "a\r\nb", "a\rb\n", "\r", "\r\r\n", "é\u{301}\r\n😀\n\n", "x\n\r"]
+        for text in fixed + Self.texts(count: 5_000, seed: 17) {
+            let expected = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+            // A substring of a larger text too: its offsets start inside the base string. The
+            // control characters around it always end a Character, so the slice is the text.
+            let found = asSubstring ? ("pre\u{1}" + text + "\u{1}post").dropFirst(4).dropLast(5).splitLines().map(String.init)
+                : text.splitLines().map(String.init)
+            #expect(found == expected, "\(text.debugDescription)")
         }
     }
 

@@ -41,9 +41,12 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let (found, entries, original) = try Self.read(try file.contents(), path: file.path, language: file.language, issues: &issues)
+        let (found, entries, original) = try Self.read(try file.contents(), path: file.path, language: file.language,
+                                                       keepingOriginal: file.keepsOriginal, issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
-        table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
+        if let original {
+            table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
+        }
         return [table]
     }
 
@@ -192,7 +195,8 @@ public struct GettextFormat: TranslationFileFormat {
         var strings: [Int: String] = [:]
     }
 
-    static func read(_ data: Data, path: String, language fallback: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal) {
+    static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
+                     issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
         }
@@ -223,13 +227,14 @@ public struct GettextFormat: TranslationFileFormat {
         }
         for rawLine in lines {
             lineNumber += 1
+            // Classified by bytes: every character the syntax gives a meaning is ASCII.
             var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            var trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if line.utf8.last == 0x0D { line = line.dropLast() }
+            var trimmed = line[(line.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex)...]
             if trimmed.isEmpty { if current.id != nil, !current.strings.isEmpty { finish() }; continue }
             // An obsolete entry is a message behind `#~`: its lines are read as a message's to
             // tell where it ends and which msgid it had, and it is kept as text, never converted.
-            let obsoleteLine = trimmed.hasPrefix("#~")
+            let obsoleteLine = trimmed.utf8.starts(with: "#~".utf8)
             if obsoleteLine {
                 if current.id != nil, !current.obsolete { finish() }
                 current.obsolete = true
@@ -237,7 +242,7 @@ public struct GettextFormat: TranslationFileFormat {
                 let body = trimmed.dropFirst(2)
                 trimmed = body.drop { $0 == " " || $0 == "\t" }
                 if body.hasPrefix("|") || trimmed.isEmpty { continue }
-            } else if trimmed.hasPrefix("#") {
+            } else if trimmed.utf8.first == UInt8(ascii: "#") {
                 if current.id != nil, !current.strings.isEmpty || current.obsolete { finish() }
                 current.obsolete = false
                 begin()
@@ -262,18 +267,18 @@ public struct GettextFormat: TranslationFileFormat {
             // The column (in Characters) only for a message: counting it for every line was slow.
             let wholeLine = line, content = trimmed
             func column() -> Int { wholeLine.count - content.count + 1 }
-            if trimmed.hasPrefix("\"") {
+            if trimmed.utf8.first == UInt8(ascii: "\"") {
                 guard field != nil else { throw fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
                 append(try unquote(trimmed, line: lineNumber, column: column, path: path))
                 continue
             }
-            guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+            guard let space = trimmed.utf8.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) else {
                 throw fail(lineNumber, column(), "expected a keyword and a quoted string, such as msgid \"key\"")
             }
             let keyword = String(trimmed[..<space])
             // A live message after an obsolete one (or the reverse) is another message.
             if current.obsolete != obsoleteLine, current.id != nil { finish() }
-            let value = try unquote(trimmed[space...].drop { $0 == " " || $0 == "\t" }, line: lineNumber,
+            let value = try unquote(trimmed[(trimmed.utf8[space...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? trimmed.endIndex)...], line: lineNumber,
                                     column: { column() + content.distance(from: content.startIndex, to: space) + 1 }, path: path)
             switch keyword {
             case "msgctxt":
@@ -314,7 +319,8 @@ public struct GettextFormat: TranslationFileFormat {
         /// Where the header field `name` (lowercased, with its colon) is written in the file;
         /// header keys match in any case, as the switch below reads them.
         func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
-            for (number, fileLine) in text.splitLines().enumerated() {
+            // Only on the way to an error or to the few header lines: `lines` holds them already.
+            for (number, fileLine) in lines.enumerated() {
                 let lower = fileLine.lowercased()
                 if let range = lower.firstRange(of: name) {
                     return (number + 1, lower.distance(from: lower.startIndex, to: range.lowerBound) + 1)
@@ -414,6 +420,7 @@ public struct GettextFormat: TranslationFileFormat {
             let indexed = (0..<pluralCount).compactMap { categoryOf[$0] }
             if indexed.count == pluralCount { pluralCategories = indexed }
         }
+        guard keepingOriginal else { return (language, entries, nil) }
         // Each message's text runs from its first line to the next message's; what comes before
         // the first belongs to it.
         let starts = raws.indices.map { $0 == 0 ? text.startIndex : lines[raws[$0].firstLine ?? 0].startIndex }

@@ -28,6 +28,7 @@ public struct StringCatalogFormat: TranslationFileFormat {
         var table = AppleFormatsConversion.table(catalog: try StringCatalog(data: data, path: file.path), issues: &issues)
         // The whole catalog beside the model, for what the model has no field for; the catalog
         // parsed above, so this parse of the same bytes cannot fail.
+        guard file.keepsOriginal else { return [table] }
         let document = data.withUnsafeBytes { raw -> JSONValue? in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return try? parser.parseDocument()

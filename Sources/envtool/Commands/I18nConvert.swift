@@ -67,6 +67,8 @@ extension I18n {
         func run() throws {
             let (to, target) = try checkedOptions()
             var converter = TranslationConverter()
+            // Originals serve only a writer of their own format: .po to i18next keeps none.
+            converter.targetFormat = target.name
             let outputs: [TranslationConverter.Output]
             do {
                 try input.read(into: &converter)
