@@ -54,6 +54,35 @@ struct ConversionTests {
         #expect(other.tables.map(\.languages) == same.tables.map(\.languages))
     }
 
+    @Test("i18next keys nest at each dot unless a prefix is a key; a dot that a combining mark follows is no separator")
+    func nestedKeys() throws {
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        let keys = ["a.b", "a.c.d", "x", "x.y", "é.f", "g.\u{301}h", "i..j", "a.e"]
+        let table = TranslationTable(name: "translation", languages: ["en": keys.map { TranslationEntry(key: $0, value: .single(TranslationMessage([.text($0)]))) }])
+        var issues: [ConversionIssue] = []
+        let outputs = try i18next.write(table, to: "/out", singleFile: false, issues: &issues)
+        let text = String(decoding: try #require(outputs.first).data, as: UTF8.self)
+        #expect(text == """
+            {
+              "a": {
+                "b": "a.b",
+                "c": {
+                  "d": "a.c.d"
+                },
+                "e": "a.e"
+              },
+              "x": "x",
+              "x.y": "x.y",
+              "é": {
+                "f": "é.f"
+              },
+              "g.\u{301}h": "g.\u{301}h",
+              "i..j": "i..j"
+            }
+
+            """)
+    }
+
     @Test("Apple placeholders read as typed tokens")
     func applePlaceholders() {
         let message = PlaceholderSyntax.parseApple("%1$@ has %2$lld files, %.2f%% and %#@count@")

@@ -482,6 +482,18 @@ public struct GettextFormat: TranslationFileFormat {
         }
         let bytes = text.utf8
         guard bytes.first == 0x22 else { throw fail(text.startIndex, "expected a quoted string") }
+        // Most strings have no escape: their bytes at once, from contiguous UTF-8. Anything else
+        // (an escape, an error) is read by the scan below.
+        let plain: String?? = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+            var end = 1
+            while end < buffer.count, buffer[end] != 0x22 {
+                if buffer[end] == 0x5C { return nil }
+                end += 1
+            }
+            guard end < buffer.count, buffer[(end + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[1..<end]), as: UTF8.self)
+        }
+        if let plain, let plain { return plain }
         var result = ""
         var index = bytes.index(after: bytes.startIndex)
         var run = index

@@ -311,7 +311,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         let leaves = Set(flat.map(\.0))
         var root = JSONObject()
         for (key, text) in flat {
-            var parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var parts = dotSeparatedParts(key)
             // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`).
             var prefix = ""
             // Deeper than 32 levels stays flat too: nesting is written recursively.
@@ -324,6 +324,22 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             insert(text, at: parts[...], into: &root)
         }
         return .object(root)
+    }
+
+    /// `key` split at each `.`, empty parts kept. An ASCII key (nearly all) is split by bytes:
+    /// splitting by Characters was most of nesting a 20k-key file. Any other is split by
+    /// Characters, where a `.` followed by a combining mark is no separator.
+    private static func dotSeparatedParts(_ key: String) -> [String] {
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        guard key.utf8.contains(UInt8(ascii: ".")) else { return [key] }
+        var parts: [String] = []
+        var start = key.utf8.startIndex
+        for index in key.utf8.indices where key.utf8[index] == UInt8(ascii: ".") {
+            parts.append(String(key[start..<index]))
+            start = key.utf8.index(after: index)
+        }
+        parts.append(String(key[start...]))
+        return parts
     }
 
     private static func insert(_ text: String, at parts: ArraySlice<String>, into object: inout JSONObject) {
