@@ -228,11 +228,15 @@ public struct TranslationConverter: Sendable {
             }
             // Every writer lists keys sorted (as Xcode writes catalogs), so the order a format
             // cannot keep (.strings and .stringsdict split one table) never makes a round trip differ.
-            // (The positions are sorted, not the entries: moving large values cost a tenth of a conversion.)
-            table.languages = table.languages.mapValues { entries in
-                entries.indices.sorted { (entries[$0].key, entries[$0].context ?? "") < (entries[$1].key, entries[$1].context ?? "") }
+            // (The positions are sorted, not the entries: moving large values cost a tenth of a
+            // conversion.) Each language on its own, side by side, as the files are read.
+            let languages = Array(table.languages)
+            let sorted = Self.concurrentMap(languages.count) { index in
+                let entries = languages[index].value
+                return entries.indices.sorted { (entries[$0].key, entries[$0].context ?? "") < (entries[$1].key, entries[$1].context ?? "") }
                     .map { entries[$0] }
             }
+            table.languages = Dictionary(uniqueKeysWithValues: zip(languages.lazy.map(\.key), sorted))
             for (language, entries) in table.languages {
                 for entry in entries {
                     if let pluralID = entry.pluralID, !format.holdsPluralSourceText {
