@@ -128,6 +128,66 @@ struct AgePluginCommandTests {
         #expect(decrypt.stderr.contains(asked) && decrypt.stderr.contains("there is no terminal to ask on"), "\(decrypt.stderr)")
     }
 
+    /// Runs envtool on a pseudo-terminal (python3's pty), answering "Yes" to a question that
+    /// mentions "really?" and "1234" to one that mentions "PIN"; what the terminal showed is
+    /// returned as stderr.
+    static func onTerminal(_ workspace: Workspace, _ arguments: [String], mode: String) throws -> EnvtoolProcess.Result {
+        let driver = """
+        import os, pty, sys
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(sys.argv[1], sys.argv[1:])
+        seen, answered = b"", set()
+        while True:
+            try:
+                data = os.read(fd, 1024)
+            except OSError:
+                break
+            if not data:
+                break
+            seen += data
+            for cue, answer in ((b"really?", b"Yes\\n"), (b"PIN", b"1234\\n")):
+                if cue in seen and cue not in answered:
+                    os.write(fd, answer)
+                    answered.add(cue)
+        _, status = os.waitpid(pid, 0)
+        sys.stderr.buffer.write(seen)
+        sys.exit(os.waitstatus_to_exitcode(status))
+        """
+        let script = try workspace.write("drive.py", driver)
+        return try EnvtoolProcess.run([script, EnvtoolProcess.executable] + arguments, in: workspace.path,
+                                      environment: ["PATH": path, "ENVTOOLTEST_MODE": mode, "XDG_CONFIG_HOME": workspace.configHome],
+                                      executable: "/usr/bin/python3", killingAfter: 120)
+    }
+
+    @Test("on a terminal a plugin's questions are asked and answered; a secret answer is not echoed", arguments: ["confirm", "request-secret", "request-public"])
+    func questionsOnTerminal(mode: String) throws {
+        let workspace = try Workspace()
+        let a = try Self.pluginKey(Self.keyA)
+        try Self.identityFile(workspace, "a.id", [a.identity])
+        let encrypted = try Self.onTerminal(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], mode: mode)
+        #expect(encrypted.status == 0, "\(encrypted.stderr)")
+        #expect(encrypted.stderr.contains("age-plugin-envtooltest: "), "\(encrypted.stderr)")
+        if mode == "request-secret" { #expect(!encrypted.stderr.contains("1234")) }
+        if mode == "request-public" { #expect(encrypted.stderr.contains("1234")) }
+        let decrypted = try Self.onTerminal(workspace, ["get", "base_url", "-e", "env.bin", "--identity", "a.id"], mode: mode)
+        // On the terminal, standard output is the terminal too.
+        #expect(decrypted.status == 0 && decrypted.stderr.contains("https://dev-api.example.com/v1"), "\(decrypted.stderr)")
+    }
+
+    @Test("edit refuses to re-encrypt a file whose plugin recipients the recipients list cannot hold")
+    func editKeepsPluginRecipients() throws {
+        let workspace = try Workspace()
+        let a = try Self.pluginKey(Self.keyA)
+        let x25519 = try Self.ageKey(workspace, "x.key")
+        #expect(try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "--recipient", x25519]).status == 0)
+        let before = workspace.read("env.bin")
+        let edited = try Self.run(workspace, ["set", "api.token", "changed", "-e", "env.bin", "-c", "Release", "--identity", "x.key"])
+        #expect(edited.status == 77, "\(edited.stderr)")
+        #expect(edited.stderr.contains("the file is also encrypted to recipients the recipients list cannot hold (1 × envtooltest)"), "\(edited.stderr)")
+        #expect(workspace.read("env.bin") == before)
+    }
+
     @Test("a plugin's error stanza is shown with its message and what it is about (exit 72)")
     func errorStanza() throws {
         let (encrypt, _) = try Self.failingEncrypt(mode: "error")
