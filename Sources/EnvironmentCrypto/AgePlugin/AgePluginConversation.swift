@@ -13,7 +13,9 @@ final class AgePluginConversation {
     /// The plugin's output as a byte source for the codec; a failure of the process itself
     /// (silence past the time limit, a read error) is kept whole.
     private struct Output: AgeByteSource {
-        let conversation: AgePluginConversation
+        // Unowned: the conversation owns the reader that owns this; a strong reference would
+        // keep all three (and the reader's buffer, unzeroed) alive for good.
+        unowned let conversation: AgePluginConversation
         mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(AgeError) -> Int {
             do {
                 return try conversation.process.read(into: buffer)
