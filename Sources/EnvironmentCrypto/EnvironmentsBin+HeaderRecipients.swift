@@ -20,17 +20,30 @@ extension EnvironmentsBin.Header {
     }
 
     /// The recipients `listed` beside an age file, checked against its header: the list must name
-    /// as many recipients as the header has X25519 stanzas.
+    /// as many X25519 recipients as the header has X25519 stanzas, and age plugin recipients
+    /// (`age1NAME1…`) exactly when the header has stanzas of other types (a plugin's stanzas do
+    /// not say which recipient, or how many, they are for).
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the list is
     ///   missing or out of step with the file, saying how to restore it.
-    public func checkedRecipients(_ listed: EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [AgeRecipient] {
+    public func checkedRecipients(_ listed: EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [any FileKeyRecipient] {
         let count = age?.x25519RecipientCount ?? 0
+        let others = (age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type && $0 != AgeScrypt.type }
         guard let recipients = listed.recipients else {
-            throw CryptoError(.secretUnavailable, "\(listed.file) is encrypted to \(EnvironmentsBin.count(count, "age recipient")), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team", file: listed.file)
+            let what = others.isEmpty ? EnvironmentsBin.count(count, "age recipient") : EnvironmentsBin.count(count, "X25519 recipient") + " and \(AgeFile.describe(others))"
+            throw CryptoError(.secretUnavailable, "\(listed.file) is encrypted to \(what), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team", file: listed.file)
         }
-        guard recipients.count == count else {
-            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(recipients.count, "recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+        let x25519 = recipients.count { $0 is AgeRecipient }
+        let plugins = recipients.count - x25519
+        guard x25519 == count else {
+            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(x25519, plugins == 0 ? "recipient" : "X25519 recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+        }
+        if !others.isEmpty, plugins == 0 {
+            // Encrypting again to the listed ones would silently drop the others.
+            throw CryptoError(.secretUnavailable, "\(listed.file) is also encrypted to recipients \(listed.path) does not list (\(AgeFile.describe(others))); add their age1NAME1… recipients to the list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing every recipient, age plugin recipients included", file: listed.file)
+        }
+        guard others.isEmpty ? plugins == 0 : plugins <= others.count else {
+            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(plugins, "age plugin recipient")), but the file has \(others.isEmpty ? "no plugin stanza" : AgeFile.describe(others)); the list is out of step: restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
         }
         return recipients
     }
@@ -41,7 +54,7 @@ extension EnvironmentsBin.Header {
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a file that
     ///   has no recipients (a key file or a passphrase), or as ``checkedRecipients(_:)``.
-    public func recipients(listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [AgeRecipient] {
+    public func recipients(listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [any FileKeyRecipient] {
         if let summary = age {
             guard !summary.isPassphraseProtected else {
                 throw CryptoError(.secretUnavailable, "the file is protected by a passphrase; it has no recipients")

@@ -29,12 +29,8 @@ extension EnvironmentsBin.Opened {
         if stanzas.count == 1, summary.x25519RecipientCount == 0, let own = identity.resealingRecipient(for: stanzas) {
             return .age([own], armored: summary.isArmored)
         }
-        // The list holds X25519 recipients only: a file with other stanzas (an age plugin's)
-        // would silently lose those recipients.
-        let others = stanzas.filter { $0.type != AgeX25519.type }
-        guard others.isEmpty else {
-            throw CryptoError(.secretUnavailable, "the file is also encrypted to recipients the recipients list cannot hold (\(AgeFile.describe(others))); encrypting it again to the listed ones would drop them: re-encrypt with `envtool rekey \(file) --to age -R FILE` listing every recipient, age plugin recipients included", file: file)
-        }
+        // The list names plugin recipients too; one that lists none for a file with plugin
+        // stanzas is refused there, as encrypting again would drop those recipients.
         return .age(try header.checkedRecipients(listed()), armored: summary.isArmored)
     }
 
@@ -84,7 +80,7 @@ extension EnvironmentsBin.Opened {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a v1 or
     ///   passphrase file, `format` v1, a removed recipient the file does not have, or no
     ///   recipient left; the kind of a malformed recipient; whatever `adding` throws.
-    public func changingRecipients(removing: [String], adding: () throws(CryptoError) -> [AgeRecipient], format: EnvironmentsBin.Format?,
+    public func changingRecipients(removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient], format: EnvironmentsBin.Format?,
                                    armored: Bool, file: String,
                                    listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         guard let summary = header.age, !summary.isPassphraseProtected else {
@@ -95,15 +91,20 @@ extension EnvironmentsBin.Opened {
         guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
         var current = try header.checkedRecipients(listed())
         for value in removing {
-            let recipient: AgeRecipient
-            do throws(AgeError) { recipient = try AgeRecipient(value) } catch { throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)") }
-            guard let index = current.firstIndex(of: recipient) else {
-                throw CryptoError(.secretUnavailable, "--remove-recipient: \(recipient) is not a recipient of this file; its recipients are \(current.map(\.encoded).joined(separator: ", "))", file: file)
+            // X25519 or an age plugin's, compared as written (a recipient is its text).
+            let recipient: any FileKeyRecipient
+            do throws(AgeError) {
+                recipient = AgePluginRecipient.looksLikePluginRecipient(value) ? try AgePluginRecipient(value) : try AgeRecipient(value)
+            } catch {
+                throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)")
+            }
+            guard let index = current.firstIndex(where: { $0.displayName == recipient.displayName }) else {
+                throw CryptoError(.secretUnavailable, "--remove-recipient: \(recipient.displayName) is not a recipient of this file; its recipients are \(current.map(\.displayName).joined(separator: ", "))", file: file)
             }
             current.remove(at: index)
         }
-        var kept: [AgeRecipient] = []
-        for recipient in current + (try adding()) where !kept.contains(recipient) { kept.append(recipient) }
+        var kept: [any FileKeyRecipient] = []
+        for recipient in current + (try adding()) where !kept.contains(where: { $0.displayName == recipient.displayName }) { kept.append(recipient) }
         guard !kept.isEmpty else {
             throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: file)
         }

@@ -19,6 +19,18 @@ public enum AgeRecipientsFile {
     ///   recipient that is not valid, or when the file holds none; ``AgeError/Kind/unusable``
     ///   when it cannot be read.
     public static func read(path: String) throws(AgeError) -> [AgeRecipient] {
+        try read(path: path, parse)
+    }
+
+    /// Reads every recipient in the file at `path`, X25519 and age plugin recipients, in order
+    /// (``parseAny(_:)``); parsing runs no plugin.
+    ///
+    /// - Throws: as ``read(path:)``.
+    public static func readAny(path: String) throws(AgeError) -> [any FileKeyRecipient] {
+        try read(path: path, parseAny)
+    }
+
+    private static func read<Recipient>(path: String, _ parse: (String) throws(AgeError) -> [Recipient]) throws(AgeError) -> [Recipient] {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -19,7 +19,7 @@ struct Recipients: ParsableCommand {
             commandName: "list",
             abstract: "List the recipients of an environments.bin; needs no secret.",
             discussion: """
-                An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header's number of X25519 stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
+                An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header: as many X25519 recipients as X25519 stanzas, and age plugin recipients (age1NAME1…) where the file has a plugin's stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
 
                 With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
                 """)
@@ -32,7 +32,7 @@ struct Recipients: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let (name, header) = try InputFile.readHeader(input)
-                let recipients: [AgeRecipient]
+                let recipients: [any FileKeyRecipient]
                 do throws(CryptoError) {
                     recipients = try header.recipients(listed: RecipientsSidecar.listed(beside: input))
                 } catch {
@@ -46,14 +46,14 @@ struct Recipients: ParsableCommand {
                     object["file"] = .string(name)
                     object["format"] = .string(facts.format.rawValue)
                     object["keyMode"] = .string("recipients")
-                    object["recipients"] = .array(recipients.map { .string($0.encoded) })
+                    object["recipients"] = .array(recipients.map { .string($0.displayName) })
                     object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
                     object["stanzas"] = facts.format == .age ? facts.recipients.map(JSONValue.integer) ?? .null : .null
                     try Console.output(json: .object(object))
                 } else if let fingerprint {
                     try Console.output("recipient fingerprint: \(fingerprint) (v1 format: one envtool recipient)")
                 } else {
-                    for recipient in recipients { try Console.output(recipient.encoded) }
+                    for recipient in recipients { try Console.output(recipient.displayName) }
                 }
             }
         }

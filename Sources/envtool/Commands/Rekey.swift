@@ -19,7 +19,7 @@ struct Rekey: ParsableCommand {
             password to scrypt; a key-file file (or RNCryptor keys) needs a new secret. --to
             rncryptor writes an RNCryptor v3 file with the passphrase as its password; a new
             passphrase keeps an RNCryptor file RNCryptor. --add-recipient and --remove-recipient change the recipients of an
-            age file (listed in FILE.recipients); every rekey makes a new file key, so a removed
+            age file (X25519 or age plugin recipients, listed in FILE.recipients); every rekey makes a new file key, so a removed
             recipient cannot open the new file. The file is replaced atomically (or -o writes elsewhere).
             """)
 
@@ -44,7 +44,7 @@ struct Rekey: ParsableCommand {
     @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"))
     var addedRecipients: [String] = []
 
-    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this age1… recipient from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"))
+    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this age1… recipient (X25519 or an age plugin's) from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"))
     var removedRecipients: [String] = []
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
@@ -112,7 +112,7 @@ struct Rekey: ParsableCommand {
         return try opened.changingRecipients(removing: removedRecipients, adding: { () throws(CryptoError) in
             var list = RecipientList()
             for value in added { try list.add(value, namedBy: "--add-recipient") }
-            return list.recipients
+            return list.recipients + list.plugins
         }, format: format, armored: armor, file: input, listed: RecipientsSidecar.listed(beside: input))
     }
 }

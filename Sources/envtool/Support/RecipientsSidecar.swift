@@ -18,14 +18,19 @@ enum RecipientsSidecar {
     /// The sidecar's path for the encrypted file at `path`.
     static func path(for path: String) -> String { path + ".recipients" }
 
-    /// Writes the list of `target`'s X25519 recipients beside `binPath`, or removes a stale one
-    /// when the file has none (a passphrase, another backend's recipients, or the v1 format).
+    /// Writes the list of `target`'s X25519 and age plugin recipients beside `binPath`, or
+    /// removes a stale one when the file has none (a passphrase, or the v1 format).
     static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String) throws {
         guard binPath != InputFile.standardInput else { return }
-        // Only X25519 stanzas need the list: they do not name their recipient.
-        var recipients: [AgeRecipient] = []
+        // X25519 stanzas do not name their recipient, and a plugin's need not: both are listed.
+        // (A plugin recipient made from an identity has no text to list; the list check then
+        // refuses to encrypt again without it rather than drop it.)
+        var recipients: [String] = []
         if case .age(let all, _) = target {
-            for recipient in all { if let x25519 = recipient as? AgeRecipient { recipients.append(x25519) } }
+            for recipient in all {
+                if let x25519 = recipient as? AgeRecipient { recipients.append(x25519.encoded) }
+                if let plugin = recipient as? AgePluginRecipient, plugin.displayName.hasPrefix("age1") { recipients.append(plugin.displayName) }
+            }
         }
         guard !recipients.isEmpty else {
             if unlink(path(for: binPath)) != 0, errno != ENOENT {
@@ -36,23 +41,23 @@ enum RecipientsSidecar {
         try write(recipients, beside: binPath)
     }
 
-    /// Writes `recipients` beside `binPath`, atomically.
-    static func write(_ recipients: [AgeRecipient], beside binPath: String) throws {
+    /// Writes `recipients` (as written: `age1…`) beside `binPath`, atomically.
+    static func write(_ recipients: [String], beside binPath: String) throws {
         let name = PathText.lastComponent(binPath)
         var text = "# The age recipients \(name) is encrypted to, one per line, kept by envtool.\n"
         text += "# Change them with `envtool rekey \(name) --add-recipient/--remove-recipient`.\n"
-        for recipient in recipients { text += recipient.encoded + "\n" }
+        for recipient in recipients { text += recipient + "\n" }
         try AtomicFile.write(Array(text.utf8), to: path(for: binPath), permissions: 0o644, keepingExistingMode: true)
     }
 
     /// The recipients listed beside `binPath`, or `nil` when there is no list.
     ///
     /// - Throws: ``CryptoError`` naming the line of a recipient that is not valid.
-    static func read(beside binPath: String) throws(CryptoError) -> [AgeRecipient]? {
+    static func read(beside binPath: String) throws(CryptoError) -> [any FileKeyRecipient]? {
         let listPath = path(for: binPath)
         guard binPath != InputFile.standardInput, FileManager.default.fileExists(atPath: listPath) else { return nil }
         do throws(AgeError) {
-            return try AgeRecipientsFile.read(path: listPath)
+            return try AgeRecipientsFile.readAny(path: listPath)
         } catch {
             throw error.cryptoError
         }
