@@ -182,3 +182,13 @@ package.targets += [
     ),
     .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing"], resources: [.copy("Fixtures")]),
 ]
+
+// `age-plugin-awskms` (issue #26, item 3): file keys wrapped by AWS KMS, as an age plugin that
+// `age`, sops-style tools and envtool all run. Its HTTP stack (FoundationNetworking: libcurl, TLS)
+// lives in the `AWSKMS` target, which only the plugin links: `envtool` reaches KMS through the
+// plugin process, never by linking it.
+package.targets += [
+    // SigV4, the AWS credential chain, the KMS JSON client and the plugin's state machines.
+    .target(name: "AWSKMS", dependencies: ["EnvironmentCrypto", "CSodium", "JSONParsing", "Platform"]),
+    .testTarget(name: "AWSKMSTests", dependencies: ["AWSKMS", "EnvironmentCrypto", "JSONParsing"]),
+]
