@@ -187,8 +187,12 @@ package.targets += [
 // `age`, sops-style tools and envtool all run. Its HTTP stack (FoundationNetworking: libcurl, TLS)
 // lives in the `AWSKMS` target, which only the plugin links: `envtool` reaches KMS through the
 // plugin process, never by linking it.
+package.products += [
+    .executable(name: "age-plugin-awskms", targets: ["age-plugin-awskms"]),
+]
 package.targets += [
     // SigV4, the AWS credential chain, the KMS JSON client and the plugin's state machines.
     .target(name: "AWSKMS", dependencies: ["EnvironmentCrypto", "CSodium", "JSONParsing", "Platform"]),
-    .testTarget(name: "AWSKMSTests", dependencies: ["AWSKMS", "EnvironmentCrypto", "JSONParsing"]),
+    .executableTarget(name: "age-plugin-awskms", dependencies: ["AWSKMS", "Platform"]),
+    .testTarget(name: "AWSKMSTests", dependencies: ["AWSKMS", "age-plugin-awskms", "EnvironmentCrypto", "JSONParsing"]),
 ]
