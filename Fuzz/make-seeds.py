@@ -97,6 +97,27 @@ for path in sorted(glob.glob(os.path.join(agekit, "*"))):
     data = open(path, "rb").read()
     write("age", data[data.index(b"\n\n") + 2:] if b"\n\n" in data else data)
 
+# age-plugin: conversations of the age plugin protocol (c2sp.org/age-plugin) as a client and a
+# plugin write them: bodies empty, short, of exactly 64 columns and longer, and grease.
+def plugin_stanza(args, body=b""):
+    import base64
+    text = base64.b64encode(body).decode().rstrip("=")
+    lines = [text[i:i + 64] for i in range(0, len(text), 64)] or [""]
+    if len(lines[-1]) == 64:
+        lines.append("")
+    return ("-> " + " ".join(args) + "\n" + "\n".join(lines) + "\n").encode()
+
+write("age-plugin", plugin_stanza(["add-recipient", "age1envtooltest1qyqszqgpqyqszqgpqyqszqgpqyqs5vvlpt"]) + plugin_stanza(["wrap-file-key"], bytes(range(16)))
+      + plugin_stanza(["extension-labels"]) + plugin_stanza(["done"]))
+write("age-plugin", plugin_stanza(["add-identity", "AGE-PLUGIN-ENVTOOLTEST-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZZ4DW5P"]) + plugin_stanza(["grease-1a", "7", "x"], bytes(48))
+      + plugin_stanza(["recipient-stanza", "0", "envtooltest", "AQIDBAUGBwgJCgsMDQ4PEA"], bytes(range(16))) + plugin_stanza(["done"]))
+write("age-plugin", plugin_stanza(["msg"], b"touch the test token") + plugin_stanza(["confirm", "WWVz", "Tm8"], b"really?")
+      + plugin_stanza(["request-secret"], b"PIN for the test token") + plugin_stanza(["labels", "postquantum", "hw"])
+      + plugin_stanza(["recipient-stanza", "0", "envtooltest", "AQID"], bytes(range(200))) + plugin_stanza(["done"]))
+write("age-plugin", plugin_stanza(["error", "recipient", "0"], b"the test key is revoked") + plugin_stanza(["file-key", "0"], bytes(16))
+      + plugin_stanza(["ok", "yes"]) + plugin_stanza(["fail"]) + plugin_stanza(["unsupported"]))
+write("age-plugin", b"this is not a stanza\n")
+
 # rncryptor: the ciphertexts of the RNCryptor-Spec's password and key vectors (whose secrets the
 # harness holds), and headers of another version, unknown options and truncations.
 def vector_records(name):

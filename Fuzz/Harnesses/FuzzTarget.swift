@@ -31,6 +31,8 @@ public struct FuzzTarget: Sendable {
                    run: SprintfHarness.run),
         FuzzTarget(name: "age", summary: "age v1 header inspection and decryption (binary, armored) with the test kit's identity and passphrase",
                    run: AgeHarness.run),
+        FuzzTarget(name: "age-plugin", summary: "age plugin protocol stanzas (c2sp.org/age-plugin) read within small limits, each written again and read back the same",
+                   run: AgePluginHarness.run),
         FuzzTarget(name: "rncryptor", summary: "RNCryptor v3 header and structure checks, then HMAC, AES-CBC and padding with the spec's vector keys (and the HMAC recomputed)",
                    run: RNCryptorHarness.run),
         FuzzTarget(name: "apple-format", summary: "Apple printf formatter (AppleStringFormatter.format): template NUL arguments",

@@ -21,6 +21,9 @@ public struct CryptoError: LocatedError, LocalizedError {
         case invalidKeyFile
         /// libsodium failed (cannot initialise, out of memory).
         case unavailable
+        /// An age plugin (`age-plugin-NAME`) is missing or failed, broke the protocol, reported
+        /// an error, or asked for something that could not be answered.
+        case pluginFailed
     }
 
     /// The category of the error.

@@ -33,6 +33,9 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         case secretUnavailable
         /// An encrypted file did not decrypt: wrong key, passphrase or identity, or the file was modified.
         case authenticationFailed
+        /// An age plugin (`age-plugin-NAME`) that a recipient or identity needs is missing or
+        /// failed (see ``EnvironmentCrypto/CryptoError/Kind/pluginFailed``).
+        case pluginFailed
     }
 
     /// The category of the error.
@@ -81,6 +84,7 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         case .authenticationFailed: kind = .authenticationFailed
         case .secretUnavailable, .invalidKeyFile: kind = .secretUnavailable
         case .unavailable: kind = .unreadableFile
+        case .pluginFailed: kind = .pluginFailed
         }
         self.init(kind, file: error.file ?? file, message: error.message)
     }

@@ -28,6 +28,10 @@ public struct AgeError: LocatedError {
         case unusable = "unusable input"
         /// libsodium failed to initialise or to allocate.
         case unavailable = "unavailable"
+        /// An age plugin (`age-plugin-NAME`) is missing, failed (exit, signal, silence past the
+        /// time limit), broke the protocol, or reported an error; or a plugin's request could
+        /// not be answered (no terminal).
+        case pluginFailure = "plugin failure"
     }
 
     /// What went wrong.
@@ -55,6 +59,7 @@ public struct AgeError: LocatedError {
         case .invalidRecipient, .invalidIdentity: return .invalidKeyFile
         case .unusable: return .secretUnavailable
         case .unavailable: return .unavailable
+        case .pluginFailure: return .pluginFailed
         }
     }
 

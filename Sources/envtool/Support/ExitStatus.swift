@@ -29,7 +29,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .unknownConfiguration: return "unknown build configuration"
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"
-        case .helperUnavailable: return "a helper program is missing: envtool-extract (i18n extract), built with --traits Extract"
+        case .helperUnavailable: return "a helper program is missing or failed: envtool-extract (i18n extract), built with --traits Extract; an age plugin (age-plugin-NAME) missing from PATH, failing, silent past its time limit, or reporting an error"
         case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
         case .ioError: return "the output cannot be written (standard output full, closed or failing); it may be incomplete"
         case .aborted: return "edit aborted (the editor failed or the edit was abandoned); the .bin is unchanged"
@@ -66,6 +66,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .writeFailed: self = .cannotWrite
         case .secretUnavailable: self = .secretUnavailable
         case .authenticationFailed: self = .authenticationFailed
+        case .pluginFailed: self = .helperUnavailable
         }
     }
 }
