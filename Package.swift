@@ -193,6 +193,6 @@ package.products += [
 package.targets += [
     // SigV4, the AWS credential chain, the KMS JSON client and the plugin's state machines.
     .target(name: "AWSKMS", dependencies: ["EnvironmentCrypto", "CSodium", "JSONParsing", "Platform"]),
-    .executableTarget(name: "age-plugin-awskms", dependencies: ["AWSKMS", "Platform"]),
+    .executableTarget(name: "age-plugin-awskms", dependencies: ["AWSKMS", "EnvironmentCrypto", "Platform"]),
     .testTarget(name: "AWSKMSTests", dependencies: ["AWSKMS", "age-plugin-awskms", "EnvironmentCrypto", "JSONParsing"]),
 ]

@@ -1,5 +1,6 @@
 // age-plugin-awskms: age file keys wrapped by AWS KMS keys. See docs/kms.md.
 import AWSKMS
+import EnvironmentCrypto
 import Platform
 
 let usage = """
@@ -69,10 +70,10 @@ while index < arguments.count {
 if let stateMachine {
     signal(SIGPIPE, SIG_IGN)
     let fileName = getenv(AWSKMSPlugin.contextVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    let machines = PluginStateMachines(channel: PluginStanzaStream(), fileName: fileName) { () throws(KMSError) -> KMSClient in
+    let machines = PluginStateMachines(channel: StandardStreamsChannel(), fileName: fileName) { () throws(KMSError) -> KMSClient in
         KMSClient(configuration: try AWSConfiguration(), transport: URLSessionTransport())
     }
-    do throws(PluginProtocolError) {
+    do throws(AgeError) {
         switch stateMachine {
         case "recipient-v1": try machines.runRecipientV1()
         case "identity-v1": try machines.runIdentityV1()

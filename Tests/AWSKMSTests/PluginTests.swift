@@ -8,21 +8,21 @@ import Testing
 /// The client side of a conversation, scripted: what it sends in phase 1, and `ok` to every
 /// command of phase 2.
 final class ScriptedClient: PluginChannel {
-    private var incoming: [AgeStanza]
+    private var incoming: [AgePluginStanza]
     private(set) var received: [AgeStanza] = []
     private var answering = false
 
     init(_ phase1: [AgeStanza]) {
-        incoming = phase1
+        incoming = phase1.map { AgePluginStanza($0.arguments, publicBody: $0.body) }
     }
 
-    func read() throws(PluginProtocolError) -> AgeStanza? {
+    func read() throws(AgeError) -> AgePluginStanza? {
         if !incoming.isEmpty { return incoming.removeFirst() }
-        return answering ? AgeStanza(arguments: ["ok"], body: []) : nil
+        return answering ? AgePluginStanza(["ok"]) : nil
     }
 
-    func write(_ arguments: [String], body: UnsafeRawBufferPointer) throws(PluginProtocolError) {
-        received.append(AgeStanza(arguments: arguments, body: Array(body)))
+    func write(_ stanza: AgePluginStanza) throws(AgeError) {
+        received.append(AgeStanza(arguments: stanza.arguments, body: stanza.publicBody))
         answering = true
     }
 }
@@ -204,37 +204,44 @@ struct PluginTests {
         return reader
     }
 
-    @Test("the stanza stream: 64-column bodies end with a short line, and what it writes it reads", arguments: [0, 1, 47, 48, 49, 96, 200])
-    func stream(bodyLength: Int) throws {
-        let path = "/tmp/awskms-stream-\(UInt64.random(in: 0...UInt64.max))"
-        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        defer { unlink(path) }
-        let body = (0..<bodyLength).map { UInt8(truncatingIfNeeded: $0 * 7) }
-        try PluginStanzaStream(input: -1, output: output).write(["recipient-stanza", "0", "awskms", "k"], body)
-        close(output)
-        let written = try #require(RegularFile.contents(atPath: path))
-        let lines = String(decoding: written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast()
-        #expect(lines.dropLast().allSatisfy { $0.count == 64 })
-        #expect(lines.last!.count < 64)
-        let input = Self.input(Array(written))
-        defer { close(input) }
-        let reader = PluginStanzaStream(input: input, output: -1)
-        let read = try #require(try reader.read())
-        #expect(read.arguments == ["recipient-stanza", "0", "awskms", "k"])
-        #expect(read.body == body)
-        #expect(try reader.read() == nil)
-    }
-
-    @Test("the stanza stream refuses what is not the syntax", arguments: [
-        "no arrow\n\n", "-> \n\n", "->  double\n\n", "-> ok\nAA=\n", "-> ok\n", "-> ok\nAB\n", "-> ok\n" + String(repeating: "A", count: 65) + "\n",
-        "-> ok\n" + String(repeating: "A", count: 64) + "\n", "-> ok\n\n-> trailing",
-    ])
-    func streamRefuses(text: String) throws {
+    @Test("the standard streams go through the shared stanza codec: a whole identity-v1 conversation from a file")
+    func standardStreams() throws {
+        let identity = AWSKMSPlugin.identity(nil)
+        let wrapped = try Self.wrapped()
+        var text = "-> add-identity \(identity)\n\n"
+        for stanza in wrapped {
+            let body = String(decoding: AgeBase64.encode(stanza.body, padded: false), as: UTF8.self)
+            var lines: [String] = []
+            var rest = Substring(body)
+            repeat { lines.append(String(rest.prefix(64))); rest = rest.dropFirst(64) } while lines.last!.count == 64
+            text += "-> recipient-stanza 0 " + stanza.arguments.joined(separator: " ") + "\n" + lines.joined(separator: "\n") + "\n"
+        }
+        text += "-> done\n\n-> ok\n\n"
         let input = Self.input(Array(text.utf8))
         defer { close(input) }
-        let reader = PluginStanzaStream(input: input, output: -1)
-        #expect(throws: PluginProtocolError.self) {
-            while try reader.read() != nil {}
+        let outputPath = "/tmp/awskms-out-\(UInt64.random(in: 0...UInt64.max))"
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { unlink(outputPath) }
+        let machines = PluginStateMachines(channel: StandardStreamsChannel(input: input, output: output), fileName: nil) { () throws(KMSError) -> KMSClient in
+            KMSClient(configuration: try AWSConfiguration(environment: .fixed(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "s", "HOME": "/nowhere"])),
+                      transport: FakeKMS(), sleep: { _ in })
         }
+        try machines.runIdentityV1()
+        close(output)
+        let written = String(decoding: try #require(RegularFile.contents(atPath: outputPath)), as: UTF8.self)
+        let key = String(decoding: AgeBase64.encode(Self.fileKey, padded: false), as: UTF8.self)
+        #expect(written == "-> file-key 0\n\(key)\n-> done\n\n")
+    }
+
+    @Test("a conversation that is not the protocol, or ends before done, stops the plugin with a reason", arguments: [
+        "no arrow\n\n", "-> add-identity x\n", "-> add-identity x\n\n",
+    ])
+    func brokenConversation(text: String) throws {
+        let input = Self.input(Array(text.utf8))
+        defer { close(input) }
+        let machines = PluginStateMachines(channel: StandardStreamsChannel(input: input, output: -1), fileName: nil) { () throws(KMSError) -> KMSClient in
+            throw KMSError(.noCredentials, "unused")
+        }
+        #expect(throws: AgeError.self) { try machines.runIdentityV1() }
     }
 }

@@ -40,7 +40,7 @@ package final class PluginStateMachines {
     // MARK: recipient-v1
 
     /// Wraps file keys to recipients (and keyed identities used as recipients).
-    package func runRecipientV1() throws(PluginProtocolError) {
+    package func runRecipientV1() throws(AgeError) {
         var targets: [(kind: String, index: Int, key: Result<KMSKey, KMSError>)] = []
         var recipientCount = 0, identityCount = 0
         var fileKeys: [SecretBytes] = []
@@ -64,17 +64,17 @@ package final class PluginStateMachines {
                 targets.append(("identity", identityCount, key))
                 identityCount += 1
             case "wrap-file-key":
-                if stanza.body.count == 16 { fileKeys.append(SecretBytes(copying: stanza.body)) } else { badFileKey = true }
+                if stanza.body.count == 16 { fileKeys.append(stanza.body) } else { badFileKey = true }
             case "done":
                 return try wrap(targets: targets, fileKeys: fileKeys, badFileKey: badFileKey)
             default:
                 continue  // extension-labels, grease and anything newer: nothing to do.
             }
         }
-        throw PluginProtocolError("the age client closed the stream before 'done'")
+        throw AgeError(.pluginFailure, "the age client closed the stream before 'done'")
     }
 
-    private func wrap(targets: [(kind: String, index: Int, key: Result<KMSKey, KMSError>)], fileKeys: [SecretBytes], badFileKey: Bool) throws(PluginProtocolError) {
+    private func wrap(targets: [(kind: String, index: Int, key: Result<KMSKey, KMSError>)], fileKeys: [SecretBytes], badFileKey: Bool) throws(AgeError) {
         var errors: [([String], String)] = []
         if badFileKey { errors.append((["error", "internal"], "age-plugin-awskms: a file key is not 16 bytes")) }
         for target in targets {
@@ -121,7 +121,7 @@ package final class PluginStateMachines {
     }
 
     /// Unwraps file keys from `awskms` stanzas with the identities given.
-    package func runIdentityV1() throws(PluginProtocolError) {
+    package func runIdentityV1() throws(AgeError) {
         var identities: [Result<KMSKey?, KMSError>] = []
         // Stanzas by file index, in order, with their index within the file.
         var files: [Int: [(index: Int, stanza: AgeStanza)]] = [:]
@@ -135,17 +135,17 @@ package final class PluginStateMachines {
                 guard let fileIndex = Int(arguments[1]), fileIndex >= 0 else { continue }
                 if files[fileIndex] == nil { fileOrder.append(fileIndex) }
                 let index = files[fileIndex]?.count ?? 0
-                files[fileIndex, default: []].append((index, AgeStanza(arguments: Array(arguments.dropFirst(2)), body: stanza.body)))
+                files[fileIndex, default: []].append((index, AgeStanza(arguments: Array(arguments.dropFirst(2)), body: stanza.publicBody)))
             case "done":
                 return try unwrap(identities: identities, files: files, fileOrder: fileOrder)
             default:
                 continue
             }
         }
-        throw PluginProtocolError("the age client closed the stream before 'done'")
+        throw AgeError(.pluginFailure, "the age client closed the stream before 'done'")
     }
 
-    private func unwrap(identities: [Result<KMSKey?, KMSError>], files: [Int: [(index: Int, stanza: AgeStanza)]], fileOrder: [Int]) throws(PluginProtocolError) {
+    private func unwrap(identities: [Result<KMSKey?, KMSError>], files: [Int: [(index: Int, stanza: AgeStanza)]], fileOrder: [Int]) throws(AgeError) {
         var identityErrors = false
         for (index, identity) in identities.enumerated() {
             if case .failure(let error) = identity {
@@ -181,11 +181,7 @@ package final class PluginStateMachines {
                         failures.append((identityIndex, "KMS unwrapped \(fileKey.count) bytes with \(stanza.key), not a 16-byte file key"))
                         continue
                     }
-                    let sent: Result<Void, PluginProtocolError> = fileKey.withUnsafeBytes { body in
-                        do throws(PluginProtocolError) { return .success(try channel.write(["file-key", String(fileIndex)], body: body)) } catch { return .failure(error) }
-                    }
-                    try sent.get()
-                    _ = try channel.read()  // ok
+                    try channel.command(AgePluginStanza(["file-key", String(fileIndex)], body: fileKey))
                     continue fileLoop
                 }
             }
