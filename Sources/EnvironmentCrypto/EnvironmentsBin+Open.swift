@@ -109,7 +109,7 @@ extension EnvironmentsBin {
     /// another kind of secret is needed, not another secret of this kind.
     static func ensureKind(_ identities: [any FileKeyIdentity], opens header: Header) throws(CryptoError) {
         let types = header.stanzaTypes
-        for identity in identities where types.contains(where: identity.stanzaTypes.contains) { return }
+        for identity in identities where identity.opensOtherStanzas || types.contains(where: identity.stanzaTypes.contains) { return }
         let file = header.age?.isPassphraseProtected == true ? "with a passphrase" : "to recipients (\(AgeFile.describe(types)))"
         throw CryptoError(.secretUnavailable, "this age file is encrypted \(file), but \(kind(of: identities)) was given")
     }

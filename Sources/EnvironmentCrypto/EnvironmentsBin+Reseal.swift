@@ -29,6 +29,12 @@ extension EnvironmentsBin.Opened {
         if stanzas.count == 1, summary.x25519RecipientCount == 0, let own = identity.resealingRecipient(for: stanzas) {
             return .age([own], armored: summary.isArmored)
         }
+        // The list holds X25519 recipients only: a file with other stanzas (an age plugin's)
+        // would silently lose those recipients.
+        let others = stanzas.filter { $0.type != AgeX25519.type }
+        guard others.isEmpty else {
+            throw CryptoError(.secretUnavailable, "the file is also encrypted to recipients the recipients list cannot hold (\(AgeFile.describe(others))); encrypting it again to the listed ones would drop them: re-encrypt with `envtool rekey \(file) --to age -R FILE` listing every recipient, age plugin recipients included", file: file)
+        }
         return .age(try header.checkedRecipients(listed()), armored: summary.isArmored)
     }
 

@@ -175,19 +175,30 @@ public enum AgeFile {
         guard let first = recipients.first else {
             throw AgeError(.unusable, "no recipient to encrypt to; give at least one age1… recipient")
         }
+        // Labels known in advance are checked before anything is wrapped (a passphrase costs a
+        // second of scrypt); those a plugin declares while it wraps, after.
+        for recipient in recipients where recipient.labels != first.labels {
+            throw AgeError(.unusable, "\(first.displayName) and \(recipient.displayName) cannot open the same file; a passphrase must be the only recipient")
+        }
         var seen: [(name: String, labels: Set<String>)] = []
         var stanzas: [AgeStanza] = []
-        for recipient in recipients {
-            let labels = recipient.labels
-            guard labels == first.labels else {
-                throw AgeError(.unusable, "\(first.displayName) and \(recipient.displayName) cannot open the same file; a passphrase must be the only recipient")
-            }
+        var declared: (name: String, labels: Set<String>)?
+        for recipient in AgePluginRecipient.grouped(recipients) {
             let name = recipient.displayName
-            guard !seen.contains(where: { $0.name == name && $0.labels == labels }) else { continue }
-            seen.append((name, labels))
-            stanzas += try recipient.wrap(fileKey)
+            guard !seen.contains(where: { $0.name == name && $0.labels == recipient.labels }) else { continue }
+            seen.append((name, recipient.labels))
+            let wrapped = try recipient.wrapWithLabels(fileKey)
+            if let declared, declared.labels != wrapped.labels {
+                throw AgeError(.unusable, "\(declared.name) and \(name) cannot open the same file: their labels differ (\(describe(labels: declared.labels)) and \(describe(labels: wrapped.labels))), as a post-quantum or authenticated recipient requires")
+            }
+            declared = declared ?? (name, wrapped.labels)
+            stanzas += wrapped.stanzas
         }
         return stanzas
+    }
+
+    private static func describe(labels: Set<String>) -> String {
+        labels.isEmpty ? "none" : labels.sorted().joined(separator: " ")
     }
 
     /// The file key, from the first identity that opens a stanza; when none does, the error says
@@ -203,7 +214,7 @@ public enum AgeFile {
         guard !identities.isEmpty else {
             throw AgeError(.noMatch, "no identity was given to open this file (its stanzas: \(describe(stanzas)))")
         }
-        for identity in identities {
+        for identity in AgePluginIdentity.grouped(identities) {
             if let fileKey = try identity.unwrap(stanzas) { return (fileKey, identity) }
         }
         let offered = identities.reduce(into: Set<String>()) { $0.formUnion($1.stanzaTypes) }

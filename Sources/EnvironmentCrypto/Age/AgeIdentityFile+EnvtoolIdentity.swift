@@ -8,14 +8,15 @@ import Platform
 extension AgeIdentityFile {
     /// Reads the identities of a file in either format envtool accepts: an age identity file
     /// (`AGE-SECRET-KEY-1…` lines, as `age-keygen` writes them) or an envtool identity file
-    /// (`envtool-identity-1:…`, from `envtool keygen --public`). Both must be private to their owner.
+    /// (`envtool-identity-1:…`, from `envtool keygen --public`). Both must be private to their
+    /// owner. An age identity file may hold plugin identities (``AgePluginIdentity``).
     ///
     /// - Parameter option: The option or environment variable the path came from. A path that
     ///   names no file is reported by `option`, never quoted: people paste the key itself there.
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the file
     ///   cannot be read, ``CryptoError/Kind/invalidKeyFile`` when it is not an identity file or
     ///   is open to group or others.
-    package static func readIdentities(path: String, namedBy option: String) throws(CryptoError) -> [AgeIdentity] {
+    package static func readIdentities(path: String, namedBy option: String) throws(CryptoError) -> [any FileKeyIdentity] {
         guard try startsWithEnvtoolIdentity(path: path, namedBy: option) else {
             do throws(AgeError) {
                 return try read(path: path)
@@ -30,7 +31,7 @@ extension AgeIdentityFile {
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/invalidKeyFile``, naming `source`
     ///   and never quoting the text.
-    package static func parseIdentities(_ text: SecretBytes, namedBy source: String) throws(CryptoError) -> [AgeIdentity] {
+    package static func parseIdentities(_ text: SecretBytes, namedBy source: String) throws(CryptoError) -> [any FileKeyIdentity] {
         let isEnvtool = text.withUnsafeBytes { raw in
             raw.drop(while: AgeArmor.isWhitespace).starts(with: Array((KeyFile.identityPrefix + ":").utf8))
         }

@@ -6,8 +6,9 @@ import Foundation
 #endif
 import Platform
 
-/// Identity files in age's format: one `AGE-SECRET-KEY-1…` per line, with `#` comments and
-/// blank lines, as `age-keygen` writes them.
+/// Identity files in age's format: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
+/// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
+/// them), with `#` comments and blank lines.
 ///
 /// The file must be readable only by its owner, as envtool's key files must: a secret key that
 /// others can read is not secret.
@@ -19,9 +20,11 @@ public enum AgeIdentityFile {
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidIdentity`` when the file is readable
     ///   or writable by group or others (with the `chmod` that fixes it), is not a regular file,
-    ///   holds no identity, or has a line that is not an X25519 identity (with its line number);
-    ///   ``AgeError/Kind/unusable`` when it cannot be read.
-    public static func read(path: String) throws(AgeError) -> [AgeIdentity] {
+    ///   holds no identity, or has a line that is neither an X25519 nor a plugin identity (with
+    ///   its line number); ``AgeError/Kind/unusable`` when it cannot be read.
+    /// - Returns: ``AgeIdentity`` and ``AgePluginIdentity`` values, in the file's order. Reading
+    ///   runs no plugin.
+    public static func read(path: String) throws(AgeError) -> [any FileKeyIdentity] {
         let text = try readSecretFile(path)
         do {
             return try parse(text)
@@ -31,10 +34,10 @@ public enum AgeIdentityFile {
     }
 
     /// Parses identity-file text (zeroed by its owner when released).
-    package static func parse(_ text: SecretBytes) throws(AgeError) -> [AgeIdentity] {
-        let result: Result<[AgeIdentity], AgeError> = text.withUnsafeBytes { raw in
+    package static func parse(_ text: SecretBytes) throws(AgeError) -> [any FileKeyIdentity] {
+        let result: Result<[any FileKeyIdentity], AgeError> = text.withUnsafeBytes { raw in
             Result { () throws(AgeError) in
-                var identities: [AgeIdentity] = []
+                var identities: [any FileKeyIdentity] = []
                 var lineStart = 0
                 var lineNumber = 0
                 while lineStart < raw.count {
@@ -46,7 +49,12 @@ public enum AgeIdentityFile {
                     while end > start, AgeArmor.isWhitespace(raw[end - 1]) { end -= 1 }
                     if start < end, raw[start] != UInt8(ascii: "#") {
                         do throws(AgeError) {
-                            identities.append(try AgeIdentity(parsing: UnsafeRawBufferPointer(rebasing: raw[start..<end])))
+                            let line = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                            if AgePluginIdentity.isPluginIdentity(line) {
+                                identities.append(try AgePluginIdentity(parsing: line))
+                            } else {
+                                identities.append(try AgeIdentity(parsing: line))
+                            }
                         } catch {
                             throw AgeError(error.kind, error.message, line: lineNumber)
                         }
@@ -54,7 +62,7 @@ public enum AgeIdentityFile {
                     lineStart = lineEnd + 1
                 }
                 guard !identities.isEmpty else {
-                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`)")
+                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`) or AGE-PLUGIN-NAME-1… line (from a plugin)")
                 }
                 return identities
             }

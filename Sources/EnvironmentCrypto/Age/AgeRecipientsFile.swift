@@ -6,7 +6,9 @@ import Foundation
 import Platform
 
 /// Recipients files in age's format (`age -R`): one `age1…` per line, with `#` comments and
-/// blank lines.
+/// blank lines. ``read(path:)`` and ``parse(_:)`` give X25519 recipients (what envtool's
+/// `FILE.recipients` list holds); ``parseAny(_:)`` also age plugin recipients (`age1NAME1…`), as
+/// `age -R` reads them.
 public enum AgeRecipientsFile {
     /// The largest recipients file read.
     static let maximumLength = 1 << 20
@@ -33,15 +35,33 @@ public enum AgeRecipientsFile {
         }
     }
 
-    /// Parses recipients-file text.
+    /// Parses recipients-file text of X25519 recipients.
+    ///
+    /// - Throws: ``AgeError/Kind/invalidRecipient`` naming the line of a recipient that is not
+    ///   an X25519 recipient, or when the text holds none.
     public static func parse(_ text: String) throws(AgeError) -> [AgeRecipient] {
-        var recipients: [AgeRecipient] = []
+        try parseLines(text) { (line) throws(AgeError) in try AgeRecipient(line) }
+    }
+
+    /// Parses recipients-file text of X25519 and age plugin recipients (``AgePluginRecipient``),
+    /// in order. Parsing runs no plugin.
+    ///
+    /// - Throws: ``AgeError/Kind/invalidRecipient`` naming the line of a recipient that is not
+    ///   valid, or when the text holds none.
+    public static func parseAny(_ text: String) throws(AgeError) -> [any FileKeyRecipient] {
+        try parseLines(text) { (line) throws(AgeError) -> any FileKeyRecipient in
+            AgePluginRecipient.looksLikePluginRecipient(line) ? try AgePluginRecipient(line) : try AgeRecipient(line)
+        }
+    }
+
+    private static func parseLines<Recipient>(_ text: String, _ make: (String) throws(AgeError) -> Recipient) throws(AgeError) -> [Recipient] {
+        var recipients: [Recipient] = []
         // Bytes, not Characters: "\r\n" is one Character and would hide the line break.
         for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop(while: AgeArmor.isWhitespace).reversed().drop(while: AgeArmor.isWhitespace).reversed()
             if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
             do {
-                recipients.append(try AgeRecipient(String(decoding: trimmed, as: UTF8.self)))
+                recipients.append(try make(String(decoding: trimmed, as: UTF8.self)))
             } catch {
                 throw AgeError(error.kind, error.message, line: index + 1)
             }

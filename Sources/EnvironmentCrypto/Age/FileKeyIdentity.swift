@@ -20,4 +20,13 @@ public protocol FileKeyIdentity: Sendable {
     /// The recipient that encrypts a file again the way it was, after this identity opened one
     /// with `stanzas`; `nil` when the identity cannot tell (its recipients are listed elsewhere).
     func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)?
+
+    /// Whether it may open stanzas of types it cannot name in advance (an age plugin's), so
+    /// that a file whose stanzas no identity names is still offered to it.
+    var opensOtherStanzas: Bool { get }
+}
+
+extension FileKeyIdentity {
+    /// It opens only its ``stanzaTypes``.
+    public var opensOtherStanzas: Bool { false }
 }

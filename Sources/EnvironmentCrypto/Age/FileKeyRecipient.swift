@@ -19,9 +19,21 @@ public protocol FileKeyRecipient: Sendable {
     /// How reports name the recipient (`age1…`, `passphrase, scrypt work factor 18`); two
     /// recipients with the same name and labels are the same recipient, wrapped once.
     var displayName: String { get }
+
+    /// The stanzas and the labels together, for a recipient that learns its labels only while
+    /// it wraps (an age plugin declares them with `labels`); age's `WrapWithLabels`.
+    /// ``AgeFile`` calls this, and checks the labels it returns as it checks ``labels``.
+    ///
+    /// - Throws: as ``wrap(_:)``.
+    func wrapWithLabels(_ fileKey: FileKey) throws(AgeError) -> (stanzas: [AgeStanza], labels: Set<String>)
 }
 
 extension FileKeyRecipient {
     /// No labels: the recipient may share a file with any other unlabelled recipient.
     public var labels: Set<String> { [] }
+
+    /// ``wrap(_:)`` and ``labels``.
+    public func wrapWithLabels(_ fileKey: FileKey) throws(AgeError) -> (stanzas: [AgeStanza], labels: Set<String>) {
+        (try wrap(fileKey), labels)
+    }
 }

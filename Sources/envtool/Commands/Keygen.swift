@@ -61,7 +61,12 @@ struct Keygen: ParsableCommand {
             }
             let identities: [AgeIdentity]?
             if let exportAge {
-                identities = try AgeIdentityFile.readIdentities(path: exportAge, namedBy: "--export-age")
+                let read = try AgeIdentityFile.readIdentities(path: exportAge, namedBy: "--export-age")
+                let x25519 = read.compactMap { $0 as? AgeIdentity }
+                guard x25519.count == read.count else {
+                    throw CryptoError(.invalidKeyFile, "--export-age writes X25519 identities, and this file holds an age plugin identity (AGE-PLUGIN-…), which is already in age's format", file: exportAge)
+                }
+                identities = x25519
             } else if age {
                 do throws(AgeError) { identities = [try AgeIdentity.generate()] } catch { throw error.cryptoError }
             } else {

@@ -25,13 +25,15 @@ struct RecipientOptions: ParsableArguments {
 }
 
 /// Recipients of either kind, in the order given, each once. An envtool recipient and an age
-/// recipient are the same kind of X25519 public key, so all are kept as ``AgeRecipient``s.
+/// recipient are the same kind of X25519 public key, so all are kept as ``AgeRecipient``s; age
+/// plugin recipients (`age1NAME1…`) are kept apart, and make the file an age file.
 struct RecipientList {
     private(set) var recipients: [AgeRecipient] = []
+    private(set) var plugins: [AgePluginRecipient] = []
     /// Whether every recipient was given as `envtool-recipient-1:…` (text or .pub file).
     private var allEnvtool = true
 
-    var isEmpty: Bool { recipients.isEmpty }
+    var isEmpty: Bool { recipients.isEmpty && plugins.isEmpty }
 
     init(_ recipients: [AgeRecipient] = []) {
         for recipient in recipients { append(recipient, envtool: false) }
@@ -42,12 +44,23 @@ struct RecipientList {
         if !recipients.contains(recipient) { recipients.append(recipient) }
     }
 
+    private mutating func append(_ any: any FileKeyRecipient) {
+        if let recipient = any as? AgeRecipient { return append(recipient, envtool: false) }
+        if let plugin = any as? AgePluginRecipient {
+            allEnvtool = false
+            if !plugins.contains(plugin) { plugins.append(plugin) }
+        }
+    }
+
     /// Adds a recipient given as its text or as the path of a file that holds it (a `.pub` file or
     /// an age recipients file). Errors name `option`, not the value, unless it is a recipient: an
     /// identity pasted there must not be printed back.
     mutating func add(_ value: String, namedBy option: String) throws(CryptoError) {
         do throws(CryptoError) {
             if value.hasPrefix("envtool-recipient-1:") { return append(AgeRecipient(try Recipient(encoded: value)), envtool: true) }
+            if AgePluginRecipient.looksLikePluginRecipient(value) {
+                do throws(AgeError) { plugins.append(try AgePluginRecipient(value)); allEnvtool = false; return } catch { throw error.cryptoError }
+            }
             if value.lowercased().hasPrefix("age1") || value.uppercased().hasPrefix("AGE-SECRET-KEY-") {
                 do throws(AgeError) { return append(try AgeRecipient(value), envtool: false) } catch { throw error.cryptoError }
             }
@@ -78,7 +91,7 @@ struct RecipientList {
 
     private mutating func addParsed(_ text: String, file: String) throws(CryptoError) {
         do throws(AgeError) {
-            for recipient in try AgeRecipientsFile.parse(text) { append(recipient, envtool: false) }
+            for recipient in try AgeRecipientsFile.parseAny(text) { append(recipient) }
         } catch {
             throw error.about(file).cryptoError
         }
@@ -90,6 +103,9 @@ struct RecipientList {
     func target(format: EnvironmentsBin.Format?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         switch format {
         case .v1:
+            guard plugins.isEmpty else {
+                throw CryptoError(.secretUnavailable, "the v1 format has no age plugin recipients; drop --to v1 to write an age file")
+            }
             guard recipients.count == 1 else {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
             }
@@ -98,7 +114,7 @@ struct RecipientList {
         case nil where allEnvtool && recipients.count == 1 && !armored:
             return .v1(.recipient(Recipient(recipients[0])))
         case .age, nil:
-            return .age(recipients, armored: armored)
+            return .age(recipients + plugins, armored: armored)
         case .rncryptor:
             throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor")
         }

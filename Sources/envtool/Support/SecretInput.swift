@@ -96,49 +96,14 @@ enum SecretInput {
         return trimmed(buffer, length: length)
     }
 
-    /// Asks on the terminal with echo off; `nil` when there is no terminal to ask on.
+    /// Asks on the terminal with echo off; `nil` when there is no terminal to ask on (standard
+    /// input is not one, or there is no controlling terminal).
     static func prompt(_ message: String) throws(CryptoError) -> SecretBytes? {
         guard isatty(STDIN_FILENO) != 0 else { return nil }
-        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard tty >= 0 else { return nil }
-        defer { close(tty) }
-        var original = termios()
-        guard tcgetattr(tty, &original) == 0 else { return nil }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        silent.c_lflag |= tcflag_t(ICANON)
-        // Echo off before the prompt shows, as getpass(3) does: TCSAFLUSH discards what was
-        // typed before it, so a passphrase typed as soon as the prompt appeared could be lost
-        // (and the command would wait for another).
-        tcsetattr(tty, TCSAFLUSH, &silent)
-        _ = message.withCString { write(tty, $0, strlen($0)) }
-        defer {
-            tcsetattr(tty, TCSAFLUSH, &original)
-            _ = write(tty, "\n", 1)
-        }
-        var length = 0
-        let buffer = SecretBytes(count: maximumLength) { raw in
-            while length < raw.count {
-                var byte: UInt8 = 0
-                let got = read(tty, &byte, 1)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 || byte == UInt8(ascii: "\n") { break }
-                raw[length] = byte
-                byte = 0
-                length += 1
-            }
-        }
-        return trimmed(buffer, length: length)
+        return TerminalPrompt.ask(message)
     }
 
     private static func trimmed(_ buffer: SecretBytes, length: Int) -> SecretBytes {
-        var end = length
-        buffer.withUnsafeBytes { raw in
-            if end > 0, raw[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-            if end > 0, raw[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        }
-        return SecretBytes(count: end) { out in
-            buffer.withUnsafeBytes { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-        }
+        TerminalPrompt.trimmed(buffer, length: length)
     }
 }

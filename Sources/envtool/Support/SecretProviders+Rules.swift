@@ -115,8 +115,8 @@ extension SecretProviders {
     /// Every identity given, in order: each --identity file; without any, the file named by
     /// $ENVTOOL_IDENTITY_FILE and then the identity text in $ENVTOOL_IDENTITY (for CI secrets,
     /// like sops's `SOPS_AGE_KEY`). `nil` when none is given.
-    static func readIdentities(_ given: SecretValues) throws(CryptoError) -> [AgeIdentity]? {
-        var identities: [AgeIdentity] = []
+    static func readIdentities(_ given: SecretValues) throws(CryptoError) -> [any FileKeyIdentity]? {
+        var identities: [any FileKeyIdentity] = []
         let files = given.allValues("identity")
         if !files.isEmpty {
             for path in files {
