@@ -102,7 +102,7 @@ package final class PluginStateMachines {
         }
         if !errors.isEmpty {
             // The protocol: when anything failed, no stanza at all.
-            for (arguments, message) in errors { try channel.command(arguments, Array(message.utf8)) }
+            return reportAndFinish(errors)
         } else {
             for stanza in stanzas {
                 try channel.command(["recipient-stanza", String(stanza.fileIndex)] + stanza.arguments, stanza.body)
@@ -146,22 +146,23 @@ package final class PluginStateMachines {
     }
 
     private func unwrap(identities: [Result<KMSKey?, KMSError>], files: [Int: [(index: Int, stanza: AgeStanza)]], fileOrder: [Int]) throws(AgeError) {
-        var identityErrors = false
+        var identityErrors: [([String], String)] = []
         for (index, identity) in identities.enumerated() {
             if case .failure(let error) = identity {
-                identityErrors = true
-                try channel.command(["error", "identity", String(index)], Array("age-plugin-awskms: identity \(index): \(error.message)".utf8))
+                identityErrors.append((["error", "identity", String(index)], "age-plugin-awskms: identity \(index): \(error.message)"))
             }
         }
-        guard !identityErrors else { return try channel.write(["done"]) }
+        guard identityErrors.isEmpty else { return reportAndFinish(identityErrors) }
+        var reportedErrors = false
         fileLoop: for fileIndex in fileOrder {
             var stanzas: [KMSStanza] = []
             for (stanzaIndex, stanza) in files[fileIndex] ?? [] where stanza.type == AWSKMSPlugin.stanzaType {
                 do throws(KMSError) {
                     stanzas.append(try Self.check(stanza))
                 } catch {
-                    try channel.command(["error", "stanza", String(fileIndex), String(stanzaIndex)],
-                                        Array("age-plugin-awskms: file \(fileIndex), stanza \(stanzaIndex): \(error.message)".utf8))
+                    guard send(["error", "stanza", String(fileIndex), String(stanzaIndex)],
+                               "age-plugin-awskms: file \(fileIndex), stanza \(stanzaIndex): \(error.message)") else { return }
+                    reportedErrors = true
                     continue fileLoop
                 }
             }
@@ -190,10 +191,26 @@ package final class PluginStateMachines {
             for failure in failures where !reported.contains(failure.identity) {
                 reported.insert(failure.identity)
                 let messages = failures.filter { $0.identity == failure.identity }.map(\.message).joined(separator: "; ")
-                try channel.command(["error", "identity", String(failure.identity)], Array("age-plugin-awskms: identity \(failure.identity): \(messages)".utf8))
+                guard send(["error", "identity", String(failure.identity)], "age-plugin-awskms: identity \(failure.identity): \(messages)") else { return }
+                reportedErrors = true
             }
         }
-        try channel.write(["done"])
+        if reportedErrors { try? channel.write(["done"]) } else { try channel.write(["done"]) }
+    }
+
+    /// Sends each error (answered `ok`), then `done`. A client may hang up after the first
+    /// error it reads (it has what it needs to fail): writing to it then is not a failure of
+    /// the plugin's, and nothing more is sent.
+    private func reportAndFinish(_ errors: [([String], String)]) {
+        for (arguments, message) in errors {
+            guard send(arguments, message) else { return }
+        }
+        try? channel.write(["done"])
+    }
+
+    /// Sends one error and reads its answer; `false` when the client has gone.
+    private func send(_ arguments: [String], _ message: String) -> Bool {
+        (try? channel.command(arguments, Array(message.utf8))) != nil
     }
 
     /// An `awskms KEY [BASE64(FILE)]` stanza with a non-empty body, or why it is malformed.
