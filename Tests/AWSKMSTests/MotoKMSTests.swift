@@ -175,4 +175,48 @@ struct MotoKMSTests {
         #expect(rejected.stderr.contains("rejected the credentials") || rejected.stderr.contains("access denied"), "\(rejected.stderr)")
         #expect(!rejected.stderr.contains("not-the-secret"))
     }
+
+    @Test("envtool through the plugin: a key-file file rekeyed to two KMS recipients, read with one key disabled, rekeyed to drop it")
+    func envtoolThroughThePlugin() throws {
+        let envtoolPath = pluginDirectory + "/envtool"
+        guard FileManager.default.isExecutableFile(atPath: envtoolPath) else {
+            Issue.record("envtool is not built beside age-plugin-awskms (\(pluginDirectory))")
+            return
+        }
+        let server = try MotoServer()
+        defer { server.stop() }
+        let keyA = try server.createKey(), keyB = try server.createKey()
+        var environment = server.environment
+        environment[AWSKMSPlugin.contextVariable] = "environments.bin"
+        func envtool(_ arguments: [String]) throws -> ProcessResult {
+            let result = try run(envtoolPath, arguments, environment: environment, in: server.scratch)
+            #expect(result.status == 0, "envtool \(arguments): \(result.stderr)")
+            return result
+        }
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/environments/environments.json", toPath: server.scratch + "/environments.json")
+        try envtool(["keygen", "-o", "team.key"])
+        try envtool(["encrypt", "environments.json", "--key-file", "team.key", "-o", "environments.bin"])
+        let recipientA = try Self.recipient(keyA, server), recipientB = try Self.recipient(keyB, server)
+        try envtool(["rekey", "environments.bin", "--key-file", "team.key", "--new-recipient", recipientA, "--new-recipient", recipientB])
+        func header() throws -> String {
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: server.scratch + "/environments.bin")).prefix(2000), as: UTF8.self)
+        }
+        let name = String(decoding: AgeBase64.encode(Array("environments.bin".utf8), padded: false), as: UTF8.self)
+        #expect(try header().contains("-> awskms \(keyA) \(name)\n"))
+        #expect(try header().contains("-> awskms \(keyB) \(name)\n"))
+        let identity = try Self.identityFile(nil, server, name: "kms.identity")
+        #expect(chmod(identity, 0o600) == 0)
+        try server.aws(["kms", "disable-key", "--key-id", Self.keyID(keyA)])
+        #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
+        // Rekeyed to the whole new list (B only): A's stanza is gone.
+        try envtool(["rekey", "environments.bin", "--identity", identity, "--new-recipient", recipientB])
+        #expect(try !header().contains(keyA))
+        #expect(try header().contains("-> awskms \(keyB) "))
+        #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
+        // With no network, envtool says what the plugin said.
+        environment["AWS_ENDPOINT_URL"] = "http://127.0.0.1:\(freePort())"
+        let offline = try run(envtoolPath, ["get", "base_url", "-e", "environments.bin", "--identity", identity], environment: environment, in: server.scratch)
+        #expect(offline.status == 72)
+        #expect(offline.stderr.contains("cannot reach KMS at http://127.0.0.1:"), "\(offline.stderr)")
+    }
 }
