@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "FuzzHarnesses",
             dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats",
-                           "SwiftAccessorGenerator"],
+                           "SwiftAccessorGenerator", "AWSKMS"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),

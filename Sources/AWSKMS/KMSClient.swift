@@ -131,7 +131,7 @@ package struct KMSClient: Sendable {
     }
 
     /// The message and retry decision for a non-200 answer.
-    static func error(status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String) -> (error: KMSError, retryable: Bool) {
+    package static func error(status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String) -> (error: KMSError, retryable: Bool) {
         let (type, serviceMessage) = errorFields(body)
         let detail = serviceMessage.map { " (KMS: \($0))" } ?? ""
         switch type {

@@ -32,16 +32,19 @@ extension PluginChannel {
     }
 }
 
-/// The plugin's standard input and output, through the shared stanza codec
-/// (``AgePluginStanzaReader``, ``AgePluginStanzaWriter``).
-package final class StandardStreamsChannel: PluginChannel {
-    private let reader: AgePluginStanzaReader<FileDescriptorSource>
-    private var writer: AgePluginStanzaWriter<FileDescriptorSink>
+/// A conversation through the shared stanza codec (``AgePluginStanzaReader``,
+/// ``AgePluginStanzaWriter``): the plugin's standard streams, or bytes in memory (the fuzz target).
+package final class CodecChannel<Source: AgeByteSource, Sink: AgeByteSink>: PluginChannel {
+    private let reader: AgePluginStanzaReader<Source>
+    private var writer: AgePluginStanzaWriter<Sink>
 
-    package init(input: Int32 = 0, output: Int32 = 1) {
-        reader = AgePluginStanzaReader(FileDescriptorSource(input))
-        writer = AgePluginStanzaWriter(FileDescriptorSink(output))
+    package init(_ source: Source, _ sink: Sink, limits: AgePluginLimits = .standard) {
+        reader = AgePluginStanzaReader(source, limits: limits)
+        writer = AgePluginStanzaWriter(sink)
     }
+
+    /// What was written so far.
+    package var sink: Sink { writer.sink }
 
     package func read() throws(AgeError) -> AgePluginStanza? {
         try reader.next()
@@ -49,5 +52,14 @@ package final class StandardStreamsChannel: PluginChannel {
 
     package func write(_ stanza: AgePluginStanza) throws(AgeError) {
         try writer.write(stanza)
+    }
+}
+
+/// The plugin's standard input and output.
+package typealias StandardStreamsChannel = CodecChannel<FileDescriptorSource, FileDescriptorSink>
+
+extension CodecChannel where Source == FileDescriptorSource, Sink == FileDescriptorSink {
+    package convenience init(input: Int32 = 0, output: Int32 = 1) {
+        self.init(FileDescriptorSource(input), FileDescriptorSink(output))
     }
 }
