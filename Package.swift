@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "FuzzHarnesses",
             dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats",
-                           "SwiftAccessorGenerator"],
+                           "SwiftAccessorGenerator", "AWSKMS"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),
@@ -181,4 +181,18 @@ package.targets += [
         dependencies: ["KeyExtraction", "SwiftAccessorGenerator", "JSONParsing", "Diagnostics", "Platform", "TranslationFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing"], resources: [.copy("Fixtures")]),
+]
+
+// `age-plugin-awskms` (issue #26, item 3): file keys wrapped by AWS KMS, as an age plugin that
+// `age`, sops-style tools and envtool all run. Its HTTP stack (FoundationNetworking: libcurl, TLS)
+// lives in the `AWSKMS` target, which only the plugin links: `envtool` reaches KMS through the
+// plugin process, never by linking it.
+package.products += [
+    .executable(name: "age-plugin-awskms", targets: ["age-plugin-awskms"]),
+]
+package.targets += [
+    // SigV4, the AWS credential chain, the KMS JSON client and the plugin's state machines.
+    .target(name: "AWSKMS", dependencies: ["EnvironmentCrypto", "CSodium", "JSONParsing", "Platform"]),
+    .executableTarget(name: "age-plugin-awskms", dependencies: ["AWSKMS", "EnvironmentCrypto", "Platform"]),
+    .testTarget(name: "AWSKMSTests", dependencies: ["AWSKMS", "age-plugin-awskms", "EnvironmentCrypto", "JSONParsing"]),
 ]

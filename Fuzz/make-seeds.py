@@ -297,3 +297,23 @@ for path in sorted(glob.glob(os.path.join(crypto, "age-testkit", "*")))[:4]:
 write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX\n")
 write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
 write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")
+
+# aws-kms: age-plugin-awskms's inputs, the first byte picking the reader: 0 shared config and
+# credentials files, 1 (+4·n for the HTTP status) KMS JSON answers, 2 recipients, identities and
+# key text forms, 3 a recipient-v1 and 7 an identity-v1 conversation from a client.
+write("aws-kms", b"\x00" + b"[default]\nregion = eu-west-1 # inline\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = s3cr3t/+x\n"
+      + b"[profile dev]\nservices = local\nendpoint_url = http://127.0.0.1:4566\n[services local]\nkms =\n  endpoint_url = http://kms\n")
+write("aws-kms", b"\x00" + b"\xef\xbb\xbf; comment\r\n[dev]\r\naws_access_key_id=AKIA\r\naws_session_token = t\r\nrole_arn = arn:aws:iam::1:role/x\r\n")
+write("aws-kms", b"\x01" + b'{"CiphertextBlob":"AQIDBA==","KeyId":"arn:aws:kms:us-east-1:1:key/x","EncryptionAlgorithm":"SYMMETRIC_DEFAULT"}')
+write("aws-kms", b"\x01" + b'{"Plaintext":"AAECAwQFBgcICQoLDA0ODw==","KeyId":"x"}')
+write("aws-kms", b"\x05" + b'{"__type":"com.amazonaws.kms#DisabledException","message":"arn:aws:kms:us-east-1:1:key/x is disabled."}')
+write("aws-kms", b"\x09" + b"<ErrorResponse><Error><Code>AccessDenied</Code><Message>User: x is not authorized</Message></Error></ErrorResponse>")
+write("aws-kms", b"\x02" + b"age1awskms1v9exuwnpwaen56mdwva82uedv4shxapdxyarzvf3xyeryv3jxvenxve6ddjhjte3xgengctzvdjz6vfjv93z6ve5vdjz6dfkv4nz6vfjxv6r2d3h8qunqctzw34rne")
+write("aws-kms", b"\x02" + b"AGE-PLUGIN-AWSKMS-1V46J6AM9WD6Z6VF0V9KXJCTN9ASHQUQ4RF7JY")
+write("aws-kms", b"\x02" + b"eu-west-1/alias/app")
+write("aws-kms", b"\x03" + plugin_stanza(["add-recipient", "age1awskms1v9exuwnpwaen56mdwva82uedv4shxapdxyarzvf3xyeryv3jxvenxve6ddjhjte3xgengctzvdjz6vfjv93z6ve5vdjz6dfkv4nz6vfjxv6r2d3h8qunqctzw34rne"]) + plugin_stanza(["add-identity", "AGE-PLUGIN-AWSKMS-19G6ZW25Z"])
+      + plugin_stanza(["grease-x", "y"], bytes(5)) + plugin_stanza(["wrap-file-key"], bytes(range(16))) + plugin_stanza(["done"]) + plugin_stanza(["ok"]) * 3)
+write("aws-kms", b"\x07" + plugin_stanza(["add-identity", "AGE-PLUGIN-AWSKMS-19G6ZW25Z"])
+      + plugin_stanza(["recipient-stanza", "0", "awskms", "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab", "ZW52aXJvbm1lbnRzLmJpbg"], bytes(range(150)))
+      + plugin_stanza(["recipient-stanza", "0", "awskms", "nokey"], bytes(3)) + plugin_stanza(["recipient-stanza", "1", "X25519", "abc"], bytes(32))
+      + plugin_stanza(["done"]) + plugin_stanza(["ok"]) * 3)

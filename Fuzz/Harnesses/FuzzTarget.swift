@@ -33,6 +33,8 @@ public struct FuzzTarget: Sendable {
                    run: AgeHarness.run),
         FuzzTarget(name: "age-plugin", summary: "age plugin protocol stanzas (c2sp.org/age-plugin) read within small limits, each written again and read back the same",
                    run: AgePluginHarness.run),
+        FuzzTarget(name: "aws-kms", summary: "age-plugin-awskms's inputs: AWS shared config/credentials files and the chain over them, KMS JSON answers, recipients and identities, plugin conversations (first byte picks)",
+                   run: AWSKMSHarness.run),
         FuzzTarget(name: "rncryptor", summary: "RNCryptor v3 header and structure checks, then HMAC, AES-CBC and padding with the spec's vector keys (and the HMAC recomputed)",
                    run: RNCryptorHarness.run),
         FuzzTarget(name: "apple-format", summary: "Apple printf formatter (AppleStringFormatter.format): template NUL arguments",

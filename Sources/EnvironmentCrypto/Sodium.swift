@@ -1,12 +1,12 @@
 import CSodium
 
 /// Initialises libsodium exactly once, from whichever thread gets here first.
-enum Sodium {
+package enum Sodium {
     /// `sodium_init` is itself thread-safe and idempotent; a `static let` also runs it only once.
     private static let status: Int32 = sodium_init()
 
     /// Call before any other libsodium function.
-    static func ensureInitialized() throws(CryptoError) {
+    package static func ensureInitialized() throws(CryptoError) {
         guard status >= 0 else {
             throw CryptoError(.unavailable, "libsodium could not be initialised (sodium_init returned \(status))")
         }

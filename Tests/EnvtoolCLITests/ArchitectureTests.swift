@@ -71,6 +71,15 @@ struct ArchitectureTests {
         #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("EnvironmentKit"))
     }
 
+    @Test("the CLI reaches KMS through age-plugin-awskms and links none of its HTTP stack")
+    func kmsStaysInThePlugin() throws {
+        let (dependencies, _) = try Self.graph()
+        for target in ["envtool", "EnvironmentKit", "Environments", "EnvironmentCrypto", "EnvironmentsProvider"] {
+            #expect(!Self.closure(of: target, in: dependencies).contains("AWSKMS"), "\(target) depends on AWSKMS")
+        }
+        #expect(Self.closure(of: "age-plugin-awskms", in: dependencies).contains("AWSKMS"))
+    }
+
     @Test("docs/architecture.md names every target of the manifest")
     func documented() throws {
         let (dependencies, _) = try Self.graph()

@@ -2,9 +2,9 @@ import CSodium
 
 /// Strict, canonical base64 through libsodium: the standard alphabet, no white space, and
 /// unused bits zero, so that every byte string has exactly one accepted encoding.
-enum AgeBase64 {
+package enum AgeBase64 {
     /// Decodes `text`, padded (`=`) or not; nil when it is not the canonical encoding of anything.
-    static func decode(_ text: some Collection<UInt8>, padded: Bool) -> [UInt8]? {
+    package static func decode(_ text: some Collection<UInt8>, padded: Bool) -> [UInt8]? {
         let characters = Array(text)
         guard !characters.isEmpty else { return [] }
         var output = [UInt8](repeating: 0, count: characters.count / 4 * 3 + 3)
@@ -20,7 +20,7 @@ enum AgeBase64 {
     }
 
     /// Encodes `bytes`, padded or not.
-    static func encode(_ bytes: UnsafeRawBufferPointer, padded: Bool) -> [UInt8] {
+    package static func encode(_ bytes: UnsafeRawBufferPointer, padded: Bool) -> [UInt8] {
         let variant = Int32(padded ? sodium_base64_VARIANT_ORIGINAL : sodium_base64_VARIANT_ORIGINAL_NO_PADDING)
         let length = sodium_base64_encoded_len(bytes.count, variant)
         var output = [UInt8](repeating: 0, count: length)
@@ -33,7 +33,7 @@ enum AgeBase64 {
         return output
     }
 
-    static func encode(_ bytes: [UInt8], padded: Bool) -> [UInt8] {
+    package static func encode(_ bytes: [UInt8], padded: Bool) -> [UInt8] {
         bytes.withUnsafeBytes { encode($0, padded: padded) }
     }
 }

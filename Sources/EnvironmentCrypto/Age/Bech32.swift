@@ -5,7 +5,7 @@ import CSodium
 ///
 /// Work is on bytes, and the decoded data goes straight into ``SecretBytes`` with every
 /// intermediate buffer zeroed, because an identity's data is its secret key.
-enum Bech32 {
+package enum Bech32 {
     private static let alphabet = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
     private static let reverse: [Int8] = {
         var table = [Int8](repeating: -1, count: 128)
@@ -32,7 +32,7 @@ enum Bech32 {
     }
 
     /// `hrp` + `1` + data + checksum, lowercase, or uppercase when `uppercase` (age's identities).
-    static func encode(hrp: String, data: UnsafeRawBufferPointer, uppercase: Bool) -> SecretBytes {
+    package static func encode(hrp: String, data: UnsafeRawBufferPointer, uppercase: Bool) -> SecretBytes {
         let human = Array(hrp.lowercased().utf8)
         var groups = [UInt8](repeating: 0, count: (data.count * 8 + 4) / 5)
         defer { zero(&groups) }
@@ -64,12 +64,12 @@ enum Bech32 {
     }
 
     /// Why a string is not bech32; never contains the string itself (it may be a secret key).
-    struct Failure: Error {
-        let reason: String
+    package struct Failure: Error {
+        package let reason: String
     }
 
     /// Splits and verifies `text`; returns the lowercase human-readable part and the data bytes.
-    static func decode(_ text: UnsafeRawBufferPointer) throws(Failure) -> (hrp: String, data: SecretBytes) {
+    package static func decode(_ text: UnsafeRawBufferPointer) throws(Failure) -> (hrp: String, data: SecretBytes) {
         var hasLower = false, hasUpper = false
         for byte in text {
             guard byte >= 0x21, byte <= 0x7e else { throw Failure(reason: "it contains a character that is not printable ASCII") }

@@ -2,11 +2,11 @@ import CSodium
 
 /// HKDF-SHA256 (RFC 5869) and HMAC-SHA256, built on libsodium's `crypto_auth_hmacsha256_*`:
 /// the Debian libsodium (1.0.18) predates `crypto_kdf_hkdf_sha256_*`.
-enum HKDF {
-    static let hashLength = 32
+package enum HKDF {
+    package static let hashLength = 32
 
     /// HMAC-SHA256 of the concatenation of `parts` under `key`, into `output` (32 bytes).
-    static func hmac(key: UnsafeRawBufferPointer, _ parts: [UnsafeRawBufferPointer], into output: UnsafeMutableRawBufferPointer) {
+    package static func hmac(key: UnsafeRawBufferPointer, _ parts: [UnsafeRawBufferPointer], into output: UnsafeMutableRawBufferPointer) {
         var state = crypto_auth_hmacsha256_state()
         defer { withUnsafeMutableBytes(of: &state) { sodium_memzero($0.baseAddress!, $0.count) } }
         // libsodium accepts a zero-length key, but not a null pointer with it.
