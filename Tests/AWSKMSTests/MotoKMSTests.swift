@@ -176,7 +176,7 @@ struct MotoKMSTests {
         #expect(!rejected.stderr.contains("not-the-secret"))
     }
 
-    @Test("envtool through the plugin: a key-file file rekeyed to two KMS recipients, read with one key disabled, rekeyed to drop it")
+    @Test("envtool through the plugin: a key-file file moved to a KMS recipient, a second added with --add-recipient, one disabled, removed with --remove-recipient")
     func envtoolThroughThePlugin() throws {
         let envtoolPath = pluginDirectory + "/envtool"
         guard FileManager.default.isExecutableFile(atPath: envtoolPath) else {
@@ -196,23 +196,33 @@ struct MotoKMSTests {
         try FileManager.default.copyItem(atPath: repositoryRoot + "/environments/environments.json", toPath: server.scratch + "/environments.json")
         try envtool(["keygen", "-o", "team.key"])
         try envtool(["encrypt", "environments.json", "--key-file", "team.key", "-o", "environments.bin"])
+        // docs/kms.md's steps: the key-file file to KMS key A (and an X25519 break-glass key).
+        let keygen = try run("/usr/bin/age-keygen", ["-o", server.scratch + "/break-glass.txt"], environment: server.environment)
+        #expect(keygen.status == 0, "\(keygen.stderr)")
+        let breakGlass = try run("/usr/bin/age-keygen", ["-y", server.scratch + "/break-glass.txt"], environment: server.environment).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let recipientA = try Self.recipient(keyA, server), recipientB = try Self.recipient(keyB, server)
-        try envtool(["rekey", "environments.bin", "--key-file", "team.key", "--new-recipient", recipientA, "--new-recipient", recipientB])
+        try envtool(["rekey", "environments.bin", "--key-file", "team.key", "--new-recipient", recipientA, "--new-recipient", breakGlass])
         func header() throws -> String {
             String(decoding: try Data(contentsOf: URL(fileURLWithPath: server.scratch + "/environments.bin")).prefix(2000), as: UTF8.self)
         }
         let name = String(decoding: AgeBase64.encode(Array("environments.bin".utf8), padded: false), as: UTF8.self)
         #expect(try header().contains("-> awskms \(keyA) \(name)\n"))
-        #expect(try header().contains("-> awskms \(keyB) \(name)\n"))
         let identity = try Self.identityFile(nil, server, name: "kms.identity")
         #expect(chmod(identity, 0o600) == 0)
+        // A second KMS key added: the list (FILE.recipients) keeps KMS recipients.
+        try envtool(["rekey", "environments.bin", "--identity", identity, "--add-recipient", recipientB])
+        #expect(try header().contains("-> awskms \(keyA) \(name)\n"))
+        #expect(try header().contains("-> awskms \(keyB) \(name)\n"))
+        #expect(Set(try envtool(["recipients", "list", "environments.bin"]).stdout.split(separator: "\n").map(String.init)) == [recipientA, recipientB, breakGlass])
+        // Key A disabled: B still opens the file; then A is removed from the recipients.
         try server.aws(["kms", "disable-key", "--key-id", Self.keyID(keyA)])
         #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
-        // Rekeyed to the whole new list (B only): A's stanza is gone.
-        try envtool(["rekey", "environments.bin", "--identity", identity, "--new-recipient", recipientB])
+        try envtool(["rekey", "environments.bin", "--identity", identity, "--remove-recipient", recipientA])
         #expect(try !header().contains(keyA))
         #expect(try header().contains("-> awskms \(keyB) "))
         #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
+        #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", server.scratch + "/break-glass.txt"]).stdout == "https://dev-api.example.com/v1\n")
         // With no network, envtool says what the plugin said.
         environment["AWS_ENDPOINT_URL"] = "http://127.0.0.1:\(freePort())"
         let offline = try run(envtoolPath, ["get", "base_url", "-e", "environments.bin", "--identity", identity], environment: environment, in: server.scratch)
