@@ -139,7 +139,8 @@ package struct KMSClient: Sendable {
             return (KMSError(.unavailable, "KMS throttled \(operation) on \(key) and kept doing so through the retries\(detail)"), true)
         case "KMSInternalException", "DependencyTimeoutException", "ServiceUnavailable", "InternalFailure", "RequestTimeout":
             return (KMSError(.unavailable, "KMS failed \(operation) on \(key) (\(type ?? "")) through the retries\(detail)"), true)
-        case "AccessDeniedException", "AccessDenied", nil where status == 403:
+        case "AccessDeniedException", "AccessDenied",
+             nil where status == 403:
             return (KMSError(.accessDenied, "access denied: the credentials from \(credentials.source) may not kms:\(operation) with \(key); check the key policy and IAM policy\(detail)"), false)
         case "UnrecognizedClientException", "InvalidSignatureException", "IncompleteSignature", "MissingAuthenticationToken", "ExpiredTokenException", "InvalidClientTokenId",
              "SignatureDoesNotMatch", "AuthFailure", "InvalidAccessKeyId":
