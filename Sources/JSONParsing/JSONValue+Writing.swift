@@ -97,7 +97,9 @@ extension JSONValue {
 
     /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`,
     /// `\t`, `\b`, `\f` or `\u00XX`; everything else (non-ASCII included) as its UTF-8 bytes.
-    static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+    /// (`package`: a writer that lays out its own document, as the i18next converter's, quotes
+    /// its strings exactly as ``jsonText(pretty:)`` does.)
+    package static func writeQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             // Runs without anything to escape are copied whole.

@@ -299,7 +299,13 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 }
             }
         }
-        return Data((nest(flat).jsonText(pretty: true) + "\n").utf8)
+        // Written straight from the nesting, as `jsonText(pretty: true)` lays a document out (a
+        // JSON value built only to be written was a third of writing a 20k-key file).
+        var output: [UInt8] = []
+        output.reserveCapacity(flat.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 12 })
+        nest(flat).write(to: &output, indent: 0)
+        output.append(UInt8(ascii: "\n"))
+        return Data(output)
     }
 
     static func firstNumeric(_ message: TranslationMessage) -> String? {
@@ -307,56 +313,111 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// Nests `a.b` under `a` unless `a` is itself a key (then the key stays flat).
-    private static func nest(_ flat: [(String, String)]) -> JSONValue {
+    private static func nest(_ flat: [(String, String)]) -> NestingObject {
         let leaves = Set(flat.map(\.0))
-        var root = JSONObject()
+        let root = NestingObject()
         for (key, text) in flat {
-            var parts = dotSeparatedParts(key)
-            // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`).
-            var prefix = ""
-            // Deeper than 32 levels stays flat too: nesting is written recursively.
-            var flatKey = parts.contains("") || parts.count > 32
-            for part in parts.dropLast() {
-                prefix = prefix.isEmpty ? part : prefix + "." + part
-                if leaves.contains(prefix) { flatKey = true }
+            let parts = dotSeparatedParts(key)
+            // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
+            // levels too, as nesting is written recursively.
+            var flatKey = parts.count > 32 || parts.contains("")
+            if !flatKey, parts.count > 1 {
+                var prefix = ""
+                for part in parts.dropLast() {
+                    prefix = prefix.isEmpty ? part : prefix + "." + part
+                    if leaves.contains(prefix) { flatKey = true; break }
+                }
             }
-            if flatKey { parts = [key] }
-            insert(text, at: parts[...], into: &root)
+            guard !flatKey, parts.count > 1 else {
+                root.set(key, text)
+                continue
+            }
+            var object = root
+            for part in parts.dropLast() { object = object.child(part) }
+            object.set(parts[parts.count - 1], text)
         }
-        return .object(root)
+        return root
+    }
+
+    /// A JSON object being nested into, held by reference so that a member deep inside is added
+    /// in place. Members keep their first position; a later value replaces the earlier one, and
+    /// an object takes the place of a text at its key, as `JSONObject` subscripts do.
+    private final class NestingObject {
+        enum Member {
+            case text(String)
+            case object(NestingObject)
+        }
+        private var members: [(key: String, value: Member)] = []
+        private var positions: [String: Int] = [:]
+
+        func set(_ key: String, _ text: String) {
+            if let position = positions[key] {
+                members[position].value = .text(text)
+            } else {
+                positions[key] = members.count
+                members.append((key, .text(text)))
+            }
+        }
+
+        /// The object at `key`, made (or put in place of a text there) when there is none.
+        func child(_ key: String) -> NestingObject {
+            if let position = positions[key] {
+                if case .object(let object) = members[position].value { return object }
+                let object = NestingObject()
+                members[position].value = .object(object)
+                return object
+            }
+            let object = NestingObject()
+            positions[key] = members.count
+            members.append((key, .object(object)))
+            return object
+        }
+
+        /// The object as `JSONValue.jsonText(pretty: true)` writes one: two-space indentation,
+        /// `"key": value`, `{}` when empty.
+        func write(to output: inout [UInt8], indent: Int) {
+            guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                Self.newline(indent + 1, to: &output)
+                JSONValue.writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                switch member.value {
+                case .text(let text): JSONValue.writeQuoted(text, to: &output)
+                case .object(let object): object.write(to: &output, indent: indent + 1)
+                }
+            }
+            Self.newline(indent, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+
+        private static func newline(_ indent: Int, to output: inout [UInt8]) {
+            output.append(UInt8(ascii: "\n"))
+            for _ in 0..<indent { output.append(UInt8(ascii: " ")); output.append(UInt8(ascii: " ")) }
+        }
     }
 
     /// `key` split at each `.`, empty parts kept. An ASCII key (nearly all) is split by bytes:
     /// splitting by Characters was most of nesting a 20k-key file. Any other is split by
     /// Characters, where a `.` followed by a combining mark is no separator.
     private static func dotSeparatedParts(_ key: String) -> [String] {
-        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
-        guard key.utf8.contains(UInt8(ascii: ".")) else { return [key] }
-        var parts: [String] = []
-        var start = key.utf8.startIndex
-        for index in key.utf8.indices where key.utf8[index] == UInt8(ascii: ".") {
-            parts.append(String(key[start..<index]))
-            start = key.utf8.index(after: index)
+        var key = key
+        let ascii: [String]? = key.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var parts: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            guard !parts.isEmpty else { return [] }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return parts
         }
-        parts.append(String(key[start...]))
-        return parts
+        if let ascii { return ascii.isEmpty ? [key] : ascii }
+        return key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private static func insert(_ text: String, at parts: ArraySlice<String>, into object: inout JSONObject) {
-        guard let first = parts.first else { return }
-        if parts.count == 1 {
-            object[first] = .string(text)
-            return
-        }
-        // The inner object is taken out while it grows, so that it is not copied at every insert.
-        guard let position = object.index(forKey: first), case .object(var inner) = object[position].value else {
-            var inner = JSONObject()
-            insert(text, at: parts.dropFirst(), into: &inner)
-            object[first] = .object(inner)
-            return
-        }
-        object.setValue(.null, at: position)
-        insert(text, at: parts.dropFirst(), into: &inner)
-        object.setValue(.object(inner), at: position)
-    }
 }
