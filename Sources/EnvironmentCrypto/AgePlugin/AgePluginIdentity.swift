@@ -73,19 +73,9 @@ public struct AgePluginIdentity: FileKeyIdentity, CustomStringConvertible {
     /// its first identity, so that each plugin runs once. Identities of other kinds are kept as
     /// they are, in order.
     static func grouped(_ identities: [any FileKeyIdentity]) -> [any FileKeyIdentity] {
-        var result: [any FileKeyIdentity] = []
-        var groups: [String: Int] = [:]
-        for identity in identities {
-            guard let plugin = identity as? AgePluginIdentity else { result.append(identity); continue }
-            if let index = groups[plugin.pluginName], var group = result[index] as? AgePluginIdentityGroup {
-                group.identities.append(plugin)
-                result[index] = group
-            } else {
-                groups[plugin.pluginName] = result.count
-                result.append(AgePluginIdentityGroup(pluginName: plugin.pluginName, identities: [plugin]))
-            }
+        AgePluginGrouping.grouped(identities, member: { $0 as? AgePluginIdentity }, pluginName: \.pluginName) {
+            AgePluginIdentityGroup(pluginName: $0, identities: $1)
         }
-        return result
     }
 }
 

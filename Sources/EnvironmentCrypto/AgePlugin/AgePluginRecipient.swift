@@ -97,19 +97,12 @@ public struct AgePluginRecipient: FileKeyRecipient, Hashable, CustomStringConver
     /// `recipients` with every plugin recipient replaced by one group per plugin, at the place of
     /// its first recipient, so that each plugin runs once.
     static func grouped(_ recipients: [any FileKeyRecipient]) -> [any FileKeyRecipient] {
-        var result: [any FileKeyRecipient] = []
-        var groups: [String: Int] = [:]
-        for recipient in recipients {
-            guard let plugin = recipient as? AgePluginRecipient else { result.append(recipient); continue }
-            if let index = groups[plugin.pluginName], var group = result[index] as? AgePluginRecipientGroup {
-                if !group.recipients.contains(plugin) { group.recipients.append(plugin) }
-                result[index] = group
-            } else {
-                groups[plugin.pluginName] = result.count
-                result.append(AgePluginRecipientGroup(pluginName: plugin.pluginName, recipients: [plugin]))
-            }
+        AgePluginGrouping.grouped(recipients, member: { $0 as? AgePluginRecipient }, pluginName: \.pluginName) { name, members in
+            // A recipient given twice is wrapped to once.
+            var unique: [AgePluginRecipient] = []
+            for recipient in members where !unique.contains(recipient) { unique.append(recipient) }
+            return AgePluginRecipientGroup(pluginName: name, recipients: unique)
         }
-        return result
     }
 }
 
