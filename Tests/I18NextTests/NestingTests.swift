@@ -6,8 +6,8 @@ import Testing
 struct NestingTests {
     func engine(_ resources: I18nObject, compatibility: I18NextOptions.Compatibility = .v4,
                 warnings: WarningLog? = nil) -> I18Next {
-        // Through the init object, as i18next-ios users write it: "v1" also sets 1.x's `__var__` interpolation.
-        var options = (try? I18NextOptions(json: ["lng": "en", "compatibilityJSON": compatibility == .v1 ? "v1" : "v4"], source: "test")) ?? I18NextOptions()
+        // Through the init object, as i18next-ios users write it: "v1" and "ios" also set 1.x's `__var__` interpolation.
+        var options = (try? I18NextOptions(json: ["lng": "en", "compatibilityJSON": .string(compatibility.rawValue)], source: "test")) ?? I18NextOptions()
         options.resources = ["en": .object(["translation": .object(resources)])]
         options.warningHandler = warnings?.handler
         return I18Next(options: options)
@@ -183,6 +183,23 @@ struct NestingTests {
         #expect(text.hasPrefix(filler + filler))
         #expect(warnings.all.contains { $0.contains("nesting stopped after scanning 4 MB of text in one t() call") })
         #expect(!warnings.all.contains { $0.contains("1000 nested translations") })
+    }
+
+    @Test("i18next-ios: a value that nests itself twice stops at 256 KiB instead of doubling 50 times, with a warning")
+    func iosDoublingCycle() {
+        let warnings = WarningLog()
+        // i18next-ios replaces every occurrence of a nesting at once; found by the fuzzer
+        // (Fuzz/Crashers/i18next-grammar/ios-nesting-every-occurrence-growth), this asked for 2^50 copies.
+        let i18n = engine(["twice": "ab$t(twice)$t(twice)"], compatibility: .ios, warnings: warnings)
+        guard case .string(let text) = i18n.t("twice") else { Issue.record("expected a string"); return }
+        #expect(text.utf8.count <= 256 << 10, "\(text.utf8.count) bytes")
+        #expect(text.hasPrefix("abababab"))
+        #expect(warnings.all.filter { $0.contains("would grow past 256 KiB") }.count == 1, "\(warnings.all)")
+        // A nesting that stays small is replaced in full, without a warning.
+        let small = WarningLog()
+        let within = engine(["pair": "$t(one) and $t(one)", "one": "1"], compatibility: .ios, warnings: small)
+        #expect(within.t("pair") == "1 and 1")
+        #expect(small.all.isEmpty, "\(small.all)")
     }
 
     @Test("v4: a nesting cycle through several keys ends, with a warning")

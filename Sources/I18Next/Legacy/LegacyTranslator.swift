@@ -54,6 +54,8 @@ final class LegacyTranslator {
     /// (``NestingBudget``).
     static let maximumProcessedBytes = 256 << 10
     private var processedBytesLeft = 0
+    /// Whether this `t()` call already warned that i18next-ios nesting stopped growing its text.
+    private var growthStopped = false
 
     /// i18next 1.x had no limit on `$t()` replacements; a cycle looped forever. We stop at this many.
     static let maximumReplacements = 50
@@ -88,6 +90,7 @@ final class LegacyTranslator {
         replacementCounter = 0
         lookupsLeft = Self.maximumLookups
         processedBytesLeft = Self.maximumProcessedBytes
+        growthStopped = false
         expanding = []
         var result = innerTranslate(keys, Options(values))
         // The markers are 1.x's internal signals between its own lookups, never an answer.
@@ -722,8 +725,24 @@ final class LegacyTranslator {
             if value == Self.pluralNotFound || value == Self.contextNotFound { value = .string(key) }
             let replacement: String
             if case .string(let string) = value { replacement = string } else { replacement = ObjectiveCFormat.description(value) }
-            result = result.replacing(prefix + raw + suffix, with: replacement)
+            let token = prefix + raw + suffix
+            // Every occurrence is replaced at once, so a value nesting itself twice doubles at each
+            // of the 50 levels the replacement limit allows: the text's size is bounded as well.
+            let occurrences = result.ranges(of: token).count
+            let grown = result.utf8.count + occurrences * (replacement.utf8.count - token.utf8.count)
+            guard grown <= Self.maximumProcessedBytes else {
+                warnGrowthStopped()
+                break
+            }
+            result = result.replacing(token, with: replacement)
         }
         return result
+    }
+
+    /// Warns once per `t()` call that i18next-ios nesting stopped at the size bound.
+    private func warnGrowthStopped() {
+        guard !growthStopped else { return }
+        growthStopped = true
+        self.options.warningHandler?("nesting stopped: one t() call's text would grow past \(Self.maximumProcessedBytes >> 10) KiB; the rest stays as written")
     }
 }
