@@ -58,7 +58,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next", "AppleLocalization"]),
+        .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next", "AppleLocalization", "Platform"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "CLDRPluralsTests", dependencies: ["CLDRPlurals"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),

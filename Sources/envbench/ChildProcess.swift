@@ -1,6 +1,7 @@
 import Foundation
+import Platform
 
-/// Runs a whole command as a child process with `posix_spawn` and measures it from the outside:
+/// Runs a whole command as a child process (`SpawnedProcess`, `posix_spawnp`) and measures it from the outside:
 /// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage; Linux
 /// counts the spawning process's own peak in it, so a figure at or below this process's peak says
 /// only "at most that").
@@ -20,28 +21,23 @@ struct ChildProcess {
 
     /// Spawns the command with standard input, output and error on /dev/null and waits for it.
     func run() -> Run {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-
-        var pid: pid_t = 0
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        guard spawned == 0 else { return Run(seconds: .nan, peakResidentKiB: 0, status: -1) }
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(arguments, standardInput: .file("/dev/null", flags: O_RDONLY),
+                                         standardOutput: .file("/dev/null", flags: O_WRONLY), standardError: .file("/dev/null", flags: O_WRONLY),
+                                         environment: environment.map { "\($0.key)=\($0.value)" })
+        } catch {
+            return Run(seconds: .nan, peakResidentKiB: 0, status: -1)
+        }
+        // wait4, not SpawnedProcess.wait: the child's resource usage comes with its status.
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        while wait4(process.pid, &status, 0, &usage) == -1 && errno == EINTR {}
         clock_gettime(CLOCK_MONOTONIC, &end)
         let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-        let exited = status & 0x7f == 0
-        return Run(seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss), status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        return Run(seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss), status: SpawnedProcess.Termination(waitStatus: status).shellStatus)
     }
 
     /// Whether `name` can be run (an absolute path, or found on PATH).

@@ -22,10 +22,10 @@ final class AgePluginProcess {
     /// The longest silence waited for, in milliseconds.
     let timeout: Int32
 
-    private var pid: pid_t
+    private let process: SpawnedProcess
     private var toPlugin: Int32
     private var fromPlugin: Int32
-    private var status: Int32?
+    private var status: SpawnedProcess.Termination?
 
     /// Starts `age-plugin-NAME --age-plugin=protocolName` from `PATH`.
     ///
@@ -37,55 +37,36 @@ final class AgePluginProcess {
         let executable = "age-plugin-" + name
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
-        guard pipe(&input) == 0 else { throw Self.startFailure(executable, errno) }
+        guard pipe(&input) == 0 else { throw Self.startFailure(executable, SpawnedProcess.Failure(code: errno)) }
         guard pipe(&output) == 0 else {
-            let code = errno
+            let failure = SpawnedProcess.Failure(code: errno)
             close(input[0]); close(input[1])
-            throw Self.startFailure(executable, code)
+            throw Self.startFailure(executable, failure)
         }
         // Only the child's ends reach it, through dup2; no other child started meanwhile gets any.
         for descriptor in input + output { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The plugin starts with no signal blocked and SIGPIPE at its default, whatever envtool
-        // does meanwhile (`edit` ignores SIGPIPE).
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let arguments = [executable, "--age-plugin=" + protocolName]
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        let result = posix_spawnp(&child, executable, &actions, &attributes, cArguments, processEnvironment.map { UnsafeMutablePointer(mutating: $0) })
+        let started: SpawnedProcess
+        do {
+            started = try SpawnedProcess([executable, "--age-plugin=" + protocolName],
+                                         standardInput: .descriptor(input[0]), standardOutput: .descriptor(output[1]))
+        } catch {
+            close(input[0]); close(output[1]); close(input[1]); close(output[0])
+            throw Self.startFailure(executable, error)
+        }
         close(input[0])
         close(output[1])
-        guard result == 0 else {
-            close(input[1]); close(output[0])
-            throw Self.startFailure(executable, result)
-        }
-        pid = child
+        process = started
         toPlugin = input[1]
         fromPlugin = output[0]
         _ = fcntl(toPlugin, F_SETFL, fcntl(toPlugin, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromPlugin, F_SETFL, fcntl(fromPlugin, F_GETFL) | O_NONBLOCK)
     }
 
-    private static func startFailure(_ executable: String, _ code: Int32) -> AgeError {
-        if code == ENOENT {
+    private static func startFailure(_ executable: String, _ failure: SpawnedProcess.Failure) -> AgeError {
+        if failure.isNotFound {
             return AgeError(.pluginFailure, "the age plugin \(executable) was not found on PATH; install it (or add its folder to PATH) to use this recipient or identity")
         }
-        return AgeError(.pluginFailure, "cannot start the age plugin \(executable): \(String(cString: strerror(code)).lowercased())")
+        return AgeError(.pluginFailure, "cannot start the age plugin \(executable): \(failure.reason)")
     }
 
     deinit {
@@ -174,7 +155,7 @@ final class AgePluginProcess {
     /// The error for a plugin whose output ended before the conversation did, with how it ended.
     func ended(before what: String) -> AgeError {
         closePipes()
-        let how = reap(waitingUpTo: timeout).map(Self.describe) ?? "did not exit"
+        let how = reap(waitingUpTo: timeout)?.description ?? "did not exit"
         if status == nil { kill() }
         return AgeError(.pluginFailure, "the age plugin \(executable) stopped before \(what): it \(how)")
     }
@@ -196,10 +177,8 @@ final class AgePluginProcess {
     func kill() {
         closePipes()
         guard status == nil else { return }
-        _ = Platform.kill(pid, SIGKILL)
-        var code: Int32 = 0
-        while waitpid(pid, &code, 0) < 0 && errno == EINTR {}
-        status = code
+        _ = Platform.kill(process.pid, SIGKILL)
+        status = process.wait() ?? .signaled(SIGKILL)
     }
 
     private func closePipes() {
@@ -207,26 +186,15 @@ final class AgePluginProcess {
         if fromPlugin >= 0 { close(fromPlugin); fromPlugin = -1 }
     }
 
-    /// The exit status once the plugin exits within `milliseconds`, else nil.
-    private func reap(waitingUpTo milliseconds: Int32) -> Int32? {
+    /// How the plugin ended, once it does within `milliseconds`, else nil.
+    private func reap(waitingUpTo milliseconds: Int32) -> SpawnedProcess.Termination? {
         if let status { return status }
         var waited: Int32 = 0
         while true {
-            var code: Int32 = 0
-            let result = waitpid(pid, &code, WNOHANG)
-            if result == pid { status = code; return code }
-            if result < 0, errno != EINTR { return nil }
+            if let ended = process.exited() { status = ended; return ended }
             guard waited < milliseconds else { return nil }
             usleep(5_000)
             waited += 5
         }
-    }
-
-    /// "exited with status N" or "was killed by signal N (NAME)".
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7F
-        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-        let name = strsignal(signal).map { String(cString: $0) } ?? "unknown"
-        return "was killed by signal \(signal) (\(name))"
     }
 }

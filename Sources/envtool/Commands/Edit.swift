@@ -103,33 +103,23 @@ struct Edit: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // The editor talks to the terminal on standard error: standard output is envtool's result.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         let script = "exec " + editor + " \"$@\""
-        let words: [String] = ["/bin/sh", "-c", script, "sh", file]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
-            posix_spawn(&pid, "/bin/sh", &actions, nil, pointers.baseAddress!, processEnvironment)
-        }
-        guard result == 0 else {
-            Console.error("envtool: error: cannot run the editor with /bin/sh: \(String(cString: strerror(result)))")
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(["/bin/sh", "-c", script, "sh", file], standardOutput: .descriptor(STDERR_FILENO))
+        } catch {
+            Console.error("envtool: error: cannot run the editor with /bin/sh: \(error.reason)")
             throw ExitCode(ExitStatus.helperUnavailable.rawValue)
         }
-        TerminationCleanup.editorRunning(pid)
+        TerminationCleanup.editorRunning(process.pid)
         defer { TerminationCleanup.editorRunning(0) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 1 }
-        }
+        guard let ended = process.wait() else { return 1 }
         TerminationCleanup.waitIfTerminating()
-        // The wait status as POSIX lays it out (the W* macros are not imported into Swift): the
-        // exit code, or the signal that ended the editor, as Foundation's Process reported it.
-        let signalNumber = status & 0x7F
-        return signalNumber == 0 ? (status >> 8) & 0xFF : signalNumber
+        // The exit code, or the signal that ended the editor, as Foundation's Process reported it.
+        switch ended {
+        case .exited(let code): return code
+        case .signaled(let signal): return signal
+        }
     }
 
     private func askAgain() -> Bool {

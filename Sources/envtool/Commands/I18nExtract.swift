@@ -98,9 +98,6 @@ extension I18n {
             return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
         }
 
-        /// envtool's own environment, passed on unchanged.
-        private static var currentEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? { processEnvironment }
-
         private static func isDirectory(_ path: String) -> Bool {
             pathKind(path) == .directory
         }
@@ -109,39 +106,18 @@ extension I18n {
         /// returns its exit status. A death by signal is passed on as the same signal, as a shell
         /// would see it had it run envtool-extract itself.
         static func spawn(_ path: String, arguments: [String]) throws -> Int32 {
-            let argv = ([path] + arguments).map { strdup($0) }
-            defer { argv.forEach { free($0) } }
-            var pid = pid_t()
-            // The extractor starts as a shell would start it: no signal blocked, and the signals
-            // that end a program at their default action, whatever envtool's threads had set.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var empty = sigset_t()
-            sigemptyset(&empty)
-            posix_spawnattr_setsigmask(&attributes, &empty)
-            var defaults = sigset_t()
-            sigemptyset(&defaults)
-            for number in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            let result = (argv + [nil]).withUnsafeBufferPointer { pointers in
-                posix_spawn(&pid, path, nil, &attributes, pointers.baseAddress!, currentEnvironment)
-            }
-            guard result == 0 else {
-                Console.error("envtool: error: cannot run \(path): \(String(cString: strerror(result)))")
+            let process: SpawnedProcess
+            do {
+                process = try SpawnedProcess([path] + arguments)
+            } catch {
+                Console.error("envtool: error: cannot run \(path): \(error.reason)")
                 throw ExitCode(ExitStatus.helperUnavailable.rawValue)
             }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 {
-                guard errno == EINTR else {
-                    Console.error("envtool: error: lost track of \(path): \(String(cString: strerror(errno)))")
-                    throw ExitCode(ExitStatus.ioError.rawValue)
-                }
+            guard let ended = process.wait() else {
+                Console.error("envtool: error: lost track of \(path): \(String(cString: strerror(errno)).lowercased())")
+                throw ExitCode(ExitStatus.ioError.rawValue)
             }
-            // The wait status as POSIX lays it out (the W* macros are not imported into Swift).
-            let signalNumber = status & 0x7F
-            if signalNumber == 0 { return (status >> 8) & 0xFF }
+            guard case .signaled(let signalNumber) = ended else { return ended.shellStatus }
             signal(signalNumber, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)

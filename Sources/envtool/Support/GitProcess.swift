@@ -39,27 +39,21 @@ enum GitProcess {
         }
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw Unavailable(reason: "cannot make a pipe: \(String(cString: strerror(errno)))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Both ends are close-on-exec: git gets the write end only as its standard output, so the
+        // read below ends when git's output does, and no other child started meanwhile holds it.
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         let inputPath = input != nil ? (scratch?.input ?? "/dev/null") : "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, scratch?.error ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        let words = ["git"] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = (argv + [nil]).withUnsafeBufferPointer { pointers in
-            posix_spawnp(&pid, "git", &actions, nil, pointers.baseAddress!, processEnvironment)
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(["git"] + arguments, standardInput: .file(inputPath, flags: O_RDONLY),
+                                         standardOutput: .descriptor(pipeEnds[1]),
+                                         standardError: .file(scratch?.error ?? "/dev/null", flags: O_WRONLY | O_CREAT | O_TRUNC))
+        } catch {
+            close(pipeEnds[0]); close(pipeEnds[1])
+            throw Unavailable(reason: error.isNotFound ? "git is not installed or not on PATH" : "cannot run git: \(error.reason)")
         }
         close(pipeEnds[1])
-        guard spawned == 0 else {
-            close(pipeEnds[0])
-            throw Unavailable(reason: spawned == ENOENT ? "git is not installed or not on PATH" : "cannot run git: \(String(cString: strerror(spawned)))")
-        }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -69,11 +63,7 @@ enum GitProcess {
             output.append(contentsOf: buffer[0..<count])
         }
         close(pipeEnds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { break }
-        }
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let code = process.wait()?.shellStatus ?? 0
         let error = scratch.flatMap { FileManager.default.contents(atPath: $0.error) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Result(status: code, output: output, error: error.trimmingWhitespaceAndNewlines())
     }
