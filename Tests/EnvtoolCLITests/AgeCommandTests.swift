@@ -22,7 +22,7 @@ struct AgeCommandTests {
         try EnvtoolProcess.run(arguments, in: workspace.path, environment: environment, executable: tool(program))
     }
 
-    /// `count` identities from `age-keygen`, as (file name, recipient).
+    /// An identity from `age-keygen` in each of the files `names`, as (file name, recipient).
     static func keys(_ workspace: Workspace, _ names: [String]) throws -> [(file: String, recipient: String)] {
         try names.map { name in
             #expect(try run("age-keygen", ["-o", name], in: workspace).status == 0)

@@ -36,16 +36,11 @@ struct AgePluginCommandTests {
         chmod(full, 0o600)
     }
 
-    static func ageKey(_ workspace: Workspace, _ name: String) throws -> String {
-        #expect(try AgeCommandTests.run("age-keygen", ["-o", name], in: workspace).status == 0)
-        return try AgeCommandTests.run("age-keygen", ["-y", name], in: workspace).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test("encrypt to two plugin recipients and an X25519 one runs the plugin once; each identity opens the file")
     func roundTrip() throws {
         let workspace = try Workspace()
         let a = try Self.pluginKey(Self.keyA), b = try Self.pluginKey(Self.keyB)
-        let x25519 = try Self.ageKey(workspace, "x.key")
+        let x25519 = try AgeCommandTests.keys(workspace, ["x.key"])[0].recipient
         try workspace.write("team.txt", "# plugin recipients\n\(b.recipient)\n")
         // In msg mode the plugin says something once per run: once for both of its recipients.
         let encrypted = try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "-R", "team.txt", "--recipient", x25519], mode: "msg")
@@ -57,7 +52,7 @@ struct AgePluginCommandTests {
         #expect(try Self.run(workspace, ["get", "base_url", "-e", "env.bin", "--identity", "b.id"]).stdout == Self.devURL)
         #expect(try Self.run(workspace, ["get", "base_url", "-e", "env.bin", "--identity", "x.key"]).stdout == Self.devURL)
         // ENVTOOL_IDENTITY holds the identity itself; an X25519 identity first that does not open it.
-        let stranger = try Self.ageKey(workspace, "stranger.key")
+        let stranger = try AgeCommandTests.keys(workspace, ["stranger.key"])[0].recipient
         #expect(!stranger.isEmpty)
         let text = String(decoding: try #require(workspace.read("stranger.key")), as: UTF8.self) + a.identity + "\n"
         let viaVariable = try Self.run(workspace, ["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY": text])
@@ -179,7 +174,7 @@ struct AgePluginCommandTests {
     func recipientsListKeepsPluginRecipients() throws {
         let workspace = try Workspace()
         let a = try Self.pluginKey(Self.keyA), b = try Self.pluginKey(Self.keyB)
-        let x25519 = try Self.ageKey(workspace, "x.key")
+        let x25519 = try AgeCommandTests.keys(workspace, ["x.key"])[0].recipient
         try Self.identityFile(workspace, "a.id", [a.identity])
         try Self.identityFile(workspace, "b.id", [b.identity])
         #expect(try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "--recipient", x25519]).status == 0)

@@ -20,7 +20,7 @@ struct Configurations: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let document = try options.selection.loadDocument()
-            let current = try document.currentConfiguration(explicit: EnvironmentSelection.configuration(options.configuration, of: document), environment: AppEnvironment.Options.processVariables())
+            let current = try EnvironmentSelection.currentConfiguration(options.configuration, of: document)
             if output.isJSON {
                 var object = JSONObject()
                 object["current"] = .string(current.name)

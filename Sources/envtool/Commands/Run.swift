@@ -62,7 +62,7 @@ struct Run: ParsableCommand {
         var variables: [EnvironmentVariableName.Variable] = []
         try reportingFailures {
             let document = try options.selection.loadDocument()
-            let configuration = try document.currentConfiguration(explicit: EnvironmentSelection.configuration(options.configuration, of: document), environment: AppEnvironment.Options.processVariables())
+            let configuration = try EnvironmentSelection.currentConfiguration(options.configuration, of: document)
             do throws(EnvironmentVariableName.Problem) {
                 variables = try EnvironmentVariableName.variables(
                     of: configuration.variables, prefix: prefix ?? "",

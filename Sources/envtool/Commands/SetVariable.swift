@@ -152,8 +152,7 @@ struct VariableEditor {
             plaintext = SecretBytes(copying: original)
         }
         let document = try EnvironmentsDocument(secretBytes: plaintext, source: encrypted ? name + " (decrypted)" : name, quotingText: !encrypted)
-        let options = AppEnvironment.Options(configurationName: selection.configuration, appID: selection.appID)
-        let configuration = try document.currentConfiguration(explicit: EnvironmentSelection.configuration(selection.configuration, of: document), environment: options.environment)
+        let configuration = try EnvironmentSelection.currentConfiguration(selection.configuration, of: document)
         // A variable whose own name holds dots is addressed as `get` addresses it: whole first.
         let components = configuration.variables[key] != nil ? [key] : key.split(separator: ".").map(String.init)
         let edit = VariableEdit(configuration: configuration.name, path: components, change: change, source: name)

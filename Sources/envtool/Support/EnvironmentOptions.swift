@@ -166,6 +166,13 @@ struct EnvironmentSelection: Sendable {
         return document.configurationNames.first
     }
 
+    /// The configuration of `document` a command reads (``configuration(_:of:)``), with
+    /// `$ENVTOOL_CONFIGURATION` read as the library reads it: every command that reads or
+    /// changes variables finds the same one.
+    static func currentConfiguration(_ explicit: String?, of document: EnvironmentsDocument) throws(EnvironmentError) -> Configuration {
+        try document.currentConfiguration(explicit: configuration(explicit, of: document), environment: AppEnvironment.Options.processVariables())
+    }
+
     /// The current configuration alone, for the commands that only read variables (`get`,
     /// `print`, `run`): the language and translation parts of an environment are not made. An
     /// app id given to the command is still checked, as every command that takes one checks it.
@@ -173,7 +180,7 @@ struct EnvironmentSelection: Sendable {
         let document = try loadDocument()
         let options = AppEnvironment.Options(configurationName: configuration, appID: appID)
         try LanguagePreferenceStore.validate(appID: options.appID(for: document))
-        return try document.currentConfiguration(explicit: Self.configuration(configuration, of: document), environment: options.environment)
+        return try Self.currentConfiguration(configuration, of: document)
     }
 
     /// The environment of `document` (see ``loadEnvironment()``).
