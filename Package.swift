@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "CLDRPlurals", dependencies: ["Platform"]),
         .target(
             name: "I18Next",
-            dependencies: ["CLDRPlurals", "JSONParsing", "Diagnostics", "Platform"],
+            // AppleLocalization for its FormatString: the i18next-ios flavour formats `sprintf`
+            // arguments as NSString does, with the printf every Apple format uses.
+            dependencies: ["CLDRPlurals", "JSONParsing", "Diagnostics", "AppleLocalization", "Platform"],
             // Foundation's own copy of ICU: the same library (and CLDR data) JavaScript's Intl is built on.
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
         .testTarget(name: "EnvironmentCryptoTests", dependencies: ["EnvironmentCrypto"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "I18NextTests", dependencies: ["I18Next"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "I18NextTests", dependencies: ["I18Next", "AppleLocalization"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["Environments", "EnvironmentKit", "I18Next"]),
         .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool", "TranslationFormats", "EnvironmentCrypto"]),

@@ -1,4 +1,5 @@
 import Foundation
+import AppleLocalization
 import Testing
 @testable import I18Next
 
@@ -236,8 +237,18 @@ struct ObjectiveCFormatTests {
         #expect(ObjectiveCFormat.format(template, arguments) == expected)
     }
 
-    @Test("a width past a million is kept as written instead of padding megabytes")
+    @Test("widths and precisions stop at 1,024 instead of padding megabytes, as for every Apple format")
     func hugeWidth() {
-        #expect(ObjectiveCFormat.format("%99999999d!", [1]) == "%99999999d!")
+        let text = ObjectiveCFormat.format("%99999999d!", [1])
+        #expect(text.count == 1025 && text.hasSuffix("1!"), "\(text.count)")
+        #expect(ObjectiveCFormat.format("%.99999999f", [1]).count == 1026)
+    }
+
+    @Test("one answer whichever path formats: the i18next-ios sprintf and the Apple FormatString agree", arguments: [
+        "%c|%5@|%D|%-3c|%C", "%n %d", "%d %s", "%.3s %5.1f %x", "%2$@ %1$d %%", "%*d|%.*f",
+    ])
+    func sameAsAppleFormats(template: String) {
+        let values: [I18nValue] = [65, "abc", 4294967297, 0x263A, .number(2.5), .bool(true)]
+        #expect(ObjectiveCFormat.format(template, values) == FormatString(template).format(values.map(ObjectiveCFormat.argument)))
     }
 }
