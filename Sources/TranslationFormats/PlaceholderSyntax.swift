@@ -204,46 +204,73 @@ enum PlaceholderSyntax {
     }
 
     static func renderI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        appendI18Next(message, pluralNumber: pluralNumber, key: key, issues: &issues, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``renderI18Next(_:pluralNumber:key:issues:)`` appended to `out` as UTF-8: the i18next
+    /// writer quotes it from there, without a String for each text (a String made and joined
+    /// piece by piece was a sixth of writing a 20k-key file). A String's `+` joins UTF-8 bytes,
+    /// so the bytes are the String's.
+    static func appendI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues,
+                              to out: inout [UInt8]) {
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        func add(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
         var index = 0
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal
-            case .nesting(let nested): text += "$t(" + nested + ")"
+            case .text(let literal): add(literal)
+            case .nesting(let nested):
+                add("$t(")
+                add(nested)
+                add(")")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) || name == "count" ? nil : $0 }
-                    text += "{{" + (placeholder.unescaped ? "- " : "") + name + ((placeholder.format ?? conversion).map { ", " + $0 } ?? "") + "}}"
+                    add(placeholder.unescaped ? "{{- " : "{{")
+                    add(name)
+                    if let format = placeholder.format ?? conversion {
+                        add(", ")
+                        add(format)
+                    }
+                    add("}}")
                     continue
                 }
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in this format; written as text")
-                    text += "%" + conversion
+                    add("%")
+                    add(conversion)
                     continue
                 }
                 index += 1
                 if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
-                    text += "{{count}}"
+                    add("{{count}}")
                     continue
                 }
-                let name = "arg\(placeholder.position ?? index)"
+                add("{{arg")
+                add(String(placeholder.position ?? index))
                 // The conversion goes along as the placeholder's format (`%lld` is `{{arg1, lld}}`),
                 // so that the way back writes it again; `%@` and `%s` are plain values.
                 if let conversion = placeholder.conversion, !["@", "s"].contains(conversion) {
-                    text += "{{" + name + ", " + conversion + "}}"
-                } else {
-                    text += "{{" + name + "}}"
+                    add(", ")
+                    add(conversion)
                 }
+                add("}}")
             }
         }
-        return text
     }
 
     // MARK: gettext
 
     static func parseGettext(_ text: String) -> TranslationMessage {
         // Without a `%` a text is all text (most are): no scalar-by-scalar scan.
-        guard text.utf8.contains(0x25) else { return TranslationMessage([.text(text)]) }
+        guard text.utf8.contains(0x25) else { return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)]) }
         if let named = parseNamedGettext(text) { return named }
         var message = TranslationMessage()
         let scalars = Array(text.unicodeScalars)

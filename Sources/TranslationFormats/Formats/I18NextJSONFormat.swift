@@ -265,8 +265,22 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     static func write(_ entries: [TranslationEntry], path: String, language: String, issues: inout ConversionIssues) -> Data {
-        var flat: [(String, String)] = []
-        let withoutContext = Set(entries.lazy.filter { $0.context == nil }.map(\.key))
+        // Each text is rendered and quoted into `texts` at once, and the nesting holds where it
+        // is: a String per text, quoted again when written, was a third of writing a 20k-key file.
+        var flat: [(key: String, text: Range<Int>)] = []
+        flat.reserveCapacity(entries.count)
+        var texts: [UInt8] = []
+        texts.reserveCapacity(entries.count * 48)
+        var rendered: [UInt8] = []
+        func add(_ key: String, _ message: TranslationMessage, pluralNumber: String?, of entry: String) {
+            rendered.removeAll(keepingCapacity: true)
+            PlaceholderSyntax.appendI18Next(message, pluralNumber: pluralNumber, key: entry, issues: &issues, to: &rendered)
+            let start = texts.count
+            rendered.withUnsafeBufferPointer { JSONValue.writeQuoted($0, to: &texts) }
+            flat.append((key, start..<texts.count))
+        }
+        // Only a context asks which keys have none (most files have no context: no set of keys).
+        let withoutContext = entries.contains { $0.context != nil } ? Set(entries.lazy.filter { $0.context == nil }.map(\.key)) : []
         for entry in entries {
             let key = entry.context.map { entry.key + "_" + $0 } ?? entry.key
             if let context = entry.context, !withoutContext.contains(entry.key) {
@@ -276,10 +290,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             if entry.state != .translated { issues.report(entry.key, "i18next JSON has no translation state; \(entry.state.rawValue) is not written") }
             switch entry.value {
             case .single(let message):
-                flat.append((key, PlaceholderSyntax.renderI18Next(message, pluralNumber: nil, key: entry.key, issues: &issues)))
+                add(key, message, pluralNumber: nil, of: entry.key)
             case .plural(_, _, _, let valueType):
                 if let plain = entry.textWithoutCount {
-                    flat.append((key, PlaceholderSyntax.renderI18Next(plain, pluralNumber: nil, key: entry.key, issues: &issues)))
+                    add(key, plain, pluralNumber: nil, of: entry.key)
                 }
                 var forms = entry.expandedForms
                 // A lone `key_other` reads back as a key of its own where the language has more
@@ -295,15 +309,16 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 let number = valueType ?? forms[.other].flatMap(firstNumeric)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    flat.append((key + "_" + category.rawValue, PlaceholderSyntax.renderI18Next(form, pluralNumber: number, key: entry.key, issues: &issues)))
+                    add(key + "_" + category.rawValue, form, pluralNumber: number, of: entry.key)
                 }
             }
         }
         // Written straight from the nesting, as `jsonText(pretty: true)` lays a document out (a
         // JSON value built only to be written was a third of writing a 20k-key file).
         var output: [UInt8] = []
-        output.reserveCapacity(flat.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 12 })
-        nest(flat).write(to: &output, indent: 0)
+        output.reserveCapacity(texts.count + flat.reduce(0) { $0 + $1.key.utf8.count + 8 } + 2)
+        let tree = nest(flat)
+        texts.withUnsafeBufferPointer { tree.write(0, texts: $0, to: &output, indent: 0) }
         output.append(UInt8(ascii: "\n"))
         return Data(output)
     }
@@ -313,69 +328,102 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// Nests `a.b` under `a` unless `a` is itself a key (then the key stays flat).
-    private static func nest(_ flat: [(String, String)]) -> NestingObject {
-        let leaves = Set(flat.map(\.0))
-        let root = NestingObject()
+    private static func nest(_ flat: [(key: String, text: Range<Int>)]) -> NestingTree {
+        var leaves = Set<String>(minimumCapacity: flat.count)
+        for (key, _) in flat { leaves.insert(key) }
+        var tree = NestingTree()
+        var parts: [Substring] = []
+        // Whether a prefix of the last dotted key was a leaf, by its longest prefix: keys sorted
+        // by name come in runs under one prefix (`section0.…`), asked of `leaves` once per run.
+        var lastPrefix: (bytes: Substring, flat: Bool)? = nil
         for (key, text) in flat {
-            let parts = dotSeparatedParts(key)
+            dotSeparatedParts(key, into: &parts)
             // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
             // levels too, as nesting is written recursively.
-            var flatKey = parts.count > 32 || parts.contains("")
+            var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
             if !flatKey, parts.count > 1 {
-                var prefix = ""
-                for part in parts.dropLast() {
-                    prefix = prefix.isEmpty ? part : prefix + "." + part
-                    if leaves.contains(prefix) { flatKey = true; break }
+                // A prefix of the key is the key up to the end of one of its parts: the parts
+                // joined with `.` again.
+                let longest = key[..<parts[parts.count - 2].endIndex]
+                if let last = lastPrefix, last.bytes.utf8.elementsEqual(longest.utf8) {
+                    flatKey = last.flat
+                } else {
+                    flatKey = parts.dropLast().contains { leaves.contains(String(key[..<$0.endIndex])) }
+                    lastPrefix = (longest, flatKey)
                 }
             }
             guard !flatKey, parts.count > 1 else {
-                root.set(key, text)
+                tree.set(key, text, in: 0)
                 continue
             }
-            var object = root
-            for part in parts.dropLast() { object = object.child(part) }
-            object.set(parts[parts.count - 1], text)
+            var object = 0
+            for part in parts.dropLast() { object = tree.child(String(part), in: object) }
+            tree.set(String(parts[parts.count - 1]), text, in: object)
         }
-        return root
+        return tree
     }
 
-    /// A JSON object being nested into, held by reference so that a member deep inside is added
-    /// in place. Members keep their first position; a later value replaces the earlier one, and
-    /// an object takes the place of a text at its key, as `JSONObject` subscripts do.
-    private final class NestingObject {
+    /// The JSON objects being nested into, by number (the root is 0), each member's text a range
+    /// of the quoted texts. Members keep their first position; a later value replaces the earlier
+    /// one, and an object takes the place of a text at its key, as `JSONObject` subscripts do.
+    private struct NestingTree {
         enum Member {
-            case text(String)
-            case object(NestingObject)
+            case text(Range<Int>)
+            case object(Int)
         }
-        private var members: [(key: String, value: Member)] = []
-        private var positions: [String: Int] = [:]
+        struct Object {
+            var members: [(key: String, value: Member)] = []
+            /// The position of each key, made only once a key comes that is not after every key
+            /// before it: while they come in order (keys sorted, the usual case), a key after the
+            /// last one is new without hashing it.
+            var positions: [String: Int]? = nil
+        }
+        private(set) var objects: [Object] = [Object()]
 
-        func set(_ key: String, _ text: String) {
-            if let position = positions[key] {
-                members[position].value = .text(text)
+        private mutating func position(of key: String, in object: Int) -> Int? {
+            guard let last = objects[object].members.last else { return nil }
+            if last.key == key { return objects[object].members.count - 1 }
+            if objects[object].positions == nil {
+                // In order so far: `<` agrees with `==`, so a key after the last is none of them.
+                if last.key < key { return nil }
+                var positions: [String: Int] = [:]
+                positions.reserveCapacity(objects[object].members.count + 1)
+                for (position, member) in objects[object].members.enumerated() { positions[member.key] = position }
+                objects[object].positions = positions
+            }
+            return objects[object].positions![key]
+        }
+
+        private mutating func append(_ key: String, _ value: Member, to object: Int) {
+            if objects[object].positions != nil { objects[object].positions![key] = objects[object].members.count }
+            objects[object].members.append((key, value))
+        }
+
+        mutating func set(_ key: String, _ text: Range<Int>, in object: Int) {
+            if let position = position(of: key, in: object) {
+                objects[object].members[position].value = .text(text)
             } else {
-                positions[key] = members.count
-                members.append((key, .text(text)))
+                append(key, .text(text), to: object)
             }
         }
 
-        /// The object at `key`, made (or put in place of a text there) when there is none.
-        func child(_ key: String) -> NestingObject {
-            if let position = positions[key] {
-                if case .object(let object) = members[position].value { return object }
-                let object = NestingObject()
-                members[position].value = .object(object)
-                return object
+        /// The object at `key` in `object`, made (or put in place of a text there) when there is none.
+        mutating func child(_ key: String, in object: Int) -> Int {
+            if let position = position(of: key, in: object) {
+                if case .object(let child) = objects[object].members[position].value { return child }
+                objects.append(Object())
+                objects[object].members[position].value = .object(objects.count - 1)
+                return objects.count - 1
             }
-            let object = NestingObject()
-            positions[key] = members.count
-            members.append((key, .object(object)))
-            return object
+            objects.append(Object())
+            append(key, .object(objects.count - 1), to: object)
+            return objects.count - 1
         }
 
-        /// The object as `JSONValue.jsonText(pretty: true)` writes one: two-space indentation,
+        /// `object` as `JSONValue.jsonText(pretty: true)` writes one: two-space indentation,
         /// `"key": value`, `{}` when empty.
-        func write(to output: inout [UInt8], indent: Int) {
+        func write(_ object: Int, texts: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], indent: Int) {
+            let members = objects[object].members
             guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
@@ -385,8 +433,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 output.append(UInt8(ascii: ":"))
                 output.append(UInt8(ascii: " "))
                 switch member.value {
-                case .text(let text): JSONValue.writeQuoted(text, to: &output)
-                case .object(let object): object.write(to: &output, indent: indent + 1)
+                case .text(let text): output.append(contentsOf: UnsafeBufferPointer(rebasing: texts[text]))
+                case .object(let child): write(child, texts: texts, to: &output, indent: indent + 1)
                 }
             }
             Self.newline(indent, to: &output)
@@ -399,25 +447,28 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
     }
 
-    /// `key` split at each `.`, empty parts kept. An ASCII key (nearly all) is split by bytes:
+    /// `key` split at each `.`, empty parts kept, into `parts` (emptied first, kept from key to
+    /// key: an array per key was a tenth of nesting). An ASCII key (nearly all) is split by bytes:
     /// splitting by Characters was most of nesting a 20k-key file. Any other is split by
     /// Characters, where a `.` followed by a combining mark is no separator.
-    private static func dotSeparatedParts(_ key: String) -> [String] {
-        var key = key
-        let ascii: [String]? = key.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var parts: [String] = []
+    private static func dotSeparatedParts(_ key: String, into parts: inout [Substring]) {
+        parts.removeAll(keepingCapacity: true)
+        let utf8 = key.utf8
+        let ascii: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            // Offsets in a native string's UTF-8 index it in constant time.
             var start = 0
             for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
-                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                parts.append(key[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)])
                 start = index + 1
             }
-            guard !parts.isEmpty else { return [] }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return parts
+            parts.append(key[utf8.index(utf8.startIndex, offsetBy: start)...])
+            return true
         }
-        if let ascii { return ascii.isEmpty ? [key] : ascii }
-        return key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if ascii != true {
+            parts.removeAll(keepingCapacity: true)
+            parts += key.split(separator: ".", omittingEmptySubsequences: false)
+        }
     }
-
 }
+
