@@ -369,22 +369,28 @@ enum PlaceholderSyntax {
         var text = text
         return text.withUTF8 { bytes -> TranslationMessage? in
             func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            var message = TranslationMessage()
+            // The pieces as `TranslationMessage.append` merges them, made here in one array: a text
+            // is the bytes since the last placeholder (`run`), after what a `%%` cut (`literal`).
+            var pieces: [TranslationMessage.Piece] = []
+            pieces.reserveCapacity(3)
             var literal = ""
             var run = 0
+            func text(upTo end: Int) {
+                if literal.isEmpty {
+                    if end > run { pieces.append(.text(string(run..<end))) }
+                } else {
+                    literal += string(run..<end)
+                    pieces.append(.text(literal))
+                    literal = ""
+                }
+            }
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == 0x25 else { index += 1; continue }
-                literal += string(run..<index)
-                guard index + 1 < bytes.count else {
-                    // A `%` that ends the text is text.
-                    literal += "%"
-                    index += 1
-                    run = index
-                    break
-                }
+                // A `%` that ends the text is text: the run goes on to the end.
+                guard index + 1 < bytes.count else { break }
                 if bytes[index + 1] == 0x25 {
-                    literal += "%"
+                    literal += string(run..<(index + 1))
                     index += 2
                     run = index
                     continue
@@ -393,21 +399,19 @@ enum PlaceholderSyntax {
                 var close = index + 2
                 while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
                 guard close + 1 < bytes.count, let letter = namedConversionLetters.firstIndex(of: bytes[close + 1]) else { return nil }
-                message.append(.text(literal))
-                literal = ""
+                text(upTo: index)
                 let name = string(index + 2..<close)
                 let specifier = namedConversionLetters[letter]
                 if specifier == UInt8(ascii: "s") || (specifier == UInt8(ascii: "d") && name == "count") {
-                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
+                    pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
                 } else {
-                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
+                    pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
                 }
                 index = close + 2
                 run = index
             }
-            literal += string(run..<bytes.count)
-            message.append(.text(literal))
-            return message
+            text(upTo: bytes.count)
+            return TranslationMessage(merged: pieces)
         }
     }
 
