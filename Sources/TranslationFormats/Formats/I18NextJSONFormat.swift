@@ -331,34 +331,42 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     private static func nest(_ flat: [(key: String, text: Range<Int>)]) -> NestingTree {
         var leaves = Set<String>(minimumCapacity: flat.count)
         for (key, _) in flat { leaves.insert(key) }
-        var tree = NestingTree()
-        var parts: [Substring] = []
-        // Whether a prefix of the last dotted key was a leaf, by its longest prefix: keys sorted
-        // by name come in runs under one prefix (`section0.…`), asked of `leaves` once per run.
-        var lastPrefix: (bytes: Substring, flat: Bool)? = nil
+        var tree = NestingTree(keysRepeat: leaves.count < flat.count)
+        // The parts of a key as ranges of its UTF-8, kept from key to key.
+        var parts: [Range<Int>] = []
+        // Whether a prefix of the last dotted key was a leaf, by the bytes of its longest prefix:
+        // keys sorted by name come in runs under one prefix (`section0.…`), asked of `leaves`
+        // once per run. (Equal bytes are equal parts, so the same prefixes.)
+        var lastPrefix: [UInt8]? = nil
+        var lastPrefixFlat = false
         for (key, text) in flat {
-            dotSeparatedParts(key, into: &parts)
-            // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
-            // levels too, as nesting is written recursively.
-            var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
-            if !flatKey, parts.count > 1 {
-                // A prefix of the key is the key up to the end of one of its parts: the parts
-                // joined with `.` again.
-                let longest = key[..<parts[parts.count - 2].endIndex]
-                if let last = lastPrefix, last.bytes.utf8.elementsEqual(longest.utf8) {
-                    flatKey = last.flat
-                } else {
-                    flatKey = parts.dropLast().contains { leaves.contains(String(key[..<$0.endIndex])) }
-                    lastPrefix = (longest, flatKey)
+            func nest(_ bytes: UnsafeBufferPointer<UInt8>) {
+                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                dotSeparatedParts(key, bytes, into: &parts)
+                // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
+                // levels too, as nesting is written recursively.
+                var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
+                if !flatKey, parts.count > 1 {
+                    // A prefix of the key is the key up to the end of one of its parts: the parts
+                    // joined with `.` again.
+                    let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
+                    if let lastPrefix, lastPrefix.elementsEqual(longest) {
+                        flatKey = lastPrefixFlat
+                    } else {
+                        flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
+                        lastPrefix = Array(longest)
+                        lastPrefixFlat = flatKey
+                    }
                 }
+                guard !flatKey, parts.count > 1 else {
+                    tree.set(key, text, in: 0)
+                    return
+                }
+                var object = 0
+                for part in parts.dropLast() { object = tree.child(string(part), in: object) }
+                tree.set(string(parts[parts.count - 1]), text, in: object)
             }
-            guard !flatKey, parts.count > 1 else {
-                tree.set(key, text, in: 0)
-                continue
-            }
-            var object = 0
-            for part in parts.dropLast() { object = tree.child(String(part), in: object) }
-            tree.set(String(parts[parts.count - 1]), text, in: object)
+            if key.utf8.withContiguousStorageIfAvailable(nest) == nil { Array(key.utf8).withUnsafeBufferPointer(nest) }
         }
         return tree
     }
@@ -373,50 +381,44 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
         struct Object {
             var members: [(key: String, value: Member)] = []
-            /// The position of each key, made only once a key comes that is not after every key
-            /// before it: while they come in order (keys sorted, the usual case), a key after the
-            /// last one is new without hashing it.
-            var positions: [String: Int]? = nil
+            /// The position of each member that may be found again: every one when keys repeat,
+            /// else the objects only.
+            var positions: [String: Int] = [:]
         }
+        /// Whether a key of the flat list comes twice. When none does (nearly always), a text is
+        /// new where it is set: two texts of one name in one object would be one key twice, and
+        /// a text and an object of one name a key and a prefix of another, which stays flat. Only
+        /// objects are then looked up, the last member first (keys sorted come in runs).
+        let keysRepeat: Bool
         private(set) var objects: [Object] = [Object()]
 
-        private mutating func position(of key: String, in object: Int) -> Int? {
-            guard let last = objects[object].members.last else { return nil }
-            if last.key == key { return objects[object].members.count - 1 }
-            if objects[object].positions == nil {
-                // In order so far: `<` agrees with `==`, so a key after the last is none of them.
-                if last.key < key { return nil }
-                var positions: [String: Int] = [:]
-                positions.reserveCapacity(objects[object].members.count + 1)
-                for (position, member) in objects[object].members.enumerated() { positions[member.key] = position }
-                objects[object].positions = positions
-            }
-            return objects[object].positions![key]
-        }
-
-        private mutating func append(_ key: String, _ value: Member, to object: Int) {
-            if objects[object].positions != nil { objects[object].positions![key] = objects[object].members.count }
-            objects[object].members.append((key, value))
+        init(keysRepeat: Bool) {
+            self.keysRepeat = keysRepeat
         }
 
         mutating func set(_ key: String, _ text: Range<Int>, in object: Int) {
-            if let position = position(of: key, in: object) {
-                objects[object].members[position].value = .text(text)
-            } else {
-                append(key, .text(text), to: object)
+            if keysRepeat {
+                if let position = objects[object].positions[key] {
+                    objects[object].members[position].value = .text(text)
+                    return
+                }
+                objects[object].positions[key] = objects[object].members.count
             }
+            objects[object].members.append((key, .text(text)))
         }
 
         /// The object at `key` in `object`, made (or put in place of a text there) when there is none.
         mutating func child(_ key: String, in object: Int) -> Int {
-            if let position = position(of: key, in: object) {
+            if let last = objects[object].members.last, case .object(let child) = last.value, last.key == key { return child }
+            if let position = objects[object].positions[key] {
                 if case .object(let child) = objects[object].members[position].value { return child }
                 objects.append(Object())
                 objects[object].members[position].value = .object(objects.count - 1)
                 return objects.count - 1
             }
             objects.append(Object())
-            append(key, .object(objects.count - 1), to: object)
+            objects[object].positions[key] = objects[object].members.count
+            objects[object].members.append((key, .object(objects.count - 1)))
             return objects.count - 1
         }
 
@@ -447,28 +449,27 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
     }
 
-    /// `key` split at each `.`, empty parts kept, into `parts` (emptied first, kept from key to
-    /// key: an array per key was a tenth of nesting). An ASCII key (nearly all) is split by bytes:
-    /// splitting by Characters was most of nesting a 20k-key file. Any other is split by
-    /// Characters, where a `.` followed by a combining mark is no separator.
-    private static func dotSeparatedParts(_ key: String, into parts: inout [Substring]) {
+    /// `key` split at each `.`, empty parts kept, as ranges of its UTF-8 `bytes` into `parts`
+    /// (emptied first, kept from key to key: an array per key was a tenth of nesting). An ASCII
+    /// key (nearly all) is split by bytes: splitting by Characters was most of nesting a 20k-key
+    /// file. Any other is split by Characters, where a `.` followed by a combining mark is no
+    /// separator.
+    private static func dotSeparatedParts(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>, into parts: inout [Range<Int>]) {
         parts.removeAll(keepingCapacity: true)
-        let utf8 = key.utf8
-        let ascii: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            // Offsets in a native string's UTF-8 index it in constant time.
+        if bytes.allSatisfy({ $0 < 0x80 }) {
             var start = 0
             for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
-                parts.append(key[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)])
+                parts.append(start..<index)
                 start = index + 1
             }
-            parts.append(key[utf8.index(utf8.startIndex, offsetBy: start)...])
-            return true
+            parts.append(start..<bytes.count)
+            return
         }
-        if ascii != true {
-            parts.removeAll(keepingCapacity: true)
-            parts += key.split(separator: ".", omittingEmptySubsequences: false)
+        let utf8 = key.utf8
+        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
+            parts.append(utf8.distance(from: utf8.startIndex, to: part.startIndex)..<utf8.distance(from: utf8.startIndex, to: part.endIndex))
         }
     }
 }
+
 
