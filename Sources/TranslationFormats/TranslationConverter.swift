@@ -238,7 +238,8 @@ public struct TranslationConverter: Sendable {
                 }
                 // Files written sorted (envtool's, Xcode's) are kept as they are: checking the order
                 // costs a comparison per entry, sorting a copy a tenth of a .po conversion.
-                if entries.indices.dropFirst().allSatisfy({ !precedes($0, $0 - 1) }) { return entries }
+                // (A key before the next one is in order without comparing contexts.)
+                if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key || !precedes($0, $0 - 1) }) { return entries }
                 return entries.indices.sorted(by: precedes).map { entries[$0] }
             }
             table.languages = Dictionary(uniqueKeysWithValues: zip(languages.lazy.map(\.key), sorted))

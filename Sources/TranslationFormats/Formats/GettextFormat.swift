@@ -541,9 +541,9 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     /// The quoted string at `range` of `text`'s UTF-8 (`bytes`), its escapes resolved. Most
-    /// strings have no escape: their text at once, as a String of a Substring of the text (a
-    /// copy of UTF-8 already checked, not decoded again). Anything else (an escape, an error) is
-    /// read by the scan of the Substring below.
+    /// strings have no escape: their bytes at once (decoding them costs less than making a
+    /// Substring of the text and its indices). Anything else (an escape, an error) is read by the
+    /// scan of the Substring below.
     static func unquote(_ range: Range<Int>, of text: String, bytes: [UInt8], line: Int, column: () -> Int,
                                 path: String) throws(AppleLocalizationError) -> String {
         let utf8 = text.utf8
@@ -554,7 +554,7 @@ public struct GettextFormat: TranslationFileFormat {
             if end < range.upperBound, bytes[end] == 0x22 {
                 var after = end + 1
                 while after < range.upperBound, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
-                if after == range.upperBound { return String(text[index(range.lowerBound + 1)..<index(end)]) }
+                if after == range.upperBound { return String(decoding: bytes[(range.lowerBound + 1)..<end], as: UTF8.self) }
             }
         }
         return try unquote(text[index(range.lowerBound)..<index(range.upperBound)], line: line, column: column, path: path)
