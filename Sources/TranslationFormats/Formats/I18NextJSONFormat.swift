@@ -350,7 +350,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                     // A prefix of the key is the key up to the end of one of its parts: the parts
                     // joined with `.` again.
                     let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
-                    if let lastPrefix, lastPrefix.elementsEqual(longest) {
+                    if let lastPrefix, lastPrefix.count == longest.count,
+                       lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } }) {
                         flatKey = lastPrefixFlat
                     } else {
                         flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
