@@ -272,7 +272,8 @@ enum PlaceholderSyntax {
         // Without a `%` a text is all text (most are): no scalar-by-scalar scan. Searched in
         // contiguous UTF-8: the view's iterator cost more than the rest of a plain text's reading.
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else { return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)]) }
-        if let named = parseNamedGettext(text) { return named }
+        var copy = text
+        if let named = copy.withUTF8(parseNamedGettext) { return named }
         var message = TranslationMessage()
         let scalars = Array(text.unicodeScalars)
         var literal = ""
@@ -366,54 +367,62 @@ enum PlaceholderSyntax {
     /// letter (`%(name)s`, as envtool and most tools write them), scanned as UTF-8: the same
     /// message, without a copy of the text as scalars (a fifth of reading such a `.po`); `nil`
     /// for any other `%`, which the general scan reads.
-    private static func parseNamedGettext(_ text: String) -> TranslationMessage? {
-        var text = text
-        return text.withUTF8 { bytes -> TranslationMessage? in
-            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            // The pieces as `TranslationMessage.append` merges them, made here in one array: a text
-            // is the bytes since the last placeholder (`run`), after what a `%%` cut (`literal`).
-            var pieces: [TranslationMessage.Piece] = []
-            pieces.reserveCapacity(3)
-            var literal = ""
-            var run = 0
-            func text(upTo end: Int) {
-                if literal.isEmpty {
-                    if end > run { pieces.append(.text(string(run..<end))) }
-                } else {
-                    literal += string(run..<end)
-                    pieces.append(.text(literal))
-                    literal = ""
-                }
+    private static func parseNamedGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage? {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        // The pieces as `TranslationMessage.append` merges them, made here in one array: a text
+        // is the bytes since the last placeholder (`run`), after what a `%%` cut (`literal`).
+        var pieces: [TranslationMessage.Piece] = []
+        pieces.reserveCapacity(3)
+        var literal = ""
+        var run = 0
+        func text(upTo end: Int) {
+            if literal.isEmpty {
+                if end > run { pieces.append(.text(string(run..<end))) }
+            } else {
+                literal += string(run..<end)
+                pieces.append(.text(literal))
+                literal = ""
             }
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == 0x25 else { index += 1; continue }
-                // A `%` that ends the text is text: the run goes on to the end.
-                guard index + 1 < bytes.count else { break }
-                if bytes[index + 1] == 0x25 {
-                    literal += string(run..<(index + 1))
-                    index += 2
-                    run = index
-                    continue
-                }
-                guard bytes[index + 1] == UInt8(ascii: "(") else { return nil }
-                var close = index + 2
-                while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
-                guard close + 1 < bytes.count, let letter = namedConversionLetters.firstIndex(of: bytes[close + 1]) else { return nil }
-                text(upTo: index)
-                let name = string(index + 2..<close)
-                let specifier = namedConversionLetters[letter]
-                if specifier == UInt8(ascii: "s") || (specifier == UInt8(ascii: "d") && name == "count") {
-                    pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
-                } else {
-                    pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
-                }
-                index = close + 2
-                run = index
-            }
-            text(upTo: bytes.count)
-            return TranslationMessage(merged: pieces)
         }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x25 else { index += 1; continue }
+            // A `%` that ends the text is text: the run goes on to the end.
+            guard index + 1 < bytes.count else { break }
+            if bytes[index + 1] == 0x25 {
+                literal += string(run..<(index + 1))
+                index += 2
+                run = index
+                continue
+            }
+            guard bytes[index + 1] == UInt8(ascii: "(") else { return nil }
+            var close = index + 2
+            while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
+            guard close + 1 < bytes.count, let letter = namedConversionLetters.firstIndex(of: bytes[close + 1]) else { return nil }
+            text(upTo: index)
+            let name = string(index + 2..<close)
+            let specifier = namedConversionLetters[letter]
+            if specifier == UInt8(ascii: "s") || (specifier == UInt8(ascii: "d") && name == "count") {
+                pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
+            } else {
+                pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
+            }
+            index = close + 2
+            run = index
+        }
+        text(upTo: bytes.count)
+        return TranslationMessage(merged: pieces)
+    }
+
+    /// ``parseGettext(_:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is): a text
+    /// without `%`, or with named conversions only, is read from the bytes without a String of
+    /// the whole text first (the `.po` reader made one per msgstr only to drop it); any other is
+    /// read as its String.
+    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
+        guard bytes.contains(0x25) else {
+            return TranslationMessage(merged: bytes.isEmpty ? [] : [.text(String(decoding: bytes, as: UTF8.self))])
+        }
+        return parseNamedGettext(bytes) ?? parseGettext(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The conversions a named placeholder may end with as a bare letter (`%(name)d`).

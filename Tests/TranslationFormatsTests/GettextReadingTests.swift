@@ -187,7 +187,7 @@ struct GettextReadingTests {
                     case "plural-forms":
                         // The error points at the header line that holds the field, not at msgid "".
                         let at = headerField("plural-forms:", header.line)
-                        (expression, pluralCount) = try GettextFormat.pluralExpression(value, line: at.line, column: at.column, path: path)
+                        (expression, pluralCount, _) = try GettextFormat.pluralExpression(value, line: at.line, column: at.column, path: path)
                     case let name where !GettextFormat.writtenHeaderFields.contains(name):
                         otherHeaderFields.append(String(parts[0].trimmingWhitespace()))
                     default: break

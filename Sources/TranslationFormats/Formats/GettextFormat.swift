@@ -194,11 +194,26 @@ public struct GettextFormat: TranslationFileFormat {
         var plural: String?
         /// The `msgstr[n]` (`msgstr` is 0) by index, in the order first written: a handful at
         /// most, so a list rather than a dictionary for each message.
-        var strings: [(index: Int, text: String)] = []
+        var strings: [(index: Int, text: Text)] = []
 
         /// The text of `msgstr[index]`, if written.
-        func string(_ index: Int) -> String? {
+        func string(_ index: Int) -> Text? {
             strings.first { $0.index == index }?.text
+        }
+    }
+
+    /// A string as read: the bytes of one plain quoted string in the file (nearly every msgstr),
+    /// parsed from there without a String made to be dropped, or the text of escapes or of
+    /// several strings.
+    private enum Text {
+        case bytes(Range<Int>)
+        case string(String)
+
+        var isEmpty: Bool {
+            switch self {
+            case .bytes(let range): range.isEmpty
+            case .string(let text): text.isEmpty
+            }
         }
     }
 
@@ -224,11 +239,18 @@ public struct GettextFormat: TranslationFileFormat {
             current = Raw()
             field = nil
         }
-        func append(_ value: String) {
+        /// The String of a text read.
+        func string(_ text: Text) -> String {
+            switch text {
+            case .bytes(let range): String(decoding: bytes[range], as: UTF8.self)
+            case .string(let string): string
+            }
+        }
+        func append(_ value: Text) {
             guard let field else { return }
             // Joined as `(text ?? "") + value` joins them; a first string is taken as it is.
             func join(_ text: inout String?) {
-                if text == nil || text!.isEmpty { text = value } else { text! += value }
+                if text == nil || text!.isEmpty { text = string(value) } else { text! += string(value) }
             }
             switch field {
             case .context: join(&current.context)
@@ -236,7 +258,12 @@ public struct GettextFormat: TranslationFileFormat {
             case .plural: join(&current.plural)
             case .string(let index):
                 if let position = current.strings.firstIndex(where: { $0.index == index }) {
-                    current.strings[position].text += value
+                    let before = current.strings[position].text
+                    if before.isEmpty {
+                        current.strings[position].text = value
+                    } else if !value.isEmpty {
+                        current.strings[position].text = .string(string(before) + string(value))
+                    }
                 } else {
                     current.strings.append((index, value))
                 }
@@ -317,7 +344,7 @@ public struct GettextFormat: TranslationFileFormat {
             func column() -> Int { text[index(lineStart)..<index(lineEnd)].count - text[index(content)..<index(lineEnd)].count + 1 }
             if bytes[first] == UInt8(ascii: "\"") {
                 guard field != nil else { throw fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
-                append(try unquote(first..<lineEnd, of: text, bytes: bytes, line: lineNumber, column: column, path: path))
+                append(try unquoted(first..<lineEnd, of: text, bytes: bytes, line: lineNumber, column: column, path: path))
                 continue
             }
             var space = first
@@ -330,7 +357,7 @@ public struct GettextFormat: TranslationFileFormat {
             var valueStart = space
             while valueStart < lineEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
             let keywordEnd = space
-            let value = try unquote(valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
+            let value = try unquoted(valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
                                     column: {
                                         // As the trimmed line counts up to the space: a mark that joins it (a prepended
                                         // one before it) does not count it in.
@@ -374,6 +401,7 @@ public struct GettextFormat: TranslationFileFormat {
         var language = fallback
         var expression: GettextExpression? = nil
         var pluralCount = 0
+        var pluralIndices: [Int] = []
         /// Where the header field `name` (lowercased, with its colon) is written in the file;
         /// header keys match in any case, as the switch below reads them.
         func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
@@ -393,7 +421,7 @@ public struct GettextFormat: TranslationFileFormat {
         var otherHeaderFields: [String] = []
         if let headerIndex {
             let header = raws[headerIndex]
-            for headerLine in (header.string(0) ?? "").splitLines() where !headerLine.isEmpty {
+            for headerLine in header.string(0).map(string)?.splitLines() ?? [] where !headerLine.isEmpty {
                 let parts = headerLine.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2 else { continue }
                 let value = parts[1].trimmingWhitespace()
@@ -408,7 +436,7 @@ public struct GettextFormat: TranslationFileFormat {
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
                     let at = headerField("plural-forms:", header.line)
-                    (expression, pluralCount) = try pluralExpression(value, line: at.line, column: at.column, path: path)
+                    (expression, pluralCount, pluralIndices) = try pluralExpression(value, line: at.line, column: at.column, path: path)
                 case let name where !Self.writtenHeaderFields.contains(name):
                     otherHeaderFields.append(String(parts[0].trimmingWhitespace()))
                 default: break
@@ -420,10 +448,9 @@ public struct GettextFormat: TranslationFileFormat {
         }
         let rules = PluralRules(locale: language, kind: .cardinal)
         var categoryOf: [Int: PluralCategory] = [:]
-        if let expression {
-            for n in 0...1000 {
-                let index = expression.evaluate(n)
-                if categoryOf[index] == nil { categoryOf[index] = rules.category(for: Double(n)) }
+        if expression != nil {
+            for (n, index) in pluralIndices.enumerated() where categoryOf[index] == nil {
+                categoryOf[index] = rules.category(for: Double(n))
             }
         }
         func keptOnlyInPO(_ key: String, _ reason: String) {
@@ -432,6 +459,13 @@ public struct GettextFormat: TranslationFileFormat {
         if !otherHeaderFields.isEmpty { keptOnlyInPO("", "the header's \(otherHeaderFields.joined(separator: ", ")) are") }
         var entries: [TranslationEntry] = []
         entries.reserveCapacity(raws.count)
+        /// The message of a text read: from the file's bytes when it is one plain string.
+        func parse(_ text: Text) -> TranslationMessage {
+            switch text {
+            case .bytes(let range): bytes.withUnsafeBufferPointer { PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: $0[range])) }
+            case .string(let string): PlaceholderSyntax.parseGettext(string)
+            }
+        }
         // The category of each msgstr index (0 to 15), looked up by position for every plural.
         let categoryAt = (0..<16).map { categoryOf[$0] }
         // msgfmt refuses both of these; choosing one of the texts silently would ship the other
@@ -470,7 +504,7 @@ public struct GettextFormat: TranslationFileFormat {
                         issues.append(ConversionIssue(file: path, language: language, key: key, reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
                         continue
                     }
-                    if forms[category] == nil { forms[category] = PlaceholderSyntax.parseGettext(string) }
+                    if forms[category] == nil { forms[category] = parse(string) }
                 }
                 if forms[.other] == nil, let last = rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 forms[.other] = forms[.other] ?? TranslationMessage()
@@ -479,7 +513,7 @@ public struct GettextFormat: TranslationFileFormat {
                                                 pluralID: raw.plural == key ? nil : raw.plural))
             } else {
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                value: .single(PlaceholderSyntax.parseGettext(raw.string(0) ?? "")), state: state))
+                                                value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
         }
         for raw in raws where raw.obsolete { keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is") }
@@ -509,8 +543,10 @@ public struct GettextFormat: TranslationFileFormat {
     ]
 
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
-    /// an index below N for every n up to 1000.
-    static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> (expression: GettextExpression, count: Int) {
+    /// an index below N for every n up to 1000; with those indices (`indices[n]`), which the
+    /// reader reads the categories from rather than evaluating the expression 1001 times again.
+    static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError)
+        -> (expression: GettextExpression, count: Int, indices: [Int]) {
         func fail(_ message: String) -> AppleLocalizationError {
             AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
@@ -533,11 +569,14 @@ public struct GettextFormat: TranslationFileFormat {
         } catch {
             throw fail("\(error.message) at character \(error.offset + 1) of \"\(expressionText)\"")
         }
+        var indices: [Int] = []
+        indices.reserveCapacity(1001)
         for n in 0...1000 {
             let index = expression.evaluate(n)
             if index < 0 || index >= count { throw fail("plural=\(expressionText) gives \(index) for n = \(n), outside 0..<\(count)") }
+            indices.append(index)
         }
-        return (expression, count)
+        return (expression, count, indices)
     }
 
     /// The quoted string at `range` of `text`'s UTF-8 (`bytes`), its escapes resolved. Most
@@ -546,18 +585,29 @@ public struct GettextFormat: TranslationFileFormat {
     /// scan of the Substring below.
     static func unquote(_ range: Range<Int>, of text: String, bytes: [UInt8], line: Int, column: () -> Int,
                                 path: String) throws(AppleLocalizationError) -> String {
+        if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
         let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        if range.count >= 2, bytes[range.lowerBound] == 0x22 {
-            var end = range.lowerBound + 1
-            while end < range.upperBound, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
-            if end < range.upperBound, bytes[end] == 0x22 {
-                var after = end + 1
-                while after < range.upperBound, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
-                if after == range.upperBound { return String(decoding: bytes[(range.lowerBound + 1)..<end], as: UTF8.self) }
-            }
-        }
-        return try unquote(text[index(range.lowerBound)..<index(range.upperBound)], line: line, column: column, path: path)
+        return try unquote(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
+                           line: line, column: column, path: path)
+    }
+
+    /// ``unquote(_:of:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
+    private static func unquoted(_ range: Range<Int>, of text: String, bytes: [UInt8], line: Int, column: () -> Int,
+                                 path: String) throws(AppleLocalizationError) -> Text {
+        if let plain = plainString(range, bytes) { return .bytes(plain) }
+        return .string(try unquote(range, of: text, bytes: bytes, line: line, column: column, path: path))
+    }
+
+    /// The bytes between the quotes of the string at `range`, when it is one quoted string without
+    /// an escape, followed by nothing but spaces and tabs.
+    private static func plainString(_ range: Range<Int>, _ bytes: [UInt8]) -> Range<Int>? {
+        guard range.count >= 2, bytes[range.lowerBound] == 0x22 else { return nil }
+        var end = range.lowerBound + 1
+        while end < range.upperBound, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+        guard end < range.upperBound, bytes[end] == 0x22 else { return nil }
+        var after = end + 1
+        while after < range.upperBound, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        return after == range.upperBound ? (range.lowerBound + 1)..<end : nil
     }
 
     /// A quoted string's text, its escapes resolved. Scanned as UTF-8 (every special character
