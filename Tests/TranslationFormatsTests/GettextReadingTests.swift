@@ -362,7 +362,9 @@ struct GettextReadingTests {
                 try GettextFormat.unquote(text[text.utf8.index(text.startIndex, offsetBy: 6)...], line: 1, column: column, path: "t.po")
             }
             let byOffsets = Result { () throws(AppleLocalizationError) in
-                try GettextFormat.unquote(6..<bytes.count, of: text, bytes: bytes, line: 1, column: column, path: "t.po")
+                try bytes.withUnsafeBufferPointer { buffer throws(AppleLocalizationError) in
+                    try GettextFormat.unquote(6..<bytes.count, of: text, bytes: buffer, line: 1, column: column, path: "t.po")
+                }
             }
             switch (general, byOffsets) {
             case (.success(let lhs), .success(let rhs)): #expect(lhs == rhs, "\(string.debugDescription)")

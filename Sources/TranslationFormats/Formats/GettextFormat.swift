@@ -273,7 +273,13 @@ public struct GettextFormat: TranslationFileFormat {
         // meaning is ASCII): a Substring for each line, and its indices checked, was a tenth of
         // reading. The lines are those of `splitLines()` (LF, or CR LF, ends one); a String index
         // is made of an offset only for what needs one, in constant time in native UTF-8.
-        let bytes = Array(text.utf8)
+        // Read through a pointer to a copy: an array's bounds checks and its retains at each call
+        // were a sixth of scanning the lines. It lives as long as this function (Text.bytes are
+        // offsets, and nothing returned points into it).
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        defer { storage.deallocate() }
+        _ = storage.initialize(from: text.utf8)
+        let bytes = UnsafeBufferPointer(storage)
         let utf8 = text.utf8
         func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var lineStarts: [Int] = []
@@ -462,7 +468,7 @@ public struct GettextFormat: TranslationFileFormat {
         /// The message of a text read: from the file's bytes when it is one plain string.
         func parse(_ text: Text) -> TranslationMessage {
             switch text {
-            case .bytes(let range): bytes.withUnsafeBufferPointer { PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: $0[range])) }
+            case .bytes(let range): PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: bytes[range]))
             case .string(let string): PlaceholderSyntax.parseGettext(string)
             }
         }
@@ -583,7 +589,7 @@ public struct GettextFormat: TranslationFileFormat {
     /// strings have no escape: their bytes at once (decoding them costs less than making a
     /// Substring of the text and its indices). Anything else (an escape, an error) is read by the
     /// scan of the Substring below.
-    static func unquote(_ range: Range<Int>, of text: String, bytes: [UInt8], line: Int, column: () -> Int,
+    static func unquote(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
                                 path: String) throws(AppleLocalizationError) -> String {
         if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
         let utf8 = text.utf8
@@ -592,7 +598,7 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     /// ``unquote(_:of:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
-    private static func unquoted(_ range: Range<Int>, of text: String, bytes: [UInt8], line: Int, column: () -> Int,
+    private static func unquoted(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
                                  path: String) throws(AppleLocalizationError) -> Text {
         if let plain = plainString(range, bytes) { return .bytes(plain) }
         return .string(try unquote(range, of: text, bytes: bytes, line: line, column: column, path: path))
@@ -600,7 +606,7 @@ public struct GettextFormat: TranslationFileFormat {
 
     /// The bytes between the quotes of the string at `range`, when it is one quoted string without
     /// an escape, followed by nothing but spaces and tabs.
-    private static func plainString(_ range: Range<Int>, _ bytes: [UInt8]) -> Range<Int>? {
+    private static func plainString(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard range.count >= 2, bytes[range.lowerBound] == 0x22 else { return nil }
         var end = range.lowerBound + 1
         while end < range.upperBound, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
