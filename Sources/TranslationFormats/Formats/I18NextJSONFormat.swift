@@ -331,45 +331,58 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     private static func nest(_ flat: [(key: String, text: Range<Int>)]) -> NestingTree {
         var leaves = Set<String>(minimumCapacity: flat.count)
         for (key, _) in flat { leaves.insert(key) }
-        var tree = NestingTree(keysRepeat: leaves.count < flat.count)
-        // The parts of a key as ranges of its UTF-8, kept from key to key.
+        var state = NestingState(tree: NestingTree(keysRepeat: leaves.count < flat.count))
+        for (key, text) in flat {
+            // The state goes in and out by `inout` from a closure written here: captured by a
+            // local function passed as a value, each access to it was checked at run time.
+            if key.utf8.withContiguousStorageIfAvailable({ nest(key, text, $0, leaves: leaves, into: &state) }) == nil {
+                Array(key.utf8).withUnsafeBufferPointer { nest(key, text, $0, leaves: leaves, into: &state) }
+            }
+        }
+        return state.tree
+    }
+
+    /// What nesting keeps from key to key.
+    private struct NestingState {
+        var tree: NestingTree
+        /// The parts of a key as ranges of its UTF-8.
         var parts: [Range<Int>] = []
-        // Whether a prefix of the last dotted key was a leaf, by the bytes of its longest prefix:
-        // keys sorted by name come in runs under one prefix (`section0.…`), asked of `leaves`
-        // once per run. (Equal bytes are equal parts, so the same prefixes.)
+        /// Whether a prefix of the last dotted key was a leaf, by the bytes of its longest prefix:
+        /// keys sorted by name come in runs under one prefix (`section0.…`), asked of the leaves
+        /// once per run. (Equal bytes are equal parts, so the same prefixes.)
         var lastPrefix: [UInt8]? = nil
         var lastPrefixFlat = false
-        for (key, text) in flat {
-            func nest(_ bytes: UnsafeBufferPointer<UInt8>) {
-                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-                dotSeparatedParts(key, bytes, into: &parts)
-                // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
-                // levels too, as nesting is written recursively.
-                var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
-                if !flatKey, parts.count > 1 {
-                    // A prefix of the key is the key up to the end of one of its parts: the parts
-                    // joined with `.` again.
-                    let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
-                    if let lastPrefix, lastPrefix.count == longest.count,
-                       lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } }) {
-                        flatKey = lastPrefixFlat
-                    } else {
-                        flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
-                        lastPrefix = Array(longest)
-                        lastPrefixFlat = flatKey
-                    }
-                }
-                guard !flatKey, parts.count > 1 else {
-                    tree.set(key, text, in: 0)
-                    return
-                }
-                var object = 0
-                for part in parts.dropLast() { object = tree.child(string(part), in: object) }
-                tree.set(string(parts[parts.count - 1]), text, in: object)
+    }
+
+    /// `key` (its UTF-8 `bytes`), with its text, nested into `state.tree`.
+    private static func nest(_ key: String, _ text: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, leaves: Set<String>,
+                             into state: inout NestingState) {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        dotSeparatedParts(key, bytes, into: &state.parts)
+        let parts = state.parts
+        // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
+        // levels too, as nesting is written recursively.
+        var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
+        if !flatKey, parts.count > 1 {
+            // A prefix of the key is the key up to the end of one of its parts: the parts
+            // joined with `.` again.
+            let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
+            if let lastPrefix = state.lastPrefix, lastPrefix.count == longest.count,
+               lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } }) {
+                flatKey = state.lastPrefixFlat
+            } else {
+                flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
+                state.lastPrefix = Array(longest)
+                state.lastPrefixFlat = flatKey
             }
-            if key.utf8.withContiguousStorageIfAvailable(nest) == nil { Array(key.utf8).withUnsafeBufferPointer(nest) }
         }
-        return tree
+        guard !flatKey, parts.count > 1 else {
+            state.tree.set(key, text, in: 0)
+            return
+        }
+        var object = 0
+        for part in parts.dropLast() { object = state.tree.child(string(part), in: object) }
+        state.tree.set(string(parts[parts.count - 1]), text, in: object)
     }
 
     /// The JSON objects being nested into, by number (the root is 0), each member's text a range
