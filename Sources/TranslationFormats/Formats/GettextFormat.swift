@@ -235,8 +235,10 @@ public struct GettextFormat: TranslationFileFormat {
         var current = Raw()
         var field: Field? = nil
         func finish() {
-            if current.id != nil { raws.append(current) }
-            current = Raw()
+            // Moved into the list, not copied and then released with a new message in its place.
+            var finished = Raw()
+            swap(&finished, &current)
+            if finished.id != nil { raws.append(consume finished) }
             field = nil
         }
         /// The String of a text read.
