@@ -350,6 +350,27 @@ struct GettextReadingTests {
         }
     }
 
+    @Test("the word-at-a-time search finds the first of two bytes as a byte-by-byte search does")
+    func firstOffset() {
+        var state: UInt64 = 31
+        for _ in 0..<3_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let count = Int(state >> 58)
+            let bytes: [UInt8] = (0..<count).map { index in
+                let pick = Int(truncatingIfNeeded: (state >> 8) &+ UInt64(index) &* 2654435761) % 9
+                return [0x0A, 0x22, 0x5C, 0x00, 0x80, 0xFF, 0x21, 0x0B, 0x61][pick]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...count {
+                    for (byte, other) in [(UInt8(0x0A), UInt8(0x0A)), (0x22, 0x5C), (0x00, 0xFF), (0x80, 0x0B)] {
+                        let expected = buffer[start...].firstIndex { $0 == byte || $0 == other } ?? count
+                        #expect(GettextFormat.firstOffset(of: byte, or: other, in: buffer, from: start, to: count) == expected)
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a plain string is read as the scan of its Substring reads it")
     func plainStrings() throws {
         let strings = ["\"\"", "\"a\"", "\"a\" ", "\"a\"\t ", "\"a\" b", "\"a", "\"", "\"é\u{301}\"", "\"\u{301}\"", "\"a\\\"\"",
