@@ -100,24 +100,32 @@ extension JSONValue {
     /// (`package`: a writer that lays out its own document, as the i18next converter's, quotes
     /// its strings exactly as ``jsonText(pretty:)`` does.)
     package static func writeQuoted(_ string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            // Runs without anything to escape are copied whole.
-            var run = 0
-            for position in bytes.indices {
-                let byte = bytes[position]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
-                writeEscaped(byte, to: &output)
-                run = position + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            writeQuoted(bytes, to: &output)
         }
         if written == nil {
+            output.append(UInt8(ascii: "\""))
             for byte in string.utf8 {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { writeEscaped(byte, to: &output) } else { output.append(byte) }
             }
+            output.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// The quoted string of the UTF-8 `bytes` of a string, for a writer that renders
+    /// its texts as bytes and never makes them Strings.
+    package static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        // Runs without anything to escape are copied whole.
+        var run = 0
+        for position in bytes.indices {
+            let byte = bytes[position]
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+            writeEscaped(byte, to: &output)
+            run = position + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         output.append(UInt8(ascii: "\""))
     }
 

@@ -204,47 +204,76 @@ enum PlaceholderSyntax {
     }
 
     static func renderI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        appendI18Next(message, pluralNumber: pluralNumber, key: key, issues: &issues, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``renderI18Next(_:pluralNumber:key:issues:)`` appended to `out` as UTF-8: the i18next
+    /// writer quotes it from there, without a String for each text (a String made and joined
+    /// piece by piece was a sixth of writing a 20k-key file). A String's `+` joins UTF-8 bytes,
+    /// so the bytes are the String's.
+    static func appendI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues,
+                              to out: inout [UInt8]) {
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        func add(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
         var index = 0
         for piece in message.pieces {
             switch piece {
-            case .text(let literal): text += literal
-            case .nesting(let nested): text += "$t(" + nested + ")"
+            case .text(let literal): add(literal)
+            case .nesting(let nested):
+                add("$t(")
+                add(nested)
+                add(")")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) || name == "count" ? nil : $0 }
-                    text += "{{" + (placeholder.unescaped ? "- " : "") + name + ((placeholder.format ?? conversion).map { ", " + $0 } ?? "") + "}}"
+                    add(placeholder.unescaped ? "{{- " : "{{")
+                    add(name)
+                    if let format = placeholder.format ?? conversion {
+                        add(", ")
+                        add(format)
+                    }
+                    add("}}")
                     continue
                 }
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in this format; written as text")
-                    text += "%" + conversion
+                    add("%")
+                    add(conversion)
                     continue
                 }
                 index += 1
                 if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
-                    text += "{{count}}"
+                    add("{{count}}")
                     continue
                 }
-                let name = "arg\(placeholder.position ?? index)"
+                add("{{arg")
+                add(String(placeholder.position ?? index))
                 // The conversion goes along as the placeholder's format (`%lld` is `{{arg1, lld}}`),
                 // so that the way back writes it again; `%@` and `%s` are plain values.
                 if let conversion = placeholder.conversion, !["@", "s"].contains(conversion) {
-                    text += "{{" + name + ", " + conversion + "}}"
-                } else {
-                    text += "{{" + name + "}}"
+                    add(", ")
+                    add(conversion)
                 }
+                add("}}")
             }
         }
-        return text
     }
 
     // MARK: gettext
 
     static func parseGettext(_ text: String) -> TranslationMessage {
-        // Without a `%` a text is all text (most are): no scalar-by-scalar scan.
-        guard text.utf8.contains(0x25) else { return TranslationMessage([.text(text)]) }
-        if let named = parseNamedGettext(text) { return named }
+        // Without a `%` a text is all text (most are): no scalar-by-scalar scan. Searched in
+        // contiguous UTF-8: the view's iterator cost more than the rest of a plain text's reading.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else { return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)]) }
+        var copy = text
+        if let named = copy.withUTF8(parseNamedGettext) { return named }
         var message = TranslationMessage()
         let scalars = Array(text.unicodeScalars)
         var literal = ""
@@ -338,50 +367,62 @@ enum PlaceholderSyntax {
     /// letter (`%(name)s`, as envtool and most tools write them), scanned as UTF-8: the same
     /// message, without a copy of the text as scalars (a fifth of reading such a `.po`); `nil`
     /// for any other `%`, which the general scan reads.
-    private static func parseNamedGettext(_ text: String) -> TranslationMessage? {
-        var text = text
-        return text.withUTF8 { bytes -> TranslationMessage? in
-            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            var message = TranslationMessage()
-            var literal = ""
-            var run = 0
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == 0x25 else { index += 1; continue }
-                literal += string(run..<index)
-                guard index + 1 < bytes.count else {
-                    // A `%` that ends the text is text.
-                    literal += "%"
-                    index += 1
-                    run = index
-                    break
-                }
-                if bytes[index + 1] == 0x25 {
-                    literal += "%"
-                    index += 2
-                    run = index
-                    continue
-                }
-                guard bytes[index + 1] == UInt8(ascii: "(") else { return nil }
-                var close = index + 2
-                while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
-                guard close + 1 < bytes.count, let letter = namedConversionLetters.firstIndex(of: bytes[close + 1]) else { return nil }
-                message.append(.text(literal))
+    private static func parseNamedGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage? {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        // The pieces as `TranslationMessage.append` merges them, made here in one array: a text
+        // is the bytes since the last placeholder (`run`), after what a `%%` cut (`literal`).
+        var pieces: [TranslationMessage.Piece] = []
+        pieces.reserveCapacity(3)
+        var literal = ""
+        var run = 0
+        func text(upTo end: Int) {
+            if literal.isEmpty {
+                if end > run { pieces.append(.text(string(run..<end))) }
+            } else {
+                literal += string(run..<end)
+                pieces.append(.text(literal))
                 literal = ""
-                let name = string(index + 2..<close)
-                let specifier = namedConversionLetters[letter]
-                if specifier == UInt8(ascii: "s") || (specifier == UInt8(ascii: "d") && name == "count") {
-                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
-                } else {
-                    message.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
-                }
-                index = close + 2
-                run = index
             }
-            literal += string(run..<bytes.count)
-            message.append(.text(literal))
-            return message
         }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x25 else { index += 1; continue }
+            // A `%` that ends the text is text: the run goes on to the end.
+            guard index + 1 < bytes.count else { break }
+            if bytes[index + 1] == 0x25 {
+                literal += string(run..<(index + 1))
+                index += 2
+                run = index
+                continue
+            }
+            guard bytes[index + 1] == UInt8(ascii: "(") else { return nil }
+            var close = index + 2
+            while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
+            guard close + 1 < bytes.count, let letter = namedConversionLetters.firstIndex(of: bytes[close + 1]) else { return nil }
+            text(upTo: index)
+            let name = string(index + 2..<close)
+            let specifier = namedConversionLetters[letter]
+            if specifier == UInt8(ascii: "s") || (specifier == UInt8(ascii: "d") && name == "count") {
+                pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
+            } else {
+                pieces.append(.placeholder(TranslationPlaceholder(name: name, conversion: String(UnicodeScalar(specifier)))))
+            }
+            index = close + 2
+            run = index
+        }
+        text(upTo: bytes.count)
+        return TranslationMessage(merged: pieces)
+    }
+
+    /// ``parseGettext(_:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is): a text
+    /// without `%`, or with named conversions only, is read from the bytes without a String of
+    /// the whole text first (the `.po` reader made one per msgstr only to drop it); any other is
+    /// read as its String.
+    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
+        guard bytes.contains(0x25) else {
+            return TranslationMessage(merged: bytes.isEmpty ? [] : [.text(String(decoding: bytes, as: UTF8.self))])
+        }
+        return parseNamedGettext(bytes) ?? parseGettext(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The conversions a named placeholder may end with as a bare letter (`%(name)d`).

@@ -116,7 +116,9 @@ public struct TranslationTable: Sendable, Hashable {
         func score(_ language: String) -> Int {
             var count = 0
             for entry in languages[language] ?? [] {
-                if case .single(let message) = entry.value, message.pieces == [.text(entry.key)] { count += 1 }
+                // One text equal to the key (without an array of it to compare with, per entry).
+                if case .single(let message) = entry.value, message.pieces.count == 1, case .text(let text) = message.pieces[0],
+                   text == entry.key { count += 1 }
             }
             return count
         }

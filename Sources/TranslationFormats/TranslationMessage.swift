@@ -22,6 +22,12 @@ public struct TranslationMessage: Sendable, Hashable {
         for piece in pieces { append(piece) }
     }
 
+    /// A message of `pieces` that are merged already (no empty text, no text after a text), as
+    /// a reader that merges while it scans makes them: one array, not one grown piece by piece.
+    init(merged pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
     /// Appends `piece`, merging it into a preceding text.
     public mutating func append(_ piece: Piece) {
         if case .text(let added) = piece {

@@ -143,6 +143,8 @@ struct ScanningTests {
         let gettextTexts = Self.texts(count: 20_000, seed: 13).map { $0.replacing("{{", with: "%(").replacing("}}", with: ")s") }
         for text in fixed + gettextTexts {
             #expect(PlaceholderSyntax.parseGettext(text) == Self.parseGettextByScalars(text), "\(text.debugDescription)")
+            // From the UTF-8 bytes, as the .po reader parses a plain msgstr.
+            #expect(Array(text.utf8).withUnsafeBufferPointer(PlaceholderSyntax.parseGettext) == PlaceholderSyntax.parseGettext(text), "\(text.debugDescription)")
         }
     }
 

@@ -192,7 +192,35 @@ public struct GettextFormat: TranslationFileFormat {
         var context: String?
         var id: String?
         var plural: String?
-        var strings: [Int: String] = [:]
+        /// The `msgstr[n]` (`msgstr` is 0) by index, in the order first written: a handful at
+        /// most, so a list rather than a dictionary for each message.
+        var strings: [(index: Int, text: Text)] = []
+
+        /// The text of `msgstr[index]`, if written.
+        func string(_ index: Int) -> Text? {
+            strings.first { $0.index == index }?.text
+        }
+    }
+
+    /// A string as read: the bytes of one plain quoted string in the file (nearly every msgstr),
+    /// parsed from there without a String made to be dropped, or the text of escapes or of
+    /// several strings.
+    private enum Text {
+        case bytes(Range<Int>)
+        case string(String)
+
+        var isEmpty: Bool {
+            switch self {
+            case .bytes(let range): range.isEmpty
+            case .string(let text): text.isEmpty
+            }
+        }
+    }
+
+    /// What the lines of a message's strings continue.
+    private enum Field {
+        case context, id, plural
+        case string(Int)
     }
 
     static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
@@ -205,47 +233,101 @@ public struct GettextFormat: TranslationFileFormat {
         }
         var raws: [Raw] = []
         var current = Raw()
-        var field: (name: String, index: Int?)? = nil
+        var field: Field? = nil
         func finish() {
-            if current.id != nil { raws.append(current) }
-            current = Raw()
+            // Moved into the list, not copied and then released with a new message in its place.
+            var finished = Raw()
+            swap(&finished, &current)
+            if finished.id != nil { raws.append(consume finished) }
             field = nil
         }
-        func append(_ value: String) {
-            guard let field else { return }
-            switch field.name {
-            case "msgctxt": current.context = (current.context ?? "") + value
-            case "msgid": current.id = (current.id ?? "") + value
-            case "msgid_plural": current.plural = (current.plural ?? "") + value
-            default: current.strings[field.index ?? 0, default: ""] += value
+        /// The String of a text read.
+        func string(_ text: Text) -> String {
+            switch text {
+            case .bytes(let range): String(decoding: bytes[range], as: UTF8.self)
+            case .string(let string): string
             }
         }
+        func append(_ value: Text) {
+            guard let field else { return }
+            // Joined as `(text ?? "") + value` joins them; a first string is taken as it is.
+            func join(_ text: inout String?) {
+                if text == nil || text!.isEmpty { text = string(value) } else { text! += string(value) }
+            }
+            switch field {
+            case .context: join(&current.context)
+            case .id: join(&current.id)
+            case .plural: join(&current.plural)
+            case .string(let index):
+                if let position = current.strings.firstIndex(where: { $0.index == index }) {
+                    let before = current.strings[position].text
+                    if before.isEmpty {
+                        current.strings[position].text = value
+                    } else if !value.isEmpty {
+                        current.strings[position].text = .string(string(before) + string(value))
+                    }
+                } else {
+                    current.strings.append((index, value))
+                }
+            }
+        }
+        // The lines are found and classified as UTF-8 offsets (every character the syntax gives a
+        // meaning is ASCII): a Substring for each line, and its indices checked, was a tenth of
+        // reading. The lines are those of `splitLines()` (LF, or CR LF, ends one); a String index
+        // is made of an offset only for what needs one, in constant time in native UTF-8.
+        // Read through a pointer to a copy: an array's bounds checks and its retains at each call
+        // were a sixth of scanning the lines. It lives as long as this function (Text.bytes are
+        // offsets, and nothing returned points into it).
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        defer { storage.deallocate() }
+        _ = storage.initialize(from: text.utf8)
+        let bytes = UnsafeBufferPointer(storage)
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var lineStarts: [Int] = []
+        lineStarts.reserveCapacity(bytes.count / 24)
         var lineNumber = 0
-        let lines = text.splitLines()
         func begin() {
             if current.firstLine == nil { current.firstLine = lineNumber - 1 }
         }
-        for rawLine in lines {
+        /// Whether `bytes[range]` is the ASCII `word`.
+        func isWord(_ range: Range<Int>, _ word: StaticString) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            let units = word.utf8Start
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != units[offset] { return false }
+            return true
+        }
+        var next = 0
+        while next <= bytes.count {
+            let start = next
+            let end = firstOffset(of: 0x0A, or: 0x0A, in: bytes, from: start, to: bytes.count)
+            next = end + 1
+            lineStarts.append(start)
             lineNumber += 1
-            // Classified by bytes: every character the syntax gives a meaning is ASCII.
-            var line = Substring(rawLine)
-            if line.utf8.last == 0x0D { line = line.dropLast() }
-            var trimmed = line[(line.utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex)...]
-            if trimmed.isEmpty { if current.id != nil, !current.strings.isEmpty { finish() }; continue }
+            // CR LF ends a line; a CR left at its end (the reader's) is dropped too.
+            var lineEnd = end
+            if end < bytes.count, lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var first = start
+            while first < lineEnd, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            if first == lineEnd { if current.id != nil, !current.strings.isEmpty { finish() }; continue }
             // An obsolete entry is a message behind `#~`: its lines are read as a message's to
             // tell where it ends and which msgid it had, and it is kept as text, never converted.
-            let obsoleteLine = trimmed.utf8.starts(with: "#~".utf8)
+            let obsoleteLine = lineEnd - first >= 2 && bytes[first] == UInt8(ascii: "#") && bytes[first + 1] == UInt8(ascii: "~")
             if obsoleteLine {
                 if current.id != nil, !current.obsolete { finish() }
                 current.obsolete = true
                 begin()
-                let body = trimmed.dropFirst(2)
-                trimmed = body.drop { $0 == " " || $0 == "\t" }
-                if body.hasPrefix("|") || trimmed.isEmpty { continue }
-            } else if trimmed.utf8.first == UInt8(ascii: "#") {
+                // By Characters, as a comment (a mark may join the `~` or the space).
+                let body = text[index(first)..<index(lineEnd)].dropFirst(2)
+                let rest = body.drop { $0 == " " || $0 == "\t" }
+                if body.hasPrefix("|") || rest.isEmpty { continue }
+                first = utf8.distance(from: utf8.startIndex, to: rest.startIndex)
+            } else if bytes[first] == UInt8(ascii: "#") {
                 if current.id != nil, !current.strings.isEmpty || current.obsolete { finish() }
                 current.obsolete = false
                 begin()
+                let trimmed = text[index(first)..<index(lineEnd)]
                 let marker = trimmed.dropFirst().first
                 if marker == "," {
                     for flag in trimmed.dropFirst(2).split(separator: ",").map({ $0.trimmingWhitespace() }) where !flag.isEmpty {
@@ -265,48 +347,58 @@ public struct GettextFormat: TranslationFileFormat {
                 continue
             }
             // The column (in Characters) only for a message: counting it for every line was slow.
-            let wholeLine = line, content = trimmed
-            func column() -> Int { wholeLine.count - content.count + 1 }
-            if trimmed.utf8.first == UInt8(ascii: "\"") {
+            let (lineStart, content) = (start, first)
+            func column() -> Int { text[index(lineStart)..<index(lineEnd)].count - text[index(content)..<index(lineEnd)].count + 1 }
+            if bytes[first] == UInt8(ascii: "\"") {
                 guard field != nil else { throw fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
-                append(try unquote(trimmed, line: lineNumber, column: column, path: path))
+                append(try unquoted(first..<lineEnd, of: text, bytes: bytes, line: lineNumber, column: column, path: path))
                 continue
             }
-            guard let space = trimmed.utf8.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) else {
+            var space = first
+            while space < lineEnd, bytes[space] != 0x20, bytes[space] != 0x09 { space += 1 }
+            guard space < lineEnd else {
                 throw fail(lineNumber, column(), "expected a keyword and a quoted string, such as msgid \"key\"")
             }
-            let keyword = String(trimmed[..<space])
             // A live message after an obsolete one (or the reverse) is another message.
             if current.obsolete != obsoleteLine, current.id != nil { finish() }
-            let value = try unquote(trimmed[(trimmed.utf8[space...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? trimmed.endIndex)...], line: lineNumber,
-                                    column: { column() + content.distance(from: content.startIndex, to: space) + 1 }, path: path)
-            switch keyword {
-            case "msgctxt":
+            var valueStart = space
+            while valueStart < lineEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
+            let keywordEnd = space
+            let value = try unquoted(valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
+                                    column: {
+                                        // As the trimmed line counts up to the space: a mark that joins it (a prepended
+                                        // one before it) does not count it in.
+                                        let trimmed = text[index(content)..<index(lineEnd)]
+                                        return column() + trimmed.distance(from: trimmed.startIndex, to: index(keywordEnd)) + 1
+                                    }, path: path)
+            let keywordBytes = first..<space
+            if isWord(keywordBytes, "msgctxt") {
                 if current.id != nil { finish() }
                 current.obsolete = obsoleteLine
                 begin()
                 current.line = lineNumber
-                field = ("msgctxt", nil)
-            case "msgid":
+                field = .context
+            } else if isWord(keywordBytes, "msgid") {
                 if current.id != nil { finish() }
                 current.obsolete = obsoleteLine
                 begin()
                 if current.line == 0 { current.line = lineNumber }
-                field = ("msgid", nil)
+                field = .id
                 current.id = ""
-            case "msgid_plural":
+            } else if isWord(keywordBytes, "msgid_plural") {
                 guard current.id != nil else { throw fail(lineNumber, column(), "msgid_plural without a msgid before it") }
-                field = ("msgid_plural", nil)
+                field = .plural
                 current.plural = ""
-            case "msgstr":
+            } else if isWord(keywordBytes, "msgstr") {
                 guard current.id != nil else { throw fail(lineNumber, column(), "msgstr without a msgid before it") }
-                field = ("msgstr", 0)
-            default:
+                field = .string(0)
+            } else {
+                let keyword = String(text[index(first)..<index(space)])
                 guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index) else {
                     throw fail(lineNumber, column(), "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
                 }
                 guard current.plural != nil else { throw fail(lineNumber, column(), "\(keyword) without msgid_plural; a singular message has one msgstr") }
-                field = ("msgstr", index)
+                field = .string(index)
             }
             append(value)
         }
@@ -316,12 +408,16 @@ public struct GettextFormat: TranslationFileFormat {
         var language = fallback
         var expression: GettextExpression? = nil
         var pluralCount = 0
+        var pluralIndices: [Int] = []
         /// Where the header field `name` (lowercased, with its colon) is written in the file;
         /// header keys match in any case, as the switch below reads them.
         func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
-            // Only on the way to an error or to the few header lines: `lines` holds them already.
-            for (number, fileLine) in lines.enumerated() {
-                let lower = fileLine.lowercased()
+            // Only on the way to an error or to the few header lines: the lines of `splitLines()`,
+            // from the offsets where they start.
+            for number in lineStarts.indices {
+                var end = number + 1 < lineStarts.count ? lineStarts[number + 1] - 1 : bytes.count
+                if number + 1 < lineStarts.count, end > lineStarts[number], bytes[end - 1] == 0x0D { end -= 1 }
+                let lower = text[index(lineStarts[number])..<index(end)].lowercased()
                 if let range = lower.firstRange(of: name) {
                     return (number + 1, lower.distance(from: lower.startIndex, to: range.lowerBound) + 1)
                 }
@@ -332,7 +428,7 @@ public struct GettextFormat: TranslationFileFormat {
         var otherHeaderFields: [String] = []
         if let headerIndex {
             let header = raws[headerIndex]
-            for headerLine in (header.strings[0] ?? "").splitLines() where !headerLine.isEmpty {
+            for headerLine in header.string(0).map(string)?.splitLines() ?? [] where !headerLine.isEmpty {
                 let parts = headerLine.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2 else { continue }
                 let value = parts[1].trimmingWhitespace()
@@ -347,7 +443,7 @@ public struct GettextFormat: TranslationFileFormat {
                 case "plural-forms":
                     // The error points at the header line that holds the field, not at msgid "".
                     let at = headerField("plural-forms:", header.line)
-                    (expression, pluralCount) = try pluralExpression(value, line: at.line, column: at.column, path: path)
+                    (expression, pluralCount, pluralIndices) = try pluralExpression(value, line: at.line, column: at.column, path: path)
                 case let name where !Self.writtenHeaderFields.contains(name):
                     otherHeaderFields.append(String(parts[0].trimmingWhitespace()))
                 default: break
@@ -359,10 +455,9 @@ public struct GettextFormat: TranslationFileFormat {
         }
         let rules = PluralRules(locale: language, kind: .cardinal)
         var categoryOf: [Int: PluralCategory] = [:]
-        if let expression {
-            for n in 0...1000 {
-                let index = expression.evaluate(n)
-                if categoryOf[index] == nil { categoryOf[index] = rules.category(for: Double(n)) }
+        if expression != nil {
+            for (n, index) in pluralIndices.enumerated() where categoryOf[index] == nil {
+                categoryOf[index] = rules.category(for: Double(n))
             }
         }
         func keptOnlyInPO(_ key: String, _ reason: String) {
@@ -370,6 +465,16 @@ public struct GettextFormat: TranslationFileFormat {
         }
         if !otherHeaderFields.isEmpty { keptOnlyInPO("", "the header's \(otherHeaderFields.joined(separator: ", ")) are") }
         var entries: [TranslationEntry] = []
+        entries.reserveCapacity(raws.count)
+        /// The message of a text read: from the file's bytes when it is one plain string.
+        func parse(_ text: Text) -> TranslationMessage {
+            switch text {
+            case .bytes(let range): PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: bytes[range]))
+            case .string(let string): PlaceholderSyntax.parseGettext(string)
+            }
+        }
+        // The category of each msgstr index (0 to 15), looked up by position for every plural.
+        let categoryAt = (0..<16).map { categoryOf[$0] }
         // msgfmt refuses both of these; choosing one of the texts silently would ship the other
         // translator's work nowhere.
         struct MessageID: Hashable { var context: String?; var key: String }
@@ -377,11 +482,12 @@ public struct GettextFormat: TranslationFileFormat {
         firstLine.reserveCapacity(raws.count)
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
             let key = raw.id ?? ""
-            if let first = firstLine[MessageID(context: raw.context, key: key)] {
+            // One hash for the look-up and the insertion: a duplicate is an error, so the line that
+            // replaces the first one's is never read.
+            if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: raw.context, key: key)) {
                 throw fail(raw.line, 1, "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
             }
-            firstLine[MessageID(context: raw.context, key: key)] = raw.line
-            if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {
+            if raw.plural != nil, expression != nil, let index = raw.strings.lazy.map(\.index).filter({ $0 >= pluralCount }).min() {
                 throw fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header")
             }
             if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
@@ -389,20 +495,23 @@ public struct GettextFormat: TranslationFileFormat {
             if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are") }
             if raw.previous { keptOnlyInPO(key, "the previous msgid (#| …) is") }
             let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
-            let translated = raw.strings.values.contains { !$0.isEmpty }
+            let translated = raw.strings.contains { !$0.text.isEmpty }
             let state: TranslationEntry.State = raw.fuzzy ? .needsReview : translated ? .translated : .new
             if raw.plural != nil {
                 guard expression != nil else {
                     throw fail(raw.line, 1, "msgid_plural needs a Plural-Forms header (\"Plural-Forms: nplurals=N; plural=EXPR;\\n\")")
                 }
                 var forms: [PluralCategory: TranslationMessage] = [:]
-                for (index, string) in raw.strings.sorted(by: { $0.key < $1.key }) {
-                    let category = categoryOf[index] ?? (forms[.other] == nil ? .other : nil)
+                forms.reserveCapacity(raw.strings.count + 1)
+                // In index order: as written, nearly always, without sorting a copy.
+                let inOrder = zip(raw.strings, raw.strings.dropFirst()).allSatisfy { $0.index < $1.index }
+                for (index, string) in inOrder ? raw.strings : raw.strings.sorted(by: { $0.index < $1.index }) {
+                    let category = categoryAt[index] ?? (forms[.other] == nil ? .other : nil)
                     guard let category else {
                         issues.append(ConversionIssue(file: path, language: language, key: key, reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
                         continue
                     }
-                    if forms[category] == nil { forms[category] = PlaceholderSyntax.parseGettext(string) }
+                    if forms[category] == nil { forms[category] = parse(string) }
                 }
                 if forms[.other] == nil, let last = rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 forms[.other] = forms[.other] ?? TranslationMessage()
@@ -411,7 +520,7 @@ public struct GettextFormat: TranslationFileFormat {
                                                 pluralID: raw.plural == key ? nil : raw.plural))
             } else {
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                value: .single(PlaceholderSyntax.parseGettext(raw.strings[0] ?? "")), state: state))
+                                                value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
         }
         for raw in raws where raw.obsolete { keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is") }
@@ -423,7 +532,7 @@ public struct GettextFormat: TranslationFileFormat {
         guard keepingOriginal else { return (language, entries, nil) }
         // Each message's text runs from its first line to the next message's; what comes before
         // the first belongs to it.
-        let starts = raws.indices.map { $0 == 0 ? text.startIndex : lines[raws[$0].firstLine ?? 0].startIndex }
+        let starts = raws.indices.map { $0 == 0 ? text.startIndex : index(lineStarts[raws[$0].firstLine ?? 0]) }
         let chunks = raws.indices.map { index in
             let raw = raws[index]
             let kind: GettextOriginal.Chunk.Kind = index == headerIndex ? .header : raw.obsolete ? .obsolete
@@ -435,14 +544,16 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     /// The header fields the writer gives every file (lowercased); others are the file's own.
-    private static let writtenHeaderFields: Set<String> = [
+    static let writtenHeaderFields: Set<String> = [
         "project-id-version", "po-revision-date", "last-translator", "language-team", "mime-version",
         "content-type", "content-transfer-encoding", "language", "plural-forms",
     ]
 
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
-    /// an index below N for every n up to 1000.
-    private static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError) -> (expression: GettextExpression, count: Int) {
+    /// an index below N for every n up to 1000; with those indices (`indices[n]`), which the
+    /// reader reads the categories from rather than evaluating the expression 1001 times again.
+    static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError)
+        -> (expression: GettextExpression, count: Int, indices: [Int]) {
         func fail(_ message: String) -> AppleLocalizationError {
             AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
@@ -465,17 +576,70 @@ public struct GettextFormat: TranslationFileFormat {
         } catch {
             throw fail("\(error.message) at character \(error.offset + 1) of \"\(expressionText)\"")
         }
+        var indices: [Int] = []
+        indices.reserveCapacity(1001)
         for n in 0...1000 {
             let index = expression.evaluate(n)
             if index < 0 || index >= count { throw fail("plural=\(expressionText) gives \(index) for n = \(n), outside 0..<\(count)") }
+            indices.append(index)
         }
-        return (expression, count)
+        return (expression, count, indices)
     }
 
-    /// The content of a `"…"` string, escapes resolved.
+    /// The quoted string at `range` of `text`'s UTF-8 (`bytes`), its escapes resolved. Most
+    /// strings have no escape: their bytes at once (decoding them costs less than making a
+    /// Substring of the text and its indices). Anything else (an escape, an error) is read by the
+    /// scan of the Substring below.
+    static func unquote(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
+                                path: String) throws(AppleLocalizationError) -> String {
+        if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
+        let utf8 = text.utf8
+        return try unquote(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
+                           line: line, column: column, path: path)
+    }
+
+    /// ``unquote(_:of:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
+    private static func unquoted(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
+                                 path: String) throws(AppleLocalizationError) -> Text {
+        if let plain = plainString(range, bytes) { return .bytes(plain) }
+        return .string(try unquote(range, of: text, bytes: bytes, line: line, column: column, path: path))
+    }
+
+    /// The offset of the first `byte` or `other` in `bytes[start..<end]`, or `end`: eight bytes at
+    /// a time (a byte at a time was most of finding the lines and the strings of a large file).
+    /// A word XORed with a byte repeated has a zero byte where that byte was; `(w - 0x01…) & ~w &
+    /// 0x80…` marks the zero bytes, wrongly only above a true one, so its lowest mark is the first.
+    static func firstOffset(of byte: UInt8, or other: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let first = UInt64(byte) &* ones, second = UInt64(other) &* ones
+        var offset = start
+        if let base = bytes.baseAddress {
+            while offset + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let x = word ^ first, y = word ^ second
+                let marks = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+                if marks != 0 { return offset + marks.trailingZeroBitCount / 8 }
+                offset += 8
+            }
+        }
+        while offset < end, bytes[offset] != byte, bytes[offset] != other { offset += 1 }
+        return offset
+    }
+
+    /// The bytes between the quotes of the string at `range`, when it is one quoted string without
+    /// an escape, followed by nothing but spaces and tabs.
+    private static func plainString(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard range.count >= 2, bytes[range.lowerBound] == 0x22 else { return nil }
+        let end = firstOffset(of: 0x22, or: 0x5C, in: bytes, from: range.lowerBound + 1, to: range.upperBound)
+        guard end < range.upperBound, bytes[end] == 0x22 else { return nil }
+        var after = end + 1
+        while after < range.upperBound, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        return after == range.upperBound ? (range.lowerBound + 1)..<end : nil
+    }
+
     /// A quoted string's text, its escapes resolved. Scanned as UTF-8 (every special character
     /// is ASCII); an error's column counts scalars, as before.
-    private static func unquote(_ text: Substring, line: Int, column: () -> Int, path: String) throws(AppleLocalizationError) -> String {
+    static func unquote(_ text: Substring, line: Int, column: () -> Int, path: String) throws(AppleLocalizationError) -> String {
         func fail(_ at: String.Index, _ message: String) -> AppleLocalizationError {
             let offset = text.unicodeScalars.distance(from: text.startIndex, to: at)
             return AppleLocalizationError(Diagnostic(file: path, line: line, column: column() + offset, message: message))

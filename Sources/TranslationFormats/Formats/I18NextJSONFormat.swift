@@ -265,8 +265,22 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     static func write(_ entries: [TranslationEntry], path: String, language: String, issues: inout ConversionIssues) -> Data {
-        var flat: [(String, String)] = []
-        let withoutContext = Set(entries.lazy.filter { $0.context == nil }.map(\.key))
+        // Each text is rendered and quoted into `texts` at once, and the nesting holds where it
+        // is: a String per text, quoted again when written, was a third of writing a 20k-key file.
+        var flat: [(key: String, text: Range<Int>)] = []
+        flat.reserveCapacity(entries.count)
+        var texts: [UInt8] = []
+        texts.reserveCapacity(entries.count * 48)
+        var rendered: [UInt8] = []
+        func add(_ key: String, _ message: TranslationMessage, pluralNumber: String?, of entry: String) {
+            rendered.removeAll(keepingCapacity: true)
+            PlaceholderSyntax.appendI18Next(message, pluralNumber: pluralNumber, key: entry, issues: &issues, to: &rendered)
+            let start = texts.count
+            rendered.withUnsafeBufferPointer { JSONValue.writeQuoted($0, to: &texts) }
+            flat.append((key, start..<texts.count))
+        }
+        // Only a context asks which keys have none (most files have no context: no set of keys).
+        let withoutContext = entries.contains { $0.context != nil } ? Set(entries.lazy.filter { $0.context == nil }.map(\.key)) : []
         for entry in entries {
             let key = entry.context.map { entry.key + "_" + $0 } ?? entry.key
             if let context = entry.context, !withoutContext.contains(entry.key) {
@@ -276,10 +290,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             if entry.state != .translated { issues.report(entry.key, "i18next JSON has no translation state; \(entry.state.rawValue) is not written") }
             switch entry.value {
             case .single(let message):
-                flat.append((key, PlaceholderSyntax.renderI18Next(message, pluralNumber: nil, key: entry.key, issues: &issues)))
+                add(key, message, pluralNumber: nil, of: entry.key)
             case .plural(_, _, _, let valueType):
                 if let plain = entry.textWithoutCount {
-                    flat.append((key, PlaceholderSyntax.renderI18Next(plain, pluralNumber: nil, key: entry.key, issues: &issues)))
+                    add(key, plain, pluralNumber: nil, of: entry.key)
                 }
                 var forms = entry.expandedForms
                 // A lone `key_other` reads back as a key of its own where the language has more
@@ -295,15 +309,16 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 let number = valueType ?? forms[.other].flatMap(firstNumeric)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    flat.append((key + "_" + category.rawValue, PlaceholderSyntax.renderI18Next(form, pluralNumber: number, key: entry.key, issues: &issues)))
+                    add(key + "_" + category.rawValue, form, pluralNumber: number, of: entry.key)
                 }
             }
         }
         // Written straight from the nesting, as `jsonText(pretty: true)` lays a document out (a
         // JSON value built only to be written was a third of writing a 20k-key file).
         var output: [UInt8] = []
-        output.reserveCapacity(flat.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 12 })
-        nest(flat).write(to: &output, indent: 0)
+        output.reserveCapacity(texts.count + flat.reduce(0) { $0 + $1.key.utf8.count + 8 } + 2)
+        let tree = nest(flat)
+        texts.withUnsafeBufferPointer { tree.write(0, texts: $0, to: &output, indent: 0) }
         output.append(UInt8(ascii: "\n"))
         return Data(output)
     }
@@ -313,69 +328,118 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// Nests `a.b` under `a` unless `a` is itself a key (then the key stays flat).
-    private static func nest(_ flat: [(String, String)]) -> NestingObject {
-        let leaves = Set(flat.map(\.0))
-        let root = NestingObject()
+    private static func nest(_ flat: [(key: String, text: Range<Int>)]) -> NestingTree {
+        var leaves = Set<String>(minimumCapacity: flat.count)
+        for (key, _) in flat { leaves.insert(key) }
+        var state = NestingState(tree: NestingTree(keysRepeat: leaves.count < flat.count))
         for (key, text) in flat {
-            let parts = dotSeparatedParts(key)
-            // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
-            // levels too, as nesting is written recursively.
-            var flatKey = parts.count > 32 || parts.contains("")
-            if !flatKey, parts.count > 1 {
-                var prefix = ""
-                for part in parts.dropLast() {
-                    prefix = prefix.isEmpty ? part : prefix + "." + part
-                    if leaves.contains(prefix) { flatKey = true; break }
-                }
+            // The state goes in and out by `inout` from a closure written here: captured by a
+            // local function passed as a value, each access to it was checked at run time.
+            if key.utf8.withContiguousStorageIfAvailable({ nest(key, text, $0, leaves: leaves, into: &state) }) == nil {
+                Array(key.utf8).withUnsafeBufferPointer { nest(key, text, $0, leaves: leaves, into: &state) }
             }
-            guard !flatKey, parts.count > 1 else {
-                root.set(key, text)
-                continue
-            }
-            var object = root
-            for part in parts.dropLast() { object = object.child(part) }
-            object.set(parts[parts.count - 1], text)
         }
-        return root
+        return state.tree
     }
 
-    /// A JSON object being nested into, held by reference so that a member deep inside is added
-    /// in place. Members keep their first position; a later value replaces the earlier one, and
-    /// an object takes the place of a text at its key, as `JSONObject` subscripts do.
-    private final class NestingObject {
-        enum Member {
-            case text(String)
-            case object(NestingObject)
-        }
-        private var members: [(key: String, value: Member)] = []
-        private var positions: [String: Int] = [:]
+    /// What nesting keeps from key to key.
+    private struct NestingState {
+        var tree: NestingTree
+        /// The parts of a key as ranges of its UTF-8.
+        var parts: [Range<Int>] = []
+        /// Whether a prefix of the last dotted key was a leaf, by the bytes of its longest prefix:
+        /// keys sorted by name come in runs under one prefix (`section0.…`), asked of the leaves
+        /// once per run. (Equal bytes are equal parts, so the same prefixes.)
+        var lastPrefix: [UInt8]? = nil
+        var lastPrefixFlat = false
+    }
 
-        func set(_ key: String, _ text: String) {
-            if let position = positions[key] {
-                members[position].value = .text(text)
+    /// `key` (its UTF-8 `bytes`), with its text, nested into `state.tree`.
+    private static func nest(_ key: String, _ text: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, leaves: Set<String>,
+                             into state: inout NestingState) {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        dotSeparatedParts(key, bytes, into: &state.parts)
+        let parts = state.parts
+        // Flat when a prefix is a leaf, or a part is empty (`a..b`, `.a`); deeper than 32
+        // levels too, as nesting is written recursively.
+        var flatKey = parts.count > 32 || parts.contains { $0.isEmpty }
+        if !flatKey, parts.count > 1 {
+            // A prefix of the key is the key up to the end of one of its parts: the parts
+            // joined with `.` again.
+            let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
+            if let lastPrefix = state.lastPrefix, lastPrefix.count == longest.count,
+               lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } }) {
+                flatKey = state.lastPrefixFlat
             } else {
-                positions[key] = members.count
-                members.append((key, .text(text)))
+                flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
+                state.lastPrefix = Array(longest)
+                state.lastPrefixFlat = flatKey
             }
         }
+        guard !flatKey, parts.count > 1 else {
+            state.tree.set(key, text, in: 0)
+            return
+        }
+        var object = 0
+        for part in parts.dropLast() { object = state.tree.child(string(part), in: object) }
+        state.tree.set(string(parts[parts.count - 1]), text, in: object)
+    }
 
-        /// The object at `key`, made (or put in place of a text there) when there is none.
-        func child(_ key: String) -> NestingObject {
-            if let position = positions[key] {
-                if case .object(let object) = members[position].value { return object }
-                let object = NestingObject()
-                members[position].value = .object(object)
-                return object
-            }
-            let object = NestingObject()
-            positions[key] = members.count
-            members.append((key, .object(object)))
-            return object
+    /// The JSON objects being nested into, by number (the root is 0), each member's text a range
+    /// of the quoted texts. Members keep their first position; a later value replaces the earlier
+    /// one, and an object takes the place of a text at its key, as `JSONObject` subscripts do.
+    private struct NestingTree {
+        enum Member {
+            case text(Range<Int>)
+            case object(Int)
+        }
+        struct Object {
+            var members: [(key: String, value: Member)] = []
+            /// The position of each member that may be found again: every one when keys repeat,
+            /// else the objects only.
+            var positions: [String: Int] = [:]
+        }
+        /// Whether a key of the flat list comes twice. When none does (nearly always), a text is
+        /// new where it is set: two texts of one name in one object would be one key twice, and
+        /// a text and an object of one name a key and a prefix of another, which stays flat. Only
+        /// objects are then looked up, the last member first (keys sorted come in runs).
+        let keysRepeat: Bool
+        private(set) var objects: [Object] = [Object()]
+
+        init(keysRepeat: Bool) {
+            self.keysRepeat = keysRepeat
         }
 
-        /// The object as `JSONValue.jsonText(pretty: true)` writes one: two-space indentation,
+        mutating func set(_ key: String, _ text: Range<Int>, in object: Int) {
+            if keysRepeat {
+                if let position = objects[object].positions[key] {
+                    objects[object].members[position].value = .text(text)
+                    return
+                }
+                objects[object].positions[key] = objects[object].members.count
+            }
+            objects[object].members.append((key, .text(text)))
+        }
+
+        /// The object at `key` in `object`, made (or put in place of a text there) when there is none.
+        mutating func child(_ key: String, in object: Int) -> Int {
+            if let last = objects[object].members.last, case .object(let child) = last.value, last.key == key { return child }
+            if let position = objects[object].positions[key] {
+                if case .object(let child) = objects[object].members[position].value { return child }
+                objects.append(Object())
+                objects[object].members[position].value = .object(objects.count - 1)
+                return objects.count - 1
+            }
+            objects.append(Object())
+            objects[object].positions[key] = objects[object].members.count
+            objects[object].members.append((key, .object(objects.count - 1)))
+            return objects.count - 1
+        }
+
+        /// `object` as `JSONValue.jsonText(pretty: true)` writes one: two-space indentation,
         /// `"key": value`, `{}` when empty.
-        func write(to output: inout [UInt8], indent: Int) {
+        func write(_ object: Int, texts: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], indent: Int) {
+            let members = objects[object].members
             guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
@@ -385,8 +449,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 output.append(UInt8(ascii: ":"))
                 output.append(UInt8(ascii: " "))
                 switch member.value {
-                case .text(let text): JSONValue.writeQuoted(text, to: &output)
-                case .object(let object): object.write(to: &output, indent: indent + 1)
+                case .text(let text): output.append(contentsOf: UnsafeBufferPointer(rebasing: texts[text]))
+                case .object(let child): write(child, texts: texts, to: &output, indent: indent + 1)
                 }
             }
             Self.newline(indent, to: &output)
@@ -399,25 +463,27 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
     }
 
-    /// `key` split at each `.`, empty parts kept. An ASCII key (nearly all) is split by bytes:
-    /// splitting by Characters was most of nesting a 20k-key file. Any other is split by
-    /// Characters, where a `.` followed by a combining mark is no separator.
-    private static func dotSeparatedParts(_ key: String) -> [String] {
-        var key = key
-        let ascii: [String]? = key.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var parts: [String] = []
+    /// `key` split at each `.`, empty parts kept, as ranges of its UTF-8 `bytes` into `parts`
+    /// (emptied first, kept from key to key: an array per key was a tenth of nesting). An ASCII
+    /// key (nearly all) is split by bytes: splitting by Characters was most of nesting a 20k-key
+    /// file. Any other is split by Characters, where a `.` followed by a combining mark is no
+    /// separator.
+    private static func dotSeparatedParts(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>, into parts: inout [Range<Int>]) {
+        parts.removeAll(keepingCapacity: true)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
             var start = 0
             for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
-                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                parts.append(start..<index)
                 start = index + 1
             }
-            guard !parts.isEmpty else { return [] }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return parts
+            parts.append(start..<bytes.count)
+            return
         }
-        if let ascii { return ascii.isEmpty ? [key] : ascii }
-        return key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let utf8 = key.utf8
+        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
+            parts.append(utf8.distance(from: utf8.startIndex, to: part.startIndex)..<utf8.distance(from: utf8.startIndex, to: part.endIndex))
+        }
     }
-
 }
+
+
