@@ -1,3 +1,5 @@
+import Platform
+
 extension FormatString {
     /// Splits `text` into tokens with ``token(at:in:)``.
     static func tokenize(_ text: String) -> [FormatToken] {
@@ -38,7 +40,7 @@ extension FormatString {
     /// `%s`, `%1$d`) call this at each `%`.
     package static func token(at start: Int, in scalars: [Unicode.Scalar]) -> (FormatToken, end: Int) {
         func source(_ end: Int) -> String {
-            utf8Text(scalars[start..<min(end, scalars.count)])
+            String(encoding: scalars[start..<min(end, scalars.count)])
         }
         /// Reads digits at `index`, saturating instead of overflowing.
         func number(_ index: inout Int) -> Int? {
@@ -78,7 +80,7 @@ extension FormatString {
             while end < scalars.count, scalars[end] != "@" { end += 1 }
             guard end < scalars.count else { return (.malformed(source(scalars.count)), scalars.count) }
             guard valid else { return (.malformed(source(end + 1)), end + 1) }
-            let name = utf8Text(scalars[(index + 2)..<end])
+            let name = String(encoding: scalars[(index + 2)..<end])
             return (.variable(name: name, position: argument, source: source(end + 1)), end + 1)
         }
         var flags = ""
@@ -112,20 +114,5 @@ extension FormatString {
         guard valid else { return (.malformed(source(index)), index) }
         return (.conversion(FormatConversion(position: argument, flags: flags, width: width, precision: precision,
                                              length: length, conversion: conversion, source: source(index))), index)
-    }
-
-    /// The text of `scalars`, written as UTF-8 into one buffer: appending them to a `String` one
-    /// at a time costs several times more, and every conversion of every format is made so.
-    static func utf8Text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
-            var count = 0
-            for scalar in scalars {
-                UTF8.encode(scalar) { unit in
-                    buffer[count] = unit
-                    count += 1
-                }
-            }
-            return count
-        }
     }
 }

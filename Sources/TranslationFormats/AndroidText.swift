@@ -1,3 +1,5 @@
+import Platform
+
 /// The text of an Android string resource as `aapt` compiles it, read and written.
 ///
 /// Reading follows aapt: outside double quotes a run of white space (space, tab, new line,
@@ -143,7 +145,7 @@ enum AndroidText {
         } else {
             return nil
         }
-        return (position, TextEscaping.text(scalars[specifierStart..<index]), index)
+        return (position, String(encoding: scalars[specifierStart..<index]), index)
     }
 
     /// `bBhHsScCdoxXeEfgGaA%n`, the conversions after which a Java format ends.

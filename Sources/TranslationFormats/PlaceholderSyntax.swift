@@ -287,7 +287,7 @@ enum PlaceholderSyntax {
                 // The text up to the next `%`, at once.
                 var next = index + 1
                 while next < scalars.count, scalars[next] != "%" { next += 1 }
-                literal += TextEscaping.text(scalars[index..<next])
+                literal += String(encoding: scalars[index..<next])
                 index = next
                 continue
             }

@@ -3,21 +3,6 @@ import Platform
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
 enum TextEscaping {
-    /// The text of `scalars`, encoded into one buffer: appending a slice of scalars to a
-    /// `String.UnicodeScalarView` goes scalar by scalar through generic code.
-    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
-            var count = 0
-            for scalar in scalars {
-                UTF8.encode(scalar) { unit in
-                    buffer[count] = unit
-                    count += 1
-                }
-            }
-            return count
-        }
-    }
-
     /// `text` for a place between double quotes: `"`, `\`, new line, tab and return escaped.
     static func quoted(_ text: String) -> String {
         // Most texts hold none of the five: the text itself, without a scalar-by-scalar copy.

@@ -475,7 +475,7 @@ public struct AndroidFormat: TranslationFileFormat {
                     // Up to the next `%` at once.
                     var next = index + 1
                     while next < scalars.count, scalars[next] != "%" { next += 1 }
-                    literal += TextEscaping.text(scalars[index..<next])
+                    literal += String(encoding: scalars[index..<next])
                     index = next
                     continue
                 }
@@ -484,7 +484,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 if found.specifier == "%" { literal += "%"; continue }
                 if found.specifier == "n" { literal += "\n"; continue }
                 if !AndroidText.takesArgument(found.specifier, position: found.position) {
-                    literal += TextEscaping.text(scalars[start..<found.end])
+                    literal += String(encoding: scalars[start..<found.end])
                     continue
                 }
                 message.append(.text(literal))
