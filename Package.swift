@@ -175,7 +175,7 @@ package.products += [
 package.targets += [
     .target(
         name: "KeyExtraction",
-        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "EnvironmentKit", "Platform", "TranslationFormats",
+        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "Environments", "EnvironmentKit", "Platform", "TranslationFormats",
                        "SwiftAccessorGenerator"] + swiftSyntaxWithExtract
     ),
     .executableTarget(

@@ -1,6 +1,7 @@
 import AppleLocalization
 import Diagnostics
 import EnvironmentKit
+import Environments
 import Foundation
 import JSONParsing
 import Platform
@@ -22,16 +23,20 @@ package enum CatalogKeyWriter {
         package let isWriteFailure: Bool
     }
 
-    /// Adds `keys` (missing from the catalog at `path`) and writes the catalog atomically.
+    /// Adds `keys` (missing from the catalog `relativePath` names below `folder`, the tables)
+    /// and writes the catalog atomically, never outside `folder` nor through a link (the table
+    /// name in the path comes from sources; see ``KeyComparison/confinedDestination(of:)``).
     ///
     /// - Parameter sourceLanguage: The language of a catalog that has to be created.
     /// - Returns: The keys added (keys the catalog already has are skipped).
-    /// - Throws: ``Failure`` when the existing catalog does not parse, or the file cannot be written.
-    package static func add(_ keys: [MissingKey], to path: String, sourceLanguage: String) throws(Failure) -> [String] {
+    /// - Throws: ``Failure`` when the existing catalog does not parse, or the path leaves
+    ///   `folder`, passes a link or cannot be written (a write failure).
+    package static func add(_ keys: [MissingKey], to relativePath: String, under folder: String, sourceLanguage: String) throws(Failure) -> [String] {
+        let path = PathText.appending(folder, relativePath)
         var root: JSONObject
         var endsWithNewline = false
-        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
-            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
+        let existing = try Result { () throws(EnvironmentError) in try AtomicFile.contents(of: relativePath, under: folder) }
+            .mapError { Failure(diagnostic: $0.diagnostic, isWriteFailure: true) }.get().map { Data($0) }
         if let data = existing {
             // Parsed as a catalog first, so a file that is not one is reported as the lookup reports it.
             do throws(AppleLocalizationError) { _ = try StringCatalog(data: data, path: path) } catch {
@@ -63,11 +68,10 @@ package enum CatalogKeyWriter {
         do throws(AppleLocalizationError) { _ = try StringCatalog(data: Data(text.utf8), path: path) } catch {
             throw Failure(diagnostic: Diagnostic(file: path, message: "the updated catalog would not parse (\(error.diagnostic.message)); it was not written"), isWriteFailure: true)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(Array(text.utf8), to: path)
+        do throws(EnvironmentError) {
+            try AtomicFile.write(Array(text.utf8), to: relativePath, under: folder)
         } catch {
-            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot write the catalog: \(error)"), isWriteFailure: true)
+            throw Failure(diagnostic: error.diagnostic, isWriteFailure: true)
         }
         return added
     }

@@ -1,6 +1,7 @@
 #if Extract
 import Diagnostics
 import SwiftSyntax
+import TranslationFormats
 
 /// Visits every call of a source file (nested closures, `#if` branches and all) and records the
 /// ones that ask for a localized string.
@@ -25,6 +26,9 @@ final class KeyCallVisitor: SyntaxVisitor {
     private var locator = SourceLocator()
     private(set) var usages: [KeyUsage] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Calls refused because what they name cannot be a table or namespace file (errors,
+    /// exit 65): the name becomes an output path of `--write`.
+    private(set) var invalid: [Diagnostic] = []
     /// Member chains below the generated translations namespace (`L10n.cart.items`), which
     /// ``AccessorUses`` turns into the keys they look up.
     private(set) var accessorUses: [AccessorUse] = []
@@ -121,7 +125,8 @@ final class KeyCallVisitor: SyntaxVisitor {
         var namesTable = false
         // `table: nil` is the default table, as Foundation reads it.
         if let tableLabel, let expression = argument(call, tableLabel), !expression.is(NilLiteralExprSyntax.self) {
-            guard let named = literal(expression, role: "table name", form: form) else { return }
+            guard let named = literal(expression, role: "table name", form: form),
+                  fileName(named, role: "table name", form: form, at: expression) else { return }
             table = named
             namesTable = true
         }
@@ -141,7 +146,8 @@ final class KeyCallVisitor: SyntaxVisitor {
         }
         var namespace: String? = nil
         if let expression = options["ns"] {
-            guard let named = literal(expression, role: "namespace", form: form) else { return }
+            guard let named = literal(expression, role: "namespace", form: form),
+                  fileName(named, role: "namespace", form: form, at: expression) else { return }
             namespace = named
         }
         let value = options["defaultValue"].flatMap(Self.plainLiteral)
@@ -155,6 +161,7 @@ final class KeyCallVisitor: SyntaxVisitor {
             var table = namespace ?? KeyUsage.defaultNamespace
             var namesTable = namespace != nil
             if let (prefix, rest) = Self.namespacePrefix(written) {
+                guard fileName(prefix, role: "namespace", form: form, at: expression) else { continue }
                 table = prefix
                 key = rest
                 namesTable = true
@@ -202,6 +209,17 @@ final class KeyCallVisitor: SyntaxVisitor {
         }
         warn("the \(role) of \(form) \(reason)", at: expression)
         return nil
+    }
+
+    /// Whether `name`, a table or namespace a call names, can name its file (`<name>.xcstrings`,
+    /// `<lng>/<name>.json`) by the rule every output path read from content follows
+    /// (``TranslationConverter/isTableName(_:)``); otherwise an error at `node` and `false`.
+    private func fileName(_ name: String, role: String, form: String, at node: ExprSyntax) -> Bool {
+        if TranslationConverter.isTableName(name) { return true }
+        let (line, column) = position(of: node)
+        invalid.append(Diagnostic(file: file, line: line, column: column,
+                                  message: "the \(role) \(Diagnostic.quoted(name)) of \(form) cannot name a file (it is empty, starts with '.', or has a '/' or a control character); a \(role) names the file its keys are written to, so use a plain name"))
+        return false
     }
 
     // MARK: Results

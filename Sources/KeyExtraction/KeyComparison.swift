@@ -1,4 +1,5 @@
 import Diagnostics
+import Platform
 
 /// Compares the keys sources use with the keys tables and resources define: what is missing
 /// (used, not defined in the development language) and what is unused (defined, used nowhere).
@@ -100,12 +101,23 @@ package struct KeyComparison: Sendable {
 
     /// Where a missing key belongs, for the message and for `--write`.
     package func destination(of missing: MissingKey) -> String {
+        let (root, relativePath) = confinedDestination(of: missing)
+        return PathText.appending(root, relativePath)
+    }
+
+    /// Where a missing key belongs, as the folder `--write` is confined to (the tables or the
+    /// locales) and the path below it: the table and namespace come from string literals in
+    /// sources, so the write goes through `AtomicFile`'s confined writer, which refuses a path
+    /// that leaves the folder or passes a link.
+    package func confinedDestination(of missing: MissingKey) -> (root: String, relativePath: String) {
         switch missing.system {
         case .apple:
-            if let catalog = apple.catalogs[missing.table] { return catalog }
-            return apple.directory + "/" + missing.table + ".xcstrings"
+            if let catalog = apple.catalogs[missing.table], catalog.hasPrefix(apple.directory + "/") {
+                return (apple.directory, String(catalog.dropFirst(apple.directory.count + 1)))
+            }
+            return (apple.directory, missing.table + ".xcstrings")
         case .i18next:
-            return i18next.directory + "/" + i18next.developmentLanguage + "/" + missing.table + ".json"
+            return (i18next.directory, i18next.developmentLanguage + "/" + missing.table + ".json")
         }
     }
 

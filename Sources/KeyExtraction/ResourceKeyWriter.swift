@@ -1,5 +1,6 @@
 import Diagnostics
 import EnvironmentKit
+import Environments
 import Foundation
 import JSONParsing
 import Platform
@@ -20,16 +21,20 @@ package enum ResourceKeyWriter {
         package let isWriteFailure: Bool
     }
 
-    /// Adds `keys` to the resource file at `path` and writes it atomically.
+    /// Adds `keys` to the resource file `relativePath` names below `folder` (the locales) and
+    /// writes it atomically, never outside `folder` nor through a link (the namespace in the
+    /// path comes from sources; see ``KeyComparison/confinedDestination(of:)``).
     ///
     /// - Returns: The keys added, and a warning for each key that cannot be placed because a
     ///   part of its path is already a string (`app` is text, so `app.title` has no place).
-    /// - Throws: ``Failure`` when the existing file does not parse or cannot be written.
-    package static func add(_ keys: [MissingKey], to path: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
+    /// - Throws: ``Failure`` when the existing file does not parse, or the path leaves `folder`,
+    ///   passes a link or cannot be written (a write failure).
+    package static func add(_ keys: [MissingKey], to relativePath: String, under folder: String) throws(Failure) -> (added: [String], skipped: [Diagnostic]) {
+        let path = PathText.appending(folder, relativePath)
         var root = JSONObject()
         var endsWithNewline = true
-        let existing = try Result { () throws(UnreadableFile) in try RegularFile.readIfPresent(path) }
-            .mapError { Failure(diagnostic: Diagnostic($0), isWriteFailure: false) }.get()
+        let existing = try Result { () throws(EnvironmentError) in try AtomicFile.contents(of: relativePath, under: folder) }
+            .mapError { Failure(diagnostic: $0.diagnostic, isWriteFailure: true) }.get().map { Data($0) }
         if let data = existing {
             switch I18NextKeyInventory.flatten(data, path: path) {
             case .failure(let problem): throw Failure(diagnostic: problem.diagnostic, isWriteFailure: false)
@@ -58,11 +63,10 @@ package enum ResourceKeyWriter {
         guard !added.isEmpty else { return ([], skipped) }
         var text = JSONValue.object(root).jsonText(pretty: true)
         if endsWithNewline { text += "\n" }
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(Array(text.utf8), to: path)
+        do throws(EnvironmentError) {
+            try AtomicFile.write(Array(text.utf8), to: relativePath, under: folder)
         } catch {
-            throw Failure(diagnostic: Diagnostic(file: path, message: "cannot write the resource file: \(error)"), isWriteFailure: true)
+            throw Failure(diagnostic: error.diagnostic, isWriteFailure: true)
         }
         return (added, skipped)
     }

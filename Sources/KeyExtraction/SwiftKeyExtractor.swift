@@ -13,28 +13,32 @@ import SwiftSyntax
 /// variable, a concatenation — is reported as a warning at its position, never guessed.
 /// Built only with the `Extract` trait, which brings in swift-syntax.
 package enum SwiftKeyExtractor {
+    /// What one Swift file uses.
+    package typealias Extraction = (usages: [KeyUsage], diagnostics: [Diagnostic], invalid: [Diagnostic], accessorUses: [AccessorUse])
+
     /// The keys used in the Swift file at `path`.
     ///
-    /// - Returns: The usages in source order and the warnings (dynamic keys); an unreadable file
-    ///   is one error diagnostic.
-    package static func extract(file path: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic], accessorUses: [AccessorUse]) {
+    /// - Returns: The usages in source order, the warnings (dynamic keys), and the calls refused
+    ///   because their table or namespace cannot name a file (`invalid`); an unreadable file is
+    ///   one error diagnostic.
+    package static func extract(file path: String) -> Extraction {
         let data: Data
         do throws(UnreadableFile) {
             data = try RegularFile.read(path)
         } catch {
-            return ([], [Diagnostic(error)], [])
+            return Extraction(usages: [], diagnostics: [Diagnostic(error)], invalid: [], accessorUses: [])
         }
         return extract(source: [UInt8](data), file: path)
     }
 
     /// The keys used in `source` (UTF-8 Swift), reported as being in `file`, and its uses of
     /// the generated `L10n` accessors.
-    package static func extract(source: [UInt8], file: String) -> (usages: [KeyUsage], diagnostics: [Diagnostic], accessorUses: [AccessorUse]) {
+    package static func extract(source: [UInt8], file: String) -> Extraction {
         source.withUnsafeBufferPointer { bytes in
             let tree = Parser.parse(source: bytes)
             let visitor = KeyCallVisitor(file: file, bytes: bytes)
             visitor.walk(tree)
-            return (visitor.usages, visitor.diagnostics, visitor.accessorUses)
+            return Extraction(usages: visitor.usages, diagnostics: visitor.diagnostics, invalid: visitor.invalid, accessorUses: visitor.accessorUses)
         }
     }
 }

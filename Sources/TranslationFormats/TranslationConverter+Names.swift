@@ -25,7 +25,7 @@ extension TranslationConverter {
     /// Whether `text` may name a table's output file: not empty, no `/`, not starting with `.`
     /// (which also rules out `.` and `..`), and nothing that changes how the path shows in
     /// `wrote …` lines (controls, bidi overrides, line separators).
-    static func isTableName(_ text: String) -> Bool {
+    package static func isTableName(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix(".") && !text.utf8.contains(UInt8(ascii: "/"))
             && !text.unicodeScalars.contains(where: Diagnostic.isDisplayControl)
     }

@@ -62,6 +62,8 @@ struct ExtractRun {
             let result = SwiftKeyExtractor.extract(file: file)
             usages += result.usages
             accessorUses += result.accessorUses
+            if !result.invalid.isEmpty, status == 0 { status = ExtractStatus.invalidInput }
+            errors += result.invalid
             for diagnostic in result.diagnostics {
                 if diagnostic.severity == .error {
                     unreadable.append(diagnostic)
@@ -148,6 +150,7 @@ struct ExtractRun {
         var status: Int32? = nil
         for file in order {
             guard let keys = byFile[file], let first = keys.first else { continue }
+            let (folder, relativePath) = comparison.confinedDestination(of: first)
             switch first.system {
             case .apple:
                 // A table kept as .strings files has no catalog to add to; creating one would
@@ -158,7 +161,7 @@ struct ExtractRun {
                     continue
                 }
                 do throws(CatalogKeyWriter.Failure) {
-                    let keysAdded = try CatalogKeyWriter.add(keys, to: file, sourceLanguage: comparison.apple.developmentLanguage)
+                    let keysAdded = try CatalogKeyWriter.add(keys, to: relativePath, under: folder, sourceLanguage: comparison.apple.developmentLanguage)
                     added += keysAdded.map { (file, $0) }
                     addedKeys.formUnion(keysAdded.map { "apple\u{0}\(first.table)\u{0}\($0)" })
                 } catch {
@@ -167,7 +170,7 @@ struct ExtractRun {
                 }
             case .i18next:
                 do throws(ResourceKeyWriter.Failure) {
-                    let result = try ResourceKeyWriter.add(keys, to: file)
+                    let result = try ResourceKeyWriter.add(keys, to: relativePath, under: folder)
                     added += result.added.map { (file, $0) }
                     addedKeys.formUnion(result.added.map { "i18next\u{0}\(first.table)\u{0}\($0)" })
                     diagnostics += result.skipped

