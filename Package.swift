@@ -182,7 +182,7 @@ package.targets += [
         name: "envtool-extract",
         dependencies: ["KeyExtraction", "SwiftAccessorGenerator", "JSONParsing", "Diagnostics", "Platform", "TranslationFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing", "TranslationFormats"], resources: [.copy("Fixtures")]),
 ]
 
 // `age-plugin-awskms` (issue #26, item 3): file keys wrapped by AWS KMS, as an age plugin that

@@ -43,7 +43,7 @@ enum ConvertHarness {
         guard (try? converter.read(path, format: format, language: "ru")) != nil else { return }
         let destination = TemporaryFiles.directory + "/convert-out"
         for target in registry.formats {
-            _ = try? converter.plan(target, to: destination + "/" + target.name, sourceLanguage: "en")
+            _ = try? converter.plan(target, to: destination + "/" + target.name, sourceLanguage: .init(option: "en"))
             _ = try? converter.plan(target, to: destination + "/" + fileName(target))
         }
         _ = converter.issues.map(\.description)

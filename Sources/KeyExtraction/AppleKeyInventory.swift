@@ -1,6 +1,7 @@
 import AppleLocalization
 import Diagnostics
 import StringsFile
+import TranslationFormats
 
 /// The keys the development language defines in each Apple table of a directory, read through
 /// ``AppleLocalization/AppleStringsLookup``: every key of a String Catalog (a catalog entry serves
@@ -19,22 +20,26 @@ package struct AppleKeyInventory: Sendable {
     package let tables: Set<String>
     /// Files that cannot be read or parsed: errors, since their keys are unknown.
     package let problems: [Diagnostic]
+    /// Warnings that are not about a file: a declared language that overrides the recorded one.
+    package let notices: [Diagnostic]
+    /// Why the development language cannot be told (a usage error: pass `--source-language`).
+    package let unknownSourceLanguage: Diagnostic?
 
     /// Reads the tables of `directory`; a missing directory has none.
     ///
-    /// - Parameter developmentLanguage: The language keys are written in; `nil` takes the source
-    ///   language of the `Localizable` catalog (or of the first catalog), else `en`.
-    package init(directory: String, developmentLanguage: String?) {
+    /// - Parameter rule: Tells the language keys are written in (``SourceLanguageRule``), among
+    ///   the languages the tables have, with the `Localizable` catalog's source language (or the
+    ///   first catalog's) as the one the files record. When it cannot tell (several languages,
+    ///   none `en`), ``unknownSourceLanguage`` says so and the keys are read as `en`'s.
+    package init(directory: String, sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()) {
         let lookup = AppleStringsLookup(directory: directory)
         var problems: [Diagnostic] = []
         var keys: [String: [String: DefinedKey]] = [:]
         var catalogs: [String: String] = [:]
-        var sourceLanguages: [String: String] = [:]
         for table in lookup.tables {
             switch lookup.catalog(table: table) {
             case .success(let catalog)?:
                 catalogs[table] = catalog.path
-                sourceLanguages[table] = catalog.sourceLanguage
                 for key in catalog.keys {
                     let location = catalog[key]?.location
                     keys[table, default: [:]][key] = DefinedKey(key: key, file: catalog.path, line: location?.line, column: location?.column)
@@ -45,8 +50,17 @@ package struct AppleKeyInventory: Sendable {
                 break
             }
         }
-        let language = developmentLanguage
-            ?? sourceLanguages[KeyUsage.defaultTable] ?? sourceLanguages.sorted { $0.key < $1.key }.first?.value ?? "en"
+        let language: String
+        do throws(AppleLocalizationError) {
+            let (resolved, warning) = try rule.resolve(appleTables: lookup)
+            language = resolved
+            notices = warning.map { [$0] } ?? []
+            unknownSourceLanguage = nil
+        } catch {
+            notices = []
+            unknownSourceLanguage = error.diagnostic
+            language = "en"
+        }
         for table in lookup.tables {
             // `pt-BR`, `pt`, `Base`: the languages whose files define the development language's keys.
             for candidate in AppleTableDirectory.fallbackChain(language) {

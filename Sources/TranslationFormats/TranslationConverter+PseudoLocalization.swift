@@ -10,30 +10,30 @@ extension TranslationConverter {
     /// catalog) is planned with them all. Afterwards ``issues`` names only what is lost in the
     /// files planned (and on reading).
     ///
-    /// - Parameter sourceLanguage: The language pseudo-localized. Else the one the input records
-    ///   (a catalog's or XLIFF's source language), else `en` when the input has it, else the only
-    ///   language.
+    /// - Parameter sourceLanguage: The rule that tells the language pseudo-localized
+    ///   (``SourceLanguageRule``), among the languages that are not pseudo languages.
     /// - Throws: ``AppleLocalizationError`` of kind `usage` when the source language cannot be
     ///   told or is not in a table, or is itself a pseudo language; and what ``plan(_:to:sourceLanguage:)`` throws.
     public mutating func planPseudoLocalization(_ localizer: PseudoLocalizer, methods: [PseudoLocalizer.Method],
                                                 format: any TranslationFileFormat, to destination: String,
-                                                sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
+                                                sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()) throws(AppleLocalizationError) -> [Output] {
         let pseudoLanguages = Set(methods.map(\.language))
         var sources: [String] = []
         for table in tables {
-            let source = try Self.pseudoSource(of: table, given: sourceLanguage, pseudoLanguages: pseudoLanguages, destination: destination)
+            let source = try pseudoSource(of: table, rule: rule, pseudoLanguages: pseudoLanguages, destination: destination)
             sources.append(source)
         }
-        // The tables as read, planned on a copy: what the pseudo languages leave alone.
+        // The tables as read, planned on a copy: what the pseudo languages leave alone. Each
+        // table's source is now decided, so both plans take it as recorded.
+        for index in tables.indices { tables[index].sourceLanguage = sources[index] }
+        let unchangedRule = SourceLanguageRule()
         var unchanged = self
-        for index in unchanged.tables.indices { unchanged.tables[index].sourceLanguage = unchanged.tables[index].sourceLanguage ?? sources[index] }
-        let before = try unchanged.plan(format, to: destination)
+        let before = try unchanged.plan(format, to: destination, sourceLanguage: unchangedRule)
         for index in tables.indices {
-            tables[index].sourceLanguage = tables[index].sourceLanguage ?? sources[index]
             tables[index] = localizer.pseudoLocalized(tables[index], source: sources[index], methods: methods)
         }
         let issuesBefore = writeIssues.count
-        let after = try plan(format, to: destination)
+        let after = try plan(format, to: destination, sourceLanguage: unchangedRule)
         var previous: [String: [UInt8]] = [:]
         for output in before { previous[output.path] = Array(output.data) }
         let kept = after.filter { output in previous[output.path].map { !$0.elementsEqual(output.data) } ?? true }
@@ -44,18 +44,17 @@ extension TranslationConverter {
     }
 
     /// The language of `table` that is pseudo-localized.
-    private static func pseudoSource(of table: TranslationTable, given: String?, pseudoLanguages: Set<String>,
-                                     destination: String) throws(AppleLocalizationError) -> String {
-        let languages = table.languageOrder.filter { !pseudoLanguages.contains($0) }
-        let chosen = given ?? table.sourceLanguage ?? (languages.contains("en") ? "en" : languages.count == 1 ? languages.first : nil)
-        guard let chosen else {
-            throw AppleLocalizationError(Diagnostic(file: destination, message: "the source language of the table \(Diagnostic.quoted(table.name)) is not known (it has \(languages.joined(separator: ", "))); pass --source-language"), kind: .usage)
-        }
+    private mutating func pseudoSource(of table: TranslationTable, rule: SourceLanguageRule, pseudoLanguages: Set<String>,
+                                       destination: String) throws(AppleLocalizationError) -> String {
+        let name = describe(table)
+        let (chosen, warning) = try rule.resolve(table, named: name, file: destination, excluding: pseudoLanguages)
+        if let warning, !notices.contains(warning) { notices.append(warning) }
         guard !pseudoLanguages.contains(chosen) else {
             throw AppleLocalizationError(Diagnostic(file: destination, message: "the source language \(chosen) is a pseudo language; pass --source-language"), kind: .usage)
         }
         guard table.languages[chosen] != nil else {
-            throw AppleLocalizationError(Diagnostic(file: destination, message: "the table \(Diagnostic.quoted(table.name)) has no \(chosen) text to pseudo-localize (it has \(languages.joined(separator: ", "))); pass --source-language"), kind: .usage)
+            let languages = table.languageOrder.filter { !pseudoLanguages.contains($0) }
+            throw AppleLocalizationError(Diagnostic(file: destination, message: "\(name) has no \(chosen) text to pseudo-localize (it has \(languages.joined(separator: ", "))); pass --source-language"), kind: .usage)
         }
         return chosen
     }

@@ -48,6 +48,11 @@ public struct TranslationConverter: Sendable {
             return plannedFormats.contains { $0 != keeper }
         } + writeIssues)
     }
+    /// What the conversion says that is not a loss: a declared source language that overrides
+    /// the one the files record (``SourceLanguageRule``).
+    public internal(set) var notices: [Diagnostic] = []
+    /// The path read first, where notices about the input are located.
+    private var inputPath: String?
     private var readIssues: [ConversionIssue] = []
     var writeIssues: [ConversionIssue] = []
     private var plannedFormats: [String] = []
@@ -78,6 +83,7 @@ public struct TranslationConverter: Sendable {
     ///   (a `.strings` outside an `.lproj`, a flat `<ns>.json`, a `.po` without `Language:`).
     /// - Throws: ``AppleLocalizationError`` at the first unreadable or malformed file, positioned.
     public mutating func read(_ path: String, format: (any TranslationFileFormat)? = nil, language: String? = nil) throws(AppleLocalizationError) {
+        if inputPath == nil { inputPath = path }
         guard let kind = pathKind(path) else {
             throw AppleLocalizationError(Diagnostic(file: path, message: "no such file or directory"), kind: .unreadable)
         }
@@ -194,16 +200,25 @@ public struct TranslationConverter: Sendable {
         }
     }
 
+    /// How messages name `table`: `the translation table (i18next)`.
+    func describe(_ table: TranslationTable) -> String {
+        guard let format = sourceFormat else { return "the table \(Diagnostic.quoted(table.name))" }
+        return "the \(format.tableName(table.name)) table (\(format.name))"
+    }
+
     // MARK: Writing
 
     /// The files `format` needs for the tables read, under `destination` (a directory, or a
     /// file when the result is one file).
     ///
-    /// - Parameter sourceLanguage: The source language of catalogs and XLIFF when the input does
-    ///   not record one; else ``TranslationTable/likelySourceLanguage``.
+    /// - Parameter sourceLanguage: The rule that tells each table's source language, recorded in
+    ///   catalogs and XLIFF and deciding `values/` and `msgid`s; a declared language that
+    ///   overrides what the input records is a ``notices`` warning.
     /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
-    ///   language without a known plural expression, several files for one file path).
-    public mutating func plan(_ format: any TranslationFileFormat, to destination: String, sourceLanguage: String? = nil) throws(AppleLocalizationError) -> [Output] {
+    ///   language without a known plural expression, several files for one file path), or a
+    ///   table's source language cannot be told (kind `usage`).
+    public mutating func plan(_ format: any TranslationFileFormat, to destination: String,
+                              sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()) throws(AppleLocalizationError) -> [Output] {
         let kind = pathKind(destination)
         let singleFile = kind == .file || (kind == nil && registry.format(forExtension: PathText.pathExtension(destination)) != nil)
         if singleFile, !format.writesSingleFile {
@@ -213,7 +228,14 @@ public struct TranslationConverter: Sendable {
         var outputs: [Output] = []
         for table in tables {
             var table = table
-            table.sourceLanguage = table.sourceLanguage ?? sourceLanguage ?? table.likelySourceLanguage ?? "en"
+            // A format with a file per language writes the same whatever the source, so a table
+            // whose source cannot be told (en-XA and ar-XB alone) still converts into it.
+            do throws(AppleLocalizationError) {
+                let (source, warning) = try rule.resolve(table, named: describe(table), file: inputPath ?? destination)
+                if let warning, !notices.contains(warning) { notices.append(warning) }
+                table.sourceLanguage = source
+            } catch where !format.recordsSourceLanguage {
+            }
             if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
                 // Contexts read from i18next's `key_context` go back into the key where a format
                 // has none: the key is the one the source had, so nothing is lost or reported.

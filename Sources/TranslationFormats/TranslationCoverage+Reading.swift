@@ -3,33 +3,20 @@ import CLDRPlurals
 import Diagnostics
 
 extension TranslationCoverage {
-    /// The source language a caller declares, and where it comes from, for messages
-    /// (`--source-language`, `environments/environments.json`).
-    public struct DeclaredSource: Sendable, Hashable {
-        /// The language tag.
-        public var language: String
-        /// Where it was declared.
-        public var origin: String
-
-        /// A declared source language.
-        public init(language: String, origin: String) {
-            self.language = language
-            self.origin = origin
-        }
-    }
-
     /// The coverage of every table in `directories`, each read in every format of `registry` that
     /// has files there (only `format` when given), each format on its own.
     ///
-    /// The source language of a table is `declared` when given; else the one the table records
-    /// (a catalog's or XLIFF's source language); else `en` when the table has it.
+    /// The source language of a table is the one ``SourceLanguageRule`` tells, and the table
+    /// must have it; a declared language that overrides the recorded one is a ``notices`` warning.
     ///
     /// - Throws: ``AppleLocalizationError``: `.unreadable` for a directory that has no files of
     ///   any format (of `format`), `.usage` for a table whose source language cannot be told or
-    ///   that lacks the declared one, and the reader's error for a malformed file.
-    public static func read(directories: [String], format: (any TranslationFileFormat)? = nil, declared: DeclaredSource? = nil,
+    ///   that lacks it, and the reader's error for a malformed file.
+    public static func read(directories: [String], format: (any TranslationFileFormat)? = nil,
+                            sourceLanguage rule: SourceLanguageRule = SourceLanguageRule(),
                             registry: TranslationFormatRegistry = .standard) throws(AppleLocalizationError) -> TranslationCoverage {
         var tables: [Table] = []
+        var notices: [Diagnostic] = []
         for directory in directories {
             let formats = format.map { [$0] } ?? registry.formats
             var found = false
@@ -38,7 +25,12 @@ extension TranslationCoverage {
                 var converter = TranslationConverter(registry: registry)
                 try converter.read(directory, format: format)
                 for table in converter.tables.sorted(by: { format.tableName($0.name) < format.tableName($1.name) }) where !table.languages.isEmpty {
-                    let source = try sourceLanguage(of: table, declared: declared, format: format, directory: directory)
+                    let name = "the \(format.tableName(table.name)) table (\(format.name))"
+                    let (source, warning) = try rule.resolve(table, named: name, file: directory)
+                    guard table.languages[source] != nil else {
+                        throw AppleLocalizationError(Diagnostic(file: directory, message: "\(name) has no \(source), its source language; it has \(table.languageOrder.joined(separator: ", ")); pass --source-language"), kind: .usage)
+                    }
+                    if let warning { notices.append(warning) }
                     tables.append(coverage(of: table, format: format, directory: directory, sourceLanguage: source))
                 }
             }
@@ -48,23 +40,7 @@ extension TranslationCoverage {
                 throw AppleLocalizationError(Diagnostic(file: directory, message: what), kind: .unreadable)
             }
         }
-        return TranslationCoverage(tables: tables)
-    }
-
-    /// The source language of `table` by the rule of ``read(directories:format:declared:registry:)``.
-    static func sourceLanguage(of table: TranslationTable, declared: DeclaredSource?, format: any TranslationFileFormat,
-                               directory: String) throws(AppleLocalizationError) -> String {
-        let name = "the \(format.tableName(table.name)) table (\(format.name))"
-        let languages = table.languageOrder.joined(separator: ", ")
-        if let declared {
-            guard table.languages[declared.language] != nil else {
-                throw AppleLocalizationError(Diagnostic(file: directory, message: "\(name) has no \(declared.language), the source language (from \(declared.origin)); it has \(languages); pass --source-language"), kind: .usage)
-            }
-            return declared.language
-        }
-        if let recorded = table.sourceLanguage, table.languages[recorded] != nil { return recorded }
-        if table.languages["en"] != nil { return "en" }
-        throw AppleLocalizationError(Diagnostic(file: directory, message: "the source language of \(name) is not known (no environments.json declares one, the files record none, and it has no en); it has \(languages); pass --source-language"), kind: .usage)
+        return TranslationCoverage(tables: tables, notices: notices)
     }
 
     /// The coverage of each language of `table` against `sourceLanguage`, which it has.

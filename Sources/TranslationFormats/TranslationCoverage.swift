@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How far each language of each table is translated, against the table's source language:
 /// what `i18n status` prints as text, JSON (``json``) and an HTML page (``htmlPage(title:)``).
 ///
@@ -78,10 +80,14 @@ public struct TranslationCoverage: Sendable, Hashable {
 
     /// The tables, in the order of the directories, the registry's formats, then by name.
     public var tables: [Table]
+    /// Warnings about the reading that are not findings of a language: a declared source
+    /// language that overrides the one the files record (``SourceLanguageRule``).
+    public var notices: [Diagnostic]
 
     /// A report of `tables`.
-    public init(tables: [Table]) {
+    public init(tables: [Table], notices: [Diagnostic] = []) {
         self.tables = tables
+        self.notices = notices
     }
 
     /// Whether every language of every table has at least `minimum` percent translated.

@@ -109,27 +109,6 @@ public struct TranslationTable: Sendable, Hashable {
         self.languages = languages
     }
 
-    /// The language the keys are most likely written in, for a table whose format does not record
-    /// its source language (gettext, i18next, `.lproj` folders): the one whose texts equal their
-    /// keys most often (a `.po` msgid is the source text), then `en`, then the first by name.
-    public var likelySourceLanguage: String? {
-        func score(_ language: String) -> Int {
-            var count = 0
-            for entry in languages[language] ?? [] {
-                // One text equal to the key (without an array of it to compare with, per entry).
-                if case .single(let message) = entry.value, message.pieces.count == 1, case .text(let text) = message.pieces[0],
-                   text == entry.key { count += 1 }
-            }
-            return count
-        }
-        let scored = languages.keys.map { ($0, score($0)) }
-        return scored.min { lhs, rhs in
-            if lhs.1 != rhs.1 { return lhs.1 > rhs.1 }
-            if (lhs.0 == "en") != (rhs.0 == "en") { return lhs.0 == "en" }
-            return lhs.0 < rhs.0
-        }?.0
-    }
-
     /// The languages, the source language first, then by name.
     public var languageOrder: [String] {
         languages.keys.sorted { lhs, rhs in

@@ -36,6 +36,10 @@ public protocol TranslationFileFormat: Sendable {
     var readsContextsFromKeys: Bool { get }
     /// Whether it keeps gettext's `msgid_plural` (the source text of the plural).
     var holdsPluralSourceText: Bool { get }
+    /// Whether what it writes depends on the source language (a catalog's or XLIFF's
+    /// `sourceLanguage`, Android's `values/`): a conversion into it must tell the language
+    /// (``SourceLanguageRule``), one into a format with a file per language need not.
+    var recordsSourceLanguage: Bool { get }
     /// Whether it keeps a key's text without a count beside its plural forms
     /// (``TranslationEntry/textWithoutCount``, i18next's `"k"` beside `"k_one"`).
     var holdsTextWithoutCount: Bool { get }
@@ -84,6 +88,7 @@ extension TranslationFileFormat {
     public var holdsContexts: Bool { false }
     public var readsContextsFromKeys: Bool { false }
     public var holdsPluralSourceText: Bool { false }
+    public var recordsSourceLanguage: Bool { false }
     public var holdsTextWithoutCount: Bool { false }
     public var companionFormats: [String] { [] }
 

@@ -34,8 +34,19 @@ struct EnvtoolExtract: ParsableCommand {
     @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: "format"))
     var fromFormat: String?
 
-    @Option(help: ArgumentHelp("The language keys are written in.", valueName: "code"))
+    @Option(help: ArgumentHelp("The language keys are written in (docs/source-language.md).", valueName: "code"))
+    var sourceLanguage: String?
+
+    @Option(name: .customLong("development-language"), help: .hidden)
     var developmentLanguage: String?
+
+    /// The development language of the environments document envtool found (`envtool i18n
+    /// extract` resolves the document, as every command does), and its path.
+    @Option(help: .hidden)
+    var documentLanguage: String?
+
+    @Option(help: .hidden)
+    var documentOrigin: String?
 
     @Flag(help: "Also report the keys of the development language that no source uses.")
     var unused = false
@@ -60,7 +71,9 @@ struct EnvtoolExtract: ParsableCommand {
         #if Extract
         let status = ExtractRun(
             paths: paths.isEmpty ? ["."] : paths, tables: tables, locales: locales, translations: translations,
-            translationFormat: fromFormat.flatMap(TranslationFormatRegistry.standard.format(named:)), developmentLanguage: developmentLanguage,
+            translationFormat: fromFormat.flatMap(TranslationFormatRegistry.standard.format(named:)),
+            sourceLanguage: SourceLanguageRule(option: sourceLanguage ?? developmentLanguage,
+                                               document: documentLanguage.map { .init(language: $0, origin: documentOrigin ?? "environments.json") }),
             reportsUnused: unused, writes: write, json: format == "json", strict: strict
         ).run()
         if status != 0 { throw ExitCode(status) }

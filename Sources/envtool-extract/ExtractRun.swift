@@ -16,7 +16,8 @@ struct ExtractRun {
     let translations: [String]
     /// The format of `translations`, when their extensions or contents do not tell.
     let translationFormat: (any TranslationFileFormat)?
-    let developmentLanguage: String?
+    /// The rule that tells the development language (`--source-language`, the document's).
+    let sourceLanguage: SourceLanguageRule
     let reportsUnused: Bool
     let writes: Bool
     let json: Bool
@@ -81,7 +82,12 @@ struct ExtractRun {
            let accessors = try? AccessorGenerator(environmentsPath: document).l10nAccessors() {
             usages += AccessorUse.usages(accessorUses, accessors: accessors)
         }
-        let apple = AppleKeyInventory(directory: tablesDirectory, developmentLanguage: developmentLanguage)
+        let apple = AppleKeyInventory(directory: tablesDirectory, sourceLanguage: sourceLanguage)
+        if let unknown = apple.unknownSourceLanguage {
+            StandardStreams.error(unknown.description)
+            return ExtractStatus.usage
+        }
+        warnings += apple.notices
         let i18next = I18NextKeyInventory(directory: localesDirectory, developmentLanguage: apple.developmentLanguage)
         let translated = TranslationKeyInventory(paths: translationPaths, format: translationFormat, developmentLanguage: apple.developmentLanguage)
         let resourceProblems = apple.problems + i18next.problems + translated.problems

@@ -86,7 +86,10 @@ struct PseudoCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("wrote pseudo/en-XA/translation.json"), "\(result.stdout)")
         #expect(result.stdout.contains("wrote pseudo/ar-XB/translation.json"), "\(result.stdout)")
-        let lint = try workspace.run(["i18n", "lint", "pseudo"])
+        // Only pseudo-locales: nothing tells which is the source, so lint asks for it.
+        let unknown = try workspace.run(["i18n", "lint", "pseudo"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("it has ar-XB, en-XA; pass --source-language"), "\(unknown.stderr)")
+        let lint = try workspace.run(["i18n", "lint", "pseudo", "--source-language", "en-XA"])
         #expect(lint.status == 0, "\(lint.stdout)")
         // The catalog of the sample, pseudo-localized in place: it gains en-XA and keeps the others.
         let catalog = try workspace.run(["i18n", "pseudo", "--from", "environments/Localizable.xcstrings", "--to", "catalog"])

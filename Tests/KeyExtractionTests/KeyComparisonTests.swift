@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import I18Next
+import TranslationFormats
 @testable import KeyExtraction
 import Testing
 
@@ -9,7 +10,7 @@ struct KeyComparisonTests {
     static let resources = Fixtures.path("Resources")
 
     static func comparison(_ directory: String = resources) -> KeyComparison {
-        let apple = AppleKeyInventory(directory: directory, developmentLanguage: nil)
+        let apple = AppleKeyInventory(directory: directory)
         return KeyComparison(apple: apple, i18next: I18NextKeyInventory(directory: directory + "/locales", developmentLanguage: apple.developmentLanguage))
     }
 
@@ -146,7 +147,7 @@ struct InventoryDiscoveryTests {
         let i18next = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
         #expect(i18next.defaultNamespace == DirectoryBackend(directory: directory.path + "/locales").defaultNamespace)
         #expect(i18next.defaultNamespace == "common")
-        let comparison = KeyComparison(apple: AppleKeyInventory(directory: directory.path, developmentLanguage: "en"), i18next: i18next)
+        let comparison = KeyComparison(apple: AppleKeyInventory(directory: directory.path, sourceLanguage: .init(option: "en")), i18next: i18next)
         let missing = comparison.missing(usages)
         #expect(missing.map { "\($0.table):\($0.usage.key)" } == ["common:nope", "translation:ok"])
         #expect(comparison.unused(usages).isEmpty)
@@ -160,7 +161,7 @@ struct InventoryDiscoveryTests {
         directory.write("Base.lproj/Localizable.strings", "\"c\" = \"C\";")
         directory.write("de.lproj/Localizable.strings", "\"d\" = \"D\";")
         directory.write("Sub/Shop.xcstrings", #"{"sourceLanguage": "pt-BR", "version": "1.0", "strings": {"buy": {}}}"#)
-        let inventory = AppleKeyInventory(directory: directory.path, developmentLanguage: "pt-BR")
+        let inventory = AppleKeyInventory(directory: directory.path, sourceLanguage: .init(option: "pt-BR"))
         #expect(inventory.tables == ["Localizable", "Shop"])
         #expect(["a", "b", "c"].allSatisfy { inventory.defines($0, table: "Localizable") })
         #expect(!inventory.defines("d", table: "Localizable"))

@@ -56,7 +56,9 @@ struct CorpusRoundTripTests {
         var first = TranslationConverter()
         try first.read(Fixtures.repositoryRoot + "/Tests/Corpus/" + trip.source)
         let sourceFormat = try #require(first.sourceFormat)
-        try Self.write(try first.plan(try #require(registry.format(named: trip.format)), to: directory.path + "/there"))
+        // The gettext corpus is de and ru: nothing records the source among them (see ConvertCommandTests).
+        let rule = SourceLanguageRule(option: trip.source == "gettext" ? "de" : nil)
+        try Self.write(try first.plan(try #require(registry.format(named: trip.format)), to: directory.path + "/there", sourceLanguage: rule))
         var second = TranslationConverter()
         try second.read(directory.path + "/there", format: registry.format(named: trip.format))
         try Self.write(try second.plan(sourceFormat, to: directory.path + "/back"))

@@ -184,14 +184,14 @@ struct PseudoLocalizerTests {
         // The source in the format, written as i18n convert writes it.
         var converter = TranslationConverter()
         try converter.read(directory.path + "/src")
-        for output in try converter.plan(format, to: directory.path + "/in", sourceLanguage: "en") {
+        for output in try converter.plan(format, to: directory.path + "/in", sourceLanguage: .init(option: "en")) {
             directory.write("in/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
         }
         var reader = TranslationConverter()
         try reader.read(directory.path + "/in", format: format)
         var pseudo = reader
         let outputs = try pseudo.planPseudoLocalization(try Self.localizer(), methods: [.accented, .bidi], format: format,
-                                                        to: directory.path + "/out", sourceLanguage: "en")
+                                                        to: directory.path + "/out", sourceLanguage: .init(option: "en"))
         #expect(!outputs.isEmpty)
         for output in outputs {
             directory.write("out/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
@@ -271,12 +271,12 @@ struct PseudoLocalizerTests {
         #expect { _ = try unknown.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out") }
             throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
         var missing = converter
-        #expect { _ = try missing.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: "en") }
+        #expect { _ = try missing.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en")) }
             throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
         var pseudoSource = converter
-        #expect { _ = try pseudoSource.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: "en-XA") }
+        #expect { _ = try pseudoSource.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en-XA")) }
             throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
-        let french = try converter.planPseudoLocalization(try Self.localizer(0), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: "fr")
+        let french = try converter.planPseudoLocalization(try Self.localizer(0), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "fr"))
         #expect(String(decoding: try #require(french.first).data, as: UTF8.self).contains("[Ƒíçĥíéŕš]"))
     }
 }

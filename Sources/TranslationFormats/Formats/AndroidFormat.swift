@@ -31,6 +31,7 @@ public struct AndroidFormat: TranslationFileFormat {
     public init() {}
 
     public var name: String { "android" }
+    public var recordsSourceLanguage: Bool { true }
     public var summary: String { "Android string resources, values[-<qualifier>]/strings.xml" }
     public var fileExtensions: [String] { ["xml"] }
     public var defaultTableName: String { "strings" }

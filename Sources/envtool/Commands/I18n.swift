@@ -1,3 +1,4 @@
+import AppleLocalization
 import ArgumentParser
 import EnvironmentKit
 #if canImport(FoundationEssentials)
@@ -20,7 +21,9 @@ struct I18n: ParsableCommand {
             commandName: "lint",
             abstract: "Report missing keys, missing plural forms and differing variables as file:line:col: warning|error: message.",
             discussion: """
-                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the reference language: --reference; else the development language (the first of "languages") of the environments document (--environments, else $ENVTOOL_ENVIRONMENTS, else the environments.json above the directory, else environments/environments.json, when it exists and the directory has that language); else en when the directory has it; else the language with the most keys.
+                Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Variables are compared with the source language.
+
+                \(SourceLanguageOptions.ruleSummary)
 
                 With --from-format, the files of that format in the directory are checked instead, each on its own: a malformed place is an error, what reading it leaves out a warning. Formats: \(TranslationFormatRegistry.standard.names(separatedBy: ", ")).
 
@@ -33,11 +36,7 @@ struct I18n: ParsableCommand {
         @Option(help: ArgumentHelp("Check the files of this format instead of i18next resources.", valueName: TranslationFormatArgument.valueNames))
         var fromFormat: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The language the others are compared with.", valueName: "code"))
-        var reference: String?
-
-        @Option(name: [.customShort("e"), .long], help: ArgumentHelp("The environments document whose development language is the reference.", valueName: "path"))
-        var environments: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @Flag(help: "Treat warnings as errors (exit 65), for CI.")
         var strict = false
@@ -54,7 +53,7 @@ struct I18n: ParsableCommand {
                 let diagnostics = if let format = fromFormat?.format {
                     TranslationLinter().lint(directory: directory, format: format)
                 } else {
-                    try ResourceLinter(directory: directory, reference: reference ?? declaredReference()).run()
+                    try ResourceLinter(directory: directory, reference: sourceLanguage()).run()
                 }
                 let errors = diagnostics.filter { $0.severity == .error }.count
                 if output.isJSON {
@@ -73,11 +72,19 @@ struct I18n: ParsableCommand {
             }
         }
 
-        /// The document's development language when the resources have it (see the discussion).
-        private func declaredReference() throws(EnvironmentError) -> String? {
-            guard let declared = try DeclaredSourceLanguage.find(environments: environments, near: [directory]) else { return nil }
-            let folder = PathText.appending(directory, declared.language)
-            return pathKind(folder) == .directory ? declared.language : nil
+        /// The language the others are compared with, by ``SourceLanguageRule`` over the
+        /// resources' languages (i18next files record none); exit 64 when it cannot tell.
+        private func sourceLanguage() throws -> String {
+            let rule = try source.rule(near: [directory])
+            let languages = DirectoryBackend(directory: directory).availableLanguages()
+            do throws(AppleLocalizationError) {
+                let (language, warning) = try rule.resolve(languages: languages, recorded: nil, table: "the resources", file: directory)
+                if let warning { Console.error(warning.description) }
+                return language
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
         }
     }
 }

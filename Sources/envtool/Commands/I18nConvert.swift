@@ -23,6 +23,8 @@ extension I18n {
 
                 Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr as file: warning: "key" (language): reason, and written as closely as the format allows; with --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
 
+                \(SourceLanguageOptions.ruleSummary) It is recorded in catalogs and XLIFF, and decides Android's values/ and a .po's msgid.
+
                 A bad input (malformed file, an XLIFF <file> without target-language, a .po with a broken Plural-Forms) is an error at its file:line:column, and nothing is written. Files are written atomically.
 
                 With --check nothing is written: the files that would be created or changed are listed on stdout, and the exit status is 1 when there is any (for CI), 0 when the target is up to date.
@@ -36,8 +38,7 @@ extension I18n {
         @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: TranslationFormatArgument.valueNames))
         var format: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The source language of catalogs and XLIFF written from inputs that do not record one (default: the language whose texts equal their keys most often, as a .po's msgid is the source text; then en; then the first by name).", valueName: "code"))
-        var sourceLanguage: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @Flag(help: "Write nothing; list the files that would change and exit 1 if there are any.")
         var check = false
@@ -57,7 +58,6 @@ extension I18n {
         /// `--to` as written to, and the format to write.
         private func checkedOptions() throws -> (to: String, target: any TranslationFileFormat) {
             let to = try TranslationInputOptions.destination(to, writes: "a conversion writes files; pass a directory (or, for one result, a file)")
-            try input.validateLanguages(sourceLanguage: sourceLanguage)
             guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
             }
@@ -69,10 +69,13 @@ extension I18n {
             var converter = TranslationConverter()
             // Originals serve only a writer of their own format: .po to i18next keeps none.
             converter.targetFormat = target.name
+            var rule = SourceLanguageRule()
+            try reportingFailures { rule = try source.rule(near: [input.from]) }
             let outputs: [TranslationConverter.Output]
             do {
                 try input.read(into: &converter)
-                outputs = try converter.plan(target, to: to, sourceLanguage: sourceLanguage)
+                outputs = try converter.plan(target, to: to, sourceLanguage: rule)
+                for notice in converter.notices { Console.error(notice.description) }
             } catch {
                 Console.error(error.description)
                 throw ExitCode(Self.status(error.kind).rawValue)

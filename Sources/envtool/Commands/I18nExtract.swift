@@ -20,6 +20,8 @@ extension I18n {
 
                 A key is missing when the development language does not define it: the table's String Catalog, or its .stringsdict/.strings in --tables (default: environments), or <locales>/<lng>/<ns>.json (default: <tables>/locales; plural forms key_one… count as key), or a file of --translations (any format i18n convert reads; a key with a context counts as key_context, as Apple tables write it). Findings are file:line:col: warning: message lines on stdout, or one JSON document with --format json (docs/extract.md).
 
+                The development language is the source language: \(SourceLanguageOptions.ruleSummary) A project without tables yet writes the document's language, else en.
+
                 --write adds the missing keys to the table's Localizable.xcstrings (created when the table has no file) or to the namespace's .json, with the default value or the key, atomically and keeping the existing entries; without it nothing is written.
 
                 The parser is the program envtool-extract, found beside envtool or on PATH; build it with `swift build --traits Extract --product envtool-extract` or install it with scripts/install. Exit status: 0, 65 a malformed table or resource (or, with --strict, anything reported), 66 a path cannot be read, 72 envtool-extract is missing or was built without the Extract trait, 73 a file cannot be written.
@@ -40,8 +42,7 @@ extension I18n {
         @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: TranslationFormatArgument.valueNames))
         var fromFormat: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The language keys are written in (default: the catalog's source language, else en).", valueName: "code"))
-        var developmentLanguage: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @Flag(help: "Also report the development language's keys that no source uses.")
         var unused = false
@@ -57,14 +58,16 @@ extension I18n {
         /// The name of the extractor program.
         static let extractorName = "envtool-extract"
 
-        /// The arguments for envtool-extract, the options as envtool parsed them.
-        var extractorArguments: [String] {
+        /// The arguments for envtool-extract, the options as envtool parsed them, with the
+        /// environments document whose development language applies (``SourceLanguageRule``).
+        func extractorArguments(document: SourceLanguageRule.Declaration?) -> [String] {
             var arguments: [String] = []
             if let tables { arguments += ["--tables", tables] }
             if let locales { arguments += ["--locales", locales] }
             for path in translations { arguments += ["--translations", path] }
             if let fromFormat { arguments += ["--from-format", fromFormat.format.name] }
-            if let developmentLanguage { arguments += ["--development-language", developmentLanguage] }
+            if let option = source.option { arguments += ["--source-language", option] }
+            if let document { arguments += ["--document-language", document.language, "--document-origin", document.origin] }
             if unused { arguments.append("--unused") }
             if write { arguments.append("--write") }
             if output.isJSON { arguments += ["--format", "json"] }
@@ -82,7 +85,9 @@ extension I18n {
                     """)
                 throw ExitCode(ExitStatus.helperUnavailable.rawValue)
             }
-            let status = try Self.spawn(extractor, arguments: extractorArguments)
+            var document: SourceLanguageRule.Declaration? = nil
+            try reportingFailures { document = try source.rule(near: [tables ?? "environments"]).document }
+            let status = try Self.spawn(extractor, arguments: extractorArguments(document: document))
             if status != 0 { throw ExitCode(status) }
         }
 

@@ -19,7 +19,9 @@ extension I18n {
 
                 Placeholders ({{name}}, %1$@, %lld, %(name)s, %#@items@), $t(…) nesting, markup (<b>, </a>), character references (&amp;), brace groups ({0}, {count, plural, …}) and printf conversions kept as text are never changed. Plurals get every CLDR category of the pseudo language (ar-XB: zero, one, two, few, many, other), from the source's forms. An empty text stays empty.
 
-                The source language is --source-language, else the one the input records (catalogs, XLIFF), else en when present, else the only language. The files are written in --format (default: the format read) below the directory --to, atomically and never outside it; only files the pseudo-locales change are written, so --to may be the folder read: the pseudo-locales are added beside the source and nothing else is rewritten (a catalog, which holds every language, is rewritten with them).
+                \(SourceLanguageOptions.ruleSummary)
+
+                The files are written in --format (default: the format read) below the directory --to, atomically and never outside it; only files the pseudo-locales change are written, so --to may be the folder read: the pseudo-locales are added beside the source and nothing else is rewritten (a catalog, which holds every language, is rewritten with them).
                 """)
 
         @OptionGroup var input: TranslationInputOptions
@@ -30,8 +32,7 @@ extension I18n {
         @Option(help: ArgumentHelp("The format to write (default: the format read).", valueName: TranslationFormatArgument.valueNames))
         var format: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The language to pseudo-localize (default: the input's source language, else en, else the only one).", valueName: "code"))
-        var sourceLanguage: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @Option(help: ArgumentHelp("How much longer en-XA texts get, from 0% to \(PseudoLocalizer.maximumExpansion)% (default: \(PseudoLocalizer.defaultExpansion)%).", valueName: "percent"))
         var expand: String?
@@ -48,7 +49,6 @@ extension I18n {
         /// `--to` as written to, and the localizer `--expand` makes.
         private func checkedOptions() throws -> (to: String, localizer: PseudoLocalizer) {
             let to = try TranslationInputOptions.destination(to, writes: "pseudo-locales are files; pass a directory")
-            try input.validateLanguages(sourceLanguage: sourceLanguage)
             let localizer: PseudoLocalizer
             do throws(PseudoLocalizer.InvalidExpansion) {
                 localizer = try PseudoLocalizer(expansion: expand ?? "\(PseudoLocalizer.defaultExpansion)")
@@ -68,13 +68,16 @@ extension I18n {
             let (to, localizer) = try checkedOptions()
             let methods: [PseudoLocalizer.Method] = bidi ? [.accented, .bidi] : [.accented]
             var converter = TranslationConverter()
+            var rule = SourceLanguageRule()
+            try reportingFailures { rule = try source.rule(near: [input.from]) }
             let outputs: [TranslationConverter.Output]
             do throws(AppleLocalizationError) {
                 try input.read(into: &converter)
                 guard let target = format?.format ?? converter.sourceFormat else {
                     throw AppleLocalizationError(Diagnostic(file: input.from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"), kind: .usage)
                 }
-                outputs = try converter.planPseudoLocalization(localizer, methods: methods, format: target, to: to, sourceLanguage: sourceLanguage)
+                outputs = try converter.planPseudoLocalization(localizer, methods: methods, format: target, to: to, sourceLanguage: rule)
+                for notice in converter.notices { Console.error(notice.description) }
             } catch {
                 Console.error(error.description)
                 throw ExitCode(Convert.status(error.kind).rawValue)

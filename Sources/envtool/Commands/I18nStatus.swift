@@ -15,7 +15,7 @@ extension I18n {
 
                 Per table and language, the source language's keys are translated, missing (no entry) or untranslated (the same text as the source, or a catalog's state new); listed apart: plural entries that lack a form the language's CLDR rules need (Russian: one, few, many, other), and translations that read other placeholders than the source ({{name}} by name, %1$@ by position; i18next's count is supplied and not compared). Coverage is translated / keys, rounded down to a tenth of a percent.
 
-                The source language is --source-language; else the development language (the first of "languages") of the environments document (--environments, else $ENVTOOL_ENVIRONMENTS, else the environments.json beside or above the directory, else environments/environments.json, when it exists); else the one the files record (a catalog's or XLIFF's sourceLanguage); else en when the table has it; else the command says which languages there are (exit 64).
+                \(SourceLanguageOptions.ruleSummary)
 
                 --format json prints one JSON document (docs/cli-json.md). --html FILE also writes the report as one self-contained page (no scripts, fonts or network), atomically.
 
@@ -28,11 +28,7 @@ extension I18n {
         @Option(help: ArgumentHelp("Read only the files of this format.", valueName: TranslationFormatArgument.valueNames))
         var fromFormat: TranslationFormatArgument?
 
-        @Option(help: ArgumentHelp("The language the others are compared with (default: see below).", valueName: "code"))
-        var sourceLanguage: String?
-
-        @Option(name: [.customShort("e"), .long], help: ArgumentHelp("The environments document whose development language is the source language.", valueName: "path"))
-        var environments: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @Option(help: ArgumentHelp("The coverage every language must reach with --strict, in percent (0–100).", valueName: "percent"))
         var minCoverage: Double = 100
@@ -49,16 +45,12 @@ extension I18n {
             guard minCoverage.isFinite, (0...100).contains(minCoverage) else {
                 throw ValidationError("--min-coverage \(TranslationCoverage.decimal(minCoverage)) is out of range; pass a percentage from 0 to 100")
             }
-            if let sourceLanguage, !TranslationConverter.isLanguageTag(sourceLanguage) {
-                throw ValidationError("--source-language \(Diagnostic.quoted(sourceLanguage)) is not a language tag (such as en, pt-BR or zh-Hans)")
-            }
             if let html, html.isEmpty || html == "-" {
                 throw ValidationError("--html \(html.isEmpty ? "''" : "-") is not supported; pass the path of the page to write")
             }
         }
 
         func run() throws {
-            var declared: TranslationCoverage.DeclaredSource? = nil
             try reportingFailures {
                 let chosen = directories.isEmpty ? ["environments", "environments/locales"].filter { pathKind($0) == .directory } : directories
                 guard !chosen.isEmpty else {
@@ -67,14 +59,11 @@ extension I18n {
                 for directory in chosen where pathKind(directory) != .directory {
                     throw EnvironmentError(.unreadableFile, file: directory, message: pathKind(directory) == nil ? "no such directory" : "it is not a directory")
                 }
-                if let sourceLanguage {
-                    declared = .init(language: sourceLanguage, origin: "--source-language")
-                } else if let found = try DeclaredSourceLanguage.find(environments: environments, near: chosen) {
-                    declared = .init(language: found.language, origin: found.origin)
-                }
+                let rule = try source.rule(near: chosen)
                 let coverage: TranslationCoverage
                 do throws(AppleLocalizationError) {
-                    coverage = try TranslationCoverage.read(directories: chosen, format: fromFormat?.format, declared: declared)
+                    coverage = try TranslationCoverage.read(directories: chosen, format: fromFormat?.format, sourceLanguage: rule)
+                    for notice in coverage.notices { Console.error(notice.description) }
                 } catch {
                     Console.error(error.description)
                     throw ExitCode(Convert.status(error.kind).rawValue)

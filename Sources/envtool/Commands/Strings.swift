@@ -42,7 +42,9 @@ struct Strings: ParsableCommand {
             discussion: """
                 The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a .strings file from standard input.
 
-                A file is parsed by its extension. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its development language is --development-language, else the first language of the directory's environments.json, else en.
+                A file is parsed by its extension. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its source language (the development language) follows the one rule of every command:
+
+                \(SourceLanguageOptions.ruleSummary)
 
                 With --format json: {"files": [the files], "errors": n, "warnings": n, "findings": [{"severity": "error" | "warning", "file", "line", "column", "path": null, "message"}]}; an unreadable file is a finding too.
                 """)
@@ -53,8 +55,7 @@ struct Strings: ParsableCommand {
         @Flag(help: "Fail (exit 65) on warnings too, for CI.")
         var strict = false
 
-        @Option(help: ArgumentHelp("The language .strings and .stringsdict sources of a directory are written in.", valueName: "code"))
-        var developmentLanguage: String?
+        @OptionGroup var source: SourceLanguageOptions
 
         @OptionGroup var output: FormatOptions
 
@@ -81,9 +82,18 @@ struct Strings: ParsableCommand {
             for file in files {
                 do {
                     if file != EnvironmentSelection.standardInput, pathKind(file) == .directory {
-                        let linter = AppleStringsLinter(lookup: AppleStringsLookup(directory: file),
-                                                        developmentLanguage: developmentLanguage ?? Strings.developmentLanguage(in: file),
-                                                        languages: Strings.languages(in: file))
+                        let lookup = AppleStringsLookup(directory: file)
+                        let rule = try source.rule(near: [file])
+                        let resolved: (language: String, warning: Diagnostic?)
+                        do throws(AppleLocalizationError) {
+                            resolved = try rule.resolve(appleTables: lookup)
+                        } catch {
+                            Console.error(error.description)
+                            throw ExitCode(ExitStatus.usage.rawValue)
+                        }
+                        if let warning = resolved.warning { try report(warning) }
+                        let developmentLanguage = resolved.language
+                        let linter = AppleStringsLinter(lookup: lookup, developmentLanguage: developmentLanguage, languages: Strings.languages(in: file))
                         try linter.lint().forEach(report)
                         continue
                     }
@@ -128,11 +138,6 @@ struct Strings: ParsableCommand {
     static func languages(in directory: String) -> [String]? {
         guard let document = try? EnvironmentsDocument(contentsOf: directory + "/environments.json") else { return nil }
         return document.languages.map(\.identifier)
-    }
-
-    /// The development language of a resources directory: its `environments.json`'s first language, else `en`.
-    static func developmentLanguage(in directory: String) -> String {
-        languages(in: directory)?.first ?? "en"
     }
 
     /// Reads with the shared reader, so an unreadable file is an ``EnvironmentError`` (exit 66)

@@ -1,9 +1,10 @@
 import EnvironmentKit
 import Platform
+import TranslationFormats
 
-/// The one rule by which `i18n status` and `i18n lint` choose the language others are compared
-/// with, when the command line names none: the development language (the first of
-/// `"languages"`) of the environments document.
+/// The environments document whose development language (the first of `"languages"`) is the
+/// second step of ``SourceLanguageRule``, for every command that asks for a source language
+/// (`i18n convert`, `pseudo`, `status`, `lint`, `extract`, `strings lint`).
 ///
 /// The document is `--environments`, else `$ENVTOOL_ENVIRONMENTS`, else the `environments.json`
 /// in the folder above the translations (`environments/` for `environments/locales`), else
@@ -15,7 +16,7 @@ enum DeclaredSourceLanguage {
     ///
     /// - Throws: ``EnvironmentError`` when the document was named and cannot be read, or exists
     ///   and is not valid.
-    static func find(environments: String?, near directories: [String]) throws(EnvironmentError) -> (language: String, origin: String)? {
+    static func find(environments: String?, near directories: [String]) throws(EnvironmentError) -> SourceLanguageRule.Declaration? {
         var candidates: [String] = []
         if let named = environments ?? EnvironmentSelection.environmentValue(EnvironmentSelection.pathVariable).flatMap({ $0.isEmpty ? nil : $0 }) {
             candidates = [named]
@@ -30,8 +31,14 @@ enum DeclaredSourceLanguage {
         let named = candidates.count == 1 && (environments != nil || candidates[0] != EnvironmentSelection.defaultPath)
         for path in candidates where named || pathKind(path) == .file {
             let document = try EnvironmentsDocument(contentsOf: path)
-            if let first = document.languages.first { return (first.identifier, path) }
+            if let first = document.languages.first { return .init(language: first.identifier, origin: path) }
         }
         return nil
+    }
+
+    /// The rule for a command's `--source-language` and `--environments`, with the files read
+    /// from `directories`.
+    static func rule(option: String?, environments: String?, near directories: [String]) throws(EnvironmentError) -> SourceLanguageRule {
+        SourceLanguageRule(option: option, document: try find(environments: environments, near: directories))
     }
 }

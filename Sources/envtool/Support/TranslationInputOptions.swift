@@ -22,13 +22,11 @@ struct TranslationInputOptions: ParsableArguments {
         try converter.read(from, format: fromFormat?.format, language: language)
     }
 
-    /// Refuses a `--language` or `--source-language` that is not a language tag: both become
-    /// paths of the files written.
-    func validateLanguages(sourceLanguage: String?) throws {
-        for (option, value) in [("--language", language), ("--source-language", sourceLanguage)] {
-            if let value, !TranslationConverter.isLanguageTag(value) {
-                throw ValidationError("\(option) \(Diagnostic.quoted(value)) is not a language tag (such as en, pt-BR or zh-Hans)")
-            }
+    /// Refuses a `--language` that is not a language tag: it becomes a path of the files written
+    /// (``SourceLanguageOptions`` checks `--source-language`).
+    func validate() throws {
+        if let language, !TranslationConverter.isLanguageTag(language) {
+            throw ValidationError("--language \(Diagnostic.quoted(language)) is not a language tag (such as en, pt-BR or zh-Hans)")
         }
     }
 
