@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "FuzzHarnesses",
             dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "TranslationFormats",
-                           "SwiftAccessorGenerator", "AWSKMS"],
+                           "SwiftAccessorGenerator", "AWSKMS", "KeyExtraction"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),

@@ -298,6 +298,16 @@ write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZ
 write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
 write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")
 
+# placeholders: i18next texts as the converters and the lint scan them, with the shapes that were
+# quadratic (many placeholders and no nesting, unclosed braces on one line).
+for text in ["Hello {{name}}, {{- raw}} {{value, number}} $t(other.key, {\"count\": 2}) {{unclosed",
+             "{{x}}" * 200, "{{" * 300, "$t(" * 300 + ")", "é{{x}}\u0301" * 50, "a\r\n{{b}}\u2028{{c}}", "{{a}}$t(b){{c}}"]:
+    write("placeholders", text)
+# extract-write: a call's table or namespace, NUL, its key, NUL, its default value.
+for parts in [("Localizable", "app.title", "Title"), ("common", "a.b.c", ""), ("..", "k", "v"), ("a/b", "k", "v"),
+              ("translation", "x" * 40 + "." + "y", "z"), ("Sub Table", "k.", "v"), ("\u202eTable", "k", "v")]:
+    write("extract-write", "\0".join(parts))
+
 # aws-kms: age-plugin-awskms's inputs, the first byte picking the reader: 0 shared config and
 # credentials files, 1 (+4·n for the HTTP status) KMS JSON answers, 2 recipients, identities and
 # key text forms, 3 a recipient-v1 and 7 an identity-v1 conversation from a client.

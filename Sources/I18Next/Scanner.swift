@@ -89,7 +89,10 @@ enum Scanner {
                     cursor += characterLength(bytes, at: cursor)
                 }
             }
-            searchFrom = found + 1
+            // No `close` between here and the end of the line: none of the `open`s before it can
+            // find one either (their searches are parts of this one), so the search goes on
+            // after it. From `found + 1` it was quadratic in a line of unclosed `{{`.
+            searchFrom = max(found + 1, cursor)
         }
         return nil
     }

@@ -9,6 +9,14 @@ package struct MissingKey: Sendable, Hashable {
     /// The first literal comment among its uses, written by `--write` to a catalog.
     package let comment: String?
 
+    /// A missing key first used at `usage`.
+    package init(usage: KeyUsage, uses: Int, defaultValue: String?, comment: String?) {
+        self.usage = usage
+        self.uses = uses
+        self.defaultValue = defaultValue
+        self.comment = comment
+    }
+
     /// Which system resolves the key.
     package var system: KeyUsage.System { usage.system }
     /// The key.

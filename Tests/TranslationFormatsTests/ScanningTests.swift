@@ -135,6 +135,20 @@ struct ScanningTests {
         }
     }
 
+    @Test("parseI18Next is linear: twice the text is at most twice the bytes examined (issue #33: 40k {{x}} took 15 s)",
+          arguments: ["{{x}}", "{{x}} ", "{{", "$t(", "{{x}}$t(a)", "é{{x}}", "$t(a){{", "}}{{ ", "{{x}"])
+    func i18nextLinear(unit: String) {
+        func steps(_ count: Int) -> Int {
+            var steps = 0
+            let message = PlaceholderSyntax.parseI18Next(String(repeating: unit, count: count), steps: &steps)
+            #expect(!message.pieces.isEmpty)
+            return steps
+        }
+        let single = steps(20_000), double = steps(40_000)
+        #expect(double <= 2 * single + 16, "\(unit): \(single) steps for 20,000 copies, \(double) for 40,000")
+        #expect(single <= 3 * 20_000 * unit.utf8.count + 16, "\(unit): \(single) steps for \(20_000 * unit.utf8.count) bytes")
+    }
+
     @Test("parseGettext reads the placeholders the full tokenizer read")
     func gettextPlaceholders() {
         let fixed = ["%(name)s", "%(count)d items", "%(a).2f%(b)lld %(c)10s %(d)", "%(x)" + String(repeating: "9", count: 80) + "d",

@@ -164,7 +164,7 @@ public struct ResourceLinter: Sendable {
 
     /// The interpolation variables of a value: `{{name}}`, `{{- name}}`, `{{value, format}}` give
     /// `name` and `value`; `count` is left out unless `includingCount`, as i18next supplies it.
-    static func variables(_ text: String, includingCount: Bool = false) -> Set<String> {
+    package static func variables(_ text: String, includingCount: Bool = false) -> Set<String> {
         var result = Set<String>()
         let bytes = Array(text.utf8)
         var index = 0
