@@ -22,6 +22,30 @@ package let terminatingSignals: [Int32] = {
     return signals
 }()
 
+#if canImport(Glibc)
+private let coreLimit = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+#else
+private let coreLimit = RLIMIT_CORE
+#endif
+
+/// Keeps this process's memory out of core files, for a process that holds keys: the soft
+/// core-file limit becomes 0. Returns the limit it had, which a program the process executes
+/// should get back (children inherit the limit).
+package func forbidCoreDumps() -> rlimit {
+    var before = rlimit()
+    _ = getrlimit(coreLimit, &before)
+    var none = before
+    none.rlim_cur = 0
+    _ = setrlimit(coreLimit, &none)
+    return before
+}
+
+/// Gives the process the core-file limit `limit` again (see ``forbidCoreDumps()``).
+package func restoreCoreLimit(_ limit: rlimit) {
+    var limit = limit
+    _ = setrlimit(coreLimit, &limit)
+}
+
 /// The process's environment block (`environ`), for passing it unchanged to a child process;
 /// Darwin keeps `environ` out of Swift's reach.
 package var processEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {

@@ -30,6 +30,7 @@ struct Envtool: ParsableCommand {
     /// ArgumentParser's own `help` prints the top-level help and exits 0 for any name, which hides
     /// a typo from scripts.
     static func main() {
+        FatalSignals.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(reporting: ValidationError(problem))
