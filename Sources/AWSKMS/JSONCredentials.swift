@@ -6,9 +6,9 @@ import JSONParsing
 /// (`Version: 1`, `AccessKeyId`, `SecretAccessKey`, `SessionToken`).
 ///
 /// The answer is never quoted in an error: it holds the secret.
-enum JSONCredentials {
+package enum JSONCredentials {
     /// The credentials in `body`, from `source`; `what` names the answer in errors.
-    static func parse(_ body: [UInt8], what: String, source: String) throws(KMSError) -> AWSCredentials {
+    package static func parse(_ body: [UInt8], what: String, source: String) throws(KMSError) -> AWSCredentials {
         guard case .object(let object)? = try? KMSClient.parse(body) else {
             throw KMSError(.service, "\(what) is not a JSON object (it is not shown: it may hold a secret)")
         }

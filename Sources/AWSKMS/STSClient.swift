@@ -7,7 +7,7 @@ import Platform
 ///
 /// Bounded as every request is (``URLSessionTransport``); an error message never quotes the
 /// web identity token or the source session token (``ServiceText``).
-struct STSClient {
+package struct STSClient {
     let endpoint: String
     /// The signing region: the configured one, `us-east-1` for the global endpoint.
     let region: String
@@ -68,7 +68,7 @@ struct STSClient {
 
     /// The `Credentials` element of an `Assume…Response`; the secret goes straight from the
     /// answer's bytes into ``SecretBytes``.
-    static func credentials(in body: [UInt8], what: String, source: String) throws(KMSError) -> AWSCredentials {
+    package static func credentials(in body: [UInt8], what: String, source: String) throws(KMSError) -> AWSCredentials {
         func element(_ name: String) -> ArraySlice<UInt8>? {
             let open = Array("<\(name)>".utf8), close = Array("</\(name)>".utf8)
             guard let start = body.firstRange(of: open)?.upperBound, let end = body[start...].firstRange(of: close)?.lowerBound else { return nil }
