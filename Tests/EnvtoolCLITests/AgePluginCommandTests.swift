@@ -284,6 +284,21 @@ struct AgePluginCommandTests {
         }
     }
 
+    @Test("a plugin that answers and leaves a child running: the command succeeds, and the child is killed when the run ends")
+    func pluginLingers() throws {
+        let workspace = try Workspace()
+        let a = try Self.pluginKey(Self.keyA)
+        try Self.identityFile(workspace, "a.id", [a.identity])
+        for arguments in [["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], ["get", "base_url", "-e", "env.bin", "--identity", "a.id"]] {
+            let pidFile = workspace.path + "/child.pid"
+            let result = try Self.run(workspace, arguments, mode: "linger", environment: ["ENVTOOLTEST_ORPHAN_PID": pidFile])
+            #expect(result.status == 0 && !result.wasKilled, "\(result.stderr)")
+            let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+            #expect(Self.hasEnded(pid), "the plugin's child \(pid) still runs after envtool \(arguments[0])")
+            if !Self.hasEnded(pid) { kill(pid, SIGKILL) }
+        }
+    }
+
     @Test("a plugin missing from PATH is named with how to install it (exit 72); a bad timeout is refused")
     func missingPlugin() throws {
         let workspace = try Workspace()
