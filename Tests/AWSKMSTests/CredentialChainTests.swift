@@ -185,6 +185,15 @@ struct CredentialChainTests {
         #expect(MetadataCredentials.isAllowedContainerURL("https://creds.example.com/"))
         #expect(!MetadataCredentials.isAllowedContainerURL("http://127.0.0.1.example.com/"))
         #expect(!MetadataCredentials.isAllowedContainerURL("http://example.com/"))
+        // Under age, with moto's KMS: the container's credentials sign the requests.
+        let moto = try MotoServer()
+        defer { moto.stop() }
+        var underAge = Self.base(moto)
+        underAge["AWS_CONTAINER_CREDENTIALS_FULL_URI"] = url
+        underAge["AWS_CONTAINER_AUTHORIZATION_TOKEN"] = "container-token"
+        underAge["AWS_METADATA_SERVICE_TIMEOUT"] = "10"
+        try Self.roundTrip(moto, key: try moto.createKey(), environment: underAge)
+        #expect(standIn.recorded("requests").contains { ($0["path"] as? String) == "/container/credentials" && ($0["headers"] as? [String: String])?["Authorization"] == "container-token" })
         // Hostile: a container endpoint answering without end.
         variables["AWS_CONTAINER_CREDENTIALS_FULL_URI"] = standIn.base + "/endless"
         #expect(Self.error(try Self.configuration(variables, files: ["/run/token": "container-token"]))?.message.contains("the answer is larger than 16 KiB and was abandoned") == true)
@@ -200,6 +209,15 @@ struct CredentialChainTests {
         #expect(credentials.source == "the instance role test-role (instance metadata at \(standIn.base))")
         let requests = standIn.recorded("requests").map { "\($0["method"] ?? "") \($0["path"] ?? "")" }
         #expect(requests == ["PUT /latest/api/token", "GET /latest/meta-data/iam/security-credentials/", "GET /latest/meta-data/iam/security-credentials/test-role"])
+        // Under age, with moto's KMS: the instance role's credentials sign the requests.
+        let moto = try MotoServer()
+        defer { moto.stop() }
+        var underAge = Self.base(moto)
+        underAge["AWS_EC2_METADATA_DISABLED"] = nil
+        underAge["AWS_EC2_METADATA_SERVICE_ENDPOINT"] = standIn.base
+        underAge["AWS_METADATA_SERVICE_TIMEOUT"] = "10"
+        try Self.roundTrip(moto, key: try moto.createKey(), environment: underAge)
+        #expect(standIn.recorded("requests").count > requests.count)
         // Nothing listening: no instance credentials, so none at all.
         variables["AWS_EC2_METADATA_SERVICE_ENDPOINT"] = "http://127.0.0.1:\(freePort())"
         #expect(Self.error(try Self.configuration(variables))?.kind == .noCredentials)
