@@ -318,6 +318,11 @@ write("aws-kms", b"\x01" + b'{"CiphertextBlob":"AQIDBA==","KeyId":"arn:aws:kms:u
 write("aws-kms", b"\x01" + b'{"Plaintext":"AAECAwQFBgcICQoLDA0ODw==","KeyId":"x"}')
 write("aws-kms", b"\x05" + b'{"__type":"com.amazonaws.kms#DisabledException","message":"arn:aws:kms:us-east-1:1:key/x is disabled."}')
 write("aws-kms", b"\x09" + b"<ErrorResponse><Error><Code>AccessDenied</Code><Message>User: x is not authorized</Message></Error></ErrorResponse>")
+# The credential sources' answers (STS XML, credential_process/container/IMDS JSON) and role profiles.
+write("aws-kms", b'\x01<AssumeRoleWithWebIdentityResponse><AssumeRoleWithWebIdentityResult><Credentials><AccessKeyId>ASIAEXAMPLE</AccessKeyId><SecretAccessKey>sts/secret+x</SecretAccessKey><SessionToken>FwoGZXIvYXdz</SessionToken><Expiration>2099-01-01T00:00:00Z</Expiration></Credentials></AssumeRoleWithWebIdentityResult></AssumeRoleWithWebIdentityResponse>')
+write("aws-kms", b'\x01{"Version": 1, "AccessKeyId": "AKIAPROCESS", "SecretAccessKey": "process/secret", "SessionToken": "t", "Expiration": "2099-01-01T00:00:00Z"}')
+write("aws-kms", b'\x01{"Code": "Success", "AccessKeyId": "ASIAINSTANCE", "SecretAccessKey": "imds/secret", "Token": "t", "Type": "AWS-HMAC"}')
+write("aws-kms", b'\x00[profile ci]\nrole_arn = arn:aws:iam::1:role/ci\nsource_profile = base\nexternal_id = x\n[profile base]\ncredential_process = /bin/false\n[profile web]\nrole_arn = arn:aws:iam::1:role/w\nweb_identity_token_file = /t\n')
 write("aws-kms", b"\x02" + b"age1awskms1v9exuwnpwaen56mdwva82uedv4shxapdxyarzvf3xyeryv3jxvenxve6ddjhjte3xgengctzvdjz6vfjv93z6ve5vdjz6dfkv4nz6vfjxv6r2d3h8qunqctzw34rne")
 write("aws-kms", b"\x02" + b"AGE-PLUGIN-AWSKMS-1V46J6AM9WD6Z6VF0V9KXJCTN9ASHQUQ4RF7JY")
 write("aws-kms", b"\x02" + b"eu-west-1/alias/app")

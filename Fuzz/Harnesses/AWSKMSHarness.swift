@@ -47,6 +47,19 @@ enum AWSKMSHarness {
         precondition((fields.message?.count ?? 0) <= 500, "an error message longer than its bound")
         let mapped = KMSClient.error(status: status, body: body, key: key, credentials: credentials, operation: "Decrypt")
         precondition(!mapped.error.message.contains("fuzz-secret"), "a message carries the secret key")
+        // The credential sources' answers (STS XML, container/IMDS/credential_process JSON):
+        // credentials or an error that never quotes the answer, which holds the secret.
+        let text = String(decoding: body, as: UTF8.self)
+        do throws(KMSError) {
+            _ = try STSClient.credentials(in: body, what: "an STS answer", source: "fuzz")
+        } catch {
+            precondition(text.utf8.count < 12 || !error.message.contains(text), "an STS error quotes the answer")
+        }
+        do throws(KMSError) {
+            _ = try JSONCredentials.parse(body, what: "a JSON answer", source: "fuzz")
+        } catch {
+            precondition(text.utf8.count < 12 || !error.message.contains(text), "a JSON credentials error quotes the answer")
+        }
     }
 
     /// Recipients, identities and key text forms: whatever decodes encodes back the same.

@@ -49,10 +49,12 @@ package struct KMSClient: Sendable {
         body += Array(",\"EncryptionContext\":".utf8)
         JSONValue.object(JSONObject(context.map { ($0.0, JSONValue.string($0.1)) })).write(to: &body)
         body += Array(",\"Plaintext\":\"".utf8)
-        body += plaintext.withUnsafeBytes { AgeBase64.encode($0, padded: true) }
+        var encoded = plaintext.withUnsafeBytes { AgeBase64.encode($0, padded: true) }
+        defer { Self.zero(&encoded) }
+        body += encoded
         body += Array("\"}".utf8)
         defer { Self.zero(&body) }
-        var response = try call("Encrypt", key: key, body: body)
+        var response = try call("Encrypt", key: key, body: body, secrets: [encoded])
         defer { Self.zero(&response) }
         let value = try Self.field("CiphertextBlob", in: response, key: key)
         guard let blob = AgeBase64.decode(value.utf8, padded: true), !blob.isEmpty else {
@@ -74,7 +76,7 @@ package struct KMSClient: Sendable {
         body += Array(",\"CiphertextBlob\":\"".utf8)
         body += AgeBase64.encode(ciphertext, padded: true)
         body += Array("\"}".utf8)
-        var response = try call("Decrypt", key: key, body: body)
+        var response = try call("Decrypt", key: key, body: body, secrets: [])
         defer { Self.zero(&response) }
         // The JSON model keeps the base64 text in a String, which cannot be zeroed; the response
         // bytes and the decoded key can, and are.
@@ -86,8 +88,10 @@ package struct KMSClient: Sendable {
         return SecretBytes(copying: decoded)
     }
 
-    /// One signed call, retried; the body of the 200 answer.
-    func call(_ operation: String, key: KMSKey, body: [UInt8]) throws(KMSError) -> [UInt8] {
+    /// One signed call, retried; the body of the 200 answer. `secrets` are the parts of `body`
+    /// that an error message must never quote (an `Encrypt` plaintext); the session token is one
+    /// of them always.
+    func call(_ operation: String, key: KMSKey, body: [UInt8], secrets: [[UInt8]]) throws(KMSError) -> [UInt8] {
         let credentials = try configuration.credentials()
         let url = endpoint(region: key.region)
         guard let host = Self.host(of: url) else {
@@ -111,7 +115,9 @@ package struct KMSClient: Sendable {
                 break
             }
             if answer.status == 200 { return answer.body }
-            let failure = Self.error(status: answer.status, body: answer.body, key: key, credentials: credentials, operation: operation)
+            // The secret access key is not among them: it never leaves this process, only HMACs of it do.
+            let failure = Self.error(status: answer.status, body: answer.body, key: key, credentials: credentials, operation: operation,
+                                     secrets: secrets + (credentials.sessionToken.map { [Array($0.utf8)] } ?? []))
             lastFailure = failure.error
             if !failure.retryable { break }
         }
@@ -130,10 +136,15 @@ package struct KMSClient: Sendable {
         return nil
     }
 
-    /// The message and retry decision for a non-200 answer.
-    package static func error(status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String) -> (error: KMSError, retryable: Bool) {
-        let (type, serviceMessage) = errorFields(body)
-        let detail = serviceMessage.map { " (KMS: \($0))" } ?? ""
+    /// The message and retry decision for a non-200 answer. KMS's own message is quoted only
+    /// when it quotes none of `secrets` (see ``ServiceText``).
+    package static func error(status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String,
+                              secrets: [[UInt8]] = []) -> (error: KMSError, retryable: Bool) {
+        let (rawType, rawMessage) = errorFields(body)
+        let type = rawType.flatMap(ServiceText.code)
+        let serviceMessage = rawMessage.flatMap { ServiceText.quotable($0, avoiding: secrets) }
+        let detail = serviceMessage.map { " (KMS: \($0))" }
+            ?? (rawMessage == nil ? "" : " (KMS's message is not shown: it quotes the request's credentials or key)")
         switch type {
         case "ThrottlingException", "ThrottledException", "TooManyRequestsException", "RequestLimitExceeded", "LimitExceededException":
             return (KMSError(.unavailable, "KMS throttled \(operation) on \(key) and kept doing so through the retries\(detail)"), true)
@@ -193,7 +204,8 @@ package struct KMSClient: Sendable {
         do throws(JSONParser.Failure) {
             value = try parse(body)
         } catch {
-            throw KMSError(.service, "KMS's answer for \(key) is not JSON: \(error.message) at byte \(error.offset)")
+            // The parser's message may quote the answer, and an answer may echo the request.
+            throw KMSError(.service, "KMS's answer for \(key) is not JSON (at byte \(error.offset))")
         }
         guard case .object(let object) = value, case .string(let text)? = object[name] else {
             throw KMSError(.service, "KMS's answer for \(key) has no \(name) string")

@@ -75,9 +75,13 @@ package struct SpawnedProcess: Sendable {
     ///
     /// - Parameters:
     ///   - environment: `NAME=value` strings; `nil` passes envtool's environment unchanged.
+    ///   - newProcessGroup: starts the child as the leader of a process group of its own, so
+    ///     that ``signalGroup(_:)`` reaches whatever it leaves running (a program that exits
+    ///     while a child of its own still holds its output). The group is not the terminal's
+    ///     foreground group: such a child must not read the terminal.
     /// - Throws: ``Failure`` with the code `posix_spawnp` returned.
     package init(_ arguments: [String], standardInput: Stream = .inherited, standardOutput: Stream = .inherited,
-                 standardError: Stream = .inherited, environment: [String]? = nil) throws(Failure) {
+                 standardError: Stream = .inherited, environment: [String]? = nil, newProcessGroup: Bool = false) throws(Failure) {
         precondition(!arguments.isEmpty, "a program to start")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -99,7 +103,12 @@ package struct SpawnedProcess: Sendable {
         sigemptyset(&defaults)
         for signal in Self.defaultedSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer {
@@ -115,6 +124,16 @@ package struct SpawnedProcess: Sendable {
         }
         guard result == 0 else { throw Failure(code: result) }
         pid = child
+    }
+
+    /// Sends `signal` to every process of the child's group (started with `newProcessGroup`),
+    /// the child and what it left running; `false` when none is left.
+    ///
+    /// Safe after the child was reaped: a process group's ID is not given to another process
+    /// while any member of the group lives.
+    @discardableResult
+    package func signalGroup(_ signal: Int32) -> Bool {
+        kill(-pid, signal) == 0
     }
 
     /// Waits for the child to end; `nil` when `waitpid` fails for a reason other than a signal

@@ -14,8 +14,11 @@ let usage = """
     KEY is a key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID), an alias ARN, or a key ID or alias/NAME
     with the region from --region, AWS_REGION, AWS_DEFAULT_REGION or the profile. Neither a
     recipient nor an identity is secret: the AWS credentials of whoever runs age decide.
-    Credentials, region and endpoint come from the AWS environment variables and shared files
-    (AWS_PROFILE, ~/.aws/credentials, ~/.aws/config, AWS_ENDPOINT_URL[_KMS]).
+    Credentials come from the AWS SDKs' chain: environment variables, a web identity token file
+    (AWS_WEB_IDENTITY_TOKEN_FILE + AWS_ROLE_ARN), the profile (role_arn + source_profile, static
+    keys, credential_process), container credentials, instance metadata (IMDSv2). Region and
+    endpoint come from the AWS variables and shared files (AWS_PROFILE, ~/.aws/config,
+    AWS_ENDPOINT_URL[_KMS|_STS]). Every request: 64 KiB answers, 15 s in all, no redirects.
     AGE_PLUGIN_AWSKMS_CONTEXT names the file in the KMS encryption context when encrypting.
 
     Exit status: 0 success, 1 failure, 2 usage error.

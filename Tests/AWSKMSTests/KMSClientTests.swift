@@ -14,7 +14,7 @@ final class ScriptedTransport: HTTPTransport {
 
     var sent: [Sent] { state.withLock { $0.sent } }
 
-    func post(_ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
         let next: Result<(Int, String), TransportFailure> = state.withLock { state in
             state.sent.append(Sent(url: url, headers: headers, body: String(decoding: body, as: UTF8.self)))
             return state.answers.isEmpty ? .failure(TransportFailure(isTransient: false, reason: "script ended")) : state.answers.removeFirst()

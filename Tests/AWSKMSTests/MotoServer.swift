@@ -108,7 +108,11 @@ final class MotoServer {
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        for _ in 0..<300 where !isListening(port) { usleep(100_000) }
+        // Each probe is a connection the server must accept: stop probing once one is.
+        for _ in 0..<300 {
+            if isListening(port) { break }
+            usleep(100_000)
+        }
         guard isListening(port) else {
             stop()
             Issue.record("moto did not start listening on port \(port) within 30 s")
@@ -134,6 +138,8 @@ final class MotoServer {
             "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
             "AWS_REGION": "us-east-1", "AWS_DEFAULT_REGION": "us-east-1", "AWS_ENDPOINT_URL": endpoint,
             "AWS_MAX_ATTEMPTS": "2",
+            // Never ask 169.254.169.254: a test without credentials must find none.
+            "AWS_EC2_METADATA_DISABLED": "true",
         ]
     }
 

@@ -34,7 +34,7 @@ final class FakeKMS: HTTPTransport {
     init(disabled: Set<String> = []) { self.disabled = disabled }
     var targets: [String] { calls.withLock { $0 } }
 
-    func post(_ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
         let target = headers.first { $0.name == "X-Amz-Target" }?.value ?? ""
         calls.withLock { $0.append(target) }
         guard case .object(let request)? = try? KMSClient.parse(body), case .string(let key)? = request["KeyId"] else { return (400, []) }

@@ -239,6 +239,66 @@ struct AgePluginCommandTests {
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
+    @Test("a plugin that sends a byte every 0.2 s is stopped by the limit on the whole run (ENVTOOL_PLUGIN_TOTAL_TIMEOUT), exit 72")
+    func tricklingPlugin() throws {
+        let limits = ["ENVTOOL_PLUGIN_TIMEOUT": "1", "ENVTOOL_PLUGIN_TOTAL_TIMEOUT": "2"]
+        let message = "the age plugin age-plugin-envtooltest ran for 2 s in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT"
+        let (encrypt, _) = try Self.failingEncrypt(mode: "trickle", environment: limits)
+        #expect(encrypt.status == 72 && !encrypt.wasKilled, "\(encrypt.stderr)")
+        #expect(encrypt.stderr.contains(message), "\(encrypt.stderr)")
+        let decrypt = try Self.failingDecrypt(mode: "trickle", environment: limits)
+        #expect(decrypt.status == 72 && !decrypt.wasKilled, "\(decrypt.stderr)")
+        #expect(decrypt.stderr.contains(message), "\(decrypt.stderr)")
+        let workspace = try Workspace()
+        let bad = try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", try Self.pluginKey(Self.keyA).recipient],
+                               environment: ["ENVTOOL_PLUGIN_TOTAL_TIMEOUT": "-1"])
+        #expect(bad.status == 77, "\(bad.stderr)")
+        #expect(bad.stderr.contains("ENVTOOL_PLUGIN_TOTAL_TIMEOUT must be a number of seconds"), "\(bad.stderr)")
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie its new parent has not reaped yet),
+    /// looked at a few times: SIGKILL takes effect when the process is next scheduled.
+    static func hasEnded(_ pid: Int32) -> Bool {
+        for _ in 0..<100 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    @Test("a plugin that exits while a child of its own holds its output ends the run at its exit (exit 72), and the child is killed")
+    func pluginLeavesAChild() throws {
+        for decrypting in [false, true] {
+            let pidFile = NSTemporaryDirectory() + "envtooltest-orphan-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: pidFile) }
+            // A silence limit longer than any test: only noticing the exit ends the wait.
+            let environment = ["ENVTOOL_PLUGIN_TIMEOUT": "600", "ENVTOOLTEST_ORPHAN_PID": pidFile]
+            let result = decrypting ? try Self.failingDecrypt(mode: "orphan", environment: environment)
+                                    : try Self.failingEncrypt(mode: "orphan", environment: environment).0
+            #expect(result.status == 72 && !result.wasKilled, "\(result.stderr)")
+            #expect(result.stderr.contains("the age plugin age-plugin-envtooltest stopped before it said done: it exited with status 5"), "\(result.stderr)")
+            let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+            #expect(Self.hasEnded(pid), "the plugin's child \(pid) still runs")
+            if !Self.hasEnded(pid) { kill(pid, SIGKILL) }
+        }
+    }
+
+    @Test("a plugin that answers and leaves a child running: the command succeeds, and the child is killed when the run ends")
+    func pluginLingers() throws {
+        let workspace = try Workspace()
+        let a = try Self.pluginKey(Self.keyA)
+        try Self.identityFile(workspace, "a.id", [a.identity])
+        for arguments in [["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], ["get", "base_url", "-e", "env.bin", "--identity", "a.id"]] {
+            let pidFile = workspace.path + "/child.pid"
+            let result = try Self.run(workspace, arguments, mode: "linger", environment: ["ENVTOOLTEST_ORPHAN_PID": pidFile])
+            #expect(result.status == 0 && !result.wasKilled, "\(result.stderr)")
+            let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+            #expect(Self.hasEnded(pid), "the plugin's child \(pid) still runs after envtool \(arguments[0])")
+            if !Self.hasEnded(pid) { kill(pid, SIGKILL) }
+        }
+    }
+
     @Test("a plugin missing from PATH is named with how to install it (exit 72); a bad timeout is refused")
     func missingPlugin() throws {
         let workspace = try Workspace()

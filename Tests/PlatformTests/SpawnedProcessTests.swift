@@ -23,6 +23,30 @@ struct SpawnedProcessTests {
         #expect(killed?.description.hasPrefix("was killed by signal 9 (") == true, "\(killed?.description ?? "nil")")
     }
 
+    @Test("a child in a process group of its own: signalGroup reaches what it left running after it was reaped")
+    func processGroup() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The child starts a grandchild that outlives it, and exits.
+        let child = try SpawnedProcess(["/bin/sh", "-c", "sleep 3600 & echo $! > \(folder)/pid; exit 0"], newProcessGroup: true)
+        #expect(child.wait() == .exited(0))
+        let pid = try #require(Int32(try String(contentsOfFile: folder + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(getpgid(pid) == child.pid, "the grandchild is in the child's group")
+        #expect(child.signalGroup(SIGKILL))
+        // Killed: gone, or a zombie until its new parent reaps it.
+        var ended = false
+        for _ in 0..<100 where !ended {
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            ended = stat.map { $0[$0.lastIndex(of: ")")!...].dropFirst(2).first == "Z" } ?? true
+            if !ended { usleep(20_000) }
+        }
+        #expect(ended)
+        // Without the option the child stays in this process's group.
+        let plain = try SpawnedProcess(["/bin/sh", "-c", "exit 0"])
+        #expect(getpgid(plain.pid) == getpgrp())
+        _ = plain.wait()
+    }
+
     @Test("a program that is not there is a failure that says so, found on PATH or by path")
     func notFound() {
         for name in ["envtool-no-such-program", "/nonexistent/envtool-no-such-program"] {

@@ -47,7 +47,9 @@ final class AgePluginConversation {
 
     /// Starts `age-plugin-NAME --age-plugin=protocolName`.
     init(plugin name: String, protocol protocolName: String, ui: AgePluginUI) throws(AgeError) {
-        process = try AgePluginProcess(plugin: name, protocol: protocolName, timeout: try AgePluginConversation.timeout())
+        let timeout = try AgePluginConversation.timeout()
+        process = try AgePluginProcess(plugin: name, protocol: protocolName, timeout: timeout,
+                                       totalTimeout: try AgePluginConversation.totalTimeout(silence: timeout))
         self.ui = ui
         writer = AgePluginStanzaWriter(Input(process: process))
         reader = AgePluginStanzaReader(Output(conversation: self))
@@ -67,6 +69,23 @@ final class AgePluginConversation {
             throw AgeError(.unusable, "ENVTOOL_PLUGIN_TIMEOUT must be a number of seconds (more than 0, at most 86400), the longest an age plugin may stay silent")
         }
         return Int32(max(1, (seconds * 1000).rounded()))
+    }
+
+    /// How many silence limits a whole run may take when ENVTOOL_PLUGIN_TOTAL_TIMEOUT is unset:
+    /// raising the silence limit for a slow token raises the whole run's with it.
+    static let defaultTotalFactor: Int64 = 5
+
+    /// `ENVTOOL_PLUGIN_TOTAL_TIMEOUT` in milliseconds: seconds, a positive decimal up to a
+    /// week; ``defaultTotalFactor`` times `silence` (5 min by default) when unset or empty.
+    ///
+    /// - Throws: ``AgeError/Kind/unusable`` for any other value.
+    static func totalTimeout(silence: Int32) throws(AgeError) -> Int64 {
+        guard let raw = getenv("ENVTOOL_PLUGIN_TOTAL_TIMEOUT"), raw.pointee != 0 else { return Int64(silence) * defaultTotalFactor }
+        let text = String(cString: raw)
+        guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }), let seconds = Double(text), seconds > 0, seconds <= 604_800 else {
+            throw AgeError(.unusable, "ENVTOOL_PLUGIN_TOTAL_TIMEOUT must be a number of seconds (more than 0, at most 604800), the longest an age plugin may run")
+        }
+        return Int64(max(1, (seconds * 1000).rounded()))
     }
 
     /// Sends one stanza.
@@ -107,7 +126,7 @@ final class AgePluginConversation {
             let prompt = AgePluginUI.displayable(stanza.publicBody)
             let yesText = AgePluginUI.displayable(yes.withUnsafeBytes { Array($0) }, limit: 40)
             let noText = no.map { no in AgePluginUI.displayable(no.withUnsafeBytes { Array($0) }, limit: 40) }
-            if let answer = ui.confirm(executable, prompt, yesText, noText) {
+            if let answer = process.notCountingTowardsDeadline({ ui.confirm(executable, prompt, yesText, noText) }) {
                 try send(["ok", answer ? "yes" : "no"])
             } else {
                 refusals.append("it asked to confirm \"\(prompt)\"")
@@ -116,7 +135,7 @@ final class AgePluginConversation {
         case "request-public", "request-secret":
             let secret = stanza.command == "request-secret"
             let prompt = AgePluginUI.displayable(stanza.publicBody)
-            if let answer = ui.request(executable, prompt, secret) {
+            if let answer = process.notCountingTowardsDeadline({ ui.request(executable, prompt, secret) }) {
                 try send(["ok"], body: answer)
             } else {
                 refusals.append("it asked for \(secret ? "a secret" : "a") value (\"\(prompt)\")")

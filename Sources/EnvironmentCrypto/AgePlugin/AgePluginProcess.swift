@@ -9,11 +9,17 @@ import Platform
 /// One run of an age plugin, `age-plugin-NAME --age-plugin=PROTOCOL`, found on `PATH`: its
 /// standard input and output are pipes to envtool, its standard error is envtool's.
 ///
-/// Every wait is bounded: a read or a write waits at most ``timeout`` (the plugin's silence,
-/// not the whole run) with `poll(2)`, after which the plugin is killed and reaped. A write to a
-/// plugin that died fails with `EPIPE` instead of killing envtool: `SIGPIPE` is blocked on the
-/// writing thread for the write and a pending one is consumed. The process is always reaped,
-/// on success by ``finish()``, otherwise when the value is released.
+/// Every wait is bounded twice: a read or a write waits at most ``timeout`` (the plugin's
+/// silence) with `poll(2)`, and the whole run ends at ``totalTimeout`` however the plugin
+/// spaces what it sends (one byte every few seconds never resets it); past either the plugin
+/// is killed and reaped. A write to a plugin that died fails with `EPIPE` instead of killing
+/// envtool: `SIGPIPE` is blocked on the writing thread for the write and a pending one is
+/// consumed.
+///
+/// The plugin runs in a process group of its own: a plugin that exits while a child of its own
+/// still holds its output ends the conversation when it exits (the wait notices the exit, it
+/// does not wait on the child), and that child is killed with the group. The group is killed
+/// whenever the run ends, on success by ``finish()``, otherwise when the value is released.
 final class AgePluginProcess {
     /// The plugin's name (`NAME` of `age-plugin-NAME`).
     let name: String
@@ -21,6 +27,11 @@ final class AgePluginProcess {
     var executable: String { "age-plugin-" + name }
     /// The longest silence waited for, in milliseconds.
     let timeout: Int32
+    /// The longest whole run, in milliseconds.
+    let totalTimeout: Int64
+    /// When the run must be over, on `CLOCK_MONOTONIC`, in milliseconds; moved later by the
+    /// time spent asking the user (``notCountingTowardsDeadline(_:)``).
+    private var deadline: Int64
 
     private let process: SpawnedProcess
     private var toPlugin: Int32
@@ -31,9 +42,11 @@ final class AgePluginProcess {
     ///
     /// - Throws: ``AgeError/Kind/pluginFailure`` when it is not on `PATH` (saying to install
     ///   it) or cannot be started.
-    init(plugin name: String, protocol protocolName: String, timeout: Int32) throws(AgeError) {
+    init(plugin name: String, protocol protocolName: String, timeout: Int32, totalTimeout: Int64) throws(AgeError) {
         self.name = name
         self.timeout = timeout
+        self.totalTimeout = totalTimeout
+        deadline = Self.monotonicMilliseconds() + totalTimeout
         let executable = "age-plugin-" + name
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
@@ -48,7 +61,8 @@ final class AgePluginProcess {
         let started: SpawnedProcess
         do {
             started = try SpawnedProcess([executable, "--age-plugin=" + protocolName],
-                                         standardInput: .descriptor(input[0]), standardOutput: .descriptor(output[1]))
+                                         standardInput: .descriptor(input[0]), standardOutput: .descriptor(output[1]),
+                                         newProcessGroup: true)
         } catch {
             close(input[0]); close(output[1]); close(input[1]); close(output[0])
             throw Self.startFailure(executable, error)
@@ -70,43 +84,80 @@ final class AgePluginProcess {
     }
 
     deinit {
-        if status == nil { kill(); }
+        kill()
     }
 
-    /// The seconds of ``timeout``, for messages.
-    private var timeoutText: String {
-        timeout % 1000 == 0 ? "\(timeout / 1000) s" : "\(timeout / 1000).\(timeout % 1000 / 100) s"
+    /// `milliseconds` as seconds, for messages.
+    private static func secondsText(_ milliseconds: Int64) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
     }
 
-    /// Waits until `descriptor` is ready for `events`, at most ``timeout``.
-    private func wait(_ descriptor: Int32, for events: Int16, doing what: String) throws(AgeError) {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(timeout)
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    /// How often a wait looks whether the plugin itself has exited, in milliseconds.
+    private static let exitCheckInterval: Int64 = 200
+
+    /// Whether a wait ended with the descriptor ready or with the plugin gone.
+    private enum Readiness { case ready, pluginExited }
+
+    /// Waits until `descriptor` is ready for `events`: at most ``timeout``, never past the run's
+    /// deadline, and no longer once the plugin has exited (what still holds the pipe then is a
+    /// child it left behind, not the plugin).
+    private func wait(_ descriptor: Int32, for events: Int16, doing what: String) throws(AgeError) -> Readiness {
+        let silenceEnd = Self.monotonicMilliseconds() + Int64(timeout)
+        let end = min(silenceEnd, deadline)
         while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+            let left = end - Self.monotonicMilliseconds()
             guard left > 0 else { break }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: left))
+            let ready = poll(&entry, 1, Int32(clamping: min(left, Self.exitCheckInterval)))
             if ready < 0, errno == EINTR { continue }
             if ready < 0 { throw failure("poll failed: \(String(cString: strerror(errno)).lowercased())") }
-            if ready > 0 { return }
+            if ready > 0 { return .ready }
+            if reap(waitingUpTo: 0) != nil { return .pluginExited }
         }
         kill()
-        throw AgeError(.pluginFailure, "the age plugin \(executable) \(what) for \(timeoutText) and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT to more seconds")
+        throw end == deadline && deadline < silenceEnd ? overran() : AgeError(.pluginFailure, "the age plugin \(executable) \(what) for \(Self.secondsText(Int64(timeout))) and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT to more seconds")
     }
 
-    /// Reads what the plugin wrote; 0 at its end of output.
+    /// Runs `body` (a question on the terminal) without its time counting towards the run's
+    /// deadline: a user reading a prompt is not a plugin dawdling.
+    func notCountingTowardsDeadline<T>(_ body: () -> T) -> T {
+        let start = Self.monotonicMilliseconds()
+        defer { deadline += Self.monotonicMilliseconds() - start }
+        return body()
+    }
+
+    /// The error for a run past ``totalTimeout``; the plugin is stopped.
+    private func overran() -> AgeError {
+        kill()
+        return AgeError(.pluginFailure, "the age plugin \(executable) ran for \(Self.secondsText(totalTimeout)) in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT to more seconds")
+    }
+
+    /// Throws when the run is past its deadline, whether or not the plugin is sending.
+    private func checkDeadline() throws(AgeError) {
+        if Self.monotonicMilliseconds() >= deadline { throw overran() }
+    }
+
+    /// Reads what the plugin wrote; 0 at its end of output, or once the plugin has exited and
+    /// nothing it wrote is left to read.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AgeError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
+            try checkDeadline()
             let got = Platform.read(fromPlugin, base, buffer.count)
             if got >= 0 { return got }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK {
-                try wait(fromPlugin, for: Int16(POLLIN), doing: "sent nothing")
+                if try wait(fromPlugin, for: Int16(POLLIN), doing: "sent nothing") == .pluginExited {
+                    // Its last words may have arrived with its exit.
+                    let last = Platform.read(fromPlugin, base, buffer.count)
+                    return max(last, 0)
+                }
                 continue
             }
             throw failure("cannot read from it: \(String(cString: strerror(errno)).lowercased())")
@@ -117,12 +168,15 @@ final class AgePluginProcess {
     func write(_ bytes: UnsafeRawBufferPointer) throws(AgeError) {
         var offset = 0
         while offset < bytes.count {
+            try checkDeadline()
             let wrote = Self.writeWithoutSIGPIPE(toPlugin, bytes.baseAddress! + offset, bytes.count - offset)
             if wrote >= 0 { offset += wrote; continue }
             let code = errno
             if code == EINTR { continue }
             if code == EAGAIN || code == EWOULDBLOCK {
-                try wait(toPlugin, for: Int16(POLLOUT), doing: "read nothing")
+                if try wait(toPlugin, for: Int16(POLLOUT), doing: "read nothing") == .pluginExited {
+                    throw ended(before: "reading what envtool sent")
+                }
                 continue
             }
             if code == EPIPE { throw ended(before: "reading what envtool sent") }
@@ -156,7 +210,7 @@ final class AgePluginProcess {
     func ended(before what: String) -> AgeError {
         closePipes()
         let how = reap(waitingUpTo: timeout)?.description ?? "did not exit"
-        if status == nil { kill() }
+        kill()
         return AgeError(.pluginFailure, "the age plugin \(executable) stopped before \(what): it \(how)")
     }
 
@@ -167,17 +221,19 @@ final class AgePluginProcess {
     }
 
     /// Ends a conversation that went well: the plugin's input is closed and it is given
-    /// ``timeout`` to exit; one that does not is killed. Its exit status does not matter any more.
+    /// ``timeout`` (at most 2 s) to exit; one that does not is killed, as is anything it left
+    /// running. Its exit status does not matter any more.
     func finish() {
         closePipes()
-        if reap(waitingUpTo: min(timeout, 2000)) == nil { kill() }
+        _ = reap(waitingUpTo: min(timeout, 2000))
+        kill()
     }
 
-    /// Kills the plugin (SIGKILL) and reaps it.
+    /// Kills the plugin and its process group (SIGKILL) and reaps the plugin.
     func kill() {
         closePipes()
+        process.signalGroup(SIGKILL)
         guard status == nil else { return }
-        _ = Platform.kill(process.pid, SIGKILL)
         status = process.wait() ?? .signaled(SIGKILL)
     }
 
