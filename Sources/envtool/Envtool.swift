@@ -8,7 +8,7 @@ struct Envtool: ParsableCommand {
         commandName: "envtool",
         abstract: "Read app environments, manage the app language, translate (.strings and i18next) and encrypt environments.",
         discussion: """
-            Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS; '-e -' reads it from standard input). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else the document's first configuration (whatever build of envtool runs; an app linking the library reads its own build's Debug or Release).
+            Reads environments.json: --environments PATH, else $ENVTOOL_ENVIRONMENTS, else environments.json, else environments/environments.json, in the current folder or the nearest folder above it within its git repository ('-e -' reads it from standard input; validate names the file it read). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else the document's first configuration (whatever build of envtool runs; an app linking the library reads its own build's Debug or Release).
 
             An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 

@@ -25,7 +25,7 @@ struct Generate: ParsableCommand {
                 """)
 
         @Option(name: [.short, .long], help: ArgumentHelp(
-            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json).", valueName: "path"))
+            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments.json or environments/environments.json, here or above within the git repository).", valueName: "path"), completion: .file(extensions: ["json"]))
         var environments: String?
 
         /// The document, found as every other command finds it.
