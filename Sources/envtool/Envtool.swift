@@ -34,7 +34,7 @@ struct Envtool: ParsableCommand {
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(reporting: ValidationError(problem))
         }
-        if let name = arguments.first, frequentCommand(named: name) == nil, let problem = unknownCommand(name) {
+        if let name = arguments.first, frequentCommand(named: name) == nil, let problem = unknownCommand(in: arguments) {
             exit(reporting: ValidationError(problem))
         }
         do {
@@ -98,24 +98,36 @@ struct Envtool: ParsableCommand {
         return try? type.parseAsRoot(rest)
     }
 
-    /// Why `name`, the first argument, is not a command, with the nearest command when one is
-    /// close (`valdate` → `validate`); `nil` for a command, an option or `help`.
+    /// Why the command words at the start of `arguments` name no command, with the nearest one
+    /// when one is close, at every level (`valdate` → `validate`, `i18n stauts` → `i18n status`);
+    /// `nil` when they do, or when an option or `help` comes first.
     ///
     /// ArgumentParser says only "Unexpected argument", which reads as if the command were right
     /// and an argument wrong.
-    static func unknownCommand(_ name: String) -> String? {
-        guard !name.hasPrefix("-"), name != "help" else { return nil }
-        var names: [String] = []
-        for subcommand in configuration.subcommands {
-            let commandName: String = subcommand._commandName
-            if commandName == name || subcommand.configuration.aliases.contains(name) { return nil }
-            names.append(commandName)
+    static func unknownCommand(in arguments: [String]) -> String? {
+        var subcommands: [any ParsableCommand.Type] = configuration.subcommands
+        var path = ["envtool"]
+        for name in arguments {
+            guard !subcommands.isEmpty, !name.hasPrefix("-"), !(path.count == 1 && name == "help") else { return nil }
+            var names: [String] = []
+            var next: (any ParsableCommand.Type)? = nil
+            for subcommand in subcommands {
+                let commandName: String = subcommand._commandName
+                if commandName == name || subcommand.configuration.aliases.contains(name) { next = subcommand }
+                names.append(commandName)
+            }
+            guard let next else {
+                let command = path.joined(separator: " ")
+                let problem = path.count == 1 ? "'\(name)' is not an envtool command" : "'\(name)' is not a command of '\(command)'"
+                if let nearest = CommandSuggestion.nearest(to: name, among: names) {
+                    return problem + "; did you mean '\(nearest)'? (\(command) --help lists the commands)"
+                }
+                return problem + "; the commands are \(names.joined(separator: ", "))"
+            }
+            subcommands = next.configuration.subcommands
+            path.append(name)
         }
-        let problem = "'\(name)' is not an envtool command"
-        if let nearest = CommandSuggestion.nearest(to: name, among: names) {
-            return problem + "; did you mean '\(nearest)'? (envtool --help lists the commands)"
-        }
-        return problem + "; the commands are \(names.joined(separator: ", "))"
+        return nil
     }
 
     /// Why `envtool help <names>` names no command, or `nil` when it does.
