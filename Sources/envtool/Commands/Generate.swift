@@ -33,7 +33,7 @@ struct Generate: ParsableCommand {
             EnvironmentSelection.path(environments)
         }
 
-        @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"))
+        @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"), completion: .file())
         var output: String?
 
         @Option(name: .customLong("environment-type"), help: "The name of the variables type.")
@@ -42,7 +42,7 @@ struct Generate: ParsableCommand {
         @Option(name: .customLong("l10n-type"), help: "The name of the translations namespace.")
         var l10nType = "L10n"
 
-        @Option(help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"))
+        @Option(help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"), completion: .list(["internal", "public", "package"]))
         var access: String = "internal"
 
         @Flag(name: .customLong("no-translations"), help: "Generate the variables type only.")
