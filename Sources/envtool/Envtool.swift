@@ -13,9 +13,7 @@ struct Envtool: ParsableCommand {
             An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 
             For scripts and CI: --format json prints one JSON document on stdout (see docs/cli-json.md) with validate, configurations, language, languages, print, inspect, recipients list, strings lint, i18n lint, i18n extract and i18n status. --strict turns warnings (and fallbacks, missing keys, losses, low coverage) into failures with validate, localize, t, strings lint, i18n lint, i18n convert, i18n extract and i18n status.
-
-            \(ExitStatus.documentation)
-            """,
+            """ + (ManualText.isDumpingHelpForManual ? "" : "\n\n" + ManualText.help),
         version: version,
         subcommands: [
             Validate.self, Configurations.self, Get.self, SetVariable.self, UnsetVariable.self, Print.self, Run.self,
@@ -31,6 +29,11 @@ struct Envtool: ParsableCommand {
     /// a typo from scripts.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // For scripts/manual only, not a command: the man page's reference sections as mdoc.
+        if arguments == ["--manual-sections"] {
+            do { try Console.output(String(ManualText.mdoc.dropLast())) } catch { exit(reporting: error) }
+            return
+        }
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(reporting: ValidationError(problem))
         }
