@@ -25,7 +25,7 @@ enum DeclaredSourceLanguage {
                 candidates.append(PathText.appending(parent.isEmpty ? "." : parent, "environments.json"))
                 candidates.append(PathText.appending(directory, "environments.json"))
             }
-            candidates.append(EnvironmentSelection.discoveredPath() ?? EnvironmentSelection.defaultPath)
+            candidates.append(EnvironmentSelection.path(nil))
         }
         let named = candidates.count == 1 && (environments != nil || candidates[0] != EnvironmentSelection.defaultPath)
         for path in candidates where named || pathKind(path) == .file {

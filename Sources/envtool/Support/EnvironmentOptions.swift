@@ -58,8 +58,12 @@ struct EnvironmentSelection: Sendable {
     /// The document's path: `environments` (the option), else $ENVTOOL_ENVIRONMENTS, else the
     /// one ``discoveredPath()`` finds, else the default (whose error then says how to name one).
     static func path(_ environments: String?) -> String {
-        environments ?? environmentValue(pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? discoveredPath() ?? defaultPath
+        environments ?? environmentValue(pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? discovered ?? defaultPath
     }
+
+    /// ``discoveredPath()``, looked for once a process: `path` is asked for several times a
+    /// command (the document, its name, its tables' folder), and the walk is a few `stat` calls each.
+    private static let discovered = discoveredPath()
 
     /// The most folders ``discoveredPath()`` climbs: a bound on the walk, far above any real
     /// project's depth.
