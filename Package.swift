@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(name: "I18NextTests", dependencies: ["I18Next", "AppleLocalization"], resources: [.copy("Fixtures")]),
         .testTarget(name: "I18NextHTTPTests", dependencies: ["I18NextHTTP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EnvironmentKitTests", dependencies: ["Environments", "EnvironmentKit", "I18Next"]),
-        .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool", "TranslationFormats", "EnvironmentCrypto"]),
+        // Fixtures/ holds programs the tests put on PATH (found through #filePath), not resources.
+        .testTarget(name: "EnvtoolCLITests", dependencies: ["envtool", "TranslationFormats", "EnvironmentCrypto"], exclude: ["Fixtures"]),
         // Apple's plural tables (.stringsdict), String Catalogs (.xcstrings) and one lookup over them and .strings.
         .target(name: "AppleLocalization", dependencies: ["StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
         .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),

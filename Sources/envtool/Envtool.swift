@@ -8,14 +8,12 @@ struct Envtool: ParsableCommand {
         commandName: "envtool",
         abstract: "Read app environments, manage the app language, translate (.strings and i18next) and encrypt environments.",
         discussion: """
-            Reads environments.json (default: environments/environments.json, or $ENVTOOL_ENVIRONMENTS; '-e -' reads it from standard input). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else the document's first configuration (whatever build of envtool runs; an app linking the library reads its own build's Debug or Release).
+            Reads environments.json: --environments PATH, else $ENVTOOL_ENVIRONMENTS, else environments.json, else environments/environments.json, in the current folder or the nearest folder above it within its git repository ('-e -' reads it from standard input; validate names the file it read). The build configuration is --configuration, else $ENVTOOL_CONFIGURATION, else the document's first configuration (whatever build of envtool runs; an app linking the library reads its own build's Debug or Release).
 
             An environments.bin is read like the JSON, given its secret: \(SecretProviders.summary); on a terminal a missing passphrase is asked for.
 
             For scripts and CI: --format json prints one JSON document on stdout (see docs/cli-json.md) with validate, configurations, language, languages, print, inspect, recipients list, strings lint, i18n lint, i18n extract and i18n status. --strict turns warnings (and fallbacks, missing keys, losses, low coverage) into failures with validate, localize, t, strings lint, i18n lint, i18n convert, i18n extract and i18n status.
-
-            \(ExitStatus.documentation)
-            """,
+            """ + (ManualText.isDumpingHelpForManual ? "" : "\n\n" + ManualText.help),
         version: version,
         subcommands: [
             Validate.self, Configurations.self, Get.self, SetVariable.self, UnsetVariable.self, Print.self, Run.self,
@@ -32,10 +30,15 @@ struct Envtool: ParsableCommand {
     static func main() {
         FatalSignals.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // For scripts/manual only, not a command: the man page's reference sections as mdoc.
+        if arguments == ["--manual-sections"] {
+            do { try Console.output(String(ManualText.mdoc.dropLast())) } catch { exit(reporting: error) }
+            return
+        }
         if arguments.first == "help", let problem = unknownHelpTopic(arguments.dropFirst().filter { !$0.hasPrefix("-") }) {
             exit(reporting: ValidationError(problem))
         }
-        if let name = arguments.first, frequentCommand(named: name) == nil, let problem = unknownCommand(name) {
+        if let name = arguments.first, frequentCommand(named: name) == nil, let problem = unknownCommand(in: arguments) {
             exit(reporting: ValidationError(problem))
         }
         do {
@@ -99,24 +102,36 @@ struct Envtool: ParsableCommand {
         return try? type.parseAsRoot(rest)
     }
 
-    /// Why `name`, the first argument, is not a command, with the nearest command when one is
-    /// close (`valdate` → `validate`); `nil` for a command, an option or `help`.
+    /// Why the command words at the start of `arguments` name no command, with the nearest one
+    /// when one is close, at every level (`valdate` → `validate`, `i18n stauts` → `i18n status`);
+    /// `nil` when they do, or when an option or `help` comes first.
     ///
     /// ArgumentParser says only "Unexpected argument", which reads as if the command were right
     /// and an argument wrong.
-    static func unknownCommand(_ name: String) -> String? {
-        guard !name.hasPrefix("-"), name != "help" else { return nil }
-        var names: [String] = []
-        for subcommand in configuration.subcommands {
-            let commandName: String = subcommand._commandName
-            if commandName == name || subcommand.configuration.aliases.contains(name) { return nil }
-            names.append(commandName)
+    static func unknownCommand(in arguments: [String]) -> String? {
+        var subcommands: [any ParsableCommand.Type] = configuration.subcommands
+        var path = ["envtool"]
+        for name in arguments {
+            guard !subcommands.isEmpty, !name.hasPrefix("-"), !(path.count == 1 && name == "help") else { return nil }
+            var names: [String] = []
+            var next: (any ParsableCommand.Type)? = nil
+            for subcommand in subcommands {
+                let commandName: String = subcommand._commandName
+                if commandName == name || subcommand.configuration.aliases.contains(name) { next = subcommand }
+                names.append(commandName)
+            }
+            guard let next else {
+                let command = path.joined(separator: " ")
+                let problem = path.count == 1 ? "'\(name)' is not an envtool command" : "'\(name)' is not a command of '\(command)'"
+                if let nearest = CommandSuggestion.nearest(to: name, among: names) {
+                    return problem + "; did you mean '\(nearest)'? (\(command) --help lists the commands)"
+                }
+                return problem + "; the commands are \(names.joined(separator: ", "))"
+            }
+            subcommands = next.configuration.subcommands
+            path.append(name)
         }
-        let problem = "'\(name)' is not an envtool command"
-        if let nearest = CommandSuggestion.nearest(to: name, among: names) {
-            return problem + "; did you mean '\(nearest)'? (envtool --help lists the commands)"
-        }
-        return problem + "; the commands are \(names.joined(separator: ", "))"
+        return nil
     }
 
     /// Why `envtool help <names>` names no command, or `nil` when it does.

@@ -188,7 +188,7 @@ struct MotoKMSTests {
         let keyA = try server.createKey(), keyB = try server.createKey()
         var environment = server.environment
         environment[AWSKMSPlugin.contextVariable] = "environments.bin"
-        func envtool(_ arguments: [String]) throws -> ProcessResult {
+        @discardableResult func envtool(_ arguments: [String]) throws -> ProcessResult {
             let result = try run(envtoolPath, arguments, environment: environment, in: server.scratch)
             #expect(result.status == 0, "envtool \(arguments): \(result.stderr)")
             return result

@@ -18,8 +18,8 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.environment = environment
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("awskms-run-\(UUID().uuidString)").path
-    FileManager.default.createFile(atPath: base + ".out", contents: nil)
-    FileManager.default.createFile(atPath: base + ".err", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
     defer {
         try? FileManager.default.removeItem(atPath: base + ".out")
         try? FileManager.default.removeItem(atPath: base + ".err")

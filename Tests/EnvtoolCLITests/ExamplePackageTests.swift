@@ -112,6 +112,16 @@ struct ExamplePackageTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).prefix(2) == Data([3, 1]))
         let readRNCryptor = try EnvtoolProcess.run(["get", "base_url", "-e", bin], in: workspace, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(readRNCryptor.stdout == "https://dev-api.example.com/v1\n", "\(readRNCryptor.stderr)")
+        // A switch of format encrypts again without --force (the stamp recorded rncryptor), then is up to date.
+        let switched = try Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        #expect(switched.status == 0, "\(switched.output)")
+        #expect(switched.output.contains("the format or the recipients changed"), "\(switched.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).starts(with: Data("age-encryption.org/v1".utf8)))
+        let unchanged = try Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        #expect(unchanged.output.contains("is up to date"), "\(unchanged.output)")
+        // The script and the plugin write the same stamp: its digests are SHA-256 (of no sidecar here).
+        let stamp = try String(contentsOfFile: bin + ".stamp", encoding: .utf8)
+        #expect(stamp == "envtool-encrypt-stamp 1\nformat: age\nsecret: passphrase\nrecipient: none\nrecipients-file: none\n", "\(stamp)")
         let unknownFormat = try Self.run(Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(unknownFormat.output.contains("unknown format 'zip'"))
         try before.write(to: URL(fileURLWithPath: bin))

@@ -38,7 +38,7 @@ struct PlatformHelperTests {
         #expect(cFormat("%.17e", 0.1) == "1.00000000000000006e-01")
         #expect(cFormat("%lld|%llx|%05.1f", Int64(-42), UInt64(255), 3.14159) == "-42|ff|003.1")
         #expect(cFormat("byte 0x%02X", UInt8(7)) == "byte 0x07")
-        #expect(cFormat("%.780e", 5e-324).count == 787)  // "4." + 780 digits + "e-324"
+        #expect(cFormat("%.780e", Double.leastNonzeroMagnitude).count == 787)  // "4." + 780 digits + "e-324"
         #expect(cFormat("") == "")
     }
 

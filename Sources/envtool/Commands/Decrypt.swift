@@ -19,10 +19,10 @@ struct Decrypt: ParsableCommand {
             and one that cannot be decrypted prints a one-line note instead of failing the diff.
             """)
 
-    @Argument(help: "The environments.bin to decrypt, v1, age or RNCryptor ('-' reads standard input).")
+    @Argument(help: "The environments.bin to decrypt, v1, age or RNCryptor ('-' reads standard input).", completion: .file())
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the plaintext here (mode 0600) instead of stdout.", valueName: "path"), completion: .file())
     var output: String?
 
     @Flag(help: "Let -o replace the input or another encrypted file with the plaintext.")

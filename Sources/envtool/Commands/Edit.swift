@@ -21,7 +21,7 @@ struct Edit: ParsableCommand {
             key, to the recipients listed in FILE.recipients (see `envtool recipients list`).
             """)
 
-    @Argument(help: "The environments.bin to edit.")
+    @Argument(help: "The environments.bin to edit.", completion: .file())
     var input: String
 
     @OptionGroup(title: "Secret") var secrets: SecretOptions

@@ -26,10 +26,10 @@ struct Encrypt: ParsableCommand {
             as it was.
             """)
 
-    @Argument(help: "The environments.json to encrypt ('-' reads standard input).")
+    @Argument(help: "The environments.json to encrypt ('-' reads standard input).", completion: .file())
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The environments.bin to write.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The environments.bin to write.", valueName: "path"), completion: .file())
     var output: String
 
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions

@@ -25,7 +25,7 @@ struct Generate: ParsableCommand {
                 """)
 
         @Option(name: [.short, .long], help: ArgumentHelp(
-            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json).", valueName: "path"))
+            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments.json or environments/environments.json, here or above within the git repository).", valueName: "path"), completion: .file(extensions: ["json"]))
         var environments: String?
 
         /// The document, found as every other command finds it.
@@ -33,7 +33,7 @@ struct Generate: ParsableCommand {
             EnvironmentSelection.path(environments)
         }
 
-        @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"))
+        @Option(name: [.short, .long], help: ArgumentHelp("The Swift file to write; default: standard output.", valueName: "file"), completion: .file())
         var output: String?
 
         @Option(name: .customLong("environment-type"), help: "The name of the variables type.")
@@ -42,7 +42,7 @@ struct Generate: ParsableCommand {
         @Option(name: .customLong("l10n-type"), help: "The name of the translations namespace.")
         var l10nType = "L10n"
 
-        @Option(help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"))
+        @Option(help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"), completion: .list(["internal", "public", "package"]))
         var access: String = "internal"
 
         @Flag(name: .customLong("no-translations"), help: "Generate the variables type only.")

@@ -39,7 +39,7 @@ struct Guard: ParsableCommand {
             this repository (.pre-commit-hooks.yaml).
             """)
 
-    @Argument(help: "Files to check (default: the files staged in git).")
+    @Argument(help: "Files to check (default: the files staged in git).", completion: .file())
     var files: [String] = []
 
     @Option(name: .customLong("allow"), help: ArgumentHelp("Let paths that match this glob through (fnmatch, '*' crosses '/'); repeatable.", valueName: "glob"))

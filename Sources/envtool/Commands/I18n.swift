@@ -30,7 +30,7 @@ struct I18n: ParsableCommand {
                 The findings are the result, so they go to stdout (one JSON document with --format json, shaped as in docs/cli-json.md). Malformed files are errors (exit 65), and so are warnings with --strict; warnings alone exit 0. A directory that cannot be read exits 66.
                 """)
 
-        @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json (or in the layout of --from-format).")
+        @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json (or in the layout of --from-format).", completion: .directory)
         var directory: String = "environments/locales"
 
         @Option(help: ArgumentHelp("Check the files of this format instead of i18next resources.", valueName: TranslationFormatArgument.valueNames))

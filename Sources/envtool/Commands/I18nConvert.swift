@@ -32,7 +32,7 @@ extension I18n {
 
         @OptionGroup var input: TranslationInputOptions
 
-        @Option(help: ArgumentHelp("The file or directory to write.", valueName: "path"))
+        @Option(help: ArgumentHelp("The file or directory to write.", valueName: "path"), completion: .file())
         var to: String
 
         @Option(help: ArgumentHelp("The format to write (default: from the extension of --to).", valueName: TranslationFormatArgument.valueNames))

@@ -27,16 +27,16 @@ extension I18n {
                 The parser is the program envtool-extract, found beside envtool or on PATH; build it with `swift build --traits Extract --product envtool-extract` or install it with scripts/install. Exit status: 0, 65 a malformed table or resource (or, with --strict, anything reported), 66 a path cannot be read, 72 envtool-extract is missing or was built without the Extract trait, 73 a file cannot be written.
                 """)
 
-        @Argument(help: "Swift files or folders to search (default: the current folder).")
+        @Argument(help: "Swift files or folders to search (default: the current folder).", completion: .file())
         var paths: [String] = []
 
-        @Option(help: ArgumentHelp("The folder of the Apple tables (.xcstrings, <lang>.lproj/*.strings, .stringsdict; default: environments).", valueName: "dir"))
+        @Option(help: ArgumentHelp("The folder of the Apple tables (.xcstrings, <lang>.lproj/*.strings, .stringsdict; default: environments).", valueName: "dir"), completion: .directory)
         var tables: String?
 
-        @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json (default: <tables>/locales).", valueName: "dir"))
+        @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json (default: <tables>/locales).", valueName: "dir"), completion: .directory)
         var locales: String?
 
-        @Option(help: ArgumentHelp("Translation files or folders in any format i18n convert reads (a .po, an XLIFF, a folder of them), converted into the app's Apple tables: their keys count as defined, and --unused reports theirs too; repeatable.", valueName: "path"))
+        @Option(help: ArgumentHelp("Translation files or folders in any format i18n convert reads (a .po, an XLIFF, a folder of them), converted into the app's Apple tables: their keys count as defined, and --unused reports theirs too; repeatable.", valueName: "path"), completion: .file())
         var translations: [String] = []
 
         @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: TranslationFormatArgument.valueNames))

@@ -26,7 +26,7 @@ extension I18n {
 
         @OptionGroup var input: TranslationInputOptions
 
-        @Option(help: ArgumentHelp("The directory to write the pseudo-locales to.", valueName: "dir"))
+        @Option(help: ArgumentHelp("The directory to write the pseudo-locales to.", valueName: "dir"), completion: .directory)
         var to: String
 
         @Option(help: ArgumentHelp("The format to write (default: the format read).", valueName: TranslationFormatArgument.valueNames))

@@ -22,7 +22,7 @@ extension I18n {
                 Exit status: 0; 65 with --strict when a language is below --min-coverage (default 100), or for a malformed file; 66 when a directory cannot be read or has no translation files; 64 for a bad option or an unknown source language; 73 when --html cannot be written (nothing is left behind).
                 """)
 
-        @Argument(help: ArgumentHelp("The directories to read (default: environments and environments/locales, those that exist).", valueName: "dir"))
+        @Argument(help: ArgumentHelp("The directories to read (default: environments and environments/locales, those that exist).", valueName: "dir"), completion: .directory)
         var directories: [String] = []
 
         @Option(help: ArgumentHelp("Read only the files of this format.", valueName: TranslationFormatArgument.valueNames))
@@ -36,7 +36,7 @@ extension I18n {
         @Flag(help: "Exit 65 when a language is below --min-coverage, for CI.")
         var strict = false
 
-        @Option(help: ArgumentHelp("Also write the report as a self-contained HTML page to this file.", valueName: "file"))
+        @Option(help: ArgumentHelp("Also write the report as a self-contained HTML page to this file.", valueName: "file"), completion: .file())
         var html: String?
 
         @OptionGroup var output: FormatOptions

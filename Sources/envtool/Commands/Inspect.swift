@@ -16,7 +16,7 @@ struct Inspect: ParsableCommand {
             With --format json, one document on stdout: {"file", "format": "v1" | "age" | "rncryptor", "keyMode": "key file" | "passphrase" | "recipients", "armored": bool, "recipients": n or null, "stanzas": [types] or null, "fingerprint": hex or null, "kdf": text or null, "headerBytes": n or null, "encryptedBytes": n or null}.
             """)
 
-    @Argument(help: "The environments.bin ('-' reads standard input).")
+    @Argument(help: "The environments.bin ('-' reads standard input).", completion: .file())
     var input: String
 
     @OptionGroup var output: FormatOptions

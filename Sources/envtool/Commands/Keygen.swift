@@ -29,7 +29,7 @@ struct Keygen: ParsableCommand {
             replaced without --force.
             """)
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The key or identity file to write (--age and --export-age: default \(DefaultIdentity.documented)).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The key or identity file to write (--age and --export-age: default \(DefaultIdentity.documented)).", valueName: "path"), completion: .file())
     var output: String?
 
     @Flag(help: "Make a public/private key pair instead of a symmetric key.")
@@ -38,7 +38,7 @@ struct Keygen: ParsableCommand {
     @Flag(help: "Make an age identity (AGE-SECRET-KEY-1…) and print its recipient (age1…).")
     var age = false
 
-    @Option(name: .customLong("export-age"), help: ArgumentHelp("Write the identity in this file (envtool-identity-1 or age) as an age identity file, for `age -d -i`.", valueName: "identity-file"))
+    @Option(name: .customLong("export-age"), help: ArgumentHelp("Write the identity in this file (envtool-identity-1 or age) as an age identity file, for `age -d -i`.", valueName: "identity-file"), completion: .file())
     var exportAge: String?
 
     @Flag(help: "Replace existing files.")

@@ -24,7 +24,7 @@ struct Recipients: ParsableCommand {
                 With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
                 """)
 
-        @Argument(help: "The environments.bin.")
+        @Argument(help: "The environments.bin.", completion: .file())
         var input: String
 
         @OptionGroup var output: FormatOptions

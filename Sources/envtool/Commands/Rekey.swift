@@ -23,28 +23,28 @@ struct Rekey: ParsableCommand {
             recipient cannot open the new file. The file is replaced atomically (or -o writes elsewhere).
             """)
 
-    @Argument(help: "The environments.bin to re-encrypt.")
+    @Argument(help: "The environments.bin to re-encrypt.", completion: .file())
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"), completion: .file())
     var output: String?
 
-    @Option(name: SecretProviders.newKeyFileOption.argumentName, help: SecretProviders.newKeyFileOption.argumentHelp)
+    @Option(name: SecretProviders.newKeyFileOption.argumentName, help: SecretProviders.newKeyFileOption.argumentHelp, completion: .file())
     var newKeyFile: String?
 
     @Option(name: SecretProviders.newPassphraseVariableOption.argumentName, help: SecretProviders.newPassphraseVariableOption.argumentHelp)
     var newPassphraseVariable: String?
 
-    @Option(name: SecretProviders.newRecipientOption.argumentName, help: SecretProviders.newRecipientOption.argumentHelp)
+    @Option(name: SecretProviders.newRecipientOption.argumentName, help: SecretProviders.newRecipientOption.argumentHelp, completion: .file())
     var newRecipients: [String] = []
 
-    @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp)
+    @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp, completion: .file())
     var recipientsFiles: [String] = []
 
-    @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"))
+    @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"), completion: .file())
     var addedRecipients: [String] = []
 
-    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this age1… recipient (X25519 or an age plugin's) from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"))
+    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this recipient (as --add-recipient takes it: age1…, a .pub or recipients file) from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"), completion: .file())
     var removedRecipients: [String] = []
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
@@ -108,11 +108,7 @@ struct Rekey: ParsableCommand {
 
     /// The recipients of an age file with `--add-recipient` added and `--remove-recipient` removed.
     private func changedRecipients(of opened: EnvironmentsBin.Opened) throws -> EnvironmentsBin.EncryptionTarget {
-        let added = addedRecipients
-        return try opened.changingRecipients(removing: removedRecipients, adding: { () throws(CryptoError) in
-            var list = RecipientList()
-            for value in added { try list.add(value, namedBy: "--add-recipient") }
-            return list.recipients + list.plugins
-        }, format: format, armored: armor, file: input, listed: RecipientsSidecar.listed(beside: input))
+        try RecipientChange(added: addedRecipients, removed: removedRecipients, file: input)
+            .target(for: opened, format: format, armored: armor, listed: RecipientsSidecar.listed(beside: input))
     }
 }

@@ -21,7 +21,7 @@ struct Strings: ParsableCommand {
             commandName: "dump",
             abstract: "Print the parsed table as a JSON object (keys in file order) on stdout.")
 
-        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM); '-' for standard input.")
+        @Argument(help: "A .strings file (UTF-8, or UTF-16 with a BOM); '-' for standard input.", completion: .file())
         var file: String
 
         func run() throws {
@@ -49,7 +49,7 @@ struct Strings: ParsableCommand {
                 With --format json: {"files": [the files], "errors": n, "warnings": n, "findings": [{"severity": "error" | "warning", "file", "line", "column", "path": null, "message"}]}; an unreadable file is a finding too.
                 """)
 
-        @Argument(help: "The .strings, .stringsdict or .xcstrings files, or directories ('-': a .strings file on standard input).")
+        @Argument(help: "The .strings, .stringsdict or .xcstrings files, or directories ('-': a .strings file on standard input).", completion: .file())
         var files: [String]
 
         @Flag(help: "Fail (exit 65) on warnings too, for CI.")

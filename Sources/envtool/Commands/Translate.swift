@@ -24,13 +24,13 @@ struct Translate: ParsableCommand {
     @Argument(help: "The key(s); `ns:key` and nested `a.b` as in i18next.")
     var keys: [String]
 
-    @Option(help: ArgumentHelp("A JSON file of i18next init options.", valueName: "file"))
+    @Option(help: ArgumentHelp("A JSON file of i18next init options.", valueName: "file"), completion: .file())
     var `init`: String?
 
     @Option(help: ArgumentHelp("The t() options as a JSON object, such as '{\"count\": 3}'.", valueName: "json"))
     var options: String?
 
-    @Option(help: ArgumentHelp("A directory of i18next resources: <dir>/<lng>/<ns>.json.", valueName: "dir"))
+    @Option(help: ArgumentHelp("A directory of i18next resources: <dir>/<lng>/<ns>.json.", valueName: "dir"), completion: .directory)
     var resources: String?
 
     @Flag(help: "Fail (exit 68) when no key resolves, instead of printing the key as i18next does.")

@@ -8,7 +8,7 @@ import TranslationFormats
 ///
 /// The document is `--environments`, else `$ENVTOOL_ENVIRONMENTS`, else the `environments.json`
 /// in the folder above the translations (`environments/` for `environments/locales`), else
-/// `environments/environments.json`, whichever exists first. Translations are read without a
+/// the document every command finds (``EnvironmentSelection/discoveredPath()``), whichever exists first. Translations are read without a
 /// document, so a missing default document declares nothing, but one that was named, or exists
 /// and is broken, is an error: comparing with a guessed language would report the wrong keys.
 enum DeclaredSourceLanguage {
@@ -26,7 +26,7 @@ enum DeclaredSourceLanguage {
                 candidates.append(PathText.appending(parent.isEmpty ? "." : parent, "environments.json"))
                 candidates.append(PathText.appending(directory, "environments.json"))
             }
-            candidates.append(EnvironmentSelection.defaultPath)
+            candidates.append(EnvironmentSelection.path(nil))
         }
         let named = candidates.count == 1 && (environments != nil || candidates[0] != EnvironmentSelection.defaultPath)
         for path in candidates where named || pathKind(path) == .file {

@@ -6,7 +6,8 @@ import EnvironmentKit
 /// and `localize`.
 ///
 /// The document is the one the words typed so far select (`-e PATH`, `--environments PATH` or
-/// `--environments=PATH`), else `$ENVTOOL_ENVIRONMENTS`, else `environments/environments.json`.
+/// `--environments=PATH`), else `$ENVTOOL_ENVIRONMENTS`, else the one found in the current folder or above
+/// (``EnvironmentSelection/discoveredPath()``).
 /// Only a plain `environments.json` is read: completing never asks for a secret, and a document
 /// that cannot be read completes nothing rather than printing an error into the shell.
 enum DocumentCompletions {

@@ -17,6 +17,9 @@ import Platform
 struct EnvironmentSelection: Sendable {
     static let pathVariable = "ENVTOOL_ENVIRONMENTS"
     static let defaultPath = "environments/environments.json"
+    /// Where a command looks for the document no option or variable names (``discoveredPath()``),
+    /// in the words of `--help`, the man page and errors.
+    static let discoveryRule = "envtool looks for environments.json, then environments/environments.json, in the current folder and then in each folder above it up to the root of its git repository;"
     static let appIDVariable = "ENVTOOL_APP_ID"
     /// The path that means standard input.
     static let standardInput = "-"
@@ -52,9 +55,60 @@ struct EnvironmentSelection: Sendable {
 
     var path: String { Self.path(environments) }
 
-    /// The document's path: `environments` (the option), else $ENVTOOL_ENVIRONMENTS, else the default.
+    /// The document's path: `environments` (the option), else $ENVTOOL_ENVIRONMENTS, else the
+    /// one ``discoveredPath()`` finds, else the default (whose error then says how to name one).
     static func path(_ environments: String?) -> String {
-        environments ?? environmentValue(pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
+        environments ?? environmentValue(pathVariable).flatMap { $0.isEmpty ? nil : $0 } ?? discovered ?? defaultPath
+    }
+
+    /// ``discoveredPath()``, looked for once a process: `path` is asked for several times a
+    /// command (the document, its name, its tables' folder), and the walk is a few `stat` calls each.
+    private static let discovered = discoveredPath()
+
+    /// The most folders ``discoveredPath()`` climbs: a bound on the walk, far above any real
+    /// project's depth.
+    static let discoveryDepthLimit = 64
+
+    /// The environments document nearest the current folder: `environments.json` there, then
+    /// `environments/environments.json`, then the same two in each folder above, up to the root
+    /// of the git repository the current folder is in (the folder holding `.git`). Outside a
+    /// repository only the current folder is looked at, so a document in some unrelated folder
+    /// above (a home directory, `/tmp`) is never picked up. The path is relative
+    /// (`../environments/environments.json`), as a user would type it; `nil` when none exists.
+    static func discoveredPath() -> String? {
+        if let here = document(in: "") { return here }
+        guard let levels = repositoryRootLevels() else { return nil }
+        var prefix = ""
+        for _ in 0..<levels {
+            prefix += "../"
+            if let found = document(in: prefix) { return found }
+        }
+        return nil
+    }
+
+    /// `environments.json`, else `environments/environments.json`, in the folder `prefix`
+    /// (`""` or `../…`), when it is there and not a folder.
+    private static func document(in prefix: String) -> String? {
+        for name in ["environments.json", "environments/environments.json"] where pathKind(prefix + name) == .file {
+            return prefix + name
+        }
+        return nil
+    }
+
+    /// How many folders up the repository root is (0: the current folder holds `.git`), or `nil`
+    /// outside a repository (none within ``discoveryDepthLimit``, or the file-system root reached).
+    private static func repositoryRootLevels() -> Int? {
+        var prefix = ""
+        for levels in 0..<discoveryDepthLimit {
+            if pathKind(prefix + ".git") != nil { return levels }
+            let folder = prefix.isEmpty ? "." : prefix
+            var here = stat(), parent = stat()
+            guard stat(folder, &here) == 0, stat(folder + "/..", &parent) == 0 else { return nil }
+            // The file-system root is its own parent.
+            if here.st_dev == parent.st_dev && here.st_ino == parent.st_ino { return nil }
+            prefix += "../"
+        }
+        return nil
     }
 
     /// One variable of the process environment: `ProcessInfo.environment` copies every variable
@@ -86,7 +140,7 @@ struct EnvironmentSelection: Sendable {
             return try EnvironmentsDocument(contentsOf: path, identities: secrets.identities(for:))
         } catch {
             guard error.kind == .unreadableFile, environments == nil else { throw error }
-            throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; pass --environments PATH or set \(Self.pathVariable)")
+            throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; \(Self.discoveryRule) none exists, so pass --environments PATH or set \(Self.pathVariable)")
         }
     }
 
@@ -198,8 +252,8 @@ struct EnvironmentSelection: Sendable {
 struct EnvironmentOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp(
         "The environments document.",
-        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments/environments.json. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
-        valueName: "path"))
+        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments.json, else environments/environments.json, in the current folder or the nearest folder above it within its git repository. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
+        valueName: "path"), completion: .file(extensions: ["json", "bin"]))
     var environments: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp(

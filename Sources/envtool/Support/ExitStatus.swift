@@ -38,21 +38,23 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
+    /// What status 1 means: not a failure of envtool but the answer of a check, as `diff` and
+    /// `grep` give it; not an ``ExitStatus`` because no error kind maps to it.
+    static let checkFoundMeaning = "a check found something, a result rather than a failure: guard refused the commit, i18n convert --check would change files"
+
+    /// Every status envtool exits with and its meaning, in order: `--help` and the man page list these.
+    static var documented: [(code: Int32, meaning: String)] {
+        var list = allCases.map { ($0.rawValue, $0.meaning) }
+        list.insert((1, checkFoundMeaning), at: 1)
+        return list
+    }
+
     /// The list for `--help`, each meaning wrapped under itself: ArgumentParser wraps a long
     /// line at 80 columns and starts the rest at the margin, which breaks the columns.
     static var documentation: String {
-        let indent = String(repeating: " ", count: 6)
-        return "Exit status:\n" + allCases.map { status in
-            let code = String(status.rawValue)
-            var lines = ["  " + code + String(repeating: " ", count: max(0, 4 - code.count))]
-            for word in status.meaning.split(separator: " ") {
-                if lines[lines.count - 1].count + 1 + word.count > 79, lines[lines.count - 1].count > indent.count {
-                    lines.append(indent)
-                }
-                let last = lines[lines.count - 1]
-                lines[lines.count - 1] = last + (last.hasSuffix(" ") ? "" : " ") + word
-            }
-            return lines.joined(separator: "\n")
+        "Exit status:\n" + documented.map { code, meaning in
+            let code = String(code)
+            return ManualText.wrapped(meaning, indent: 6, firstLine: "  " + code + String(repeating: " ", count: max(0, 4 - code.count)))
         }.joined(separator: "\n")
     }
 

@@ -11,10 +11,10 @@ import Platform
 /// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
 /// named and read by ``SecretProviders/recipients``.
 struct RecipientOptions: ParsableArguments {
-    @Option(name: SecretProviders.recipientOption.argumentName, help: SecretProviders.recipientOption.argumentHelp)
+    @Option(name: SecretProviders.recipientOption.argumentName, help: SecretProviders.recipientOption.argumentHelp, completion: .file())
     var recipients: [String] = []
 
-    @Option(name: SecretProviders.recipientsFileOption.argumentName, help: SecretProviders.recipientsFileOption.argumentHelp)
+    @Option(name: SecretProviders.recipientsFileOption.argumentName, help: SecretProviders.recipientsFileOption.argumentHelp, completion: .file())
     var recipientsFiles: [String] = []
 
     /// Adds what the options say to the secret's values.

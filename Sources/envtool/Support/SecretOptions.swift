@@ -7,10 +7,10 @@ import EnvironmentCrypto
 /// reflection on property wrappers and cannot declare them at run time, so each option is one
 /// property here, and ``values`` is the one conversion.
 struct SecretOptions: ParsableArguments {
-    @Option(name: SecretProviders.keyFileOption.argumentName, help: SecretProviders.keyFileOption.argumentHelp)
+    @Option(name: SecretProviders.keyFileOption.argumentName, help: SecretProviders.keyFileOption.argumentHelp, completion: .file())
     var keyFile: String?
 
-    @Option(name: SecretProviders.identityOption.argumentName, help: SecretProviders.identityOption.argumentHelp)
+    @Option(name: SecretProviders.identityOption.argumentName, help: SecretProviders.identityOption.argumentHelp, completion: .file())
     var identityFiles: [String] = []
 
     @Option(name: SecretProviders.passphraseVariableOption.argumentName, help: SecretProviders.passphraseVariableOption.argumentHelp)

@@ -19,7 +19,8 @@ struct SourceLanguageOptions: ParsableArguments {
     @Option(name: .customLong("development-language"), help: .hidden)
     var developmentLanguage: String?
 
-    @Option(name: [.customShort("e"), .long], help: ArgumentHelp("The environments document whose development language is the source language (default: $ENVTOOL_ENVIRONMENTS, else the environments.json beside or above the translations, else environments/environments.json).", valueName: "path"))
+    @Option(name: [.customShort("e"), .long], help: ArgumentHelp("The environments document whose development language is the source language (default: $ENVTOOL_ENVIRONMENTS, else the environments.json beside or above the translations, else environments/environments.json).", valueName: "path"),
+            completion: .file(extensions: ["json"]))
     var environments: String?
 
     /// The rule in one paragraph, for the help of every command that has these options.

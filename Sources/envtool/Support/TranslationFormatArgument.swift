@@ -14,6 +14,9 @@ struct TranslationFormatArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { TranslationFormatRegistry.standard.names }
 
+    /// The format names, for shell completion (a type that is not `CaseIterable` completes nothing by default).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
     /// `i18next|strings|…`, for `valueName` and messages.
     static var valueNames: String { TranslationFormatRegistry.standard.names(separatedBy: "|") }
 }

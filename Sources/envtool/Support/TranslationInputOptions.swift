@@ -7,7 +7,7 @@ import TranslationFormats
 /// and the language of a single-language file whose path does not name it; and the checks both
 /// make of their options before reading.
 struct TranslationInputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"))
+    @Option(help: ArgumentHelp("The file or directory to read.", valueName: "path"), completion: .file())
     var from: String
 
     @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))

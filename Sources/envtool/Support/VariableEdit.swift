@@ -212,7 +212,7 @@ struct VariableEdit {
             var escaped: [UInt8] = []
             escaped.reserveCapacity(bytes.count + 2)
             appendQuoted(bytes, to: &escaped)
-            defer { escaped.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+            defer { escaped.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
             return SecretBytes(copying: escaped)
         }
     }
