@@ -12,6 +12,9 @@ let package = Package(
     name: "envtool",
     platforms: [.macOS(.v15)],
     products: [
+        // The document core alone (variables, configurations, encrypted files): what an app that
+        // reads only variables links, without I18Next, the Apple runtime or ICU.
+        .library(name: "Environments", targets: ["Environments"]),
         .library(name: "StringsFile", targets: ["StringsFile"]),
         .library(name: "EnvironmentCrypto", targets: ["EnvironmentCrypto"]),
         .library(name: "EnvironmentKit", targets: ["EnvironmentKit"]),

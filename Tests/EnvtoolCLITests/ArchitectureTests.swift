@@ -8,6 +8,12 @@ import Testing
 struct ArchitectureTests {
     /// Target name → the targets and products it depends on directly, from the manifest.
     static func graph() throws -> (dependencies: [String: [String]], linked: [String: [String]]) {
+        let (dependencies, linked, _) = try manifest()
+        return (dependencies, linked)
+    }
+
+    /// The graph, and each product's targets.
+    static func manifest() throws -> (dependencies: [String: [String]], linked: [String: [String]], products: [String: [String]]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own: the suite runs while `swift test` holds the package's .build lock.
@@ -36,7 +42,11 @@ struct ArchitectureTests {
                 ((setting["kind"] as? [String: Any])?["linkedLibrary"] as? [String: Any])?["_0"] as? String
             }
         }
-        return (dependencies, linked)
+        var products: [String: [String]] = [:]
+        for product in root["products"] as? [[String: Any]] ?? [] {
+            if let name = product["name"] as? String { products[name] = product["targets"] as? [String] ?? [] }
+        }
+        return (dependencies, linked, products)
     }
 
     static func closure(of target: String, in dependencies: [String: [String]]) -> Set<String> {
@@ -50,7 +60,9 @@ struct ArchitectureTests {
 
     @Test("the provider and the document core link no translation machinery and no ICU")
     func variablesOnly() throws {
-        let (dependencies, linked) = try Self.graph()
+        let (dependencies, linked, products) = try Self.manifest()
+        // An app depends on products: the variables-only core is one of its own (issue #34, item 8).
+        #expect(products["Environments"] == ["Environments"], "\(products)")
         for target in ["Environments", "EnvironmentsProvider"] {
             let closure = Self.closure(of: target, in: dependencies)
             #expect(closure.contains("EnvironmentCrypto"), "\(target)")
