@@ -61,8 +61,9 @@ package struct SpawnedProcess: Sendable {
 
     /// The signals a child gets at their default action whatever envtool set: those that end a
     /// program from outside, and SIGPIPE, which `edit` ignores for itself and a program run
-    /// from a shell expects to die of.
-    private static let defaultedSignals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE]
+    /// from a shell expects to die of, and SIGXFSZ, which envtool ignores to report a file too
+    /// large for `ulimit -f` as an error.
+    private static let defaultedSignals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ]
 
     /// The child's process ID.
     package let pid: pid_t

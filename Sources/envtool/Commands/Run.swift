@@ -128,6 +128,7 @@ extension Run {
         // The command inherits what envtool was given, not what the Swift runtime set up:
         // SIGPIPE back to its default, so `envtool run -- yes | head` ends like `yes | head`.
         signal(SIGPIPE, SIG_DFL)
+        signal(SIGXFSZ, SIG_DFL)
         // …and the core-file limit envtool was started with (FatalSignals set it to 0 for itself).
         if let limit = FatalSignals.startingCoreLimit.withLock({ $0 }) { restoreCoreLimit(limit) }
         fflush(nil)

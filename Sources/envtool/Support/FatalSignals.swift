@@ -45,5 +45,9 @@ enum FatalSignals {
         }
         // A parent may start envtool with some of them blocked; blocked, a SIGQUIT would wait.
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        // A write past `ulimit -f` is then EFBIG, an error the writer reports and cleans up
+        // after (its temporary file removed, the target untouched), instead of a silent death
+        // by SIGXFSZ (153) that left the temporary file behind, plaintext for `decrypt -o`.
+        signal(SIGXFSZ, SIG_IGN)
     }
 }
