@@ -84,6 +84,25 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: marker), "the allowed BASH_ENV really reached bash")
     }
 
+    @Test("git, pager, editor and askpass variables pass only as plain names unless --allow-variable names them (issue #33, item 7)",
+          arguments: [("git_ssh_command", "ssh -oProxyCommand=evil"), ("git_config_value_0", "!sh -c evil"), ("lessopen", "|evil %s"),
+                      ("pager", "/tmp/evil"), ("editor", "vim -c '!evil'"), ("ssh_askpass", "./askpass"), ("git_askpass", "evil;x"),
+                      ("visual", "-c"), ("manpager", "sh")])
+    func toolStartupVariables(key: String, value: String) throws {
+        let workspace = try workspace(variables: #"{"\#(key)": "\#(value)", "title": "ok"}"#)
+        let name = key.uppercased()
+        let refused = try workspace.run(["run", "--override", "--", "sh", "-c", "echo ran"])
+        if value == "sh" {
+            #expect(refused.stdout == "ran\n", "a plain name passes: \(refused.stderr)")
+            return
+        }
+        #expect(refused.status == 65, "\(name)=\(value): \(refused.stderr)")
+        #expect(refused.stderr.contains("sets \(name) (at configurations.Debug.\(key))"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        let allowed = try workspace.run(["run", "--override", "--allow-variable", name, "--", "sh", "-c", "printf %s \"$\(name)\""])
+        #expect(allowed.stdout == value, "\(allowed.stderr)")
+    }
+
     @Test("PATH from the document is refused only when it would replace the PATH the command gets (--override)")
     func pathVariable() throws {
         let workspace = try workspace(variables: #"{"path": "/nowhere"}"#)

@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
 
             Variables already set in envtool's environment win unless --override is given. The passphrase variable that opened an environments.bin ($ENVTOOL_PASSPHRASE, or the one named by --passphrase-env) is not passed on, and envtool prints no value, on success or failure.
 
-            A document does not get to change how the command starts: a value that would set the dynamic loader's variables (LD_*, DYLD_*, GCONV_PATH…), a shell's start-up variables (BASH_ENV, ENV, SHELLOPTS, PS4, IFS…), an interpreter's (PERL5OPT, PYTHONSTARTUP, NODE_OPTIONS, RUBYOPT, JAVA_TOOL_OPTIONS…) or PATH is an error (exit 65) naming it and its JSON path, unless you allow that name with --allow-variable NAME.
+            A document does not get to change how the command starts: a value that would set the dynamic loader's variables (LD_*, DYLD_*, GCONV_PATH…), a shell's start-up variables (BASH_ENV, ENV, SHELLOPTS, PS4, IFS…), an interpreter's (PERL5OPT, PYTHONSTARTUP, NODE_OPTIONS, RUBYOPT, JAVA_TOOL_OPTIONS…) or PATH is an error (exit 65) naming it and its JSON path, unless you allow that name with --allow-variable NAME; so is a variable of the tools a command starts (GIT_*, LESS*, *PAGER, *EDITOR, VISUAL, *_ASKPASS) whose value is more than a plain program or setting name (PAGER=less passes, PAGER='sh -c …' or a path does not).
 
             Two values that give the same name, a name that is empty or starts with a digit, and a value that holds a NUL character are errors that name the JSON paths involved (exit 65), reported before the command runs.
 
@@ -72,7 +72,7 @@ struct Run: ParsableCommand {
             }
         }
         let existing = ProcessInfo.processInfo.environment
-        for variable in variables where EnvironmentVariableName.changesStartup(variable.name) && !allowedVariables.contains(variable.name)
+        for variable in variables where EnvironmentVariableName.changesStartup(variable.name, value: variable.value) && !allowedVariables.contains(variable.name)
             && (override || existing[variable.name] == nil) {
             Console.error("envtool: error: run: the configuration sets \(variable.name) (at \(variable.path)), which changes how the command starts; allow it with --allow-variable \(variable.name) if you mean it. Nothing was run")
             throw ExitCode(ExitStatus.invalidInput.rawValue)
