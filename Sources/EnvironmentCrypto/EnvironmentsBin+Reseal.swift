@@ -15,6 +15,7 @@ extension EnvironmentsBin.Opened {
     ///   whatever `listed` throws.
     public func sameTarget(scryptWorkFactor: Int, file: String,
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        try header.refuseWritingSops(file: file)
         guard let summary = header.age else {
             if header.rncryptor != nil { return .rncryptor(try rncryptorSeal(file: file)) }
             // Every v1 file is opened with the seal of its mode (EnvironmentsBin+Open.swift).
@@ -120,5 +121,14 @@ extension EnvironmentsBin.Opened {
         if let password = identity as? Passphrase { return .password(password) }
         if let keys = identity as? RNCryptorKeys { return .keys(keys) }
         throw CryptoError(.secretUnavailable, "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file", file: file)
+    }
+}
+
+extension EnvironmentsBin.Header {
+    /// Refuses to write a sops file in another format: `set`, `edit` and `rekey` would otherwise
+    /// replace the file sops and its team read with an age file.
+    package func refuseWritingSops(file: String) throws(CryptoError) {
+        guard sops != nil else { return }
+        throw CryptoError(.unavailable, "envtool reads sops files but does not write them yet; change the value with `sops set` or `sops edit`, or convert the file with `envtool decrypt` then `envtool encrypt`", file: file)
     }
 }

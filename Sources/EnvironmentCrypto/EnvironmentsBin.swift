@@ -110,12 +110,13 @@ public enum EnvironmentsBin {
         }
     }
 
-    /// Whether `data` starts like an encrypted environments file, in this format (`ENVBIN`), as
-    /// an age file (binary or armored) or as an RNCryptor file, as opposed to JSON.
+    /// Whether `data` is an encrypted environments file, in this format (`ENVBIN`), as an age
+    /// file (binary or armored), an RNCryptor file or a sops JSON file (``SopsFile``), as
+    /// opposed to plain JSON.
     public static func isEncrypted(_ data: Data) -> Bool {
-        // One reach into the bytes for both: each `withUnsafeBytes` of a `Data` costs more than
+        // One reach into the bytes for all: each `withUnsafeBytes` of a `Data` costs more than
         // the comparisons (250 instructions at every start of a command that reads JSON).
-        isEnvironmentsBin(data) || data.withUnsafeBytes { AgeFile.isAgeFile($0) || RNCryptorFile.isRNCryptorFile($0) }
+        isEnvironmentsBin(data) || data.withUnsafeBytes { AgeFile.isAgeFile($0) || RNCryptorFile.isRNCryptorFile($0) || SopsFile.isSopsFile($0) }
     }
 
     /// Whether `data` starts with this format's magic (`ENVBIN`).

@@ -70,6 +70,7 @@ struct Rekey: ParsableCommand {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
             let (original, opened) = try secrets.values.open(input)
+            try opened.header.refuseWritingSops(file: input)
             let target = try newTarget(for: opened)
             let sealed = try EnvironmentsBin.encrypt(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
