@@ -21,6 +21,8 @@ extension EnvironmentsBin {
         /// How a v1 file was sealed, as far as its identity tells (the header's Argon2id cost, the
         /// recipient its fingerprint names); `nil` for an age file.
         package let v1Seal: V1Seal?
+        /// A sops file's data key, to write it again (``SopsFile/Reseal``); `nil` for other formats.
+        package var sopsDataKey: SecretBytes? = nil
     }
 
     /// Opens an `environments.bin`: parses its header once, asks `identities` for the identities
@@ -70,7 +72,7 @@ extension EnvironmentsBin {
         text.append(UInt8(ascii: "\n"))
         let plaintext = SecretBytes(copying: text)
         text.withUnsafeMutableBytes { sodium_memzero($0.baseAddress!, $0.count) }
-        return Opened(header: header, identity: unsealed.identity, stanzas: unsealed.stanzas, plaintext: plaintext, v1Seal: nil)
+        return Opened(header: header, identity: unsealed.identity, stanzas: unsealed.stanzas, plaintext: plaintext, v1Seal: nil, sopsDataKey: unsealed.key)
     }
 
     /// Opens an `environments.bin` with the secret `secret` gives for its header: a bridge to

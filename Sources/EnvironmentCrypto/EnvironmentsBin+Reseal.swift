@@ -15,7 +15,10 @@ extension EnvironmentsBin.Opened {
     ///   whatever `listed` throws.
     public func sameTarget(scryptWorkFactor: Int, file: String,
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
-        try header.refuseWritingSops(file: file)
+        if let sops = header.sops {
+            guard let sopsDataKey else { throw CryptoError(.secretUnavailable, "the sops file was opened without its data key", file: file) }
+            return .sops(SopsFile.Reseal(file: sops, dataKey: sopsDataKey))
+        }
         guard let summary = header.age else {
             if header.rncryptor != nil { return .rncryptor(try rncryptorSeal(file: file)) }
             // Every v1 file is opened with the seal of its mode (EnvironmentsBin+Open.swift).
@@ -125,10 +128,10 @@ extension EnvironmentsBin.Opened {
 }
 
 extension EnvironmentsBin.Header {
-    /// Refuses to write a sops file in another format: `set`, `edit` and `rekey` would otherwise
-    /// replace the file sops and its team read with an age file.
+    /// Refuses to re-key a sops file: `rekey` would otherwise replace the file sops and its team
+    /// read with an age file, and changing a sops file's recipients is not done yet.
     package func refuseWritingSops(file: String) throws(CryptoError) {
         guard sops != nil else { return }
-        throw CryptoError(.unavailable, "envtool reads sops files but does not write them yet; change the value with `sops set` or `sops edit`, or convert the file with `envtool decrypt` then `envtool encrypt`", file: file)
+        throw CryptoError(.unavailable, "envtool does not change a sops file's recipients yet; use `sops updatekeys` or `sops rotate`, or convert the file with `envtool decrypt` then `envtool encrypt`", file: file)
     }
 }

@@ -143,3 +143,28 @@ struct SopsTests {
         #expect(SopsScalar.goDecimal(value) == text)
     }
 }
+
+@Suite("sops files: writing them again")
+struct SopsResealTests {
+    @Test("the same document written again keeps every value's ciphertext; the file still opens")
+    func unchangedKeepsCiphertext() throws {
+        let identities = try SopsTests.identity()
+        let opened = try EnvironmentsBin.open(SopsTests.file) { (_) throws(CryptoError) in identities }
+        let key = try #require(opened.sopsDataKey)
+        let file = try #require(opened.header.sops)
+        let again = try EnvironmentsBin.encrypt(opened.plaintext, to: .sops(SopsFile.Reseal(file: file, dataKey: key)))
+        let reread = try SopsFile(parsing: again)
+        #expect(reread.tree == file.tree)
+        #expect(try EnvironmentsBin.decrypt(again, with: identities).isEqual(to: opened.plaintext))
+    }
+
+    @Test("a document with its own top-level \"sops\" member is refused")
+    func sopsMember() throws {
+        let identities = try SopsTests.identity()
+        let opened = try EnvironmentsBin.open(SopsTests.file) { (_) throws(CryptoError) in identities }
+        let seal = SopsFile.Reseal(file: try #require(opened.header.sops), dataKey: try #require(opened.sopsDataKey))
+        #expect(throws: CryptoError.self) {
+            try EnvironmentsBin.encrypt(Data(#"{"sops": {"mac": 1}}"#.utf8), to: .sops(seal))
+        }
+    }
+}

@@ -167,9 +167,7 @@ struct SopsWalk: ~Copyable {
     /// The MAC: sops's is the uppercase hex of the SHA-512, encrypted with `lastmodified` as the
     /// additional data.
     mutating func verifyMAC() throws(CryptoError) {
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha512_BYTES))
-        crypto_hash_sha512_final(&hash, &digest)
-        let computed = Array(digest.map { byte in String(byte, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined().utf8)
+        let computed = Array(macHex().utf8)
         let macPath = [SopsFile.metadataKey, "mac"]
         guard let sealed = SopsValue(file.metadata.mac), sealed.type == "str" else {
             throw CryptoError(.malformedFile, "the file's MAC (\"sops\".mac) is not an encrypted string in sops's form", line: file.line(of: SopsFile.jsonPath(macPath)))
@@ -181,7 +179,14 @@ struct SopsWalk: ~Copyable {
         }
     }
 
-    private mutating func add(_ bytes: [UInt8]) throws(CryptoError) {
+    /// The uppercase hex SHA-512 of the values walked (sops's `fmt.Sprintf("%X", …)`); ends the hash.
+    mutating func macHex() -> String {
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha512_BYTES))
+        crypto_hash_sha512_final(&hash, &digest)
+        return digest.map { byte in String(byte, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    }
+
+    mutating func add(_ bytes: [UInt8]) throws(CryptoError) {
         var bytes = bytes
         crypto_hash_sha512_update(&hash, &bytes, UInt64(bytes.count))
         sodium_memzero(&bytes, bytes.count)
