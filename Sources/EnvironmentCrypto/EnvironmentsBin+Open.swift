@@ -23,6 +23,9 @@ extension EnvironmentsBin {
         package let v1Seal: V1Seal?
         /// A sops file's data key, to write it again (``SopsFile/Reseal``); `nil` for other formats.
         package var sopsDataKey: SecretBytes? = nil
+        /// An age file's file key, which authenticates the recipients list kept beside it
+        /// (``authenticatedRecipients(_:)``); `nil` for other formats.
+        package var fileKey: SecretBytes? = nil
     }
 
     /// Opens an `environments.bin`: parses its header once, asks `identities` for the identities
@@ -121,7 +124,7 @@ extension EnvironmentsBin {
         try ensureKind(given, opens: header)
         do throws(AgeError) {
             let opened = try AgeFile.open(data, with: given)
-            return Opened(header: header, identity: opened.identity, stanzas: opened.stanzas, plaintext: opened.plaintext, v1Seal: nil)
+            return Opened(header: header, identity: opened.identity, stanzas: opened.stanzas, plaintext: opened.plaintext, v1Seal: nil, fileKey: opened.fileKey)
         } catch {
             throw error.cryptoError
         }

@@ -35,7 +35,7 @@ extension EnvironmentsBin.Opened {
         }
         // The list names plugin recipients too; one that lists none for a file with plugin
         // stanzas is refused there, as encrypting again would drop those recipients.
-        return .age(try header.checkedRecipients(listed()), armored: summary.isArmored)
+        return .age(try authenticatedRecipients(listed()), armored: summary.isArmored)
     }
 
     /// The file's own secret in `format` (`rekey --to` without a new secret): age to age keeps the
@@ -93,7 +93,7 @@ extension EnvironmentsBin.Opened {
         }
         guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
         guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
-        var current = try header.checkedRecipients(listed())
+        var current = try authenticatedRecipients(listed())
         for value in removing {
             // X25519 or an age plugin's, compared as written (a recipient is its text).
             let recipient: any FileKeyRecipient
