@@ -148,6 +148,16 @@ struct SopsCommandTests {
         #expect(try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", "b.key"]).stdout == "https://from-sops.example\n")
     }
 
+    @Test("guard passes a sops file, even named environments.bin beside its environments.json, and refuses the plaintext")
+    func guardKnowsSops() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        try workspace.write("environments/environments.bin", String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self))
+        let sops = try workspace.run(["guard", "env.sops.json", "environments/environments.bin"])
+        #expect(sops.status == 0, "\(sops.stderr)")
+        #expect(try workspace.run(["guard", "environments/environments.json"]).status == 1)
+    }
+
     @Test("rekey on a sops file is refused for now and leaves it byte for byte as it was")
     func rekeyRefused() throws {
         let workspace = try Workspace()
