@@ -168,3 +168,21 @@ struct SopsResealTests {
         }
     }
 }
+
+@Suite("sops values: the ENC[…] form")
+struct SopsValueTests {
+    @Test("a value in sops's form parses and is written back the same; other text is not a sops value",
+          arguments: ["ENC[AES256_GCM,data:xw==,iv:iOz7sZcgi7Wwvat3GRe2WxegEw9lJaAgqMQpxZ2U1zo=,tag:w9pPzLfQSPLAxvfRRC659A==,type:float]"])
+    func roundTrip(text: String) throws {
+        let value = try #require(SopsValue(text))
+        #expect(value.type == "float" && value.nonce.count == 32 && value.tag.count == 16)
+        #expect(value.text == text)
+        for broken in ["ENC[AES256_GCM,data:,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+                       "ENC[AES256_GCM,data:xw==,iv:AA==,tag:AA==,type:str]",
+                       "ENC[AES256_GCM,data:xw==,iv:!!,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+                       "ENC[AES256_GCM,data:xw==,iv:" + String(repeating: "A", count: 1400) + ",tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+                       "ENC[AES256_GCM,data:xw==,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:]", "plain text", ""] {
+            #expect(SopsValue(broken) == nil, "\(broken.prefix(60))")
+        }
+    }
+}
