@@ -43,9 +43,11 @@ public struct CryptoError: LocatedError, LocalizedError {
         self.diagnostic = diagnostic
     }
 
-    /// The same error about `file`; its line stays when `file` is the file it already names.
+    /// The same error about `file`; its line stays when `file` is the file it already names, or
+    /// when it named none (a line found in the file being read, such as a sops value's, before
+    /// the reader knew its name).
     public func about(_ file: String) -> CryptoError {
-        CryptoError(kind, message, file: file, line: file == self.file ? line : nil)
+        CryptoError(kind, message, file: file, line: self.file == nil || file == self.file ? line : nil)
     }
 
     public var errorDescription: String? { description }

@@ -34,6 +34,9 @@ extension EnvironmentsBin {
         public let age: AgeFile.Summary?
         /// The RNCryptor summary (password or keys, lengths) when the file is an RNCryptor v3
         /// file, `nil` otherwise.
+        /// The parsed sops file when the file is one (``SopsFile``): its ``age`` summary then
+        /// lists the stanzas of the data key sealed to each recipient.
+        package let sops: SopsFile?
         public let rncryptor: RNCryptorFile.Summary?
         /// The length of the header, nonce included: the associated data of the AEAD.
         /// 0 for an age file, whose header and payload are read as a stream; an RNCryptor file's
@@ -72,6 +75,11 @@ extension EnvironmentsBin {
                 }
                 return
             }
+            if SopsFile.isSopsFile(data) {
+                let file = try SopsFile(parsing: data)
+                self.init(sops: file, summary: try file.ageSummary())
+                return
+            }
             self = try data.withBytes { (raw) throws(CryptoError) in
                 if RNCryptorFile.isRNCryptorFile(raw) { return Header(rncryptor: try RNCryptorFile.Summary(parsing: raw)) }
                 return try Header(parsing: raw)
@@ -85,17 +93,30 @@ extension EnvironmentsBin {
             modeFields = nil
             age = summary
             rncryptor = nil
+            sops = nil
             length = 0
             plaintextLength = 0
         }
 
         /// The header of an RNCryptor file, from its summary.
+        init(sops file: SopsFile, summary: AgeFile.Summary) {
+            version = 1
+            v1Mode = nil
+            modeFields = nil
+            age = summary
+            rncryptor = nil
+            sops = file
+            length = 0
+            plaintextLength = 0
+        }
+
         init(rncryptor summary: RNCryptorFile.Summary) {
             version = RNCryptorFile.version
             v1Mode = nil
             modeFields = nil
             age = nil
             rncryptor = summary
+            sops = nil
             length = summary.headerLength
             plaintextLength = summary.ciphertextLength
         }
@@ -120,6 +141,7 @@ extension EnvironmentsBin {
             v1Mode = mode
             age = nil
             rncryptor = nil
+            sops = nil
             switch mode {
             case .key:
                 modeFields = .key(fingerprint: try reader.take(Fingerprint.length, "key fingerprint"))

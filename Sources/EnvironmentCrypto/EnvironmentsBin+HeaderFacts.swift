@@ -30,6 +30,7 @@ extension EnvironmentsBin.Header {
         let fingerprint = self.fingerprint.map(Fingerprint.hex)
         if let v1Mode { return v1Facts(v1Mode, fingerprint: fingerprint) }
         if let rncryptor { return rncryptorFacts(rncryptor) }
+        if let sops { return sopsFacts(sops) }
         let summary = age ?? AgeFile.Summary(isArmored: false, stanzaTypes: [])
         let keyMode = summary.isPassphraseProtected ? "passphrase" : "recipients"
         var lines = ["format: age v1 (age-encryption.org/v1)\(summary.isArmored ? ", ASCII-armored" : "")",
@@ -44,6 +45,21 @@ extension EnvironmentsBin.Header {
         return Facts(format: .age, keyMode: keyMode, armored: summary.isArmored,
                      recipients: summary.isPassphraseProtected ? nil : summary.x25519RecipientCount,
                      stanzas: summary.stanzaTypes, fingerprint: fingerprint, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
+    }
+
+    /// The facts of a sops file: its version, what is encrypted and to whom, never a value.
+    private func sopsFacts(_ file: SopsFile) -> Facts {
+        let metadata = file.metadata
+        let stanzas = age?.stanzaTypes ?? []
+        var lines = ["format: sops \(metadata.version) (JSON; keys and structure in clear, each value encrypted)",
+                     "cipher: AES-256-GCM per value, bound to its path; a MAC (SHA-512) over all values; data key sealed with age",
+                     "key mode: data key sealed to \(EnvironmentsBin.count(metadata.ageKeys.count, "age recipient"))"]
+        if !metadata.otherKeyTypes.isEmpty { lines.append("other key types (not read): \(metadata.otherKeyTypes.joined(separator: ", "))") }
+        if !metadata.unencryptedSuffix.isEmpty { lines.append("in clear: values under keys ending in \(metadata.unencryptedSuffix)") }
+        if !metadata.encryptedSuffix.isEmpty { lines.append("encrypted: only values under keys ending in \(metadata.encryptedSuffix)") }
+        lines.append("last modified: \(metadata.lastModified)")
+        return Facts(format: .age, keyMode: "recipients", armored: true, recipients: metadata.ageKeys.count,
+                     stanzas: stanzas, fingerprint: nil, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
     }
 
     /// The facts of an RNCryptor header: the mode and the lengths, never a salt or the IV.

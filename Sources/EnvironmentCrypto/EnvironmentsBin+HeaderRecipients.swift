@@ -15,6 +15,7 @@ extension EnvironmentsBin.Header {
     /// "password (RNCryptor v3)".
     package var stanzaSummary: String {
         if let v1Mode { return "\(v1Mode)" }
+        if sops != nil { return "a sops file, its data key sealed to \(AgeFile.describe(stanzaTypes))" }
         if let rncryptor { return rncryptor.usesPassword ? "password (RNCryptor v3)" : "key pair (RNCryptor v3: an encryption key and an HMAC key)" }
         return "an age file, \(AgeFile.describe(stanzaTypes))"
     }
@@ -55,6 +56,8 @@ extension EnvironmentsBin.Header {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a file that
     ///   has no recipients (a key file or a passphrase), or as ``checkedRecipients(_:)``.
     public func recipients(listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [any FileKeyRecipient] {
+        // A sops file names its recipients itself, next to the data key sealed to each.
+        if let sops { return try sops.recipients() }
         if let summary = age {
             guard !summary.isPassphraseProtected else {
                 throw CryptoError(.secretUnavailable, "the file is protected by a passphrase; it has no recipients")

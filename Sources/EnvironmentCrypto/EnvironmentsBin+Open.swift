@@ -21,6 +21,11 @@ extension EnvironmentsBin {
         /// How a v1 file was sealed, as far as its identity tells (the header's Argon2id cost, the
         /// recipient its fingerprint names); `nil` for an age file.
         package let v1Seal: V1Seal?
+        /// A sops file's data key, to write it again (``SopsFile/Reseal``); `nil` for other formats.
+        package var sopsDataKey: SecretBytes? = nil
+        /// An age file's file key, which authenticates the recipients list kept beside it
+        /// (``authenticatedRecipients(_:)``); `nil` for other formats.
+        package var fileKey: SecretBytes? = nil
     }
 
     /// Opens an `environments.bin`: parses its header once, asks `identities` for the identities
@@ -42,7 +47,7 @@ extension EnvironmentsBin {
         try Sodium.ensureInitialized()
         // The bytes are reached once, as in ``decrypt(_:with:)``.
         let opened = try data.withBytes { (file) throws(CryptoError) -> Opened? in
-            if AgeFile.isAgeFile(file) { return nil }
+            if AgeFile.isAgeFile(file) || SopsFile.isSopsFile(file) { return nil }
             if RNCryptorFile.isRNCryptorFile(file) { return try openRNCryptor(file, identities: identities) }
             let header = try Header(parsing: file)
             let v1 = try v1Key(for: header, from: identities(header))
@@ -50,7 +55,27 @@ extension EnvironmentsBin {
             return Opened(header: header, identity: v1.identity, stanzas: [], plaintext: plaintext, v1Seal: v1.seal)
         }
         if let opened { return opened }
+        if SopsFile.isSopsFile(data) { return try openSops(data, identities: identities) }
         return try openAge(data, identities: identities)
+    }
+
+    /// Opens a sops JSON file (``SopsFile``): the identities are asked for with the stanzas of
+    /// the data keys sealed to its recipients, the first that unseals one gives the data key, and
+    /// every value is decrypted under its path and the MAC checked over all of them before the
+    /// document (the file without its `"sops"` object) is returned.
+    private static func openSops(_ data: Data, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Opened {
+        let header = try Header(parsing: data)
+        guard let file = header.sops else { throw CryptoError(.malformedFile, "not a sops file") }
+        let given = try identities(header)
+        try ensureKind(given, opens: header)
+        let unsealed = try file.dataKey(with: given)
+        let document = try file.decrypt(with: unsealed.key)
+        var text: [UInt8] = []
+        document.write(to: &text, pretty: true)
+        text.append(UInt8(ascii: "\n"))
+        let plaintext = SecretBytes(copying: text)
+        text.withUnsafeMutableBytes { sodium_memzero($0.baseAddress!, $0.count) }
+        return Opened(header: header, identity: unsealed.identity, stanzas: unsealed.stanzas, plaintext: plaintext, v1Seal: nil, sopsDataKey: unsealed.key)
     }
 
     /// Opens an `environments.bin` with the secret `secret` gives for its header: a bridge to
@@ -72,12 +97,13 @@ extension EnvironmentsBin {
         // The bytes are reached once: each access to a `Data`'s storage from this module makes
         // dynamic exclusivity checks on its class.
         let plaintext = try data.withBytes { (file) throws(CryptoError) -> SecretBytes? in
-            if AgeFile.isAgeFile(file) { return nil }
+            if AgeFile.isAgeFile(file) || SopsFile.isSopsFile(file) { return nil }
             if RNCryptorFile.isRNCryptorFile(file) { return try openRNCryptor(file) { _ in identities }.plaintext }
             let header = try Header(parsing: file)
             return try authenticate(file, header: header, key: v1DecryptionKey(for: header, from: identities))
         }
         if let plaintext { return plaintext }
+        if SopsFile.isSopsFile(data) { return try openSops(data) { _ in identities }.plaintext }
         return try openAge(data) { _ in identities }.plaintext
     }
 
@@ -98,7 +124,7 @@ extension EnvironmentsBin {
         try ensureKind(given, opens: header)
         do throws(AgeError) {
             let opened = try AgeFile.open(data, with: given)
-            return Opened(header: header, identity: opened.identity, stanzas: opened.stanzas, plaintext: opened.plaintext, v1Seal: nil)
+            return Opened(header: header, identity: opened.identity, stanzas: opened.stanzas, plaintext: opened.plaintext, v1Seal: nil, fileKey: opened.fileKey)
         } catch {
             throw error.cryptoError
         }

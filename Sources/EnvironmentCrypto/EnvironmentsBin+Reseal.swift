@@ -15,6 +15,10 @@ extension EnvironmentsBin.Opened {
     ///   whatever `listed` throws.
     public func sameTarget(scryptWorkFactor: Int, file: String,
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        if let sops = header.sops {
+            guard let sopsDataKey else { throw CryptoError(.secretUnavailable, "the sops file was opened without its data key", file: file) }
+            return .sops(SopsFile.Reseal(file: sops, dataKey: sopsDataKey))
+        }
         guard let summary = header.age else {
             if header.rncryptor != nil { return .rncryptor(try rncryptorSeal(file: file)) }
             // Every v1 file is opened with the seal of its mode (EnvironmentsBin+Open.swift).
@@ -31,7 +35,7 @@ extension EnvironmentsBin.Opened {
         }
         // The list names plugin recipients too; one that lists none for a file with plugin
         // stanzas is refused there, as encrypting again would drop those recipients.
-        return .age(try header.checkedRecipients(listed()), armored: summary.isArmored)
+        return .age(try authenticatedRecipients(listed()), armored: summary.isArmored)
     }
 
     /// The file's own secret in `format` (`rekey --to` without a new secret): age to age keeps the
@@ -89,7 +93,7 @@ extension EnvironmentsBin.Opened {
         }
         guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
         guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
-        var current = try header.checkedRecipients(listed())
+        var current = try authenticatedRecipients(listed())
         for value in removing {
             // X25519 or an age plugin's, compared as written (a recipient is its text).
             let recipient: any FileKeyRecipient
@@ -120,5 +124,14 @@ extension EnvironmentsBin.Opened {
         if let password = identity as? Passphrase { return .password(password) }
         if let keys = identity as? RNCryptorKeys { return .keys(keys) }
         throw CryptoError(.secretUnavailable, "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file", file: file)
+    }
+}
+
+extension EnvironmentsBin.Header {
+    /// Refuses to re-key a sops file: `rekey` would otherwise replace the file sops and its team
+    /// read with an age file, and changing a sops file's recipients is not done yet.
+    package func refuseWritingSops(file: String) throws(CryptoError) {
+        guard sops != nil else { return }
+        throw CryptoError(.unavailable, "envtool does not change a sops file's recipients yet; use `sops updatekeys` or `sops rotate`, or convert the file with `envtool decrypt` then `envtool encrypt`", file: file)
     }
 }

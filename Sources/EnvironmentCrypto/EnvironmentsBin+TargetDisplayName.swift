@@ -11,6 +11,7 @@ extension EnvironmentsBin.EncryptionTarget {
                 : EnvironmentsBin.count(recipients.count, "recipient")
             return "age, \(named)\(armored ? ", armored" : "")"
         case .rncryptor(let seal): return seal.displayName
+        case .sops(let seal): return seal.displayName
         }
     }
 }

@@ -71,6 +71,9 @@ public enum EnvironmentsBin {
         case age([any FileKeyRecipient], armored: Bool)
         /// An RNCryptor v3 file (``RNCryptorFile``) with a password or two keys.
         case rncryptor(RNCryptorFile.Seal)
+        /// A sops file written again with the data key and recipients it had (``SopsFile/Reseal``):
+        /// only the values that changed get new ciphertext.
+        case sops(SopsFile.Reseal)
 
         /// The v1 format with a key file's key.
         @available(*, deprecated, message: "use .v1(.key(_:))")
@@ -110,12 +113,13 @@ public enum EnvironmentsBin {
         }
     }
 
-    /// Whether `data` starts like an encrypted environments file, in this format (`ENVBIN`), as
-    /// an age file (binary or armored) or as an RNCryptor file, as opposed to JSON.
+    /// Whether `data` is an encrypted environments file, in this format (`ENVBIN`), as an age
+    /// file (binary or armored), an RNCryptor file or a sops JSON file (``SopsFile``), as
+    /// opposed to plain JSON.
     public static func isEncrypted(_ data: Data) -> Bool {
-        // One reach into the bytes for both: each `withUnsafeBytes` of a `Data` costs more than
+        // One reach into the bytes for all: each `withUnsafeBytes` of a `Data` costs more than
         // the comparisons (250 instructions at every start of a command that reads JSON).
-        isEnvironmentsBin(data) || data.withUnsafeBytes { AgeFile.isAgeFile($0) || RNCryptorFile.isRNCryptorFile($0) }
+        isEnvironmentsBin(data) || data.withUnsafeBytes { AgeFile.isAgeFile($0) || RNCryptorFile.isRNCryptorFile($0) || SopsFile.isSopsFile($0) }
     }
 
     /// Whether `data` starts with this format's magic (`ENVBIN`).
@@ -141,6 +145,8 @@ public enum EnvironmentsBin {
             }
         case .rncryptor(let seal):
             return try plaintext.withBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
+        case .sops(let seal):
+            return try SopsFile.reseal(SecretBytes(copying: plaintext), with: seal)
         }
     }
 
@@ -157,6 +163,8 @@ public enum EnvironmentsBin {
             }
         case .rncryptor(let seal):
             return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
+        case .sops(let seal):
+            return try SopsFile.reseal(plaintext, with: seal)
         }
     }
 

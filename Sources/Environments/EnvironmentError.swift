@@ -86,7 +86,9 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         case .unavailable: kind = .unreadableFile
         case .pluginFailed: kind = .pluginFailed
         }
-        self.init(kind, file: error.file ?? file, message: error.message)
+        // The line is in the error's file, or, when it names none, in the file being read (a sops
+        // value's).
+        self.init(kind, file: error.file ?? file, line: error.line, message: error.message)
     }
 
     /// The error for a file that cannot be read, with the reason people know from the shell

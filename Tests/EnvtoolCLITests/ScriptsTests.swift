@@ -42,7 +42,7 @@ struct ScriptsTests {
         }
         // The PyPI tools count as installed: pip is not what this test records.
         try FileManager.default.createDirectory(atPath: stubs + "/venv/bin", withIntermediateDirectories: true)
-        for tool in ["android2po", "dotenv", "pre-commit", "moto_server", "aws"] {
+        for tool in ["android2po", "dotenv", "pre-commit", "moto_server", "aws", "sops"] {
             _ = FileManager.default.createFile(atPath: stubs + "/venv/bin/" + tool, contents: Data(stub.utf8), attributes: [.posixPermissions: 0o755])
         }
         try FileManager.default.createDirectory(atPath: stubs + "/venv/lib/python3.11/site-packages", withIntermediateDirectories: true)

@@ -67,9 +67,10 @@ public enum AgeFile {
 
     /// Encrypts secret `plaintext` (a decrypted document) to `recipients` without copying it out
     /// of zeroing memory.
-    package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false) throws(AgeError) -> Data {
+    package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false,
+                                fileKey: FileKey? = nil) throws(AgeError) -> Data {
         var sink = DataSink()
-        try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, into: &sink)
+        try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, fileKey: fileKey, into: &sink)
         return sink.data
     }
 
@@ -88,17 +89,17 @@ public enum AgeFile {
     /// ``decrypt(_:with:encoding:)``, also saying which identity opened the file and what its
     /// header's stanzas are (to seal it again the way it was).
     package static func open(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError)
-        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
+        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes) {
         let collector = SecretCollector()
         var sink = collector
-        let opened: (identity: any FileKeyIdentity, stanzas: [AgeStanza])
+        let opened: (identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes)
         do {
             opened = try decrypt(from: BytesSource(data), with: identities, encoding: encoding, into: &sink)
         } catch {
             collector.release()
             throw error
         }
-        return (collector.take(), opened.identity, opened.stanzas)
+        return (collector.take(), opened.identity, opened.stanzas, opened.fileKey)
     }
 
     // MARK: Streams
@@ -128,9 +129,9 @@ public enum AgeFile {
 
     /// Encrypts `source` to `recipients` into `sink`.
     package static func encrypt(from source: some AgeByteSource, to recipients: [any FileKeyRecipient], armored: Bool,
-                                into sink: inout some AgeByteSink) throws(AgeError) {
+                                fileKey given: FileKey? = nil, into sink: inout some AgeByteSink) throws(AgeError) {
         try AgeSodium.ready()
-        let key = FileKey.generate()
+        let key = given ?? FileKey.generate()
         let stanzas = try stanzas(for: recipients, fileKey: key)
         let fileKey = key.bytes
         let header = try AgeHeader.encode(stanzas, fileKey: fileKey)
@@ -149,10 +150,11 @@ public enum AgeFile {
 
     /// Decrypts `source` with the first of `identities` that opens it into `sink`, chunk by chunk.
     ///
-    /// - Returns: The identity that opened it and the header's stanzas.
+    /// - Returns: The identity that opened it, the header's stanzas and the file key (which
+    ///   authenticates the recipients list kept beside the file, ``EnvironmentsBin/recipientsMAC(fileKey:recipients:)``).
     @discardableResult
     package static func decrypt(from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
+                                into sink: inout some AgeByteSink) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes) {
         try AgeSodium.ready()
         let outer = AgeReader(source)
         let armored = switch encoding {
@@ -166,7 +168,7 @@ public enum AgeFile {
         let fileKey = key.bytes
         try header.verify(fileKey: fileKey)
         try AgePayload.decrypt(from: reader, fileKey: fileKey, to: &sink)
-        return (identity, header.stanzas)
+        return (identity, header.stanzas, fileKey)
     }
 
     /// The stanzas of every recipient, each recipient once; their labels must agree (age's rule

@@ -99,8 +99,10 @@ enum RNCryptorCipher {
 #if !canImport(CommonCrypto)
 /// OpenSSL's libcrypto, opened on first use and kept for the life of the process.
 ///
-/// Only the few functions RNCryptor needs are looked up, all present and unchanged from OpenSSL
-/// 1.1 to 3.x: `PKCS5_PBKDF2_HMAC_SHA1` and the `EVP_Cipher*` calls on `EVP_aes_256_cbc`.
+/// Only the few functions RNCryptor and sops files need are looked up, all present and unchanged
+/// from OpenSSL 1.1 to 3.x: `PKCS5_PBKDF2_HMAC_SHA1`, the `EVP_Cipher*` calls on
+/// `EVP_aes_256_cbc` (RNCryptor) and `EVP_aes_256_gcm` with `EVP_CIPHER_CTX_ctrl` (sops's
+/// AES-256-GCM with 32-byte nonces, ``SopsCipher``).
 struct LibCrypto: @unchecked Sendable {
     // @unchecked Sendable: C function pointers into a library that is never closed; libcrypto's
     // functions used here are thread-safe (each call has its own cipher context).
@@ -112,6 +114,7 @@ struct LibCrypto: @unchecked Sendable {
     typealias SetPadding = @convention(c) (OpaquePointer?, Int32) -> Int32
     typealias CipherUpdate = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32) -> Int32
     typealias CipherFinal = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?) -> Int32
+    typealias Control = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
 
     let pbkdf2SHA1: PBKDF2
     let cipherContextNew: ContextNew
@@ -121,6 +124,8 @@ struct LibCrypto: @unchecked Sendable {
     let cipherSetPadding: SetPadding
     let cipherUpdate: CipherUpdate
     let cipherFinal: CipherFinal
+    let aes256GCM: Cipher
+    let cipherControl: Control
 
     /// The names tried in order: OpenSSL 3 (Debian 12+, Ubuntu 22.04+, Fedora, Alpine), the
     /// unversioned development link, then OpenSSL 1.1.
@@ -140,7 +145,7 @@ struct LibCrypto: @unchecked Sendable {
 
     /// The error for a machine without a usable libcrypto.
     static func unavailable(_ problem: String) -> CryptoError {
-        CryptoError(.unavailable, "RNCryptor files need AES-256-CBC and PBKDF2-SHA1 from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)")
+        CryptoError(.unavailable, "RNCryptor and sops files need AES (and RNCryptor's PBKDF2-SHA1) from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)")
     }
 
     /// Tries `names` in order; the first library that has every function is kept open.
@@ -167,9 +172,11 @@ struct LibCrypto: @unchecked Sendable {
             let padding = symbol("EVP_CIPHER_CTX_set_padding", as: SetPadding.self)
             let update = symbol("EVP_CipherUpdate", as: CipherUpdate.self)
             let final = symbol("EVP_CipherFinal_ex", as: CipherFinal.self)
-            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final {
+            let gcm = symbol("EVP_aes_256_gcm", as: Cipher.self)
+            let control = symbol("EVP_CIPHER_CTX_ctrl", as: Control.self)
+            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final, let gcm, let control {
                 return (LibCrypto(pbkdf2SHA1: pbkdf2, cipherContextNew: new, cipherContextFree: free, aes256CBC: cipher, cipherInit: initialize,
-                                  cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final), "")
+                                  cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final, aes256GCM: gcm, cipherControl: control), "")
             }
             problems.append("\(name) lacks \(missing.joined(separator: ", "))")
             dlclose(handle)

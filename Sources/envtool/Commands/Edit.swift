@@ -26,6 +26,7 @@ struct Edit: ParsableCommand {
 
     @OptionGroup(title: "Secret") var secrets: SecretOptions
     @OptionGroup(title: "Passphrase cost") var kdf: KDFOptions
+    @OptionGroup var trust: TrustRecipientsOption
 
     func run() throws {
         try reportingFailures {
@@ -71,8 +72,9 @@ struct Edit: ParsableCommand {
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
                 let target = try sameTarget(opened)
-                let sealed = try EnvironmentsBin.encrypt(edited, to: target)
+                let (sealed, fileKey) = try EnvironmentsBin.encryptWithFileKey(edited, to: target)
                 try replace(expecting: original, with: sealed)
+                if fileKey != nil { try RecipientsSidecar.write(for: target, beside: input, fileKey: fileKey) }
                 Console.error("\(input): saved (\(target.displayName))")
                 return
             }
@@ -82,7 +84,7 @@ struct Edit: ParsableCommand {
     /// The file's own secret: the same key, passphrase or recipients (see
     /// ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``).
     private func sameTarget(_ opened: EnvironmentsBin.Opened) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
-        try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: input, listed: RecipientsSidecar.listed(beside: input))
+        try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
     }
 
     /// Replaces the input with `sealed`, keeping its mode and writing through a symbolic link,

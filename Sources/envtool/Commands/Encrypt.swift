@@ -54,12 +54,12 @@ struct Encrypt: ParsableCommand {
             var given = secrets.values
             recipients.add(to: &given)
             let target = try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf))
-            let sealed = try EnvironmentsBin.encrypt(data, to: target)
+            let (sealed, fileKey) = try EnvironmentsBin.encryptWithFileKey(SecretBytes(copying: data), to: target)
             // Over an existing file its mode is kept (a team's 0640 .bin stays 0640), as edit and rekey do.
             try AtomicFile.write(sealed, to: output, permissions: 0o644, keepingExistingMode: true)
             // After the file, as rekey does: a failure here leaves a list that the header check
             // of `recipients list`, `rekey` and `edit` reports, never a file encrypted to no list.
-            try RecipientsSidecar.write(for: target, beside: output)
+            try RecipientsSidecar.write(for: target, beside: output, fileKey: fileKey)
             Console.error("encrypted \(InputFile.displayName(input)) → \(output) (\(target.displayName))")
         }
     }

@@ -217,6 +217,8 @@ enum GuardRules {
     private static func document(in content: Data, path: String) -> EnvironmentsDocument? {
         guard let first = content.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
               first == UInt8(ascii: "{") else { return nil }
+        // A sops file is JSON whose values are encrypted: what belongs in git, whatever its name.
+        guard !SopsFile.isSopsFile(content) else { return nil }
         return try? EnvironmentsDocument(data: content, source: path)
     }
 

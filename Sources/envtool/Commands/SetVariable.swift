@@ -38,6 +38,7 @@ struct SetVariable: ParsableCommand {
 
     @OptionGroup var options: EnvironmentOptions
     @OptionGroup(title: "Passphrase cost (an age passphrase file is sealed again with a new salt)") var kdf: KDFOptions
+    @OptionGroup var trust: TrustRecipientsOption
 
     func validate() throws {
         try VariableEditor.validate(key: key, selection: options.selection)
@@ -57,7 +58,7 @@ struct SetVariable: ParsableCommand {
             } else {
                 encoded = try VariableEdit.jsonString(text)
             }
-            try VariableEditor(key: key, selection: options.selection, kdf: kdf).apply(.set(encoded))
+            try VariableEditor(key: key, selection: options.selection, kdf: kdf, trustRecipients: trust.trustRecipients).apply(.set(encoded))
         }
     }
 
@@ -90,6 +91,7 @@ struct UnsetVariable: ParsableCommand {
 
     @OptionGroup var options: EnvironmentOptions
     @OptionGroup(title: "Passphrase cost (an age passphrase file is sealed again with a new salt)") var kdf: KDFOptions
+    @OptionGroup var trust: TrustRecipientsOption
 
     func validate() throws {
         try VariableEditor.validate(key: key, selection: options.selection)
@@ -97,7 +99,7 @@ struct UnsetVariable: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try VariableEditor(key: key, selection: options.selection, kdf: kdf).apply(.remove)
+            try VariableEditor(key: key, selection: options.selection, kdf: kdf, trustRecipients: trust.trustRecipients).apply(.remove)
         }
     }
 }
@@ -108,6 +110,8 @@ struct VariableEditor {
     let key: String
     let selection: EnvironmentSelection
     let kdf: KDFOptions
+    /// `--trust-recipients`: seal to the recipients list even if the file's key does not authenticate it.
+    let trustRecipients: Bool
 
     static func validate(key: String, selection: EnvironmentSelection) throws {
         try selection.validate()
@@ -147,7 +151,7 @@ struct VariableEditor {
             plaintext = opened.plaintext
             // Known before anything changes: an age file whose recipients list is missing or out
             // of step is refused, as `edit` refuses it, instead of being sealed to fewer people.
-            target = try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: name, listed: RecipientsSidecar.listed(beside: path))
+            target = try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: name, listed: RecipientsSidecar.listed(beside: path, trusting: trustRecipients))
         } else {
             plaintext = SecretBytes(copying: original)
         }
@@ -164,8 +168,9 @@ struct VariableEditor {
         // The result must still be a valid document (a value cannot break it, but a check costs little).
         _ = try EnvironmentsDocument(secretBytes: changed, source: name + " (changed)", quotingText: !encrypted)
         let bytes: Data
+        var fileKey: SecretBytes?
         if let target {
-            bytes = try EnvironmentsBin.encrypt(changed, to: target)
+            (bytes, fileKey) = try EnvironmentsBin.encryptWithFileKey(changed, to: target)
         } else {
             bytes = changed.withUnsafeBytes { Data($0) }
         }
@@ -173,6 +178,8 @@ struct VariableEditor {
             throw EnvironmentError(.writeFailed, file: name, message: "the file changed while it was being changed (another program wrote it); nothing was written, run the command again")
         }
         try AtomicFile.write(bytes, to: path, permissions: 0o644, keepingExistingMode: true)
+        // The list again, with the MAC of the new file key (the recipients are the same).
+        if let target, fileKey != nil { try RecipientsSidecar.write(for: target, beside: path, fileKey: fileKey) }
         let verb: String
         switch outcome {
         case .replaced: verb = "set \(key) in"

@@ -20,7 +20,11 @@ enum RecipientsSidecar {
 
     /// Writes the list of `target`'s X25519 and age plugin recipients beside `binPath`, or
     /// removes a stale one when the file has none (a passphrase, or the v1 format).
-    static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String) throws {
+    ///
+    /// With `fileKey` (the age file key the file was just sealed with) the list carries its MAC
+    /// (``EnvironmentsBin/recipientsMAC(fileKey:recipients:)``), which `set`, `edit` and `rekey`
+    /// check before sealing to the list again.
+    static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String, fileKey: SecretBytes?) throws {
         guard binPath != InputFile.standardInput else { return }
         // X25519 stanzas do not name their recipient, and a plugin's need not: both are listed.
         // (A plugin recipient made from an identity has no text to list; the list check then
@@ -38,14 +42,18 @@ enum RecipientsSidecar {
             }
             return
         }
-        try write(recipients, beside: binPath)
+        try write(recipients, beside: binPath, mac: fileKey.map { EnvironmentsBin.recipientsMAC(fileKey: $0, recipients: recipients) })
     }
 
-    /// Writes `recipients` (as written: `age1…`) beside `binPath`, atomically.
-    static func write(_ recipients: [String], beside binPath: String) throws {
+    /// The comment that carries the list's MAC (age reads it as a comment).
+    static let macPrefix = "# envtool-mac: "
+
+    /// Writes `recipients` (as written: `age1…`) beside `binPath`, atomically, with `mac`.
+    static func write(_ recipients: [String], beside binPath: String, mac: String?) throws {
         let name = PathText.lastComponent(binPath)
         var text = "# The age recipients \(name) is encrypted to, one per line, kept by envtool.\n"
         text += "# Change them with `envtool rekey \(name) --add-recipient/--remove-recipient`.\n"
+        if let mac { text += "# The next line authenticates this list with the file's key; envtool refuses a list it does not match.\n" + macPrefix + mac + "\n" }
         for recipient in recipients { text += recipient + "\n" }
         try AtomicFile.write(Array(text.utf8), to: path(for: binPath), permissions: 0o644, keepingExistingMode: true)
     }
@@ -63,9 +71,22 @@ enum RecipientsSidecar {
         }
     }
 
+    /// The MAC line of the list beside `binPath`, if any (the list is at most 1 MiB: `read` checked).
+    static func mac(beside binPath: String) -> String? {
+        guard let text = try? String(contentsOfFile: path(for: binPath), encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(macPrefix) {
+            return String(line.dropFirst(macPrefix.count).filter { $0 != " " && $0 != "\t" && $0 != "\r" })
+        }
+        return nil
+    }
+
     /// The list beside `binPath`, read when the library's policy asks for it
-    /// (``EnvironmentsBin/Header/checkedRecipients(_:)`` checks it against the header).
-    static func listed(beside binPath: String) -> () throws(CryptoError) -> EnvironmentsBin.ListedRecipients {
-        { () throws(CryptoError) in EnvironmentsBin.ListedRecipients(try read(beside: binPath), path: path(for: binPath), file: binPath) }
+    /// (``EnvironmentsBin/Opened/authenticatedRecipients(_:)`` checks it against the header and
+    /// the file key; `trusting`, from `--trust-recipients`, confirms it as it is).
+    static func listed(beside binPath: String, trusting: Bool = false) -> () throws(CryptoError) -> EnvironmentsBin.ListedRecipients {
+        { () throws(CryptoError) in
+            EnvironmentsBin.ListedRecipients(try read(beside: binPath), path: path(for: binPath), file: binPath,
+                                             mac: mac(beside: binPath), authenticates: true, confirmed: trusting)
+        }
     }
 }

