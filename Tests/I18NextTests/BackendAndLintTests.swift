@@ -41,6 +41,19 @@ struct DirectoryBackendTests {
         #expect(errors.contains { $0.kind == .loadFailed && $0.source.hasSuffix("de-AT/translation.json") })
     }
 
+    @Test("a language or namespace that is not one path component is refused, and nothing outside the resources is read (issue #33)",
+          arguments: [("..", "translation"), ("../en", "translation"), ("en/..", "translation"), ("", "translation"), (".hidden", "translation"),
+                      ("en", "../secret"), ("en", "sub/translation"), ("en", ".."), ("en\u{0}", "translation")])
+    func pathComponents(language: String, namespace: String) {
+        let directory = ResourceDirectory()
+        directory.write("locales/en/translation.json", #"{"a": "A"}"#)
+        directory.write("translation.json", #"{"outside": "read"}"#)
+        directory.write("locales/secret.json", #"{"outside": "read"}"#)
+        let backend = DirectoryBackend(directory: directory.path + "/locales")
+        #expect(throws: I18NextError.self) { try backend.load(language: language, namespace: namespace) }
+        #expect((try? backend.load(language: "en", namespace: "translation")) != nil)
+    }
+
     @Test("a namespace file that is not an object is refused with its path")
     func notObject() {
         let directory = ResourceDirectory()

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Diagnostics
 import Platform
 import JSONParsing
 
@@ -23,6 +24,12 @@ public struct DirectoryBackend: ResourceBackend {
     }
 
     public func load(language: String, namespace: String) throws(I18NextError) -> I18nObject {
+        // A language or namespace is one path component of the template: `..`, a `/` or a
+        // hidden name would read a file outside the resources (the language may come from a
+        // saved preference or a request).
+        for (what, name) in [("language", language), ("namespace", namespace)] where !Self.isComponent(name) {
+            throw I18NextError(.loadFailed, source: loadPath, message: "the \(what) \(Diagnostic.quoted(name)) cannot name a folder or file of the resources (it is empty, starts with '.', or has a '/' or a control character)")
+        }
         let path = path(language: language, namespace: namespace)
         let data: Data
         do throws(UnreadableFile) {
@@ -36,6 +43,12 @@ public struct DirectoryBackend: ResourceBackend {
                                message: "a namespace file must be a JSON object of keys, such as {\"hello\": \"Hello\"}")
         }
         return object
+    }
+
+    /// Whether `name` can stand for `{{lng}}` or `{{ns}}`: not empty, not starting with `.`,
+    /// without `/`, `\\` or controls.
+    static func isComponent(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }
     }
 
     /// The languages (sub-directories) present, when the template is `<dir>/{{lng}}/…`.
