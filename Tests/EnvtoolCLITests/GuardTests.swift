@@ -42,7 +42,7 @@ struct GuardTests {
         let commit = try Self.git(["commit", "-q", "-m", "environments"], in: workspace)
         #expect(commit.status != 0)
         #expect(commit.stderr.contains("environments/environments.json: error: a plaintext environments document beside environments/environments.bin"), "\(commit.stderr)")
-        #expect(commit.stderr.contains("git rm --cached environments/environments.json"), "\(commit.stderr)")
+        #expect(commit.stderr.contains("git rm --cached -- 'environments/environments.json'"), "\(commit.stderr)")
         #expect(commit.stderr.contains("envtool guard: the commit is refused: 1 file holds a secret"), "\(commit.stderr)")
         #expect(try Self.commits(workspace) == 0)
 
@@ -83,7 +83,7 @@ struct GuardTests {
         #expect(commit.status != 0)
         let line = kind == "an age identity" ? 3 : kind == "an envtool key" ? 1 : 3
         #expect(commit.stderr.contains("\(path):\(line): error: holds \(kind)"), "\(commit.stderr)")
-        #expect(commit.stderr.contains("git rm --cached \(path)"), "\(commit.stderr)")
+        #expect(commit.stderr.contains("git rm --cached -- '\(path)'"), "\(commit.stderr)")
         #expect(!commit.stderr.contains(content.split(separator: "\n").last.map { String($0.suffix(20)) } ?? "-"), "the key was printed")
         #expect(try Self.commits(workspace) == 0)
     }
@@ -215,5 +215,39 @@ struct GuardTests {
         let clean = try EnvtoolProcess.run(["try-repo", EnvtoolProcess.repositoryRoot, "envtool-guard"], in: workspace.path, environment: environment,
                                            executable: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit")
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+    }
+
+    @Test("a staged name is shown with its terminal escapes escaped, the command suggested is quoted for the shell and works, and a FIFO is refused, not waited on (issue #33)")
+    func hostileNames() throws {
+        let workspace = try Self.repository(hook: false)
+        #expect(try workspace.run(["keygen", "-o", "plain.key"]).status == 0)
+        let key = String(decoding: workspace.read("plain.key") ?? Data(), as: UTF8.self)
+        let name = "evil\u{1B}[31mred'; touch pwned.key"
+        try workspace.write(name, key)
+        try Self.git(["add", "--", name], in: workspace)
+        let guarded = try workspace.run(["guard"])
+        #expect(guarded.status != 0)
+        #expect(!guarded.stderr.contains("\u{1B}"), "a raw escape reached the terminal: \(guarded.stderr.debugDescription)")
+        #expect(guarded.stderr.contains("evil\\u{1b}[31mred'; touch pwned.key:1: error: holds"), "\(guarded.stderr)")
+        let suggested = try #require(guarded.stderr.firstRange(of: "git rm --cached -- ").map { range in
+            String(guarded.stderr[range.upperBound...].prefix { $0 != "`" })
+        })
+        #expect(suggested == "$'evil\\x1B[31mred\\x27; touch pwned.key'", "\(suggested)")
+        // The suggestion, run by a shell, unstages that one file and runs nothing else.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "git rm -q --cached -- " + suggested]
+        process.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try Self.git(["diff", "--cached", "--name-only"], in: workspace).stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: workspace.path + "/pwned.key"))
+
+        #expect(mkfifo(workspace.path + "/pipe", 0o600) == 0)
+        let fifo = try workspace.run(["guard", "pipe"], killingAfter: 20)
+        #expect(!fifo.wasKilled)
+        #expect(fifo.status == 66, "\(fifo.stderr)")
+        #expect(fifo.stderr.contains("pipe"), "\(fifo.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import EnvironmentCrypto
 import EnvironmentKit
 #if canImport(FoundationEssentials)
@@ -150,10 +151,11 @@ struct Guard: ParsableCommand {
             // As for staged files: git commits a link's target path, not what it points to.
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { continue }
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
-            do {
-                files.append(GuardedFile(path: path, content: try InputFile.read(path)))
-            } catch let error as EnvironmentError {
-                throw GuardFailure(status: .unreadableInput, message: error.description)
+            // A regular file only, never waited on: git stores no FIFO, and reading one blocked.
+            do throws(UnreadableFile) {
+                files.append(GuardedFile(path: path, content: try RegularFile.read(path)))
+            } catch {
+                throw GuardFailure(status: .unreadableInput, message: Diagnostic(error).description)
             }
         }
         var tracked: Set<String>? = nil
@@ -196,8 +198,10 @@ struct Siblings {
 enum GuardRules {
     /// The messages for what `file` must not bring into a commit, each `path[:line]: error: …`.
     static func findings(for file: GuardedFile, siblings: Siblings) -> [String] {
-        let path = file.path
-        let unstage = "take it out of the commit (`git rm --cached \(path)`, which keeps the file on disk)"
+        // A staged name is anyone's: shown with its controls escaped, so that it cannot restyle
+        // the terminal or fake a line, and quoted for the shell in the command suggested.
+        let path = Diagnostic.escapingDisplayControls(file.path)
+        let unstage = "take it out of the commit (`git rm --cached -- \(shellWord(file.path))`, which keeps the file on disk)"
         var findings: [String] = []
         if let folder = path.split(separator: "/").dropLast().first(where: { $0.hasPrefix(PrivateWorkspace.namePrefix) }) {
             findings.append("\(path): error: a decrypted copy left by `envtool edit` (its private folder \(folder)); it holds the plaintext of an encrypted file: \(unstage) and delete the folder")
@@ -211,6 +215,26 @@ enum GuardRules {
             findings += documentFindings(document, path: path, siblings: siblings, unstage: unstage)
         }
         return findings
+    }
+
+    /// `text` as one shell word: in single quotes (a `'` as `'\\''`), or, when it has a
+    /// character a terminal would act on, in `$'…'` with those characters as `\\xHH`.
+    static func shellWord(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: Diagnostic.isDisplayControl) else {
+            return "'" + text.replacing("'", with: "'\\''") + "'"
+        }
+        var word = "$'"
+        for scalar in text.unicodeScalars {
+            if Diagnostic.isDisplayControl(scalar) || scalar == "'" || scalar == "\\" {
+                for byte in String(scalar).utf8 {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    word += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            } else {
+                word.unicodeScalars.append(scalar)
+            }
+        }
+        return word + "'"
     }
 
     /// The environments document `content` holds, if it is one in plaintext.
