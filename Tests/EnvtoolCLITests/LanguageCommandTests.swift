@@ -52,6 +52,20 @@ struct LanguageCommandTests {
         #expect(after.stderr.isEmpty)
     }
 
+    @Test("a preferences.json that is a link is not read through: nothing of its target is quoted, and the system language applies (issue #33)")
+    func linkedPreferences() throws {
+        let workspace = try Workspace()
+        try workspace.write("private.txt", "hunter2-first-word and the rest\n")
+        try FileManager.default.createDirectory(atPath: workspace.path + "/config/envtool/com.example.envtool-demo", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/config/envtool/com.example.envtool-demo/preferences.json",
+                                                   withDestinationPath: workspace.path + "/private.txt")
+        let result = try workspace.run(["language"], environment: ["LANG": "ca_ES.UTF-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("ca\n"))
+        #expect(!result.stderr.contains("hunter2"), "\(result.stderr)")
+        #expect(result.stderr.contains("preferences.json"), "\(result.stderr)")
+    }
+
     @Test("--app-id and ENVTOOL_APP_ID keep choices apart")
     func appID() throws {
         let workspace = try Workspace()

@@ -56,10 +56,12 @@ public struct LanguagePreferenceStore: Sendable {
         // language, and Foundation's way builds a URL and a FileManager first.
         let data: Data
         do throws(UnreadableFile) {
-            data = try RegularFile.read(path)
+            // Not through a link: writes refuse links here, and a planted link to another file
+            // made its first word appear in the parse error (issue #33).
+            data = try RegularFile.read(path, followingLinks: false)
         } catch {
-            // No file is no choice; anything else (a directory, no permission, a FIFO, which is
-            // never opened: this runs at every start) is a file that cannot be used.
+            // No file is no choice; anything else (a link, a directory, no permission, a FIFO,
+            // which is never opened: this runs at every start) is a file that cannot be used.
             return error.isMissing ? .unset : .corrupt(EnvironmentError(error))
         }
         let value: JSONValue
