@@ -41,6 +41,8 @@ package enum XMLContent: Sendable, Equatable {
 extension PropertyListReader {
     /// Reads a whole XML document into elements: prolog, one root element, nothing after it.
     package mutating func parseElementDocument() throws(Failure) -> XMLElement {
+        readsElements = true
+        try refuseWideEncodings()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         try skipMisc()
         guard position < bytes.count, byte(at: position) == UInt8(ascii: "<") else {

@@ -21,6 +21,9 @@ package struct PropertyListReader: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var depth = 0
+    /// Whether the document read is an XLIFF or Android file (``parseElementDocument()``), not a
+    /// property list, for messages that would otherwise speak of plists.
+    var readsElements = false
     /// Problems that do not stop reading (a repeated key, of which the last wins, as in Foundation).
     private(set) var warnings: [Failure] = []
 
@@ -30,9 +33,7 @@ package struct PropertyListReader: ~Copyable {
 
     /// Reads the whole document: prolog, one `<plist>` element holding one value, nothing after it.
     mutating func parseDocument() throws(Failure) -> PropertyListNode {
-        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            throw Failure(offset: 0, message: "the file is UTF-16; save it as UTF-8")
-        }
+        try refuseWideEncodings()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "b"), matches("bplist") {
             throw Failure(offset: position, message: "the file is a binary property list; convert it with `plutil -convert xml1`")
@@ -232,6 +233,15 @@ package struct PropertyListReader: ~Copyable {
         position += 1
     }
 
+    /// Refuses a UTF-16 or UTF-32 file (with a byte order mark, or an ASCII first character
+    /// followed or preceded by NUL bytes): read as UTF-8 it would only say "found text".
+    func refuseWideEncodings() throws(Failure) {
+        guard bytes.count >= 2 else { return }
+        let marked = (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)
+        let unmarked = (bytes[0] == 0 && bytes[1] != 0) || (bytes[0] != 0 && bytes[0] < 0x80 && bytes[1] == 0)
+        if marked || unmarked { throw Failure(offset: 0, message: "the file is UTF-16 (or UTF-32); save it as UTF-8") }
+    }
+
     /// Skips white space, comments, processing instructions (the XML declaration) and a DOCTYPE.
     mutating func skipMisc() throws(Failure) {
         while position < bytes.count {
@@ -257,7 +267,11 @@ package struct PropertyListReader: ~Copyable {
                     } else if next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") {
                         quote = next
                     } else if next == UInt8(ascii: "[") {
-                        throw Failure(offset: position, message: "a DOCTYPE with declarations in [ ] is refused by Foundation; keep only <!DOCTYPE plist PUBLIC …>")
+                        // The declarations define entities, which can expand without bound or read
+                        // other files: no reader of these formats needs them.
+                        throw Failure(offset: position, message: readsElements
+                            ? "a DOCTYPE with declarations in [ ] is refused: they define entities, which can expand without bound or read other files; remove the [ … ] part"
+                            : "a DOCTYPE with declarations in [ ] is refused by Foundation; keep only <!DOCTYPE plist PUBLIC …>")
                     } else if next == UInt8(ascii: ">") {
                         break
                     }

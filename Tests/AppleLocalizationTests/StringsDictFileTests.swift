@@ -134,7 +134,7 @@ struct StringsDictFileTests {
         bytes += Array("</string></plist>".utf8)
         #expect(throws: AppleLocalizationError.self) { try StringsDictFile(data: Data(bytes), path: "x") }
         do { _ = try StringsDictFile(data: Data([0xFF, 0xFE, 0x3C, 0x00]), path: "x"); Issue.record("no error") } catch {
-            #expect(error.description == "x:1:1: error: the file is UTF-16; save it as UTF-8")
+            #expect(error.description == "x:1:1: error: the file is UTF-16 (or UTF-32); save it as UTF-8")
         }
     }
 
