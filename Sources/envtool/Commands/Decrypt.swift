@@ -57,7 +57,7 @@ struct Decrypt: ParsableCommand {
         let prefix = try handle.read(upTo: EnvironmentsBin.streamingPrefixLength)
         guard AgeFile.isAgeFile(prefix) else {
             var data = prefix
-            if prefix.count == EnvironmentsBin.streamingPrefixLength { data += try handle.read(upTo: InputFile.limit, sizeHint: handle.size) }
+            if prefix.count == EnvironmentsBin.streamingPrefixLength { data += try handle.readToEnd(alreadyRead: prefix.count) }
             try AtomicFile.write(try secrets.values.open(data, name: handle.name).plaintext, to: output, permissions: 0o600)
             return
         }

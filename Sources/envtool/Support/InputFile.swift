@@ -15,9 +15,15 @@ import Platform
 enum InputFile {
     /// The path that means standard input.
     static let standardInput = "-"
-    /// The largest input read whole: far beyond any environments document or translation table,
-    /// and a bound on what a runaway pipe can make the process hold.
-    static let limit = 1 << 30
+    /// The largest input read whole, the one limit for files given and standard input alike
+    /// (README, "Reliability"): far beyond any environments document or translation table, and a
+    /// bound on what a runaway pipe or a planted 2 GiB `.bin` can make the process hold.
+    static let limit = 256 << 20
+
+    /// The error for an input over ``limit``.
+    static func tooLarge(_ name: String) -> EnvironmentError {
+        EnvironmentError(.unreadableFile, file: name, message: "the input is larger than \(limit >> 20) MiB, envtool's limit for a file or standard input; check what is given or piped in")
+    }
 
     /// The name of `path` in messages: `<stdin>` for `-`.
     static func displayName(_ path: String) -> String {
@@ -28,7 +34,7 @@ enum InputFile {
     static func read(_ path: String) throws -> Data {
         let handle = try Handle(path)
         defer { handle.close() }
-        return try handle.read(upTo: limit, sizeHint: handle.size)
+        return try handle.readToEnd()
     }
 
     /// An open input, read in parts: a command that streams reads the first bytes to learn the
@@ -55,16 +61,27 @@ enum InputFile {
             }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw InputFile.unreadable(path, errno) }
-            size = status.st_mode & S_IFMT == S_IFREG ? min(Int(clamping: status.st_size), InputFile.limit) : 0
+            if status.st_mode & S_IFMT == S_IFREG, status.st_size > InputFile.limit {
+                _ = Platform.close(descriptor)
+                throw InputFile.tooLarge(path)
+            }
+            size = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
             owned = true
+        }
+
+        /// The rest of the input; more than ``InputFile/limit`` bytes in all are refused (one more
+        /// is read to tell).
+        func readToEnd(alreadyRead: Int = 0) throws -> Data {
+            let data = try read(upTo: InputFile.limit - alreadyRead + 1, sizeHint: size)
+            guard data.count + alreadyRead <= InputFile.limit else { throw InputFile.tooLarge(name) }
+            return data
         }
 
         func close() {
             if owned { _ = Platform.close(descriptor) }
         }
 
-        /// Reads until `count` bytes or the end of the input, whichever comes first; more than
-        /// ``InputFile/limit`` bytes are refused.
+        /// Reads until `count` bytes or the end of the input, whichever comes first.
         func read(upTo count: Int, sizeHint: Int = 0) throws -> Data {
             var data = Data(capacity: min(sizeHint, count))
             var buffer = [UInt8](repeating: 0, count: 64 << 10)
@@ -76,9 +93,6 @@ enum InputFile {
                     throw InputFile.unreadable(name, errno)
                 }
                 if got == 0 { return data }
-                guard data.count <= InputFile.limit - got else {
-                    throw EnvironmentError(.unreadableFile, file: name, message: "the input is larger than \(InputFile.limit >> 20) MiB; check what is given or piped in")
-                }
                 data.append(contentsOf: buffer[0..<got])
             }
             return data
