@@ -58,7 +58,7 @@ struct DocsCompileTests {
     }
 
     @Test("every complete Swift block of README.md and docs/ compiles", .timeLimit(.minutes(40)))
-    func compiles() throws {
+    func compiles() async throws {
         var compiled: [Block] = []
         for document in try Self.documents() {
             let text = try String(contentsOfFile: Self.root + "/" + document, encoding: .utf8)
@@ -95,7 +95,7 @@ struct DocsCompileTests {
             )
             """
         try manifest.write(toFile: workspace + "/Package.swift", atomically: true, encoding: .utf8)
-        let build = try ExamplePackageTests.run(ExamplePackageTests.swift, ["build", "--scratch-path", Self.root + "/.build/docs-scratch"], in: workspace)
+        let build = try await ExamplePackageTests.run(ExamplePackageTests.swift, ["build", "--scratch-path", Self.root + "/.build/docs-scratch"], in: workspace)
         let errors = build.output.split(separator: "\n").filter { $0.contains("error:") }
         #expect(build.status == 0, "a Swift block of the docs does not compile (mark a fragment with \(Self.marker)):\n\(errors.joined(separator: "\n"))\n\(errors.isEmpty ? build.output : "")")
     }

@@ -14,7 +14,7 @@ struct ExamplePackageTests {
     static let root = EnvtoolProcess.repositoryRoot
 
     @Test("the example builds with the plugin, runs, and fails to build with the removed key's name", .timeLimit(.minutes(30)))
-    func examplePackage() throws {
+    func examplePackage() async throws {
         let workspace = NSTemporaryDirectory() + "envtool-example-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: workspace) }
         let package = workspace + "/EnvironmentsApp"
@@ -49,7 +49,7 @@ struct ExamplePackageTests {
         try FileManager.default.copyItem(atPath: fixtures + "/TrickyMain.swift", toPath: package + "/Sources/Tricky/main.swift")
 
         let scratch = Self.root + "/.build/example-scratch"
-        let build = try Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
+        let build = try await Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
         let generatedWarnings = build.output.split(separator: "\n").filter { $0.contains("EnvtoolAccessors.swift") && $0.contains("warning:") }
         #expect(generatedWarnings.isEmpty, "the generated code has warnings:\n\(generatedWarnings.joined(separator: "\n"))")
@@ -57,7 +57,7 @@ struct ExamplePackageTests {
         #expect(build.output.contains("Tricky/environments/environments.json:37:16: warning: \"mixed\" is a string in Debug, a number in Release"))
 
         let app = scratch + "/debug/EnvironmentsApp"
-        let english = try Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
+        let english = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
         #expect(english.status == 0)
         #expect(english.output == """
             configuration: Debug
@@ -68,15 +68,15 @@ struct ExamplePackageTests {
             5 files
 
             """)
-        let spanish = try Self.run(app, [], in: package, environment: ["LANGUAGE": "es", "LANG": "es_ES.UTF-8", "ENVTOOL_CONFIGURATION": "Release", "HOME": package])
+        let spanish = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "es", "LANG": "es_ES.UTF-8", "ENVTOOL_CONFIGURATION": "Release", "HOME": package])
         #expect(spanish.output.contains("base_url: https://api.example.com/v1\n"))
         #expect(spanish.output.contains("3 artículos en tu carrito\n"))
         // The String Catalog plural through its generated accessor, with Russian's `many` form.
-        let russian = try Self.run(app, [], in: package, environment: ["LANGUAGE": "ru", "LANG": "ru_RU.UTF-8", "HOME": package])
+        let russian = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "ru", "LANG": "ru_RU.UTF-8", "HOME": package])
         #expect(russian.status == 0)
         #expect(russian.output.contains("5 файлов\n"))
 
-        let tricky = try Self.run(scratch + "/debug/Tricky", ["Sources/Tricky/environments/environments.json"], in: package, environment: ["LANGUAGE": "en", "HOME": package])
+        let tricky = try await Self.run(scratch + "/debug/Tricky", ["Sources/Tricky/environments/environments.json"], in: package, environment: ["LANGUAGE": "en", "HOME": package])
         #expect(tricky.status == 0)
         #expect(tricky.output.contains("Two-factor authentication Enter the 6-digit code A class Keyword segments the word environment Items 2 items 2nd 2 ranks"))
         #expect(tricky.output.contains("Send a to b (3 times, 4.50%) y before x 100% Two factors"))
@@ -85,13 +85,13 @@ struct ExamplePackageTests {
         // The command plugin: no secret is refused; a key file from the environment encrypts;
         // an invalid document is reported with its file and line, and the .bin is left as it was.
         let encrypt = ["package", "--scratch-path", scratch, "--allow-writing-to-package-directory", "envtool-encrypt"]
-        let noSecret = try Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": "", "ENVTOOL_PASSPHRASE": "", "ENVTOOL_RECIPIENT": ""])
+        let noSecret = try await Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": "", "ENVTOOL_PASSPHRASE": "", "ENVTOOL_RECIPIENT": ""])
         #expect(noSecret.status != 0)
         #expect(noSecret.output.contains("no secret to encrypt with: set ENVTOOL_KEY_FILE"))
         let keyFile = workspace + "/app.key"
         let keygen = try EnvtoolProcess.run(["keygen", "-o", keyFile], in: workspace)
         try #require(keygen.status == 0, "\(keygen.stderr)")
-        let encrypted = try Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
+        let encrypted = try await Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
         #expect(encrypted.status == 0, "\(encrypted.output)")
         #expect(!encrypted.output.contains("error:"))
         let bin = package + "/environments/environments.bin"
@@ -101,28 +101,28 @@ struct ExamplePackageTests {
         let document = package + "/environments/environments.json"
         let good = try String(contentsOfFile: document, encoding: .utf8)
         try good.replacingOccurrences(of: "\"api\": {\"timeout\": 60}", with: "\"api\": {\"timeout\": 60,}").write(toFile: document, atomically: true, encoding: .utf8)
-        let invalid = try Self.run(Self.swift, encrypt + ["--force"], in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
+        let invalid = try await Self.run(Self.swift, encrypt + ["--force"], in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
         #expect(invalid.status != 0)
         #expect(invalid.output.contains("environments/environments.json:7:"), "expected the file and line in:\n\(invalid.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == before)
         try good.write(toFile: document, atomically: true, encoding: .utf8)
         // --format rncryptor writes the RNCryptor v3 file a T21Environment app decrypts.
-        let rncryptor = try Self.run(Self.swift, encrypt + ["--force", "--format", "rncryptor"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let rncryptor = try await Self.run(Self.swift, encrypt + ["--force", "--format", "rncryptor"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(rncryptor.status == 0, "\(rncryptor.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).prefix(2) == Data([3, 1]))
         let readRNCryptor = try EnvtoolProcess.run(["get", "base_url", "-e", bin], in: workspace, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(readRNCryptor.stdout == "https://dev-api.example.com/v1\n", "\(readRNCryptor.stderr)")
         // A switch of format encrypts again without --force (the stamp recorded rncryptor), then is up to date.
-        let switched = try Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let switched = try await Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(switched.status == 0, "\(switched.output)")
         #expect(switched.output.contains("the format or the recipients changed"), "\(switched.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).starts(with: Data("age-encryption.org/v1".utf8)))
-        let unchanged = try Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let unchanged = try await Self.run(Self.swift, encrypt + ["--format", "age"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(unchanged.output.contains("is up to date"), "\(unchanged.output)")
         // The script and the plugin write the same stamp: its digests are SHA-256 (of no sidecar here).
         let stamp = try String(contentsOfFile: bin + ".stamp", encoding: .utf8)
         #expect(stamp == "envtool-encrypt-stamp 1\nformat: age\nsecret: passphrase\nrecipient: none\nrecipients-file: none\n", "\(stamp)")
-        let unknownFormat = try Self.run(Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let unknownFormat = try await Self.run(Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(unknownFormat.output.contains("unknown format 'zip'"))
         try before.write(to: URL(fileURLWithPath: bin))
 
@@ -139,9 +139,9 @@ struct ExamplePackageTests {
         try mainText.replacingOccurrences(of: "    print(L10n.Localizable.files_count(5))\n",
                                           with: "    print(L10n.Localizable.files_count(5))\n    print(L10n.Localizable.catalog_only)\n")
             .write(toFile: mainPath, atomically: true, encoding: .utf8)
-        let catalogBuild = try Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
+        let catalogBuild = try await Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
         #expect(catalogBuild.status == 0, "a catalog-only key did not reach the accessors:\n\(catalogBuild.output)")
-        let withKey = try Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
+        let withKey = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
         #expect(withKey.output.hasSuffix("5 files\nOnly in the catalog\n"), "\(withKey.output)")
 
         // Removing a variable removes its property: the build fails where the app uses it.
@@ -149,7 +149,7 @@ struct ExamplePackageTests {
         let json = try String(contentsOfFile: sample, encoding: .utf8)
         let without = json.split(separator: "\n").filter { !$0.contains("\"base_url\"") }.joined(separator: "\n")
         try without.write(toFile: sample, atomically: true, encoding: .utf8)
-        let failed = try Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
+        let failed = try await Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
         #expect(failed.status != 0)
         #expect(failed.output.contains("has no member 'base_url'"), "expected the missing key in:\n\(failed.output)")
     }
@@ -169,8 +169,12 @@ struct ExamplePackageTests {
 
     /// Runs `executable` with the test's environment plus `environment` (the apps get their own
     /// HOME; `swift build` keeps the real one, where SwiftPM's caches are); stdout and stderr together.
+    ///
+    /// Awaited, not waited for: a `swift build` of minutes must not hold one of the cooperative
+    /// pool's threads (two on a 2-core machine), or tests that await events starve behind it (a
+    /// reloading provider's watch test timed out while this build and the docs' ran).
     static func run(_ executable: String, _ arguments: [String], in directory: String,
-                    environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+                    environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -185,9 +189,16 @@ struct ExamplePackageTests {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { ended in continuation.resume(returning: ended.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
         try handle.close()
-        return (process.terminationStatus, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     }
 }
