@@ -4,9 +4,10 @@ import Platform
 ///
 /// Reading follows aapt: outside double quotes a run of white space (space, tab, new line,
 /// return) is one space, and white space at the start and end is dropped; `"…"` keeps its white
-/// space and apostrophes, the quotes themselves are not text; `\n`, `\t`, `\uXXXX`, `\'`, `\"`,
-/// `\\`, `\@`, `\?` (and any `\c`) are escapes, never collapsed. A CDATA section is text without
-/// markup, escapes still apply.
+/// space and apostrophes, the quotes themselves are not text; `\n`, `\t`, `\uXXXX` (two of them
+/// for a UTF-16 surrogate pair, as Java writes an emoji), `\'`, `\"`, `\\`, `\@`, `\?`, `\#` are
+/// escapes, never collapsed; aapt drops any other `\c` with its character (`won\’t` is `wont`).
+/// A CDATA section is text without markup, escapes still apply.
 ///
 /// Writing escapes `\`, `'`, `"`, new line and tab; a space that would be dropped or merged
 /// (the first or last character, or a space after a space) as `\u0020`; other characters XML
@@ -28,6 +29,8 @@ enum AndroidText {
         private var currentGroup: Int?
         /// Whether an apostrophe outside double quotes was not escaped (aapt refuses it).
         private(set) var bareApostrophe = false
+        /// The escapes aapt drops with their character (`\’`), as written.
+        private(set) var droppedEscapes: [String] = []
         /// Whether the value starts with an unescaped `@` or `?`: a reference, not text.
         private(set) var startsWithReference = false
         /// The `<xliff:g>` the text read now is inside.
@@ -38,6 +41,8 @@ enum AndroidText {
         private var started = false
         private var escaping = false
         private var unicodeDigits: String?
+        /// The first half of a surrogate pair read from `\uD83E`, waiting for the second.
+        private var highSurrogate: UInt32?
 
         init() {}
 
@@ -48,7 +53,7 @@ enum AndroidText {
                         digits.unicodeScalars.append(scalar)
                         if digits.unicodeScalars.count == 4 {
                             unicodeDigits = nil
-                            emit(UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
+                            emitUnit(UInt32(digits, radix: 16) ?? 0xFFFD)
                         } else {
                             unicodeDigits = digits
                         }
@@ -63,7 +68,10 @@ enum AndroidText {
                     case "n": emit("\n")
                     case "t": emit("\t")
                     case "u": unicodeDigits = ""
-                    default: emit(scalar)
+                    case "'", "\"", "\\", "@", "?", "#": emit(scalar)
+                    default:
+                        // aapt: "ignore unknown escape chars"; the character goes with it.
+                        if droppedEscapes.count < 8 { droppedEscapes.append("\\" + String(scalar)) }
                     }
                     continue
                 }
@@ -88,7 +96,31 @@ enum AndroidText {
             for scalar in text.unicodeScalars { emit(scalar) }
         }
 
+        /// A UTF-16 code unit from `\uXXXX`: a surrogate pair is one character; a lone half is U+FFFD.
+        private mutating func emitUnit(_ unit: UInt32) {
+            if (0xD800...0xDBFF).contains(unit) {
+                if highSurrogate != nil { append("\u{FFFD}") }
+                // The character takes its place now: the white space before it goes first.
+                if pendingSpace, started { append(" ") }
+                pendingSpace = false
+                started = true
+                highSurrogate = unit
+                return
+            }
+            if let high = highSurrogate, (0xDC00...0xDFFF).contains(unit) {
+                highSurrogate = nil
+                append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)) ?? "\u{FFFD}")
+                return
+            }
+            emit(Unicode.Scalar(unit) ?? "\u{FFFD}")
+        }
+
         private mutating func emit(_ scalar: Unicode.Scalar) {
+            if highSurrogate != nil {
+                // A lone half: its place (the white space before it is written) holds U+FFFD.
+                highSurrogate = nil
+                append("\u{FFFD}")
+            }
             if pendingSpace, started { append(" ") }
             pendingSpace = false
             started = true

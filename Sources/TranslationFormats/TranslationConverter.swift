@@ -1,5 +1,6 @@
 import Dispatch
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -49,7 +50,8 @@ public struct TranslationConverter: Sendable {
         } + writeIssues)
     }
     /// What the conversion says that is not a loss: a declared source language that overrides
-    /// the one the files record (``SourceLanguageRule``).
+    /// the one the files record (``SourceLanguageRule``), what a reader assumed
+    /// (``TranslationTable/notices``).
     public internal(set) var notices: [Diagnostic] = []
     /// The path read first, where notices about the input are located.
     private var inputPath: String?
@@ -180,6 +182,7 @@ public struct TranslationConverter: Sendable {
     /// not a language tag or a plain file name is refused here, whichever format read it.
     private mutating func add(_ table: TranslationTable, from path: String) throws(AppleLocalizationError) {
         try Self.checkNames(of: table, readFrom: path)
+        for notice in table.notices where !notices.contains(notice) { notices.append(notice) }
         guard let index = tables.firstIndex(where: { $0.name == table.name }) else {
             tables.append(table)
             return
@@ -265,10 +268,17 @@ public struct TranslationConverter: Sendable {
                 return entries.indices.sorted(by: precedes).map { entries[$0] }
             }
             table.languages = Dictionary(uniqueKeysWithValues: zip(languages.lazy.map(\.key), sorted))
-            if !format.holdsPluralSourceText || !format.holdsTextWithoutCount {
+            if !format.holdsPluralsWithoutOther {
+                Self.completePlurals(&table, in: format, destination: destination, issues: &writeIssues)
+            }
+            if !format.holdsPluralSourceText || !format.holdsTextWithoutCount || !format.holdsDoNotTranslate {
                 for (language, entries) in table.languages {
                     // By position: a copy of each entry was most of this loop.
                     for index in entries.indices {
+                        if !format.holdsDoNotTranslate, !entries[index].shouldTranslate {
+                            writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
+                                reason: "not for translation (Android's translatable=\"false\"), which \(format.name) cannot mark; written as a text to translate"))
+                        }
                         if !format.holdsPluralSourceText, let pluralID = entries[index].pluralID {
                             writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
                                 reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
@@ -293,5 +303,26 @@ public struct TranslationConverter: Sendable {
             }
         }
         return outputs
+    }
+
+    /// Gives each plural without `other` (an Android `<plurals>` without it) the form of its
+    /// last category as `other`, for a format whose plurals need one, and says so per key.
+    private static func completePlurals(_ table: inout TranslationTable, in format: any TranslationFileFormat,
+                                        destination: String, issues: inout [ConversionIssue]) {
+        for (language, entries) in table.languages {
+            guard entries.contains(where: { entry in
+                if case .plural(let forms, _, _, _) = entry.value { forms[.other] == nil } else { false }
+            }) else { continue }
+            table.languages[language] = entries.map { entry in
+                guard case .plural(var forms, let variable, let frame, let valueType) = entry.value, forms[.other] == nil,
+                      let last = PluralCategory.allCases.last(where: { forms[$0] != nil }) else { return entry }
+                var entry = entry
+                forms[.other] = forms[last]
+                entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
+                issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                    reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
+                return entry
+            }
+        }
     }
 }

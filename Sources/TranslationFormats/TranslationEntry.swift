@@ -1,5 +1,6 @@
 import AppleLocalization
 import CLDRPlurals
+import Diagnostics
 
 /// One key of one language in the neutral model every converter reads into and writes from.
 public struct TranslationEntry: Sendable, Hashable {
@@ -7,7 +8,9 @@ public struct TranslationEntry: Sendable, Hashable {
     public enum Value: Sendable, Hashable {
         /// One message.
         case single(TranslationMessage)
-        /// One message per plural category (`other` always present), chosen by the number
+        /// One message per plural category (`other` present unless the file had none: Android's
+        /// `<plurals>` without it, which aapt accepts; ``TranslationConverter`` gives `other` to a
+        /// format that needs one, see ``TranslationFileFormat/holdsPluralsWithoutOther``), chosen by the number
         /// argument. `frame` is Apple's outer format around the plural variable (`Cart: %#@items@`)
         /// when the source had one, kept so that Apple formats round-trip; `variable` names it.
         case plural([PluralCategory: TranslationMessage], variable: String?, frame: TranslationMessage?, valueType: String?)
@@ -40,9 +43,15 @@ public struct TranslationEntry: Sendable, Hashable {
     /// `"k_one"` and `"k_other"`); only i18next JSON has a place for it.
     public var textWithoutCount: TranslationMessage?
 
+    /// Whether the text is for translators: `false` for a brand name or a URL kept in the
+    /// table (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`, XLIFF's
+    /// `translate="no"`).
+    public var shouldTranslate: Bool
+
     /// An entry.
     public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
-                pluralID: String? = nil, textWithoutCount: TranslationMessage? = nil) {
+                pluralID: String? = nil, textWithoutCount: TranslationMessage? = nil, shouldTranslate: Bool = true) {
+        self.shouldTranslate = shouldTranslate
         self.key = key
         self.context = context
         self.comment = comment
@@ -97,6 +106,9 @@ public struct TranslationTable: Sendable, Hashable {
     /// The document the table was read from, in its format's own terms, for what the entries
     /// have no field for; the same format's writer gives it back.
     public var original: OriginalDocument?
+    /// What its reader assumed where the files do not say (Android's `values/` without
+    /// `tools:locale` read as English, as Android's tools read it), for the command to show.
+    public var notices: [Diagnostic] = []
 
     /// The neutral name of the default table: Apple's `Localizable`, which is i18next's
     /// `translation` namespace (see ``TranslationFileFormat/defaultTableName``).
@@ -116,5 +128,13 @@ public struct TranslationTable: Sendable, Hashable {
             if rhs == sourceLanguage { return false }
             return lhs < rhs
         }
+    }
+}
+
+extension Dictionary where Key == PluralCategory {
+    /// The form that stands for all: `other`, or the last category there is when a plural has
+    /// no `other` (an Android `<plurals>` without it), to find the plural's number in.
+    var representative: Value? {
+        self[.other] ?? PluralCategory.allCases.reversed().lazy.compactMap { self[$0] }.first
     }
 }

@@ -43,6 +43,11 @@ public protocol TranslationFileFormat: Sendable {
     /// Whether it keeps a key's text without a count beside its plural forms
     /// (``TranslationEntry/textWithoutCount``, i18next's `"k"` beside `"k_one"`).
     var holdsTextWithoutCount: Bool { get }
+    /// Whether it marks a text that is not for translators (``TranslationEntry/shouldTranslate``).
+    var holdsDoNotTranslate: Bool { get }
+    /// Whether it can write plural forms without `other` as they are (Android's `<plurals>`,
+    /// i18next's suffixes); the converter gives the others an `other` form.
+    var holdsPluralsWithoutOther: Bool { get }
     /// The formats read along with this one when a directory is read without `--from-format`
     /// (a catalog's table may be completed by `.strings` tables, as in lookups).
     var companionFormats: [String] { get }
@@ -90,6 +95,8 @@ extension TranslationFileFormat {
     public var holdsPluralSourceText: Bool { false }
     public var recordsSourceLanguage: Bool { false }
     public var holdsTextWithoutCount: Bool { false }
+    public var holdsPluralsWithoutOther: Bool { false }
+    public var holdsDoNotTranslate: Bool { false }
     public var companionFormats: [String] { [] }
 
     public func normalized(_ table: TranslationTable) -> TranslationTable { table }

@@ -29,14 +29,89 @@ struct AndroidCommandTests {
         #expect(output.contains(#"res/values/strings.xml: warning: "a" (en): an apostrophe not preceded by \ is refused by aapt"#), "\(output)")
     }
 
-    @Test("two keys that become one Android name fail the conversion naming both (65), nothing written")
-    func collision() throws {
+    /// A `res/` as apps write it: no `tools:locale`, names in camel case, `translatable="false"`,
+    /// a Russian `<plurals>` without `other` (as Weblate writes it), Java flags and `%s`.
+    static let appResources: [String: String] = [
+        "values/strings.xml": #"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="app_name" translatable="false">Kore</string>
+                <string name="aboutLicense">License</string>
+                <string name="downloads">%1$,d downloads</string>
+                <string name="hello">Hello %s</string>
+                <plurals name="episodes">
+                    <item quantity="one">%d episode</item>
+                    <item quantity="other">%d episodes</item>
+                </plurals>
+            </resources>
+            """#,
+        "values-ru/strings.xml": #"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="aboutLicense">Лицензия</string>
+                <string name="downloads">%1$,d загрузок</string>
+                <string name="hello">Привет %s</string>
+                <plurals name="episodes">
+                    <item quantity="one">%d эпизод</item>
+                    <item quantity="few">%d эпизода</item>
+                    <item quantity="many">%d эпизодов</item>
+                </plurals>
+            </resources>
+            """#,
+    ]
+
+    @Test("an app's res/ converts without --language, as aapt reads it: values/ is English (said once), names keep their case, translatable=\"false\" and flags kept, a <plurals> without other converted; aapt dumps the same values")
+    func appResourcesAsAaptReadsThem() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("src/en/translation.json", #"{"settings.language": "A", "settings_language": "B"}"#)
+        for (path, text) in Self.appResources { try workspace.write("in/res/" + path, text) }
+        let result = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "out/res", "--format", "android"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "read as en, as Android's tools read values/").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(#""episodes" (ru): <plurals> has no other quantity"#), "\(result.stderr)")
+        let written = String(decoding: workspace.read("out/res/values/strings.xml") ?? Data(), as: UTF8.self)
+        #expect(written.contains(#"<string name="app_name" translatable="false">Kore</string>"#), "\(written)")
+        #expect(written.contains(#"<string name="hello">Hello %s</string>"#), "\(written)")
+        let original = try AndroidTools.compile(workspace.path + "/in/res")
+        let converted = try AndroidTools.compile(workspace.path + "/out/res")
+        #expect(original.status == 0 && converted.status == 0, "\(original.output)\(converted.output)")
+        let before = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", original.package])
+        let after = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", converted.package])
+        let values = AndroidTools.values(fromDump: after.output)
+        #expect(values == AndroidTools.values(fromDump: before.output), "\(after.output)")
+        #expect(values.values.contains { $0["string/aboutLicense"] == "Лицензия" }, "\(values)")
+        #expect(values.values.contains { $0["string/downloads"] == "%1$,d downloads" }, "\(values)")
+        #expect(values.values.contains { $0["plurals/episodes/many"] == "%d эпизодов" && $0["plurals/episodes/other"] == nil }, "\(values)")
+
+        // Through i18next: the same values (translatable="false" has no place there, and says so).
+        let toI18next = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "json", "--format", "i18next"])
+        #expect(toI18next.status == 0, "\(toI18next.stderr)")
+        #expect(toI18next.stderr.contains(#""app_name" (en): not for translation"#), "\(toI18next.stderr)")
+        let back = try workspace.run(["i18n", "convert", "--from", "json", "--to", "back/res", "--format", "android"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let trip = try AndroidTools.compile(workspace.path + "/back/res")
+        #expect(trip.status == 0, "\(trip.output)")
+        let tripValues = AndroidTools.values(fromDump: try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", trip.package]).output)
+        // i18next has no argument numbers: `{{arg1, ,d}}` alone comes back unnumbered.
+        #expect(tripValues.values.contains { $0["string/aboutLicense"] == "License" && $0["string/downloads"] == "%,d downloads" }, "\(tripValues)")
+        #expect(tripValues.values.contains { $0["plurals/episodes/many"] != nil && $0["plurals/episodes/other"] == nil }, "\(tripValues)")
+    }
+
+    @Test("keys that are Java keywords or become one name are renamed by the documented rule, aapt compiles them, and they come back as keys")
+    func keywordsAndCollisions() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("src/en/translation.json", #"{"settings.language": "A", "settings_language": "B", "default": "C", "continue": "D"}"#)
         let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", "res", "--format", "android"])
-        #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains(#"the keys "settings.language" and "settings_language" both become the Android resource name "settings_language""#), "\(result.stderr)")
-        #expect(workspace.read("res/values/strings.xml") == nil)
+        #expect(result.status == 0, "\(result.stderr)")
+        let xml = String(decoding: workspace.read("res/values/strings.xml") ?? Data(), as: UTF8.self)
+        #expect(xml.contains(#"<string name="settings_language">B</string>"#), "\(xml)")
+        #expect(xml.contains("<!-- Key: settings.language -->\n  <string name=\"settings_language_2\">A</string>"), "\(xml)")
+        #expect(xml.contains(#"<string name="key_default">C</string>"#) && xml.contains(#"<string name="key_continue">D</string>"#), "\(xml)")
+        let compiled = try AndroidTools.compile(workspace.path + "/res")
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let back = try workspace.run(["i18n", "convert", "--from", "res", "--to", "out", "--format", "i18next"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let json = String(decoding: workspace.read("out/en/translation.json") ?? Data(), as: UTF8.self)
+        #expect(json == "{\n  \"continue\": \"D\",\n  \"default\": \"C\",\n  \"settings\": {\n    \"language\": \"A\"\n  },\n  \"settings_language\": \"B\"\n}\n", "\(json)")
     }
 
     /// The README's shell lines that name Android, as written (the trailing comment dropped).

@@ -35,9 +35,10 @@ struct AndroidFormatTests {
         #expect(why.contains("b+") , "\(why)")
     }
 
-    @Test("the name rule: lowercase, [a-z0-9_] only, a letter first", arguments: [
-        ("settings.language", "settings_language"), ("Sign-out", "sign_out"), ("404", "key_404"), ("_x", "key__x"),
-        ("café", "caf_"), ("ok", "ok"), ("", "key_"),
+    @Test("the name rule: case kept, [A-Za-z0-9_] only, a letter first, no Java keyword", arguments: [
+        ("settings.language", "settings_language"), ("Sign-out", "Sign_out"), ("404", "key_404"), ("_x", "key__x"),
+        ("café", "caf_"), ("ok", "ok"), ("", "key_"), ("aboutLicense", "aboutLicense"), ("default", "key_default"),
+        ("continue", "key_continue"), ("import", "key_import"), ("true", "key_true"), ("Default", "Default"),
     ])
     func names(key: String, name: String) {
         #expect(AndroidResourceName.name(for: key) == name)
@@ -45,13 +46,25 @@ struct AndroidFormatTests {
 
     @Test("a key the rule changes is kept in the comment's last line and read back; a person's line is not a key")
     func keyInComment() {
-        #expect(AndroidResourceName.comment(nil, key: "Sign-out") == "Key: Sign-out")
-        #expect(AndroidResourceName.comment("Menu item", key: "settings.language") == "Menu item\nKey: settings.language")
-        #expect(AndroidResourceName.comment("Menu item", key: "ok") == "Menu item")
+        #expect(AndroidResourceName.comment(nil, key: "Sign-out", name: "Sign_out") == "Key: Sign-out")
+        #expect(AndroidResourceName.comment("Menu item", key: "settings.language", name: "settings_language") == "Menu item\nKey: settings.language")
+        #expect(AndroidResourceName.comment("Menu item", key: "ok", name: "ok") == "Menu item")
         let kept = AndroidResourceName.key(name: "settings_language", comment: "Menu item\nKey: settings.language")
         #expect(kept.key == "settings.language" && kept.comment == "Menu item")
         let notKept = AndroidResourceName.key(name: "other_name", comment: "Key: settings.language")
         #expect(notKept.key == "other_name" && notKept.comment == "Key: settings.language")
+        // A collision's `_N` still names the key; `_0`, `_02` and `_x` do not.
+        #expect(AndroidResourceName.key(name: "Sign_out_2", comment: "Key: Sign-out").key == "Sign-out")
+        for name in ["Sign_out_0", "Sign_out_02", "Sign_out_x", "Sign_out_"] {
+            #expect(AndroidResourceName.key(name: name, comment: "Key: Sign-out").key == name)
+        }
+    }
+
+    @Test("keys that become one name: a key that is its own name keeps it, the others get _2, _3 in order")
+    func collidingNames() {
+        let names = AndroidResourceName.names(for: ["Sign-out", "Sign.out", "Sign_out", "default", "key_default"])
+        #expect(names == ["Sign_out": "Sign_out", "Sign-out": "Sign_out_2", "Sign.out": "Sign_out_3",
+                          "key_default": "key_default", "default": "key_default_2"])
     }
 
     // MARK: Reading as aapt does
@@ -68,6 +81,9 @@ struct AndroidFormatTests {
         (#"tab\t  x  \n  y"#, "tab\t x \n y"),
         (#"sp\u0020\u0020x"#, "sp  x"),
         (#""it's""#, "it's"),
+        (#"\uD83E\uDDD8 yoga \uD83C\uDFC3"#, "🧘 yoga 🏃"),
+        (##"won\’t \#1"##, "wont #1"),
+        (#"lone \uD83E half"#, "lone \u{FFFD} half"),
     ])
     func aaptText(xml: String, expected: String) throws {
         let entries = try read("<resources><string name=\"k\">\(xml)</string></resources>").entries
@@ -79,8 +95,8 @@ struct AndroidFormatTests {
         let xml = #"<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="k">Hi <xliff:g id="name">%1$s</xliff:g>, <xliff:g id="n" ctype="x-format:number">%2$d</xliff:g> at 100%% and %3$.2f</string></resources>"#
         let entries = try read(xml).entries
         #expect(entries.first?.value == .single(TranslationMessage([
-            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "n", format: "number")), .text(" at 100% and "),
+            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name", position: 1)), .text(", "),
+            .placeholder(TranslationPlaceholder(name: "n", position: 2, format: "number")), .text(" at 100% and "),
             .placeholder(TranslationPlaceholder(position: 3, conversion: ".2f")),
         ])))
     }
@@ -94,7 +110,7 @@ struct AndroidFormatTests {
         ])
     }
 
-    @Test("<plurals> items by CLDR quantity, <string-array> items as key.N, comments above, translatable=\"false\" reported and left out")
+    @Test("<plurals> items by CLDR quantity, <string-array> items as key.N, comments above, translatable=\"false\" kept")
     func structure() throws {
         let xml = """
             <resources>
@@ -106,19 +122,20 @@ struct AndroidFormatTests {
             </resources>
             """
         let (entries, issues) = try read(xml)
-        #expect(entries.map(\.key) == ["files", "planets.0", "planets.1", "styled"])
+        #expect(entries.map(\.key) == ["files", "planets.0", "planets.1", "app", "styled"])
+        #expect(entries.map(\.shouldTranslate) == [true, true, true, false, true])
         #expect(entries.first?.comment == "Shown in the list")
         guard case .plural(let forms, _, _, _)? = entries.first?.value else { Issue.record("\(entries)"); return }
         #expect(Set(forms.keys) == [.one, .other])
         #expect(entries.last?.value == .single(TranslationMessage([.text("Hi <b>bold</b>")])))
-        #expect(issues.contains { $0.key == "app" && $0.reason.contains("translatable") })
+        #expect(!issues.contains { $0.key == "app" })
         #expect(issues.contains { $0.key == "styled" && $0.reason.contains("<b>") })
     }
 
     @Test("malformed files are one error naming the file, line and column, with a fix", arguments: [
         ("<resources>\n  <string name=\"a\">x</strin>\n</resources>", ":2:", "expected </string>"),
         ("<resources>\n<string>x</string></resources>", ":2:1:", "has no name"),
-        ("<resources>\n<plurals name=\"p\"><item quantity=\"one\">x</item></plurals></resources>", ":2:1:", "has no other quantity"),
+        ("<resources>\n<plurals name=\"p\"></plurals></resources>", ":2:1:", "has no <item>"),
         ("<resources>\n<plurals name=\"p\"><item quantity=\"lots\">x</item></plurals></resources>", ":2:", "quantity=\"zero|one|two|few|many|other\""),
         ("<resources><string name=\"a\">x</string>\n<string name=\"a\">y</string></resources>", ":2:1:", "defined twice (first on line 1)"),
         ("<manifest/>", ":1:1:", "expected the root element <resources>"),
@@ -170,7 +187,7 @@ struct AndroidFormatTests {
         #expect(xml.contains(#"tools:locale="en""#), "\(xml)")
         #expect(xml.contains(#"<!-- Key: Sign-out -->"#), "\(xml)")
         #expect(xml.contains(#"<string name="percent">100% done</string>"#), "\(xml)")
-        #expect(xml.contains(#"<string name="percentraw" formatted="false">50%s off</string>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="percentRaw" formatted="false">50%s off</string>"#), "\(xml)")
         #expect(xml.contains(#"<xliff:g id="n" ctype="x-format:number">%1$d</xliff:g>"#), "\(xml)")
         #expect(converter.issues.map(\.key) == ["nested"], "\(converter.issues)")
         var back = TranslationConverter()
@@ -188,22 +205,26 @@ struct AndroidFormatTests {
         #expect(written.contains("See $t(other.key)"), "\(written)")
     }
 
-    @Test("two keys that become one resource name are an error naming both")
+    @Test("keys that become one resource name, or a Java keyword, are renamed by the rule and come back through the comment")
     func collision() throws {
         let directory = TemporaryDirectory()
-        directory.write("in/en/translation.json", #"{"sign_out": "A", "Sign-out": "B"}"#)
+        directory.write("in/en/translation.json", #"{"Sign_out": "A", "Sign-out": "B", "default": "C", "import": "D"}"#)
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
         let android = try #require(TranslationFormatRegistry.standard.format(named: "android"))
-        #expect {
-            _ = try converter.plan(android, to: directory.path + "/res")
-        } throws: { error in
-            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? ""
-            return text.contains(#""Sign-out""#) && text.contains(#""sign_out""#) && text.contains("rename one")
+        for output in try converter.plan(android, to: directory.path + "/res") {
+            directory.write("res/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
         }
+        let xml = directory.read("res/values/strings.xml")
+        #expect(xml.contains("<!-- Key: Sign-out -->\n  <string name=\"Sign_out_2\">B</string>"), "\(xml)")
+        #expect(xml.contains("<string name=\"Sign_out\">A</string>"), "\(xml)")
+        #expect(xml.contains("<!-- Key: default -->\n  <string name=\"key_default\">C</string>"), "\(xml)")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/res")
+        #expect(Set(back.tables.first?.languages["en"]?.map(\.key) ?? []) == ["Sign_out", "Sign-out", "default", "import"])
     }
 
-    @Test("a malformed locale folder is an error naming it; the default folder without tools:locale asks for --language")
+    @Test("a malformed locale folder is an error naming it; the default folder without tools:locale is English, said once; --language wins")
     func folderErrors() throws {
         let directory = TemporaryDirectory()
         directory.write("res/values-pt-rBRA/strings.xml", "<resources><string name=\"a\">x</string></resources>")
@@ -217,12 +238,35 @@ struct AndroidFormatTests {
         let other = TemporaryDirectory()
         other.write("res/values/strings.xml", "<resources><string name=\"a\">x</string></resources>")
         var plain = TranslationConverter()
-        #expect {
-            try plain.read(other.path + "/res")
-        } throws: { ($0 as? AppleLocalizationError)?.diagnostic.description.contains("add tools:locale") == true }
+        try plain.read(other.path + "/res")
+        #expect(plain.tables.first?.languages["en"]?.first?.key == "a")
+        #expect(plain.notices.count == 1 && plain.notices.first?.description.contains("read as en") == true, "\(plain.notices)")
+        #expect(plain.issues.isEmpty)
         var withLanguage = TranslationConverter()
         try withLanguage.read(other.path + "/res", language: "de")
         #expect(withLanguage.tables.first?.languages["de"]?.first?.key == "a")
+    }
+
+    @Test("a <plurals> without other is read as it is; android and i18next keep it so, a catalog gets the last form as other, reported")
+    func pluralsWithoutOther() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals></resources>"#)
+        directory.write("res/values-ru/strings.xml", #"<resources><plurals name="files"><item quantity="one">%d файл</item><item quantity="few">%d файла</item><item quantity="many">%d файлов</item></plurals></resources>"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        #expect(converter.issues.contains { $0.key == "files" && $0.language == "ru" && $0.reason.contains("no other quantity") }, "\(converter.issues)")
+        guard case .plural(let forms, _, _, _)? = converter.tables.first?.languages["ru"]?.first?.value else { Issue.record("not a plural"); return }
+        #expect(Set(forms.keys) == [.one, .few, .many])
+        let android = try #require(TranslationFormatRegistry.standard.format(named: "android"))
+        let xml = try converter.plan(android, to: directory.path + "/out").map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        #expect(!xml.contains("файла</item>\n    <item quantity=\"other\""), "\(xml)")
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        let json = try converter.plan(i18next, to: directory.path + "/json").map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        #expect(json.contains("\"files_many\": \"{{count}} файлов\"\n}"), "\(json)")
+        let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
+        let written = try converter.plan(catalog, to: directory.path + "/Localizable.xcstrings").map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        #expect(written.components(separatedBy: "\"%d файлов\"").count == 3, "\(written)")
+        #expect(converter.issues.contains { $0.key == "files" && $0.reason.contains("the many form is written as other") }, "\(converter.issues)")
     }
 
     // MARK: Helpers

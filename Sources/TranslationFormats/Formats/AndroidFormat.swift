@@ -32,6 +32,8 @@ public struct AndroidFormat: TranslationFileFormat {
 
     public var name: String { "android" }
     public var recordsSourceLanguage: Bool { true }
+    public var holdsPluralsWithoutOther: Bool { true }
+    public var holdsDoNotTranslate: Bool { true }
     public var summary: String { "Android string resources, values[-<qualifier>]/strings.xml" }
     public var fileExtensions: [String] { ["xml"] }
     public var defaultTableName: String { "strings" }
@@ -40,6 +42,9 @@ public struct AndroidFormat: TranslationFileFormat {
     static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
     static let formatPrefix = "x-format:"
     static let unescapedMark = "- "
+    /// The language of `values/` when nothing says: Android's tools take the default resources
+    /// as English.
+    static let defaultLanguage = "en"
 
     // MARK: Files
 
@@ -84,12 +89,17 @@ public struct AndroidFormat: TranslationFileFormat {
         case .defaultLanguage?, nil: break
         }
         let (locale, entries) = try Self.read(try file.contents(), path: file.path, language: folderLanguage ?? file.language, issues: &issues)
-        guard let language = folderLanguage ?? locale ?? file.language else {
-            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the language of the default resources is not known; add tools:locale=\"en\" (xmlns:tools=\"\(Self.toolsNamespace)\") to <resources>, or pass --language"), kind: .usage)
-        }
+        // `--language` wins over `tools:locale`; a default folder that says nothing is English,
+        // as aapt, lint and Android Studio take it, and the command says so.
+        let assumed = folderLanguage == nil && file.language == nil && locale == nil
+        let language = folderLanguage ?? file.language ?? locale ?? Self.defaultLanguage
         if entries.isEmpty { return [] }
         let isDefault = folderLanguage == nil
-        return [TranslationTable(name: neutralTableName(file.table), sourceLanguage: isDefault ? language : nil, languages: [language: entries])]
+        var table = TranslationTable(name: neutralTableName(file.table), sourceLanguage: isDefault && !assumed ? language : nil, languages: [language: entries])
+        if assumed {
+            table.notices = [Diagnostic(.warning, file: file.path, message: "no tools:locale on <resources>: read as \(Self.defaultLanguage), as Android's tools read values/; add tools:locale=\"…\" (xmlns:tools=\"\(Self.toolsNamespace)\") or pass --language to say otherwise")]
+        }
+        return [table]
     }
 
     /// The source language in `values/` (with `tools:locale`), every other in `values-<locale>/`.
@@ -117,16 +127,13 @@ public struct AndroidFormat: TranslationFileFormat {
 
     static func write(_ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
                       issues: inout ConversionIssues) throws(AppleLocalizationError) -> Data {
-        var keys: [String: String] = [:]
-        func claim(_ key: String) throws(AppleLocalizationError) -> String {
-            let name = AndroidResourceName.name(for: key)
-            if let other = keys[name], other != key {
-                throw AppleLocalizationError(Diagnostic(file: path, message: "the keys \(Diagnostic.quoted(other)) and \(Diagnostic.quoted(key)) both become the Android resource name \"\(name)\" (\(AndroidResourceName.ruleSummary)); rename one of them"), kind: .invalidInput)
-            }
-            keys[name] = key
-            return name
-        }
         let arrays = arrayGroups(entries)
+        // Every resource's key first, so that the name rule tells collisions apart by the keys'
+        // order, not by the order resources are written in.
+        let names = AndroidResourceName.names(for: entries.map { entry in
+            arrayBase(entry.key).flatMap { arrays[$0] != nil ? $0 : nil } ?? entry.foldedKey
+        })
+        func claim(_ key: String) -> String { names[key] ?? AndroidResourceName.name(for: key) }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         out += "<resources xmlns:tools=\"\(toolsNamespace)\" xmlns:xliff=\"\(xliffNamespace)\""
         if let locale { out += " tools:locale=\"\(TextEscaping.xml(locale))\"" }
@@ -142,9 +149,9 @@ public struct AndroidFormat: TranslationFileFormat {
                 issues.report(entry.key, "Android resources have no translation state; \(entry.state.rawValue) is not written")
             }
             if let base = arrayBase(entry.key), let members = arrays[base] {
-                let name = try claim(base)
-                out += comment(entry.comment, key: base, issues: &issues)
-                out += "  <string-array name=\"\(name)\">\n"
+                let name = claim(base)
+                out += comment(entry.comment, key: base, name: name, issues: &issues)
+                out += "  <string-array name=\"\(name)\"\(translatable(entry))>\n"
                 for member in members {
                     written.insert(member.key)
                     if member.key != entry.key, member.comment != nil {
@@ -156,22 +163,22 @@ public struct AndroidFormat: TranslationFileFormat {
                 out += "  </string-array>\n"
                 continue
             }
-            let name = try claim(entry.key)
-            out += comment(entry.comment, key: entry.key, issues: &issues)
+            let name = claim(entry.key)
+            out += comment(entry.comment, key: entry.key, name: name, issues: &issues)
             switch entry.value {
             case .single(let message):
                 let (text, formatted) = value(message, order: orders[entry.key] ?? [], key: entry.key, issues: &issues)
-                out += "  <string name=\"\(name)\"\(formatted ? "" : " formatted=\"false\"")>\(text)</string>\n"
+                out += "  <string name=\"\(name)\"\(translatable(entry))\(formatted ? "" : " formatted=\"false\"")>\(text)</string>\n"
             case .plural(_, let variable, let frame, let valueType):
                 if let frame, !isBareVariable(frame, variable) {
                     issues.report(entry.key, "<plurals> has no text around the plural variable; it is written into each quantity")
                 }
-                out += "  <plurals name=\"\(name)\">\n"
+                out += "  <plurals name=\"\(name)\"\(translatable(entry))>\n"
                 let forms = entry.expandedForms
-                let number = valueType ?? forms[.other].flatMap(AppleFormatsConversion.numericType)
+                let number = valueType ?? forms.representative.flatMap(AppleFormatsConversion.numericType)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, issues: &issues)
+                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, inPlural: true, issues: &issues)
                     if !formatted {
                         issues.report(entry.key, "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is")
                     }
@@ -184,6 +191,11 @@ public struct AndroidFormat: TranslationFileFormat {
         return Data(out.utf8)
     }
 
+    /// ` translatable="false"` for a text not for translators.
+    private static func translatable(_ entry: TranslationEntry) -> String {
+        entry.shouldTranslate ? "" : " translatable=\"false\""
+    }
+
     /// Whether `frame` is the plural variable alone (`%#@items@`), which adds nothing to the forms.
     private static func isBareVariable(_ frame: TranslationMessage, _ variable: String?) -> Bool {
         guard let variable, frame.pieces.count == 1, case .placeholder(let placeholder) = frame.pieces[0] else { return false }
@@ -191,8 +203,8 @@ public struct AndroidFormat: TranslationFileFormat {
     }
 
     /// The comment above a resource: the entry's, and the key when the name rule changes it.
-    private static func comment(_ comment: String?, key: String, issues: inout ConversionIssues) -> String {
-        guard let text = AndroidResourceName.comment(comment, key: key) else { return "" }
+    private static func comment(_ comment: String?, key: String, name: String, issues: inout ConversionIssues) -> String {
+        guard let text = AndroidResourceName.comment(comment, key: key, name: name) else { return "" }
         if TextEscaping.xmlComment(text) != text {
             issues.report(key, "an XML comment cannot hold -- or control characters; the comment is written with - - and U+FFFD")
         }
@@ -236,7 +248,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// The XML content of a message, and whether it is a format string (`formatted="false"`
     /// when a text without arguments has a `%` that would read as one).
     private static func value(_ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
-                              issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
+                              inPlural: Bool = false, issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
         let placeholders = message.placeholders
         let literalPercent = message.pieces.contains { piece in
             if case .text(let literal) = piece { AndroidText.hasConversion(literal) } else { false }
@@ -263,7 +275,9 @@ public struct AndroidFormat: TranslationFileFormat {
                     for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
                     continue
                 }
-                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber)))
+                // aapt refuses two unnumbered arguments in a <string>, not in a plural's <item>.
+                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
+                                                       unnumbered: placeholders.count == 1 || inPlural)))
             }
         }
         return (AndroidText.escaped(atoms), isFormat || !literalPercent)
@@ -272,10 +286,18 @@ public struct AndroidFormat: TranslationFileFormat {
     /// `<xliff:g id="name">%1$s</xliff:g>`: a named value at its place in `order`; an unnamed
     /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
     /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
-    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?) -> String {
+    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?,
+                                          unnumbered: Bool) -> String {
         var named = placeholder
         if placeholder.name == nil {
             unnamedIndex += 1
+            // An unnamed argument Java can say exactly (`%s`, `%1$,d`, `%.2f`, read from Android or
+            // printf) is written as it was: `%s` stays `%s`, as the app's getString calls it. Only
+            // where aapt needs positions (two or more arguments in a <string>) is it numbered.
+            if let conversion = placeholder.conversion, !placeholder.unescaped, placeholder.format == nil,
+               javaSpecifier(conversion) == conversion, placeholder.position != nil || unnumbered {
+                return "%" + (placeholder.position.map { String($0) + "$" } ?? "") + conversion
+            }
             if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
                 named.name = "count"
                 named.conversion = nil
@@ -285,15 +307,24 @@ public struct AndroidFormat: TranslationFileFormat {
             }
             named.position = nil
         }
+        if named.conversion == nil, let format = named.format, javaSpecifier(format) == format {
+            // A Java conversion carried as a format (`{{arg1, ,d}}` from `%1$,d` through i18next)
+            // is that conversion again.
+            named.conversion = format
+            named.format = nil
+        }
         let name = named.name ?? "arg1"
-        let position = PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
+        // A position the source wrote (`%2$s` around a name read from Android) is kept; without
+        // one, the value is numbered only where aapt needs it, as an unnamed one.
+        let position = placeholder.position ?? PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
+        let number = placeholder.position != nil || !unnumbered ? String(position) + "$" : ""
         let java = named.conversion.map(javaSpecifier) ?? (name == "count" || named.format == "number" ? "d" : "s")
         let kept = named.format ?? named.conversion
         let needsFormat = named.unescaped || (kept != nil && kept != readBack(java, named: name))
         // i18next's `{{- name, number}}` around the name: `- ` first, then the format.
         let value = (named.unescaped ? unescapedMark : "") + (kept ?? "")
         let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + value))\"" : ""
-        return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(position)$\(java)</xliff:g>"
+        return "<xliff:g id=\"\(TextEscaping.xml(name))\"\(format)>%\(number)\(java)</xliff:g>"
     }
 
     /// The conversion a named value reads back with from the Java specifier `java`: `s` is a
@@ -374,15 +405,12 @@ public struct AndroidFormat: TranslationFileFormat {
                 throw fail(element.offset, "the resource \(Diagnostic.quoted(name)) is defined twice (first on line \(line)); remove one")
             }
             seen[key] = locator.location(of: element.offset, in: bytes).line
-            if element.attribute("translatable") == "false" {
-                report(key, "translatable=\"false\": not a translation; not converted")
-                continue
-            }
+            let shouldTranslate = element.attribute("translatable") != "false"
             let formatted = element.attribute("formatted") != "false"
             switch element.name {
             case "string":
                 let message = try message(of: element, formatted: formatted, key: key, report: report, fail: fail)
-                entries.append(TranslationEntry(key: key, comment: rest, value: .single(message)))
+                entries.append(TranslationEntry(key: key, comment: rest, value: .single(message), shouldTranslate: shouldTranslate))
             case "plurals":
                 var forms: [PluralCategory: TranslationMessage] = [:]
                 for item in element.children where item.name == "item" {
@@ -392,10 +420,16 @@ public struct AndroidFormat: TranslationFileFormat {
                     if forms[category] != nil { throw fail(item.offset, "the quantity \(quantity) of <plurals name=\"\(name)\"> is given twice; remove one") }
                     forms[category] = try message(of: item, formatted: formatted, key: key, report: report, fail: fail)
                 }
-                guard forms[.other] != nil else {
-                    throw fail(element.offset, "<plurals name=\"\(name)\"> has no other quantity; add <item quantity=\"other\">, which every language uses")
+                if forms.isEmpty {
+                    throw fail(element.offset, "<plurals name=\"\(name)\"> has no <item>; add <item quantity=\"other\">, which every language uses")
                 }
-                entries.append(TranslationEntry(key: key, comment: rest, value: .plural(forms, variable: nil, frame: nil, valueType: nil)))
+                if forms[.other] == nil {
+                    // aapt accepts it (Weblate and Transifex write Russian and Ukrainian this way);
+                    // Android then fails only for a number no other quantity takes (1.5).
+                    report(key, "<plurals> has no other quantity, which Android uses for numbers no other quantity takes (1.5 in ru); add <item quantity=\"other\">")
+                }
+                entries.append(TranslationEntry(key: key, comment: rest, value: .plural(forms, variable: nil, frame: nil, valueType: nil),
+                                                shouldTranslate: shouldTranslate))
             default:
                 var index = 0
                 for item in element.children where item.name == "item" {
@@ -403,7 +437,7 @@ public struct AndroidFormat: TranslationFileFormat {
                     if seen[itemKey] != nil { throw fail(item.offset, "the key \(Diagnostic.quoted(itemKey)) of this <string-array> is also a <string>; rename one") }
                     seen[itemKey] = seen[key]
                     let message = try message(of: item, formatted: formatted, key: itemKey, report: report, fail: fail)
-                    entries.append(TranslationEntry(key: itemKey, comment: index == 0 ? rest : nil, value: .single(message)))
+                    entries.append(TranslationEntry(key: itemKey, comment: index == 0 ? rest : nil, value: .single(message), shouldTranslate: shouldTranslate))
                     index += 1
                 }
             }
@@ -457,6 +491,9 @@ public struct AndroidFormat: TranslationFileFormat {
         if reader.bareApostrophe {
             report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)")
         }
+        if !reader.droppedEscapes.isEmpty {
+            report(key, "aapt drops an unknown escape with its character (\(reader.droppedEscapes.joined(separator: ", "))); read as aapt compiles it, without them")
+        }
         if reader.startsWithReference {
             report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text")
         }
@@ -496,7 +533,6 @@ public struct AndroidFormat: TranslationFileFormat {
                     let (id, format) = groups[group]
                     if let id, !id.isEmpty {
                         placeholder.name = id
-                        placeholder.position = nil
                         placeholder.conversion = readBack(found.specifier, named: id)
                     }
                     if var format {

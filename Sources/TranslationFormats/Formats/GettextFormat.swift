@@ -161,7 +161,7 @@ public struct GettextFormat: TranslationFileFormat {
             line("msgstr", PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues))
         case .plural(_, _, _, let valueType):
             let expanded = entry.expandedForms
-            let number = valueType ?? expanded[.other].flatMap(AppleFormatsConversion.numericType)
+            let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
             line("msgid_plural", entry.pluralID ?? entry.key)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                 issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")

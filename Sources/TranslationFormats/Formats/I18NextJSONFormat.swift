@@ -26,6 +26,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     public var holdsContexts: Bool { true }
     public var readsContextsFromKeys: Bool { true }
     public var holdsTextWithoutCount: Bool { true }
+    public var holdsPluralsWithoutOther: Bool { true }
 
     public func discover(in directory: String) -> [TranslationSourceFile] {
         DirectoryListing.languageFolderFiles(in: directory, extension: ".json", format: name)
@@ -230,7 +231,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 if let plain = singles[slot] {
                     if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18Next(plain) }
                 }
-                if forms[.other] == nil, let last = categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
+                // Without `_other` (written from an Android <plurals> without it) the forms stay as
+                // they are; the converter gives `other` to a format that needs one.
                 return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
                                         textWithoutCount: withoutCount)
             }
@@ -306,7 +308,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                         issues.report(entry.key, "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own")
                     }
                 }
-                let number = valueType ?? forms[.other].flatMap(firstNumeric)
+                let number = valueType ?? forms.representative.flatMap(firstNumeric)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     add(key + "_" + category.rawValue, form, pluralNumber: number, of: entry.key)
