@@ -96,8 +96,10 @@ public struct PseudoLocalizer: Sendable {
         var result = table
         let entries = table.languages[source] ?? []
         for method in methods {
-            let categories = PluralRules(locale: method.language, kind: .cardinal).categories
+            let cardinal = PluralRules(locale: method.language, kind: .cardinal).categories
+            let ordinal = PluralRules(locale: method.language, kind: .ordinal).categories
             result.languages[method.language] = entries.map { entry in
+                let categories = entry.pluralKind == .ordinal ? ordinal : cardinal
                 var entry = entry
                 switch entry.value {
                 case .single(let message):

@@ -118,6 +118,7 @@ public struct TranslationConverter: Sendable {
                 for table in try read.tables.get() { try add(table, from: job.file.path) }
             }
             tables = tables.map(chosen.normalized)
+            if !chosen.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
         } else {
             guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
                 throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(registry.names.joined(separator: "|"))"), kind: .usage)
@@ -127,6 +128,7 @@ public struct TranslationConverter: Sendable {
             var file = TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name)
             file.keepsOriginal = keepsOriginal(of: file.format)
             try readFile(file, with: inferred)
+            if !inferred.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
         }
     }
 
@@ -268,6 +270,9 @@ public struct TranslationConverter: Sendable {
                 return entries.indices.sorted(by: precedes).map { entries[$0] }
             }
             table.languages = Dictionary(uniqueKeysWithValues: zip(languages.lazy.map(\.key), sorted))
+            if !format.holdsOrdinals {
+                Self.splittingOrdinals(&table, for: format, destination: destination, issues: &writeIssues)
+            }
             if !format.holdsPluralsWithoutOther {
                 Self.completePlurals(&table, in: format, destination: destination, issues: &writeIssues)
             }

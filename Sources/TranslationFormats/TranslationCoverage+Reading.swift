@@ -70,7 +70,7 @@ extension TranslationCoverage {
                 // A translation of a plural source needs its language's forms, even when it was
                 // written as one message.
                 if entry.isPlural || source.isPlural {
-                    let needed = PluralRules(locale: language, kind: format.pluralKind(of: source)).categories
+                    let needed = PluralRules(locale: language, kind: source.pluralKind).categories
                     let present: Set<PluralCategory> = if case .plural(let forms, _, _, _) = entry.value { Set(forms.keys) } else { [.other] }
                     let lacking = needed.filter { !present.contains($0) }
                     if !lacking.isEmpty {

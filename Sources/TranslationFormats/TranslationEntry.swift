@@ -43,6 +43,11 @@ public struct TranslationEntry: Sendable, Hashable {
     /// `"k_one"` and `"k_other"`); only i18next JSON has a place for it.
     public var textWithoutCount: TranslationMessage?
 
+    /// Which CLDR rules choose among the plural forms: cardinal (`1 file`, `2 files`), or ordinal
+    /// (`1st`, `2nd`, `3rd`: i18next's `place_ordinal_one`, `place_ordinal_two`…, read as the
+    /// plural `place_ordinal`). Only i18next has ordinals; ``TranslationConverter`` writes them
+    /// into the other formats as one text per form, under i18next's keys, and reads them back.
+    public var pluralKind: PluralRules.Kind = .cardinal
     /// Whether the text is for translators: `false` for a brand name or a URL kept in the
     /// table (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`, XLIFF's
     /// `translate="no"`).

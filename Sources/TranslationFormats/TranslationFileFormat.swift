@@ -45,6 +45,8 @@ public protocol TranslationFileFormat: Sendable {
     var holdsTextWithoutCount: Bool { get }
     /// Whether it marks a text that is not for translators (``TranslationEntry/shouldTranslate``).
     var holdsDoNotTranslate: Bool { get }
+    /// Whether it has ordinal plurals (``TranslationEntry/pluralKind``): i18next only.
+    var holdsOrdinals: Bool { get }
     /// Whether it can write plural forms without `other` as they are (Android's `<plurals>`,
     /// i18next's suffixes); the converter gives the others an `other` form.
     var holdsPluralsWithoutOther: Bool { get }
@@ -82,10 +84,6 @@ public protocol TranslationFileFormat: Sendable {
     /// by default the first malformed place as an error, and what reading leaves out as warnings.
     /// Checks across files (a key one language lacks) belong to a format's own linter.
     func lint(_ file: TranslationSourceFile) -> [Diagnostic]
-
-    /// The kind of CLDR rules whose categories the plural `entry` needs (`i18n status`): cardinal
-    /// by default; i18next's `key_ordinal_…` forms are ordinal.
-    func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind
 }
 
 extension TranslationFileFormat {
@@ -96,12 +94,11 @@ extension TranslationFileFormat {
     public var recordsSourceLanguage: Bool { false }
     public var holdsTextWithoutCount: Bool { false }
     public var holdsPluralsWithoutOther: Bool { false }
+    public var holdsOrdinals: Bool { false }
     public var holdsDoNotTranslate: Bool { false }
     public var companionFormats: [String] { [] }
 
     public func normalized(_ table: TranslationTable) -> TranslationTable { table }
-
-    public func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind { .cardinal }
 
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []

@@ -408,7 +408,7 @@ public struct GettextFormat: TranslationFileFormat {
         var language = fallback
         var expression: GettextExpression? = nil
         var pluralCount = 0
-        var pluralIndices: [Int] = []
+        var pluralIndices: [(n: Int, index: Int)] = []
         /// Where the header field `name` (lowercased, with its colon) is written in the file;
         /// header keys match in any case, as the switch below reads them.
         func headerField(_ name: String, _ headerLine: Int) -> (line: Int, column: Int) {
@@ -456,7 +456,7 @@ public struct GettextFormat: TranslationFileFormat {
         let rules = PluralRules(locale: language, kind: .cardinal)
         var categoryOf: [Int: PluralCategory] = [:]
         if expression != nil {
-            for (n, index) in pluralIndices.enumerated() where categoryOf[index] == nil {
+            for (n, index) in pluralIndices where categoryOf[index] == nil {
                 categoryOf[index] = rules.category(for: Double(n))
             }
         }
@@ -553,7 +553,7 @@ public struct GettextFormat: TranslationFileFormat {
     /// an index below N for every n up to 1000; with those indices (`indices[n]`), which the
     /// reader reads the categories from rather than evaluating the expression 1001 times again.
     static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError)
-        -> (expression: GettextExpression, count: Int, indices: [Int]) {
+        -> (expression: GettextExpression, count: Int, indices: [(n: Int, index: Int)]) {
         func fail(_ message: String) -> AppleLocalizationError {
             AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
@@ -576,12 +576,14 @@ public struct GettextFormat: TranslationFileFormat {
         } catch {
             throw fail("\(error.message) at character \(error.offset + 1) of \"\(expressionText)\"")
         }
-        var indices: [Int] = []
-        indices.reserveCapacity(1001)
-        for n in 0...1000 {
+        var indices: [(n: Int, index: Int)] = []
+        indices.reserveCapacity(1010)
+        // 0 to 1000, then the round numbers CLDR's rules single out: Spanish, French, Italian and
+        // Portuguese say "many" of a million (`de archivos`), which no smaller number reaches.
+        for n in Array(0...1000) + [10_000, 100_000, 1_000_000, 2_000_000, 10_000_000, 1_000_000_000] {
             let index = expression.evaluate(n)
             if index < 0 || index >= count { throw fail("plural=\(expressionText) gives \(index) for n = \(n), outside 0..<\(count)") }
-            indices.append(index)
+            indices.append((n, index))
         }
         return (expression, count, indices)
     }

@@ -27,6 +27,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     public var readsContextsFromKeys: Bool { true }
     public var holdsTextWithoutCount: Bool { true }
     public var holdsPluralsWithoutOther: Bool { true }
+    public var holdsOrdinals: Bool { true }
 
     public func discover(in directory: String) -> [TranslationSourceFile] {
         DirectoryListing.languageFolderFiles(in: directory, extension: ".json", format: name)
@@ -79,11 +80,6 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return table
     }
 
-    /// i18next's ordinal forms (`place_ordinal_one`, `place_ordinal_two`…) are read as the plural
-    /// `place_ordinal`; they follow the ordinal rules (English: one, two, few, other).
-    public func pluralKind(of entry: TranslationEntry) -> PluralRules.Kind {
-        entry.key.hasSuffix("_ordinal") ? .ordinal : .cardinal
-    }
 
     public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
         let name = tableName(table.name)
@@ -157,6 +153,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let allCategories = Set(categories)
+        // An ordinal's forms are the ordinal rules' (Spanish: `place_ordinal_other` alone).
+        let ordinalCategories = Set(PluralRules(locale: language, kind: .ordinal).categories)
         func pluralForm(_ key: String) -> (base: String, category: PluralCategory)? {
             // An ASCII key (nearly all of them) is split at its last `_` as bytes; others as Characters.
             if key.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -185,7 +183,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         for form in forms { if let form { candidates[form.base, default: []].insert(form.category) } }
         func isPluralGroup(_ base: String) -> Bool {
             guard let found = candidates[base] else { return false }
-            return found.count >= 2 || allCategories.isSubset(of: found) || (hasKey(base) && hasKey(base + "_plural"))
+            let needed = base.hasSuffix(TranslationEntry.ordinalSuffix) ? ordinalCategories : allCategories
+            return found.count >= 2 || needed.isSubset(of: found) || (hasKey(base) && hasKey(base + "_plural"))
         }
         // One slot per key or plural base, in order of first appearance, found with one hash
         // (a dictionary of texts and one of plurals asked up to five times per key before).
@@ -233,8 +232,11 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 }
                 // Without `_other` (written from an Android <plurals> without it) the forms stay as
                 // they are; the converter gives `other` to a format that needs one.
-                return TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
-                                        textWithoutCount: withoutCount)
+                var entry = TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
+                                             textWithoutCount: withoutCount)
+                // `place_ordinal_one`, `place_ordinal_two`…: what `t("place", { count, ordinal: true })` reads.
+                if base.hasSuffix(TranslationEntry.ordinalSuffix) { entry.pluralKind = .ordinal }
+                return entry
             }
             return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
         }
@@ -302,7 +304,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 // categories (English). Apple shows `other` for every count a plural lacks, so the
                 // language's other categories get its text: the same display, and a plural again.
                 if forms.count < 2, let other = forms[.other] {
-                    let missing = PluralRules(locale: language, kind: .cardinal).categories.filter { forms[$0] == nil }
+                    let missing = PluralRules(locale: language, kind: entry.pluralKind).categories.filter { forms[$0] == nil }
                     if !missing.isEmpty {
                         for category in missing { forms[category] = other }
                         issues.report(entry.key, "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own")

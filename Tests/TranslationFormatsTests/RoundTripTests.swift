@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TranslationFormats
+
+/// i18next → X → i18next for every registered format X: what i18next resources hold comes back
+/// exactly, whatever X can express (an ordinal is carried as one text per form where X has no
+/// ordinals).
+@Suite("i18next through every registered format")
+struct RoundTripTests {
+    static let english = #"""
+        {
+          "files_one": "{{count}} file",
+          "files_other": "{{count}} files",
+          "friend": "A friend",
+          "friend_male": "A boyfriend",
+          "greeting": "Hello, {{name}}!",
+          "place_ordinal_few": "{{count}}rd place",
+          "place_ordinal_one": "{{count}}st place",
+          "place_ordinal_other": "{{count}}th place",
+          "place_ordinal_two": "{{count}}nd place"
+        }
+        """#
+    /// Spanish has one ordinal form (`other`) and three cardinal ones.
+    static let spanish = #"""
+        {
+          "files_many": "{{count}} de archivos",
+          "files_one": "{{count}} archivo",
+          "files_other": "{{count}} archivos",
+          "friend": "Un amigo",
+          "friend_male": "Un novio",
+          "greeting": "¡Hola, {{name}}!",
+          "place_ordinal_other": "{{count}}.º puesto"
+        }
+        """#
+
+    @Test("ordinals, plurals, contexts and names come back exactly", arguments: TranslationFormatRegistry.standard.formats.map(\.name))
+    func exact(format: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", Self.english)
+        directory.write("in/es/translation.json", Self.spanish)
+        let target = try #require(TranslationFormatRegistry.standard.format(named: format))
+        var there = TranslationConverter()
+        try there.read(directory.path + "/in")
+        let destination = directory.path + "/" + format
+        for output in try there.plan(target, to: destination) {
+            directory.write(String(output.path.dropFirst(directory.path.count + 1)), String(decoding: output.data, as: UTF8.self))
+        }
+        if format != "i18next" {
+            // Said once per key, naming the texts the forms became.
+            #expect(there.issues.contains { $0.key == "place_ordinal" && $0.reason.contains("place_ordinal_one, place_ordinal_two, place_ordinal_few, place_ordinal_other") },
+                    "\(there.issues)")
+        }
+        var back = TranslationConverter()
+        try back.read(destination)
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        let outputs = try back.plan(i18next, to: directory.path + "/back")
+        let texts = Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", try! JSONSerialization.jsonObject(with: $0.data) as! NSDictionary) })
+        #expect(texts["en/translation.json"] == (try JSONSerialization.jsonObject(with: Data(Self.english.utf8)) as! NSDictionary), "\(format): \(texts)")
+        #expect(texts["es/translation.json"] == (try JSONSerialization.jsonObject(with: Data(Self.spanish.utf8)) as! NSDictionary), "\(format): \(texts)")
+    }
+
+    @Test("an ordinal is never a cardinal plural: android writes one <string> per form, and status finds no gap in Spanish's one ordinal form")
+    func ordinalsInAndroid() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", Self.english)
+        directory.write("in/es/translation.json", Self.spanish)
+        let files = try directory.convert(from: "in", to: "android")
+        let english = try #require(files["values/strings.xml"])
+        #expect(!english.contains("<plurals name=\"place_ordinal\""), "\(english)")
+        #expect(english.contains(#"<string name="place_ordinal_two"><xliff:g id="count">%d</xliff:g>nd place</string>"#), "\(english)")
+        for (path, text) in files { directory.write("res/" + path, text) }
+        let coverage = try TranslationCoverage.read(directories: [directory.path + "/res"])
+        let spanish = try #require(coverage.tables.first?.languages.first { $0.language == "es" })
+        #expect(!spanish.pluralGaps.contains { $0.key.hasPrefix("place") }, "\(spanish.pluralGaps)")
+        #expect(spanish.missingKeys.isEmpty, "\(spanish.missingKeys)")
+    }
+
+    @Test("pseudo-localization keeps every ordinal form of the pseudo language's ordinal rules")
+    func pseudoOrdinals() throws {
+        var table = TranslationTable(name: "Localizable", sourceLanguage: "en")
+        var place = TranslationEntry(key: "place_ordinal", value: .plural([
+            .one: TranslationMessage([.text("1st")]), .two: TranslationMessage([.text("2nd")]),
+            .few: TranslationMessage([.text("3rd")]), .other: TranslationMessage([.text("4th")]),
+        ], variable: nil, frame: nil, valueType: nil))
+        place.pluralKind = .ordinal
+        table.languages["en"] = [place]
+        let pseudo = try PseudoLocalizer().pseudoLocalized(table, source: "en", methods: [.accented])
+        guard case .plural(let forms, _, _, _)? = pseudo.languages["en-XA"]?.first?.value else { Issue.record("no plural"); return }
+        #expect(Set(forms.keys) == [.one, .two, .few, .other])
+    }
+}
