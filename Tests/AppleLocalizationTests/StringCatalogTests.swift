@@ -130,6 +130,20 @@ struct StringCatalogTests {
         #expect(throws: AppleLocalizationError.self) { try Self.catalog(json) }
     }
 
+    @Test("a formatSpecifier that is not a printf conversion is read as Xcode reads it: kept, %arg printed as an object")
+    func textFormatSpecifier() throws {
+        let catalog = try Self.catalog("""
+        {"sourceLanguage": "en", "strings": {"welcome": {"localizations": {"en": {
+          "stringUnit": {"state": "new", "value": "Welcome, %#@USERNAME@!"},
+          "substitutions": {"USERNAME": {"formatSpecifier": "USERNAME", "variations": {"plural": {
+            "one": {"stringUnit": {"state": "new", "value": "%arg user"}},
+            "other": {"stringUnit": {"state": "new", "value": "users"}}}}}}}}}}}
+        """)
+        let variable = try #require(catalog["welcome"]?.localizations["en"]?.substitutions["USERNAME"])
+        #expect(variable.valueType == "USERNAME")
+        #expect(variable.forms == [.one: "%@ user", .other: "users"])
+    }
+
     @Test("Xcode's key order: punctuation, then digits by value, letters regardless of case, lowercase first", arguments: [
         // Pairs in the order Xcode wrote them in public catalogs.
         ("/", "%@"), ("?", "(%@)"), ("--", "%@ updated on %@."), ("(%lld)", "%lld"), ("**Status:** %@", "%lld issues"),

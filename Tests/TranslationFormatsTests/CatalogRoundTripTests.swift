@@ -341,4 +341,58 @@ struct CatalogRoundTripTests {
 
             """, "\(text)")
     }
+
+    /// Crowdin writes the variable's name as `formatSpecifier`; Xcode accepts it.
+    static let textSpecifierCatalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "welcome" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "new",
+                    "value" : "Welcome, %#@USERNAME@!"
+                  },
+                  "substitutions" : {
+                    "USERNAME" : {
+                      "formatSpecifier" : "USERNAME",
+                      "variations" : {
+                        "plural" : {
+                          "one" : {
+                            "stringUnit" : {
+                              "state" : "new",
+                              "value" : "user"
+                            }
+                          },
+                          "other" : {
+                            "stringUnit" : {
+                              "state" : "new",
+                              "value" : "users"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    @Test("a formatSpecifier that is not a printf conversion is read and kept; converting elsewhere says it stays only in .xcstrings")
+    func textFormatSpecifier() throws {
+        let (text, issues) = try convert(TemporaryDirectory(), catalog: Self.textSpecifierCatalog)
+        #expect(text == Self.textSpecifierCatalog)
+        #expect(issues.isEmpty, "\(issues)")
+        let directory = TemporaryDirectory()
+        directory.write("in/Localizable.xcstrings", Self.textSpecifierCatalog)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        _ = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/web")
+        #expect(converter.issues.contains { $0.key == "welcome" && $0.reason.contains(#""formatSpecifier" "USERNAME""#) }, "\(converter.issues)")
+    }
 }
