@@ -395,4 +395,36 @@ struct CatalogRoundTripTests {
         _ = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/web")
         #expect(converter.issues.contains { $0.key == "welcome" && $0.reason.contains(#""formatSpecifier" "USERNAME""#) }, "\(converter.issues)")
     }
+
+    // MARK: Real catalogs
+
+    /// Public catalogs beside the repository (../shared/realworld, see its SOURCES.md); a clone
+    /// without them skips these tests. They are read from there, never copied here.
+    static let realWorld = Fixtures.repositoryRoot + "/../shared/realworld/xcstrings"
+    static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
+
+    @Test("every real catalog converted to .xcstrings is the bytes read",
+          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+          arguments: realWorldFiles)
+    func realWorldBytes(name: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name))
+        let directory = TemporaryDirectory()
+        let (text, _) = try convert(directory, catalog: String(decoding: original, as: UTF8.self))
+        #expect(Data(text.utf8) == original)
+    }
+
+    @Test("every real catalog Xcode wrote is what the writer writes in Xcode's layout from its JSON",
+          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+          arguments: realWorldFiles)
+    func realWorldXcodeLayout(name: String) throws {
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name)))
+        let (document, layout) = try original.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes)
+            return (try parser.parseDocument(), JSONLayout(of: bytes, otherwise: .xcode))
+        }
+        // Written by another tool (`"key": value`, four spaces, `{}`): its layout is its own. A final
+        // line break is the one thing people add to Xcode's files (an editor, a git hook).
+        guard layout.separator == " : ", layout.indentation == "  ", layout.emptyObjectHasBlankLine else { return }
+        #expect(document.jsonText(layout: .xcode) + (layout.endsWithNewline ? "\n" : "") == String(decoding: original, as: UTF8.self))
+    }
 }
