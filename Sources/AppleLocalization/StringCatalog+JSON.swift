@@ -245,9 +245,6 @@ private struct CatalogJSONReader {
             argumentNumber = number
         }
         let specifier = try member(members, "formatSpecifier").map { node throws(AppleLocalizationError) in try string(node, at + ".formatSpecifier") }
-        if let specifier, FormatArgumentType(valueType: specifier) == nil {
-            throw error(at + ".formatSpecifier", "\"formatSpecifier\" \"\(specifier)\" of \"\(name)\" is not a printf conversion; write lld, d or f without the %")
-        }
         guard let variationsNode = member(members, "variations") else {
             throw error(at, "the substitution \"\(name)\" lacks \"variations\": {\"plural\": {…}}")
         }
@@ -256,7 +253,10 @@ private struct CatalogJSONReader {
             throw error(at + ".variations", "the substitution \"\(name)\" must vary by \"plural\"")
         }
         // `%arg` stands for the substitution's own argument, printed with its format specifier.
-        let argument = "%" + (argumentNumber.map { "\($0)$" } ?? "") + (specifier ?? "@")
+        // Xcode accepts any text as the specifier (Crowdin writes the variable's name there); one
+        // that is not a printf conversion is kept as read, and the argument printed as an object.
+        let conversion = specifier.flatMap { FormatArgumentType(valueType: $0) == nil ? nil : $0 } ?? "@"
+        let argument = "%" + (argumentNumber.map { "\($0)$" } ?? "") + conversion
         var texts: [PluralCategory: String] = [:]
         var textLocations: [PluralCategory: SourceLocation] = [:]
         for (category, form) in forms {

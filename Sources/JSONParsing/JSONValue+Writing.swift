@@ -12,22 +12,13 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// How JSON text is laid out.
-    public enum Layout: Sendable {
-        /// One line, no spaces: `{"a":1}`.
-        case compact
-        /// Two-space indentation, `"key": value`.
-        case pretty
-        /// As Xcode writes String Catalogs: two-space indentation, `"key" : value`. A catalog
-        /// written so changes only where its content changes when Xcode saves it again.
-        case xcode
-    }
-
-    /// The value as JSON text in `layout` (see ``jsonText(pretty:)``).
-    public func jsonText(layout: Layout) -> String {
+    /// The value as JSON text in `layout` (see ``jsonText(pretty:)``), ending with a line
+    /// break when the layout's document does (``JSONLayout/endsWithNewline``).
+    public func jsonText(layout: JSONLayout) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         write(to: &output, layout: layout, indent: 0, numberStyle: .asRead)
+        if layout.endsWithNewline { output.append(UInt8(ascii: "\n")) }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -37,9 +28,9 @@ extension JSONValue {
         write(to: &output, layout: pretty ? .pretty : .compact, indent: indent, numberStyle: numberStyle)
     }
 
-    /// Appends the value's JSON text in `layout` to `output`, numbers spelled in `numberStyle`.
-    public func write(to output: inout [UInt8], layout: Layout, indent: Int = 0, numberStyle: NumberStyle = .asRead) {
-        let pretty = layout != .compact
+    /// Appends the value's JSON text in `layout` to `output`, numbers spelled in `numberStyle`,
+    /// without the line break that may end a document.
+    public func write(to output: inout [UInt8], layout: JSONLayout, indent: Int = 0, numberStyle: NumberStyle = .asRead) {
         switch self {
         case .integer, .number, .numberLiteral:
             guard numberStyle == .asRead else {
@@ -56,24 +47,30 @@ extension JSONValue {
             output.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { Self.newline(indent + 1, to: &output) }
+                layout.newline(indent + 1, to: &output)
                 value.write(to: &output, layout: layout, indent: indent + 1, numberStyle: numberStyle)
             }
-            if pretty { Self.newline(indent, to: &output) }
+            layout.newline(indent, to: &output)
             output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            guard !object.isEmpty else {
+                output.append(UInt8(ascii: "{"))
+                if layout.emptyObjectHasBlankLine, layout.indentationBytes != nil {
+                    output.append(UInt8(ascii: "\n"))
+                    layout.newline(indent, to: &output)
+                }
+                output.append(UInt8(ascii: "}"))
+                return
+            }
             output.append(UInt8(ascii: "{"))
             for (position, member) in object.members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { Self.newline(indent + 1, to: &output) }
+                layout.newline(indent + 1, to: &output)
                 Self.writeQuoted(member.key, to: &output)
-                if layout == .xcode { output.append(UInt8(ascii: " ")) }
-                output.append(UInt8(ascii: ":"))
-                if pretty { output.append(UInt8(ascii: " ")) }
+                output.append(contentsOf: layout.separatorBytes)
                 member.value.write(to: &output, layout: layout, indent: indent + 1, numberStyle: numberStyle)
             }
-            if pretty { Self.newline(indent, to: &output) }
+            layout.newline(indent, to: &output)
             output.append(UInt8(ascii: "}"))
         }
     }
@@ -88,11 +85,6 @@ extension JSONValue {
         case .numberLiteral(let text): output.append(contentsOf: text.utf8)
         default: break
         }
-    }
-
-    private static func newline(_ indent: Int, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<indent { output.append(UInt8(ascii: " ")); output.append(UInt8(ascii: " ")) }
     }
 
     /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`,

@@ -34,7 +34,7 @@ package enum CatalogKeyWriter {
     package static func add(_ keys: [MissingKey], to relativePath: String, under folder: String, sourceLanguage: String) throws(Failure) -> [String] {
         let path = PathText.appending(folder, relativePath)
         var root: JSONObject
-        var endsWithNewline = false
+        var layout = JSONLayout.xcode
         let existing = try Result { () throws(EnvironmentError) in try AtomicFile.contents(of: relativePath, under: folder) }
             .mapError { Failure(diagnostic: $0.diagnostic, isWriteFailure: true) }.get().map { Data($0) }
         if let data = existing {
@@ -46,7 +46,7 @@ package enum CatalogKeyWriter {
                 throw Failure(diagnostic: Diagnostic(file: path, line: 1, column: 1, message: "the catalog is not a JSON object"), isWriteFailure: false)
             }
             root = object
-            endsWithNewline = data.last == UInt8(ascii: "\n")
+            layout = data.withUnsafeBytes { JSONLayout(of: $0.bindMemory(to: UInt8.self), otherwise: .xcode) }
         } else {
             root = ["sourceLanguage": .string(sourceLanguage), "strings": .object(JSONObject()), "version": "1.0"]
         }
@@ -55,15 +55,16 @@ package enum CatalogKeyWriter {
         guard case .object(var strings)? = root["strings"] else {
             throw Failure(diagnostic: Diagnostic(file: path, line: 1, column: 1, message: "the catalog lacks a \"strings\" object"), isWriteFailure: false)
         }
-        var added: [String] = []
-        for missing in keys where strings[missing.key] == nil {
-            strings = inserting(missing.key, entry(for: missing, language: language), into: strings)
-            added.append(missing.key)
+        var added = JSONObject()
+        for missing in keys where strings[missing.key] == nil && added[missing.key] == nil {
+            added[missing.key] = entry(for: missing, language: language)
         }
         guard !added.isEmpty else { return [] }
+        // Placed as Xcode places them when the keys are in its order, else after them.
+        strings = CatalogKeyOrder.setting(added.members, in: strings)
         root["strings"] = .object(strings)
-        var text = JSONValue.object(root).jsonText(layout: .xcode)
-        if endsWithNewline { text += "\n" }
+        // In the catalog's own layout: Xcode's, or the one another tool wrote it in.
+        let text = JSONValue.object(root).jsonText(layout: layout)
         // What is written must read back as a catalog; a failure here is a bug, and the old file stays.
         do throws(AppleLocalizationError) { _ = try StringCatalog(data: Data(text.utf8), path: path) } catch {
             throw Failure(diagnostic: Diagnostic(file: path, message: "the updated catalog would not parse (\(error.diagnostic.message)); it was not written"), isWriteFailure: true)
@@ -73,7 +74,7 @@ package enum CatalogKeyWriter {
         } catch {
             throw Failure(diagnostic: error.diagnostic, isWriteFailure: true)
         }
-        return added
+        return added.keys
     }
 
     /// The catalog entry Xcode would write for `missing`.
@@ -89,17 +90,6 @@ package enum CatalogKeyWriter {
             entry["extractionState"] = "manual"
         }
         return .object(entry)
-    }
-
-    /// `strings` with `key` added: in its sorted place when the keys are sorted (as Xcode keeps
-    /// them), else at the end, so the existing order is never changed.
-    static func inserting(_ key: String, _ value: JSONValue, into strings: JSONObject) -> JSONObject {
-        var members = strings.members
-        let keys = members.map(\.key)
-        let sorted = zip(keys, keys.dropFirst()).allSatisfy { $0.0 < $0.1 }
-        let position = sorted ? (members.firstIndex { $0.key > key } ?? members.count) : members.count
-        members.insert((key, value), at: position)
-        return JSONObject(members.map { ($0.key, $0.value) })
     }
 
     static func parse(_ data: Data) -> JSONValue? {

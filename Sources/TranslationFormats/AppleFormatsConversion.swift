@@ -51,10 +51,17 @@ enum AppleFormatsConversion {
                 reason: "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted"))
             return nil
         }
-        let forms = variable.forms.mapValues { form in
-            PlaceholderSyntax.parseApple(variable.valueType.map { form.replacing("%arg", with: "%" + $0) } ?? form)
+        var valueType = variable.valueType
+        if let specifier = valueType, FormatArgumentType(valueType: specifier) == nil {
+            // Xcode takes any text there; no other format has a place for it.
+            issues.append(ConversionIssue(file: file, language: language, key: key,
+                reason: "\"formatSpecifier\" \"\(specifier)\" of %#@\(name)@ is not a printf conversion; kept only in .xcstrings", keptBy: "xcstrings"))
+            valueType = nil
         }
-        return TranslationEntry(key: key, comment: comment, value: .plural(forms, variable: name, frame: frame, valueType: variable.valueType), state: state)
+        let forms = variable.forms.mapValues { form in
+            PlaceholderSyntax.parseApple(valueType.map { form.replacing("%arg", with: "%" + $0) } ?? form)
+        }
+        return TranslationEntry(key: key, comment: comment, value: .plural(forms, variable: name, frame: frame, valueType: valueType), state: state)
     }
 
     static func table(catalog: StringCatalog, issues: inout [ConversionIssue]) -> TranslationTable {

@@ -31,6 +31,13 @@ public struct OriginalDocument: Sendable, Hashable {
     public var format: String
     /// The document in that format's own terms (a catalog's JSON).
     public var document: JSONValue
+    /// How the document's text was laid out, for a JSON document: written again in the same
+    /// layout, an unchanged document is the same bytes (a catalog another tool wrote keeps its
+    /// `"key": value`, its final line break).
+    public var layout: JSONLayout?
+    /// The text read, for a writer to give back when it would write the same document (a
+    /// catalog laid out by hand or by a tool whose layout ``layout`` cannot say).
+    public var text: [UInt8]?
     /// A key with its context, within one language.
     struct EntryKey: Sendable, Hashable {
         var key: String
@@ -57,9 +64,11 @@ public struct OriginalDocument: Sendable, Hashable {
     }
 
     /// An original document, with the entries read from it.
-    public init(format: String, document: JSONValue, entries: [String: [TranslationEntry]]) {
+    public init(format: String, document: JSONValue, layout: JSONLayout? = nil, text: [UInt8]? = nil, entries: [String: [TranslationEntry]]) {
         self.format = format
         self.document = document
+        self.layout = layout
+        self.text = text
         var byLanguage: [String: [EntryKey: TranslationEntry]] = [:]
         for (language, list) in entries {
             var read: [EntryKey: TranslationEntry] = [:]
@@ -100,6 +109,7 @@ public struct OriginalDocument: Sendable, Hashable {
         document = .null
         for (key, value) in others { members[key] = value }
         document = .object(members)
+        text = nil
         mergeEntries(of: other)
         return true
     }
@@ -110,6 +120,7 @@ public struct OriginalDocument: Sendable, Hashable {
         for (key, value) in others { members[key] = value }
         var combined = self
         combined.document = .object(members)
+        combined.text = nil
         combined.mergeEntries(of: other)
         return combined
     }

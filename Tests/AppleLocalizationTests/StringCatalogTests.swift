@@ -129,4 +129,40 @@ struct StringCatalogTests {
         let json = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: AppleLocalizationError.self) { try Self.catalog(json) }
     }
+
+    @Test("a formatSpecifier that is not a printf conversion is read as Xcode reads it: kept, %arg printed as an object")
+    func textFormatSpecifier() throws {
+        let catalog = try Self.catalog("""
+        {"sourceLanguage": "en", "strings": {"welcome": {"localizations": {"en": {
+          "stringUnit": {"state": "new", "value": "Welcome, %#@USERNAME@!"},
+          "substitutions": {"USERNAME": {"formatSpecifier": "USERNAME", "variations": {"plural": {
+            "one": {"stringUnit": {"state": "new", "value": "%arg user"}},
+            "other": {"stringUnit": {"state": "new", "value": "users"}}}}}}}}}}}
+        """)
+        let variable = try #require(catalog["welcome"]?.localizations["en"]?.substitutions["USERNAME"])
+        #expect(variable.valueType == "USERNAME")
+        #expect(variable.forms == [.one: "%@ user", .other: "users"])
+    }
+
+    @Test("Xcode's key order: punctuation, then digits by value, letters regardless of case, lowercase first", arguments: [
+        // Pairs in the order Xcode wrote them in public catalogs.
+        ("/", "%@"), ("?", "(%@)"), ("--", "%@ updated on %@."), ("(%lld)", "%lld"), ("**Status:** %@", "%lld issues"),
+        ("© Cizzuk", "360 Search"), ("🎉", "Comment"), ("• To detect", "Accessibility"), ("・", "%@ %@"),
+        ("available", "Available"), ("Faild to confirm %@", "Faild to Load Event List"), ("Invalid address: (%1$@)", "Invalid CRC"),
+        ("Shared.Difficulty", "Shared.DJLevel"), ("lc.appList.installation", "lc.appList.installFromIpa"), ("item 2", "item 10"),
+        ("zh-Hans", "zh-HK"), ("few", "many"), ("one", "other"), ("You’ve leveled up", "You've looped"), ("·", "("),
+        ("Rename “%@”", "Rename %@ to:"), ("café", "cafés"), ("cafe", "café"),
+    ])
+    func xcodeOrder(first: String, second: String) {
+        #expect(CatalogKeyOrder.precedes(first, second))
+        #expect(!CatalogKeyOrder.precedes(second, first))
+    }
+
+    @Test("a new key goes into its place among keys in Xcode's order, after keys in another order; existing keys never move")
+    func placing() {
+        #expect(CatalogKeyOrder.placing(["item 3", "%d"], among: ["(%lld)", "item 2", "item 10"]) == ["(%lld)", "%d", "item 2", "item 3", "item 10"])
+        #expect(CatalogKeyOrder.placing(["b", "a"], among: ["welcome", "days"]) == ["welcome", "days", "a", "b"])
+        #expect(CatalogKeyOrder.placing([], among: ["z", "a"]) == ["z", "a"])
+    }
 }
+

@@ -15,12 +15,37 @@ struct WriterTests {
         #expect(try parse(text).jsonText() == text)
     }
 
-    @Test("Xcode's layout puts a space before the colon after keys only, never inside strings")
+    @Test("Xcode's layout puts a space before the colon after keys only, never inside strings, and an empty line in an empty object")
     func xcodeLayout() throws {
         let value = try parse(#"{"a": "b: \"c\": d", "e\\": {}, "f": [1, {"g": true}]}"#)
-        #expect(value.jsonText(layout: .xcode) == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {},\n  \"f\" : [\n    1,\n    {\n      \"g\" : true\n    }\n  ]\n}")
+        #expect(value.jsonText(layout: .xcode) == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {\n\n  },\n  \"f\" : [\n    1,\n    {\n      \"g\" : true\n    }\n  ]\n}")
         #expect(value.jsonText(layout: .pretty) == value.jsonText(pretty: true))
         #expect(value.jsonText(layout: .compact) == value.jsonText())
+    }
+
+    @Test("a document's layout is read from its text: indentation, separator, empty objects, final line break", arguments: [
+        ("{\n  \"a\" : {\n\n  }\n}", JSONLayout.xcode),
+        ("{\n  \"a\": {}\n}\n", JSONLayout(indentation: "  ", separator: ": ", endsWithNewline: true)),
+        ("{\n    \"a\": {\n        \"b\": 1\n    }\n}", JSONLayout(indentation: "    ", separator: ": ", emptyObjectHasBlankLine: true)),
+        ("{\"a\":{},\"b\":[1]}", JSONLayout(indentation: nil, separator: ":")),
+        // A colon or braces inside a string are text, not layout.
+        ("{\n\t\"x\\\" : {}\" : 1\n}\n", JSONLayout(indentation: "\t", separator: " : ", emptyObjectHasBlankLine: true, endsWithNewline: true)),
+    ])
+    func layoutRead(text: String, layout: JSONLayout) throws {
+        let read = Array(text.utf8).withUnsafeBufferPointer { JSONLayout(of: $0, otherwise: .xcode) }
+        #expect(read == layout)
+        // Written again in the layout read, the same bytes.
+        #expect(try parse(text).jsonText(layout: read) == text)
+    }
+
+    @Test("identical means the same members in the same order and the same code units; == is JSON's equality")
+    func identity() throws {
+        let value = try parse(#"{"a": 1, "b": "caf\u00e9"}"#)
+        #expect(value.isIdentical(to: try parse(#"{"a":1,"b":"café"}"#)))
+        #expect(!value.isIdentical(to: try parse(#"{"b": "café", "a": 1}"#)))
+        #expect(value == (try parse(#"{"b": "café", "a": 1}"#)))
+        #expect(!value.isIdentical(to: try parse(#"{"a": 1, "b": "cafe\u0301"}"#)))
+        #expect(!value.isIdentical(to: try parse(#"{"a": 1.0, "b": "café"}"#)))
     }
 
     @Test("pretty text indents by two spaces and keeps order")

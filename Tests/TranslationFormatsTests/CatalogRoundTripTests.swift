@@ -1,4 +1,5 @@
 import Foundation
+import JSONParsing
 import Testing
 import TranslationFormats
 
@@ -117,8 +118,8 @@ struct CatalogRoundTripTests {
 
         """
 
-    func convert(_ directory: TemporaryDirectory, extra: [String: String] = [:]) throws -> (text: String, issues: [ConversionIssue]) {
-        directory.write("in/Localizable.xcstrings", Self.catalog)
+    func convert(_ directory: TemporaryDirectory, catalog: String = Self.catalog, extra: [String: String] = [:]) throws -> (text: String, issues: [ConversionIssue]) {
+        directory.write("in/Localizable.xcstrings", catalog)
         for (path, text) in extra { directory.write("in/" + path, text) }
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
@@ -186,5 +187,244 @@ struct CatalogRoundTripTests {
         #expect(text.contains("    },\n    \"added\" : {"))
         let withoutAdded = text.replacing(#/,\n    "added" : \{(.|\n)*?\n    \}(?=\n  \})/#, with: "")
         #expect(withoutAdded == Self.catalog, "\(text)")
+    }
+
+    // MARK: Layout: Xcode's, or the one the file has
+
+    /// A catalog as Xcode writes it: keys in its order (punctuation first, then digits by value,
+    /// letters without regard to case, lowercase first), `"key" : value`, an empty object with an
+    /// empty line, languages in the same order (`zh-Hans` before `zh-HK`), no final line break.
+    static let xcodeCatalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "(%lld)" : {
+
+            },
+            "%lld" : {
+
+            },
+            "available" : {
+
+            },
+            "Available" : {
+              "localizations" : {
+                "zh-Hans" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "可用"
+                  }
+                },
+                "zh-HK" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "可用"
+                  }
+                }
+              }
+            },
+            "item 2" : {
+
+            },
+            "item 10" : {
+
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    /// The entry, in Xcode's layout, for a key a companion `.strings` adds.
+    static func addedEntry(_ key: String, _ value: String, language: String = "de") -> String {
+        """
+            "\(key)" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "\(language)" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "\(value)"
+                  }
+                }
+              }
+            }
+        """
+    }
+
+    @Test("a catalog as Xcode writes it comes back byte for byte: empty objects, order, no final line break")
+    func xcodeBytes() throws {
+        let (text, issues) = try convert(TemporaryDirectory(), catalog: Self.xcodeCatalog)
+        #expect(text == Self.xcodeCatalog)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
+    @Test("a key added to a catalog in Xcode's order goes where Xcode puts it; empty objects and the missing final line break stay")
+    func addedInXcodeOrder() throws {
+        let (text, _) = try convert(TemporaryDirectory(), catalog: Self.xcodeCatalog, extra: ["de.lproj/Localizable.strings": "\"item 3\" = \"Ding 3\";\n"])
+        let expected = Self.xcodeCatalog.replacing("    \"item 10\" : {", with: Self.addedEntry("item 3", "Ding 3") + ",\n    \"item 10\" : {")
+        #expect(text == expected, "\(text)")
+    }
+
+    @Test("a language added to a key goes where Xcode puts it, before zh-Hans, not after zh-HK")
+    func languageInXcodeOrder() throws {
+        let (text, _) = try convert(TemporaryDirectory(), catalog: Self.xcodeCatalog, extra: ["ja.lproj/Localizable.strings": "\"Available\" = \"利用可能\";\n"])
+        let ja = """
+                    "ja" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "利用可能"
+                      }
+                    },
+
+            """
+        #expect(text == Self.xcodeCatalog.replacing("        \"zh-Hans\" : {", with: ja + "        \"zh-Hans\" : {"), "\(text)")
+    }
+
+    /// A catalog another tool wrote: `"key": value`, four-space indentation, `{}`, a final line
+    /// break, keys in no order Xcode would give.
+    static let otherToolCatalog = """
+        {
+            "sourceLanguage": "en",
+            "strings": {
+                "welcome": {},
+                "daysRemaining": {
+                    "localizations": {
+                        "en": {
+                            "stringUnit": {
+                                "state": "new",
+                                "value": "Days left"
+                            }
+                        }
+                    }
+                }
+            },
+            "version": "1.0"
+        }
+
+        """
+
+    @Test("a catalog another tool wrote keeps its separator, indentation, {} and final line break, and a new key goes after its keys")
+    func otherToolLayout() throws {
+        let directory = TemporaryDirectory()
+        let (same, _) = try convert(directory, catalog: Self.otherToolCatalog)
+        #expect(same == Self.otherToolCatalog)
+        let (text, _) = try convert(TemporaryDirectory(), catalog: Self.otherToolCatalog, extra: ["de.lproj/Localizable.strings": "\"added\" = \"Neu\";\n"])
+        #expect(text == """
+            {
+                "sourceLanguage": "en",
+                "strings": {
+                    "welcome": {},
+                    "daysRemaining": {
+                        "localizations": {
+                            "en": {
+                                "stringUnit": {
+                                    "state": "new",
+                                    "value": "Days left"
+                                }
+                            }
+                        }
+                    },
+                    "added": {
+                        "extractionState": "manual",
+                        "localizations": {
+                            "de": {
+                                "stringUnit": {
+                                    "state": "translated",
+                                    "value": "Neu"
+                                }
+                            }
+                        }
+                    }
+                },
+                "version": "1.0"
+            }
+
+            """, "\(text)")
+    }
+
+    /// Crowdin writes the variable's name as `formatSpecifier`; Xcode accepts it.
+    static let textSpecifierCatalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "welcome" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "new",
+                    "value" : "Welcome, %#@USERNAME@!"
+                  },
+                  "substitutions" : {
+                    "USERNAME" : {
+                      "formatSpecifier" : "USERNAME",
+                      "variations" : {
+                        "plural" : {
+                          "one" : {
+                            "stringUnit" : {
+                              "state" : "new",
+                              "value" : "user"
+                            }
+                          },
+                          "other" : {
+                            "stringUnit" : {
+                              "state" : "new",
+                              "value" : "users"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    @Test("a formatSpecifier that is not a printf conversion is read and kept; converting elsewhere says it stays only in .xcstrings")
+    func textFormatSpecifier() throws {
+        let (text, issues) = try convert(TemporaryDirectory(), catalog: Self.textSpecifierCatalog)
+        #expect(text == Self.textSpecifierCatalog)
+        #expect(issues.isEmpty, "\(issues)")
+        let directory = TemporaryDirectory()
+        directory.write("in/Localizable.xcstrings", Self.textSpecifierCatalog)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        _ = try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/web")
+        #expect(converter.issues.contains { $0.key == "welcome" && $0.reason.contains(#""formatSpecifier" "USERNAME""#) }, "\(converter.issues)")
+    }
+
+    // MARK: Real catalogs
+
+    /// Public catalogs beside the repository (../shared/realworld, see its SOURCES.md); a clone
+    /// without them skips these tests. They are read from there, never copied here.
+    static let realWorld = Fixtures.repositoryRoot + "/../shared/realworld/xcstrings"
+    static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
+
+    @Test("every real catalog converted to .xcstrings is the bytes read",
+          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+          arguments: realWorldFiles)
+    func realWorldBytes(name: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name))
+        let directory = TemporaryDirectory()
+        let (text, _) = try convert(directory, catalog: String(decoding: original, as: UTF8.self))
+        #expect(Data(text.utf8) == original)
+    }
+
+    @Test("every real catalog Xcode wrote is what the writer writes in Xcode's layout from its JSON",
+          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+          arguments: realWorldFiles)
+    func realWorldXcodeLayout(name: String) throws {
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name)))
+        let (document, layout) = try original.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes)
+            return (try parser.parseDocument(), JSONLayout(of: bytes, otherwise: .xcode))
+        }
+        // Written by another tool (`"key": value`, four spaces, `{}`): its layout is its own. A final
+        // line break is the one thing people add to Xcode's files (an editor, a git hook).
+        guard layout.separator == " : ", layout.indentation == "  ", layout.emptyObjectHasBlankLine else { return }
+        #expect(document.jsonText(layout: .xcode) + (layout.endsWithNewline ? "\n" : "") == String(decoding: original, as: UTF8.self))
     }
 }

@@ -30,11 +30,15 @@ public struct StringCatalogFormat: TranslationFileFormat {
         // The whole catalog beside the model, for what the model has no field for; the catalog
         // parsed above, so this parse of the same bytes cannot fail.
         guard file.keepsOriginal else { return [table] }
-        let document = data.withUnsafeBytes { raw -> JSONValue? in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            return try? parser.parseDocument()
+        let read = data.withUnsafeBytes { raw -> (document: JSONValue, layout: JSONLayout)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes)
+            guard let document = try? parser.parseDocument() else { return nil }
+            return (document, JSONLayout(of: bytes, otherwise: .xcode))
         }
-        if let document { table.original = OriginalDocument(format: name, document: document, entries: table.languages) }
+        if let read {
+            table.original = OriginalDocument(format: name, document: read.document, layout: read.layout, text: Array(data), entries: table.languages)
+        }
         return [table]
     }
 
