@@ -151,11 +151,17 @@ struct AndroidToolsTests {
         let values = AndroidTools.values(fromDump: dump.output)
         let original = try #require(values["(default)"], "\(dump.output)")
         #expect(original.count >= 9)
-        for (config, categories, undo) in [("en-rXA", ["one", "other"], AndroidTools.unaccented),
-                                           ("ar-rXB", ["zero", "one", "two", "few", "many", "other"], AndroidTools.withoutBidiMarks)] {
+        for (config, categories, ordinals, undo) in [("en-rXA", ["one", "other"], ["one", "two", "few", "other"], AndroidTools.unaccented),
+                                                     ("ar-rXB", ["zero", "one", "two", "few", "many", "other"], ["other"], AndroidTools.withoutBidiMarks)] {
             let pseudo = try #require(values[config], "no \(config) in \(dump.output)")
-            // Every string and array item, and every plural form the pseudo-locale's language has.
-            var expectedNames = Set(original.keys.filter { !$0.hasPrefix("plurals/") })
+            // Every string and array item, and every plural form the pseudo-locale's language has;
+            // an ordinal (a string per form, `place_ordinal_two`) by the language's ordinal rules.
+            let ordinal = /^string\/(.+_ordinal)_(zero|one|two|few|many|other)$/
+            var expectedNames = Set(original.keys.filter { !$0.hasPrefix("plurals/") && $0.wholeMatch(of: ordinal) == nil })
+            for name in original.keys {
+                guard let match = name.wholeMatch(of: ordinal) else { continue }
+                for category in ordinals { expectedNames.insert("string/" + match.1 + "_" + category) }
+            }
             for name in original.keys where name.hasPrefix("plurals/") {
                 let plural = name.split(separator: "/").dropLast().joined(separator: "/")
                 for category in categories { expectedNames.insert(plural + "/" + category) }
@@ -163,7 +169,8 @@ struct AndroidToolsTests {
             #expect(Set(pseudo.keys) == expectedNames, "\(config)")
             for (name, text) in pseudo {
                 // A plural form the source lacks is made from its `other`.
-                let sourceName = original[name] != nil ? name : name.split(separator: "/").dropLast().joined(separator: "/") + "/other"
+                let sourceName = original[name] != nil ? name
+                    : name.wholeMatch(of: ordinal).map { "string/" + $0.1 + "_other" } ?? name.split(separator: "/").dropLast().joined(separator: "/") + "/other"
                 let sourceText = try #require(original[sourceName], "\(config) \(name)")
                 #expect(text != sourceText || sourceText.allSatisfy { !$0.isLetter }, "\(config) \(name) is not pseudo-localized: \(text)")
                 #expect(undo(text) == sourceText, "\(config) \(name): \(text) does not come from \(sourceText)")
