@@ -68,6 +68,9 @@ public struct TranslationConverter: Sendable {
     /// of other formats are then read without their originals (``TranslationSourceFile/keepsOriginal``),
     /// which only a writer of their own format uses. `nil` (the default) keeps every original.
     public var targetFormat: String?
+    /// Whether texts to be reviewed (gettext's `fuzzy`, `needs_review`) are written into a format
+    /// without states, as `msgfmt --use-fuzzy` ships them; untranslated texts never are.
+    public var includesFuzzy = false
 
     /// A converter with nothing read yet, for the formats of `registry`.
     public init(registry: TranslationFormatRegistry = .standard) {
@@ -241,6 +244,9 @@ public struct TranslationConverter: Sendable {
                 table.sourceLanguage = source
             } catch where !format.recordsSourceLanguage {
             }
+            if !format.holdsStates {
+                leaveOutUnfinished(&table, in: format, destination: destination)
+            }
             if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
                 // Contexts read from i18next's `key_context` go back into the key where a format
                 // has none: the key is the one the source had, so nothing is lost or reported.
@@ -327,6 +333,29 @@ public struct TranslationConverter: Sendable {
                 issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
                     reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
                 return entry
+            }
+        }
+    }
+
+    /// Leaves out of a translation (not the source language) each text not translated or to be
+    /// reviewed, for a format that cannot say so: shipped, an untranslated `""` shows nothing and
+    /// a fuzzy guess passes for reviewed, where gettext shows the source text for both. Each key
+    /// is reported, as every loss is.
+    private mutating func leaveOutUnfinished(_ table: inout TranslationTable, in format: any TranslationFileFormat, destination: String) {
+        guard let source = table.sourceLanguage else { return }
+        for (language, entries) in table.languages where language != source {
+            guard entries.contains(where: { $0.state != .translated }) else { continue }
+            table.languages[language] = entries.filter { entry in
+                let what: String
+                switch entry.state {
+                case .translated: return true
+                case .needsReview where includesFuzzy: return true
+                case .needsReview: what = "fuzzy (to be reviewed); --include-fuzzy writes it"
+                case .new: what = "not translated"
+                }
+                writeIssues.append(ConversionIssue(file: destination, language: language, key: entry.key,
+                    reason: "\(what): left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"))
+                return false
             }
         }
     }

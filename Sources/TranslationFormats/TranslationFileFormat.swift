@@ -45,6 +45,10 @@ public protocol TranslationFileFormat: Sendable {
     var holdsTextWithoutCount: Bool { get }
     /// Whether it marks a text that is not for translators (``TranslationEntry/shouldTranslate``).
     var holdsDoNotTranslate: Bool { get }
+    /// Whether it records how far a translation is (gettext's `fuzzy` and empty `msgstr`, a
+    /// catalog's and XLIFF's `state`): into a format that does not, texts not translated or to be
+    /// reviewed are left out (``TranslationConverter/includesFuzzy``).
+    var holdsStates: Bool { get }
     /// Whether it has ordinal plurals (``TranslationEntry/pluralKind``): i18next only.
     var holdsOrdinals: Bool { get }
     /// Whether it can write plural forms without `other` as they are (Android's `<plurals>`,
@@ -95,6 +99,7 @@ extension TranslationFileFormat {
     public var holdsTextWithoutCount: Bool { false }
     public var holdsPluralsWithoutOther: Bool { false }
     public var holdsOrdinals: Bool { false }
+    public var holdsStates: Bool { false }
     public var holdsDoNotTranslate: Bool { false }
     public var companionFormats: [String] { [] }
 

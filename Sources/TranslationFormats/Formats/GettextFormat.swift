@@ -28,6 +28,7 @@ public struct GettextFormat: TranslationFileFormat {
     public var writesSingleFile: Bool { true }
     public var holdsContexts: Bool { true }
     public var holdsPluralSourceText: Bool { true }
+    public var holdsStates: Bool { true }
 
     public func discover(in directory: String) -> [TranslationSourceFile] {
         let top = DirectoryListing.entries(directory).filter { $0.hasSuffix(".po") }.map {
@@ -146,8 +147,11 @@ public struct GettextFormat: TranslationFileFormat {
                 out.append(0x0A)
             }
         }
-        if entry.state != .translated { out.append(contentsOf: "#, fuzzy\n".utf8) }
-        if entry.state == .new { issues.report(entry.key, "gettext has no \"new\" state; written as fuzzy") }
+        // gettext's untranslated is an empty msgstr, not a state: `new` with no text is written as
+        // it is; `new` with a text (a catalog's suggestion) is the nearest, fuzzy.
+        let hasText = entry.expandedForms.values.contains { !$0.pieces.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
+        if entry.state == .needsReview || (entry.state == .new && hasText) { out.append(contentsOf: "#, fuzzy\n".utf8) }
+        if entry.state == .new, hasText { issues.report(entry.key, "gettext has no \"new\" state for a text; written as fuzzy") }
         func line(_ keyword: String, _ text: String) {
             out.append(contentsOf: keyword.utf8)
             out.append(contentsOf: " \"".utf8)
@@ -458,6 +462,13 @@ public struct GettextFormat: TranslationFileFormat {
         if expression != nil {
             for (n, index) in pluralIndices where categoryOf[index] == nil {
                 categoryOf[index] = rules.category(for: Double(n))
+            }
+            // An index no whole number reaches (Transifex's and Babel's `? 3` for ru, uk, cs) is
+            // the form for fractions: the category of the language's rules no index took (other).
+            for index in 0..<pluralCount where categoryOf[index] == nil {
+                let taken = Set(categoryOf.values)
+                guard let left = rules.categories.first(where: { !taken.contains($0) }) else { break }
+                categoryOf[index] = left
             }
         }
         func keptOnlyInPO(_ key: String, _ reason: String) {

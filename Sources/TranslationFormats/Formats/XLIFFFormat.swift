@@ -20,6 +20,7 @@ public struct XLIFFFormat: TranslationFileFormat {
     public init() {}
 
     public var name: String { "xliff" }
+    public var holdsStates: Bool { true }
     public var recordsSourceLanguage: Bool { true }
     public var summary: String { "XLIFF 1.2 as Xcode exports it, <lang>.xliff" }
     public var fileExtensions: [String] { ["xliff", "xlf"] }

@@ -46,6 +46,9 @@ extension I18n {
         @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
         var strict = false
 
+        @Flag(help: "Write fuzzy (to be reviewed) texts into a format without translation states, as msgfmt --use-fuzzy does; by default they are left out, as untranslated texts always are.")
+        var includeFuzzy = false
+
         /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
         static let changesPending: Int32 = 1
 
@@ -69,6 +72,7 @@ extension I18n {
             var converter = TranslationConverter()
             // Originals serve only a writer of their own format: .po to i18next keeps none.
             converter.targetFormat = target.name
+            converter.includesFuzzy = includeFuzzy
             var rule = SourceLanguageRule()
             try reportingFailures { rule = try source.rule(near: [input.from]) }
             let outputs: [TranslationConverter.Output]

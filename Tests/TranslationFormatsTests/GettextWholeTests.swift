@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import TranslationFormats
+
+/// gettext kept whole: `.po` → `.po` gives the file back whatever its `Plural-Forms`, an empty
+/// `msgstr` stays untranslated (never fuzzy), and a format without states gets neither
+/// untranslated nor fuzzy texts.
+@Suite("gettext kept whole")
+struct GettextWholeTests {
+    /// Transifex's Russian form: index 3 is for fractions, which no whole number reaches.
+    static let russian = #"""
+        msgid ""
+        msgstr ""
+        "Language: ru\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Plural-Forms: nplurals=4; plural=(n % 1 == 0 && n % 10 == 1 && n % 100 != 11 ? 0 : n % 1 == 0 && n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : n % 1 == 0 && (n % 10 ==0 || (n % 10 >=5 && n % 10 <=9) || (n % 100 >=11 && n % 100 <=14 )) ? 2: 3);\n"
+
+        #: src/files.c:12
+        #, c-format
+        msgid "%d file"
+        msgid_plural "%d files"
+        msgstr[0] "%d файл"
+        msgstr[1] "%d файла"
+        msgstr[2] "%d файлов"
+        msgstr[3] "%d файла"
+
+        #, fuzzy
+        msgid "Open"
+        msgstr "Открыть"
+
+        msgid "Close"
+        msgstr ""
+
+        msgid "Save"
+        msgstr "Сохранить"
+
+        """#
+
+    @Test("an index no whole number reaches is the form for fractions (other), so .po → .po is the file itself")
+    func unreachedIndex() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/ru/messages.po", Self.russian)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        #expect(!converter.issues.contains { $0.reason.contains("never chosen") }, "\(converter.issues)")
+        guard case .plural(let forms, _, _, _)? = converter.tables.first?.languages["ru"]?.first(where: { $0.key == "%d file" })?.value else {
+            Issue.record("no plural"); return
+        }
+        #expect(Set(forms.keys) == [.one, .few, .many, .other])
+        let po = try #require(TranslationFormatRegistry.standard.format(named: "po"))
+        let outputs = try converter.plan(po, to: directory.path + "/out")
+        #expect(outputs.map { String(decoding: $0.data, as: UTF8.self) } == [Self.russian])
+    }
+
+    @Test("an empty msgstr written from the model is untranslated, not fuzzy; a text in state new is fuzzy, reported")
+    func emptyIsNotFuzzy() throws {
+        var issues = ConversionIssues(file: "ru.po", language: "ru")
+        let data = try GettextFormat.write([
+            TranslationEntry(key: "Close", value: .single(TranslationMessage([.text("")])), state: .new),
+            TranslationEntry(key: "Open", value: .single(TranslationMessage([.text("Открыть")])), state: .new),
+        ], language: "ru", table: "messages", path: "ru.po", issues: &issues)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\n\nmsgid \"Close\"\nmsgstr \"\"\n"), "\(text)")
+        #expect(text.contains("#, fuzzy\nmsgid \"Open\""), "\(text)")
+        #expect(issues.all.map(\.key) == ["Open"], "\(issues.all)")
+    }
+
+    @Test("into i18next the untranslated and fuzzy texts of a translation are left out, each reported; includesFuzzy writes the fuzzy ones")
+    func unfinishedLeftOut() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/ru/messages.po", Self.russian)
+        directory.write("in/en/messages.po", "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n")
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let russian = try converter.plan(i18next, to: directory.path + "/out").first { $0.relativePath == "ru/messages.json" }
+        let json = String(decoding: try #require(russian).data, as: UTF8.self)
+        #expect(!json.contains("\"Close\"") && !json.contains("\"Open\"") && json.contains("\"Save\": \"Сохранить\""), "\(json)")
+        #expect(converter.issues.contains { $0.key == "Close" && $0.reason.hasPrefix("not translated: left out, as i18next has no translation state") }, "\(converter.issues)")
+        #expect(converter.issues.contains { $0.key == "Open" && $0.reason.hasPrefix("fuzzy (to be reviewed); --include-fuzzy writes it: left out") }, "\(converter.issues)")
+
+        var fuzzy = TranslationConverter()
+        fuzzy.includesFuzzy = true
+        try fuzzy.read(directory.path + "/in")
+        let withFuzzy = String(decoding: try #require(try fuzzy.plan(i18next, to: directory.path + "/out").first { $0.relativePath == "ru/messages.json" }).data, as: UTF8.self)
+        #expect(withFuzzy.contains("\"Open\": \"Открыть\"") && !withFuzzy.contains("\"Close\""), "\(withFuzzy)")
+    }
+
+    // MARK: Real files
+
+    /// Public `.po` files beside the repository (../shared/realworld, see its SOURCES.md); a clone
+    /// without them skips this test. They are read from there, never copied here.
+    static let realWorld = Fixtures.repositoryRoot + "/../shared/realworld/po"
+    static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".po") }.sorted()
+
+    @Test("every real .po converted to .po is the bytes read",
+          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/po is not beside the repository: no real .po files to compare"),
+          arguments: realWorldFiles)
+    func realWorldBytes(name: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name))
+        let directory = TemporaryDirectory()
+        directory.write("in/" + name, String(decoding: original, as: UTF8.self))
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in/" + name)
+        let po = try #require(TranslationFormatRegistry.standard.format(named: "po"))
+        let outputs = try converter.plan(po, to: directory.path + "/out")
+        #expect(outputs.count == 1)
+        #expect(outputs.first?.data == original)
+        #expect(converter.issues.isEmpty, "\(converter.issues.prefix(3))")
+    }
+}
