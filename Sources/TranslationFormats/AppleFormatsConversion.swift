@@ -68,10 +68,6 @@ enum AppleFormatsConversion {
         var table = TranslationTable(name: catalog.table, sourceLanguage: catalog.sourceLanguage)
         for key in catalog.keys {
             guard let item = catalog[key] else { continue }
-            if !item.shouldTranslate {
-                issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
-                                              reason: "\"shouldTranslate\": false is kept only in .xcstrings", keptBy: "xcstrings"))
-            }
             if item.localizations.isEmpty {
                 issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
                                               reason: "the key has no text in any language yet; it is kept only in .xcstrings", keptBy: "xcstrings"))
@@ -108,7 +104,10 @@ enum AppleFormatsConversion {
                     issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted", keptBy: "xcstrings"))
                     converted = nil
                 }
-                if let converted { table.languages[language, default: []].append(PlaceholderNames.applying(to: converted)) }
+                if var converted {
+                    converted.shouldTranslate = item.shouldTranslate
+                    table.languages[language, default: []].append(PlaceholderNames.applying(to: converted))
+                }
             }
         }
         return table

@@ -22,6 +22,8 @@ enum StringCatalogConversion {
         var keys: [String] = []
         var byKey: [String: JSONObject] = [:]
         var comments: [String: String] = [:]
+        // Keys not for translators (Android's translatable="false"): `"shouldTranslate": false`.
+        var doNotTranslate: Set<String> = []
         for language in table.languageOrder {
             var collected = ConversionIssues(file: path, language: language)
             for entry in table.languages[language] ?? [] {
@@ -41,6 +43,7 @@ enum StringCatalogConversion {
                 }
                 let key = AppleFormatsConversion.contextKey(entry, &collected)
                 if byKey[key] == nil { keys.append(key); byKey[key] = JSONObject() }
+                if !entry.shouldTranslate { doNotTranslate.insert(key) }
                 let order = orders[entry.key] ?? []
                 if let comment = PlaceholderNames.comment(entry.comment, order: order, plural: entry.isPlural), comments[key] == nil { comments[key] = comment }
                 let state = JSONValue.string(entry.state.rawValue)
@@ -97,6 +100,7 @@ enum StringCatalogConversion {
                 if let comment = comments[key] { item["comment"] = .string(comment) }
                 item["extractionState"] = .string("manual")
             }
+            if doNotTranslate.contains(key), item["shouldTranslate"] == nil { CatalogKeyOrder.set(.bool(false), forKey: "shouldTranslate", in: &item) }
             if case .object(let localizations)? = byKey[key]?["localizations"] {
                 var merged: JSONObject
                 if case .object(let read)? = item["localizations"] { merged = read } else { merged = JSONObject() }

@@ -288,7 +288,7 @@ public struct TranslationConverter: Sendable {
                     for index in entries.indices {
                         if !format.holdsDoNotTranslate, !entries[index].shouldTranslate {
                             writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
-                                reason: "not for translation (Android's translatable=\"false\"), which \(format.name) cannot mark; written as a text to translate"))
+                                reason: "not for translation (translatable=\"false\", \"shouldTranslate\": false), which \(format.name) cannot mark; written as a text to translate"))
                         }
                         if !format.holdsPluralSourceText, let pluralID = entries[index].pluralID {
                             writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,

@@ -88,4 +88,29 @@ struct RoundTripTests {
         guard case .plural(let forms, _, _, _)? = pseudo.languages["en-XA"]?.first?.value else { Issue.record("no plural"); return }
         #expect(Set(forms.keys) == [.one, .two, .few, .other])
     }
+
+    @Test("translatable=\"false\" is carried where the target has the notion: a catalog's shouldTranslate, XLIFF's translate=\"no\", and back", arguments: ["xcstrings", "xliff"])
+    func doNotTranslate(format: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><string name="app_name" translatable="false">Kore</string><string name="hello">Hello</string></resources>"#)
+        directory.write("res/values-de/strings.xml", #"<resources><string name="hello">Hallo</string></resources>"#)
+        let files = try directory.convert(from: "res", to: format)
+        let text = files.values.joined()
+        #expect(format == "xcstrings" ? text.contains("\"shouldTranslate\" : false") : text.contains(#"<trans-unit id="app_name" translate="no""#), "\(text)")
+        #expect(text.components(separatedBy: format == "xcstrings" ? "shouldTranslate" : "translate=\"no\"").count == 2, "\(text)")
+        for (path, content) in files { directory.write(format + "/" + path, content) }
+        var back = TranslationConverter()
+        try back.read(directory.path + "/" + format)
+        #expect(back.tables.first?.languages["en"]?.first { $0.key == "app_name" }?.shouldTranslate == false)
+        #expect(back.tables.first?.languages["en"]?.first { $0.key == "hello" }?.shouldTranslate == true)
+    }
+
+    @Test("an <item> aapt would compile as a number or a boolean is written quoted, so it stays a string")
+    func literalItems() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="more"><item quantity="one">"+1"</item><item quantity="other">+%d</item></plurals><string-array name="a"><item>"12"</item><item>true</item></string-array></resources>"#)
+        let xml = try #require(try directory.convert(from: "res", to: "android")["values/strings.xml"])
+        #expect(xml.contains(#"<item quantity="one">"+1"</item>"#), "\(xml)")
+        #expect(xml.contains(#"<item>"12"</item>"#) && xml.contains(#"<item>"true"</item>"#), "\(xml)")
+    }
 }

@@ -158,7 +158,7 @@ public struct AndroidFormat: TranslationFileFormat {
                         issues.report(member.key, "a <string-array> item has no comment of its own; not written")
                     }
                     guard case .single(let message) = member.value else { continue }
-                    out += "    <item>\(value(message, order: orders[member.key] ?? [], key: member.key, issues: &issues).text)</item>\n"
+                    out += "    <item>\(literalItem(value(message, order: orders[member.key] ?? [], key: member.key, issues: &issues).text))</item>\n"
                 }
                 out += "  </string-array>\n"
                 continue
@@ -182,13 +182,26 @@ public struct AndroidFormat: TranslationFileFormat {
                     if !formatted {
                         issues.report(entry.key, "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is")
                     }
-                    out += "    <item quantity=\"\(category.rawValue)\">\(text)</item>\n"
+                    out += "    <item quantity=\"\(category.rawValue)\">\(literalItem(text))</item>\n"
                 }
                 out += "  </plurals>\n"
             }
         }
         out += "</resources>\n"
         return Data(out.utf8)
+    }
+
+    /// An `<item>`'s text as aapt keeps it a string: one that aapt would compile as a number or a
+    /// boolean (`+1`, `12`, `true`; an item may hold any type) is written in double quotes, as
+    /// apps write `"+1"`.
+    private static func literalItem(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" { index += 1 }
+        let digitsStart = index
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." { index += 1 }
+        let numeric = index > digitsStart && index == scalars.count
+        return numeric || text == "true" || text == "false" ? "\"" + text + "\"" : text
     }
 
     /// ` translatable="false"` for a text not for translators.

@@ -8,6 +8,7 @@ public struct StringCatalogFormat: TranslationFileFormat {
 
     public var name: String { "xcstrings" }
     public var holdsStates: Bool { true }
+    public var holdsDoNotTranslate: Bool { true }
     public var recordsSourceLanguage: Bool { true }
     public var summary: String { "String Catalogs, <Table>.xcstrings" }
     public var fileExtensions: [String] { ["xcstrings"] }

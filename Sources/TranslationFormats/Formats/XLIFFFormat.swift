@@ -21,6 +21,7 @@ public struct XLIFFFormat: TranslationFileFormat {
 
     public var name: String { "xliff" }
     public var holdsStates: Bool { true }
+    public var holdsDoNotTranslate: Bool { true }
     public var recordsSourceLanguage: Bool { true }
     public var summary: String { "XLIFF 1.2 as Xcode exports it, <lang>.xliff" }
     public var fileExtensions: [String] { ["xliff", "xlf"] }
@@ -79,6 +80,7 @@ public struct XLIFFFormat: TranslationFileFormat {
             let original = sourceEntries[entry.key]
             let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], plural: entry.isPlural).map { "        <note>\(x($0))</note>\n" } ?? ""
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
+            let translate = entry.shouldTranslate ? "" : " translate=\"no\""
             func target(_ text: String) -> String {
                 isTranslated ? "        <target\(state)>\(x(text))</target>\n" : ""
             }
@@ -86,7 +88,7 @@ public struct XLIFFFormat: TranslationFileFormat {
             case .single(let message):
                 let sourceText: String
                 if case .single(let sourceMessage)? = original?.value { sourceText = render(sourceMessage, entry.key) } else { sourceText = key }
-                singles += "      <trans-unit id=\"\(x(key))\" xml:space=\"preserve\">\n        <source>\(x(sourceText))</source>\n"
+                singles += "      <trans-unit id=\"\(x(key))\"\(translate) xml:space=\"preserve\">\n        <source>\(x(sourceText))</source>\n"
                 singles += target(render(message, entry.key)) + note + "      </trans-unit>\n"
             case .plural(let forms, let variable, let frame, _):
                 let name = variable ?? "count"
@@ -96,12 +98,12 @@ public struct XLIFFFormat: TranslationFileFormat {
                 let defaultFrame = "%#@" + name + "@"
                 let formatSource = sourceFrame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
                 let formatTarget = frame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
-                plurals += "      <trans-unit id=\"/\(x(key)):dict/NSStringLocalizedFormatKey:dict/:string\" xml:space=\"preserve\">\n"
+                plurals += "      <trans-unit id=\"/\(x(key)):dict/NSStringLocalizedFormatKey:dict/:string\"\(translate) xml:space=\"preserve\">\n"
                 plurals += "        <source>\(x(formatSource))</source>\n" + target(formatTarget) + note + "      </trans-unit>\n"
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? form
-                    plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\" xml:space=\"preserve\">\n"
+                    plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\"\(translate) xml:space=\"preserve\">\n"
                     plurals += "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n" + target(render(form, entry.key, formatted: true)) + "      </trans-unit>\n"
                 }
             }
@@ -168,8 +170,12 @@ public struct XLIFFFormat: TranslationFileFormat {
             // Keys with a <target>: a unit without one is not translated yet (Xcode exports it so),
             // and gives the source language its text and the target nothing.
             var translated: Set<String> = []
+            // Keys whose units say translate="no" (Android's translatable="false", a catalog's
+            // "shouldTranslate": false).
+            var doNotTranslate: Set<String> = []
             for unit in file.child("body")?.children ?? [] where unit.name == "trans-unit" {
                 guard let id = unit.attribute("id") else { throw fail(unit.offset, "<trans-unit> has no id") }
+                let translatable = unit.attribute("translate") != "no"
                 // Inline markup (`<g>`, `<ph>`, `<x/>`, `<mrk>`…) keeps its text; the markup itself
                 // has no place in the model, which is said by key.
                 let sourceText = unit.child("source")?.wholeText ?? ""
@@ -190,6 +196,7 @@ public struct XLIFFFormat: TranslationFileFormat {
                     // Xcode's export of a String Catalog: `key|==|plural.one`, and per device
                     // `key|==|device.iphone` or `key|==|device.other.plural.one`.
                     let key = String(id[..<separator.lowerBound])
+                    if !translatable { doNotTranslate.insert(key) }
                     var variation = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                     if variation.first == "device", variation.count >= 2 {
                         guard variation[1] == "other" else {
@@ -231,6 +238,7 @@ public struct XLIFFFormat: TranslationFileFormat {
                     let parts = id.dropFirst().components(separatedBy: ":dict/")
                     guard parts.count >= 3 else { throw fail(unit.offset, "the stringsdict unit id \"\(id)\" is not /key:dict/…:dict/:string") }
                     let key = parts[0]
+                    if !translatable { doNotTranslate.insert(key) }
                     if targetElement != nil { translated.insert(key) }
                     let index = pluralIndex[key] ?? {
                         sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
@@ -257,9 +265,14 @@ public struct XLIFFFormat: TranslationFileFormat {
                     }
                     continue
                 }
+                if !translatable { doNotTranslate.insert(id) }
                 if targetElement != nil { translated.insert(id) }
                 sourceEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
                 targetEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
+            }
+            for index in targetEntries.indices where doNotTranslate.contains(targetEntries[index].key) {
+                targetEntries[index].shouldTranslate = false
+                sourceEntries[index].shouldTranslate = false
             }
             // A plural needs `other`; the number's conversion is the variable's value type.
             for index in targetEntries.indices {
