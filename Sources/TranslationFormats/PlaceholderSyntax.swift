@@ -264,7 +264,14 @@ package enum PlaceholderSyntax {
                 }
                 index += 1
                 if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
-                    add("{{count}}")
+                    // A whole number is `{{count}}` (`%d` and `%lld` alike); another kind goes along
+                    // as the format (`%lf` is `{{count, lf}}`), so that the way back writes it again.
+                    add("{{count")
+                    if let conversion = placeholder.conversion, !isWholeNumberConversion(conversion) {
+                        add(", ")
+                        add(conversion)
+                    }
+                    add("}}")
                     continue
                 }
                 add("{{arg")
@@ -278,6 +285,13 @@ package enum PlaceholderSyntax {
                 add("}}")
             }
         }
+    }
+
+    /// Whether `conversion` prints a whole number plainly (`d`, `lld`, `u`, `ld`): the plural
+    /// number every format writes as its default.
+    static func isWholeNumberConversion(_ conversion: String) -> Bool {
+        guard let last = conversion.unicodeScalars.last, "diuDU".unicodeScalars.contains(last) else { return false }
+        return conversion.unicodeScalars.dropLast().allSatisfy { "hlqLzjt".unicodeScalars.contains($0) }
     }
 
     // MARK: gettext

@@ -113,4 +113,47 @@ struct RoundTripTests {
         #expect(xml.contains(#"<item quantity="one">"+1"</item>"#), "\(xml)")
         #expect(xml.contains(#"<item>"12"</item>"#) && xml.contains(#"<item>"true"</item>"#), "\(xml)")
     }
+
+    @Test("a plural whose number is not a whole number keeps its conversion through i18next: %lf is {{count, lf}}, %lld is {{count}}")
+    func pluralNumberConversion() throws {
+        let directory = TemporaryDirectory()
+        let catalog = #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "distance" : {
+                  "localizations" : {
+                    "en" : {
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lf kilometer" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lf kilometers" } }
+                        }
+                      }
+                    }
+                  }
+                },
+                "files" : {
+                  "localizations" : {
+                    "en" : {
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """#
+        directory.write("in/Localizable.xcstrings", catalog)
+        let json = try #require(try directory.convert(from: "in", to: "i18next")["en/translation.json"])
+        #expect(json.contains(#""distance_one": "{{count, lf}} kilometer""#) && json.contains(#""files_one": "{{count}} file""#), "\(json)")
+        directory.write("json/en/translation.json", json)
+        let back = try directory.convert(from: "json", to: "xcstrings").values.joined()
+        #expect(back.contains(#""value" : "%lf kilometers""#) && back.contains(#""value" : "%lld files""#), "\(back)")
+    }
 }
