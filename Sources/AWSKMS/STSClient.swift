@@ -36,7 +36,7 @@ package struct STSClient {
         defer { KMSClient.zero(&tokenText) }
         var body = Self.formEncoded([("Action", "AssumeRoleWithWebIdentity"), ("Version", "2011-06-15"), ("RoleArn", roleARN),
                                      ("RoleSessionName", sessionName)])
-        body += Array("&WebIdentityToken=".utf8) + Self.percentEncoded(tokenText)
+        body += Array("&WebIdentityToken=".utf8) + SigV4.percentEncoded(bytes: tokenText)
         defer { KMSClient.zero(&body) }
         guard let host = KMSClient.host(of: endpoint) else {
             throw KMSError(.configuration, "the STS endpoint '\(endpoint)' is not an http(s) URL")
@@ -87,22 +87,5 @@ package struct STSClient {
     /// `application/x-www-form-urlencoded` of `pairs`, RFC 3986-encoded.
     static func formEncoded(_ pairs: [(String, String)]) -> [UInt8] {
         Array(pairs.map { SigV4.percentEncoded($0.0) + "=" + SigV4.percentEncoded($0.1) }.joined(separator: "&").utf8)
-    }
-
-    /// RFC 3986 percent-encoding of secret bytes, never through a `String`.
-    static func percentEncoded(_ bytes: [UInt8]) -> [UInt8] {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 3)
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                output.append(byte)
-            default:
-                output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-            }
-        }
-        return output
     }
 }

@@ -49,9 +49,16 @@ package struct SigV4 {
 
     /// RFC 3986 percent-encoding of everything but the unreserved characters, as SigV4 wants.
     package static func percentEncoded(_ text: String) -> String {
-        var output: [UInt8] = []
+        String(decoding: percentEncoded(bytes: Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// RFC 3986 percent-encoding of bytes, which may be a secret (a web identity token): the
+    /// result is bytes too, never a `String` the process cannot zero.
+    package static func percentEncoded(bytes: [UInt8]) -> [UInt8] {
         let digits = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
@@ -60,7 +67,7 @@ package struct SigV4 {
                 output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Lowercased names, values trimmed with inner runs of spaces collapsed, sorted by name; a
