@@ -77,21 +77,28 @@ extension AgeSuite {
         func constantMemory() throws {
             let identity = try AgeIdentity.generate()
             let size = 64 << 20
-            let readEnd = Self.encryptingPipe(size: size, to: identity.recipient)
-            defer { close(readEnd) }
-            let sink = CheckingSink()
-            var output = sink
-            Self.resetPeakMemory()
-            let before = Self.memory("VmRSS")
-            try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: [identity], into: &output)
-            let peak = Self.memory("VmHWM")
-            #expect(sink.received == size)
-            #expect(sink.mismatches == 0)
-            #expect(sink.largestWrite == AgePayload.chunkSize)
-            if before > 0, peak > 0 {
-                // The whole process, other tests included; the stream itself holds about 200 KiB.
-                #expect(peak - before < 32 << 20, "peak \(peak >> 20) MiB, before \(before >> 20) MiB")
+            // The peak is the whole process's, and other tests run beside this one: a decryption
+            // that held the file would exceed the bound every time, another test's moment of
+            // memory only once in a while, so the bound must hold in one of three decryptions.
+            var growths: [Int] = []
+            for _ in 0..<3 {
+                let readEnd = Self.encryptingPipe(size: size, to: identity.recipient)
+                defer { close(readEnd) }
+                let sink = CheckingSink()
+                var output = sink
+                Self.resetPeakMemory()
+                let before = Self.memory("VmRSS")
+                try AgeFile.decrypt(from: FileDescriptorSource(readEnd), with: [identity], into: &output)
+                let peak = Self.memory("VmHWM")
+                #expect(sink.received == size)
+                #expect(sink.mismatches == 0)
+                #expect(sink.largestWrite == AgePayload.chunkSize)
+                guard before > 0, peak > 0 else { return }
+                growths.append(peak - before)
+                // The stream itself holds about 200 KiB.
+                if peak - before < 32 << 20 { return }
             }
+            Issue.record("the peak grew by \(growths.map { "\($0 >> 20) MiB" }.joined(separator: ", ")) in three decryptions of 64 MiB; at most 32 MiB expected")
         }
 
         @Test("a pipe cut short: a clear error, and only whole authenticated chunks were released", arguments: [
