@@ -24,6 +24,8 @@ extension TranslationCoverage {
                 found = true
                 var converter = TranslationConverter(registry: registry)
                 try converter.read(directory, format: format)
+                // What the reader assumed (Android's values/ read as English) is said here too.
+                for notice in converter.notices where !notices.contains(notice) { notices.append(notice) }
                 for table in converter.tables.sorted(by: { format.tableName($0.name) < format.tableName($1.name) }) where !table.languages.isEmpty {
                     let name = "the \(format.tableName(table.name)) table (\(format.name))"
                     let (source, warning) = try rule.resolve(table, named: name, file: directory)

@@ -69,7 +69,10 @@ struct RoundTripTests {
         #expect(!english.contains("<plurals name=\"place_ordinal\""), "\(english)")
         #expect(english.contains(#"<string name="place_ordinal_two"><xliff:g id="count">%d</xliff:g>nd place</string>"#), "\(english)")
         for (path, text) in files { directory.write("res/" + path, text) }
+        directory.write("res/values/strings.xml", (files["values/strings.xml"] ?? "").replacing(#" tools:locale="en""#, with: ""))
         let coverage = try TranslationCoverage.read(directories: [directory.path + "/res"])
+        // values/ without tools:locale: status says it read it as English.
+        #expect(coverage.notices.contains { $0.description.contains("read as en") }, "\(coverage.notices)")
         let spanish = try #require(coverage.tables.first?.languages.first { $0.language == "es" })
         #expect(!spanish.pluralGaps.contains { $0.key.hasPrefix("place") }, "\(spanish.pluralGaps)")
         #expect(spanish.missingKeys.isEmpty, "\(spanish.missingKeys)")
