@@ -81,7 +81,7 @@ let package = Package(
         // Translation file formats behind one protocol and a registry (docs/architecture.md): the
         // converter, and what loops over every format, read and write through it.
         .target(name: "TranslationFormats", dependencies: ["AppleLocalization", "StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
-        .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization", "JSONParsing"]),
+        .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization", "JSONParsing", "StringsFile"]),
 
         // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.
