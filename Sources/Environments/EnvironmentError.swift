@@ -85,6 +85,7 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         case .secretUnavailable, .invalidKeyFile: kind = .secretUnavailable
         case .unavailable: kind = .unreadableFile
         case .pluginFailed: kind = .pluginFailed
+        case .outputFailed: kind = .writeFailed
         }
         // The line is in the error's file, or, when it names none, in the file being read (a sops
         // value's).
