@@ -30,6 +30,9 @@ struct RecipientOptions: ParsableArguments {
 struct RecipientList {
     private(set) var recipients: [AgeRecipient] = []
     private(set) var plugins: [AgePluginRecipient] = []
+    /// What ``recipients`` and ``plugins`` hold, for a constant-time "each once" (a list of
+    /// thousands of recipients was quadratic).
+    private var listed = Set<AnyHashable>()
     /// Whether every recipient was given as `envtool-recipient-1:…` (text or .pub file).
     private var allEnvtool = true
 
@@ -41,14 +44,14 @@ struct RecipientList {
 
     private mutating func append(_ recipient: AgeRecipient, envtool: Bool) {
         allEnvtool = allEnvtool && envtool
-        if !recipients.contains(recipient) { recipients.append(recipient) }
+        if listed.insert(recipient).inserted { recipients.append(recipient) }
     }
 
     private mutating func append(_ any: any FileKeyRecipient) {
         if let recipient = any as? AgeRecipient { return append(recipient, envtool: false) }
         if let plugin = any as? AgePluginRecipient {
             allEnvtool = false
-            if !plugins.contains(plugin) { plugins.append(plugin) }
+            if listed.insert(plugin).inserted { plugins.append(plugin) }
         }
     }
 
