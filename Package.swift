@@ -25,6 +25,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogs under
+        // Sources/<Target>/<Target>.docc. A command plugin, so no product links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The C library, imported in one place (Platform.swift), and the few helpers (path text, C

@@ -34,7 +34,7 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         /// An encrypted file did not decrypt: wrong key, passphrase or identity, or the file was modified.
         case authenticationFailed
         /// An age plugin (`age-plugin-NAME`) that a recipient or identity needs is missing or
-        /// failed (see ``EnvironmentCrypto/CryptoError/Kind/pluginFailed``).
+        /// failed (see `EnvironmentCrypto/CryptoError/Kind/pluginFailed`).
         case pluginFailed
     }
 

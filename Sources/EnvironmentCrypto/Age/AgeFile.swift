@@ -121,7 +121,7 @@ public enum AgeFile {
     /// the plaintext that is authentic but incomplete: write to a temporary file and rename it
     /// only on success when all-or-nothing matters.
     ///
-    /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
+    /// - Throws: as ``decrypt(_:with:encoding:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
     public static func decrypt(from input: Int32, to output: Int32, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) {
         var sink = FileDescriptorSink(output)
         try decrypt(from: FileDescriptorSource(input), with: identities, encoding: encoding, into: &sink)

@@ -11,7 +11,7 @@ import Platform
 /// keys missing in a language, plural forms a language needs by its CLDR rules but lacks, and
 /// interpolation variables that differ from the reference language.
 public struct ResourceLinter: Sendable {
-    /// A finding: the project's one located ``Diagnostics/Diagnostic`` (`file:line:col: warning|error: message`).
+    /// A finding: the project's one located `Diagnostics/Diagnostic` (`file:line:col: warning|error: message`).
     public typealias Diagnostic = Diagnostics.Diagnostic
 
     private struct Entry {
