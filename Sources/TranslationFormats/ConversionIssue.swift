@@ -61,6 +61,9 @@ struct ConversionIssues {
     var file: String
     var language: String
     private(set) var all: [ConversionIssue] = []
+    /// What ``all`` holds, so each issue is kept once in constant time: every key of a large
+    /// file can have one (a `.po`'s references into i18next), and a search of the list was quadratic.
+    private var reported = Set<ConversionIssue>()
 
     init(file: String, language: String) {
         self.file = file
@@ -69,6 +72,6 @@ struct ConversionIssues {
 
     mutating func report(_ key: String, _ reason: String) {
         let issue = ConversionIssue(file: file, language: language, key: key, reason: reason)
-        if !all.contains(issue) { all.append(issue) }
+        if reported.insert(issue).inserted { all.append(issue) }
     }
 }
