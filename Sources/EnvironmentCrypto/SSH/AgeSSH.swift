@@ -26,7 +26,7 @@ enum AgeSSH {
 
     /// Whether `text` is an SSH public key line of a type age uses (it may still be malformed).
     static func looksLikeRecipient(_ text: some StringProtocol) -> Bool {
-        text.hasPrefix(ed25519Type + " ") || text.hasPrefix(rsaType + " ") || text.hasPrefix(ed25519Type + "\t") || text.hasPrefix(rsaType + "\t")
+        [ed25519Type, rsaType].contains { type in text == type || text.hasPrefix(type + " ") || text.hasPrefix(type + "\t") }
     }
 
     /// Parses an SSH public key line: the type, the base64 of its wire encoding, and an optional
