@@ -25,6 +25,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogs under
+        // Sources/<Target>/<Target>.docc. A command plugin, so no product links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The C library, imported in one place (Platform.swift), and the few helpers (path text, C
@@ -81,7 +84,7 @@ let package = Package(
         // Translation file formats behind one protocol and a registry (docs/architecture.md): the
         // converter, and what loops over every format, read and write through it.
         .target(name: "TranslationFormats", dependencies: ["AppleLocalization", "StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
-        .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization", "JSONParsing"]),
+        .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization", "JSONParsing", "StringsFile"]),
 
         // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.

@@ -4,7 +4,7 @@ import CLDRPlurals
 /// `%#@name@` becomes the plural form its number chooses, then printf conversions (`%d`, `%lld`,
 /// `%@`, `%1$@`, `%.2f`, `%%`) take the arguments.
 ///
-/// A thin front to ``FormatString`` (package API), which holds the grammar, the binding rules and
+/// A thin front to `FormatString` (package API), which holds the grammar, the binding rules and
 /// the deliberate divergences from Foundation: nothing here can crash, a missing argument leaves
 /// its conversion in the text, and widths and precisions are clamped.
 public enum AppleStringFormatter {

@@ -5,6 +5,8 @@ extension AppleStringsLookup {
     /// (see ``AppleStringsLookup``), with plural forms chosen and printf conversions applied.
     ///
     /// - Parameters:
+    ///   - key: The key, as written in the tables.
+    ///   - table: The table's name (`Localizable`).
     ///   - languageChain: Lowercased language tags and `base`, most wanted first, as the app's
     ///     language matching produces them (`["pt-br", "pt", "en", "base"]`).
     ///   - arguments: The format arguments; numbers choose plural forms.

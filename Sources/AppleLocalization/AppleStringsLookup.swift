@@ -6,7 +6,7 @@ import Synchronization
 /// The Apple localization tables of a directory — `.xcstrings` catalogs, `.stringsdict` plural
 /// tables and `.strings` tables — found once, parsed on first use, and searched in one order.
 ///
-/// Files are found by ``AppleTableDirectory``, as in an app bundle: `<lang>.lproj/<Table>.strings`
+/// Files are found by `AppleTableDirectory`, as in an app bundle: `<lang>.lproj/<Table>.strings`
 /// and `.stringsdict` (also `Base.lproj`), flat `<LANG>.strings` files as the table `Localizable`,
 /// and `<Table>.xcstrings` anywhere under the directory; languages are compared by its one
 /// language key (`pt_BR` is `pt-br`, `Base` is `base`).
@@ -57,8 +57,11 @@ public final class AppleStringsLookup: Sendable {
 
     /// Finds the tables in `directory`. A missing directory simply has no tables.
     ///
-    /// - Parameter tableFolders: The folders to search instead of the whole of `directory`
-    ///   (relative to it), as an environments document lists them in `"table_folders"`.
+    /// - Parameters:
+    ///   - directory: The folder the tables are in or under (an app's resources, or the folder of
+    ///     an `environments.json`).
+    ///   - tableFolders: The folders to search instead of the whole of `directory`
+    ///     (relative to it), as an environments document lists them in `"table_folders"`.
     public init(directory: String, tableFolders: [String] = []) {
         self.directory = directory
         self.tableDirectory = AppleTableDirectory(directory: directory, folders: tableFolders)
@@ -141,7 +144,7 @@ public final class AppleStringsLookup: Sendable {
 
     /// The parse errors of the files a lookup of `key` in `table` reads, and discovery problems,
     /// sorted by file and line: what ``diagnostics()`` reports for them, except that of the
-    /// table's catalog only the header and the entry of `key` are checked (see ``LazyStringCatalog``),
+    /// table's catalog only the header and the entry of `key` are checked (see `LazyStringCatalog`),
     /// so a lookup does not parse every entry of every catalog.
     public func errors(forKey key: String, table: String) -> [Diagnostic] {
         var result = tableDirectory.diagnostics

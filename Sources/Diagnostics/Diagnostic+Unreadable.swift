@@ -6,5 +6,6 @@ extension Diagnostic {
     /// The one shape of that error for every reader whose errors are diagnostics.
     package init(_ failure: UnreadableFile) {
         self.init(.error, file: failure.path, line: 1, column: 1, message: failure.message)
+        isUnreadableFile = true
     }
 }

@@ -26,6 +26,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String?
     /// What is wrong and, where one is known, how to fix it.
     public var message: String
+    /// Whether the problem is that ``file`` could not be read at all (missing, a FIFO, no
+    /// permission) rather than something in its content: a command exits 66 for the one and 65
+    /// for the other, whichever reader found it.
+    public var isUnreadableFile = false
 
     /// Creates a diagnostic.
     public init(_ severity: Severity = .error, file: String? = nil, line: Int? = nil, column: Int? = nil,

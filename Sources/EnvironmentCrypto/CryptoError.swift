@@ -24,6 +24,9 @@ public struct CryptoError: LocatedError, LocalizedError {
         /// An age plugin (`age-plugin-NAME`) is missing or failed, broke the protocol, reported
         /// an error, or asked for something that could not be answered.
         case pluginFailed
+        /// The output could not be written (a full disk, `ulimit -f`): the input and the keys
+        /// were fine.
+        case outputFailed
     }
 
     /// The category of the error.

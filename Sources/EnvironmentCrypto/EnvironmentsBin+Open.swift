@@ -34,9 +34,11 @@ extension EnvironmentsBin {
     ///
     /// This is the one way every reader (documents, `decrypt`, `edit`, `rekey`) opens a file.
     ///
-    /// - Parameter identities: Given the header, the identities to try in order (such as the key
-    ///   file, passphrase or identity files the user supplied for that kind of file). It may throw
-    ///   ``CryptoError/Kind/secretUnavailable``.
+    /// - Parameters:
+    ///   - data: The whole file, in any format that ``isEncrypted(_:)`` recognizes.
+    ///   - identities: Given the header, the identities to try in order (such as the key
+    ///     file, passphrase or identity files the user supplied for that kind of file). It may throw
+    ///     ``CryptoError/Kind/secretUnavailable``.
     /// - Throws: ``CryptoError``: ``CryptoError/Kind/malformedFile`` for a file that is not a
     ///   readable `environments.bin`, ``CryptoError/Kind/secretUnavailable`` when no identity
     ///   given is of a kind that opens any of the header's stanza types,

@@ -35,7 +35,7 @@ import I18Next
 public final class AppEnvironment: Sendable {
     /// How to set up an environment; every field has a sensible default.
     public struct Options: Sendable {
-        /// The configuration to use; see ``BuildConfiguration/resolve(explicit:environment:)``.
+        /// The configuration to use; see `BuildConfiguration/resolve(explicit:environment:)`.
         public var configurationName: String?
         /// Names the saved preferences; else `ENVTOOL_APP_ID`, else the document's `app_id`, else `default`.
         public var appID: String?
@@ -50,7 +50,7 @@ public final class AppEnvironment: Sendable {
         public var secret: EnvironmentsBin.DecryptionSecret?
         /// The identities that may open an encrypted `environments.bin`, tried in order (after
         /// ``secret``): keys, passphrases, age identities, or another backend's
-        /// ``FileKeyIdentity`` (a cloud KMS, a hardware token); unused for JSON.
+        /// `FileKeyIdentity` (a cloud KMS, a hardware token); unused for JSON.
         public var identities: [any FileKeyIdentity]
         /// The i18next resources, `<dir>/<lng>/<ns>.json`; by default `locales` next to the `.strings` tables.
         public var i18nextDirectory: String?
@@ -125,7 +125,7 @@ public final class AppEnvironment: Sendable {
     /// Loads and validates `path` (an `environments.json`, or an `environments.bin` with
     /// ``Options/secret``) and chooses the configuration. The language is decided on first use.
     ///
-    /// - Throws: ``EnvironmentError``: the file is unreadable or invalid, the configuration is
+    /// - Throws: `EnvironmentError`: the file is unreadable or invalid, the configuration is
     ///   unknown, or the app id is not a safe directory name.
     public convenience init(contentsOf path: String, options: Options = Options()) throws(EnvironmentError) {
         var options = options
@@ -139,8 +139,8 @@ public final class AppEnvironment: Sendable {
 
     /// Uses an already validated document and chooses the configuration. Reads no other file.
     ///
-    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/unknownConfiguration``, or
-    ///   ``EnvironmentError/Kind/malformedDocument`` when ``Options/appID`` (or `ENVTOOL_APP_ID`)
+    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/unknownConfiguration`, or
+    ///   `EnvironmentError/Kind/malformedDocument` when ``Options/appID`` (or `ENVTOOL_APP_ID`)
     ///   is not a safe directory name; the message says what is wrong and the limit.
     public init(document: EnvironmentsDocument, options: Options = Options()) throws(EnvironmentError) {
         self.document = document
@@ -216,7 +216,7 @@ public final class AppEnvironment: Sendable {
     ///
     /// - Returns: ``LanguageUpdateResult/notSupported`` (nothing changes) for a language not in
     ///   `languages`, ``LanguageUpdateResult/sameAsBefore`` or ``LanguageUpdateResult/updated``.
-    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed`` when the
+    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/writeFailed` when the
     ///   choice cannot be saved; the language then does not change.
     @discardableResult
     public func setAppLanguage(_ code: String) throws(EnvironmentError) -> LanguageUpdateResult {
@@ -226,7 +226,7 @@ public final class AppEnvironment: Sendable {
     /// Forgets the user's choice and follows the system's preferred languages again.
     ///
     /// - Returns: The language now in use.
-    /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed`` when the saved
+    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/writeFailed` when the saved
     ///   choice cannot be removed; the language then does not change.
     @discardableResult
     public func resetLanguage() throws(EnvironmentError) -> String {
@@ -276,7 +276,7 @@ public final class AppEnvironment: Sendable {
     /// table, the i18next resources with i18next's fallbacks; then `defaultValue`, then the key
     /// itself, as `Bundle.localizedString(forKey:value:table:)`. The i18next engine is built only
     /// when a key reaches it.
-    /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:)``.
+    /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:device:)``.
     public func localizedString(_ key: String, table: String = LocalizationTables.defaultTable,
                                 language: String? = nil, defaultValue: String? = nil,
                                 arguments: [any CustomStringConvertible & Sendable] = []) -> String {
@@ -288,6 +288,9 @@ public final class AppEnvironment: Sendable {
     /// its fallbacks (no default, no key in its place).
     ///
     /// - Parameters:
+    ///   - key: The key, as written in the tables and resources.
+    ///   - table: The Apple table to look in (`Localizable` by default); i18next resources are
+    ///     asked only for the default table.
     ///   - language: The language to look in; by default (or when it is not a language tag) the
     ///     current one. An explicit language does not start the language part.
     ///   - sources: The sources to ask, in order; by default ``translationOrder``.

@@ -34,7 +34,7 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         /// An encrypted file did not decrypt: wrong key, passphrase or identity, or the file was modified.
         case authenticationFailed
         /// An age plugin (`age-plugin-NAME`) that a recipient or identity needs is missing or
-        /// failed (see ``EnvironmentCrypto/CryptoError/Kind/pluginFailed``).
+        /// failed (see `EnvironmentCrypto/CryptoError/Kind/pluginFailed`).
         case pluginFailed
     }
 
@@ -85,6 +85,7 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         case .secretUnavailable, .invalidKeyFile: kind = .secretUnavailable
         case .unavailable: kind = .unreadableFile
         case .pluginFailed: kind = .pluginFailed
+        case .outputFailed: kind = .writeFailed
         }
         // The line is in the error's file, or, when it names none, in the file being read (a sops
         // value's).

@@ -65,8 +65,8 @@ public struct EnvironmentsDocument: Sendable {
     }
 
     /// Reads and validates the document at `path`; an `environments.bin` is opened with the first
-    /// of `identities` that opens it (a ``SymmetricKey``, a ``Passphrase``, an ``AgeIdentity``,
-    /// or another backend's ``FileKeyIdentity``).
+    /// of `identities` that opens it (a `SymmetricKey`, a `Passphrase`, an `AgeIdentity`,
+    /// or another backend's `FileKeyIdentity`).
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     public init(contentsOf path: String, identities: [any FileKeyIdentity]) throws(EnvironmentError) {
@@ -101,7 +101,7 @@ public struct EnvironmentsDocument: Sendable {
 
     /// Reads and validates the document at `path`; for an `environments.bin`, `secretProvider` is
     /// asked for the secret once it is known which kind the file needs: a bridge to
-    /// ``init(contentsOf:identities:)-(_,(EnvironmentsBin.Header)->[any FileKeyIdentity])``.
+    /// the initializer `init(contentsOf:identities:)` that takes a closure.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     public init(contentsOf path: String,
@@ -146,7 +146,9 @@ public struct EnvironmentsDocument: Sendable {
 
     /// Validates a document held in memory.
     ///
-    /// - Parameter source: The name used in error messages.
+    /// - Parameters:
+    ///   - data: The document's JSON text.
+    ///   - source: The name used in error messages.
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(data: Data, source: String = "<data>") throws(EnvironmentError) {
         self = try data.withBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source, text: data) }

@@ -126,10 +126,6 @@ public final class I18Next: Sendable {
     /// The namespaces of the options (`ns`).
     public var namespaces: [String] { state.withLock { $0.options.ns } }
 
-    /// Loads every namespace of `languages` (default: those the current language needs) from
-    /// `backend`, merging them into the resources. A file that fails does not stop the others.
-    ///
-    /// - Returns: The errors of the files that could not be loaded, each naming its file or URL.
     /// Loads everything in one call to ``ResourceBackend/loadMany(languages:namespaces:)`` (one
     /// HTTP request with `allowMultiLoading`).
     ///
@@ -141,6 +137,10 @@ public final class I18Next: Sendable {
         }
     }
 
+    /// Loads every namespace of `languages` (default: those the current language needs) from
+    /// `backend`, merging them into the resources. A file that fails does not stop the others.
+    ///
+    /// - Returns: The errors of the files that could not be loaded, each naming its file or URL.
     @discardableResult
     public func load(from backend: some ResourceBackend, languages: [String]? = nil, namespaces: [String]? = nil) -> [I18NextError] {
         let wanted = languages ?? languagesToLoad()

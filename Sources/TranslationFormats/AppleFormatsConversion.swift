@@ -148,7 +148,7 @@ enum AppleFormatsConversion {
             }
             if entry.state != .translated { issues.report(entry.key, ".strings have no translation state; \(entry.state.rawValue) is not written") }
             let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
-            lines.append("\"\(TextEscaping.quoted(key))\" = \"\(TextEscaping.quoted(text))\";")
+            lines.append("\"\(TextEscaping.quoted(key, for: .strings))\" = \"\(TextEscaping.quoted(text, for: .strings))\";")
         }
         return lines.isEmpty ? nil : Data((lines.joined(separator: "\n") + "\n").utf8)
     }

@@ -3,28 +3,42 @@ import Platform
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
 enum TextEscaping {
-    /// `text` for a place between double quotes: `"`, `\`, new line, tab and return escaped.
-    static func quoted(_ text: String) -> String {
-        // Most texts hold none of the five: the text itself, without a scalar-by-scalar copy.
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    /// The two C-style quoted syntaxes: they share `\"`, `\\`, `\n`, `\t` and `\r`, and differ in
+    /// how another control character is written.
+    enum QuotedSyntax {
+        /// Apple `.strings`: `\U` and four hex digits, which CoreFoundation reads for any character, NUL too.
+        case strings
+        /// gettext `.po`: `\a`, `\b`, `\f`, `\v` or three octal digits, as GNU gettext reads them.
+        /// NUL has no place (it ends a message in a `.mo` file): the writer leaves it out and says so.
+        case gettext
     }
 
-    /// ``quoted(_:)`` appended to `out` as UTF-8 (the five characters are ASCII, so a byte
+    /// Whether `scalar` is a control character that neither syntax may hold raw: a raw one is
+    /// read as it is by some tools and not at all by others (a NUL ends the text for msgfmt).
+    private static func isEscapedControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D) || byte == 0x7F
+    }
+
+    /// What a gettext writer reports for a key whose text held a NUL.
+    static let gettextNULLossReason = "gettext cannot hold the NUL character (U+0000), which ends a message in .mo files; left out"
+
+    /// Whether `text` holds a NUL, which ``appendQuoted(_:for:to:)`` leaves out of gettext text.
+    static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+
+    /// `text` for a place between double quotes in `syntax`.
+    static func quoted(_ text: String, for syntax: QuotedSyntax) -> String {
+        // Most texts hold none of the characters escaped: the text itself, without a copy.
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        appendQuoted(text, for: syntax, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``quoted(_:for:)`` appended to `out` as UTF-8 (every character escaped is ASCII, so a byte
     /// scan finds exactly them).
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ text: String, for syntax: QuotedSyntax, to out: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
             switch byte {
             case 0x22: out.append(0x5C); out.append(0x22)
@@ -32,6 +46,22 @@ enum TextEscaping {
             case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
             case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
             case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case _ where isEscapedControl(byte):
+                switch syntax {
+                case .strings:
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                case .gettext:
+                    switch byte {
+                    case 0x00: break
+                    case 0x07: out.append(0x5C); out.append(UInt8(ascii: "a"))
+                    case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+                    case 0x0B: out.append(0x5C); out.append(UInt8(ascii: "v"))
+                    case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+                    default:
+                        // Always three digits, so a digit that follows is not read into the escape.
+                        out.append(contentsOf: [0x5C, 0x30 + (byte >> 6), 0x30 + (byte >> 3 & 7), 0x30 + (byte & 7)])
+                    }
+                }
             default: out.append(byte)
             }
         }

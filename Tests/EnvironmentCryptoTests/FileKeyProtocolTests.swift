@@ -115,4 +115,41 @@ struct FileKeyProtocolTests {
             #expect(error?.message == message)
         }
     }
+
+    @Test("a header too long to read back is refused before any key is wrapped (a plugin or KMS is never asked), and a long list that fits keeps each recipient once")
+    func headerLengthCheckedFirst() throws {
+        let wraps = WrapCounter()
+        let x25519 = try (0..<11_000).map { _ in try AgeIdentity.generate().recipient }
+        let error = #expect(throws: AgeError.self) {
+            try AgeFile.encrypt(Self.document, to: [CountingRecipient(counter: wraps)] + x25519)
+        }
+        #expect(error?.kind == .unusable)
+        #expect(error?.message.hasPrefix("11000 recipients make an age header of ") == true, "\(String(describing: error))")
+        #expect(wraps.count == 0)
+
+        // 8,000 given twice over: one stanza each, in the order given.
+        let fits = Array(x25519.prefix(8_000))
+        let sealed = try AgeFile.encrypt(Self.document, to: [CountingRecipient(counter: wraps)] + fits + fits)
+        #expect(wraps.count == 1)
+        let types = try AgeFile.inspect(sealed).stanzaTypes
+        #expect(types.count == 8_001 && types.first == "test-kms")
+    }
+}
+
+/// Counts the wraps of every ``CountingRecipient`` given it.
+private final class WrapCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
+}
+
+/// A backend that counts how often it is asked to wrap, as a KMS call would cost.
+private struct CountingRecipient: FileKeyRecipient {
+    let counter: WrapCounter
+    func wrap(_ fileKey: FileKey) throws(AgeError) -> [AgeStanza] {
+        counter.increment()
+        return [AgeStanza(arguments: ["test-kms", "counted"], body: fileKey.bytes.withUnsafeBytes { $0.map { $0 ^ 0x5A } })]
+    }
+    var displayName: String { "test-kms:counted" }
 }

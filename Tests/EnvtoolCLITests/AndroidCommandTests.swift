@@ -114,6 +114,39 @@ struct AndroidCommandTests {
         #expect(json == "{\n  \"continue\": \"D\",\n  \"default\": \"C\",\n  \"settings\": {\n    \"language\": \"A\"\n  },\n  \"settings_language\": \"B\"\n}\n", "\(json)")
     }
 
+    @Test("control characters from Android text reach .po and .strings escaped, never raw: msgfmt reads the .po, NUL (which gettext cannot hold) is left out and said, and the .strings gives every character back")
+    func controlCharacters() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("res/values/strings.xml", #"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="nul">x\u0000y</string>
+                <string name="esc">\u001b[31mred\u0001</string>
+            </resources>
+            """#)
+        let po = try workspace.run(["i18n", "convert", "--from", "res", "--to", "po", "--format", "po"])
+        #expect(po.status == 0, "\(po.stderr)")
+        #expect(po.stderr.contains(#""nul" (en): gettext cannot hold the NUL character"#), "\(po.stderr)")
+        #expect(!po.stderr.contains(#""esc" (en)"#), "\(po.stderr)")
+        let poData = workspace.read("po/en/translation.po") ?? Data()
+        #expect(!poData.contains { $0 < 0x20 && $0 != 0x0A }, "a raw control character in \(String(decoding: poData, as: UTF8.self))")
+        let poText = String(decoding: poData, as: UTF8.self)
+        #expect(poText.contains(#"msgstr "xy""#) && poText.contains(#"msgstr "\033[31mred\001""#), "\(poText)")
+        let check = try ConvertCommandTests.tool("msgfmt", ["--check", "-o", workspace.path + "/t.mo", workspace.path + "/po/en/translation.po"])
+        #expect(check.status == 0, "\(check.output)")
+        let unformatted = try ConvertCommandTests.tool("msgunfmt", [workspace.path + "/t.mo"])
+        #expect(unformatted.output.contains("msgstr \"\u{1B}[31mred\u{1}\""), "\(unformatted.output)")
+
+        let strings = try workspace.run(["i18n", "convert", "--from", "res", "--to", "apple", "--format", "strings"])
+        #expect(strings.status == 0, "\(strings.stderr)")
+        let stringsData = workspace.read("apple/en.lproj/Localizable.strings") ?? Data()
+        #expect(!stringsData.contains { $0 < 0x20 && $0 != 0x0A }, "a raw control character in \(String(decoding: stringsData, as: UTF8.self))")
+        let back = try workspace.run(["i18n", "convert", "--from", "apple", "--to", "json", "--format", "i18next"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let json = String(decoding: workspace.read("json/en/translation.json") ?? Data(), as: UTF8.self)
+        #expect(json.contains(#""esc": "\u001b[31mred\u0001""#) && json.contains(#""nul": "x\u0000y""#), "\(json)")
+    }
+
     /// The README's shell lines that name Android, as written (the trailing comment dropped).
     static func readmeAndroidCommands() throws -> [[String]] {
         let readme = try String(contentsOfFile: EnvtoolProcess.repositoryRoot + "/README.md", encoding: .utf8)

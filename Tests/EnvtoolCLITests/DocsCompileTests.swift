@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every complete Swift block of `README.md` and `docs/*.md` compiles against this package, as an
+/// Every complete Swift block of `README.md`, `docs/*.md` and the DocC catalogs' articles
+/// (`Sources/<Target>/<Target>.docc/*.md`) compiles against this package, as an
 /// app that depends on it would build it (issue #36): one executable target per block (its code is
 /// the target's `main.swift`), in a package made in a temporary folder that depends on this one by
 /// path, built once with `swift build`. A block that elides code is marked by the line
@@ -20,7 +21,12 @@ struct DocsCompileTests {
         let line: Int
         let code: String
         var target: String {
-            let stem = (file as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
+            // A catalog's articles are named alike in every catalog (GettingStarted.md): the
+            // catalog's name tells them apart.
+            let components = file.split(separator: "/")
+            let catalog = components.count > 1 && components[components.count - 2].hasSuffix(".docc")
+                ? components[components.count - 2].replacingOccurrences(of: ".docc", with: "") + "_" : ""
+            let stem = catalog + (file as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
             return "Doc_" + stem.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_\(line)"
         }
     }
@@ -44,7 +50,36 @@ struct DocsCompileTests {
 
     static func documents() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md"] + docs
+        return ["README.md"] + docs + (try catalogArticles())
+    }
+
+    /// The Markdown files of every DocC catalog under `Sources/`, as paths from the root.
+    static func catalogArticles() throws -> [String] {
+        let files = FileManager.default
+        var articles: [String] = []
+        for target in try files.contentsOfDirectory(atPath: root + "/Sources").sorted() {
+            let folder = "Sources/" + target
+            guard let entries = try? files.contentsOfDirectory(atPath: root + "/" + folder) else { continue }
+            for catalog in entries.sorted() where catalog.hasSuffix(".docc") {
+                let path = folder + "/" + catalog
+                guard let found = files.enumerator(atPath: root + "/" + path) else { continue }
+                articles += found.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted().map { path + "/" + $0 }
+            }
+        }
+        return articles
+    }
+
+    @Test("each library product has a DocC catalog whose articles are among the documents compiled")
+    func catalogsAreRead() throws {
+        let articles = try Self.catalogArticles()
+        for product in ["EnvironmentKit", "Environments", "EnvironmentCrypto", "I18Next", "AppleLocalization", "EnvironmentsProvider"] {
+            let catalog = "Sources/\(product)/\(product).docc/"
+            #expect(articles.contains(catalog + product + ".md"), "\(catalog) has no landing page")
+            #expect(articles.contains(catalog + "GettingStarted.md"), "\(catalog) has no Getting started article")
+        }
+        #expect(try Self.documents().filter { $0.hasSuffix("/GettingStarted.md") }.count >= 6)
+        let targets = Set(articles.map { Block(file: $0, line: 1, code: "").target })
+        #expect(targets.count == articles.count, "two articles would build as one target")
     }
 
     @Test("the block reader finds blocks and their markers")
@@ -57,7 +92,7 @@ struct DocsCompileTests {
         #expect(found[0].block.target == "Doc_x_3")
     }
 
-    @Test("every complete Swift block of README.md and docs/ compiles", .timeLimit(.minutes(40)))
+    @Test("every complete Swift block of README.md, docs/ and the DocC articles compiles", .timeLimit(.minutes(40)))
     func compiles() async throws {
         var compiled: [Block] = []
         for document in try Self.documents() {
@@ -75,7 +110,7 @@ struct DocsCompileTests {
             let source = "#sourceLocation(file: \"\(Self.root)/\(block.file)\", line: \(block.line + 1))\n" + block.code + "\n#sourceLocation()\n"
             try source.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
         }
-        let products = ["EnvironmentKit", "EnvironmentCrypto", "I18Next", "I18NextHTTP", "AppleLocalization", "StringsFile", "EnvironmentsProvider"]
+        let products = ["EnvironmentKit", "Environments", "EnvironmentCrypto", "I18Next", "I18NextHTTP", "AppleLocalization", "StringsFile", "EnvironmentsProvider"]
         let dependencies = products.map { ".product(name: \"\($0)\", package: \"envtool\")" }
             + [".product(name: \"Configuration\", package: \"swift-configuration\")"]
         let manifest = """

@@ -35,4 +35,19 @@ struct FileSizeLimitTests {
         #expect(decrypted.stderr.contains("plain.json: error: cannot write the file: file too large"), "\(decrypted.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted() == ["big.bin", "big.json"])
     }
+
+    @Test("decrypt -o of an age file, streamed, is 73 and names the output, not 77 (\"no usable secret\"), and leaves no file")
+    func ageOverTheLimit() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("big.json", #"{"languages": ["en"], "configurations": {"Debug": {"k": "\#(String(repeating: "x", count: 300_000))"}}}"#)
+        let keygen = try workspace.run(["keygen", "--age", "-o", "id.txt"])
+        #expect(keygen.status == 0, "\(keygen.stderr)")
+        let recipient = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try workspace.run(["encrypt", "big.json", "-o", "big.bin", "--recipient", recipient]).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted()
+        let decrypted = try Self.limited(["decrypt", "big.bin", "-o", "plain.json", "--identity", "id.txt"], in: workspace)
+        #expect(decrypted.status == 73, "\(decrypted.stderr)")
+        #expect(decrypted.stderr.contains("plain.json: error: cannot write the output: file too large"), "\(decrypted.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted() == before)
+    }
 }

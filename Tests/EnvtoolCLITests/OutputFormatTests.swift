@@ -126,7 +126,8 @@ struct OutputFormatTests {
         try workspace.write("good.strings", "\"a\" = \"\\u00e9\";\n\"a\" = \"b\";\n")
         try workspace.write("bad.strings", "\"a\" = \"b\";\n/* open")
         let result = try workspace.run(["strings", "lint", "--format", "json", "good.strings", "bad.strings", "missing.strings"])
-        #expect(result.status == 65)
+        // A file left unread outranks the errors of the others: the check is incomplete (66).
+        #expect(result.status == 66)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let json = try object(result)
         #expect(json["files"] as? [String] == ["good.strings", "bad.strings", "missing.strings"])

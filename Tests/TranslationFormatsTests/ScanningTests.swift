@@ -1,4 +1,6 @@
 import AppleLocalization
+import Foundation
+import StringsFile
 import Testing
 @testable import TranslationFormats
 
@@ -175,23 +177,71 @@ struct ScanningTests {
         }
     }
 
-    @Test("quoting and % doubling are the scalar-by-scalar results")
-    func escaping() {
-        for text in Self.texts(count: 5_000, seed: 11) + ["", "plain", "\"q\"\\\n\t\r", "100%", "%\u{301}"] {
-            var expected = ""
+    @Test("quoting for .strings and .po is the scalar-by-scalar result, control characters as each syntax's readers take them, and the readers give the text back; % doubling too")
+    func escaping() throws {
+        let controls = ["a\u{0}b", "\u{1B}[31m", "\u{7}\u{8}\u{B}\u{C}\u{7F}", "\u{1}7", "x\u{1F}\u{0}"]
+        for text in Self.texts(count: 5_000, seed: 11) + ["", "plain", "\"q\"\\\n\t\r", "100%", "%\u{301}"] + controls {
+            var strings = ""
+            var gettext = ""
             for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": expected += "\\\""
-                case "\\": expected += "\\\\"
-                case "\n": expected += "\\n"
-                case "\t": expected += "\\t"
-                case "\r": expected += "\\r"
-                default: expected.unicodeScalars.append(scalar)
+                let shared: String? = switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\t": "\\t"
+                case "\r": "\\r"
+                default: nil
+                }
+                if let shared {
+                    strings += shared
+                    gettext += shared
+                } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                    strings += "\\U00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+                    switch scalar.value {
+                    case 0: break
+                    case 7: gettext += "\\a"
+                    case 8: gettext += "\\b"
+                    case 0xB: gettext += "\\v"
+                    case 0xC: gettext += "\\f"
+                    default:
+                        let octal = String(scalar.value, radix: 8)
+                        gettext += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                    }
+                } else {
+                    strings.unicodeScalars.append(scalar)
+                    gettext.unicodeScalars.append(scalar)
                 }
             }
-            #expect(TextEscaping.quoted(text) == expected, "\(text.debugDescription)")
+            #expect(TextEscaping.quoted(text, for: .strings) == strings, "\(text.debugDescription)")
+            #expect(TextEscaping.quoted(text, for: .gettext) == gettext, "\(text.debugDescription)")
+            #expect(TextEscaping.holdsNUL(text) == text.unicodeScalars.contains("\u{0}"))
+            // The readers give back the text: all of it from .strings, all but NUL from .po.
+            let table = try StringsFile(data: Data("\"k\" = \"\(strings)\";\n".utf8), path: "t.strings")
+            #expect(table["k"] == text, "\(text.debugDescription)")
+            let read = try GettextFormat.unquote("\"\(gettext)\""[...], line: 1, column: { 1 }, path: "t.po")
+            #expect(read == String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" })), "\(text.debugDescription)")
             let doubled = String(String.UnicodeScalarView(text.unicodeScalars.flatMap { $0 == "%" ? ["%", "%"] : [$0] }))
             #expect(PlaceholderSyntax.doublingPercent(text) == doubled, "\(text.debugDescription)")
+        }
+    }
+
+    @Test(".po numeric escapes: octal and hex read as GNU gettext reads ASCII; NUL and bytes beyond ASCII refused at their column", arguments: [
+        (#""a\101\x42-c""#, "aAB-c"), (#""\0331""#, "\u{1B}1"), (#""\x1B[0m""#, "\u{1B}[0m"), (#""\7x""#, "\u{7}x"),
+    ])
+    func gettextNumericEscapes(quoted: String, expected: String) throws {
+        #expect(try GettextFormat.unquote(quoted[...], line: 1, column: { 1 }, path: "t.po") == expected)
+    }
+
+    @Test(".po numeric escapes that gettext would not read as a character are errors naming the fix", arguments: [
+        (#""a\000""#, "NUL"), (#""\x""#, "hex digits"), (#""\xE9""#, "above 0x7F"), (#""\x1bb""#, "above 0x7F"), (#""\400""#, "above 0x7F"),
+    ])
+    func gettextNumericEscapeErrors(quoted: String, message: String) {
+        do {
+            _ = try GettextFormat.unquote(quoted[...], line: 3, column: { 8 }, path: "t.po")
+            Issue.record("\(quoted) was read")
+        } catch {
+            #expect(error.diagnostic.message.contains(message), "\(error.diagnostic)")
+            #expect(error.diagnostic.line == 3)
         }
     }
 }

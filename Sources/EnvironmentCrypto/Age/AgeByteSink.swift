@@ -27,7 +27,7 @@ package struct FileDescriptorSink: AgeByteSink {
             let wrote = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if wrote < 0 {
                 if errno == EINTR { continue }
-                throw AgeError(.unusable, "cannot write the output: \(String(cString: strerror(errno)).lowercased())")
+                throw AgeError(.outputFailure, "cannot write the output: \(String(cString: strerror(errno)).lowercased())")
             }
             offset += wrote
         }

@@ -32,6 +32,9 @@ public struct AgeError: LocatedError {
         /// time limit), broke the protocol, or reported an error; or a plugin's request could
         /// not be answered (no terminal).
         case pluginFailure = "plugin failure"
+        /// The output (a file descriptor) could not be written: a full disk, `ulimit -f`, a
+        /// closed pipe. Nothing about the input or the keys.
+        case outputFailure = "output failure"
     }
 
     /// What went wrong.
@@ -60,6 +63,7 @@ public struct AgeError: LocatedError {
         case .unusable: return .secretUnavailable
         case .unavailable: return .unavailable
         case .pluginFailure: return .pluginFailed
+        case .outputFailure: return .outputFailed
         }
     }
 

@@ -121,7 +121,7 @@ public enum AgeFile {
     /// the plaintext that is authentic but incomplete: write to a temporary file and rename it
     /// only on success when all-or-nothing matters.
     ///
-    /// - Throws: as ``decrypt(_:with:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
+    /// - Throws: as ``decrypt(_:with:encoding:)``, and ``AgeError/Kind/unusable`` when reading or writing fails.
     public static func decrypt(from input: Int32, to output: Int32, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError) {
         var sink = FileDescriptorSink(output)
         try decrypt(from: FileDescriptorSource(input), with: identities, encoding: encoding, into: &sink)
@@ -182,14 +182,28 @@ public enum AgeFile {
         for recipient in recipients where recipient.labels != first.labels {
             throw AgeError(.unusable, "\(first.displayName) and \(recipient.displayName) cannot open the same file; a passphrase must be the only recipient")
         }
-        var seen: [(name: String, labels: Set<String>)] = []
+        struct Seen: Hashable { var name: String; var labels: Set<String> }
+        var seen = Set<Seen>()
         var stanzas: [AgeStanza] = []
+        var headerLength = AgeHeader.fixedLength
         var declared: (name: String, labels: Set<String>)?
-        for recipient in AgePluginRecipient.grouped(recipients) {
+        let grouped = AgePluginRecipient.grouped(recipients)
+        // What can be told before anything is wrapped is told first: an X25519 stanza has one
+        // length, so a list of them too long for a header is refused without wrapping a key.
+        let x25519 = Set(grouped.compactMap { $0 as? AgeRecipient }).count
+        if headerLength + x25519 * AgeX25519.stanzaLength >= AgeHeader.maximumLength {
+            throw AgeHeader.tooLong(recipients: x25519, bytes: headerLength + x25519 * AgeX25519.stanzaLength)
+        }
+        for recipient in grouped {
             let name = recipient.displayName
-            guard !seen.contains(where: { $0.name == name && $0.labels == recipient.labels }) else { continue }
-            seen.append((name, recipient.labels))
+            guard seen.insert(Seen(name: name, labels: recipient.labels)).inserted else { continue }
             let wrapped = try recipient.wrapWithLabels(fileKey)
+            // Plugins' stanzas are measured as they come, so no plugin is asked to wrap for a
+            // header that is already too long.
+            headerLength += wrapped.stanzas.reduce(0) { $0 + $1.encoded.count }
+            if headerLength >= AgeHeader.maximumLength {
+                throw AgeHeader.tooLong(recipients: seen.count, bytes: headerLength)
+            }
             if let declared, declared.labels != wrapped.labels {
                 throw AgeError(.unusable, "\(declared.name) and \(name) cannot open the same file: their labels differ (\(describe(labels: declared.labels)) and \(describe(labels: wrapped.labels))), as a post-quantum or authenticated recipient requires")
             }

@@ -118,6 +118,17 @@ struct AgeHeader {
         }
     }
 
+    /// The bytes of a header besides its stanzas, with room to spare: the version line and the
+    /// MAC line (about 50 bytes). The reader checks every line against a length shorter than
+    /// the whole header, so a header shorter than ``maximumLength`` by this count is read back.
+    static let fixedLength = versionLine.count + 1 + 64
+
+    /// The refusal of a header longer than ``read(from:)`` accepts: envtool writes no file it
+    /// cannot read back itself.
+    static func tooLong(recipients: Int, bytes: Int) -> AgeError {
+        AgeError(.unusable, "\(recipients) recipients make an age header of \(bytes) bytes or more, more than the \(maximumLength / 1024) KiB envtool reads back (about 10,000 X25519 recipients); encrypt to fewer recipients, for example one key a group shares")
+    }
+
     /// HMAC-SHA256 of `bytes` under HKDF(file key, salt: empty, info: "header").
     static func mac(of bytes: [UInt8], fileKey: SecretBytes) -> [UInt8] {
         let key = HKDF.derive(key: fileKey, salt: [], info: "header")
@@ -137,9 +148,8 @@ struct AgeHeader {
     static func encode(_ stanzas: [AgeStanza], fileKey: SecretBytes) throws(AgeError) -> [UInt8] {
         var bytes = versionLine + [0x0A]
         for stanza in stanzas { bytes += stanza.encoded }
-        // Every line the reader checks is shorter than the whole header, MAC line included (about 50 bytes).
-        guard bytes.count + 64 < maximumLength else {
-            throw AgeError(.unusable, "\(stanzas.count) recipients make an age header of \(bytes.count) bytes, more than the \(maximumLength / 1024) KiB envtool reads back (about 10,000 X25519 recipients); encrypt to fewer recipients, for example one key a group shares")
+        guard bytes.count + fixedLength - versionLine.count - 1 < maximumLength else {
+            throw tooLong(recipients: stanzas.count, bytes: bytes.count)
         }
         bytes += [0x2D, 0x2D, 0x2D]
         let mac = mac(of: bytes, fileKey: fileKey)

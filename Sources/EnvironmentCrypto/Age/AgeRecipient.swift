@@ -57,7 +57,7 @@ public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible 
     /// The recipient itself (`age1…`).
     public var displayName: String { encoded }
 
-    /// One X25519 stanza carrying `fileKey` (see ``stanza(wrapping:)``).
+    /// One X25519 stanza carrying `fileKey` (see `stanza(wrapping:)`).
     ///
     /// - Throws: ``AgeError/Kind/invalidRecipient`` for a low-order public key.
     public func wrap(_ fileKey: FileKey) throws(AgeError) -> [AgeStanza] {

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// A sops file in its JSON layout (sops 3.x, age recipients): the document's keys and structure
-/// in clear, each value encrypted on its own (``SopsValue``), and a top-level `"sops"` object with
+/// in clear, each value encrypted on its own (`SopsValue`), and a top-level `"sops"` object with
 /// the data key sealed to each age recipient, the time of the last change and a MAC over all the
 /// values (docs/sops.md).
 ///

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The `.strings` tables of an app, found in one directory, parsed on first use and cached.
 ///
-/// The files are those ``AppleStringsLookup`` finds (`AppleTableDirectory`): `<lang>.lproj/<Table>.strings`
+/// The files are those `AppleStringsLookup` finds (`AppleTableDirectory`): `<lang>.lproj/<Table>.strings`
 /// (and `Base.lproj`), and flat `<LANG>.strings` files (`EN.strings`, `es.strings`), which form the
 /// table `Localizable`; languages are compared by its one language key (`pt_BR` is `pt-br`).
 ///
@@ -23,8 +23,10 @@ public final class LocalizationTables: Sendable {
 
     /// Finds the tables in `directory`. A missing directory simply has no tables.
     ///
-    /// - Parameter tableFolders: The folders to search instead of `directory` itself (relative
-    ///   to it), as an environments document lists them in `"table_folders"`.
+    /// - Parameters:
+    ///   - directory: The folder the tables are in or under.
+    ///   - tableFolders: The folders to search instead of `directory` itself (relative
+    ///     to it), as an environments document lists them in `"table_folders"`.
     public init(directory: String, tableFolders: [String] = []) {
         self.directory = directory
         self.found = AppleTableDirectory(directory: directory, folders: tableFolders, searchingCatalogs: false)

@@ -4,7 +4,7 @@ extension JSONValue {
     /// The value as Foundation-style untyped data: `String`, `Int`, `Double`, `Bool`, `nil`,
     /// `[Any]` or `[String: Any]`, the shape of T21Environment's `configuration()`.
     ///
-    /// A ``numberLiteral(_:)`` becomes the nearest `Double`, as `JSONSerialization` reads it.
+    /// A `numberLiteral(_:)` becomes the nearest `Double`, as `JSONSerialization` reads it.
     /// `[String: Any]` compares keys as Swift strings: of two keys that differ only in Unicode
     /// normalization, the later one's value is the one kept. Read ``JSONObject`` for both.
     public var untyped: Any {

@@ -11,7 +11,7 @@ import Platform
 /// keys missing in a language, plural forms a language needs by its CLDR rules but lacks, and
 /// interpolation variables that differ from the reference language.
 public struct ResourceLinter: Sendable {
-    /// A finding: the project's one located ``Diagnostics/Diagnostic`` (`file:line:col: warning|error: message`).
+    /// A finding: the project's one located `Diagnostics/Diagnostic` (`file:line:col: warning|error: message`).
     public typealias Diagnostic = Diagnostics.Diagnostic
 
     private struct Entry {
@@ -51,13 +51,18 @@ public struct ResourceLinter: Sendable {
         // language → namespace → file
         var files: [String: [String: NamespaceFile]] = [:]
         var namespaces = Set<String>()
+        // Files that are there but could not be read or parsed: their error is said once, not
+        // again as a namespace "missing".
+        var failed = Set<String>()
         for language in languages {
             for namespace in backend.namespaces(language: language) {
                 namespaces.insert(namespace)
                 let path = "\(directory)/\(language)/\(namespace).json"
                 switch Self.read(path) {
                 case .success(let file): files[language, default: [:]][namespace] = file
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                case .failure(let diagnostic):
+                    diagnostics.append(diagnostic)
+                    failed.insert(path)
                 }
             }
         }
@@ -72,12 +77,12 @@ public struct ResourceLinter: Sendable {
             for language in languages where keyCount(language) > keyCount(referenceLanguage) { referenceLanguage = language }
         }
         for namespace in namespaces.sorted() {
-            diagnostics += checkNamespace(namespace, languages: languages, files: files, reference: referenceLanguage)
+            diagnostics += checkNamespace(namespace, languages: languages, files: files, failed: failed, reference: referenceLanguage)
         }
         return diagnostics
     }
 
-    private func checkNamespace(_ namespace: String, languages: [String], files: [String: [String: NamespaceFile]], reference: String) -> [Diagnostic] {
+    private func checkNamespace(_ namespace: String, languages: [String], files: [String: [String: NamespaceFile]], failed: Set<String>, reference: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Base keys (plural suffixes removed) per language.
         var bases: [String: Set<String>] = [:]
@@ -95,6 +100,7 @@ public struct ResourceLinter: Sendable {
         for language in languages {
             let path = "\(directory)/\(language)/\(namespace).json"
             guard let file = files[language]?[namespace] else {
+                if failed.contains(path) { continue }
                 diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
                                               message: "the namespace \"\(namespace)\" is missing for \(language); other languages have it"))
                 continue

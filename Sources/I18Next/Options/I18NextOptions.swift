@@ -2,7 +2,7 @@ import JSONParsing
 /// i18next's init options, with i18next's names and defaults.
 ///
 /// Build them in code, or from the JSON object you would pass to `i18next.init` with
-/// ``init(json:)``; `envtool t --init FILE` does the latter.
+/// ``init(json:source:)``; `envtool t --init FILE` does the latter.
 public struct I18NextOptions: Sendable {
     /// `fallbackLng`: a list, a map from language to list (with `default`), or `false`.
     public enum FallbackLanguages: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import JSONParsing
 
-/// A value as i18next sees it: JSONParsing's one JSON model (``JSONValue``), read with
+/// A value as i18next sees it: JSONParsing's one JSON model (`JSONValue`), read with
 /// JavaScript's rules for numbers, truthiness and turning values into strings. Resources, t()
 /// options and interpolation data are all made of it.
 ///
@@ -10,7 +10,7 @@ import JSONParsing
 public typealias I18nValue = JSONValue
 
 /// A JSON object as i18next sees it: members in order, keys compared by code units, as in
-/// JavaScript (`café` in NFC and in NFD are two keys). See ``JSONParsing/JSONObject``.
+/// JavaScript (`café` in NFC and in NFD are two keys). See `JSONParsing/JSONObject`.
 public typealias I18nObject = JSONObject
 
 extension JSONValue {
@@ -53,8 +53,8 @@ extension JSONValue {
         return nil
     }
 
-    /// The number as JavaScript holds it, if this is a number: an ``integer(_:)`` as the nearest
-    /// `Double`, a ``numberLiteral(_:)`` as `JSON.parse` reads it (`1e400` is `Infinity`,
+    /// The number as JavaScript holds it, if this is a number: an `integer(_:)` as the nearest
+    /// `Double`, a `numberLiteral(_:)` as `JSON.parse` reads it (`1e400` is `Infinity`,
     /// `1e-99999` is `0`, integers beyond 2^53 the nearest `Double`).
     ///
     /// The engine reads numbers only through this property, never by matching a case, so that

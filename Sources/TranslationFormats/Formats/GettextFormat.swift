@@ -114,9 +114,9 @@ public struct GettextFormat: TranslationFileFormat {
         }
         // The fields msgfmt --check expects; no date, so that converting again gives the same file.
         var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
-        header += "\"Project-Id-Version: \(TextEscaping.quoted(table))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
+        header += "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
-        header += "\"Language: \(TextEscaping.quoted(language))\\n\"\n"
+        header += "\"Language: \(TextEscaping.quoted(language, for: .gettext))\\n\"\n"
         header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
         // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
         var out = Array(header.utf8)
@@ -155,7 +155,8 @@ public struct GettextFormat: TranslationFileFormat {
         func line(_ keyword: String, _ text: String) {
             out.append(contentsOf: keyword.utf8)
             out.append(contentsOf: " \"".utf8)
-            TextEscaping.appendQuoted(text, to: &out)
+            if TextEscaping.holdsNUL(text) { issues.report(entry.key, TextEscaping.gettextNULLossReason) }
+            TextEscaping.appendQuoted(text, for: .gettext, to: &out)
             out.append(contentsOf: "\"\n".utf8)
         }
         if let context = entry.context { line("msgctxt", context) }
@@ -699,6 +700,31 @@ public struct GettextFormat: TranslationFileFormat {
                 case UInt8(ascii: "b"): result += "\u{08}"
                 case UInt8(ascii: "f"): result += "\u{0C}"
                 case UInt8(ascii: "v"): result += "\u{0B}"
+                case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"):
+                    // GNU gettext's numeric escapes: up to three octal digits, or `\x` and every hex
+                    // digit after it. They name a byte; only ASCII is read (a character beyond it is
+                    // written as itself in a UTF-8 file), and NUL, which would end the message in
+                    // a .mo file, is refused rather than read as something msgfmt does not.
+                    let isHex = bytes[escaped] == UInt8(ascii: "x")
+                    var digitsEnd = isHex ? bytes.index(after: escaped) : escaped
+                    var value = 0
+                    var digits = 0
+                    while digitsEnd != bytes.endIndex, isHex || digits < 3 {
+                        let byte = bytes[digitsEnd]
+                        let digit: Int? = isHex ? (byte >= 0x30 && byte <= 0x39 ? Int(byte) - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? Int(byte | 0x20) - 0x57 : nil)
+                                                : (byte >= 0x30 && byte <= 0x37 ? Int(byte) - 0x30 : nil)
+                        guard let digit else { break }
+                        value = min(value * (isHex ? 16 : 8) + digit, 0x100)
+                        digits += 1
+                        digitsEnd = bytes.index(after: digitsEnd)
+                    }
+                    guard digits > 0 else { throw fail(index, "\\x needs hex digits; write a backslash as \\\\") }
+                    guard value != 0 else { throw fail(index, "the escape stands for NUL, which ends the message for msgfmt; remove it") }
+                    guard value < 0x80 else { throw fail(index, "the escape stands for a byte above 0x7F; write the character itself (the file is UTF-8)") }
+                    result.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
+                    index = digitsEnd
+                    run = index
+                    continue
                 default: throw fail(index, "unknown escape \\\(text.unicodeScalars[escaped]); write a backslash as \\\\")
                 }
                 index = bytes.index(after: escaped)

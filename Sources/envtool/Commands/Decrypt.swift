@@ -66,7 +66,9 @@ struct Decrypt: ParsableCommand {
                 _ = try EnvironmentsBin.decryptAge(prefix: prefix, rest: handle.descriptor, to: descriptor, identities: secrets.values.identities(for:))
             }
         } catch let error as CryptoError {
-            throw error.about(error.file ?? handle.name)
+            // A write that failed is about the output (a full disk is 73, as for every write);
+            // anything else is about the input.
+            throw error.about(error.kind == .outputFailed ? output : error.file ?? handle.name)
         }
     }
 

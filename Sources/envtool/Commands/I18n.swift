@@ -27,7 +27,7 @@ struct I18n: ParsableCommand {
 
                 With --from-format, the files of that format in the directory are checked instead, each on its own: a malformed place is an error, what reading it leaves out a warning. Formats: \(TranslationFormatRegistry.standard.names(separatedBy: ", ")).
 
-                The findings are the result, so they go to stdout (one JSON document with --format json, shaped as in docs/cli-json.md). Malformed files are errors (exit 65), and so are warnings with --strict; warnings alone exit 0. A directory that cannot be read exits 66.
+                The findings are the result, so they go to stdout (one JSON document with --format json, shaped as in docs/cli-json.md). Malformed files are errors (exit 65), and so are warnings with --strict; warnings alone exit 0. A directory or file in it that cannot be read exits 66.
                 """)
 
         @Argument(help: "The resources directory, laid out as <dir>/<lng>/<ns>.json (or in the layout of --from-format).", completion: .directory)
@@ -55,20 +55,19 @@ struct I18n: ParsableCommand {
                 } else {
                     try ResourceLinter(directory: directory, reference: sourceLanguage()).run()
                 }
-                let errors = diagnostics.filter { $0.severity == .error }.count
+                var tally = DiagnosticTally()
+                diagnostics.forEach { tally.add($0) }
                 if output.isJSON {
                     var object = JSONObject()
                     object["directory"] = .string(directory)
-                    object["errors"] = .integer(errors)
-                    object["warnings"] = .integer(diagnostics.count - errors)
+                    object["errors"] = .integer(tally.errors)
+                    object["warnings"] = .integer(tally.warnings)
                     object["findings"] = .array(diagnostics.map(Finding.json))
                     try Console.output(json: .object(object))
                 } else {
                     for diagnostic in diagnostics { try Console.output(diagnostic.description) }
                 }
-                if errors > 0 || (strict && !diagnostics.isEmpty) {
-                    throw ExitCode(ExitStatus.invalidInput.rawValue)
-                }
+                try tally.exitUnlessClean(strict: strict)
             }
         }
 

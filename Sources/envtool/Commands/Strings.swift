@@ -40,7 +40,7 @@ struct Strings: ParsableCommand {
             commandName: "lint",
             abstract: "Check .strings, .stringsdict and .xcstrings files, or a directory of them; print diagnostics on stdout as file:line:col: error|warning: message.",
             discussion: """
-                The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 65 when any file has an error (or, with --strict, a warning), 66 when one cannot be read; warnings alone exit 0. '-' reads a .strings file from standard input.
+                The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 66 when a file cannot be read, else 65 when any file has an error (or, with --strict, a warning); warnings alone exit 0. '-' reads a .strings file from standard input.
 
                 A file is parsed by its extension. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its source language (the development language) follows the one rule of every command:
 
@@ -67,17 +67,15 @@ struct Strings: ParsableCommand {
         }
 
         func run() throws {
-            var status = ExitStatus.success
             var findings: [JSONValue] = []
-            var counts = (errors: 0, warnings: 0)
+            var tally = DiagnosticTally()
             func report(_ diagnostic: Diagnostic) throws {
-                if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
+                tally.add(diagnostic)
                 if output.isJSON {
                     findings.append(Finding.json(diagnostic))
                 } else {
                     try Console.output(diagnostic.description)
                 }
-                if diagnostic.severity == .error, status == .success { status = .invalidInput }
             }
             for file in files {
                 do {
@@ -113,23 +111,20 @@ struct Strings: ParsableCommand {
                 } catch let error as StringsFileError {
                     try error.warnings.forEach(report)
                     try report(error.diagnostic)
-                    status = .invalidInput
                 } catch let error as EnvironmentError {
-                    counts.errors += 1
+                    tally.add(error)
                     if output.isJSON { findings.append(Finding.json(error)) } else { Console.error(error.description) }
-                    if status == .success { status = ExitStatus(error.kind) }
                 }
             }
             if output.isJSON {
                 var object = JSONObject()
                 object["files"] = .array(files.map(JSONValue.string))
-                object["errors"] = .integer(counts.errors)
-                object["warnings"] = .integer(counts.warnings)
+                object["errors"] = .integer(tally.errors)
+                object["warnings"] = .integer(tally.warnings)
                 object["findings"] = .array(findings)
                 try Console.output(json: .object(object))
             }
-            if status == .success && strict && counts.warnings > 0 { status = .invalidInput }
-            if status != .success { throw ExitCode(status.rawValue) }
+            try tally.exitUnlessClean(strict: strict)
         }
     }
 

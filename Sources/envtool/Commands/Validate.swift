@@ -13,7 +13,7 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check the environments document, its .strings, .stringsdict and .xcstrings tables and its i18next resources; print diagnostics.",
         discussion: """
-            In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid, and with --strict (for CI) also when there is a warning.
+            In text, errors and warnings go to stderr as file:line:col: error|warning: message, and the verdict (path: valid (counts)) to stdout. Exits 65 when anything is invalid, and with --strict (for CI) also when there is a warning; 66 when a file cannot be read.
 
             The Apple tables are searched in the document's folder (or the folders its "table_folders" lists), leaving out node_modules, Pods, Carthage, DerivedData, build and .build, and what the repository's .gitignore files ignore.
 
@@ -29,8 +29,7 @@ struct Validate: ParsableCommand {
     /// What validation found, printed as text or JSON at the end.
     private struct Report {
         var findings: [JSONValue] = []
-        var hasErrors = false
-        var warnings = 0
+        var tally = DiagnosticTally()
     }
 
     func run() throws {
@@ -51,8 +50,8 @@ struct Validate: ParsableCommand {
     private func check(printing: Bool) throws {
         let document = try options.selection.loadDocument()
         var report = Report()
-        report.warnings += document.warnings.count
         for warning in document.warnings {
+            report.tally.add(warning)
             if printing { Console.error(warning.description) } else { report.findings.append(Finding.json(warning)) }
         }
         // Only the tables are checked: validating reads no preferences and decides no language.
@@ -63,7 +62,7 @@ struct Validate: ParsableCommand {
         let languages = document.languages.map(\.identifier)
         let linter = AppleStringsLinter(lookup: appleTables, developmentLanguage: languages[0], languages: languages)
         for diagnostic in linter.lint() {
-            if diagnostic.severity == .error { report.hasErrors = true } else { report.warnings += 1 }
+            report.tally.add(diagnostic)
             if printing {
                 Console.error(diagnostic.description)
             } else {
@@ -75,7 +74,7 @@ struct Validate: ParsableCommand {
         var resources: String? = nil
         if FileManager.default.fileExists(atPath: localesDirectory) {
             for finding in ResourceLinter(directory: localesDirectory, reference: languages[0]).run() {
-                if finding.severity == .error { report.hasErrors = true } else { report.warnings += 1 }
+                report.tally.add(finding)
                 if printing { Console.error(finding.description) } else { report.findings.append(Finding.json(finding)) }
             }
             resources = localesDirectory
@@ -84,12 +83,12 @@ struct Validate: ParsableCommand {
         let counts = Counts(languages: document.languages.count, configurations: document.configurationNames.count,
                             tables: tables.allFiles.count, stringsdicts: appleFiles.filter { $0.hasSuffix(".stringsdict") }.count,
                             catalogs: appleFiles.filter { $0.hasSuffix(".xcstrings") }.count, resources: resources)
-        if strict && report.warnings > 0 {
-            report.hasErrors = true
-            if printing { Console.error("\(options.selection.displayPath): not valid under --strict: \(Describe.count(report.warnings, "warning")) (fix them, or validate without --strict)") }
+        let status = report.tally.status(strict: strict)
+        if printing, strict, report.tally.warnings > 0 {
+            Console.error("\(options.selection.displayPath): not valid under --strict: \(Describe.count(report.tally.warnings, "warning")) (fix them, or validate without --strict)")
         }
         if printing {
-            if report.hasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+            if status != .success { throw ExitCode(status.rawValue) }
             let described = [Describe.count(counts.languages, "language"),
                              Describe.count(counts.configurations, "configuration"),
                              Describe.count(counts.tables, ".strings table")]
@@ -99,10 +98,10 @@ struct Validate: ParsableCommand {
             try Console.output("\(options.selection.displayPath): valid (\(described.joined(separator: ", "))\(note))")
             return
         }
-        var object = summary(valid: !report.hasErrors, counts: counts)
+        var object = summary(valid: status == .success, counts: counts)
         object["findings"] = .array(report.findings)
         try Console.output(json: .object(object))
-        if report.hasErrors { throw ExitCode(ExitStatus.invalidInput.rawValue) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 
     /// The fields every JSON report has, in their documented order; counts are `null` when the

@@ -25,7 +25,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .success: return "success"
         case .usage: return "invalid command line (unknown option, missing argument)"
         case .invalidInput: return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors; i18n status --strict below --min-coverage"
-        case .unreadableInput: return "an input file cannot be read (missing, a directory, no permission)"
+        case .unreadableInput: return "an input file cannot be read (missing, a directory, a FIFO, no permission), by any command: validate and the linters too, whatever else they found"
         case .unknownConfiguration: return "unknown build configuration"
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"

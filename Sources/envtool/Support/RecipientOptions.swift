@@ -31,6 +31,9 @@ struct RecipientOptions: ParsableArguments {
 struct RecipientList {
     private(set) var recipients: [AgeRecipient] = []
     private(set) var others: [any FileKeyRecipient] = []
+    /// What ``recipients`` and ``others`` hold (X25519 keys, and the others' text), for a
+    /// constant-time "each once" (a list of thousands of recipients was quadratic).
+    private var listed = Set<AnyHashable>()
     /// Whether every recipient was given as `envtool-recipient-1:…` (text or .pub file).
     private var allEnvtool = true
 
@@ -45,13 +48,14 @@ struct RecipientList {
 
     private mutating func append(_ recipient: AgeRecipient, envtool: Bool) {
         allEnvtool = allEnvtool && envtool
-        if !recipients.contains(recipient) { recipients.append(recipient) }
+        if listed.insert(recipient).inserted { recipients.append(recipient) }
     }
 
     private mutating func append(_ any: any FileKeyRecipient) {
         if let recipient = any as? AgeRecipient { return append(recipient, envtool: false) }
         allEnvtool = false
-        if !others.contains(where: { $0.displayName == any.displayName }) { others.append(any) }
+        // Compared as written: a plugin's or an SSH key's text is the recipient.
+        if listed.insert(any.displayName).inserted { others.append(any) }
     }
 
     /// Adds a recipient given as its text or as the path of a file that holds it (a `.pub` file or
