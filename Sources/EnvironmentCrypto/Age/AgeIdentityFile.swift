@@ -9,8 +9,8 @@ import Platform
 /// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
 /// them), with `#` comments and blank lines; an OpenSSH private key (`ssh-ed25519` or `ssh-rsa`,
-/// ``OpenSSHPrivateKey``); or such a file encrypted with a passphrase (`age -p`), decrypted in
-/// memory with a passphrase asked of a ``PassphraseSource``.
+/// `OpenSSHPrivateKey`); or such a file encrypted with a passphrase (`age -p`), decrypted in
+/// memory with a passphrase asked of a `PassphraseSource`.
 ///
 /// The file must be readable only by its owner, as envtool's key files must: a secret key that
 /// others can read is not secret.

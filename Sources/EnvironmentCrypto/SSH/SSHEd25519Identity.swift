@@ -1,7 +1,7 @@
 import CSodium
 
 /// An `ssh-ed25519` private key as an age identity (age's `agessh.Ed25519Identity`), read from
-/// an OpenSSH private key file (``OpenSSHPrivateKey``). It opens the `ssh-ed25519` stanzas
+/// an OpenSSH private key file (`OpenSSHPrivateKey`). It opens the `ssh-ed25519` stanzas
 /// whose tag is its key's.
 ///
 /// The X25519 form of the key lives in zeroing memory and never appears in descriptions or errors.

@@ -1,6 +1,6 @@
 /// An `ssh-rsa` private key as an age identity (age's `agessh.RSAIdentity`), read from an
-/// OpenSSH private key file (``OpenSSHPrivateKey``). It opens the `ssh-rsa` stanzas whose tag
-/// is its key's, with RSA-OAEP through OpenSSL's libcrypto (``RSAOAEP``).
+/// OpenSSH private key file (`OpenSSHPrivateKey`). It opens the `ssh-rsa` stanzas whose tag
+/// is its key's, with RSA-OAEP through OpenSSL's libcrypto (`RSAOAEP`).
 ///
 /// The private exponent lives in zeroing memory and never appears in descriptions or errors.
 public struct SSHRSAIdentity: FileKeyIdentity, CustomStringConvertible {

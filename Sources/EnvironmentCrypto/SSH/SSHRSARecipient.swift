@@ -1,6 +1,6 @@
 /// An `ssh-rsa` public key as an age recipient (age's `agessh.RSARecipient`): the file key
 /// encrypted with RSA-OAEP-SHA-256 under the label `age-encryption.org/v1/ssh-rsa`
-/// (``RSAOAEP``, through OpenSSL's libcrypto). Keys under 2048 bits are refused, as age refuses them.
+/// (`RSAOAEP`, through OpenSSL's libcrypto). Keys under 2048 bits are refused, as age refuses them.
 public struct SSHRSARecipient: FileKeyRecipient, Hashable, CustomStringConvertible {
     /// The key's SSH wire encoding (`string "ssh-rsa"`, `mpint e`, `mpint n`).
     let wire: [UInt8]
