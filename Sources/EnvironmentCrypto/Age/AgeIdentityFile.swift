@@ -35,7 +35,7 @@ public enum AgeIdentityFile {
 
     /// Reads every identity in the file at `path`; a passphrase-protected file is refused.
     ///
-    /// - Throws: as ``read(path:passphrase:)``.
+    /// - Throws: as `read(path:passphrase:)`.
     public static func read(path: String) throws(AgeError) -> [any FileKeyIdentity] {
         try read(path: path, passphrase: noPassphrase)
     }
