@@ -298,6 +298,29 @@ write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZ
 write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
 write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")
 
+# ssh-keys: an OpenSSH private key (even first byte) built from RFC 8032's first Ed25519 test
+# vector (a published key, not a secret), and SSH public key lines (odd first byte).
+def ssh_string(data):
+    return len(data).to_bytes(4, "big") + data
+def openssh_key(seed_hex, public_hex):
+    import base64
+    seed, public = bytes.fromhex(seed_hex), bytes.fromhex(public_hex)
+    wire = ssh_string(b"ssh-ed25519") + ssh_string(public)
+    private = b"\x01\x02\x03\x04" * 2 + wire + ssh_string(seed + public) + ssh_string(b"rfc8032@example")
+    private += bytes(range(1, 1 + (-len(private)) % 8))
+    blob = b"openssh-key-v1\0" + ssh_string(b"none") + ssh_string(b"none") + ssh_string(b"") + (1).to_bytes(4, "big") + ssh_string(wire) + ssh_string(private)
+    text = base64.b64encode(blob).decode()
+    lines = [text[i:i + 70] for i in range(0, len(text), 70)]
+    return ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END OPENSSH PRIVATE KEY-----\n").encode(), wire
+rfc8032_key, rfc8032_wire = openssh_key("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+                                        "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+write("ssh-keys", b"\x00" + rfc8032_key)
+write("ssh-keys", b"\x00" + rfc8032_key.replace(b"KEY-----\n", b"KEY-----\r\n", 1))
+import base64 as _b64
+rsa_wire = ssh_string(b"ssh-rsa") + ssh_string(b"\x01\x00\x01") + ssh_string(b"\x00\xc5" + bytes(range(255)))
+write("ssh-keys", b"\x01# team\nssh-ed25519 " + _b64.b64encode(rfc8032_wire) + b" someone@example\n\nssh-rsa " + _b64.b64encode(rsa_wire) + b"\n")
+write("ssh-keys", b"\x01ssh-ed25519\t" + _b64.b64encode(rfc8032_wire) + b"\nage1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq\n")
+
 # placeholders: i18next texts as the converters and the lint scan them, with the shapes that were
 # quadratic (many placeholders and no nesting, unclosed braces on one line).
 for text in ["Hello {{name}}, {{- raw}} {{value, number}} $t(other.key, {\"count\": 2}) {{unclosed",

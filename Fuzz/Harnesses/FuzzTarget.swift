@@ -63,6 +63,8 @@ public struct FuzzTarget: Sendable {
                    run: GitignoreHarness.run),
         FuzzTarget(name: "secret-keys", summary: "SecretKeyScan (envtool guard) on any bytes: age identities and envtool keys found by content, on the line they stand",
                    run: SecretKeyScanHarness.run),
+        FuzzTarget(name: "ssh-keys", summary: "age's SSH keys: first byte even, identity-file text (OpenSSH private keys) whose SSH identities must open what their recipients wrap; odd, recipients-file text whose SSH lines must read back the same",
+                   run: SSHKeyHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]

@@ -21,7 +21,8 @@ extension EnvironmentsBin.Header {
     }
 
     /// The recipients `listed` beside an age file, checked against its header: the list must name
-    /// as many X25519 recipients as the header has X25519 stanzas, and age plugin recipients
+    /// as many X25519 recipients as the header has X25519 stanzas, as many SSH keys as it has
+    /// `ssh-ed25519` and `ssh-rsa` stanzas, and age plugin recipients
     /// (`age1NAME1…`) exactly when the header has stanzas of other types (a plugin's stanzas do
     /// not say which recipient, or how many, they are for).
     ///
@@ -29,15 +30,22 @@ extension EnvironmentsBin.Header {
     ///   missing or out of step with the file, saying how to restore it.
     public func checkedRecipients(_ listed: EnvironmentsBin.ListedRecipients) throws(CryptoError) -> [any FileKeyRecipient] {
         let count = age?.x25519RecipientCount ?? 0
-        let others = (age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type && $0 != AgeScrypt.type }
+        let sshTypes = [AgeSSH.ed25519Type, AgeSSH.rsaType]
+        let sshStanzas = (age?.stanzaTypes ?? []).count { sshTypes.contains($0) }
+        let others = (age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type && $0 != AgeScrypt.type && !sshTypes.contains($0) }
         guard let recipients = listed.recipients else {
-            let what = others.isEmpty ? EnvironmentsBin.count(count, "age recipient") : EnvironmentsBin.count(count, "X25519 recipient") + " and \(AgeFile.describe(others))"
+            let what = others.isEmpty && sshStanzas == 0 ? EnvironmentsBin.count(count, "age recipient")
+                : EnvironmentsBin.count(count, "X25519 recipient") + " and \(AgeFile.describe((age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type }))"
             throw CryptoError(.secretUnavailable, "\(listed.file) is encrypted to \(what), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team", file: listed.file)
         }
         let x25519 = recipients.count { $0 is AgeRecipient }
-        let plugins = recipients.count - x25519
+        let ssh = recipients.count { $0 is SSHEd25519Recipient || $0 is SSHRSARecipient }
+        let plugins = recipients.count - x25519 - ssh
         guard x25519 == count else {
-            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(x25519, plugins == 0 ? "recipient" : "X25519 recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(x25519, plugins == 0 && ssh == 0 ? "recipient" : "X25519 recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+        }
+        guard ssh == sshStanzas else {
+            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(ssh, "SSH recipient")), but the file has \(EnvironmentsBin.count(sshStanzas, "ssh-ed25519 or ssh-rsa stanza")); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
         }
         if !others.isEmpty, plugins == 0 {
             // Encrypting again to the listed ones would silently drop the others.

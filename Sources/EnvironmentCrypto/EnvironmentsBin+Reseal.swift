@@ -95,10 +95,10 @@ extension EnvironmentsBin.Opened {
         guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
         var current = try authenticatedRecipients(listed())
         for value in removing {
-            // X25519 or an age plugin's, compared as written (a recipient is its text).
+            // X25519, an age plugin's or an SSH key, compared as written (a recipient is its text).
             let recipient: any FileKeyRecipient
             do throws(AgeError) {
-                recipient = AgePluginRecipient.looksLikePluginRecipient(value) ? try AgePluginRecipient(value) : try AgeRecipient(value)
+                recipient = try AgeRecipientsFile.parseRecipient(value)
             } catch {
                 throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)")
             }

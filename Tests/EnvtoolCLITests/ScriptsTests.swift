@@ -66,7 +66,7 @@ struct ScriptsTests {
         #expect(build.installed == ["pkg-config", "libsodium-dev"])
         let test = try Self.recordInstall("test")
         #expect(test.status == 0)
-        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "python3-venv", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "dotenv", "zsh", "fish", "mandoc", "man-db"])
+        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "python3-venv", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "dotenv", "openssh-client", "zsh", "fish", "mandoc", "man-db"])
         let kms = try Self.recordInstall("kms")
         #expect(kms.status == 0)
         #expect(kms.installed == ["pkg-config", "libsodium-dev", "python3", "age", "python3-venv"])

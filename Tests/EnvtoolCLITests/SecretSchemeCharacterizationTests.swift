@@ -412,19 +412,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e rcp.bin
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e rcp.bin -- base_url
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e rcp.bin --passphrase-env P
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e rcp.bin --passphrase-env P -- base_url
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e rcp.bin --identity id
         exit 0
         stdout:
@@ -432,7 +432,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt rcp.bin --passphrase-env P
         exit 77
         stderr:
-        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        rcp.bin: error: the file is encrypted to a recipient public key; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt rcp.bin -o rcp.bin.json --identity id
         exit 0
         $ envtool edit rcp.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity id
@@ -514,19 +514,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e age.bin
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e age.bin -- base_url
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e age.bin --key-file k.key
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e age.bin --key-file k.key -- base_url
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e age.bin --identity b.key
         exit 0
         stdout:
@@ -534,7 +534,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt age.bin --key-file k.key
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt age.bin -o age.bin.json --identity b.key
         exit 0
         $ envtool edit age.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity b.key
@@ -698,19 +698,19 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e armored.bin
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e armored.bin -- base_url
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e armored.bin --passphrase-env P
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get -e armored.bin --passphrase-env P -- base_url
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e armored.bin --identity a.key
         exit 0
         stdout:
@@ -718,7 +718,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool decrypt armored.bin --passphrase-env P
         exit 77
         stderr:
-        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        armored.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool decrypt armored.bin -o armored.bin.json --identity a.key
         exit 0
         $ envtool edit armored.bin --scrypt-work-factor 10 --kdf-passes 1 --kdf-memory-kib 64 --identity a.key
@@ -825,7 +825,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool get base_url -e age.bin
         exit 77
         stderr:
-        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
+        age.bin: error: the file is encrypted to age recipients; pass --identity PATH or set ENVTOOL_IDENTITY_FILE (a path) or ENVTOOL_IDENTITY (the identity itself) or ENVTOOL_IDENTITY_COMMAND (a command that prints it), or keep it in $XDG_CONFIG_HOME/envtool/keys.txt (default ~/.config; `envtool keygen --age` writes one there)
         $ envtool get base_url -e key.bin --identity a.key
         exit 0
         stdout:

@@ -16,10 +16,10 @@ extension AgeIdentityFile {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the file
     ///   cannot be read, ``CryptoError/Kind/invalidKeyFile`` when it is not an identity file or
     ///   is open to group or others.
-    package static func readIdentities(path: String, namedBy option: String) throws(CryptoError) -> [any FileKeyIdentity] {
+    package static func readIdentities(path: String, namedBy option: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError) -> [any FileKeyIdentity] {
         guard try startsWithEnvtoolIdentity(path: path, namedBy: option) else {
             do throws(AgeError) {
-                return try read(path: path)
+                return try read(path: path, passphrase: passphrase)
             } catch {
                 throw error.cryptoError
             }
@@ -27,11 +27,12 @@ extension AgeIdentityFile {
         return [AgeIdentity(try Identity(contentsOfIdentityFile: path, namedBy: option))]
     }
 
-    /// Parses identity text held in memory (the value of `ENVTOOL_IDENTITY`), in either format.
+    /// Parses identity text held in memory (the value of `ENVTOOL_IDENTITY`, the output of
+    /// `ENVTOOL_IDENTITY_COMMAND`), in either format; an `age -p` protected one asks `passphrase`.
     ///
-    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/invalidKeyFile``, naming `source`
-    ///   and never quoting the text.
-    package static func parseIdentities(_ text: SecretBytes, namedBy source: String) throws(CryptoError) -> [any FileKeyIdentity] {
+    /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/invalidKeyFile`` (or as a wrong or
+    ///   missing passphrase is), naming `source` and never quoting the text.
+    package static func parseIdentities(_ text: SecretBytes, namedBy source: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError) -> [any FileKeyIdentity] {
         let isEnvtool = text.withUnsafeBytes { raw in
             raw.drop(while: AgeArmor.isWhitespace).starts(with: Array((KeyFile.identityPrefix + ":").utf8))
         }
@@ -41,7 +42,7 @@ extension AgeIdentityFile {
                 return [AgeIdentity(secretKey: secret)]
             }
             do throws(AgeError) {
-                return try parse(text)
+                return try parse(text, passphrase: passphrase, prompt: "Passphrase for the identity in \(source): ")
             } catch {
                 throw CryptoError(error.cryptoKind, error.line.map { "line \($0): " + error.message } ?? error.message)
             }

@@ -6,35 +6,112 @@ import Foundation
 #endif
 import Platform
 
-/// Identity files in age's format: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
+/// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
-/// them), with `#` comments and blank lines.
+/// them), with `#` comments and blank lines; an OpenSSH private key (`ssh-ed25519` or `ssh-rsa`,
+/// `OpenSSHPrivateKey`); or such a file encrypted with a passphrase (`age -p`), decrypted in
+/// memory with a passphrase asked of a `PassphraseSource`.
 ///
 /// The file must be readable only by its owner, as envtool's key files must: a secret key that
 /// others can read is not secret.
 public enum AgeIdentityFile {
+    /// The stanza types the SSH identities of these files open (`ssh-ed25519`, `ssh-rsa`).
+    package static let sshStanzaTypes = [AgeSSH.ed25519Type, AgeSSH.rsaType]
+
     /// The largest identity file read; thousands of identities fit.
     static let maximumLength = 64 * 1024
 
-    /// Reads every identity in the file at `path`.
+    /// Where the passphrase of an identity file protected with `age -p` comes from: asked with
+    /// `prompt` (which names the file), into zeroing memory.
+    ///
+    /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is none to give,
+    ///   saying how to give one.
+    package typealias PassphraseSource = (_ prompt: String) throws(AgeError) -> SecretBytes
+
+    /// The source of a caller that has no passphrase to give.
+    package static func noPassphrase(_ prompt: String) throws(AgeError) -> SecretBytes {
+        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p), and no passphrase was given for it")
+    }
+
+    /// Reads every identity in the file at `path`; a passphrase-protected file is refused.
+    ///
+    /// - Throws: as `read(path:passphrase:)`.
+    public static func read(path: String) throws(AgeError) -> [any FileKeyIdentity] {
+        try read(path: path, passphrase: noPassphrase)
+    }
+
+    /// Reads every identity in the file at `path`, asking `passphrase` for the passphrase of a
+    /// file protected with `age -p`.
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidIdentity`` when the file is readable
     ///   or writable by group or others (with the `chmod` that fixes it), is not a regular file,
     ///   holds no identity, or has a line that is neither an X25519 nor a plugin identity (with
-    ///   its line number); ``AgeError/Kind/unusable`` when it cannot be read.
-    /// - Returns: ``AgeIdentity`` and ``AgePluginIdentity`` values, in the file's order. Reading
-    ///   runs no plugin.
-    public static func read(path: String) throws(AgeError) -> [any FileKeyIdentity] {
+    ///   its line number), or is a malformed or unsupported OpenSSH private key;
+    ///   ``AgeError/Kind/noMatch`` when the passphrase does not open it;
+    ///   ``AgeError/Kind/unusable`` when it cannot be read or no passphrase was given.
+    /// - Returns: ``AgeIdentity``, ``AgePluginIdentity``, ``SSHEd25519Identity`` and
+    ///   ``SSHRSAIdentity`` values, in the file's order. Reading runs no plugin.
+    package static func read(path: String, passphrase: PassphraseSource) throws(AgeError) -> [any FileKeyIdentity] {
         let text = try readSecretFile(path)
         do {
-            return try parse(text)
+            return try parse(text, passphrase: passphrase, prompt: "Passphrase for the identity file \(path): ")
         } catch {
             throw error.about(path)
         }
     }
 
-    /// Parses identity-file text (zeroed by its owner when released).
-    package static func parse(_ text: SecretBytes) throws(AgeError) -> [any FileKeyIdentity] {
+    /// Parses identity-file text (zeroed by its owner when released): identity lines, an
+    /// OpenSSH private key, or either encrypted with `age -p` (its passphrase asked of
+    /// `passphrase` with `prompt`).
+    package static func parse(_ text: SecretBytes, passphrase: PassphraseSource = noPassphrase,
+                              prompt: String = "Passphrase for the identity file: ") throws(AgeError) -> [any FileKeyIdentity] {
+        enum Kind { case lines, openSSH, encrypted }
+        let kind: Kind = text.withUnsafeBytes { raw in
+            OpenSSHPrivateKey.isPrivateKey(raw) ? .openSSH : AgeFile.isAgeFile(raw) ? .encrypted : .lines
+        }
+        switch kind {
+        case .openSSH:
+            return [try text.withUnsafeBytes { (raw) throws(AgeError) in try OpenSSHPrivateKey.identity(raw) }]
+        case .encrypted:
+            return try parseEncrypted(text, passphrase: passphrase, prompt: prompt)
+        case .lines:
+            return try parseLines(text)
+        }
+    }
+
+    /// The identities of an identity file encrypted with a passphrase (`age -p`), decrypted in
+    /// memory. What it holds may not be encrypted again.
+    private static func parseEncrypted(_ text: SecretBytes, passphrase: PassphraseSource, prompt: String) throws(AgeError) -> [any FileKeyIdentity] {
+        // The ciphertext is not secret; the header says whether a passphrase opens it before one is asked.
+        let data = text.withUnsafeBytes { Data($0) }
+        let summary = try AgeFile.inspect(data)
+        guard summary.isPassphraseProtected else {
+            throw AgeError(.invalidIdentity, "this identity file is an age file encrypted to recipients (\(AgeFile.describe(summary.stanzaTypes))); an identity file may be encrypted only with a passphrase (age -p)")
+        }
+        let secret = try passphrase(prompt)
+        let key: Passphrase
+        do {
+            key = try Passphrase(bytes: secret)
+        } catch {
+            throw AgeError(.unusable, "the passphrase for this identity file is empty")
+        }
+        let inner: SecretBytes
+        do {
+            inner = try AgeFile.decrypt(data, with: [key])
+        } catch where error.kind == .noMatch {
+            throw AgeError(.noMatch, "the passphrase does not open this identity file (protected with age -p)")
+        } catch {
+            throw AgeError(error.kind, "this passphrase-protected identity file: \(error.message)")
+        }
+        let isEncryptedAgain = inner.withUnsafeBytes { AgeFile.isAgeFile($0) }
+        guard !isEncryptedAgain else {
+            throw AgeError(.invalidIdentity, "this passphrase-protected identity file holds another encrypted file; it should hold identities")
+        }
+        return try parse(inner)
+    }
+
+    /// Parses identity lines.
+    private static func parseLines(_ text: SecretBytes) throws(AgeError) -> [any FileKeyIdentity] {
         let result: Result<[any FileKeyIdentity], AgeError> = text.withUnsafeBytes { raw in
             Result { () throws(AgeError) in
                 var identities: [any FileKeyIdentity] = []
@@ -50,6 +127,9 @@ public enum AgeIdentityFile {
                     if start < end, raw[start] != UInt8(ascii: "#") {
                         do throws(AgeError) {
                             let line = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                            if AgeSSH.looksLikeRecipient(String(decoding: line.prefix(12), as: UTF8.self)) {
+                                throw AgeError(.invalidIdentity, "this is an SSH public key; give its private key file (the same path without .pub)")
+                            }
                             if AgePluginIdentity.isPluginIdentity(line) {
                                 identities.append(try AgePluginIdentity(parsing: line))
                             } else {
@@ -62,7 +142,7 @@ public enum AgeIdentityFile {
                     lineStart = lineEnd + 1
                 }
                 guard !identities.isEmpty else {
-                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`) or AGE-PLUGIN-NAME-1… line (from a plugin)")
+                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`) or AGE-PLUGIN-NAME-1… line (from a plugin), or be an OpenSSH private key")
                 }
                 return identities
             }
@@ -112,6 +192,9 @@ public enum AgeIdentityFile {
             throw AgeError(.invalidIdentity, "the identity file is not a regular file", file: path)
         }
         if status.st_mode & 0o077 != 0 {
+            if path.hasSuffix(".pub") {
+                throw AgeError(.invalidIdentity, "this is a public key file (.pub); give the private key file (the same path without .pub)", file: path)
+            }
             let mode = String(status.st_mode & 0o777, radix: 8)
             throw AgeError(.invalidIdentity, "the identity file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", file: path)
         }

@@ -28,7 +28,7 @@ public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible 
             throw AgeError(.invalidRecipient, "\(shown) is an ML-KEM hybrid (post-quantum) recipient, which envtool cannot encrypt to (libsodium has no ML-KEM); use an X25519 recipient (age1…, from age-keygen without -pq)")
         }
         if text.hasPrefix("ssh-") {
-            throw AgeError(.invalidRecipient, "\"\(text.prefix(20))…\" is an SSH public key; envtool supports only X25519 age recipients (age1…)")
+            throw AgeError(.invalidRecipient, "\"\(text.prefix(20))…\" is an SSH key of a type age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
         }
         let decoded: (hrp: String, data: SecretBytes)
         do {

@@ -5,8 +5,8 @@ import Foundation
 #endif
 import Platform
 
-/// Recipients files in age's format (`age -R`): one `age1…` per line, with `#` comments and
-/// blank lines. ``read(path:)`` and ``parse(_:)`` give X25519 recipients (what envtool's
+/// Recipients files in age's format (`age -R`): one `age1…` or SSH public key per line, with
+/// `#` comments and blank lines. ``read(path:)`` and ``parse(_:)`` give X25519 recipients (what envtool's
 /// `FILE.recipients` list holds); ``parseAny(_:)`` also age plugin recipients (`age1NAME1…`), as
 /// `age -R` reads them.
 public enum AgeRecipientsFile {
@@ -55,15 +55,30 @@ public enum AgeRecipientsFile {
         try parseLines(text) { (line) throws(AgeError) in try AgeRecipient(line) }
     }
 
-    /// Parses recipients-file text of X25519 and age plugin recipients (``AgePluginRecipient``),
-    /// in order. Parsing runs no plugin.
+    /// Parses recipients-file text of X25519, age plugin (``AgePluginRecipient``) and SSH
+    /// (``SSHEd25519Recipient``, ``SSHRSARecipient``) recipients, in order. Parsing runs no plugin.
     ///
     /// - Throws: ``AgeError/Kind/invalidRecipient`` naming the line of a recipient that is not
     ///   valid, or when the text holds none.
     public static func parseAny(_ text: String) throws(AgeError) -> [any FileKeyRecipient] {
-        try parseLines(text) { (line) throws(AgeError) -> any FileKeyRecipient in
-            AgePluginRecipient.looksLikePluginRecipient(line) ? try AgePluginRecipient(line) : try AgeRecipient(line)
-        }
+        try parseLines(text, parseRecipient)
+    }
+
+    /// One recipient of any kind age's `-r` and recipients files take: `age1…` (X25519),
+    /// `age1NAME1…` (an age plugin's), or an SSH public key line (`ssh-ed25519 AAAA… comment`,
+    /// `ssh-rsa AAAA… comment`). The one answer to "what text is a recipient".
+    ///
+    /// - Throws: ``AgeError/Kind/invalidRecipient`` when it is none of them, or malformed.
+    public static func parseRecipient(_ text: String) throws(AgeError) -> any FileKeyRecipient {
+        if AgeSSH.looksLikeRecipient(text) { return try AgeSSH.parseRecipient(text) }
+        if AgePluginRecipient.looksLikePluginRecipient(text) { return try AgePluginRecipient(text) }
+        return try AgeRecipient(text)
+    }
+
+    /// Whether `text` looks like a recipient given as text (not a file's path): `age1…` or an SSH
+    /// public key line.
+    public static func looksLikeRecipient(_ text: String) -> Bool {
+        text.lowercased().hasPrefix("age1") || AgeSSH.looksLikeRecipient(text)
     }
 
     private static func parseLines<Recipient>(_ text: String, _ make: (String) throws(AgeError) -> Recipient) throws(AgeError) -> [Recipient] {

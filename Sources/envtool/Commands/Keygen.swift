@@ -64,7 +64,8 @@ struct Keygen: ParsableCommand {
                 let read = try AgeIdentityFile.readIdentities(path: exportAge, namedBy: "--export-age")
                 let x25519 = read.compactMap { $0 as? AgeIdentity }
                 guard x25519.count == read.count else {
-                    throw CryptoError(.invalidKeyFile, "--export-age writes X25519 identities, and this file holds an age plugin identity (AGE-PLUGIN-…), which is already in age's format", file: exportAge)
+                    let other = read.contains { $0 is SSHEd25519Identity || $0 is SSHRSAIdentity } ? "an SSH key, which age reads as it is (age -d -i KEY)" : "an age plugin identity (AGE-PLUGIN-…), which is already in age's format"
+                    throw CryptoError(.invalidKeyFile, "--export-age writes X25519 identities, and this file holds \(other)", file: exportAge)
                 }
                 identities = x25519
             } else if age {

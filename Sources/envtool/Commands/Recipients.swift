@@ -19,7 +19,7 @@ struct Recipients: ParsableCommand {
             commandName: "list",
             abstract: "List the recipients of an environments.bin; needs no secret.",
             discussion: """
-                An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header: as many X25519 recipients as X25519 stanzas, and age plugin recipients (age1NAME1…) where the file has a plugin's stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
+                An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header: as many X25519 recipients as X25519 stanzas, as many SSH keys (ssh-ed25519 AAAA…, ssh-rsa AAAA…) as ssh-ed25519 and ssh-rsa stanzas, and age plugin recipients (age1NAME1…) where the file has a plugin's stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
 
                 With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
                 """)

@@ -19,7 +19,7 @@ struct Rekey: ParsableCommand {
             password to scrypt; a key-file file (or RNCryptor keys) needs a new secret. --to
             rncryptor writes an RNCryptor v3 file with the passphrase as its password; a new
             passphrase keeps an RNCryptor file RNCryptor. --add-recipient and --remove-recipient change the recipients of an
-            age file (X25519 or age plugin recipients, listed in FILE.recipients); every rekey makes a new file key, so a removed
+            age file (X25519, SSH or age plugin recipients, listed in FILE.recipients); every rekey makes a new file key, so a removed
             recipient cannot open the new file. The file is replaced atomically (or -o writes elsewhere).
             """)
 

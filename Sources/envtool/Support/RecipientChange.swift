@@ -44,7 +44,7 @@ struct RecipientChange {
     private func resolved(_ values: [String], namedBy option: String) throws(CryptoError) -> [any FileKeyRecipient] {
         var list = RecipientList()
         for value in values { try list.add(value, namedBy: option) }
-        return list.recipients + list.plugins
+        return list.all
     }
 
     /// Prints `message` about the file and gives the usage status: nothing has been written.

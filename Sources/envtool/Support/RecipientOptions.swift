@@ -24,19 +24,23 @@ struct RecipientOptions: ParsableArguments {
     }
 }
 
-/// Recipients of either kind, in the order given, each once. An envtool recipient and an age
-/// recipient are the same kind of X25519 public key, so all are kept as ``AgeRecipient``s; age
-/// plugin recipients (`age1NAME1…`) are kept apart, and make the file an age file.
+/// Recipients of every kind, in the order given, each once. An envtool recipient and an age
+/// recipient are the same kind of X25519 public key, so all are kept as ``AgeRecipient``s; the
+/// others (age plugin recipients `age1NAME1…`, SSH keys) are kept apart, and make the file an
+/// age file.
 struct RecipientList {
     private(set) var recipients: [AgeRecipient] = []
-    private(set) var plugins: [AgePluginRecipient] = []
-    /// What ``recipients`` and ``plugins`` hold, for a constant-time "each once" (a list of
-    /// thousands of recipients was quadratic).
+    private(set) var others: [any FileKeyRecipient] = []
+    /// What ``recipients`` and ``others`` hold (X25519 keys, and the others' text), for a
+    /// constant-time "each once" (a list of thousands of recipients was quadratic).
     private var listed = Set<AnyHashable>()
     /// Whether every recipient was given as `envtool-recipient-1:…` (text or .pub file).
     private var allEnvtool = true
 
-    var isEmpty: Bool { recipients.isEmpty && plugins.isEmpty }
+    var isEmpty: Bool { recipients.isEmpty && others.isEmpty }
+
+    /// Every recipient, X25519 first.
+    var all: [any FileKeyRecipient] { recipients + others }
 
     init(_ recipients: [AgeRecipient] = []) {
         for recipient in recipients { append(recipient, envtool: false) }
@@ -49,10 +53,9 @@ struct RecipientList {
 
     private mutating func append(_ any: any FileKeyRecipient) {
         if let recipient = any as? AgeRecipient { return append(recipient, envtool: false) }
-        if let plugin = any as? AgePluginRecipient {
-            allEnvtool = false
-            if listed.insert(plugin).inserted { plugins.append(plugin) }
-        }
+        allEnvtool = false
+        // Compared as written: a plugin's or an SSH key's text is the recipient.
+        if listed.insert(any.displayName).inserted { others.append(any) }
     }
 
     /// Adds a recipient given as its text or as the path of a file that holds it (a `.pub` file or
@@ -61,15 +64,12 @@ struct RecipientList {
     mutating func add(_ value: String, namedBy option: String) throws(CryptoError) {
         do throws(CryptoError) {
             if value.hasPrefix("envtool-recipient-1:") { return append(AgeRecipient(try Recipient(encoded: value)), envtool: true) }
-            if AgePluginRecipient.looksLikePluginRecipient(value) {
-                do throws(AgeError) { plugins.append(try AgePluginRecipient(value)); allEnvtool = false; return } catch { throw error.cryptoError }
-            }
-            if value.lowercased().hasPrefix("age1") || value.uppercased().hasPrefix("AGE-SECRET-KEY-") {
-                do throws(AgeError) { return append(try AgeRecipient(value), envtool: false) } catch { throw error.cryptoError }
+            if AgeRecipientsFile.looksLikeRecipient(value) || value.uppercased().hasPrefix("AGE-SECRET-KEY-") {
+                do throws(AgeError) { return append(try AgeRecipientsFile.parseRecipient(value)) } catch { throw error.cryptoError }
             }
             var status = stat()
             guard stat(value, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = try? InputFile.read(value) else {
-                throw CryptoError(.secretUnavailable, "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file; give an age1… or envtool-recipient-1:… recipient, or the path of a .pub or recipients file")
+                throw CryptoError(.secretUnavailable, "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file; give an age1…, ssh-ed25519 or ssh-rsa or envtool-recipient-1:… recipient, or the path of a .pub or recipients file")
             }
             let text = String(decoding: data, as: UTF8.self)
             if text.drop(while: \.isWhitespace).hasPrefix("envtool-recipient-1:") {
@@ -106,8 +106,8 @@ struct RecipientList {
     func target(format: EnvironmentsBin.Format?, armored: Bool) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         switch format {
         case .v1:
-            guard plugins.isEmpty else {
-                throw CryptoError(.secretUnavailable, "the v1 format has no age plugin recipients; drop --to v1 to write an age file")
+            guard others.isEmpty else {
+                throw CryptoError(.secretUnavailable, "the v1 format has only X25519 recipients, not age plugin or SSH ones; drop --to v1 to write an age file")
             }
             guard recipients.count == 1 else {
                 throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and \(recipients.count) were given; drop --to v1 to write an age file")
@@ -117,7 +117,7 @@ struct RecipientList {
         case nil where allEnvtool && recipients.count == 1 && !armored:
             return .v1(.recipient(Recipient(recipients[0])))
         case .age, nil:
-            return .age(recipients + plugins, armored: armored)
+            return .age(all, armored: armored)
         case .rncryptor:
             throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor")
         }

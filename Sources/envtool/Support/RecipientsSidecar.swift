@@ -34,6 +34,8 @@ enum RecipientsSidecar {
             for recipient in all {
                 if let x25519 = recipient as? AgeRecipient { recipients.append(x25519.encoded) }
                 if let plugin = recipient as? AgePluginRecipient, plugin.displayName.hasPrefix("age1") { recipients.append(plugin.displayName) }
+                // An SSH stanza names its key by a 4-byte tag only: the key is listed in full.
+                if recipient is SSHEd25519Recipient || recipient is SSHRSARecipient { recipients.append(recipient.displayName) }
             }
         }
         guard !recipients.isEmpty else {

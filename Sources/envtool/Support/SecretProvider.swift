@@ -66,6 +66,8 @@ struct SecretProvider: Sendable {
             case secretText
             /// Public text.
             case publicText
+            /// A command that prints the secret (not itself secret).
+            case command
         }
 
         let name: String

@@ -113,24 +113,30 @@ extension SecretProviders {
     }
 
     /// Every identity given, in order: each --identity file; without any, the file named by
-    /// $ENVTOOL_IDENTITY_FILE and then the identity text in $ENVTOOL_IDENTITY (for CI secrets,
-    /// like sops's `SOPS_AGE_KEY`). `nil` when none is given.
+    /// $ENVTOOL_IDENTITY_FILE, the identity text in $ENVTOOL_IDENTITY (for CI secrets, like
+    /// sops's `SOPS_AGE_KEY`) and what $ENVTOOL_IDENTITY_COMMAND prints (a password manager, like
+    /// `SOPS_AGE_KEY_CMD`), each that is set; without any of those, the default identity. The
+    /// command comes last: it is the one that may ask a person or a network. `nil` when none is given.
     static func readIdentities(_ given: SecretValues) throws(CryptoError) -> [any FileKeyIdentity]? {
         var identities: [any FileKeyIdentity] = []
         let files = given.allValues("identity")
         if !files.isEmpty {
             for path in files {
-                identities += try AgeIdentityFile.readIdentities(path: path, namedBy: "--identity")
+                identities += try AgeIdentityFile.readIdentities(path: path, namedBy: "--identity", passphrase: identityPassphrase)
             }
             return identities
         }
         var found = false
         if let path = nonEmpty(identityFileVariable) {
-            identities += try AgeIdentityFile.readIdentities(path: path, namedBy: identityFileVariable)
+            identities += try AgeIdentityFile.readIdentities(path: path, namedBy: identityFileVariable, passphrase: identityPassphrase)
             found = true
         }
         if let text = SecretInput.environment(identityVariable) {
-            identities += try AgeIdentityFile.parseIdentities(text, namedBy: identityVariable)
+            identities += try AgeIdentityFile.parseIdentities(text, namedBy: identityVariable, passphrase: identityPassphrase)
+            found = true
+        }
+        if let command = nonEmpty(identityCommandVariable) {
+            identities += try IdentityCommand.identities(command, variable: identityCommandVariable, passphrase: identityPassphrase)
             found = true
         }
         if !found {
@@ -140,13 +146,21 @@ extension SecretProviders {
             let path = DefaultIdentity.path
             if DefaultIdentity.exists(path) {
                 do throws(CryptoError) {
-                    return try AgeIdentityFile.readIdentities(path: path, namedBy: "the default identity file \(path)")
+                    return try AgeIdentityFile.readIdentities(path: path, namedBy: "the default identity file \(path)", passphrase: identityPassphrase)
                 } catch {
                     throw CryptoError(error.kind, error.message, file: error.file ?? path)
                 }
             }
         }
         return found ? identities : nil
+    }
+
+    /// The passphrase of an identity file protected with `age -p`: asked on the terminal, or
+    /// where there is none, $ENVTOOL_PASSPHRASE.
+    static func identityPassphrase(_ prompt: String) throws(AgeError) -> SecretBytes {
+        if let typed = try? SecretInput.prompt(prompt) { return typed }
+        if let bytes = SecretInput.environment(passphraseVariable) { return bytes }
+        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p); run on a terminal to be asked for it, or set \(passphraseVariable) to it")
     }
 
     /// The passphrase from --passphrase-env, --passphrase-stdin, then (unless another provider's

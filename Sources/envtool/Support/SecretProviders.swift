@@ -13,6 +13,7 @@ enum SecretProviders {
     static let keyFileVariable = "ENVTOOL_KEY_FILE"
     static let identityFileVariable = "ENVTOOL_IDENTITY_FILE"
     static let identityVariable = "ENVTOOL_IDENTITY"
+    static let identityCommandVariable = "ENVTOOL_IDENTITY_COMMAND"
     static let passphraseVariable = "ENVTOOL_PASSPHRASE"
     static let recipientVariable = "ENVTOOL_RECIPIENT"
 
@@ -20,10 +21,10 @@ enum SecretProviders {
     // current secret's (``currentSecretOptions``), so a start of `get` builds no provider, set or
     // closure.
     static let recipientOption = SecretProvider.Option(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
-        help: "Encrypt to this recipient: an age1… public key, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable), which may hold several, separated by spaces or commas).")
+        help: "Encrypt to this recipient: an age1… public key, an ssh-ed25519 or ssh-rsa public key line, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable), which may hold several, separated by spaces or commas).")
 
     static let recipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
-        help: "Encrypt to every recipient in this file (one age1… per line, # comments, as `age -R`); repeatable.")
+        help: "Encrypt to every recipient in this file (one age1… or SSH public key per line, # comments, as `age -R`); repeatable.")
 
     static let newRecipientOption = SecretProvider.Option(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
         help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.", standsFor: "recipient")
@@ -32,7 +33,7 @@ enum SecretProviders {
         help: "Encrypt to every recipient in this file (as `age -R`); repeatable.", standsFor: "recipients-file")
 
     static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
-        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), else \(DefaultIdentity.documented) if it exists).")
+        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`, an OpenSSH ssh-ed25519 or ssh-rsa private key, or one of those protected with `age -p`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), then what $\(identityCommandVariable) prints, else \(DefaultIdentity.documented) if it exists).")
 
     static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
         help: "A key file from `envtool keygen`, or an RNCryptor key file (64 bytes, or two lines of hex: the encryption key, then the HMAC key) (default: $\(keyFileVariable)). Must not be readable by group or others.")
@@ -71,14 +72,15 @@ enum SecretProviders {
             return list.isEmpty ? nil : try list.target(format: request.formatToWrite, armored: request.armored)
         })
 
-    /// Identity files (age, envtool), tried in order: they open X25519 stanzas of both formats,
-    /// and any age stanza no other provider knows.
+    /// Identity files (age, envtool, OpenSSH), tried in order: they open X25519 stanzas of both
+    /// formats, age's SSH stanzas, and any age stanza no other provider knows.
     static let identity = SecretProvider(
         name: "identity",
         options: [identityOption],
         variables: [.init(name: identityFileVariable, kind: .path, note: "a path"),
-                    .init(name: identityVariable, kind: .secretText, note: "the identity itself")],
-        opens: ["X25519", EnvironmentsBin.Mode.recipient.stanzaType],
+                    .init(name: identityVariable, kind: .secretText, note: "the identity itself"),
+                    .init(name: identityCommandVariable, kind: .command, note: "a command that prints it")],
+        opens: Set(["X25519", EnvironmentsBin.Mode.recipient.stanzaType] + AgeIdentityFile.sshStanzaTypes),
         opensUnknownStanzas: true,
         describesFile: { $0 == .v1 ? "to a recipient public key" : "to age recipients" },
         decryption: { (given, _) throws(CryptoError) in
@@ -155,6 +157,8 @@ enum SecretProviders {
     static func recipientWords(_ value: String) -> [String] {
         var status = stat()
         if stat(value, &status) == 0 { return [value] }
+        // An SSH public key line is one recipient, spaces and all.
+        if AgeRecipientsFile.looksLikeRecipient(value), value.hasPrefix("ssh-") { return [value] }
         let words = value.split { $0 == "," || $0.isWhitespace }.map(String.init)
         return words.isEmpty ? [value] : words
     }

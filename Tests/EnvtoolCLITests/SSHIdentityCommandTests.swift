@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+/// Identities from where people keep them (#37 item 2), through the built envtool against the
+/// real `age` and `ssh-keygen` (Debian packages `age` and `openssh-client`, which scripts/test
+/// installs): SSH keys both ways, `age -p` protected identity files, `ENVTOOL_IDENTITY_COMMAND`.
+@Suite("envtool: SSH keys, age -p identities and ENVTOOL_IDENTITY_COMMAND, interop with age")
+struct SSHIdentityCommandTests {
+    static let devURL = AgeCommandTests.devURL
+    static let json = AgeCommandTests.json
+
+    /// A key pair from `ssh-keygen` (no passphrase) at `name` and `name.pub`; `bits` for RSA.
+    static func sshKey(_ workspace: Workspace, _ name: String, type: String, bits: Int? = nil, passphrase: String = "") throws {
+        let sizes = bits.map { ["-b", String($0)] } ?? []
+        let made = try AgeCommandTests.run("ssh-keygen", ["-q", "-t", type] + sizes + ["-N", passphrase, "-C", "someone@example.com", "-f", name], in: workspace)
+        #expect(made.status == 0, "\(made.stderr)")
+    }
+
+    /// Runs `program arguments…` on a pseudo-terminal, answering every prompt that mentions a
+    /// passphrase with `passphrase` (age reads passphrases only from a terminal).
+    static func onTerminal(_ workspace: Workspace, _ program: String, _ arguments: [String], passphrase: String,
+                           environment: [String: String] = [:]) throws -> EnvtoolProcess.Result {
+        let driver = """
+            import os, pty, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], sys.argv[1:])
+            answer = os.environ["TEST_PASSPHRASE"].encode() + b"\\n"
+            seen, answered = b"", 0
+            while True:
+                try:
+                    data = os.read(fd, 1024)
+                except OSError:
+                    break
+                if not data:
+                    break
+                seen += data
+                while seen.lower().count(b"passphrase") > answered:
+                    os.write(fd, answer)
+                    answered += 1
+            _, status = os.waitpid(pid, 0)
+            sys.stdout.buffer.write(seen)
+            sys.exit(os.waitstatus_to_exitcode(status))
+            """
+        try workspace.write("drive.py", driver)
+        var variables = ["TEST_PASSPHRASE": passphrase, "PATH": "/usr/bin:/bin"]
+        variables.merge(environment) { $1 }
+        return try EnvtoolProcess.run(["drive.py", program] + arguments, in: workspace.path, environment: variables, executable: "/usr/bin/python3")
+    }
+
+    static func publicLine(_ workspace: Workspace, _ name: String) -> String {
+        String(decoding: workspace.read(name + ".pub") ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("age -R key.pub writes what envtool opens with --identity key; envtool's file to the .pub opens with age -d -i key", arguments: ["ed25519", "rsa"])
+    func bothDirections(type: String) throws {
+        let workspace = try Workspace()
+        try Self.sshKey(workspace, "key", type: type, bits: type == "rsa" ? 3072 : nil)
+        try Self.sshKey(workspace, "other", type: type, bits: type == "rsa" ? 3072 : nil)
+        let original = try #require(workspace.read(Self.json))
+
+        // age → envtool.
+        #expect(try AgeCommandTests.run("age", ["-R", "key.pub", "-o", "from-age.bin", Self.json], in: workspace).status == 0)
+        let read = try workspace.run(["get", "base_url", "-e", "from-age.bin", "--identity", "key"])
+        #expect(read.stdout == Self.devURL, "\(read.stderr)")
+        #expect(try workspace.run(["inspect", "from-age.bin"]).stdout.contains("ssh-\(type)"))
+        let stranger = try workspace.run(["get", "base_url", "-e", "from-age.bin", "--identity", "other"])
+        #expect(stranger.status == 78, "\(stranger.stderr)")
+        #expect(stranger.stderr.contains("none of the 1 identities given opens this file (its stanzas: 1 × ssh-\(type))"), "\(stranger.stderr)")
+
+        // envtool → age: the .pub file, and the line itself (comment and all), as --recipient takes them.
+        for (name, recipient) in [("to-pub.bin", "key.pub"), ("to-line.bin", Self.publicLine(workspace, "key"))] {
+            let sealed = try workspace.run(["encrypt", Self.json, "-o", name, "--recipient", recipient])
+            #expect(sealed.status == 0, "\(sealed.stderr)")
+            let opened = try AgeCommandTests.run("age", ["-d", "-i", "key", name], in: workspace)
+            #expect(opened.status == 0, "\(opened.stderr)")
+            #expect(Data(opened.stdout.utf8) == original)
+            #expect(try AgeCommandTests.run("age", ["-d", "-i", "other", name], in: workspace).status != 0)
+        }
+        // The list beside the file holds the key; age -R reads it, and envtool opens the result.
+        let listed = String(decoding: workspace.read("to-pub.bin.recipients") ?? Data(), as: UTF8.self)
+        #expect(listed.contains("ssh-\(type) AAAA"))
+        #expect(!listed.contains("someone@example.com"))
+        #expect(try AgeCommandTests.run("age", ["-R", "to-pub.bin.recipients", "-o", "again.bin", Self.json], in: workspace).status == 0)
+        #expect(try workspace.run(["get", "base_url", "-e", "again.bin", "--identity", "key"]).stdout == Self.devURL)
+        // The default identity file and ENVTOOL_IDENTITY_FILE read SSH keys too.
+        #expect(try workspace.run(["get", "base_url", "-e", "to-pub.bin"], environment: ["ENVTOOL_IDENTITY_FILE": "key"]).stdout == Self.devURL)
+    }
+
+    @Test("an SSH key in a team: -R with an SSH line, recipients list, set keeps it, rekey --remove-recipient drops it")
+    func team() throws {
+        let workspace = try Workspace()
+        let age = try AgeCommandTests.keys(workspace, ["a.key"])[0]
+        try Self.sshKey(workspace, "ed", type: "ed25519")
+        try Self.sshKey(workspace, "rsa", type: "rsa", bits: 2048)
+        try workspace.write("team.txt", "# the team\n\(age.recipient)\n\(Self.publicLine(workspace, "ed"))\n\(Self.publicLine(workspace, "rsa"))\n")
+        let sealed = try workspace.run(["encrypt", Self.json, "-o", "env.bin", "-R", "team.txt"])
+        #expect(sealed.status == 0, "\(sealed.stderr)")
+        #expect(sealed.stderr.contains("age, 3 recipients"), "\(sealed.stderr)")
+        let list = try workspace.run(["recipients", "list", "env.bin"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains(age.recipient) && list.stdout.contains("ssh-ed25519 AAAA") && list.stdout.contains("ssh-rsa AAAA"), "\(list.stdout)")
+        let set = try workspace.run(["set", "base_url", "https://example.org", "-e", "env.bin", "-c", "Debug", "--identity", "ed"])
+        #expect(set.status == 0, "\(set.stderr)")
+        for key in ["a.key", "ed", "rsa"] {
+            #expect(try AgeCommandTests.run("age", ["-d", "-i", key, "env.bin"], in: workspace).status == 0)
+        }
+        let removed = try workspace.run(["rekey", "env.bin", "--remove-recipient", Self.publicLine(workspace, "rsa"), "--identity", "a.key"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try AgeCommandTests.run("age", ["-d", "-i", "rsa", "env.bin"], in: workspace).status != 0)
+        #expect(try workspace.run(["get", "base_url", "-e", "env.bin", "-c", "Debug", "--identity", "ed"]).stdout == "https://example.org\n")
+    }
+
+    @Test("an identity file protected with age -p: ENVTOOL_PASSPHRASE without a terminal, asked on one; a wrong one exits 78 naming the file")
+    func passphraseProtectedIdentity() throws {
+        let workspace = try Workspace()
+        let key = try AgeCommandTests.keys(workspace, ["plain.key"])[0]
+        let passphrase = "correct horse battery staple"
+        let age = try AgeCommandTests.tool("age")
+        let made = try Self.onTerminal(workspace, age, ["-p", "-o", "protected.key", "plain.key"], passphrase: passphrase)
+        #expect(made.status == 0, "\(made.stdout)")
+        #expect(chmod(workspace.path + "/protected.key", 0o600) == 0)
+        #expect(unlink(workspace.path + "/plain.key") == 0)
+        #expect(try AgeCommandTests.run("age", ["-r", key.recipient, "-o", "env.bin", Self.json], in: workspace).status == 0)
+
+        let read = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "protected.key"], environment: ["ENVTOOL_PASSPHRASE": passphrase])
+        #expect(read.stdout == Self.devURL, "\(read.stderr)")
+        let wrong = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "protected.key"], environment: ["ENVTOOL_PASSPHRASE": "not it"])
+        #expect(wrong.status == 78)
+        #expect(wrong.stderr.contains("protected.key: error: the passphrase does not open this identity file (protected with age -p)"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("not it"))
+        let none = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "protected.key"])
+        #expect(none.status == 77)
+        #expect(none.stderr.contains("protected with a passphrase (age -p); run on a terminal to be asked for it, or set ENVTOOL_PASSPHRASE"), "\(none.stderr)")
+        // On a terminal the passphrase is asked, naming the file.
+        let asked = try Self.onTerminal(workspace, EnvtoolProcess.executable, ["get", "base_url", "-e", "env.bin", "--identity", "protected.key"],
+                                        passphrase: passphrase, environment: ["XDG_CONFIG_HOME": workspace.configHome, "HOME": workspace.path])
+        #expect(asked.status == 0, "\(asked.stdout)")
+        #expect(asked.stdout.contains("Passphrase for the identity file protected.key:"))
+        #expect(asked.stdout.contains("https://dev-api.example.com/v1"))
+    }
+
+    @Test("ENVTOOL_IDENTITY_COMMAND: its output is the identity; a failure names the variable and status and never shows the output")
+    func identityCommand() throws {
+        let workspace = try Workspace()
+        try Self.sshKey(workspace, "key", type: "ed25519")
+        #expect(try workspace.run(["encrypt", Self.json, "-o", "env.bin", "--recipient", "key.pub"]).status == 0)
+
+        let works = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "cat key"])
+        #expect(works.stdout == Self.devURL, "\(works.stderr)")
+        let fails = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "false"])
+        #expect(fails.status == 77)
+        #expect(fails.stderr.contains("$ENVTOOL_IDENTITY_COMMAND exited with status 1; run it yourself to see why"), "\(fails.stderr)")
+        let secret = "AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ"
+        let leaky = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "echo \(secret); exit 3"])
+        #expect(leaky.status == 77)
+        #expect(leaky.stderr.contains("exited with status 3"), "\(leaky.stderr)")
+        #expect(!leaky.stderr.contains("QQQQQQQQ") && !leaky.stdout.contains("QQQQQQQQ"))
+        let garbage = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "echo not-an-identity-QQQQ"])
+        #expect(garbage.status == 77)
+        #expect(garbage.stderr.contains("the output of $ENVTOOL_IDENTITY_COMMAND: line 1:") && !garbage.stderr.contains("QQQQ"), "\(garbage.stderr)")
+        let empty = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "true"])
+        #expect(empty.status == 77)
+        #expect(empty.stderr.contains("printed nothing"), "\(empty.stderr)")
+        let flood = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY_COMMAND": "head -c 2000000 /dev/zero"])
+        #expect(flood.status == 77)
+        #expect(flood.stderr.contains("printed more than 1 MiB"), "\(flood.stderr)")
+        // `run` does not hide the variable (it holds a command, not a secret), and --identity wins over it.
+        let explicit = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key"], environment: ["ENVTOOL_IDENTITY_COMMAND": "false"])
+        #expect(explicit.stdout == Self.devURL, "\(explicit.stderr)")
+    }
+
+    @Test("broken and refused SSH keys: truncated, garbled, RSA 1024, passphrase-protected, a .pub given as identity — clear errors, no crash")
+    func refusals() throws {
+        let workspace = try Workspace()
+        try Self.sshKey(workspace, "key", type: "ed25519")
+        try Self.sshKey(workspace, "small", type: "rsa", bits: 1024)
+        try Self.sshKey(workspace, "locked", type: "ed25519", passphrase: "a passphrase")
+        #expect(try workspace.run(["encrypt", Self.json, "-o", "env.bin", "--recipient", "key.pub"]).status == 0)
+        let text = String(decoding: try #require(workspace.read("key")), as: UTF8.self)
+        var lines = text.split(separator: "\n").map(String.init)
+        let truncated = lines.prefix(3).joined(separator: "\n") + "\n" + lines[lines.count - 1] + "\n"
+        lines[2] = String(lines[2].reversed())
+        let garbled = lines.joined(separator: "\n") + "\n"
+        for (name, content, message) in [("truncated", truncated, "this OpenSSH private key is malformed"),
+                                         ("garbled", garbled, "this OpenSSH private key is"),
+                                         ("cut", String(text.prefix(120)), "this OpenSSH private key has no -----END OPENSSH PRIVATE KEY----- line")] {
+            try workspace.write(name, content)
+            #expect(chmod(workspace.path + "/" + name, 0o600) == 0)
+            let result = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", name])
+            #expect(result.status == 77, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains("\(name): error: \(message)"), "\(name): \(result.stderr)")
+        }
+        let small = try workspace.run(["encrypt", Self.json, "-o", "small.bin", "--recipient", "small.pub"])
+        #expect(small.status == 77)
+        #expect(small.stderr.contains("is a 1024-bit RSA key; age and envtool refuse RSA keys under 2048 bits"), "\(small.stderr)")
+        let smallIdentity = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "small"])
+        #expect(smallIdentity.status == 77)
+        #expect(smallIdentity.stderr.contains("1024-bit RSA key"), "\(smallIdentity.stderr)")
+        let locked = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "locked"])
+        #expect(locked.status == 77)
+        #expect(locked.stderr.contains("protected by a passphrase, which envtool does not support yet; use an age identity"), "\(locked.stderr)")
+        let pub = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key.pub"])
+        #expect(pub.status == 77)
+        #expect(pub.stderr.contains("this is a public key file (.pub); give the private key file"), "\(pub.stderr)")
+        let badLine = try workspace.run(["encrypt", Self.json, "-o", "bad.bin", "--recipient", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIQ== someone"])
+        #expect(badLine.status == 77)
+        #expect(badLine.stderr.contains("is not a valid ssh-ed25519 key"), "\(badLine.stderr)")
+        let open = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key"])
+        #expect(open.stdout == Self.devURL)
+        // A private key readable by others is refused as an age identity file is.
+        #expect(chmod(workspace.path + "/key", 0o644) == 0)
+        let exposed = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key"])
+        #expect(exposed.status == 77)
+        #expect(exposed.stderr.contains("readable or writable by group or others (mode 644); run `chmod 600 key`"), "\(exposed.stderr)")
+    }
+}
