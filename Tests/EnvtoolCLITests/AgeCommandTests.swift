@@ -84,32 +84,11 @@ struct AgeCommandTests {
     func passphrases() throws {
         let workspace = try Workspace()
         let passphrase = "a passphrase for age and envtool alike"
-        let driver = """
-            import os, pty, sys
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], sys.argv[1:])
-            answer = os.environ["AGE_TEST_PASSPHRASE"].encode() + b"\\n"
-            seen, answered = b"", 0
-            while True:
-                try:
-                    data = os.read(fd, 1024)
-                except OSError:
-                    break
-                if not data:
-                    break
-                seen += data
-                while seen.count(b"passphrase") > answered:
-                    os.write(fd, answer)
-                    answered += 1
-            _, status = os.waitpid(pid, 0)
-            sys.exit(os.waitstatus_to_exitcode(status))
-            """
-        try workspace.write("drive.py", driver)
         let age = try Self.tool("age")
-        let made = try EnvtoolProcess.run(["drive.py", age, "-p", "-o", "p.age", Self.json], in: workspace.path,
-                                          environment: ["AGE_TEST_PASSPHRASE": passphrase, "PATH": "/usr/bin:/bin"], executable: "/usr/bin/python3")
-        #expect(made.status == 0, "\(made.stderr)")
+        // age reads a passphrase only from a terminal, and asks for a new one twice.
+        let typing = [PseudoTerminal.Answer(cue: "passphrase", text: passphrase, everyTime: true)]
+        let made = try PseudoTerminal.run(age, ["-p", "-o", "p.age", Self.json], answering: typing, in: workspace, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(made.status == 0, "\(made.stdout)")
         let read = try workspace.run(["get", "base_url", "-e", "p.age", "--passphrase-env", "P"], environment: ["P": passphrase])
         #expect(read.stdout == Self.devURL, "\(read.stderr)")
         #expect(!read.stderr.contains(passphrase))
@@ -119,9 +98,8 @@ struct AgeCommandTests {
         let sealed = try workspace.run(["encrypt", Self.json, "-o", "p.bin", "--to", "age", "--passphrase-env", "P", "--scrypt-work-factor", "10"], environment: ["P": passphrase])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         #expect(try workspace.run(["inspect", "p.bin"]).stdout.contains("key mode: passphrase (scrypt)"))
-        let opened = try EnvtoolProcess.run(["drive.py", age, "-d", "-o", "plain.json", "p.bin"], in: workspace.path,
-                                            environment: ["AGE_TEST_PASSPHRASE": passphrase, "PATH": "/usr/bin:/bin"], executable: "/usr/bin/python3")
-        #expect(opened.status == 0, "\(opened.stderr)")
+        let opened = try PseudoTerminal.run(age, ["-d", "-o", "plain.json", "p.bin"], answering: typing, in: workspace, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(opened.status == 0, "\(opened.stdout)")
         #expect(workspace.read("plain.json") == workspace.read(Self.json))
     }
 

@@ -123,36 +123,12 @@ struct AgePluginCommandTests {
         #expect(decrypt.stderr.contains(asked) && decrypt.stderr.contains("there is no terminal to ask on"), "\(decrypt.stderr)")
     }
 
-    /// Runs envtool on a pseudo-terminal (python3's pty), answering "Yes" to a question that
-    /// mentions "really?" and "1234" to one that mentions "PIN"; what the terminal showed is
-    /// returned as stderr.
+    /// Runs envtool on a pseudo-terminal, answering "Yes" to a question that mentions "really?"
+    /// and "1234" to one that mentions "PIN"; what the terminal showed is the result's stdout.
     static func onTerminal(_ workspace: Workspace, _ arguments: [String], mode: String) throws -> EnvtoolProcess.Result {
-        let driver = """
-        import os, pty, sys
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execv(sys.argv[1], sys.argv[1:])
-        seen, answered = b"", set()
-        while True:
-            try:
-                data = os.read(fd, 1024)
-            except OSError:
-                break
-            if not data:
-                break
-            seen += data
-            for cue, answer in ((b"really?", b"Yes\\n"), (b"PIN", b"1234\\n")):
-                if cue in seen and cue not in answered:
-                    os.write(fd, answer)
-                    answered.add(cue)
-        _, status = os.waitpid(pid, 0)
-        sys.stderr.buffer.write(seen)
-        sys.exit(os.waitstatus_to_exitcode(status))
-        """
-        let script = try workspace.write("drive.py", driver)
-        return try EnvtoolProcess.run([script, EnvtoolProcess.executable] + arguments, in: workspace.path,
-                                      environment: ["PATH": path, "ENVTOOLTEST_MODE": mode, "XDG_CONFIG_HOME": workspace.configHome],
-                                      executable: "/usr/bin/python3", killingAfter: 120)
+        try PseudoTerminal.run(EnvtoolProcess.executable, arguments,
+                               answering: [.init(cue: "really?", text: "Yes"), .init(cue: "PIN", text: "1234")], in: workspace,
+                               environment: ["PATH": path, "ENVTOOLTEST_MODE": mode, "XDG_CONFIG_HOME": workspace.configHome])
     }
 
     @Test("on a terminal a plugin's questions are asked and answered; a secret answer is not echoed", arguments: ["confirm", "request-secret", "request-public"])
@@ -161,13 +137,13 @@ struct AgePluginCommandTests {
         let a = try Self.pluginKey(Self.keyA)
         try Self.identityFile(workspace, "a.id", [a.identity])
         let encrypted = try Self.onTerminal(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], mode: mode)
-        #expect(encrypted.status == 0, "\(encrypted.stderr)")
-        #expect(encrypted.stderr.contains("age-plugin-envtooltest: "), "\(encrypted.stderr)")
-        if mode == "request-secret" { #expect(!encrypted.stderr.contains("1234")) }
-        if mode == "request-public" { #expect(encrypted.stderr.contains("1234")) }
+        #expect(encrypted.status == 0, "\(encrypted.stdout)")
+        #expect(encrypted.stdout.contains("age-plugin-envtooltest: "), "\(encrypted.stdout)")
+        if mode == "request-secret" { #expect(!encrypted.stdout.contains("1234")) }
+        if mode == "request-public" { #expect(encrypted.stdout.contains("1234")) }
         let decrypted = try Self.onTerminal(workspace, ["get", "base_url", "-e", "env.bin", "--identity", "a.id"], mode: mode)
-        // On the terminal, standard output is the terminal too.
-        #expect(decrypted.status == 0 && decrypted.stderr.contains("https://dev-api.example.com/v1"), "\(decrypted.stderr)")
+        // On the terminal, standard output and standard error are the terminal.
+        #expect(decrypted.status == 0 && decrypted.stdout.contains("https://dev-api.example.com/v1"), "\(decrypted.stdout)")
     }
 
     @Test("the recipients list keeps plugin recipients: set keeps them, rekey --add/--remove-recipient change them, a list without them is refused")

@@ -100,35 +100,8 @@ struct RNCryptorCommandTests {
     /// Runs envtool on a pseudo-terminal, types `typed` (from the environment, not argv) once it
     /// asks "Passphrase: ", and returns the status and everything the terminal showed.
     static func onTerminal(_ arguments: [String], typing typed: String, in workspace: Workspace) throws -> EnvtoolProcess.Result {
-        let driver = """
-            import os, pty, sys
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], sys.argv[1:])
-            out = b""
-            while b"Passphrase: " not in out:
-                try:
-                    chunk = os.read(fd, 1024)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    break
-                out += chunk
-            os.write(fd, os.environb[b"TYPED"] + b"\\n")
-            while True:
-                try:
-                    chunk = os.read(fd, 1024)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                out += chunk
-            sys.stdout.buffer.write(out)
-            sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
-            """
-        return try EnvtoolProcess.run(["-c", driver, EnvtoolProcess.executable] + arguments, in: workspace.path,
-                                      environment: ["TYPED": typed, "XDG_CONFIG_HOME": workspace.configHome],
-                                      executable: "/usr/bin/python3", killingAfter: 120)
+        try PseudoTerminal.run(EnvtoolProcess.executable, arguments, answering: [.init(cue: "Passphrase: ", text: typed)], in: workspace,
+                               environment: ["XDG_CONFIG_HOME": workspace.configHome])
     }
 
     @Test("with no other secret, the password is asked on the terminal, without echo", arguments: ["pässwörd 中文", "XXXXXXXXXX"])

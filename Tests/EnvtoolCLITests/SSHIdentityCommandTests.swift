@@ -16,36 +16,12 @@ struct SSHIdentityCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
     }
 
-    /// Runs `program arguments…` on a pseudo-terminal, answering every prompt that mentions a
-    /// passphrase with `passphrase` (age reads passphrases only from a terminal).
+    /// Runs `program arguments…` on a pseudo-terminal, answering every prompt for a passphrase
+    /// ("Enter passphrase", "Passphrase for …") with `passphrase`.
     static func onTerminal(_ workspace: Workspace, _ program: String, _ arguments: [String], passphrase: String,
                            environment: [String: String] = [:]) throws -> EnvtoolProcess.Result {
-        let driver = """
-            import os, pty, sys
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], sys.argv[1:])
-            answer = os.environ["TEST_PASSPHRASE"].encode() + b"\\n"
-            seen, answered = b"", 0
-            while True:
-                try:
-                    data = os.read(fd, 1024)
-                except OSError:
-                    break
-                if not data:
-                    break
-                seen += data
-                while seen.lower().count(b"passphrase") > answered:
-                    os.write(fd, answer)
-                    answered += 1
-            _, status = os.waitpid(pid, 0)
-            sys.stdout.buffer.write(seen)
-            sys.exit(os.waitstatus_to_exitcode(status))
-            """
-        try workspace.write("drive.py", driver)
-        var variables = ["TEST_PASSPHRASE": passphrase, "PATH": "/usr/bin:/bin"]
-        variables.merge(environment) { $1 }
-        return try EnvtoolProcess.run(["drive.py", program] + arguments, in: workspace.path, environment: variables, executable: "/usr/bin/python3")
+        try PseudoTerminal.run(program, arguments, answering: [.init(cue: "assphrase", text: passphrase, everyTime: true)], in: workspace,
+                               environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 })
     }
 
     static func publicLine(_ workspace: Workspace, _ name: String) -> String {
