@@ -10,8 +10,19 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         case error
         /// The input is usable, but probably not what its author meant.
         case warning
+        /// Worth knowing, and often intended (a translation that keeps the source's text): it
+        /// never fails a check, not even a strict one.
+        case note
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
     }
 
     /// How serious the problem is.

@@ -13,7 +13,10 @@ import StringsFile
 enum AppleFormatsConversion {
     // MARK: Reading
 
-    static func entries(strings: StringsFile?, stringsdict: StringsDictFile?, language: String, issues: inout [ConversionIssue]) -> [TranslationEntry] {
+    /// The entries of one language's `.strings` and `.stringsdict`; with `positions`, the
+    /// `.strings` entries located (``TranslationEntry/location``).
+    static func entries(strings: StringsFile?, stringsdict: StringsDictFile?, language: String, positions: Bool = false,
+                        issues: inout [ConversionIssue]) -> [TranslationEntry] {
         var entries: [TranslationEntry] = []
         var seen: Set<String> = []
         if let stringsdict {
@@ -26,9 +29,12 @@ enum AppleFormatsConversion {
             }
         }
         if let strings {
+            let locations = positions ? strings.keyLocations() : [:]
             for key in strings.keys where !seen.contains(key) {
                 guard let value = strings[key] else { continue }
-                entries.append(PlaceholderNames.applying(to: TranslationEntry(key: key, comment: strings.comment(forKey: key), value: .single(PlaceholderSyntax.parseApple(value)))))
+                var entry = TranslationEntry(key: key, comment: strings.comment(forKey: key), value: .single(PlaceholderSyntax.parseApple(value)))
+                entry.location = locations[key].map { SourceLocation(file: strings.path, line: $0.line, column: $0.column) }
+                entries.append(PlaceholderNames.applying(to: entry))
             }
         }
         return entries
@@ -106,6 +112,7 @@ enum AppleFormatsConversion {
                 }
                 if var converted {
                     converted.shouldTranslate = item.shouldTranslate
+                    converted.location = item.location
                     table.languages[language, default: []].append(PlaceholderNames.applying(to: converted))
                 }
             }

@@ -71,6 +71,15 @@ public struct TranslationConverter: Sendable {
     /// Whether texts to be reviewed (gettext's `fuzzy`, `needs_review`) are written into a format
     /// without states, as `msgfmt --use-fuzzy` ships them; untranslated texts never are.
     public var includesFuzzy = false
+    /// Whether the files' entries get their ``TranslationEntry/location`` (``TranslationSourceFile/recordsPositions``),
+    /// for a checker that names file:line:col.
+    public var recordsPositions = false
+    /// Whether a file of a directory that cannot be read or parsed is set aside, its error in
+    /// ``failures``, and the others read (a checker reports every file); by default its error
+    /// ends the reading (a conversion writes nothing from a bad input).
+    public var setsAsideFailedFiles = false
+    /// The errors of the files set aside (``setsAsideFailedFiles``), in their order.
+    public private(set) var failures: [Diagnostic] = []
 
     /// A converter with nothing read yet, for the formats of `registry`.
     public init(registry: TranslationFormatRegistry = .standard) {
@@ -111,6 +120,7 @@ public struct TranslationConverter: Sendable {
                 var file = file
                 file.language = file.language ?? language
                 file.keepsOriginal = keepsOriginal(of: file.format)
+                file.recordsPositions = recordsPositions
                 return (file: file, reader: reader)
             }
             // The files are read side by side (each on its own; a conversion of ten languages
@@ -118,7 +128,14 @@ public struct TranslationConverter: Sendable {
             // so that the tables, the issues and the first error are those of a reading in turn.
             for (job, read) in zip(jobs, Self.readConcurrently(jobs)) {
                 readIssues += read.issues
-                for table in try read.tables.get() { try add(table, from: job.file.path) }
+                switch read.tables {
+                case .success(let tables): for table in tables { try add(table, from: job.file.path) }
+                case .failure(let error) where setsAsideFailedFiles:
+                    var failure = error.diagnostic
+                    failure.isUnreadableFile = failure.isUnreadableFile || error.kind == .unreadable
+                    failures.append(failure)
+                case .failure(let error): throw error
+                }
             }
             tables = tables.map(chosen.normalized)
             if !chosen.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
@@ -130,6 +147,7 @@ public struct TranslationConverter: Sendable {
             let (guessed, table) = inferred.languageAndTable(of: path)
             var file = TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name)
             file.keepsOriginal = keepsOriginal(of: file.format)
+            file.recordsPositions = recordsPositions
             try readFile(file, with: inferred)
             if !inferred.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
         }

@@ -5,7 +5,7 @@ extension TranslationCoverage {
     /// `i18n status --format json`: `{"minCoverage", "passed", "tables": [{"directory", "format",
     /// "table", "sourceLanguage", "keys", "languages": [{"language", "source", "keys",
     /// "translated", "missing", "untranslated", "coverage", "meetsMinimum", "missingKeys",
-    /// "untranslatedKeys", "pluralGaps", "placeholderMismatches"}]}]}`.
+    /// "untranslatedKeys", "extraKeys", "lacksTable", "pluralGaps", "placeholderMismatches"}]}]}`.
     ///
     /// `coverage` is the number ``Language/coverageText`` prints (`87.5`), so that every output
     /// shows the same digits.
@@ -44,6 +44,8 @@ extension TranslationCoverage.Language {
         object["meetsMinimum"] = .bool(meets(minimum: minimum))
         object["missingKeys"] = .array(missingKeys.map(JSONValue.string))
         object["untranslatedKeys"] = .array(untranslatedKeys.map(JSONValue.string))
+        object["extraKeys"] = .array(extraKeys.map(JSONValue.string))
+        object["lacksTable"] = .bool(lacksTable)
         object["pluralGaps"] = .array(pluralGaps.map { gap in
             var item = JSONObject()
             item["key"] = .string(gap.key)

@@ -9,31 +9,43 @@ extension TranslationCoverage {
     /// The source language of a table is the one ``SourceLanguageRule`` tells, and the table
     /// must have it; a declared language that overrides the recorded one is a ``notices`` warning.
     ///
+    /// - Parameter checking: Read as a checker does: each entry located (``TranslationEntry/location``),
+    ///   and a file that cannot be read or parsed set aside in ``failures`` while the others are
+    ///   checked. Otherwise the first such file is thrown.
     /// - Throws: ``AppleLocalizationError``: `.unreadable` for a directory that has no files of
     ///   any format (of `format`), `.usage` for a table whose source language cannot be told or
     ///   that lacks it, and the reader's error for a malformed file.
     public static func read(directories: [String], format: (any TranslationFileFormat)? = nil,
                             sourceLanguage rule: SourceLanguageRule = SourceLanguageRule(),
-                            registry: TranslationFormatRegistry = .standard) throws(AppleLocalizationError) -> TranslationCoverage {
+                            registry: TranslationFormatRegistry = .standard, checking: Bool = false) throws(AppleLocalizationError) -> TranslationCoverage {
         var tables: [Table] = []
         var notices: [Diagnostic] = []
+        var failures: [Diagnostic] = []
         for directory in directories {
             let formats = format.map { [$0] } ?? registry.formats
             var found = false
             for format in formats where !format.discover(in: directory).isEmpty {
                 found = true
                 var converter = TranslationConverter(registry: registry)
+                converter.recordsPositions = checking
+                converter.setsAsideFailedFiles = checking
                 try converter.read(directory, format: format)
+                failures += converter.failures
                 // What the reader assumed (Android's values/ read as English) is said here too.
                 for notice in converter.notices where !notices.contains(notice) { notices.append(notice) }
+                // With a file per language, every language of the format's files is measured in
+                // every table: a language without a table's file lacks all of its keys. A catalog
+                // holds its own languages (a folder may hold other projects' catalogs).
+                let directoryLanguages = format.holdsAllLanguagesInOneFile ? [] : Set(converter.tables.flatMap(\.languages.keys))
                 for table in converter.tables.sorted(by: { format.tableName($0.name) < format.tableName($1.name) }) where !table.languages.isEmpty {
                     let name = "the \(format.tableName(table.name)) table (\(format.name))"
                     let (source, warning) = try rule.resolve(table, named: name, file: directory)
-                    guard table.languages[source] != nil else {
+                    guard table.languages[source] != nil || format.keyIsSourceText else {
                         throw AppleLocalizationError(Diagnostic(file: directory, message: "\(name) has no \(source), its source language; it has \(table.languageOrder.joined(separator: ", ")); pass --source-language"), kind: .usage)
                     }
                     if let warning { notices.append(warning) }
-                    tables.append(coverage(of: table, format: format, directory: directory, sourceLanguage: source))
+                    tables.append(coverage(of: table, format: format, directory: directory, sourceLanguage: source,
+                                           languages: directoryLanguages))
                 }
             }
             if !found {
@@ -42,24 +54,39 @@ extension TranslationCoverage {
                 throw AppleLocalizationError(Diagnostic(file: directory, message: what), kind: .unreadable)
             }
         }
-        return TranslationCoverage(tables: tables, notices: notices)
+        return TranslationCoverage(tables: tables, notices: notices, failures: failures)
     }
 
-    /// The coverage of each language of `table` against `sourceLanguage`, which it has.
-    static func coverage(of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String) -> Table {
-        let sourceEntries = table.languages[sourceLanguage] ?? []
+    /// The coverage of each language of `table` against `sourceLanguage`, which it has, and of
+    /// each of `languages` the table lacks.
+    static func coverage(of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String,
+                         languages directoryLanguages: Set<String> = []) -> Table {
+        var sourceEntries = table.languages[sourceLanguage] ?? []
         var sourceByID: [EntryID: TranslationEntry] = [:]
         for entry in sourceEntries where sourceByID[EntryID(entry)] == nil { sourceByID[EntryID(entry)] = entry }
+        if format.keyIsSourceText {
+            // A key that only translations have is its own source text (Xcode writes none).
+            for language in table.languages.keys.sorted() where language != sourceLanguage {
+                for entry in table.languages[language] ?? [] where sourceByID[EntryID(entry)] == nil {
+                    let implicit = TranslationEntry(key: entry.key, context: entry.context, value: .single(PlaceholderSyntax.parseApple(entry.key)))
+                    sourceByID[EntryID(entry)] = implicit
+                    sourceEntries.append(implicit)
+                }
+            }
+        }
         var seen = Set<EntryID>()
         let sourceOrder = sourceEntries.map(EntryID.init).filter { seen.insert($0).inserted }
         var languages: [Language] = []
-        let order = [sourceLanguage] + table.languages.keys.filter { $0 != sourceLanguage }.sorted()
-        for language in order {
+        let others = Set(table.languages.keys).union(directoryLanguages).subtracting([sourceLanguage])
+        for language in [sourceLanguage] + others.sorted() {
             let isSource = language == sourceLanguage
+            let entries = isSource ? sourceEntries : table.languages[language] ?? []
             var byID: [EntryID: TranslationEntry] = [:]
-            for entry in table.languages[language] ?? [] where byID[EntryID(entry)] == nil { byID[EntryID(entry)] = entry }
-            var result = Language(language: language, isSource: isSource, keys: sourceOrder.count, missingKeys: [],
+            for entry in entries where byID[EntryID(entry)] == nil { byID[EntryID(entry)] = entry }
+            var result = Language(language: language, isSource: isSource, keys: sourceOrder.count,
+                                  file: entries.lazy.compactMap(\.location?.file).first ?? directory, missingKeys: [],
                                   untranslatedKeys: [], pluralGaps: [], placeholderMismatches: [])
+            result.lacksTable = entries.isEmpty && table.languages[language] == nil
             for id in sourceOrder {
                 let shown = id.display(readsContextsFromKeys: format.readsContextsFromKeys)
                 guard let source = sourceByID[id], let entry = byID[id] ?? Self.loneOther(of: source, in: byID) else {
@@ -76,14 +103,24 @@ extension TranslationCoverage {
                     let present: Set<PluralCategory> = if case .plural(let forms, _, _, _) = entry.value { Set(forms.keys) } else { [.other] }
                     let lacking = needed.filter { !present.contains($0) }
                     if !lacking.isEmpty {
-                        result.pluralGaps.append(PluralGap(key: shown, missing: lacking.map(\.rawValue), needed: needed.map(\.rawValue)))
+                        result.pluralGaps.append(PluralGap(key: shown, missing: lacking.map(\.rawValue), needed: needed.map(\.rawValue),
+                                                           location: entry.location))
                     }
                 }
                 if !isSource {
                     let found = entry.arguments, expected = source.arguments
                     if found != expected {
-                        result.placeholderMismatches.append(PlaceholderMismatch(key: shown, found: found.sorted(), expected: expected.sorted()))
+                        result.placeholderMismatches.append(PlaceholderMismatch(key: shown, found: found.sorted(), expected: expected.sorted(),
+                                                                                location: entry.location))
                     }
+                }
+            }
+            if !isSource {
+                var listed = Set<EntryID>()
+                for entry in entries {
+                    let id = EntryID(entry)
+                    guard sourceByID[id] == nil, !Self.isLoneOther(entry, of: sourceByID), listed.insert(id).inserted else { continue }
+                    result.extraKeys.append(id.display(readsContextsFromKeys: format.readsContextsFromKeys))
                 }
             }
             languages.append(result)
@@ -104,6 +141,15 @@ extension TranslationCoverage {
         entry.key = source.key
         entry.value = .plural([.other: message], variable: nil, frame: nil, valueType: nil)
         return entry
+    }
+}
+
+extension TranslationCoverage {
+    /// Whether `entry` is the lone `key_other` that stands for the source's plural `key` (``loneOther(of:in:)``).
+    fileprivate static func isLoneOther(_ entry: TranslationEntry, of source: [EntryID: TranslationEntry]) -> Bool {
+        guard entry.context == nil, entry.key.hasSuffix("_other"), case .single = entry.value,
+              let plural = source[EntryID(key: String(entry.key.dropLast(6)), context: nil)] else { return false }
+        return plural.isPlural
     }
 }
 

@@ -52,6 +52,14 @@ public struct TranslationEntry: Sendable, Hashable {
     /// table (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`, XLIFF's
     /// `translate="no"`).
     public var shouldTranslate: Bool
+    /// Where the entry was read from (its first form's key), when the format's reader gives
+    /// positions (``TranslationSourceFile/recordsPositions``): what a finding about it names.
+    /// Not part of the entry's identity: the same text read from another place is the same entry.
+    public var location: SourceLocation? {
+        get { position.location }
+        set { position.location = newValue }
+    }
+    private var position = Position()
 
     /// An entry.
     public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
@@ -98,6 +106,14 @@ public struct TranslationEntry: Sendable, Hashable {
             }
         }
     }
+}
+
+/// A ``TranslationEntry/location`` that every equality and hash ignores.
+private struct Position: Sendable, Hashable {
+    var location: SourceLocation?
+
+    static func == (lhs: Position, rhs: Position) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// One table (an i18next namespace, an Apple table) in one or more languages.

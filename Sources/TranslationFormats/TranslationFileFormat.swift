@@ -54,6 +54,13 @@ public protocol TranslationFileFormat: Sendable {
     /// Whether it can write plural forms without `other` as they are (Android's `<plurals>`,
     /// i18next's suffixes); the converter gives the others an `other` form.
     var holdsPluralsWithoutOther: Bool { get }
+    /// Whether a key without a text in the source language stands for its own source text, as
+    /// Xcode leaves a catalog's source-language text out until someone changes it: the checks
+    /// then compare the translations with the key (``TranslationCoverage``).
+    var keyIsSourceText: Bool { get }
+    /// Whether one file holds a table in all of its languages (a String Catalog), rather than a
+    /// file per language: a language such a file leaves out is not a file missing.
+    var holdsAllLanguagesInOneFile: Bool { get }
     /// The formats read along with this one when a directory is read without `--from-format`
     /// (a catalog's table may be completed by `.strings` tables, as in lookups).
     var companionFormats: [String] { get }
@@ -102,6 +109,8 @@ extension TranslationFileFormat {
     public var holdsStates: Bool { false }
     public var holdsDoNotTranslate: Bool { false }
     public var companionFormats: [String] { [] }
+    public var keyIsSourceText: Bool { false }
+    public var holdsAllLanguagesInOneFile: Bool { false }
 
     public func normalized(_ table: TranslationTable) -> TranslationTable { table }
 
@@ -140,6 +149,9 @@ public struct TranslationSourceFile: Sendable, Hashable {
     /// a writer of the same format uses; a conversion to another format turns it off, as keeping
     /// the original of a 20k-key `.po` was a fifth of reading it.
     public var keepsOriginal = true
+    /// Whether the reader sets each entry's ``TranslationEntry/location``, for a checker that
+    /// names file:line:col; off for a conversion, which has no use for them.
+    public var recordsPositions = false
 
     /// A file.
     public init(path: String, language: String?, table: String, format: String) {

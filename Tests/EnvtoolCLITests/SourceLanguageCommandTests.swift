@@ -83,13 +83,13 @@ struct SourceLanguageCommandTests {
     func lint() throws {
         let workspace = try Self.workspace()
         let english = try workspace.run(["i18n", "lint", "locales"])
-        #expect(english.stdout.contains(#""hi" uses {{nom}} but en uses {{name}}"#), "\(english.stdout)")
+        #expect(english.stdout.contains(#"lacks {{name}}, which en reads; reads {{nom}}, which en does not (at hi)"#), "\(english.stdout)")
         let german = try workspace.run(["i18n", "lint", "locales", "--source-language", "de"])
-        #expect(german.stdout.contains(#""hi" uses {{nom}} but de uses {{name}}"#), "\(german.stdout)")
+        #expect(german.stdout.contains(#"lacks {{name}}, which de reads; reads {{nom}}, which de does not (at hi)"#), "\(german.stdout)")
         #expect(try workspace.run(["i18n", "lint", "locales", "--reference", "de"]).stdout == german.stdout)
         let documented = try Self.workspace(document: "fr")
         let french = try documented.run(["i18n", "lint", "locales"])
-        #expect(french.stdout.contains(#""hi" uses {{name}} but fr uses {{nom}}"#), "\(french.stdout)")
+        #expect(french.stdout.contains(#"lacks {{nom}}, which fr reads; reads {{name}}, which fr does not (at hi)"#), "\(french.stdout)")
 
         let unknown = try Workspace(copySample: false)
         try unknown.write("locales/de/translation.json", #"{"hi": "Hallo"}"#)

@@ -417,7 +417,9 @@ public struct AndroidFormat: TranslationFileFormat {
             if let line = seen[key] {
                 throw fail(element.offset, "the resource \(Diagnostic.quoted(name)) is defined twice (first on line \(line)); remove one")
             }
-            seen[key] = locator.location(of: element.offset, in: bytes).line
+            let (line, column) = locator.location(of: element.offset, in: bytes)
+            seen[key] = line
+            let first = entries.count
             let shouldTranslate = element.attribute("translatable") != "false"
             let formatted = element.attribute("formatted") != "false"
             switch element.name {
@@ -454,6 +456,8 @@ public struct AndroidFormat: TranslationFileFormat {
                     index += 1
                 }
             }
+            // Found for the duplicate check anyway, so every reading gets it.
+            for added in first..<entries.count { entries[added].location = SourceLocation(file: path, line: line, column: column) }
         }
         return (locale, entries)
     }

@@ -46,7 +46,8 @@ public struct AppleStringsFormat: TranslationFileFormat {
             let bytes = try file.contents()
             do { strings = try StringsFile(data: bytes, path: file.path) } catch { throw AppleLocalizationError(error.diagnostic) }
         }
-        let entries = AppleFormatsConversion.entries(strings: strings, stringsdict: dictionary, language: language, issues: &issues)
+        let entries = AppleFormatsConversion.entries(strings: strings, stringsdict: dictionary, language: language,
+                                                     positions: file.recordsPositions, issues: &issues)
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 

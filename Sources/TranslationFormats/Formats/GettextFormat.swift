@@ -43,7 +43,7 @@ public struct GettextFormat: TranslationFileFormat {
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
         let (found, entries, original) = try Self.read(try file.contents(), path: file.path, language: file.language,
-                                                       keepingOriginal: file.keepsOriginal, issues: &issues)
+                                                       keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
         if let original {
             table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
@@ -228,7 +228,7 @@ public struct GettextFormat: TranslationFileFormat {
         case string(Int)
     }
 
-    static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
+    static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
                      issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
@@ -534,6 +534,7 @@ public struct GettextFormat: TranslationFileFormat {
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
                                                 value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
+            if positions { entries[entries.count - 1].location = SourceLocation(file: path, line: raw.line, column: 1) }
         }
         for raw in raws where raw.obsolete { keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is") }
         var pluralCategories: [PluralCategory]? = nil

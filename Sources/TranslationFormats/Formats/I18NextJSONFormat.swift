@@ -39,7 +39,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
         let language = try file.requiredLanguage()
-        let entries = try Self.read(try file.contents(), path: file.path, language: language, issues: &issues)
+        let entries = try Self.read(try file.contents(), path: file.path, language: language, positions: file.recordsPositions, issues: &issues)
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
@@ -103,10 +103,15 @@ public struct I18NextJSONFormat: TranslationFileFormat {
 
     static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
 
-    static func read(_ data: Data, path: String, language: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {
+    /// The entries of one resource file; with `positions`, each with its ``TranslationEntry/location``.
+    static func read(_ data: Data, path: String, language: String, positions: Bool = false,
+                     issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {
+        var offsets: [String: Int] = [:]
         let parsed: Result<JSONValue, JSONParser.Failure> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var parser = JSONParser(bytes: bytes)
+            // Offsets cost a path string per value, so only a checker asks for them.
+            var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: positions ? maximumNesting + 1 : 0)
+            defer { offsets = parser.offsets }
             return Result { () throws(JSONParser.Failure) in try parser.parseDocument() }
         }
         let root: JSONValue
@@ -127,7 +132,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 let full = prefix.isEmpty ? key : prefix + "." + key
                 switch value {
                 case .string(let text): flat.append((full, text))
-                case .object(let inner) where depth < 32: nested.append((full, inner, depth + 1))
+                case .object(let inner) where depth < Self.maximumNesting: nested.append((full, inner, depth + 1))
                 default:
                     issues.append(ConversionIssue(file: path, language: language, key: full,
                                                   reason: "\(value.typeName) is not a translatable string; not converted"))
@@ -135,7 +140,27 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             }
             pending.append(contentsOf: nested.reversed())
         }
-        return group(flat, language: language)
+        var (entries, firstKeys) = group(flat, language: language)
+        if positions { locate(&entries, firstKeys: firstKeys, flat: flat, offsets: offsets, in: data, path: path) }
+        return entries
+    }
+
+    /// Objects nested deeper than this are not read as keys (a report says so).
+    static let maximumNesting = 32
+
+    /// Sets each entry's location: where the value of its first key in `flat` starts (a plural's
+    /// first form), which is on that key's line.
+    private static func locate(_ entries: inout [TranslationEntry], firstKeys: [Int], flat: [(String, String)],
+                               offsets: [String: Int], in data: Data, path: String) {
+        var locator = SourceLocator()
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for (index, first) in zip(entries.indices, firstKeys) {
+                guard let offset = offsets[flat[first].0] else { continue }
+                let (line, column) = locator.location(of: offset, in: bytes)
+                entries[index].location = SourceLocation(file: path, line: line, column: column)
+            }
+        }
     }
 
     /// Groups plural suffixes into plural entries, keeping the order of first appearance.
@@ -143,7 +168,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// A suffix is a plural form only beside the key's other forms in the same file: two forms
     /// or more, every category the language has (`items_other` alone in Japanese), or v3's
     /// `key` beside `key_plural`. A lone `add_other` is the key `add_other`, not a plural of `add`.
-    private static func group(_ flat: [(String, String)], language: String) -> [TranslationEntry] {
+    /// Also returns, for each entry, the index in `flat` of its first key.
+    private static func group(_ flat: [(String, String)], language: String) -> (entries: [TranslationEntry], firstKeys: [Int]) {
         // The set of all keys is asked for by v3 suffixes only (`key_0`, `key` beside `key_plural`):
         // made the first time, not for every file (hashing 20,000 keys was a tenth of a read).
         var allKeys: Set<String>? = nil
@@ -196,7 +222,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         singles.reserveCapacity(flat.count)
         var plurals: [[PluralCategory: String]?] = []
         plurals.reserveCapacity(flat.count)
-        for ((key, text), form) in zip(flat, forms) {
+        var firstKeys: [Int] = []
+        firstKeys.reserveCapacity(flat.count)
+        for (flatIndex, ((key, text), form)) in zip(flat, forms).enumerated() {
             var base = key
             var category: PluralCategory? = nil
             if let form, isPluralGroup(form.base) {
@@ -207,6 +235,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 if value < 0 {
                     value = order.count
                     order.append(base)
+                    firstKeys.append(flatIndex)
                     singles.append(nil)
                     plurals.append(nil)
                 }
@@ -220,7 +249,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 singles[slot] = text
             }
         }
-        return order.indices.map { slot in
+        let entries = order.indices.map { slot in
             let key = order[slot]
             let (base, context) = splitContext(key) { slots[$0] != nil }
             if var forms = plurals[slot] {
@@ -240,6 +269,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             }
             return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
         }
+        return (entries, firstKeys)
     }
 
     /// i18next looks a context up as `key_context` (then the plural suffix), but a JSON file cannot

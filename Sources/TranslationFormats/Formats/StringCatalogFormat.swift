@@ -10,6 +10,8 @@ public struct StringCatalogFormat: TranslationFileFormat {
     public var holdsStates: Bool { true }
     public var holdsDoNotTranslate: Bool { true }
     public var recordsSourceLanguage: Bool { true }
+    public var keyIsSourceText: Bool { true }
+    public var holdsAllLanguagesInOneFile: Bool { true }
     public var summary: String { "String Catalogs, <Table>.xcstrings" }
     public var fileExtensions: [String] { ["xcstrings"] }
     public var defaultTableName: String { TranslationTable.defaultName }

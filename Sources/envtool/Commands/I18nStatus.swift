@@ -95,6 +95,7 @@ extension I18n {
                     var counts: [String] = []
                     if !language.missingKeys.isEmpty { counts.append("\(language.missingKeys.count) missing") }
                     if !language.untranslatedKeys.isEmpty { counts.append("\(language.untranslatedKeys.count) untranslated") }
+                    if !language.extraKeys.isEmpty { counts.append("\(language.extraKeys.count) not in \(table.sourceLanguage)") }
                     if !language.pluralGaps.isEmpty { counts.append(Describe.count(language.pluralGaps.count, "plural gap")) }
                     if !language.placeholderMismatches.isEmpty { counts.append(Describe.count(language.placeholderMismatches.count, "placeholder mismatch", plural: "placeholder mismatches")) }
                     let percent = language.coverageText + "%"
@@ -105,6 +106,7 @@ extension I18n {
                     try Console.output(line)
                     if !language.missingKeys.isEmpty { try Console.output("    missing: " + Self.keys(language.missingKeys)) }
                     if !language.untranslatedKeys.isEmpty { try Console.output("    untranslated: " + Self.keys(language.untranslatedKeys)) }
+                    if !language.extraKeys.isEmpty { try Console.output("    not in \(table.sourceLanguage): " + Self.keys(language.extraKeys)) }
                     for gap in language.pluralGaps {
                         try Console.output("    plural forms: \(Diagnostic.quoted(gap.key)) lacks \(gap.missing.joined(separator: ", ")) (\(language.language) needs \(gap.needed.joined(separator: ", ")))")
                     }

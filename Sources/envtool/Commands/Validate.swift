@@ -1,5 +1,6 @@
 import AppleLocalization
 import ArgumentParser
+import Diagnostics
 import EnvironmentKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import I18Next
+import TranslationFormats
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,6 +49,22 @@ struct Validate: ParsableCommand {
         }
     }
 
+    /// The i18next resources checked as `i18n lint` checks them (``TranslationCoverage``), against
+    /// the document's development language; its errors and warnings.
+    private func resourceFindings(_ directory: String, document: EnvironmentsDocument) -> [Diagnostic] {
+        let declared = document.languages.first.map { SourceLanguageRule.Declaration(language: $0.identifier, origin: options.selection.displayPath) }
+        do throws(AppleLocalizationError) {
+            let coverage = try TranslationCoverage.read(directories: [directory], format: I18NextJSONFormat(),
+                                                        sourceLanguage: SourceLanguageRule(document: declared), checking: true)
+            // Notes (texts that keep the source's) say nothing of validity: `i18n lint` shows them.
+            return coverage.notices + coverage.failures + coverage.findings.filter { $0.severity != .note }
+        } catch where error.kind == .unreadable {
+            return []
+        } catch {
+            return [error.diagnostic]
+        }
+    }
+
     private func check(printing: Bool) throws {
         let document = try options.selection.loadDocument()
         var report = Report()
@@ -73,7 +91,7 @@ struct Validate: ParsableCommand {
         let localesDirectory = options.selection.stringsDirectory + "/locales"
         var resources: String? = nil
         if FileManager.default.fileExists(atPath: localesDirectory) {
-            for finding in ResourceLinter(directory: localesDirectory, reference: languages[0]).run() {
+            for finding in resourceFindings(localesDirectory, document: document) {
                 report.tally.add(finding)
                 if printing { Console.error(finding.description) } else { report.findings.append(Finding.json(finding)) }
             }

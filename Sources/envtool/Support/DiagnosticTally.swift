@@ -7,15 +7,20 @@ import Environments
 ///
 /// One rule for `validate`, `i18n lint` and `strings lint`, chosen from the kind of each finding:
 /// a file that could not be read at all is 66, as every other command says it; any other error
-/// is 65; with `--strict`, warnings alone are 65 too.
+/// is 65; with `--strict`, warnings alone are 65 too; notes, never.
 struct DiagnosticTally {
     private(set) var errors = 0
     private(set) var warnings = 0
+    /// Notes never change the status, not even with `--strict`.
+    private(set) var notes = 0
     private var errorStatus: ExitStatus?
 
     mutating func add(_ diagnostic: Diagnostic) {
-        guard diagnostic.severity == .error else { warnings += 1; return }
-        addError(diagnostic.isUnreadableFile ? .unreadableInput : .invalidInput)
+        switch diagnostic.severity {
+        case .note: notes += 1
+        case .warning: warnings += 1
+        case .error: addError(diagnostic.isUnreadableFile ? .unreadableInput : .invalidInput)
+        }
     }
 
     /// An error that is not a diagnostic (the command's own `EnvironmentError`), by its kind.
