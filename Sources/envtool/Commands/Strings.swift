@@ -42,7 +42,7 @@ struct Strings: ParsableCommand {
             discussion: """
                 The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 66 when a file cannot be read, else 65 when any file has an error (or, with --strict, a warning); warnings alone exit 0. '-' reads a .strings file from standard input.
 
-                A file is parsed by its extension. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its source language (the development language) follows the one rule of every command:
+                A file is parsed by its extension. A table file (in a <lang>.lproj, a flat <LANG>.strings, a catalog) gets the findings its directory's lint gives it, so FILE and DIR agree on it. A directory (an app's resources: <lang>.lproj/<Table>.strings and .stringsdict, <Table>.xcstrings anywhere below) is linted as a whole: plural categories against CLDR, arguments that differ from the source language, catalog states, keys missing in a language, and keys defined differently by two formats. Its source language (the development language) follows the one rule of every command:
 
                 \(SourceLanguageOptions.ruleSummary)
 
@@ -80,19 +80,14 @@ struct Strings: ParsableCommand {
             for file in files {
                 do {
                     if file != EnvironmentSelection.standardInput, pathKind(file) == .directory {
-                        let lookup = AppleStringsLookup(directory: file)
-                        let rule = try source.rule(near: [file])
-                        let resolved: (language: String, warning: Diagnostic?)
-                        do throws(AppleLocalizationError) {
-                            resolved = try rule.resolve(appleTables: lookup)
-                        } catch {
-                            Console.error(error.description)
-                            throw ExitCode(ExitStatus.usage.rawValue)
-                        }
-                        if let warning = resolved.warning { try report(warning) }
-                        let developmentLanguage = resolved.language
-                        let linter = AppleStringsLinter(lookup: lookup, developmentLanguage: developmentLanguage, languages: Strings.languages(in: file))
-                        try linter.lint().forEach(report)
+                        try lintTables(in: file).forEach(report)
+                        continue
+                    }
+                    // A table file is checked as the directory it belongs to checks it, so that
+                    // `strings lint FILE` and `strings lint DIR` agree on the file.
+                    if file != EnvironmentSelection.standardInput, pathKind(file) == .file,
+                       let findings = try lintTables(in: Strings.tableDirectory(of: file), only: file) {
+                        try findings.forEach(report)
                         continue
                     }
                     if file.hasSuffix(".stringsdict") || file.hasSuffix(".xcstrings") {
@@ -126,6 +121,51 @@ struct Strings: ParsableCommand {
             }
             try tally.exitUnlessClean(strict: strict)
         }
+
+        /// The findings of the Apple tables in `directory` (``AppleStringsLinter``), in the
+        /// development language the one rule tells (exit 64 when it cannot); with `only`, those
+        /// about that file, or `nil` when the directory's tables do not include it or the rule
+        /// cannot tell their language (the file is then checked on its own).
+        private func lintTables(in directory: String, only file: String? = nil) throws -> [Diagnostic]? {
+            let lookup = AppleStringsLookup(directory: directory)
+            if let file, !lookup.allFiles.contains(where: { Strings.samePath($0, file) }) { return nil }
+            let rule = try source.rule(near: [directory])
+            let resolved: (language: String, warning: Diagnostic?)
+            do throws(AppleLocalizationError) {
+                resolved = try rule.resolve(appleTables: lookup)
+            } catch {
+                // A file among others the rule cannot order is still checked on its own.
+                if file != nil { return nil }
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            let findings = AppleStringsLinter(lookup: lookup, developmentLanguage: resolved.language,
+                                              languages: Strings.languages(in: directory)).lint()
+            guard let file else { return (resolved.warning.map { [$0] } ?? []) + findings }
+            return findings.filter { $0.file.map { Strings.samePath($0, file) } ?? false }
+        }
+
+        private func lintTables(in directory: String) throws -> [Diagnostic] {
+            try lintTables(in: directory, only: nil) ?? []
+        }
+    }
+
+    /// The directory whose tables a file belongs to: above its `.lproj`, else its own folder
+    /// (a flat `EN.strings`, a catalog).
+    static func tableDirectory(of file: String) -> String {
+        let folder = PathText.deletingLastComponent(file)
+        let directory = PathText.lastComponent(folder).lowercased().hasSuffix(".lproj") ? PathText.deletingLastComponent(folder) : folder
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// Whether two paths name one file as written (`./a` is `a`).
+    static func samePath(_ lhs: String, _ rhs: String) -> Bool {
+        func plain(_ path: String) -> Substring {
+            var path = Substring(path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return path
+        }
+        return plain(lhs) == plain(rhs)
     }
 
     /// The languages of the `environments.json` in `directory`, or `nil` when there is none that
