@@ -1,10 +1,10 @@
 #if canImport(FoundationEssentials)
-import AppleLocalization
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import Platform
+import PrintfFormat
 
 /// The placeholder syntaxes of the formats, read into and written from ``TranslationMessage``.
 ///
