@@ -185,7 +185,7 @@ package.products += [
 package.targets += [
     .target(
         name: "KeyExtraction",
-        dependencies: ["AppleLocalization", "I18Next", "JSONParsing", "Diagnostics", "Environments", "EnvironmentKit", "Platform", "TranslationFormats",
+        dependencies: ["AppleLocalization", "PrintfFormat", "I18Next", "JSONParsing", "Diagnostics", "Environments", "EnvironmentKit", "Platform", "TranslationFormats",
                        "SwiftAccessorGenerator"] + swiftSyntaxWithExtract
     ),
     .executableTarget(
