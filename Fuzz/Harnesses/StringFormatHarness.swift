@@ -1,4 +1,4 @@
-import AppleLocalization
+import PrintfFormat
 
 /// The one Apple printf formatter (`FormatString.format`) as i18next strings and default values
 /// reach it, together with its signature: the first NUL-separated part is the template, the others are

@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 /// Formats a localized string the way Foundation formats a `.stringsdict` entry: each
 /// `%#@name@` becomes the plural form its number chooses, then printf conversions (`%d`, `%lld`,

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CLDRPlurals
+import PrintfFormat
 import StringsFile
 
 /// Checks the Apple localization tables of a directory (`.xcstrings`, `.stringsdict`, `.strings`)

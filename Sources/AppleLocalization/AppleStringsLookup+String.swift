@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 extension AppleStringsLookup {
     /// The value of `key` in `table`, searched along `languageChain` in the documented order

@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 extension CatalogLocalization {
     /// The format this localization gives on `device` for `arguments`: device variations fall
@@ -20,7 +21,7 @@ extension CatalogLocalization {
                 let selector = other.units.first?.unit.string.pluralSelector ?? (index: 1, type: nil)
                 let argument = selector.index >= 1 && selector.index <= arguments.count ? arguments[selector.index - 1] : nil
                 var category = PluralCategory.other
-                if let argument, let operands = argument.pluralOperands(as: selector.type) {
+                if let argument, let operands = argument.pluralNumber(as: selector.type).map(PluralOperands.init) {
                     category = operands.n == 0 && forms[.zero] != nil ? .zero : rules.category(for: operands)
                 }
                 current = forms[category] ?? other

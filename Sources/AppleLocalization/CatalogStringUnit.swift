@@ -1,3 +1,5 @@
+import PrintfFormat
+
 /// A translated text in a String Catalog (`"stringUnit": {"state": "translated", "value": "…"}`).
 public struct CatalogStringUnit: Sendable, Hashable {
     /// How far the translation is, as Xcode records it. Lookups use a unit in every state, as

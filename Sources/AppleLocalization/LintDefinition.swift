@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 /// One definition of a key for one language in one file, as the linter compares them.
 struct LintDefinition {
@@ -48,9 +49,7 @@ struct LintDefinition {
     }
 
     private static func forms(_ variables: [String: PluralVariable]) -> [FormatString] {
-        variables.keys.sorted().flatMap { name in
-            variables[name].map { variable in variable.formStrings.sorted { $0.key.order < $1.key.order }.map(\.value) } ?? []
-        }
+        variables.keys.sorted().flatMap { name in variables[name]?.orderedForms ?? [] }
     }
 
     /// The text shown for `arguments`, for telling whether two definitions differ for a reader.

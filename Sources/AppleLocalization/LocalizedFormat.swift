@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 /// A localized format string and the plural variables it references with `%#@name@`.
 ///
@@ -33,7 +34,9 @@ public struct LocalizedFormat: Sendable, Hashable {
 
     /// The text for `arguments`, plural forms chosen with `rules`.
     func format(_ arguments: [FormatArgument], rules: PluralRules) -> String {
-        string.format(arguments, variables: variables, rules: rules)
+        string.format(arguments, variables: variables) { variable, argument in
+            variable.formStrings[variable.category(for: argument, rules: rules)]
+        }
     }
 
     /// The arguments the format and its variables read.

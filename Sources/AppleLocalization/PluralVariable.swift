@@ -1,11 +1,12 @@
 import CLDRPlurals
+import PrintfFormat
 
 /// A plural variable of a localized format: the text that replaces `%#@name@`, one form per CLDR
 /// plural category, chosen by the number in the variable's argument.
 ///
 /// In a `.stringsdict` it is the dictionary named by the variable (`NSStringPluralRuleType`); in
 /// a String Catalog it is a substitution, or the plural variation of the whole string.
-public struct PluralVariable: Sendable, Hashable {
+public struct PluralVariable: Sendable, Hashable, FormatVariable {
     /// The name in `%#@name@`.
     public let name: String
     /// The 1-based argument that chooses the form when the file says so (a catalog's `argNum`);
@@ -22,7 +23,7 @@ public struct PluralVariable: Sendable, Hashable {
     /// The forms split once, when the table is read.
     let formStrings: [PluralCategory: FormatString]
     /// ``valueType`` read once; `nil` without one or when it is not a conversion.
-    let valueArgumentType: FormatArgumentType?
+    package let valueArgumentType: FormatArgumentType?
 
     /// A variable; `forms` must contain `.other`.
     public init(name: String, argumentNumber: Int? = nil, valueType: String? = nil, forms: [PluralCategory: String],
@@ -51,9 +52,14 @@ public struct PluralVariable: Sendable, Hashable {
         return forms[category] != nil ? category : .other
     }
 
+    /// The forms in CLDR's order of categories.
+    package var orderedForms: [FormatString] {
+        formStrings.sorted { $0.key.order < $1.key.order }.map(\.value)
+    }
+
     /// The category chosen by `argument` (`other` when it is missing or not a number).
     func category(for argument: FormatArgument?, rules: PluralRules) -> PluralCategory {
-        guard let argument, let operands = argument.pluralOperands(as: valueArgumentType) else { return .other }
+        guard let argument, let operands = argument.pluralNumber(as: valueArgumentType).map(PluralOperands.init) else { return .other }
         return category(for: operands, rules: rules)
     }
 

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONParsing
+import PrintfFormat
 
 // The one file that knows JSONParsing's value model: everything else reads ``StringCatalog``.
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import CLDRPlurals
+import PrintfFormat
 
 /// Turns the property list of a `.stringsdict` into entries, checking what Foundation would
 /// silently get wrong: a variable without `other`, a `%#@name@` without its dictionary.

@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import PrintfFormat
 import I18Next
 
 /// The app's environment: the current build configuration's variables, the app language, and

@@ -1,5 +1,6 @@
 import AppleLocalization
 import Diagnostics
+import PrintfFormat
 
 /// Reads the String Catalogs (`<Table>.xcstrings`, anywhere below the directory) and the development
 /// language's `.stringsdict` tables (`<lng>.lproj/<Table>.stringsdict`), as `AppleTableDirectory`

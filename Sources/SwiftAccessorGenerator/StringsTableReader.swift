@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import PrintfFormat
 import StringsFile
 
 /// Reads the development language's `.strings` tables (`<lng>.lproj/<Table>.strings`, or the

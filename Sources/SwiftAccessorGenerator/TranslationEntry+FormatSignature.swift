@@ -1,4 +1,4 @@
-import AppleLocalization
+import PrintfFormat
 
 extension TranslationEntry.Parameter {
     /// A position beyond any sensible count is a typo; it must not make thousands of parameters.

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Platform
 import CLDRPlurals
+import PrintfFormat
 import StringsFile
 
 /// `.strings`, `.stringsdict` and `.xcstrings` read into the neutral model from the parsed files

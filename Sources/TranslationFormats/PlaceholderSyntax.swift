@@ -1,10 +1,10 @@
 #if canImport(FoundationEssentials)
-import AppleLocalization
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import Platform
+import PrintfFormat
 
 /// The placeholder syntaxes of the formats, read into and written from ``TranslationMessage``.
 ///
@@ -38,10 +38,8 @@ package enum PlaceholderSyntax {
                 // `%*d` takes two arguments, and the other formats number one per placeholder:
                 // kept as the text it is rather than shifting every later argument.
                 message.append(.text(conversion.source))
-            case .conversion(let conversion) where conversion.flags == " " && conversion.position == nil && conversion.width == nil
-                    && conversion.precision == nil && conversion.length.isEmpty:
-                // `% a` is printf's space flag on paper, but in a UI string it is prose:
-                // `Over 20% after`, `100% done`. Text, so that no format invents an argument.
+            case .conversion(let conversion) where conversion.isProse:
+                // `Over 20% after`, `100% done`: text, so that no format invents an argument.
                 message.append(.text(conversion.source))
             case .conversion(let conversion):
                 message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: conversion.specifier)))
@@ -330,44 +328,22 @@ package enum PlaceholderSyntax {
                 // After the name, a printf conversion with its flags, width, precision and length
                 // (`%(n)d`, `%(arg1).1f`, `%(arg2)lld`, as the writer gives Apple's specifiers):
                 // read by the same tokenizer as a conversion that starts at the `)`.
-                if end + 1 < scalars.count {
-                    // The conversion after the name, from a copy of what follows: its first 64
-                    // scalars, or all of them when the conversion runs to the end of that copy
-                    // (copying the whole rest for each placeholder was quadratic).
-                    func conversionToken(upTo limit: Int) -> (FormatToken, Int) {
-                        var tail: [Unicode.Scalar] = ["%"]
-                        tail += scalars[(end + 1)..<min(scalars.count, end + 1 + limit)]
-                        return FormatString.token(at: 0, in: tail)
-                    }
-                    var found: (specifier: String, end: Int)? = nil
-                    if "sdiouxXeEfFgGc".unicodeScalars.contains(scalars[end + 1]) {
-                        // A bare conversion letter (`%(name)s`, nearly all of them): what the
-                        // tokenizer would read, without it.
-                        found = (String(Character(scalars[end + 1])), 2)
+                if end + 1 < scalars.count, case (.conversion(let conversion), let conversionEnd) = FormatString.token(at: end, in: scalars),
+                   conversion.position == nil, conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                   "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                    flush()
+                    let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                    var specifier = conversion.specifier
+                    // `%(count)d` is the plural number: each format writes it its own way
+                    // (Apple: %lld); a plain `s` is the default string, `@` in Apple's terms.
+                    if specifier == "s" || (specifier == "d" && name == "count") {
+                        message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
                     } else {
-                        var (token, tokenEnd) = conversionToken(upTo: 64)
-                        if tokenEnd >= 64, end + 1 + 64 < scalars.count { (token, tokenEnd) = conversionToken(upTo: scalars.count) }
-                        if case .conversion(let conversion) = token, conversion.position == nil,
-                           conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
-                           "sdiouxXeEfFgGc".contains(conversion.conversion) {
-                            found = (conversion.specifier, tokenEnd)
-                        }
+                        if specifier.hasSuffix("s") { specifier = String(specifier.dropLast()) + "@" }
+                        message.append(.placeholder(TranslationPlaceholder(name: name, conversion: specifier)))
                     }
-                    if let match = found {
-                        flush()
-                        let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-                        var specifier = match.specifier
-                        // `%(count)d` is the plural number: each format writes it its own way
-                        // (Apple: %lld); a plain `s` is the default string, `@` in Apple's terms.
-                        if specifier == "s" || (specifier == "d" && name == "count") {
-                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: nil)))
-                        } else {
-                            if specifier.hasSuffix("s") { specifier = String(specifier.dropLast()) + "@" }
-                            message.append(.placeholder(TranslationPlaceholder(name: name, conversion: specifier)))
-                        }
-                        index = end + match.end
-                        continue
-                    }
+                    index = conversionEnd
+                    continue
                 }
                 literal.unicodeScalars.append(scalars[index])
                 index += 1

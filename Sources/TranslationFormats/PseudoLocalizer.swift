@@ -1,4 +1,5 @@
 import CLDRPlurals
+import PrintfFormat
 
 /// Pseudo-localization: a fake translation made from the source language, to see before any
 /// translator does which texts are hard-coded, which are cut off when they grow, and which
@@ -352,32 +353,25 @@ public struct PseudoLocalizer: Sendable {
         return index + 1
     }
 
-    /// The end of a printf conversion at `start` (`%s`, `%1$@`, `%-5.2lf`, `%(name)s`, `%%`),
-    /// if one is there: one a format keeps as text (i18next's sprintf post-processor reads `%s`).
+    /// The end of a printf conversion at `start` (`%s`, `%1$@`, `%-5.2lf`, `%#@items@`, `%%`, and
+    /// gettext's `%(name)s`), if one is there: one a format keeps as text (i18next's sprintf
+    /// post-processor reads `%s`). Read by the one printf grammar, with `100% done` as prose.
     private static func conversionEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        var index = start + 1
-        func take(_ accepts: (Unicode.Scalar) -> Bool, limit: Int = 8) {
-            var taken = 0
-            while index < scalars.count, taken < limit, accepts(scalars[index]) { index += 1; taken += 1 }
+        var start = start
+        let named = start + 1 < scalars.count && scalars[start + 1] == "("
+        if named {
+            // A name of letters, digits and `_`, as gettext's python-format has; the conversion
+            // after it is read from the `)`.
+            var close = start + 2
+            while close < scalars.count, close - start < 66,
+                  scalars[close] == "_" || scalars[close].properties.isAlphabetic || ("0"..."9").contains(scalars[close]) { close += 1 }
+            guard close < scalars.count, scalars[close] == ")" else { return nil }
+            start = close
         }
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
-        if index < scalars.count, scalars[index] == "%" { return index + 1 }
-        if index < scalars.count, scalars[index] == "(" {
-            // `%(name)s`: a name of letters, digits and `_`, as gettext's python-format has.
-            index += 1
-            take({ $0 == "_" || $0.properties.isAlphabetic || isDigit($0) }, limit: 64)
-            guard index < scalars.count, scalars[index] == ")" else { return nil }
-            index += 1
-        } else {
-            let digits = index
-            take(isDigit)
-            if index < scalars.count, scalars[index] == "$", index > digits { index += 1 } else { index = digits }
+        switch FormatString.token(at: start, in: scalars) {
+        case (.conversion(let conversion), let end): return conversion.isProse ? nil : end
+        case (.percent, let end), (.variable, let end): return named ? nil : end
+        case (.text, _), (.malformed, _): return nil
         }
-        take { "-+#0'".unicodeScalars.contains($0) }
-        take(isDigit)
-        if index < scalars.count, scalars[index] == "." { index += 1; take(isDigit) }
-        take({ "hlqLzjt".unicodeScalars.contains($0) }, limit: 2)
-        guard index < scalars.count, "@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars.contains(scalars[index]) else { return nil }
-        return index + 1
     }
 }

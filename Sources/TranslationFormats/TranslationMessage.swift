@@ -1,4 +1,4 @@
-import AppleLocalization
+import PrintfFormat
 
 /// A translatable text in a form every supported format can be written from: literal text and
 /// typed placeholders, rather than any one format's syntax (`{{name}}`, `%1$@`, `%(name)s`).

@@ -126,40 +126,6 @@ struct AppleStringFormatterTests {
         #expect(AppleStringFormatter.format(russian, rules: ru, arguments: [2.5]) == "other 2")
     }
 
-    @Test("printf conversions", arguments: [
-        ("%d items", [3] as [any CustomStringConvertible & Sendable], "3 items"),
-        ("%lld items", [9_000_000_000], "9000000000 items"),
-        ("Hello, %@!", ["Ana"], "Hello, Ana!"),
-        ("%2$@ then %1$@", ["a", "b"], "b then a"),
-        ("%.2f%%", [3.14159], "3.14%"),
-        ("%5d|%-5d|%05d", [42, 42, 42], "   42|42   |00042"),
-        ("%x %X %o %u", [255, 255, 8, 7], "ff FF 10 7"),
-        ("%e", [1234.5], "1.234500e+03"),
-        ("%c", [65], "A"),
-        // Foundation ignores width and precision for %@ (they apply to %s).
-        ("%10@|%-4s|", ["ab", "c"], "ab|c   |"),
-        ("%.3@|%.3s", ["abcdef", "abcdef"], "abcdef|abc"),
-        ("%d and %d", [1], "1 and %d"),
-        ("100%", [], "100%"),
-        ("%y %", [1], "%y %"),
-        ("%d", ["not a number"], "not a number"),
-        ("%d", [Double.infinity], "inf"),
-        // %d reads a 32-bit int, as Foundation does: the clamped Int.max narrows to -1.
-        ("%d", [1e300], "-1"),
-        ("%lld", [1e300], "9223372036854775807"),
-    ])
-    func printf(_ format: String, _ arguments: [any CustomStringConvertible & Sendable], _ expected: String) {
-        #expect(AppleStringFormatter.format(format, arguments: arguments) == expected)
-    }
-
-    @Test("huge widths and precisions are clamped instead of trapping or allocating gigabytes")
-    func hugeWidths() {
-        let text = AppleStringFormatter.format("%99999999999d|%.99999999999f|%99999999999999999999@", arguments: [1, 2.0, "x"])
-        #expect(text.count < 4_000)
-        #expect(text.hasSuffix("x"))
-        #expect(AppleStringFormatter.format("%99999999999999999999$d", arguments: [1]) == "%99999999999999999999$d")
-    }
-
     @Test("a reference to an unknown variable and self-reference stay visible without looping")
     func unknownAndRecursiveVariables() {
         let en = PluralRules(locale: "en", kind: .cardinal)

@@ -1,5 +1,6 @@
 import AppleLocalization
 import Foundation
+import PrintfFormat
 import Testing
 @testable import Environments
 @testable import EnvironmentKit
@@ -58,7 +59,7 @@ struct LocalizationTests {
         #expect(try environment(language: "es").localizedString("pair", arguments: ["A", "B"]) == "B y A")
         #expect(FormatString("%d/%@").format(["7", "x"]) == "7/x")
         #expect(FormatString("%@ and %@").format(["one"]) == "one and %@")
-        #expect(FormatString("100%").format([]) == "100%")
+        #expect(FormatString("100%").format([FormatArgument]()) == "100%")
         #expect(FormatString("%05.1f|%x").format([3.14159, 255]) == "003.1|ff")
     }
 

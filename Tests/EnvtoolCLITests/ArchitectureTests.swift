@@ -73,12 +73,14 @@ struct ArchitectureTests {
         }
     }
 
-    @Test("the leaves stay leaves: plural rules over Platform; the Apple runtime without i18next; formats without the engine")
+    @Test("the leaves stay leaves: plural rules and printf over Platform; the Apple runtime and i18next apart; formats without the engine")
     func leaves() throws {
         let (dependencies, _) = try Self.graph()
         #expect(dependencies["CLDRPlurals"] == ["Platform"])
+        #expect(dependencies["PrintfFormat"] == ["Platform"])
         #expect(dependencies["Platform"] == [])
         #expect(!Self.closure(of: "AppleLocalization", in: dependencies).contains("I18Next"))
+        #expect(!Self.closure(of: "I18Next", in: dependencies).contains("AppleLocalization"))
         #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("I18Next"))
         #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("EnvironmentKit"))
     }
@@ -92,12 +94,24 @@ struct ArchitectureTests {
         #expect(Self.closure(of: "age-plugin-awskms", in: dependencies).contains("AWSKMS"))
     }
 
-    @Test("docs/architecture.md names every target of the manifest")
+    @Test("docs/architecture.md names every target of the manifest and draws each edge between them, but those to Platform and Diagnostics")
     func documented() throws {
         let (dependencies, _) = try Self.graph()
         let document = try String(contentsOfFile: EnvtoolProcess.repositoryRoot + "/docs/architecture.md", encoding: .utf8)
-        for target in dependencies.keys where !target.hasSuffix("Tests") {
+        // `  from[label] --> to`, the mermaid lines of the picture.
+        let drawn = Set(document.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " --> ")
+            guard parts.count == 2 else { return nil }
+            return (parts[0].components(separatedBy: "[").first ?? parts[0]) + " --> " + parts[1]
+        })
+        var edges: Set<String> = []
+        for (target, targetDependencies) in dependencies where !target.hasSuffix("Tests") {
             #expect(document.contains(target), "docs/architecture.md does not mention \(target)")
+            for dependency in targetDependencies where dependencies[dependency] != nil && !["Platform", "Diagnostics"].contains(dependency) {
+                edges.insert(target + " --> " + dependency)
+            }
         }
+        #expect(edges.subtracting(drawn).sorted() == [], "edges the picture lacks")
+        #expect(drawn.subtracting(edges).sorted() == [], "edges the manifest lacks")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import AppleLocalization
+import PrintfFormat
 import Testing
 @testable import I18Next
 

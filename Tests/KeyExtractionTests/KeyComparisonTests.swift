@@ -106,6 +106,18 @@ struct KeyComparisonTests {
     }
 }
 
+@Suite("KeyPieces: an interpolated key against a table's keys")
+struct KeyPiecesTests {
+    @Test("each interpolation is one printf conversion, as the one grammar reads it", arguments: [
+        ("Hello %@, you have %lld files", true), ("Hello %1$@, you have %2$-5.2f files", true), ("Hello %*d, you have %S files", true),
+        ("Hello , you have  files", false), ("Hello %y, you have %d files", false), ("Hello %#@n@, you have %d files", false),
+        ("Hello %@, you have %d files!", false), ("Hello %%, you have %d files", false),
+    ])
+    func matches(_ defined: String, _ expected: Bool) {
+        #expect(KeyPieces.matches(defined, pieces: ["Hello ", ", you have ", " files"]) == expected)
+    }
+}
+
 @Suite("I18NextKeyInventory: key prefixes")
 struct KeyPrefixTests {
     @Test("the parts before each separator, without empty ones", arguments: [

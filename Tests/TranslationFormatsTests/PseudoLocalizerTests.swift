@@ -84,7 +84,7 @@ struct PseudoLocalizerTests {
 
     @Test("markup, references, brace groups, conversions kept as text and $t() are never changed", arguments: [
         "<a href=\"https://example.com/path\">", "</a>", "<br/>", "<!-- note -->", "&amp;", "&#8217;", "&#x2F;", "&nbsp;",
-        "{0}", "{name}", "{count, plural, one {# item} other {# items}}", "%s", "%1$s", "%-5.2lf", "%(name)s", "%%", "%@",
+        "{0}", "{name}", "{count, plural, one {# item} other {# items}}", "%s", "%1$s", "%-5.2lf", "%(name)s", "%(n).1f", "%%", "%@", "%#@items@", "%*d",
         "$t(other.key)", "$t(key, {\"count\": 2})",
     ])
     func keptSegments(code: String) throws {
@@ -99,7 +99,7 @@ struct PseudoLocalizerTests {
 
     @Test("what only looks like code is text: a < b, <3, a lone & or {, 100% done", arguments: [
         ("a < b", "[á < ƀ]"), ("<3", "[<3]"), ("R&D", "[Ŕ&Ď]"), ("& x;", "[& ẋ;]"), ("{ open", "[{ óƥéñ]"),
-        ("100% done", "[100% ďóñé]"), ("50 $ total", "[50 $ ţóţáĺ]"),
+        ("100% done", "[100% ďóñé]"), ("50 % off", "[50 % óƒƒ]"), ("50 $ total", "[50 $ ţóţáĺ]"),
     ])
     func textLookingLikeCode(text: String, expected: String) throws {
         let result = try Self.localizer(0).pseudoLocalized(TranslationMessage([.text(text)]), method: .accented)

@@ -1,5 +1,6 @@
 import AppleLocalization
 import Foundation
+import PrintfFormat
 import StringsFile
 import Testing
 @testable import TranslationFormats

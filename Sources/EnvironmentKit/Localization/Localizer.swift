@@ -1,5 +1,6 @@
 import AppleLocalization
 import I18Next
+import PrintfFormat
 
 /// Looks keys up in the app's translations: the Apple tables (`.xcstrings`, `.stringsdict`,
 /// `.strings`) and the i18next resources, in the language that ``AppLanguage`` says (or one

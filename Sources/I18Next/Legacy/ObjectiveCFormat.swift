@@ -1,4 +1,4 @@
-import AppleLocalization
+import PrintfFormat
 import Platform
 import JSONParsing
 

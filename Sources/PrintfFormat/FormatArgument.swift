@@ -1,4 +1,3 @@
-import CLDRPlurals
 import Platform
 
 /// An argument of a localized format, read once: a whole number, a floating-point number or text.
@@ -27,7 +26,7 @@ package enum FormatArgument: Sendable {
         case .integer(let value): value
         case .floatingPoint(let value): Self.truncated(value)
         case .text(let text):
-            Int(text.trimmingWhitespace) ?? Double(text.trimmingWhitespace).flatMap(Self.truncated)
+            Int(text.trimmingWhitespaceAndNewlines()) ?? Double(text.trimmingWhitespaceAndNewlines()).flatMap(Self.truncated)
         }
     }
 
@@ -36,7 +35,17 @@ package enum FormatArgument: Sendable {
         switch self {
         case .integer(let value): Double(value)
         case .floatingPoint(let value): value
-        case .text(let text): Double(text.trimmingWhitespace)
+        case .text(let text): Double(text.trimmingWhitespaceAndNewlines())
+        }
+    }
+
+    /// The number a plural form counts, read as `type` says: integer conversions truncate, and
+    /// without a numeric type a whole number counts as one and text is read as a number.
+    package func pluralNumber(as type: FormatArgumentType?) -> Double? {
+        switch type?.kind {
+        case .integer?, .character?: integerValue.map(Double.init)
+        case .floatingPoint?: doubleValue
+        case .object?, nil: if case .integer(let value) = self { Double(value) } else { doubleValue }
         }
     }
 
@@ -49,34 +58,11 @@ package enum FormatArgument: Sendable {
         }
     }
 
-    /// The plural operands of the argument read as `type` says: integer conversions truncate, and
-    /// without a numeric type a whole number counts as one and text is read as a number.
-    func pluralOperands(as type: FormatArgumentType?) -> PluralOperands? {
-        switch type?.kind {
-        case .integer?, .character?:
-            return integerValue.map { PluralOperands(Double($0)) }
-        case .floatingPoint?:
-            return doubleValue.map { PluralOperands($0) }
-        case .object?, nil:
-            if case .integer(let value) = self { return PluralOperands(Double(value)) }
-            return doubleValue.map { PluralOperands($0) }
-        }
-    }
-
     private static func truncated(_ value: Double) -> Int? {
         guard value.isFinite else { return nil }
         let whole = value.rounded(.towardZero)
         if whole >= 9.2e18 { return Int.max }
         if whole <= -9.2e18 { return Int.min }
         return Int(whole)
-    }
-}
-
-private extension String {
-    var trimmingWhitespace: Substring {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return slice
     }
 }

@@ -34,10 +34,11 @@ extension FormatString {
         return tokens
     }
 
-    /// Reads the one `%…` that starts at `start` (which must be a `%`): a conversion, `%%`, a
-    /// variable reference, or `.malformed` up to the character that made it so. Returns the token
-    /// and the index after it. Converters reading another syntax that embeds printf (gettext's
-    /// `%s`, `%1$d`) call this at each `%`.
+    /// Reads the one `%…` that starts at `start`: a conversion, `%%`, a variable reference, or
+    /// `.malformed` up to the character that made it so. Returns the token and the index after
+    /// it. Readers of another syntax that embeds printf call this at each `%` (gettext's `%s`,
+    /// `%1$d`), or at the `)` of a named `%(name)d`, which then stands for the `%` (and starts
+    /// the token's source).
     package static func token(at start: Int, in scalars: [Unicode.Scalar]) -> (FormatToken, end: Int) {
         func source(_ end: Int) -> String {
             String(encoding: scalars[start..<min(end, scalars.count)])

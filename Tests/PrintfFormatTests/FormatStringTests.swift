@@ -1,4 +1,4 @@
-@testable import AppleLocalization
+import PrintfFormat
 import Testing
 
 /// `FormatString` on templates from untrusted translation files (issue #9): every number in a
@@ -30,6 +30,40 @@ struct FormatStringTests {
         #expect(tokens[9] == .malformed("%é"))
         #expect(FormatString("%é").tokens == [.malformed("%é")])
         #expect(FormatString("ü%").tokens == [.text("ü"), .malformed("%")])
+    }
+
+    @Test("printf conversions", arguments: [
+        ("%d items", [3] as [any CustomStringConvertible & Sendable], "3 items"),
+        ("%lld items", [9_000_000_000], "9000000000 items"),
+        ("Hello, %@!", ["Ana"], "Hello, Ana!"),
+        ("%2$@ then %1$@", ["a", "b"], "b then a"),
+        ("%.2f%%", [3.14159], "3.14%"),
+        ("%5d|%-5d|%05d", [42, 42, 42], "   42|42   |00042"),
+        ("%x %X %o %u", [255, 255, 8, 7], "ff FF 10 7"),
+        ("%e", [1234.5], "1.234500e+03"),
+        ("%c", [65], "A"),
+        // Foundation ignores width and precision for %@ (they apply to %s).
+        ("%10@|%-4s|", ["ab", "c"], "ab|c   |"),
+        ("%.3@|%.3s", ["abcdef", "abcdef"], "abcdef|abc"),
+        ("%d and %d", [1], "1 and %d"),
+        ("100%", [], "100%"),
+        ("%y %", [1], "%y %"),
+        ("%d", ["not a number"], "not a number"),
+        ("%d", [Double.infinity], "inf"),
+        // %d reads a 32-bit int, as Foundation does: the clamped Int.max narrows to -1.
+        ("%d", [1e300], "-1"),
+        ("%lld", [1e300], "9223372036854775807"),
+    ])
+    func printf(_ format: String, _ arguments: [any CustomStringConvertible & Sendable], _ expected: String) {
+        #expect(self.format(format, arguments) == expected)
+    }
+
+    @Test("huge widths and precisions are clamped instead of trapping or allocating gigabytes")
+    func hugeWidths() {
+        let text = format("%99999999999d|%.99999999999f|%99999999999999999999@", [1, 2.0, "x"])
+        #expect(text.count < 4_000)
+        #expect(text.hasSuffix("x"))
+        #expect(format("%99999999999999999999$d", [1]) == "%99999999999999999999$d")
     }
 
     @Test("a width of 2^31 or more is clamped to the maximum field length", arguments: ["2147483648", "4294967296", "99999999999999999999999"])
@@ -134,7 +168,7 @@ struct FormatStringTests {
         let signature = FormatString("%*d %@ %2$.*3$f").signature()
         #expect(signature.types == [1: [.int(bits: 32)], 2: [.int(bits: 32), .double], 3: [.object, .int(bits: 32)]])
         #expect(signature.argumentCount == 3)
-        let variable = PluralVariable(name: "n", valueType: "lld", forms: [.one: "%lld file", .other: "%lld files in %2$@"])
+        let variable = Variable(valueType: "lld", forms: ["%lld file", "%lld files in %2$@"])
         let plural = FormatString("%#@n@").signature(variables: ["n": variable])
         #expect(plural.counted == [1])
         #expect(plural.types[1] == [.int(bits: 64)])
@@ -148,5 +182,18 @@ struct FormatStringTests {
         #expect(FormatString("%#@x@ %D").pluralSelector == (2, .int(bits: 32)))
         #expect(FormatString("%@ %@").pluralSelector == (1, nil))
         #expect(FormatString("none").pluralSelector == (1, nil))
+    }
+}
+
+/// A plural variable as the grammar sees one: an argument, a value type and forms.
+private struct Variable: FormatVariable {
+    var argumentNumber: Int? = nil
+    var valueType: String?
+    var orderedForms: [FormatString]
+    var valueArgumentType: FormatArgumentType? { valueType.flatMap(FormatArgumentType.init(valueType:)) }
+
+    init(valueType: String?, forms: [String]) {
+        self.valueType = valueType
+        orderedForms = forms.map(FormatString.init)
     }
 }

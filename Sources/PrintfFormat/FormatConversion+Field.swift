@@ -34,13 +34,11 @@ extension FormatConversion {
             if case .fixed(let value) = self { return value }
             return nil
         }
-    }
-}
 
-extension FormatConversion.Field {
-    /// Whether the value comes from an argument (`*`, `*N$`) rather than the format.
-    package var isArgument: Bool {
-        if case .argument = self { return true }
-        return false
+        /// Whether the value comes from an argument (`*`, `*N$`) rather than the format.
+        package var isArgument: Bool {
+            if case .argument = self { return true }
+            return false
+        }
     }
 }

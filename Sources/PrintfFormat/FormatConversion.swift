@@ -33,6 +33,12 @@ package struct FormatConversion: Sendable, Hashable {
     /// The kind of value this conversion prints.
     package var kind: Kind { argumentType.kind }
 
+    /// Whether printf's reading is unlikely to be meant: `% d` (`100% done`), the space flag alone
+    /// before a letter, is a conversion on paper but prose in a UI string.
+    package var isProse: Bool {
+        flags == " " && position == nil && width == nil && precision == nil && length.isEmpty
+    }
+
     /// The conversion without `%` and its position (`-5.2lld`, `*d`): what a converter writes
     /// back after its own position.
     package var specifier: String {

@@ -1,5 +1,3 @@
-import CLDRPlurals
-
 /// The arguments one conversion reads: its value and, for `*` fields, its width and precision
 /// (1-based; they may be past the end of the arguments).
 package struct FormatBinding: Sendable, Hashable {
@@ -9,7 +7,7 @@ package struct FormatBinding: Sendable, Hashable {
 }
 
 /// What ``FormatString/walk(_:variables:bound:next:depth:budget:visit:forms:)`` meets, in order.
-enum FormatStep {
+enum FormatStep<Variable: FormatVariable> {
     /// Literal text (`%%` as `%`).
     case text(String)
     /// A `%…` that is not a conversion, kept as written.
@@ -18,7 +16,7 @@ enum FormatStep {
     case conversion(FormatConversion, FormatBinding)
     /// A `%#@name@` reading `argument`; `variable` is `nil` when it cannot be expanded (unknown
     /// name, nesting or expansion limit), and the reference then stays as written.
-    case variable(PluralVariable?, argument: Int, source: String)
+    case variable(Variable?, argument: Int, source: String)
 }
 
 extension FormatString {
@@ -28,11 +26,11 @@ extension FormatString {
     ///   argument inside a plural form (`bound`), else the next one;
     /// - an unnumbered `*` reads the next argument, before the value, as CoreFoundation does;
     /// - `%#@name@` reads the variable's `argNum`, else its position, else `bound`, else the next
-    ///   argument; then each category `forms` returns is walked with that argument bound, each
+    ///   argument; then each form `forms` returns is walked with that argument bound, each
     ///   starting from the same next argument.
-    static func walk(_ tokens: [FormatToken], variables: [String: PluralVariable], bound: Int?, next: inout Int,
-                     depth: Int, budget: inout Int, visit: (FormatStep) -> Void,
-                     forms: (PluralVariable, Int) -> [PluralCategory]) {
+    static func walk<Variable: FormatVariable>(_ tokens: [FormatToken], variables: [String: Variable], bound: Int?, next: inout Int,
+                                               depth: Int, budget: inout Int, visit: (FormatStep<Variable>) -> Void,
+                                               forms: (Variable, Int) -> [FormatString]) {
         for token in tokens {
             switch token {
             case .text(let literal):
@@ -76,8 +74,7 @@ extension FormatString {
                 }
                 budget -= 1
                 visit(.variable(variable, argument: index, source: source))
-                for category in forms(variable, index) {
-                    guard let form = variable.formStrings[category] else { continue }
+                for form in forms(variable, index) {
                     var formNext = next
                     walk(form.tokens, variables: variables, bound: index, next: &formNext, depth: depth + 1,
                          budget: &budget, visit: visit, forms: forms)
@@ -86,8 +83,10 @@ extension FormatString {
         }
     }
 
-    /// The text for `arguments`, plural forms chosen with `rules`.
-    package func format(_ arguments: [FormatArgument], variables: [String: PluralVariable] = [:], rules: PluralRules? = nil) -> String {
+    /// The text for `arguments`, each `%#@name@` replaced by the form `form` chooses for its
+    /// variable and argument (`nil`: the argument is missing).
+    package func format<Variable: FormatVariable>(_ arguments: [FormatArgument], variables: [String: Variable],
+                                                  form: (Variable, FormatArgument?) -> FormatString?) -> String {
         if tokens.count == 1, case .text(let literal) = tokens[0] { return literal }
         var output = ""
         var next = 1
@@ -104,10 +103,14 @@ extension FormatString {
                 break
             }
         }, forms: { variable, index in
-            let argument = index >= 1 && index <= arguments.count ? arguments[index - 1] : nil
-            return [variable.category(for: argument, rules: rules ?? Self.unusedRules)]
+            form(variable, index >= 1 && index <= arguments.count ? arguments[index - 1] : nil).map { [$0] } ?? []
         })
         return output
+    }
+
+    /// The text for `arguments`; a `%#@name@` stays as written.
+    package func format(_ arguments: [FormatArgument]) -> String {
+        format(arguments, variables: [String: NoVariable]()) { _, _ in nil }
     }
 
     /// The text for Swift values or command-line text.
@@ -117,7 +120,7 @@ extension FormatString {
     }
 
     /// The arguments the format reads and their types, through every form of every variable.
-    package func signature(variables: [String: PluralVariable] = [:]) -> FormatSignature {
+    package func signature<Variable: FormatVariable>(variables: [String: Variable] = [String: NoVariable]()) -> FormatSignature {
         var signature = FormatSignature()
         var next = 1
         var budget = Self.maximumExpansions
@@ -137,9 +140,7 @@ extension FormatString {
                     signature.record(index, type, "%" + valueType + " (" + source + ")")
                 }
             }
-        }, forms: { variable, _ in
-            variable.forms.keys.sorted { $0.order < $1.order }
-        })
+        }, forms: { variable, _ in variable.orderedForms })
         return signature
     }
 
@@ -150,7 +151,7 @@ extension FormatString {
         var first: Int? = nil
         var next = 1
         var budget = 0
-        Self.walk(tokens, variables: [:], bound: nil, next: &next, depth: 0, budget: &budget, visit: { step in
+        Self.walk(tokens, variables: [String: NoVariable](), bound: nil, next: &next, depth: 0, budget: &budget, visit: { step in
             guard numeric == nil, case .conversion(let conversion, let binding) = step else { return }
             let type = conversion.argumentType
             if type.isNumeric { numeric = (binding.argument, type) }
@@ -158,7 +159,12 @@ extension FormatString {
         }, forms: { _, _ in [] })
         return numeric ?? (first ?? 1, nil)
     }
+}
 
-    /// Plain strings have no variables, so no rules are consulted; any rules do.
-    private static let unusedRules = PluralRules(locale: "en", kind: .cardinal)
+/// The variables of a format that has none: what a `%#@name@` of a plain string is bound to.
+package struct NoVariable: FormatVariable {
+    package var argumentNumber: Int? { nil }
+    package var valueType: String? { nil }
+    package var valueArgumentType: FormatArgumentType? { nil }
+    package var orderedForms: [FormatString] { [] }
 }
