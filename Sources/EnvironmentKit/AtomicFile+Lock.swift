@@ -34,9 +34,7 @@ extension AtomicFile {
             guard fd >= 0 else {
                 throw EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(String(cString: strerror(errno)).lowercased())")
             }
-            var result = flock(fd, LOCK_EX | LOCK_NB)
-            while result != 0, errno == EINTR { result = flock(fd, LOCK_EX | LOCK_NB) }
-            guard result == 0 else {
+            guard retryingOnInterrupt({ flock(fd, LOCK_EX | LOCK_NB) }) == 0 else {
                 let busy = errno == EWOULDBLOCK
                 let reason = String(cString: strerror(errno)).lowercased()
                 close(fd)

@@ -23,12 +23,9 @@ package struct FileDescriptorSource: AgeByteSource {
 
     package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(AgeError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let got = systemRead(descriptor, base, buffer.count)
-            if got >= 0 { return got }
-            if errno == EINTR { continue }
-            throw AgeError(.unusable, "cannot read the input: \(String(cString: strerror(errno)).lowercased())")
-        }
+        let got = retryingOnInterrupt { systemRead(descriptor, base, buffer.count) }
+        guard got >= 0 else { throw AgeError(.unusable, "cannot read the input: \(String(cString: strerror(errno)).lowercased())") }
+        return got
     }
 }
 

@@ -106,10 +106,8 @@ public struct LanguagePreferenceStore: Sendable {
                 throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot open the lock file: \(String(cString: strerror(errno)).lowercased())")
             }
             defer { close(lock) }
-            while flock(lock, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
-                }
+            guard retryingOnInterrupt({ flock(lock, LOCK_EX) }) == 0 else {
+                throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
             }
             defer { flock(lock, LOCK_UN) }
             // A choice already saved is not written again: the file, its modification time and

@@ -83,18 +83,8 @@ enum InputFile {
 
         /// Reads until `count` bytes or the end of the input, whichever comes first.
         func read(upTo count: Int, sizeHint: Int = 0) throws -> Data {
-            var data = Data(capacity: min(sizeHint, count))
-            var buffer = [UInt8](repeating: 0, count: 64 << 10)
-            while data.count < count {
-                let wanted = min(buffer.count, count - data.count)
-                let got = buffer.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, wanted) }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw InputFile.unreadable(name, errno)
-                }
-                if got == 0 { return data }
-                data.append(contentsOf: buffer[0..<got])
-            }
+            let (data, error) = Platform.readToEnd(descriptor, limit: count, sizeHint: sizeHint)
+            if let error { throw InputFile.unreadable(name, error.code) }
             return data
         }
     }
