@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says
 /// what it holds and a key pasted in the wrong place is recognised as such.

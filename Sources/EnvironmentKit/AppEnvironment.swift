@@ -8,8 +8,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 import I18Next
+import Platform
+internal import LibC
 
 /// The app's environment: the current build configuration's variables, the app language, and
 /// its localized strings. The Linux counterpart of T21Environment, with its API.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 extension AtomicFile {
     /// An exclusive `flock` on a file that is read, changed and replaced (`envtool edit`,

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+package import LibC
 
 /// Writes files so that readers see the old content or the new, never a mix, and a failure
 /// leaves the old file as it was: a temporary file in the same directory, `fsync`, `rename`,

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import LibC
 
 /// Reads regular files, and only them, without ever waiting: the one reader of a file that a
 /// program finds rather than is given (a table found by listing a folder, a namespace file laid

@@ -1,3 +1,4 @@
+internal import LibC
 extension SpawnedProcess {
     /// How a command whose output was captured ended.
     package enum CaptureOutcome: Equatable, Sendable {

@@ -1,3 +1,4 @@
+package import LibC
 /// A program envtool starts with `posix_spawnp`: the editor of `edit`, git for `guard`, the
 /// key extractor, age plugins, and the commands envbench times.
 ///

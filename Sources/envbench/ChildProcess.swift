@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import LibC
 
 /// Runs a whole command as a child process (`SpawnedProcess`, `posix_spawnp`) and measures it from the outside:
 /// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage; Linux

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Where an age encryptor or decryptor writes its output: a file descriptor, a zeroing buffer,
 /// or the armor encoder over either.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Where an age encryptor or decryptor reads its input from: a file descriptor, bytes in memory,
 /// or the armor decoder over either.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 extension AgeIdentityFile {
     /// Reads the identities of a file in either format envtool accepts: an age identity file

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes

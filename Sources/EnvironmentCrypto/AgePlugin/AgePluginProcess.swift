@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// One run of an age plugin, `age-plugin-NAME --age-plugin=PROTOCOL`, found on `PATH`: its
 /// standard input and output are pipes to envtool, its standard error is envtool's.
@@ -141,12 +142,12 @@ final class AgePluginProcess {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             try checkDeadline()
-            let got = retryingOnInterrupt { Platform.read(fromPlugin, base, buffer.count) }
+            let got = retryingOnInterrupt { LibC.read(fromPlugin, base, buffer.count) }
             if got >= 0 { return got }
             if errno == EAGAIN || errno == EWOULDBLOCK {
                 if try wait(fromPlugin, for: POLLIN, doing: "sent nothing") == .pluginExited {
                     // Its last words may have arrived with its exit.
-                    let last = Platform.read(fromPlugin, base, buffer.count)
+                    let last = LibC.read(fromPlugin, base, buffer.count)
                     return max(last, 0)
                 }
                 continue
@@ -185,7 +186,7 @@ final class AgePluginProcess {
         var pending = sigset_t()
         sigpending(&pending)
         let wasPending = sigismember(&pending, SIGPIPE) == 1
-        let wrote = Platform.write(descriptor, base, count)
+        let wrote = LibC.write(descriptor, base, count)
         let code = errno
         if wrote < 0, code == EPIPE, !wasPending {
             var zero = timespec()

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
 /// wins at the next start, from any process (the app itself, or `envtool set-language`).

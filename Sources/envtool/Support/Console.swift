@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Results go to stdout, diagnostics to stderr.
 ///

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Which environments document a command reads, in which configuration, under which app id
 /// and with which secret: what ``EnvironmentOptions`` give, as plain values.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Runs `git` (found on PATH) and collects what it prints: what `envtool guard` reads the
 /// staged files with.

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the
 /// file: no such file` (exit 66).
@@ -62,7 +63,7 @@ enum InputFile {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw InputFile.unreadable(path, errno) }
             if status.st_mode & S_IFMT == S_IFREG, status.st_size > InputFile.limit {
-                _ = Platform.close(descriptor)
+                _ = LibC.close(descriptor)
                 throw InputFile.tooLarge(path)
             }
             size = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
@@ -78,7 +79,7 @@ enum InputFile {
         }
 
         func close() {
-            if owned { _ = Platform.close(descriptor) }
+            if owned { _ = LibC.close(descriptor) }
         }
 
         /// Reads until `count` bytes or the end of the input, whichever comes first.

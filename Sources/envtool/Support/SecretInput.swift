@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Reads passphrases from the places envtool allows: an environment variable, standard input,
 /// or the terminal with echo off. Never from argv. Bytes go straight into ``SecretBytes``,

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Synchronization
 import Platform
+import LibC
 
 /// Destroys a ``PrivateWorkspace`` when envtool is asked to stop, by any signal that would end it
 /// and can be caught (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGALRM… see
