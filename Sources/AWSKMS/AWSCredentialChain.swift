@@ -1,5 +1,5 @@
-import Platform
 import Synchronization
+internal import LibC
 
 /// Where the credentials come from, tried in the SDKs' order, the first source that is
 /// configured deciding (one that is configured and fails is an error, not a reason to try the

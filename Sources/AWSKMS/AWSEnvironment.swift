@@ -6,6 +6,7 @@ import Foundation
 import CSodium
 import EnvironmentCrypto
 import Platform
+internal import LibC
 
 /// Where the AWS settings come from: environment variables, files, and the network the
 /// credential sources ask (STS, the container and instance endpoints). The process's own reads

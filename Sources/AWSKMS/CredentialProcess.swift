@@ -1,6 +1,7 @@
 import CSodium
 import EnvironmentCrypto
 import Platform
+internal import LibC
 
 /// A profile's `credential_process`: a command that prints credentials as JSON (`Version: 1`,
 /// `AccessKeyId`, `SecretAccessKey`, `SessionToken`), run as the Go and Rust SDKs run it, with

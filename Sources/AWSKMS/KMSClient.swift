@@ -1,7 +1,7 @@
 import CSodium
 import EnvironmentCrypto
 import JSONParsing
-import Platform
+internal import LibC
 
 /// The two calls of the KMS JSON API (`application/x-amz-json-1.1`, `X-Amz-Target:
 /// TrentService.…`) that wrap and unwrap a file key: `Encrypt` and `Decrypt`, SigV4-signed,

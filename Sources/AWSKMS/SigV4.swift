@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Platform
+internal import LibC
 
 /// AWS Signature Version 4 (HMAC-SHA256) for one HTTP request, as the AWS General Reference
 /// describes it: canonical request, string to sign, the derived signing key, `Authorization`.

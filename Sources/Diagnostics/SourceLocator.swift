@@ -51,12 +51,12 @@ public struct SourceLocator {
     private static func advance(from start: Int, to stop: Int, in bytes: UnsafeBufferPointer<UInt8>,
                                 line: inout Int, column: inout Int) -> Int {
         guard start < stop, let base = bytes.baseAddress else { return stop }
-        if memchr(base + start, 0x0D, stop - start) == nil {
+        if firstByte(0x0D, at: base + start, count: stop - start) == nil {
             var lineStart = start
-            while lineStart < stop, let found = memchr(base + lineStart, 0x0A, stop - lineStart) {
+            while lineStart < stop, let found = firstByte(0x0A, at: base + lineStart, count: stop - lineStart) {
                 line += 1
                 column = 1
-                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                lineStart = found - UnsafeRawPointer(base) + 1
             }
             column += characterCount(bytes, lineStart..<stop)
             return stop

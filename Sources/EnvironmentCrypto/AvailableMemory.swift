@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
+internal import LibC
 
 /// How much memory a new allocation can get without swapping or being killed: the system's
 /// available memory, and on Linux also what the process's cgroup still allows.

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says
 /// what it holds and a key pasted in the wrong place is recognised as such.
@@ -82,12 +83,8 @@ enum KeyFile {
         var length = 0
         let text = SecretBytes(count: 512) { raw in
             raw.initializeMemory(as: UInt8.self, repeating: 0)
-            while length < raw.count {
-                let got = read(fd, raw.baseAddress! + length, raw.count - length)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
-                length += got
-            }
+            // A failed read ends the key as the end of the file does.
+            length = readFully(fd, into: raw).count
         }
         guard length < 512 else {
             throw failure(.invalidKeyFile, "the file is too long to be a key file", path: path, namedBy: option)

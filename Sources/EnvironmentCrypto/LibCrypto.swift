@@ -1,5 +1,5 @@
 #if !canImport(CommonCrypto)
-import Platform
+internal import LibC
 
 /// OpenSSL's libcrypto, opened with `dlopen` on first use and kept for the life of the process:
 /// the one loader of the primitives libsodium lacks, for RNCryptor (``RNCryptorCipher``), sops

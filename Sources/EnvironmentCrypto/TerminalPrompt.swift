@@ -1,4 +1,5 @@
 import Platform
+internal import LibC
 
 /// Questions asked on the controlling terminal (`/dev/tty`), never on standard input or output,
 /// which may carry a document: the passphrase prompt and an age plugin's requests. Answers go
@@ -31,8 +32,7 @@ package enum TerminalPrompt {
         let buffer = SecretBytes(count: maximumLength) { raw in
             while length < raw.count {
                 var byte: UInt8 = 0
-                let got = read(tty, &byte, 1)
-                if got < 0, errno == EINTR { continue }
+                let got = retryingOnInterrupt { read(tty, &byte, 1) }
                 if got <= 0 || byte == UInt8(ascii: "\n") { break }
                 raw[length] = byte
                 byte = 0

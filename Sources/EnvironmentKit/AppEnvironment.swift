@@ -8,9 +8,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 import PrintfFormat
 import I18Next
+import Platform
+internal import LibC
 
 /// The app's environment: the current build configuration's variables, the app language, and
 /// its localized strings. The Linux counterpart of T21Environment, with its API.

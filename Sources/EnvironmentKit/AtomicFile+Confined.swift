@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+package import LibC
 
 extension AtomicFile {
     /// Replaces (or creates) the file `relativePath` names below the directory `root`, and never

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 extension AtomicFile {
     /// An exclusive `flock` on a file that is read, changed and replaced (`envtool edit`,
@@ -34,9 +35,7 @@ extension AtomicFile {
             guard fd >= 0 else {
                 throw EnvironmentError(.unreadableFile, file: path, message: "cannot read the file: \(String(cString: strerror(errno)).lowercased())")
             }
-            var result = flock(fd, LOCK_EX | LOCK_NB)
-            while result != 0, errno == EINTR { result = flock(fd, LOCK_EX | LOCK_NB) }
-            guard result == 0 else {
+            guard retryingOnInterrupt({ flock(fd, LOCK_EX | LOCK_NB) }) == 0 else {
                 let busy = errno == EWOULDBLOCK
                 let reason = String(cString: strerror(errno)).lowercased()
                 close(fd)

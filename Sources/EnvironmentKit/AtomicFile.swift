@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+package import LibC
 
 /// Writes files so that readers see the old content or the new, never a mix, and a failure
 /// leaves the old file as it was: a temporary file in the same directory, `fsync`, `rename`,
@@ -64,15 +65,10 @@ package enum AtomicFile {
 
     /// Writes all of `bytes` to `fd`, again after a short write or an interruption.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws(EnvironmentError) {
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let result = Platform.write(fd, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, String(cString: strerror(errno)).lowercased())
-            }
-            written += result
+        do throws(SystemCallError) {
+            try Platform.writeAll(fd, bytes)
+        } catch {
+            throw failure(path, error.reason.lowercased())
         }
     }
 
@@ -150,8 +146,10 @@ package enum AtomicFile {
             return .failure(failure(requested, reason.lowercased()))
         }
         // A write error the file system reports only when the file is closed (NFS) is still an error.
-        if close(fd) != 0, errno != EINTR {
-            return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
+        do throws(SystemCallError) {
+            try closeReportingFailure(fd)
+        } catch {
+            return .failure(failure(requested, error.reason.lowercased()))
         }
         guard renameat(directoryFD, temporary, directoryFD, name) == 0 else {
             return .failure(failure(requested, String(cString: strerror(errno)).lowercased()))
@@ -172,9 +170,9 @@ package enum AtomicFile {
             var suffix = ""
             for _ in 0..<6 { suffix.unicodeScalars.append(Unicode.Scalar(letters[Int(generator.next() % UInt64(letters.count))])) }
             let temporary = "\(temporaryPrefix(of: name))\(getpid())-\(suffix)"
-            let fd = openat(directoryFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            let fd = retryingOnInterrupt { openat(directoryFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
             if fd >= 0 { return (fd, temporary) }
-            guard errno == EEXIST || errno == EINTR else { return nil }
+            guard errno == EEXIST else { return nil }
         }
         return nil
     }

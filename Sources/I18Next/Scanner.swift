@@ -38,8 +38,8 @@ enum Scanner {
         let last = haystack.count - needle.count
         var index = max(start, 0)
         while index <= last {
-            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
-            let candidate = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            guard let found = firstByte(first, at: base + index, count: last - index + 1) else { return nil }
+            let candidate = found.assumingMemoryBound(to: UInt8.self) - base
             // Needles are a few bytes (`{{`, `$t(`, `:`): compared in place, cheaper than a call.
             var offset = 1
             while offset < needle.count, base[candidate + offset] == needle[offset] { offset += 1 }

@@ -326,7 +326,7 @@ enum SprintfPostProcessor {
         var text = cFormat("%.\(count)f", magnitude)
         // JavaScript rounds an exact tie away from zero, C to even: a tie is a value whose binary
         // fraction ends exactly one decimal place past the requested digits.
-        let scaled = magnitude * pow(2, Double(count + 1))
+        let scaled = magnitude * Double(sign: .plus, exponent: count + 1, significand: 1)
         if scaled.isFinite, scaled == scaled.rounded(), scaled.truncatingRemainder(dividingBy: 2) == 1 {
             let longer = cFormat("%.\(count + 1)f", magnitude)
             text = incrementLastDigit(String(longer.dropLast()).hasSuffix(".") ? String(longer.dropLast(2)) : String(longer.dropLast()))

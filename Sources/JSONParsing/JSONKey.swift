@@ -33,7 +33,7 @@ public struct JSONKey: Hashable, Sendable, CustomStringConvertible {
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
         let compared: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+            b.utf8.withContiguousStorageIfAvailable { y in count == 0 || sameBytes(x.baseAddress!, y.baseAddress!, count: count) }
         }
         if let compared, let equal = compared { return equal }
         return a.utf8.elementsEqual(b.utf8)

@@ -1,14 +1,6 @@
-// The one place that imports the C library. Every target that calls libc (file descriptors,
-// flock, signals, memcmp) imports Platform instead, so that a new platform is one #if here.
-#if canImport(Glibc)
-@_exported import Glibc
-#elseif canImport(Musl)
-@_exported import Musl
-#elseif canImport(Darwin)
-@_exported import Darwin
-#else
-#error("envtool supports Linux (glibc or musl) and Darwin; add this platform's C library here")
-#endif
+// libc's names reach only the files that import LibC; Platform's wrappers (system calls made again
+// after EINTR, directories, C formatting) are what other targets call instead.
+package import LibC
 
 /// The signals whose default action ends the process and that a process may catch, but for
 /// the faults of the program itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), which cannot be

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import LibC
 
 /// Reads regular files, and only them, without ever waiting: the one reader of a file that a
 /// program finds rather than is given (a table found by listing a folder, a namespace file laid
@@ -44,7 +45,9 @@ package enum RegularFile {
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0 else { throw UnreadableFile(path, errno: errno) }
         try UnreadableFile.check(status, path)
-        return try readToEnd(descriptor, sizeHint: Int(clamping: status.st_size), path: path)
+        let (data, error) = readToEnd(descriptor, sizeHint: Int(clamping: status.st_size))
+        if let error { throw UnreadableFile(path, errno: error.code) }
+        return data
     }
 
     /// The bytes of the regular file at `path`, or `nil` when nothing is there: for a file that is
@@ -62,26 +65,5 @@ package enum RegularFile {
     /// The bytes of the regular file at `path`, or `nil` when it cannot be read (see ``read(_:relativeTo:followingLinks:)``).
     package static func contents(atPath path: String) -> Data? {
         try? read(path)
-    }
-
-    /// Reads to the end of the file, which may have grown or shrunk since `fstat`: one read into
-    /// a buffer a byte larger than the size said, more only when it grew.
-    private static func readToEnd(_ descriptor: Int32, sizeHint: Int, path: String) throws(UnreadableFile) -> Data {
-        var data = Data(count: max(sizeHint, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == data.count { data.count += max(data.count, 65536) }
-            let count = data.withUnsafeMutableBytes { buffer in
-                Platform.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw UnreadableFile(path, errno: errno)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        data.count = filled
-        return data
     }
 }

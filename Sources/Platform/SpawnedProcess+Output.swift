@@ -1,3 +1,4 @@
+internal import LibC
 extension SpawnedProcess {
     /// How a command whose output was captured ended.
     package enum CaptureOutcome: Equatable, Sendable {
@@ -47,20 +48,16 @@ extension SpawnedProcess {
         reading: while true {
             let left = start + timeout - monotonicMilliseconds()
             guard left > 0 else { failure = .timedOut; break }
-            var entry = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: left))
-            if ready < 0, errno == EINTR { continue }
-            if ready <= 0 { continue }
+            // A failed wait is tried again until the time is up, as one that timed out.
+            guard waitUntilReady(ends[0], for: POLLIN, milliseconds: left) > 0 else { continue }
             if count == buffer.count {
                 // Full: one more byte means too much, the end means it fit exactly.
                 var extra: UInt8 = 0
-                let got = read(ends[0], &extra, 1)
-                if got < 0, errno == EINTR { continue }
+                let got = retryingOnInterrupt { read(ends[0], &extra, 1) }
                 if got > 0 { extra = 0; failure = .tooMuchOutput }
                 break reading
             }
-            let got = read(ends[0], buffer.baseAddress! + count, buffer.count - count)
-            if got < 0, errno == EINTR { continue }
+            let got = retryingOnInterrupt { read(ends[0], buffer.baseAddress! + count, buffer.count - count) }
             if got <= 0 { break reading }
             count += got
         }
@@ -80,11 +77,5 @@ extension SpawnedProcess {
         if ownProcessGroup { process.signalGroup(SIGKILL) }
         if let failure { return (count, failure) }
         return (count, .ended(termination ?? .signaled(SIGKILL)))
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

@@ -1,3 +1,4 @@
+package import LibC
 /// A program envtool starts with `posix_spawnp`: the editor of `edit`, git for `guard`, the
 /// key extractor, age plugins, and the commands envbench times.
 ///
@@ -141,20 +142,14 @@ package struct SpawnedProcess: Sendable {
     /// (the child was reaped elsewhere).
     package func wait() -> Termination? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return nil }
-        }
+        guard retryingOnInterrupt({ waitpid(pid, &status, 0) }) >= 0 else { return nil }
         return Termination(waitStatus: status)
     }
 
     /// How the child ended if it has, without waiting; `nil` while it runs.
     package func exited() -> Termination? {
         var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return Termination(waitStatus: status) }
-            if result < 0, errno == EINTR { continue }
-            return nil
-        }
+        guard retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid else { return nil }
+        return Termination(waitStatus: status)
     }
 }

@@ -312,11 +312,11 @@ struct StringsParser: ~Copyable {
         // scan many bytes a step, where a loop over the buffer took ~17 instructions a byte.
         let remaining = bytes.count - position
         let start = bytes.baseAddress! + position
-        let closing = remaining > 0 ? memchr(start, Int32(quote), remaining) : nil
-        let scanned = closing.map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? remaining
-        let backslash = scanned > 0 ? memchr(start, Int32(UInt8(ascii: "\\")), scanned) : nil
+        let closing = remaining > 0 ? firstByte(quote, at: start, count: remaining) : nil
+        let scanned = closing.map { $0 - UnsafeRawPointer(start) } ?? remaining
+        let backslash = scanned > 0 ? firstByte(UInt8(ascii: "\\"), at: start, count: scanned) : nil
         if let backslash {
-            position += UnsafeRawPointer(backslash) - UnsafeRawPointer(start)
+            position += backslash - UnsafeRawPointer(start)
         } else if closing != nil {
             let slice = UnsafeBufferPointer(start: start, count: scanned)
             position += scanned + 1
@@ -452,9 +452,9 @@ struct StringsParser: ~Copyable {
         guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
         let end = cursor + bytes.count
         var count = 0
-        while cursor < end, let found = memchr(cursor, Int32(byte), end - cursor) {
+        while cursor < end, let found = firstByte(byte, at: cursor, count: end - cursor) {
             count += 1
-            cursor = UnsafeRawPointer(found) + 1
+            cursor = found + 1
         }
         return count
     }

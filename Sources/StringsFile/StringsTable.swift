@@ -130,7 +130,7 @@ struct StringsTable: Sendable {
             if stored == 0 { return (slot, nil) }
             let candidate = keyOfEntry(stored - 1)
             if candidate.count == key.count,
-               key.isEmpty || memcmp(candidate.baseAddress!, key.baseAddress!, key.count) == 0 {
+               key.isEmpty || sameBytes(candidate.baseAddress!, key.baseAddress!, count: key.count) {
                 return (slot, stored - 1)
             }
             slot = (slot + 1) & mask

@@ -1,7 +1,7 @@
 // age-plugin-awskms: age file keys wrapped by AWS KMS keys. See docs/kms.md.
 import AWSKMS
 import EnvironmentCrypto
-import Platform
+import LibC
 
 let usage = """
     age-plugin-awskms: wraps age file keys with AWS KMS (Encrypt/Decrypt), as an age plugin.

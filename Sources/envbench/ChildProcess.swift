@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import LibC
 
 /// Runs a whole command as a child process (`SpawnedProcess`, `posix_spawnp`) and measures it from the outside:
 /// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage; Linux
@@ -34,7 +35,7 @@ struct ChildProcess {
         // wait4, not SpawnedProcess.wait: the child's resource usage comes with its status.
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(process.pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        _ = retryingOnInterrupt { wait4(process.pid, &status, 0, &usage) }
         clock_gettime(CLOCK_MONOTONIC, &end)
         let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
         return Run(seconds: seconds, peakResidentKiB: Int(usage.ru_maxrss), status: SpawnedProcess.Termination(waitStatus: status).shellStatus)

@@ -54,7 +54,7 @@ let pluginDirectory: String = {
 
 /// A free TCP port on 127.0.0.1 (bound to port 0, read back, released).
 func freePort() -> Int {
-    let socket = Platform.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -68,7 +68,7 @@ func freePort() -> Int {
 
 /// Whether something accepts connections on 127.0.0.1:`port`.
 func isListening(_ port: Int) -> Bool {
-    let socket = Platform.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

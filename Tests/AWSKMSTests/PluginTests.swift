@@ -197,7 +197,7 @@ struct PluginTests {
     static func input(_ bytes: [UInt8]) -> Int32 {
         let path = "/tmp/awskms-stream-\(UInt64.random(in: 0...UInt64.max))"
         let writer = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        _ = bytes.withUnsafeBytes { Platform.write(writer, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { Foundation.write(writer, $0.baseAddress, $0.count) }
         close(writer)
         let reader = open(path, O_RDONLY | O_CLOEXEC)
         unlink(path)

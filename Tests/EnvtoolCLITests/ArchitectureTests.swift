@@ -78,7 +78,8 @@ struct ArchitectureTests {
         let (dependencies, _) = try Self.graph()
         #expect(dependencies["CLDRPlurals"] == ["Platform"])
         #expect(dependencies["PrintfFormat"] == ["Platform"])
-        #expect(dependencies["Platform"] == [])
+        #expect(dependencies["Platform"] == ["LibC"])
+        #expect(dependencies["LibC"] == [])
         #expect(!Self.closure(of: "AppleLocalization", in: dependencies).contains("I18Next"))
         #expect(!Self.closure(of: "I18Next", in: dependencies).contains("AppleLocalization"))
         #expect(!Self.closure(of: "TranslationFormats", in: dependencies).contains("I18Next"))
@@ -94,7 +95,7 @@ struct ArchitectureTests {
         #expect(Self.closure(of: "age-plugin-awskms", in: dependencies).contains("AWSKMS"))
     }
 
-    @Test("docs/architecture.md names every target of the manifest and draws each edge between them, but those to Platform and Diagnostics")
+    @Test("docs/architecture.md names every target of the manifest and draws each edge between them, but those to Platform, Diagnostics and (but Platform's) LibC")
     func documented() throws {
         let (dependencies, _) = try Self.graph()
         let document = try String(contentsOfFile: EnvtoolProcess.repositoryRoot + "/docs/architecture.md", encoding: .utf8)
@@ -107,11 +108,44 @@ struct ArchitectureTests {
         var edges: Set<String> = []
         for (target, targetDependencies) in dependencies where !target.hasSuffix("Tests") {
             #expect(document.contains(target), "docs/architecture.md does not mention \(target)")
-            for dependency in targetDependencies where dependencies[dependency] != nil && !["Platform", "Diagnostics"].contains(dependency) {
+            for dependency in targetDependencies where dependencies[dependency] != nil && !["Platform", "Diagnostics"].contains(dependency)
+                && (dependency != "LibC" || target == "Platform") {
                 edges.insert(target + " --> " + dependency)
             }
         }
         #expect(edges.subtracting(drawn).sorted() == [], "edges the picture lacks")
         #expect(drawn.subtracting(edges).sorted() == [], "edges the manifest lacks")
+    }
+
+    /// Every Swift file under Sources/ and Fuzz/, by its path from the repository root.
+    static func swiftFiles() throws -> [(path: String, text: String)] {
+        let root = EnvtoolProcess.repositoryRoot
+        return try ["Sources", "Fuzz"].flatMap { folder in
+            try (FileManager.default.subpathsOfDirectory(atPath: root + "/" + folder)).filter { $0.hasSuffix(".swift") }.map { path in
+                (folder + "/" + path, try String(contentsOfFile: root + "/" + folder + "/" + path, encoding: .utf8))
+            }
+        }
+    }
+
+    @Test("the C library is named in one file, Sources/LibC/LibC.swift, and re-exported by nothing else")
+    func oneLibCImport() throws {
+        let files = try Self.swiftFiles()
+        #expect(files.count > 100)
+        for (path, text) in files where path != "Sources/LibC/LibC.swift" {
+            for line in text.split(separator: "\n") where line.contains("import ") {
+                for module in ["Glibc", "Musl", "Darwin", "ucrt"] {
+                    #expect(!line.hasSuffix("import " + module) && !line.contains("import \(module)."), "\(path): \(line)")
+                }
+                #expect(!(line.contains("@_exported") && line.hasSuffix("import LibC")), "\(path) re-exports libc: \(line)")
+                #expect(!(line.contains("@_exported") && line.hasSuffix("import Platform")), "\(path) re-exports Platform: \(line)")
+            }
+        }
+    }
+
+    @Test("interrupted system calls are made again only by Platform's helpers: no EINTR outside Sources/Platform")
+    func oneRetryHelper() throws {
+        for (path, text) in try Self.swiftFiles() where !path.hasPrefix("Sources/Platform/") {
+            #expect(!text.contains("EINTR"), "\(path) handles EINTR itself; call retryingOnInterrupt, readFully, readToEnd or writeAll")
+        }
     }
 }

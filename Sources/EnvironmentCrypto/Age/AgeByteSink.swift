@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Where an age encryptor or decryptor writes its output: a file descriptor, a zeroing buffer,
 /// or the armor encoder over either.
@@ -22,14 +23,10 @@ package struct FileDescriptorSink: AgeByteSink {
     }
 
     package mutating func write(_ bytes: UnsafeRawBufferPointer) throws(AgeError) {
-        var offset = 0
-        while offset < bytes.count {
-            let wrote = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if wrote < 0 {
-                if errno == EINTR { continue }
-                throw AgeError(.outputFailure, "cannot write the output: \(String(cString: strerror(errno)).lowercased())")
-            }
-            offset += wrote
+        do throws(SystemCallError) {
+            try writeAll(descriptor, bytes)
+        } catch {
+            throw AgeError(.outputFailure, "cannot write the output: \(error.reason.lowercased())")
         }
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Where an age encryptor or decryptor reads its input from: a file descriptor, bytes in memory,
 /// or the armor decoder over either.
@@ -23,12 +24,9 @@ package struct FileDescriptorSource: AgeByteSource {
 
     package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(AgeError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let got = systemRead(descriptor, base, buffer.count)
-            if got >= 0 { return got }
-            if errno == EINTR { continue }
-            throw AgeError(.unusable, "cannot read the input: \(String(cString: strerror(errno)).lowercased())")
-        }
+        let got = retryingOnInterrupt { systemRead(descriptor, base, buffer.count) }
+        guard got >= 0 else { throw AgeError(.unusable, "cannot read the input: \(String(cString: strerror(errno)).lowercased())") }
+        return got
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 extension AgeIdentityFile {
     /// Reads the identities of a file in either format envtool accepts: an age identity file
@@ -65,17 +66,8 @@ extension AgeIdentityFile {
         defer { close(descriptor) }
         let prefix = Array((KeyFile.identityPrefix + ":").utf8)
         let peek = SecretBytes(count: 64) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-        var length = 0
-        peek.withUnsafeBytes { raw in
-            // Written only here, before anyone else can see it.
-            let base = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
-            while length < raw.count {
-                let got = Platform.read(descriptor, base + length, raw.count - length)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
-                length += got
-            }
-        }
+        // Written only here, before anyone else can see it; a failed read ends it as the end does.
+        let length = peek.withUnsafeBytes { readFully(descriptor, into: UnsafeMutableRawBufferPointer(mutating: $0)).count }
         return peek.withUnsafeBytes { raw in
             raw[..<length].drop(while: AgeArmor.isWhitespace).starts(with: prefix)
         }

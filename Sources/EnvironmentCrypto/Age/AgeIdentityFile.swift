@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
@@ -207,21 +208,10 @@ public enum AgeIdentityFile {
         // allowed: a 64 KiB secret buffer is zeroed twice, a tenth of `envtool get` from an age file.
         let capacity = min(maximumLength, Int(clamping: max(status.st_size, 0)) + 1024) + 1
         let buffer = SecretBytes(count: capacity) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-        var length = 0
-        var failure: Int32 = 0
-        buffer.withUnsafeBytes { raw in
-            // SecretBytes is written only here, before anyone else can see it.
-            let base = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
-            while length < raw.count {
-                let got = Platform.read(descriptor, base + length, raw.count - length)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failure = errno }
-                if got <= 0 { break }
-                length += got
-            }
-        }
-        guard failure == 0 else {
-            throw AgeError(.unusable, "cannot read the identity file: \(String(cString: strerror(failure)).lowercased())", file: path)
+        // SecretBytes is written only here, before anyone else can see it.
+        let (length, failure) = buffer.withUnsafeBytes { readFully(descriptor, into: UnsafeMutableRawBufferPointer(mutating: $0)) }
+        if let failure {
+            throw AgeError(.unusable, "cannot read the identity file: \(failure.reason.lowercased())", file: path)
         }
         guard length <= maximumLength else {
             throw AgeError(.invalidIdentity, "the file is larger than \(maximumLength / 1024) KiB; it is not an identity file", file: path)

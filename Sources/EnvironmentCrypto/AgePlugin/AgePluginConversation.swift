@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
+internal import LibC
 
 /// One conversation with a running plugin over the stanza codec: envtool's phase 1, then the
 /// plugin's commands, each answered. What every protocol (`recipient-v1`, `identity-v1`)

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// One run of an age plugin, `age-plugin-NAME --age-plugin=PROTOCOL`, found on `PATH`: its
 /// standard input and output are pipes to envtool, its standard error is envtool's.
@@ -46,7 +47,7 @@ final class AgePluginProcess {
         self.name = name
         self.timeout = timeout
         self.totalTimeout = totalTimeout
-        deadline = Self.monotonicMilliseconds() + totalTimeout
+        deadline = monotonicMilliseconds() + totalTimeout
         let executable = "age-plugin-" + name
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
@@ -92,12 +93,6 @@ final class AgePluginProcess {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
     }
 
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-    }
-
     /// How often a wait looks whether the plugin itself has exited, in milliseconds.
     private static let exitCheckInterval: Int64 = 200
 
@@ -107,15 +102,13 @@ final class AgePluginProcess {
     /// Waits until `descriptor` is ready for `events`: at most ``timeout``, never past the run's
     /// deadline, and no longer once the plugin has exited (what still holds the pipe then is a
     /// child it left behind, not the plugin).
-    private func wait(_ descriptor: Int32, for events: Int16, doing what: String) throws(AgeError) -> Readiness {
-        let silenceEnd = Self.monotonicMilliseconds() + Int64(timeout)
+    private func wait(_ descriptor: Int32, for events: Int32, doing what: String) throws(AgeError) -> Readiness {
+        let silenceEnd = monotonicMilliseconds() + Int64(timeout)
         let end = min(silenceEnd, deadline)
         while true {
-            let left = end - Self.monotonicMilliseconds()
+            let left = end - monotonicMilliseconds()
             guard left > 0 else { break }
-            var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: min(left, Self.exitCheckInterval)))
-            if ready < 0, errno == EINTR { continue }
+            let ready = waitUntilReady(descriptor, for: events, milliseconds: min(left, Self.exitCheckInterval))
             if ready < 0 { throw failure("poll failed: \(String(cString: strerror(errno)).lowercased())") }
             if ready > 0 { return .ready }
             if reap(waitingUpTo: 0) != nil { return .pluginExited }
@@ -127,8 +120,8 @@ final class AgePluginProcess {
     /// Runs `body` (a question on the terminal) without its time counting towards the run's
     /// deadline: a user reading a prompt is not a plugin dawdling.
     func notCountingTowardsDeadline<T>(_ body: () -> T) -> T {
-        let start = Self.monotonicMilliseconds()
-        defer { deadline += Self.monotonicMilliseconds() - start }
+        let start = monotonicMilliseconds()
+        defer { deadline += monotonicMilliseconds() - start }
         return body()
     }
 
@@ -140,7 +133,7 @@ final class AgePluginProcess {
 
     /// Throws when the run is past its deadline, whether or not the plugin is sending.
     private func checkDeadline() throws(AgeError) {
-        if Self.monotonicMilliseconds() >= deadline { throw overran() }
+        if monotonicMilliseconds() >= deadline { throw overran() }
     }
 
     /// Reads what the plugin wrote; 0 at its end of output, or once the plugin has exited and
@@ -149,13 +142,12 @@ final class AgePluginProcess {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             try checkDeadline()
-            let got = Platform.read(fromPlugin, base, buffer.count)
+            let got = retryingOnInterrupt { LibC.read(fromPlugin, base, buffer.count) }
             if got >= 0 { return got }
-            if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK {
-                if try wait(fromPlugin, for: Int16(POLLIN), doing: "sent nothing") == .pluginExited {
+                if try wait(fromPlugin, for: POLLIN, doing: "sent nothing") == .pluginExited {
                     // Its last words may have arrived with its exit.
-                    let last = Platform.read(fromPlugin, base, buffer.count)
+                    let last = LibC.read(fromPlugin, base, buffer.count)
                     return max(last, 0)
                 }
                 continue
@@ -169,12 +161,11 @@ final class AgePluginProcess {
         var offset = 0
         while offset < bytes.count {
             try checkDeadline()
-            let wrote = Self.writeWithoutSIGPIPE(toPlugin, bytes.baseAddress! + offset, bytes.count - offset)
+            let wrote = retryingOnInterrupt { Self.writeWithoutSIGPIPE(toPlugin, bytes.baseAddress! + offset, bytes.count - offset) }
             if wrote >= 0 { offset += wrote; continue }
             let code = errno
-            if code == EINTR { continue }
             if code == EAGAIN || code == EWOULDBLOCK {
-                if try wait(toPlugin, for: Int16(POLLOUT), doing: "read nothing") == .pluginExited {
+                if try wait(toPlugin, for: POLLOUT, doing: "read nothing") == .pluginExited {
                     throw ended(before: "reading what envtool sent")
                 }
                 continue
@@ -195,11 +186,11 @@ final class AgePluginProcess {
         var pending = sigset_t()
         sigpending(&pending)
         let wasPending = sigismember(&pending, SIGPIPE) == 1
-        let wrote = Platform.write(descriptor, base, count)
+        let wrote = LibC.write(descriptor, base, count)
         let code = errno
         if wrote < 0, code == EPIPE, !wasPending {
             var zero = timespec()
-            while sigtimedwait(&pipeSignal, nil, &zero) < 0 && errno == EINTR {}
+            _ = retryingOnInterrupt { sigtimedwait(&pipeSignal, nil, &zero) }
         }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         errno = code

@@ -1,4 +1,4 @@
-import Platform
+internal import LibC
 
 /// How an age plugin's requests reach the user (age's `ClientUI`): messages on standard
 /// error, questions on the terminal (`/dev/tty`). Without a terminal a question is refused

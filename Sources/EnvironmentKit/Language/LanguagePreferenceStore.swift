@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+internal import LibC
 
 /// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
 /// wins at the next start, from any process (the app itself, or `envtool set-language`).
@@ -106,10 +107,8 @@ public struct LanguagePreferenceStore: Sendable {
                 throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot open the lock file: \(String(cString: strerror(errno)).lowercased())")
             }
             defer { close(lock) }
-            while flock(lock, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
-                }
+            guard retryingOnInterrupt({ flock(lock, LOCK_EX) }) == 0 else {
+                throw EnvironmentError(.writeFailed, file: lockPath, message: "cannot lock the preferences: \(String(cString: strerror(errno)).lowercased())")
             }
             defer { flock(lock, LOCK_UN) }
             // A choice already saved is not written again: the file, its modification time and

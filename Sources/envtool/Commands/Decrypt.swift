@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
+import LibC
 
 struct Decrypt: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 struct Guard: ParsableCommand {
     static let configuration = CommandConfiguration(

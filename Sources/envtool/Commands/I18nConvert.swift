@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 extension I18n {
     struct Convert: ParsableCommand {

@@ -4,8 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 import TranslationFormats
+import Platform
+import LibC
 
 extension I18n {
     /// `envtool i18n extract`: runs the separate `envtool-extract`, which holds swift-syntax, so

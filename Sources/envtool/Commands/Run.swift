@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Results go to stdout, diagnostics to stderr.
 ///
@@ -38,30 +39,15 @@ enum Console {
 
     /// Writes `text` to standard error as it is: a question whose answer is typed on the same line.
     static func prompt(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = Platform.write(STDERR_FILENO, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return }
-                written += result
-            }
-        }
+        _ = Array(text.utf8).withUnsafeBytes { try? writeAll(STDERR_FILENO, $0) }
     }
 
     private static func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let result = Platform.write(STDOUT_FILENO, base + written, bytes.count - written)
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                let reason = result < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                error("envtool: error: cannot write the output: \(reason)")
-                throw ExitCode(ExitStatus.ioError.rawValue)
-            }
-            written += result
+        do throws(SystemCallError) {
+            try writeAll(STDOUT_FILENO, bytes)
+        } catch {
+            self.error("envtool: error: cannot write the output: \(error.reason)")
+            throw ExitCode(ExitStatus.ioError.rawValue)
         }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import EnvironmentKit
 import Platform
+import LibC
 
 /// The identity file every command reads when none is given, and that `keygen --age` (and
 /// `keygen --export-age`) write when no `-o` is given: `$XDG_CONFIG_HOME/envtool/keys.txt`, else

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Which environments document a command reads, in which configuration, under which app id
 /// and with which secret: what ``EnvironmentOptions`` give, as plain values.
@@ -171,18 +172,13 @@ struct EnvironmentSelection: Sendable {
     }
 
     private static func readToEnd(_ descriptor: Int32, name: String) throws -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw EnvironmentError(.unreadableFile, file: name, message: "cannot read the file: \(String(cString: strerror(errno)).lowercased())")
-            }
-            if count == 0 { return data }
-            guard data.count <= InputFile.limit - count else { throw InputFile.tooLarge(name) }
-            data.append(contentsOf: buffer[0..<count])
+        // One byte past the limit tells a stream that is too long.
+        let (data, error) = Platform.readToEnd(descriptor, limit: InputFile.limit + 1)
+        if let error {
+            throw EnvironmentError(.unreadableFile, file: name, message: "cannot read the file: \(error.reason.lowercased())")
         }
+        guard data.count <= InputFile.limit else { throw InputFile.tooLarge(name) }
+        return data
     }
 
     /// The document in `data`: JSON, or an environments.bin decrypted with the secret options.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Runs `git` (found on PATH) and collects what it prints: what `envtool guard` reads the
 /// staged files with.
@@ -54,14 +55,8 @@ enum GitProcess {
             throw Unavailable(reason: error.isNotFound ? "git is not installed or not on PATH" : "cannot run git: \(error.reason)")
         }
         close(pipeEnds[1])
-        var output = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            output.append(contentsOf: buffer[0..<count])
-        }
+        // A failed read ends the output as its end does.
+        let output = readToEnd(pipeEnds[0]).bytes
         close(pipeEnds[0])
         let code = process.wait()?.shellStatus ?? 0
         let error = scratch.flatMap { FileManager.default.contents(atPath: $0.error) }.map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Platform
+import LibC
 
 /// `ENVTOOL_IDENTITY_COMMAND`: a command whose standard output is an identity file (any kind
 /// `--identity` reads), for identities kept in a password manager (`op read …`, `pass show …`),

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the
 /// file: no such file` (exit 66).
@@ -62,7 +63,7 @@ enum InputFile {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw InputFile.unreadable(path, errno) }
             if status.st_mode & S_IFMT == S_IFREG, status.st_size > InputFile.limit {
-                _ = Platform.close(descriptor)
+                _ = LibC.close(descriptor)
                 throw InputFile.tooLarge(path)
             }
             size = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
@@ -78,23 +79,13 @@ enum InputFile {
         }
 
         func close() {
-            if owned { _ = Platform.close(descriptor) }
+            if owned { _ = LibC.close(descriptor) }
         }
 
         /// Reads until `count` bytes or the end of the input, whichever comes first.
         func read(upTo count: Int, sizeHint: Int = 0) throws -> Data {
-            var data = Data(capacity: min(sizeHint, count))
-            var buffer = [UInt8](repeating: 0, count: 64 << 10)
-            while data.count < count {
-                let wanted = min(buffer.count, count - data.count)
-                let got = buffer.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, wanted) }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw InputFile.unreadable(name, errno)
-                }
-                if got == 0 { return data }
-                data.append(contentsOf: buffer[0..<got])
-            }
+            let (data, error) = Platform.readToEnd(descriptor, limit: count, sizeHint: sizeHint)
+            if let error { throw InputFile.unreadable(name, error.code) }
             return data
         }
     }

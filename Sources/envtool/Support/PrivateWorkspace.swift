@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
+import LibC
 
 /// A private directory for plaintext: memory-backed where possible, 0700, wiped on destroy.
 ///

@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
+import LibC
 
 /// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
 /// named and read by ``SecretProviders/recipients``.

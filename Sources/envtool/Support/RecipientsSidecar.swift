@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// The recipients list of an age `environments.bin`, kept beside it as `FILE.recipients` in age's
 /// recipients-file format (so `age -R FILE.recipients` encrypts to the same team).

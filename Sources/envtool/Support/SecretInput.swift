@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import LibC
 
 /// Reads passphrases from the places envtool allows: an environment variable, standard input,
 /// or the terminal with echo off. Never from argv. Bytes go straight into ``SecretBytes``,
@@ -39,9 +40,8 @@ enum SecretInput {
         var buffer = SecretBytes(count: capacity) { _ in }
         while true {
             let got = buffer.withUnsafeBytes { raw in
-                read(STDIN_FILENO, UnsafeMutableRawPointer(mutating: raw.baseAddress! + length), capacity - length)
+                retryingOnInterrupt { read(STDIN_FILENO, UnsafeMutableRawPointer(mutating: raw.baseAddress! + length), capacity - length) }
             }
-            if got < 0, errno == EINTR { continue }
             if got < 0 { throw CryptoError(.secretUnavailable, "cannot read the value from standard input: \(String(cString: strerror(errno)).lowercased())") }
             if got == 0 { break }
             length += got
@@ -69,26 +69,16 @@ enum SecretInput {
         fstat(fd, &status)
         let size = Int(status.st_size)
         guard size <= limit else { throw CryptoError(.malformedFile, "the file is larger than \(limit) bytes", file: path) }
-        var total = 0
         return try SecretBytes(count: size) { (buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) in
-            while total < size {
-                let got = read(fd, buffer.baseAddress! + total, size - total)
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { throw CryptoError(.secretUnavailable, "the file changed while it was read", file: path) }
-                total += got
-            }
+            guard readFully(fd, into: buffer).count == size else { throw CryptoError(.secretUnavailable, "the file changed while it was read", file: path) }
         }
     }
 
     private static func readAll(fd: Int32, what: String) throws(CryptoError) -> SecretBytes {
         var length = 0
         let buffer = try SecretBytes(count: maximumLength) { (raw: UnsafeMutableRawBufferPointer) throws(CryptoError) in
-            while length < raw.count {
-                let got = read(fd, raw.baseAddress! + length, raw.count - length)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
-                length += got
-            }
+            // A read that fails ends the passphrase as the end of the input does.
+            length = readFully(fd, into: raw).count
             guard length < raw.count else {
                 throw CryptoError(.secretUnavailable, "the passphrase on \(what) is longer than \(maximumLength - 1) bytes")
             }

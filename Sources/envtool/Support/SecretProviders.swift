@@ -1,5 +1,5 @@
 import EnvironmentCrypto
-import Platform
+import LibC
 
 /// The one table of secret providers: every option and environment variable that gives a secret
 /// (or whom to encrypt to), declared once. The ArgumentParser groups (``SecretOptions``,

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Synchronization
 import Platform
+import LibC
 
 /// Destroys a ``PrivateWorkspace`` when envtool is asked to stop, by any signal that would end it
 /// and can be caught (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGALRM… see
@@ -38,7 +39,7 @@ enum TerminationCleanup {
         // A thread of its own that waits on the pipe: the signal handler may only write to it.
         DispatchQueue(label: "envtool.termination-cleanup").async {
             var signal: Int32 = 0
-            while read(readEnd, &signal, MemoryLayout<Int32>.size) < 0, errno == EINTR {}
+            _ = retryingOnInterrupt { read(readEnd, &signal, MemoryLayout<Int32>.size) }
             terminating.store(true, ordering: .sequentiallyConsistent)
             let (workspace, editor) = state.withLock { ($0.workspace, $0.editor) }
             // The editor (and the shell running it) would otherwise keep the file open, or write it back.
