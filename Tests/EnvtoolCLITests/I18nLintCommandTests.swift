@@ -78,4 +78,14 @@ struct TranslateAliasTests {
         #expect(long.stdout == short.stdout)
         #expect(long.stdout == "Welcome, Ada!\n")
     }
+
+    @Test("validate checks the locales as lint does; resources without the development language are a warning, not an invalid document")
+    func validateWithoutSourceResources() throws {
+        let workspace = try Workspace()
+        try FileManager.default.removeItem(atPath: workspace.path + "/environments/locales/en")
+        let result = try workspace.run(["validate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: the source language of the translation table (i18next) is not known"), "\(result.stderr)")
+        #expect(try workspace.run(["validate", "--strict"]).status == 65)
+    }
 }
