@@ -55,6 +55,11 @@ struct SopsCommandTests {
         let inspect = try workspace.run(["inspect", "env.sops.json"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.contains("format: sops 3.11.0"), "\(inspect.stdout)")
+        let inspected = try JSONSerialization.jsonObject(with: Data(try workspace.run(["inspect", "env.sops.json", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        #expect(inspected?["format"] as? String == "sops" && inspected?["armored"] as? Bool == false && inspected?["recipients"] as? Int == keys.count,
+                "\(String(describing: inspected))")
+        let listed = try JSONSerialization.jsonObject(with: Data(try workspace.run(["recipients", "list", "env.sops.json", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        #expect(listed?["format"] as? String == "sops", "\(String(describing: listed))")
         let recipients = try workspace.run(["recipients", "list", "env.sops.json"])
         #expect(recipients.status == 0, "\(recipients.stderr)")
         #expect(recipients.stdout == keys.map { $0.recipient + "\n" }.joined())

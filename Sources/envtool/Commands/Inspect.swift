@@ -11,9 +11,9 @@ import Platform
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print the header facts of an environments.bin (v1, age or RNCryptor); needs no secret and shows none.",
+        abstract: "Print the header facts of an environments.bin (v1, age, RNCryptor or sops); needs no secret and shows none.",
         discussion: """
-            With --format json, one document on stdout: {"file", "format": "v1" | "age" | "rncryptor", "keyMode": "key file" | "passphrase" | "recipients", "armored": bool, "recipients": n or null, "stanzas": [types] or null, "fingerprint": hex or null, "kdf": text or null, "headerBytes": n or null, "encryptedBytes": n or null}.
+            With --format json, one document on stdout: {"file", "format": "v1" | "age" | "rncryptor" | "sops", "keyMode": "key file" | "passphrase" | "recipients", "armored": bool, "recipients": n or null, "stanzas": [types] or null, "fingerprint": hex or null, "kdf": text or null, "headerBytes": n or null, "encryptedBytes": n or null}.
             """)
 
     @Argument(help: "The environments.bin ('-' reads standard input).", completion: .file())
@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
     private static func json(_ facts: EnvironmentsBin.Header.Facts, file: String) -> JSONValue {
         var object = JSONObject()
         object["file"] = .string(file)
-        object["format"] = .string(facts.format.rawValue)
+        object["format"] = .string(facts.formatName)
         object["keyMode"] = .string(facts.keyMode)
         object["armored"] = .bool(facts.armored)
         object["recipients"] = facts.recipients.map(JSONValue.integer) ?? .null

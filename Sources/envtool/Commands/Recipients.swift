@@ -21,7 +21,7 @@ struct Recipients: ParsableCommand {
             discussion: """
                 An age header does not name its recipients, so envtool keeps them beside the file in FILE.recipients (age's recipients-file format, written by encrypt and rekey) and checks the list against the header: as many X25519 recipients as X25519 stanzas, as many SSH keys (ssh-ed25519 AAAA…, ssh-rsa AAAA…) as ssh-ed25519 and ssh-rsa stanzas, and age plugin recipients (age1NAME1…) where the file has a plugin's stanzas. A v1 file shows its one recipient's fingerprint. Change the recipients with `envtool rekey --add-recipient / --remove-recipient`.
 
-                With --format json, one document on stdout: {"file", "format": "v1" | "age", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
+                With --format json, one document on stdout: {"file", "format": "v1" | "age" | "sops", "keyMode", "recipients": ["age1…"] (for v1: [] and the fingerprint), "fingerprint": hex or null, "stanzas": n or null}.
                 """)
 
         @Argument(help: "The environments.bin.", completion: .file())
@@ -44,7 +44,7 @@ struct Recipients: ParsableCommand {
                 if output.isJSON {
                     var object = JSONObject()
                     object["file"] = .string(name)
-                    object["format"] = .string(facts.format.rawValue)
+                    object["format"] = .string(facts.formatName)
                     object["keyMode"] = .string("recipients")
                     object["recipients"] = .array(recipients.map { .string($0.displayName) })
                     object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
