@@ -298,6 +298,11 @@ write("secret-keys", "# deploy\nAGE_KEY=AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZ
 write("secret-keys", "Decrypt with a file of AGE-SECRET-KEY-1\u2026 lines; keys are envtool-key-1:<base64>.\n")
 write("secret-keys", "envtool-key-1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nage-secret-key-1qqqq\nAGE-PLUGIN-YUBIKEY-1QQQQ\n")
 
+# sops: the fixture sops 3.11 wrote (its identity is the harness's), and one with a value cut short.
+sops_file = open(os.path.join(crypto, "sops", "environments.sops.json"), "rb").read()
+write("sops", sops_file)
+write("sops", sops_file.replace(b"ENC[AES256_GCM,data:", b"ENC[AES256_GCM,data:A", 1))
+
 # ssh-keys: an OpenSSH private key (even first byte) built from RFC 8032's first Ed25519 test
 # vector (a published key, not a secret), and SSH public key lines (odd first byte).
 def ssh_string(data):

@@ -65,6 +65,8 @@ public struct FuzzTarget: Sendable {
                    run: SecretKeyScanHarness.run),
         FuzzTarget(name: "ssh-keys", summary: "age's SSH keys: first byte even, identity-file text (OpenSSH private keys) whose SSH identities must open what their recipients wrap; odd, recipients-file text whose SSH lines must read back the same",
                    run: SSHKeyHarness.run),
+        FuzzTarget(name: "sops", summary: "sops JSON documents: metadata checks and facts, the data key opened with the fixture's age identity, every value and the MAC; what opens, sealed again, must open the same",
+                   run: SopsHarness.run),
         FuzzTarget(name: "generate-swift", summary: "generate swift: folder NUL file NUL configuration NUL key NUL value …; input text stays in its holes",
                    run: GenerateSwiftHarness.run, describe: GenerateSwiftHarness.describe),
     ]
