@@ -75,24 +75,17 @@ package struct AWSEnvironment: Sendable {
     /// The most of a secret file (a web identity or authorization token) read.
     static let maximumSecretFileLength = 64 * 1024
 
-    /// The bytes of the secret file at `path` (a token), zeroed once copied; `nil` when it does
-    /// not exist.
+    /// The bytes of the secret file at `path` (a token); `nil` when it does not exist.
     func secretFile(_ path: String) throws(KMSError) -> SecretBytes? {
-        let read: Data?
-        do throws(UnreadableFile) {
-            read = try file(path)
-        } catch {
-            throw KMSError(.configuration, "cannot read \(path): \(error.reason)")
+        try withFile(path) { bytes throws(KMSError) in
+            guard bytes.count <= Self.maximumSecretFileLength else {
+                throw KMSError(.configuration, "\(path) is larger than \(Self.maximumSecretFileLength / 1024) KiB: not a token")
+            }
+            // Without the line break a file written by `echo` ends with.
+            var count = bytes.count
+            while count > 0, bytes[count - 1] == 0x0A || bytes[count - 1] == 0x0D { count -= 1 }
+            return SecretBytes(count: count) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count])) }
         }
-        guard var data = read else { return nil }
-        defer { data.withUnsafeMutableBytes { if let base = $0.baseAddress { sodium_memzero(base, $0.count) } } }
-        guard data.count <= Self.maximumSecretFileLength else {
-            throw KMSError(.configuration, "\(path) is larger than \(Self.maximumSecretFileLength / 1024) KiB: not a token")
-        }
-        // Without the line break a file written by `echo` ends with.
-        var count = data.count
-        while count > 0, data[data.startIndex + count - 1] == 0x0A || data[data.startIndex + count - 1] == 0x0D { count -= 1 }
-        return data.withUnsafeBytes { bytes in SecretBytes(count: count) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count])) } }
     }
 
     /// A non-empty variable's value.
@@ -101,8 +94,20 @@ package struct AWSEnvironment: Sendable {
         return value
     }
 
-    /// Reads and parses the shared file at `path`, zeroing the bytes read; `nil` when it does not exist.
+    /// Reads and parses the shared file at `path`; `nil` when it does not exist.
     func sharedFile(_ path: String) throws(KMSError) -> SharedConfigFile? {
+        try withFile(path) { bytes throws(KMSError) in
+            do throws(SharedConfigFile.Failure) {
+                return try SharedConfigFile(parsing: bytes)
+            } catch {
+                throw KMSError(.configuration, "\(path):\(error.line): \(error.reason)")
+            }
+        }
+    }
+
+    /// `body` over the bytes of the file at `path`, which are zeroed afterwards (a credentials
+    /// file holds keys); `nil` when the file does not exist.
+    private func withFile<Value>(_ path: String, _ body: (UnsafeRawBufferPointer) throws(KMSError) -> Value) throws(KMSError) -> Value? {
         let read: Data?
         do throws(UnreadableFile) {
             read = try file(path)
@@ -111,12 +116,10 @@ package struct AWSEnvironment: Sendable {
         }
         guard var data = read else { return nil }
         defer { data.withUnsafeMutableBytes { if let base = $0.baseAddress { sodium_memzero(base, $0.count) } } }
-        let parsed: Result<SharedConfigFile, SharedConfigFile.Failure> = data.withUnsafeBytes { bytes in
-            do throws(SharedConfigFile.Failure) { return .success(try SharedConfigFile(parsing: bytes)) } catch { return .failure(error) }
+        // `withUnsafeBytes` rethrows untyped: the typed error goes through a Result.
+        let result: Result<Value, KMSError> = data.withUnsafeBytes { bytes in
+            do throws(KMSError) { return .success(try body(bytes)) } catch { return .failure(error) }
         }
-        switch parsed {
-        case .success(let file): return file
-        case .failure(let error): throw KMSError(.configuration, "\(path):\(error.line): \(error.reason)")
-        }
+        return try result.get()
     }
 }
