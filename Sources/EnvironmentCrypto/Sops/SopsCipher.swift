@@ -38,19 +38,21 @@ enum SopsCipher {
 #if canImport(CommonCrypto)
         throw appleUnavailable
 #else
-        let library = try LibCrypto.loaded()
-        guard let context = library.cipherContextNew() else { throw failure("no cipher context (out of memory?)") }
-        defer { library.cipherContextFree(context) }
-        try start(library, context, key: key, nonce: nonce, additionalData: additionalData, encrypting: false)
-        let failed: CryptoError? = ciphertext.withUnsafeBytes { input in
-            do throws(CryptoError) { try update(library, context, input, into: output); return nil } catch { return error }
+        let verified: Result<Bool, CryptoError> = ciphertext.withUnsafeBytes { input in
+            do throws(CryptoError) {
+                return .success(try ciphering(key: key, nonce: nonce, additionalData: additionalData, encrypting: false,
+                                              input, into: output) { (library, context) throws(CryptoError) in
+                    var expected = tag
+                    guard library.cipherControl(context, setTag, Int32(tagLength), &expected) == 1 else { throw failure("the tag could not be set") }
+                    var tail = [UInt8](repeating: 0, count: 16)
+                    var written: Int32 = 0
+                    return library.cipherFinal(context, &tail, &written) == 1
+                })
+            } catch {
+                return .failure(error)
+            }
         }
-        if let failed { throw failed }
-        var expected = tag
-        guard library.cipherControl(context, setTag, Int32(tagLength), &expected) == 1 else { throw failure("the tag could not be set") }
-        var tail = [UInt8](repeating: 0, count: 16)
-        var written: Int32 = 0
-        guard library.cipherFinal(context, &tail, &written) == 1 else {
+        guard try verified.get() else {
             if let base = output.baseAddress { sodium_memzero(base, output.count) }
             return false
         }
@@ -68,27 +70,43 @@ enum SopsCipher {
 #if canImport(CommonCrypto)
         throw appleUnavailable
 #else
-        let library = try LibCrypto.loaded()
-        guard let context = library.cipherContextNew() else { throw failure("no cipher context (out of memory?)") }
-        defer { library.cipherContextFree(context) }
-        try start(library, context, key: key, nonce: nonce, additionalData: additionalData, encrypting: true)
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count)
-        let failed: CryptoError? = ciphertext.withUnsafeMutableBytes { output in
-            do throws(CryptoError) { try update(library, context, plaintext, into: output); return nil } catch { return error }
+        let tag: Result<[UInt8], CryptoError> = ciphertext.withUnsafeMutableBytes { output in
+            do throws(CryptoError) {
+                return .success(try ciphering(key: key, nonce: nonce, additionalData: additionalData, encrypting: true,
+                                              plaintext, into: output) { (library, context) throws(CryptoError) in
+                    var tail = [UInt8](repeating: 0, count: 16)
+                    var written: Int32 = 0
+                    var tag = [UInt8](repeating: 0, count: tagLength)
+                    guard library.cipherFinal(context, &tail, &written) == 1, written == 0,
+                          library.cipherControl(context, getTag, Int32(tagLength), &tag) == 1 else {
+                        throw failure("AES-256-GCM failed in libcrypto")
+                    }
+                    return tag
+                })
+            } catch {
+                return .failure(error)
+            }
         }
-        if let failed { throw failed }
-        var tail = [UInt8](repeating: 0, count: 16)
-        var written: Int32 = 0
-        var tag = [UInt8](repeating: 0, count: tagLength)
-        guard library.cipherFinal(context, &tail, &written) == 1, written == 0,
-              library.cipherControl(context, getTag, Int32(tagLength), &tag) == 1 else {
-            throw failure("AES-256-GCM failed in libcrypto")
-        }
-        return (ciphertext, tag)
+        return (ciphertext, try tag.get())
 #endif
     }
 
 #if !canImport(CommonCrypto)
+    /// One AES-256-GCM pass, as `open` and `seal` share it: a context set up with the key, the
+    /// nonce and the additional data, `input` through it into `output`, then `finish` (the tag's
+    /// part) before the context is freed.
+    private static func ciphering<Result>(key: UnsafeRawBufferPointer, nonce: [UInt8], additionalData: [UInt8], encrypting: Bool,
+                                          _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
+                                          finish: (LibCrypto, OpaquePointer) throws(CryptoError) -> Result) throws(CryptoError) -> Result {
+        let library = try LibCrypto.loaded()
+        guard let context = library.cipherContextNew() else { throw failure("no cipher context (out of memory?)") }
+        defer { library.cipherContextFree(context) }
+        try start(library, context, key: key, nonce: nonce, additionalData: additionalData, encrypting: encrypting)
+        try update(library, context, input, into: output)
+        return try finish(library, context)
+    }
+
     private static func start(_ library: LibCrypto, _ context: OpaquePointer, key: UnsafeRawBufferPointer, nonce: [UInt8],
                               additionalData: [UInt8], encrypting: Bool) throws(CryptoError) {
         // Nonces are bounded by the caller (sops values are read from a bounded file); libcrypto
