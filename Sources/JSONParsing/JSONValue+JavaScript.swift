@@ -78,6 +78,14 @@ extension JSONValue {
         var digits = String(pieces[0]) + (pieces.count > 1 ? String(pieces[1]) : "")
         let point = pieces[0].count + exponent
         while digits.hasSuffix("0") && digits.count > max(point, 1) { digits.removeLast() }
+        return positional(digits: digits, point: point, negative: negative)
+    }
+
+    /// `digits` with the decimal point after the first `point` of them (before them when
+    /// `point` ≤ 0, zeros added as needed), without an exponent: `12`, point 4 is `1200`;
+    /// point -1 is `0.012`. The callers bound `point` (a Double's exponent), so the zeros added
+    /// are at most a few hundred.
+    package static func positional(digits: String, point: Int, negative: Bool) -> String {
         let result: String
         if point <= 0 {
             result = "0." + String(repeating: "0", count: -point) + digits

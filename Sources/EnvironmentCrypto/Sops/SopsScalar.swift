@@ -84,17 +84,8 @@ enum SopsScalar {
         while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst(); point -= 1 }
         while digits.count > 1, digits.hasSuffix("0") { digits.removeLast() }
         if digits == "0" { return negative ? "-0" : "0" }
-        var result: String
-        // A Double's exponent keeps these counts within a few hundred.
-        if point <= 0 {
-            result = "0." + String(repeating: "0", count: -point) + digits
-        } else if point >= digits.count {
-            result = digits + String(repeating: "0", count: point - digits.count)
-        } else {
-            let index = digits.index(digits.startIndex, offsetBy: point)
-            result = digits[..<index] + "." + digits[index...]
-        }
-        return (negative ? "-" : "") + result
+        // A Double's exponent keeps the point within a few hundred.
+        return JSONValue.positional(digits: digits, point: point, negative: negative)
     }
 }
 
