@@ -137,6 +137,8 @@ public struct PseudoLocalizer: Sendable {
     private func accented(_ message: TranslationMessage) -> TranslationMessage {
         var result = TranslationMessage([.text("[")])
         var length = 0
+        // The text the filler joins (adjacent texts are one piece).
+        var lastText = "["
         for piece in message.pieces {
             switch piece {
             case .text(let text):
@@ -150,16 +152,28 @@ public struct PseudoLocalizer: Sendable {
                     }
                 }
                 result.append(.text(accented))
+                lastText += accented
             case .placeholder:
                 result.append(.text("\u{BB}"))
                 result.append(piece)
                 result.append(.text("\u{AB}"))
+                lastText = "\u{AB}"
             case .nesting:
                 result.append(piece)
+                lastText = ""
             }
         }
-        result.append(.text(Self.filler(count: Self.growth(of: length, percent: expansion)) + "]"))
+        var filler = Self.filler(count: Self.growth(of: length, percent: expansion)) + "]"
+        // A `%` left unfinished at the end of the text (`%#`) must not become a conversion with
+        // the filler (`%# o`): a word joiner, which no conversion takes, stands between them.
+        if Self.keptParts(lastText + filler) != Self.keptParts(lastText) + Self.keptParts(filler) { filler = "\u{2060}" + filler }
+        result.append(.text(filler))
         return result
+    }
+
+    /// The parts of `text` kept as they are (conversions, markup, entities), in order.
+    private static func keptParts(_ text: String) -> [String] {
+        segments(of: text).compactMap { if case .kept(let kept) = $0 { kept } else { nil } }
     }
 
     private func bidi(_ message: TranslationMessage) -> TranslationMessage {
