@@ -20,7 +20,7 @@ enum SopsHarness {
               let plaintext = try? file.decrypt(with: key) else { return }
         // What opened is sealed again under the same data key, and reads back the same.
         let document = SecretBytes(copying: Array(plaintext.jsonText(pretty: true).utf8))
-        guard let sealed = try? SopsFile.reseal(document, with: SopsFile.Reseal(file: file, dataKey: key)) else { return }
+        guard let sealed = try? SopsFile.encrypt(document, with: SopsFile.Seal(file: file, dataKey: key)) else { return }
         guard let again = try? SopsFile(parsing: sealed), let reopened = try? again.decrypt(with: key) else {
             fatalError("a sops document sealed again does not open")
         }

@@ -10,6 +10,10 @@ extension EnvironmentsBin {
         /// files RNCryptor wrote open as they are, written for apps that still decrypt with
         /// RNCryptor; `rekey --to age` moves a file on.
         case rncryptor
+        /// A sops file (``SopsFile``, sops 3.x's JSON layout): the document's keys in clear, each
+        /// value encrypted with a data key that is sealed to age recipients, so a diff shows which
+        /// value changed. What teams that already use sops keep.
+        case sops
     }
 
     /// What `--armor` needs; every path that would write an armored v1 file says the same.

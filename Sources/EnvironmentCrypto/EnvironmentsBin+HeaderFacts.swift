@@ -2,8 +2,7 @@ extension EnvironmentsBin.Header {
     /// What a header says, none of it secret: what `envtool inspect` prints, as text lines and as
     /// the fields of its JSON document (docs/cli-json.md, one field each).
     public struct Facts: Sendable {
-        /// `age`, `v1` or `rncryptor`: the format that seals the file's key (`age` for a sops
-        /// file, whose data key is sealed with age); ``formatName`` names the file's own.
+        /// `age`, `v1`, `rncryptor` or `sops`: the file's format.
         public let format: EnvironmentsBin.Format
         /// A frozen token: `key file`, `passphrase` or `recipients` (an RNCryptor password file is
         /// `passphrase`, one of two keys `key file`).
@@ -24,11 +23,6 @@ extension EnvironmentsBin.Header {
         public let encryptedBytes: Int?
         /// The facts as `inspect` prints them.
         public let lines: [String]
-        /// Whether the file is a sops document (its values encrypted one by one, in clear JSON).
-        public var isSops = false
-
-        /// The file's format as `inspect --format json` names it: `age`, `v1`, `rncryptor` or `sops`.
-        public var formatName: String { isSops ? "sops" : format.rawValue }
     }
 
     /// The header's facts.
@@ -64,8 +58,8 @@ extension EnvironmentsBin.Header {
         if !metadata.unencryptedSuffix.isEmpty { lines.append("in clear: values under keys ending in \(metadata.unencryptedSuffix)") }
         if !metadata.encryptedSuffix.isEmpty { lines.append("encrypted: only values under keys ending in \(metadata.encryptedSuffix)") }
         lines.append("last modified: \(metadata.lastModified)")
-        return Facts(format: .age, keyMode: "recipients", armored: false, recipients: metadata.ageKeys.count,
-                     stanzas: stanzas, fingerprint: nil, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines, isSops: true)
+        return Facts(format: .sops, keyMode: "recipients", armored: false, recipients: metadata.ageKeys.count,
+                     stanzas: stanzas, fingerprint: nil, kdf: nil, headerBytes: nil, encryptedBytes: nil, lines: lines)
     }
 
     /// The facts of an RNCryptor header: the mode and the lengths, never a salt or the IV.

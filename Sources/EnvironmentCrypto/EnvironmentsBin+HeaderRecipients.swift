@@ -1,6 +1,6 @@
 extension EnvironmentsBin.Header {
     /// The format of the file.
-    public var format: EnvironmentsBin.Format { rncryptor != nil ? .rncryptor : age == nil ? .v1 : .age }
+    public var format: EnvironmentsBin.Format { sops != nil ? .sops : rncryptor != nil ? .rncryptor : age == nil ? .v1 : .age }
 
     /// The stanza types of the header, in order; a v1 header has one pseudo type for its mode
     /// (``EnvironmentsBin/Mode/stanzaType``). A ``FileKeyIdentity`` whose

@@ -21,7 +21,7 @@ extension EnvironmentsBin {
         /// How a v1 file was sealed, as far as its identity tells (the header's Argon2id cost, the
         /// recipient its fingerprint names); `nil` for an age file.
         package let v1Seal: V1Seal?
-        /// A sops file's data key, to write it again (``SopsFile/Reseal``); `nil` for other formats.
+        /// A sops file's data key, to write it again (``SopsFile/Seal``); `nil` for other formats.
         package var sopsDataKey: SecretBytes? = nil
         /// An age file's file key, which authenticates the recipients list kept beside it
         /// (``authenticatedRecipients(_:)``); `nil` for other formats.

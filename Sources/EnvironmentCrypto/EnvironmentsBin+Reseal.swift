@@ -17,7 +17,7 @@ extension EnvironmentsBin.Opened {
                            listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         if let sops = header.sops {
             guard let sopsDataKey else { throw CryptoError(.secretUnavailable, "the sops file was opened without its data key", file: file) }
-            return .sops(SopsFile.Reseal(file: sops, dataKey: sopsDataKey))
+            return .sops(SopsFile.Seal(file: sops, dataKey: sopsDataKey))
         }
         guard let summary = header.age else {
             if header.rncryptor != nil { return .rncryptor(try rncryptorSeal(file: file)) }
@@ -48,6 +48,30 @@ extension EnvironmentsBin.Opened {
     ///   no form in `format`, or `armored` asks for an armored v1 file; as ``sameTarget(scryptWorkFactor:file:listed:)``.
     public func sameSecret(in format: EnvironmentsBin.Format, armored: Bool, scryptWorkFactor: Int, kdf: () throws(CryptoError) -> KDFParameters,
                            file: String, listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+        if let sops = header.sops, format != .sops {
+            // Out of sops: its recipients, as it names them (an age file's list, a v1 recipient).
+            let recipients = try sops.recipients()
+            if format == .age { return .age(recipients, armored: armored) }
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
+            if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
+            guard recipients.count == 1, let recipient = recipients[0] as? AgeRecipient else {
+                throw CryptoError(.secretUnavailable, "the v1 format holds one X25519 recipient and this sops file has \(EnvironmentsBin.count(recipients.count, "recipient")); give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: file)
+            }
+            return .v1(.recipient(Recipient(recipient)))
+        }
+        if format == .sops {
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
+            // A sops file again: a new data key for the same recipients, as `sops rotate` makes.
+            if let sops = header.sops, let sopsDataKey {
+                return .sops(try SopsFile.Seal(file: sops, dataKey: sopsDataKey).changingRecipients(to: try sops.recipients(), rotatingDataKey: true))
+            }
+            if case .recipient(let recipient)? = v1Seal { return .sops(try SopsFile.Seal(to: [AgeRecipient(recipient)])) }
+            guard header.age != nil, !(identity is Passphrase),
+                  case .age(let recipients, _) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) else {
+                throw CryptoError(.secretUnavailable, "a sops file seals its data key to age recipients, and this file is encrypted with \(identity is Passphrase ? "a passphrase" : header.rncryptor != nil ? "RNCryptor keys" : "a key file"); give the recipients: --new-recipient or -R", file: file)
+            }
+            return .sops(try SopsFile.Seal(to: recipients))
+        }
         let isAge = header.age != nil
         if format == .age {
             // The same recipients or passphrase, with a new file key (and armor if asked).
@@ -78,24 +102,45 @@ extension EnvironmentsBin.Opened {
         throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: file)
     }
 
-    /// The recipients of an age file (those `listed`, checked) without `removing` and with those
-    /// `adding` returns, each once; armored if the file was or `armored` asks.
+    /// The recipients of an age or sops file (an age file's `listed`, checked; those a sops
+    /// file names) without `removing` and with those `adding` returns, each once; armored if the
+    /// age file was or `armored` asks. A sops file stays sops unless `format` says age: a removed
+    /// recipient rotates its data key, an added one gets the same data key.
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a v1 or
-    ///   passphrase file, `format` v1, a removed recipient the file does not have, or no
-    ///   recipient left; the kind of a malformed recipient; whatever `adding` throws.
+    ///   passphrase file, `format` v1 or RNCryptor, a removed recipient the file does not have,
+    ///   or no recipient left; the kind of a malformed recipient; whatever `adding` throws.
     public func changingRecipients(removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient], format: EnvironmentsBin.Format?,
                                    armored: Bool, file: String,
                                    listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         guard let summary = header.age, !summary.isPassphraseProtected else {
             let format = header.rncryptor != nil ? "RNCryptor" : "v1"
-            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age file, and this file is \(header.age == nil ? "in the \(format) format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: file)
+            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is \(header.age == nil ? "in the \(format) format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: file)
         }
         guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
         guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
-        var current = try authenticatedRecipients(listed())
+        let sops = header.sops
+        let current: [any FileKeyRecipient]
+        if let sops { current = try sops.recipients() } else { current = try authenticatedRecipients(listed()) }
+        let kept = try changed(current, removing: removing, adding: adding, file: file)
+        if let sops, format != .age {
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
+            guard let sopsDataKey else { throw CryptoError(.secretUnavailable, "the sops file was opened without its data key", file: file) }
+            // A removed recipient knew the data key: it is rotated. One added learns nothing
+            // more than the key, so the others' sealed keys and every value stay as they are.
+            return .sops(try SopsFile.Seal(file: sops, dataKey: sopsDataKey).changingRecipients(to: kept, rotatingDataKey: !removing.isEmpty))
+        }
+        if format == .sops { return .sops(try SopsFile.Seal(to: kept)) }
+        return .age(kept, armored: armored || (sops == nil && summary.isArmored))
+    }
+
+    /// `current` without `removing` (compared as written: a recipient is its text) and with what
+    /// `adding` returns, each once, in order.
+    private func changed(_ current: [any FileKeyRecipient], removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient],
+                         file: String) throws(CryptoError) -> [any FileKeyRecipient] {
+        var current = current
         for value in removing {
-            // X25519, an age plugin's or an SSH key, compared as written (a recipient is its text).
+            // X25519, an age plugin's or an SSH key.
             let recipient: any FileKeyRecipient
             do throws(AgeError) {
                 recipient = try AgeRecipientsFile.parseRecipient(value)
@@ -112,7 +157,7 @@ extension EnvironmentsBin.Opened {
         guard !kept.isEmpty else {
             throw CryptoError(.secretUnavailable, "removing every recipient would leave no one able to open the file; add one with --add-recipient", file: file)
         }
-        return .age(kept, armored: armored || summary.isArmored)
+        return kept
     }
 
     /// The RNCryptor seal of the secret that opened the file: its passphrase as the password, or
@@ -124,14 +169,5 @@ extension EnvironmentsBin.Opened {
         if let password = identity as? Passphrase { return .password(password) }
         if let keys = identity as? RNCryptorKeys { return .keys(keys) }
         throw CryptoError(.secretUnavailable, "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file", file: file)
-    }
-}
-
-extension EnvironmentsBin.Header {
-    /// Refuses to re-key a sops file: `rekey` would otherwise replace the file sops and its team
-    /// read with an age file, and changing a sops file's recipients is not done yet.
-    package func refuseWritingSops(file: String) throws(CryptoError) {
-        guard sops != nil else { return }
-        throw CryptoError(.unavailable, "envtool does not change a sops file's recipients yet; use `sops updatekeys` or `sops rotate`, or convert the file with `envtool decrypt` then `envtool encrypt`", file: file)
     }
 }

@@ -71,9 +71,10 @@ public enum EnvironmentsBin {
         case age([any FileKeyRecipient], armored: Bool)
         /// An RNCryptor v3 file (``RNCryptorFile``) with a password or two keys.
         case rncryptor(RNCryptorFile.Seal)
-        /// A sops file written again with the data key and recipients it had (``SopsFile/Reseal``):
-        /// only the values that changed get new ciphertext.
-        case sops(SopsFile.Reseal)
+        /// A sops file (``SopsFile/Seal``): a new one (``SopsFile/Seal/init(to:)``), or one written
+        /// again with the data key and recipients it had, where only the values that changed get
+        /// new ciphertext.
+        case sops(SopsFile.Seal)
 
         /// The v1 format with a key file's key.
         @available(*, deprecated, message: "use .v1(.key(_:))")
@@ -146,7 +147,7 @@ public enum EnvironmentsBin {
         case .rncryptor(let seal):
             return try plaintext.withBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
         case .sops(let seal):
-            return try SopsFile.reseal(SecretBytes(copying: plaintext), with: seal)
+            return try SopsFile.encrypt(SecretBytes(copying: plaintext), with: seal)
         }
     }
 
@@ -164,7 +165,7 @@ public enum EnvironmentsBin {
         case .rncryptor(let seal):
             return try plaintext.withUnsafeBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
         case .sops(let seal):
-            return try SopsFile.reseal(plaintext, with: seal)
+            return try SopsFile.encrypt(plaintext, with: seal)
         }
     }
 

@@ -52,13 +52,14 @@ struct ResealTests {
 
     @Test("the own secret in the other format: what converts, and what cannot")
     func sameSecret() throws {
+        let noSopsForm = "a sops file seals its data key to age recipients, and this file is encrypted with a passphrase; give the recipients: --new-recipient or -R"
         let noRNCryptorForm = "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file"
-        let expected: [String: (age: String, v1: String, rncryptor: String)] = [
-            "key": ("a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", "key ", noRNCryptorForm),
-            "passphrase": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password"),
-            "recipient": ("age, 1 recipient", "recipient ", noRNCryptorForm),
-            "age": ("age, 2 recipients, armored", "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", noRNCryptorForm),
-            "scrypt": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password"),
+        let expected: [String: (age: String, v1: String, rncryptor: String, sops: String)] = [
+            "key": ("a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", "key ", noRNCryptorForm, "a sops file seals its data key to age recipients, and this file is encrypted with a key file; give the recipients: --new-recipient or -R"),
+            "passphrase": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password", noSopsForm),
+            "recipient": ("age, 1 recipient", "recipient ", noRNCryptorForm, "sops, 1 age recipient"),
+            "age": ("age, 2 recipients, armored", "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", noRNCryptorForm, "sops, 2 age recipients"),
+            "scrypt": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password", noSopsForm),
         ]
         for scheme in try Self.schemes() {
             for format in EnvironmentsBin.Format.allCases {
@@ -75,6 +76,7 @@ struct ResealTests {
                 case .age: expected[scheme.name]!.age
                 case .v1: expected[scheme.name]!.v1
                 case .rncryptor: expected[scheme.name]!.rncryptor
+                case .sops: expected[scheme.name]!.sops
                 }
                 #expect(text.hasPrefix(wanted), "\(scheme.name) → \(format): \(text)")
             }
@@ -108,8 +110,8 @@ struct ResealTests {
         #expect(recipients.compactMap { $0 as? AgeRecipient } == [age.listed![1], newcomer])
         #expect(armored)
         let cases: [(String, [String], String)] = [
-            ("key", [], "--add-recipient and --remove-recipient change the recipients of an age file, and this file is in the v1 format; convert it first with `envtool rekey --to age`"),
-            ("scrypt", [], "--add-recipient and --remove-recipient change the recipients of an age file, and this file is protected by a passphrase"),
+            ("key", [], "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`"),
+            ("scrypt", [], "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is protected by a passphrase"),
             ("age", [newcomer.encoded], "--remove-recipient: \(newcomer.encoded) is not a recipient of this file"),
             ("age", age.listed!.map(\.encoded), "removing every recipient would leave no one able to open the file; add one with --add-recipient"),
             ("age", ["age1nope"], "--remove-recipient: \"age1nope\" is not an age recipient"),

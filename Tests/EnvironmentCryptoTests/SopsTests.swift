@@ -152,7 +152,7 @@ struct SopsResealTests {
         let opened = try EnvironmentsBin.open(SopsTests.file) { (_) throws(CryptoError) in identities }
         let key = try #require(opened.sopsDataKey)
         let file = try #require(opened.header.sops)
-        let again = try EnvironmentsBin.encrypt(opened.plaintext, to: .sops(SopsFile.Reseal(file: file, dataKey: key)))
+        let again = try EnvironmentsBin.encrypt(opened.plaintext, to: .sops(SopsFile.Seal(file: file, dataKey: key)))
         let reread = try SopsFile(parsing: again)
         #expect(reread.tree == file.tree)
         #expect(try EnvironmentsBin.decrypt(again, with: identities).isEqual(to: opened.plaintext))
@@ -162,7 +162,7 @@ struct SopsResealTests {
     func sopsMember() throws {
         let identities = try SopsTests.identity()
         let opened = try EnvironmentsBin.open(SopsTests.file) { (_) throws(CryptoError) in identities }
-        let seal = SopsFile.Reseal(file: try #require(opened.header.sops), dataKey: try #require(opened.sopsDataKey))
+        let seal = SopsFile.Seal(file: try #require(opened.header.sops), dataKey: try #require(opened.sopsDataKey))
         #expect(throws: CryptoError.self) {
             try EnvironmentsBin.encrypt(Data(#"{"sops": {"mac": 1}}"#.utf8), to: .sops(seal))
         }

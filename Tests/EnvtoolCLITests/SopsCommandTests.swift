@@ -163,14 +163,133 @@ struct SopsCommandTests {
         #expect(try workspace.run(["guard", "environments/environments.json"]).status == 1)
     }
 
-    @Test("rekey on a sops file is refused for now and leaves it byte for byte as it was")
-    func rekeyRefused() throws {
+    /// The lines of a sops file's "sops" object.
+    static func metadataLines(_ data: Data?) -> [String] {
+        let lines = String(decoding: data ?? Data(), as: UTF8.self).components(separatedBy: "\n")
+        return Array(lines.drop { $0 != "\t\"sops\": {" })
+    }
+
+    /// Whether sops decrypts `file` with `identity` to the sample's Release base_url.
+    static func sopsReads(_ file: String, in workspace: Workspace, identity: String) throws -> Bool {
+        let result = try sops(["decrypt", "--extract", #"["configurations"]["Release"]["base_url"]"#, file], in: workspace, identity: identity)
+        return result.status == 0 && result.stdout == "https://api.example.com/v1"
+    }
+
+    @Test("encrypt --to sops writes a file sops 3.11 decrypts with either recipient's key: keys in clear, no recipients list beside it")
+    func encryptToSops() throws {
+        let workspace = try Workspace()
+        let keys = try AgeCommandTests.keys(workspace, ["a.key", "b.key"])
+        let encrypt = try workspace.run(["encrypt", Self.json, "-o", "env.sops.json", "--to", "sops", "--recipient", keys[0].recipient, "--recipient", keys[1].recipient])
+        #expect(encrypt.status == 0, "\(encrypt.stderr)")
+        #expect(encrypt.stderr.contains("(sops, 2 age recipients)"), "\(encrypt.stderr)")
+        let text = String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self)
+        #expect(text.contains("\t\t\t\"base_url\": \"ENC[AES256_GCM,data:"))
+        #expect(text.contains("\"unencrypted_suffix\": \"_unencrypted\""))
+        #expect(!text.contains("api.example.com"))
+        #expect(workspace.read("env.sops.json.recipients") == nil)
+        for key in ["a.key", "b.key"] { #expect(try Self.sopsReads("env.sops.json", in: workspace, identity: key), "\(key)") }
+        let plain = try Self.sops(["decrypt", "env.sops.json"], in: workspace, identity: "a.key")
+        #expect(try Self.object(plain.stdout) == Self.object(String(decoding: try #require(workspace.read(Self.json)), as: UTF8.self)))
+        let inspect = try workspace.run(["inspect", "env.sops.json", "--format", "json"])
+        #expect(try Self.object(inspect.stdout)["format"] as? String == "sops")
+        // A passphrase or key file has no sops form; --armor is age's.
+        for wrong in [["--passphrase-env", "PASS"], ["--recipient", keys[0].recipient, "--armor"]] {
+            let refused = try workspace.run(["encrypt", Self.json, "-o", "other.json", "--to", "sops"] + wrong, environment: ["PASS": "correct horse"])
+            #expect(refused.status == 77, "\(wrong): \(refused.stderr)")
+            #expect(workspace.read("other.json") == nil)
+        }
+    }
+
+    @Test("rekey --add-recipient on a sops file seals the same data key to the newcomer: only the recipients list changes, and sops reads it with the new key")
+    func addRecipient() throws {
+        let workspace = try Workspace()
+        _ = try Self.encryptedBySops(workspace)
+        let newcomer = try AgeCommandTests.keys(workspace, ["c.key"])[0]
+        let before = try #require(workspace.read("env.sops.json"))
+        let rekey = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--add-recipient", newcomer.recipient])
+        #expect(rekey.status == 0, "\(rekey.stderr)")
+        #expect(rekey.stderr.contains("data key sealed to: age1"), "\(rekey.stderr)")
+        #expect(rekey.stderr.contains(newcomer.recipient))
+        let after = try #require(workspace.read("env.sops.json"))
+        #expect(Self.valueLines(after) == Self.valueLines(before))
+        let (old, new) = (Self.metadataLines(before), Self.metadataLines(after))
+        // The same lastmodified and MAC; the list has one entry more.
+        #expect(old.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") } == new.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") })
+        #expect(new.count == old.count + 4)
+        for key in ["a.key", "b.key", "c.key"] { #expect(try Self.sopsReads("env.sops.json", in: workspace, identity: key), "\(key)") }
+        // A member added again is a usage error, and the file stays byte for byte.
+        let twice = try workspace.run(["rekey", "env.sops.json", "--identity", "c.key", "--add-recipient", newcomer.recipient])
+        #expect(twice.status == 64, "\(twice.stderr)")
+        #expect(twice.stderr.contains("is already a recipient of this file"), "\(twice.stderr)")
+        #expect(workspace.read("env.sops.json") == after)
+    }
+
+    @Test("rekey --remove-recipient on a sops file rotates the data key: every value gets new ciphertext, the removed key opens nothing, sops reads it with the others")
+    func removeRecipient() throws {
+        let workspace = try Workspace()
+        let keys = try Self.encryptedBySops(workspace)
+        let before = try #require(workspace.read("env.sops.json"))
+        let rekey = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--remove-recipient", keys[1].recipient])
+        #expect(rekey.status == 0, "\(rekey.stderr)")
+        #expect(rekey.stderr.contains("(sops, 1 age recipient)"), "\(rekey.stderr)")
+        let after = try #require(workspace.read("env.sops.json"))
+        let changed = zip(Self.valueLines(before), Self.valueLines(after)).filter { $0 != $1 }
+        #expect(changed.count == Self.valueLines(before).filter { $0.contains("ENC[") }.count)
+        #expect(try Self.sopsReads("env.sops.json", in: workspace, identity: "a.key"))
+        #expect(try !Self.sopsReads("env.sops.json", in: workspace, identity: "b.key"))
+        let refused = try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", "b.key"])
+        #expect(refused.status != 0)
+        // Not a member, or the last one: refused, nothing written.
+        for (removed, message) in [(keys[1].recipient, "is not a recipient of this file"), (keys[0].recipient, "removing every recipient would leave no one able to open the file")] {
+            let result = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--remove-recipient", removed])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(workspace.read("env.sops.json") == after)
+        }
+    }
+
+    @Test("rekey of a sops file with no new secret rotates its data key (as sops rotate); --to age and --to sops convert both ways")
+    func rotateAndConvert() throws {
         let workspace = try Workspace()
         _ = try Self.encryptedBySops(workspace)
         let before = try #require(workspace.read("env.sops.json"))
-        let result = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--to", "age"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains("env.sops.json: error: envtool does not change a sops file's recipients yet"), "\(result.stderr)")
+        let rotate = try workspace.run(["rekey", "env.sops.json", "--identity", "b.key"])
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        let rotated = try #require(workspace.read("env.sops.json"))
+        #expect(zip(Self.valueLines(before), Self.valueLines(rotated)).filter { $0 != $1 }.count > 5)
+        for key in ["a.key", "b.key"] { #expect(try Self.sopsReads("env.sops.json", in: workspace, identity: key), "\(key)") }
+        // Out to age, read by age itself; and back to sops, read by sops.
+        let toAge = try workspace.run(["rekey", "env.sops.json", "-o", "env.age", "--identity", "a.key", "--to", "age"])
+        #expect(toAge.status == 0, "\(toAge.stderr)")
+        let age = try EnvtoolProcess.run(["-d", "-i", workspace.path + "/b.key", workspace.path + "/env.age"], in: workspace.path, executable: "/usr/bin/age")
+        #expect(age.status == 0, "\(age.stderr)")
+        #expect(try Self.object(age.stdout) == Self.object(String(decoding: try #require(workspace.read(Self.json)), as: UTF8.self)))
+        let back = try workspace.run(["rekey", "env.age", "-o", "again.sops.json", "--identity", "a.key", "--to", "sops"])
+        #expect(back.status == 0, "\(back.stderr)")
+        for key in ["a.key", "b.key"] { #expect(try Self.sopsReads("again.sops.json", in: workspace, identity: key), "\(key)") }
+        // A new passphrase has no sops form: refused, the file as it was.
+        let passphrase = try workspace.run(["rekey", "again.sops.json", "--identity", "a.key", "--new-passphrase-env", "PASS"], environment: ["PASS": "correct horse"])
+        #expect(passphrase.status == 77, "\(passphrase.stderr)")
+        #expect(passphrase.stderr.contains("convert the file with --to age or --to v1"), "\(passphrase.stderr)")
+    }
+
+    @Test("a sops file whose data key KMS also holds keeps it on --add-recipient, and refuses a rotation that would lock KMS out")
+    func otherKeyTypesKept() throws {
+        let workspace = try Workspace()
+        let keys = try Self.encryptedBySops(workspace)
+        var text = String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\t\"sops\": {\n", with: "\t\"sops\": {\n\t\t\"kms\": [\n\t\t\t{\n\t\t\t\t\"arn\": \"arn:aws:kms:eu-west-1:000000000000:key/x\",\n\t\t\t\t\"enc\": \"AQID\"\n\t\t\t}\n\t\t],\n")
+        try workspace.write("env.sops.json", text)
+        let before = try #require(workspace.read("env.sops.json"))
+        let remove = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--remove-recipient", keys[1].recipient])
+        #expect(remove.status == 77, "\(remove.stderr)")
+        #expect(remove.stderr.contains("also sealed to kms"), "\(remove.stderr)")
         #expect(workspace.read("env.sops.json") == before)
+        let newcomer = try AgeCommandTests.keys(workspace, ["c.key"])[0]
+        let add = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--add-recipient", newcomer.recipient])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self).contains("arn:aws:kms:eu-west-1:000000000000:key/x"))
+        // (sops itself would ask AWS for the KMS entry first: envtool is the reader here.)
+        #expect(try workspace.run(["get", "base_url", "-e", "env.sops.json", "-c", "Release", "--identity", "c.key"]).stdout == "https://api.example.com/v1\n")
     }
 }

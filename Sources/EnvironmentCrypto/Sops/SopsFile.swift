@@ -94,6 +94,14 @@ public struct SopsFile: Sendable {
         self.metadata = try Metadata(sops, line: { path in Self.line(of: path, in: data) })
     }
 
+    /// A file envtool is about to write: `tree` (values as stored) and the `"sops"` object
+    /// `metadata`, read as ``init(parsing:)`` reads it.
+    init(tree: JSONObject, metadata: JSONObject) throws(CryptoError) {
+        self.tree = tree
+        self.data = Data()
+        self.metadata = try Metadata(metadata, line: { _ in nil })
+    }
+
     /// The 1-based line of the value at `path`, when it can be found.
     package static func line(of path: JSONPath, in data: Data) -> Int? {
         data.withUnsafeBytes { raw in

@@ -10,7 +10,7 @@ import Foundation
 struct Encrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encrypt",
-        abstract: "Encrypt an environments.json into an environments.bin (age, envtool's v1 format, or RNCryptor v3).",
+        abstract: "Encrypt an environments.json into an environments.bin (age, envtool's v1 format, RNCryptor v3) or a sops file.",
         discussion: """
             The input is validated first; an invalid document is refused. The secret is the
             recipients (--recipient, repeatable, and -R FILE, as age takes them), else a key file
@@ -22,8 +22,9 @@ struct Encrypt: ParsableCommand {
             --to age (passphrase: scrypt). --to rncryptor (or --format rncryptor) writes an RNCryptor
             v3 file, what RNCryptor.DecryptorV3 reads (an app on T21Environment's recipe): with a
             passphrase (the password) or an RNCryptor key file (two keys), which writes RNCryptor
-            without --to. The output is written atomically; on failure every existing file is left
-            as it was.
+            without --to. --to sops writes a sops file (sops 3.11's JSON layout) to the age
+            recipients: keys in clear, each value encrypted, what `sops -d` reads. The output is
+            written atomically; on failure every existing file is left as it was.
             """)
 
     @Argument(help: "The environments.json to encrypt ('-' reads standard input).", completion: .file())
@@ -34,7 +35,7 @@ struct Encrypt: ParsableCommand {
 
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions
 
-    @Option(name: [.customLong("to"), .customLong("format")], help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: age for age1… recipients, rncryptor for an RNCryptor key file, v1 otherwise).", valueName: "format"))
+    @Option(name: [.customLong("to"), .customLong("format")], help: ArgumentHelp("The format to write: age, v1, rncryptor or sops (default: age for age1… recipients, rncryptor for an RNCryptor key file, v1 otherwise).", valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")

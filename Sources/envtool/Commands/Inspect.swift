@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
     private static func json(_ facts: EnvironmentsBin.Header.Facts, file: String) -> JSONValue {
         var object = JSONObject()
         object["file"] = .string(file)
-        object["format"] = .string(facts.formatName)
+        object["format"] = .string(facts.format.rawValue)
         object["keyMode"] = .string(facts.keyMode)
         object["armored"] = .bool(facts.armored)
         object["recipients"] = facts.recipients.map(JSONValue.integer) ?? .null

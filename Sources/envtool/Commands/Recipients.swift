@@ -44,11 +44,11 @@ struct Recipients: ParsableCommand {
                 if output.isJSON {
                     var object = JSONObject()
                     object["file"] = .string(name)
-                    object["format"] = .string(facts.formatName)
+                    object["format"] = .string(facts.format.rawValue)
                     object["keyMode"] = .string("recipients")
                     object["recipients"] = .array(recipients.map { .string($0.displayName) })
                     object["fingerprint"] = fingerprint.map(JSONValue.string) ?? .null
-                    object["stanzas"] = facts.format == .age ? facts.recipients.map(JSONValue.integer) ?? .null : .null
+                    object["stanzas"] = facts.format == .age || facts.format == .sops ? facts.recipients.map(JSONValue.integer) ?? .null : .null
                     try Console.output(json: .object(object))
                 } else if let fingerprint {
                     try Console.output("recipient fingerprint: \(fingerprint) (v1 format: one envtool recipient)")

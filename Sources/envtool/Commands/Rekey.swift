@@ -20,10 +20,13 @@ struct Rekey: ParsableCommand {
             rncryptor writes an RNCryptor v3 file with the passphrase as its password; a new
             passphrase keeps an RNCryptor file RNCryptor. --add-recipient and --remove-recipient change the recipients of an
             age file (X25519, SSH or age plugin recipients, listed in FILE.recipients); every rekey makes a new file key, so a removed
-            recipient cannot open the new file. The file is replaced atomically (or -o writes elsewhere).
+            recipient cannot open the new file. A sops file stays sops: with no new secret it gets a new data key for the same
+            recipients (as `sops rotate`); --remove-recipient or --new-recipient rotate the data key too, while --add-recipient
+            only seals the same key to the newcomer, so the values keep their ciphertext. --to sops makes a sops file of an age
+            or v1 file's recipients. The file is replaced atomically (or -o writes elsewhere).
             """)
 
-    @Argument(help: "The environments.bin to re-encrypt.", completion: .file())
+    @Argument(help: "The environments.bin (or sops file) to re-encrypt.", completion: .file())
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here instead of replacing the input.", valueName: "path"), completion: .file())
@@ -41,13 +44,13 @@ struct Rekey: ParsableCommand {
     @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp, completion: .file())
     var recipientsFiles: [String] = []
 
-    @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age file's recipients; repeatable.", valueName: "recipient"), completion: .file())
+    @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age or sops file's recipients; repeatable.", valueName: "recipient"), completion: .file())
     var addedRecipients: [String] = []
 
-    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this recipient (as --add-recipient takes it: age1…, a .pub or recipients file) from an age file's recipients (the file key is rotated); repeatable.", valueName: "recipient"), completion: .file())
+    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this recipient (as --add-recipient takes it: age1…, a .pub or recipients file) from an age or sops file's recipients (the file or data key is rotated); repeatable.", valueName: "recipient"), completion: .file())
     var removedRecipients: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1 or rncryptor (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1, rncryptor or sops (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file.")
@@ -71,7 +74,6 @@ struct Rekey: ParsableCommand {
             let lock = try AtomicFile.lock(input)
             defer { withExtendedLifetime(lock) {} }
             let (original, opened) = try secrets.values.open(input)
-            try opened.header.refuseWritingSops(file: input)
             let target = try newTarget(for: opened)
             let (sealed, fileKey) = try EnvironmentsBin.encryptWithFileKey(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
@@ -81,6 +83,9 @@ struct Rekey: ParsableCommand {
             try AtomicFile.write(sealed, to: destination, permissions: 0o644, keepingExistingMode: true)
             try RecipientsSidecar.write(for: target, beside: destination, fileKey: fileKey)
             Console.error("re-encrypted \(input) → \(destination) (\(target.displayName))")
+            // sops names its recipients in clear and nothing authenticates the names: say to whom
+            // the data key now goes, so that a name changed in a commit shows here.
+            if case .sops(let seal) = target { Console.error("data key sealed to: \(seal.recipients.joined(separator: ", "))") }
             if let notice = Self.passphraseCost(target, was: opened.header, file: destination) { Console.error(notice) }
         }
     }
@@ -102,7 +107,8 @@ struct Rekey: ParsableCommand {
     private func newTarget(for opened: EnvironmentsBin.Opened) throws -> EnvironmentsBin.EncryptionTarget {
         if changesRecipients { return try changedRecipients(of: opened) }
         let given = newSecret
-        if !SecretProviders.anyGiven(given), let format {
+        // A sops file with no new secret gets a new data key for the same recipients (`sops rotate`).
+        if !SecretProviders.anyGiven(given), let format = format ?? (opened.header.format == .sops ? .sops : nil) {
             return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
                                          file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
         }

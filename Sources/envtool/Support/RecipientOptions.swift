@@ -120,6 +120,9 @@ struct RecipientList {
             return .age(all, armored: armored)
         case .rncryptor:
             throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor")
+        case .sops:
+            guard !armored else { throw EnvironmentsBin.armorNeedsAge }
+            return .sops(try SopsFile.Seal(to: all))
         }
     }
 }

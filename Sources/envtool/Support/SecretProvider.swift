@@ -100,8 +100,9 @@ struct SecretProvider: Sendable {
         /// since they hold the current one.
         var readsVariables: Bool { rekeying == nil }
 
-        /// The format to write when `--to` does not say: the rekeyed file's if it is age.
-        var formatToWrite: EnvironmentsBin.Format? { format ?? (rekeying == .age ? .age : nil) }
+        /// The format to write when `--to` does not say: the rekeyed file's if it is age or sops
+        /// (the formats of recipients).
+        var formatToWrite: EnvironmentsBin.Format? { format ?? (rekeying == .age || rekeying == .sops ? rekeying : nil) }
 
         /// The format a new passphrase is written in when `--to` does not say: as
         /// ``formatToWrite``, and RNCryptor for a rekeyed RNCryptor file.

@@ -112,6 +112,7 @@ enum SecretProviders {
         encryption: { (given, request, context) throws(CryptoError) in
             guard let source = keyFileSource(given, spelled: request.spelling(keyFileOption),
                                              variableApplies: request.readsVariables && !context.othersExplicit) else { return nil }
+            guard request.format != .sops else { throw sopsNeedsRecipients(request) }
             guard request.format != .age else {
                 throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (\(request.spelling(recipientOption)), -R) or with a passphrase (\(request.spelling(passphraseVariableOption))) for --to age, or drop --to age")
             }
@@ -145,11 +146,18 @@ enum SecretProviders {
         encryption: { (given, request, context) throws(CryptoError) in
             guard let passphrase = try readPassphrase(given, context: context, confirm: true, request: request) else { return nil }
             let format = request.passphraseFormat
+            guard format != .sops else { throw sopsNeedsRecipients(request) }
             if format == .age { return .age([ScryptRecipient(passphrase: passphrase, workFactor: request.kdf.scryptWorkFactor)], armored: request.armored) }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             if format == .rncryptor { return .rncryptor(.password(passphrase)) }
             return .v1(.passphrase(passphrase, try request.kdf.parameters()))
         })
+
+    /// What a key file or passphrase for a sops file gets: sops seals its data key to recipients.
+    private static func sopsNeedsRecipients(_ request: SecretProvider.EncryptRequest) -> CryptoError {
+        let convert = request.rekeying == .sops && request.format == nil ? ", or convert the file with --to age or --to v1" : ""
+        return CryptoError(.secretUnavailable, "a sops file seals its data key to age recipients, not to a key file or passphrase; give \(request.spelling(recipientOption)) or -R\(convert)")
+    }
 
     /// The recipients in the value of `ENVTOOL_RECIPIENT`: the path of a file (a `.pub` or
     /// recipients file, spaces and all) when one exists there, else every word, separated by
