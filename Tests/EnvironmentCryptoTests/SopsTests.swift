@@ -158,6 +158,40 @@ struct SopsResealTests {
         #expect(try EnvironmentsBin.decrypt(again, with: identities).isEqual(to: opened.plaintext))
     }
 
+    @Test("the same document written again keeps the MAC and lastmodified too; one changed value changes both")
+    func unchangedKeepsMAC() throws {
+        let identities = try SopsTests.identity()
+        let opened = try EnvironmentsBin.open(SopsTests.file) { (_) throws(CryptoError) in identities }
+        let seal = SopsFile.Seal(file: try #require(opened.header.sops), dataKey: try #require(opened.sopsDataKey))
+        let again = try SopsFile(parsing: try EnvironmentsBin.encrypt(opened.plaintext, to: .sops(seal)))
+        #expect(again.metadata.mac == seal.file.metadata.mac)
+        #expect(again.metadata.lastModified == seal.file.metadata.lastModified)
+        let text = String(decoding: opened.plaintext.data, as: UTF8.self).replacingOccurrences(of: "https://api.example.com/v1", with: "https://changed.example")
+        #expect(text != String(decoding: opened.plaintext.data, as: UTF8.self))
+        let changed = try SopsFile(parsing: try EnvironmentsBin.encrypt(Data(text.utf8), to: .sops(seal)))
+        #expect(changed.metadata.mac != seal.file.metadata.mac)
+    }
+
+    @Test("a new sops file (Seal(to:)) opens with each recipient's identity, and only with them; a rotation changes the data key")
+    func newFile() throws {
+        let (first, second, stranger) = (try AgeIdentity.generate(), try AgeIdentity.generate(), try AgeIdentity.generate())
+        let seal = try SopsFile.Seal(to: [first.recipient, second.recipient])
+        #expect(seal.recipients == [first.recipient.encoded, second.recipient.encoded])
+        let plaintext = Fixtures.data("sops/plaintext.json")
+        let sealed = try EnvironmentsBin.encrypt(plaintext, to: .sops(seal))
+        #expect(SopsFile.isSopsFile(sealed))
+        for identity in [first, second] {
+            #expect(try SopsTests.json(EnvironmentsBin.decrypt(sealed, with: [identity]).data) == SopsTests.json(plaintext))
+        }
+        #expect(throws: CryptoError.self) { try EnvironmentsBin.decrypt(sealed, with: [stranger]) }
+        let rotated = try seal.changingRecipients(to: [first.recipient], rotatingDataKey: true)
+        #expect(!rotated.dataKey.isEqual(to: seal.dataKey))
+        let kept = try seal.changingRecipients(to: [first.recipient, stranger.recipient], rotatingDataKey: false)
+        #expect(kept.dataKey.isEqual(to: seal.dataKey))
+        #expect(kept.file.metadata.ageKeys[0] == seal.file.metadata.ageKeys[0])
+        #expect(throws: CryptoError.self) { try SopsFile.Seal(to: []) }
+    }
+
     @Test("a document with its own top-level \"sops\" member is refused")
     func sopsMember() throws {
         let identities = try SopsTests.identity()
