@@ -5,7 +5,8 @@ import JSONParsing
 /// sops JSON documents: recognition, the metadata's checks (`SopsFile(parsing:)`, `inspect`'s
 /// facts, the recipients), then the data key opened with the fixture's age identity
 /// (`Tests/EnvironmentCryptoTests/Fixtures/sops`, whose file is the seed) and every value
-/// decrypted and its MAC checked; a document that opens is sealed again and must open the same.
+/// decrypted and its MAC checked; a document that opens is sealed again and must open the same,
+/// and sealed under a rotated data key (what `rekey` writes) must open the same too.
 enum SopsHarness {
     /// The identity of the fixture (a test key, public in the repository).
     private static let identity = try? AgeIdentity("AGE-SECRET-KEY-1MT9DXT2A5FMW7Y90JZ4Y9WADCDGHQT9VWYYGMW3YV9G5LAURS3QQXAA53A")
@@ -25,5 +26,13 @@ enum SopsHarness {
             fatalError("a sops document sealed again does not open")
         }
         if reopened != plaintext { fatalError("a sops document sealed again reads back otherwise") }
+        // A rotation to the fixture's recipient: a new data key, every value sealed again.
+        guard let rotated = try? SopsFile.Seal(file: file, dataKey: key).changingRecipients(to: [identity.recipient], rotatingDataKey: true),
+              let written = try? SopsFile.encrypt(document, with: rotated) else { return }
+        guard let newFile = try? SopsFile(parsing: written), let (newKey, _, _) = try? newFile.dataKey(with: [identity]),
+              let rotatedBack = try? newFile.decrypt(with: newKey) else {
+            fatalError("a sops document under a rotated data key does not open")
+        }
+        if rotatedBack != plaintext { fatalError("a sops document under a rotated data key reads back otherwise") }
     }
 }

@@ -31,7 +31,17 @@ enum DecryptBenchmark {
             let rawRate = megabytes / Measure.seconds(raw)
             Measure.row("\(label): EnvironmentsBin.decrypt", String(format: "%9.1f MB/s", oursRate))
             Measure.row("\(label): libsodium directly", String(format: "%9.1f MB/s", rawRate))
-            Measure.row("\(label): ratio (target ≥ 90%)", String(format: "%9.1f%%", 100 * oursRate / rawRate))
+            Measure.row("\(label): ratio (target ≥ 95%)", String(format: "%9.1f%%", 100 * oursRate / rawRate))
+            if size == 1024 {
+                // envtool zeroes every plaintext it releases; an app that does the same with
+                // libsodium pays for it too. Shown beside the target, not in its place.
+                let (oursAgain, zeroed) = Measure.bestInterleaved(runs: rounds, {
+                    for _ in 0..<iterations { blackHole(try! EnvironmentsBin.decrypt(sealed, with: [key]).count) }
+                }, {
+                    for _ in 0..<iterations { blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes, zeroing: true)) }
+                })
+                Measure.row("\(label): ratio to libsodium + sodium_memzero", String(format: "%9.1f%%", 100 * Measure.seconds(zeroed) / Measure.seconds(oursAgain)))
+            }
         }
 
         let passphrase = try! Passphrase("benchmark passphrase")
@@ -54,7 +64,8 @@ enum DecryptBenchmark {
     }
 
     /// What an app calling libsodium itself would do: allocate the output, decrypt, check the tag.
-    private static func rawDecrypt(_ sealed: Data, headerLength: Int, key: [UInt8]) -> Int {
+    /// With `zeroing`, the plaintext is zeroed before it is released, as envtool's are.
+    private static func rawDecrypt(_ sealed: Data, headerLength: Int, key: [UInt8], zeroing: Bool = false) -> Int {
         let cipherLength = sealed.count - headerLength
         var output = [UInt8](unsafeUninitializedCapacity: cipherLength - 16) { _, count in count = cipherLength - 16 }
         var plainLength: UInt64 = 0
@@ -64,6 +75,7 @@ enum DecryptBenchmark {
                                                               base, UInt64(headerLength), base + headerLength - 24, key)
         }
         precondition(status == 0)
+        if zeroing { sodium_memzero(&output, output.count) }
         return output.count
     }
 
