@@ -110,10 +110,14 @@ extension OpenSSHPrivateKey {
                     case .cbc:
                         try RNCryptorCipher.aes256CBC(encrypting: false, key: key, iv: iv, section, into: output)
                     case .gcm:
+#if canImport(CommonCrypto)
+                        throw CryptoError(.unavailable, "AES-256-GCM is not available on Apple platforms yet (CommonCrypto has no public AES-GCM); re-encrypt the key with `ssh-keygen -p -Z aes256-ctr -f KEY`")
+#else
                         // sops's AES-256-GCM pass serves as it is: OpenSSH's first message uses the
                         // derived 12-byte IV unchanged, with no additional data.
                         verified = try SopsCipher.open(key: key, nonce: Array(iv), ciphertext: Array(section), tag: Array(tag),
                                                        additionalData: [], into: output)
+#endif
                     case .chachaPoly:
                         verified = chachaPoly(key: key, section, tag: tag, into: output)
                     }
