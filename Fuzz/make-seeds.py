@@ -325,6 +325,14 @@ import base64 as _b64
 rsa_wire = ssh_string(b"ssh-rsa") + ssh_string(b"\x01\x00\x01") + ssh_string(b"\x00\xc5" + bytes(range(255)))
 write("ssh-keys", b"\x01# team\nssh-ed25519 " + _b64.b64encode(rfc8032_wire) + b" someone@example\n\nssh-rsa " + _b64.b64encode(rsa_wire) + b"\n")
 write("ssh-keys", b"\x01ssh-ed25519\t" + _b64.b64encode(rfc8032_wire) + b"\nage1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq\n")
+# The same key protected with the passphrase "fuzz" (the harness's) and 1 bcrypt round, as
+# `ssh-keygen -p -a 1 -Z CIPHER -N fuzz` wrote it from the key above (its salt and check numbers
+# are random, so the result is kept here rather than made again): aes256-ctr, whose bit flips reach
+# the decrypted fields one for one, and chacha20-poly1305@openssh.com, whose tag catches them.
+for protected in ("b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABDGaWcC3Phjn0edYJw9wPUPAAAAAQAAAAEAAAAzAAAAC3NzaC1lZDI1NTE5AAAAINdamAGCsQq31Uv+08lkBzoO4XLz2qYjJa8CGmj3B1EaAAAAoE3rIJDHd21nOXcNmDTGYMWhL8Qx0hvNCh1l2mczmVSzgEClQ8Z60Pf75Y5mYtR/XZ3+DeueZOUnM/XZvueIMnFdEL5lB8SASHtzvkzYyrdTCILxMa51aL58GGjTWxQiw8o0YeWh80KwmS+9meYBRJ3V8pOakmFP3kR/FfHfunUf/LnXmi8aopfgjgiHI4mhLmYjZvzUxRnefjX2qNp/UBg=",
+                  "b3BlbnNzaC1rZXktdjEAAAAAHWNoYWNoYTIwLXBvbHkxMzA1QG9wZW5zc2guY29tAAAABmJjcnlwdAAAABgAAAAQJVPgAOJ/EJ1o4kqPR6zHegAAAAEAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACDXWpgBgrEKt9VL/tPJZAc6DuFy89qmIyWvAhpo9wdRGgAAAJipKpSgus6xHneZ0pGmFG5Do3jNyscK1berMLnYWDJY4RXapRVESl8hfSqIQvgLTU5d+eHWND1nm7ugvnYEuhp9p4eMRnER3lpNUqsn6k0NW28eFJe9kOV9zE/OvFC7wgcVv3WcSJuScb0oqcA9NPmw1agFN6hO0diP+9PLQPwY/2quRvdArDXw1EZDepo9CR5Db6S4w0OtcASRaK7UOK85neekEAodlTI="):
+    lines = [protected[i:i + 70] for i in range(0, len(protected), 70)]
+    write("ssh-keys", b"\x00" + ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END OPENSSH PRIVATE KEY-----\n").encode())
 
 # placeholders: i18next texts as the converters and the lint scan them, with the shapes that were
 # quadratic (many placeholders and no nesting, unclosed braces on one line).

@@ -63,7 +63,7 @@ public struct FuzzTarget: Sendable {
                    run: GitignoreHarness.run),
         FuzzTarget(name: "secret-keys", summary: "SecretKeyScan (envtool guard) on any bytes: age identities and envtool keys found by content, on the line they stand",
                    run: SecretKeyScanHarness.run),
-        FuzzTarget(name: "ssh-keys", summary: "age's SSH keys: first byte even, identity-file text (OpenSSH private keys) whose SSH identities must open what their recipients wrap; odd, recipients-file text whose SSH lines must read back the same",
+        FuzzTarget(name: "ssh-keys", summary: "age's SSH keys: first byte even, identity-file text (OpenSSH private keys, protected ones opened with the passphrase fuzz and at most 2 bcrypt rounds) whose SSH identities must open what their recipients wrap; odd, recipients-file text whose SSH lines must read back the same",
                    run: SSHKeyHarness.run),
         FuzzTarget(name: "sops", summary: "sops JSON documents: metadata checks and facts, the data key opened with the fixture's age identity, every value and the MAC; what opens, sealed again, must open the same",
                    run: SopsHarness.run),

@@ -3,12 +3,13 @@ internal import LibC
 
 /// OpenSSL's libcrypto, opened with `dlopen` on first use and kept for the life of the process:
 /// the one loader of the primitives libsodium lacks, for RNCryptor (``RNCryptorCipher``), sops
-/// (``SopsCipher``) and age's `ssh-rsa` stanzas (``RSAOAEP``). No other command loads it or
+/// (``SopsCipher``), age's `ssh-rsa` stanzas (``RSAOAEP``) and passphrase-protected OpenSSH
+/// private keys (``OpenSSHPrivateKey``). No other command loads it or
 /// pays for it at start-up, and the build links nothing new.
 ///
 /// Only functions present and unchanged from OpenSSL 1.1 to 3.x are looked up:
-/// `PKCS5_PBKDF2_HMAC_SHA1`, the `EVP_Cipher*` calls on `EVP_aes_256_cbc` and `EVP_aes_256_gcm`
-/// with `EVP_CIPHER_CTX_ctrl`, and for RSA the `BN_bin2bn`/`RSA_set0_key` key construction and
+/// `PKCS5_PBKDF2_HMAC_SHA1`, the `EVP_Cipher*` calls on `EVP_aes_256_cbc`, `EVP_aes_256_gcm`
+/// (with `EVP_CIPHER_CTX_ctrl`) and `EVP_aes_128_ctr`, `EVP_aes_192_ctr` and `EVP_aes_256_ctr`, and for RSA the `BN_bin2bn`/`RSA_set0_key` key construction and
 /// the `EVP_PKEY_encrypt`/`decrypt` calls set up with `EVP_PKEY_CTX_ctrl` (the OAEP setters are
 /// macros over it in 1.1).
 struct LibCrypto: @unchecked Sendable {
@@ -44,6 +45,11 @@ struct LibCrypto: @unchecked Sendable {
     let cipherUpdate: CipherUpdate
     let cipherFinal: CipherFinal
     let aes256GCM: Cipher
+    /// AES in CTR mode with 128-, 192- and 256-bit keys, as OpenSSH's `aes128-ctr`, `aes192-ctr`
+    /// and `aes256-ctr` (the counter is the whole 16-byte IV, big-endian).
+    let aes128CTR: Cipher
+    let aes192CTR: Cipher
+    let aes256CTR: Cipher
     let cipherControl: Control
     let numberFromBinary: BinaryToNumber
     /// `BN_clear_free`: numbers are zeroed as they are freed.
@@ -83,7 +89,7 @@ struct LibCrypto: @unchecked Sendable {
 
     /// The error for a machine without a usable libcrypto.
     static func unavailable(_ problem: String) -> CryptoError {
-        CryptoError(.unavailable, "RNCryptor and sops files and ssh-rsa keys need AES, RSA (and RNCryptor's PBKDF2-SHA1) from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)")
+        CryptoError(.unavailable, "RNCryptor and sops files, ssh-rsa keys and passphrase-protected OpenSSH keys need AES, RSA (and RNCryptor's PBKDF2-SHA1) from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)")
     }
 
     /// Tries `names` in order; the first library that has every function is kept open.
@@ -111,6 +117,9 @@ struct LibCrypto: @unchecked Sendable {
             let update = symbol("EVP_CipherUpdate", as: CipherUpdate.self)
             let final = symbol("EVP_CipherFinal_ex", as: CipherFinal.self)
             let gcm = symbol("EVP_aes_256_gcm", as: Cipher.self)
+            let ctr128 = symbol("EVP_aes_128_ctr", as: Cipher.self)
+            let ctr192 = symbol("EVP_aes_192_ctr", as: Cipher.self)
+            let ctr256 = symbol("EVP_aes_256_ctr", as: Cipher.self)
             let control = symbol("EVP_CIPHER_CTX_ctrl", as: Control.self)
             let bin2bn = symbol("BN_bin2bn", as: BinaryToNumber.self)
             let bnFree = symbol("BN_clear_free", as: Free.self)
@@ -129,12 +138,12 @@ struct LibCrypto: @unchecked Sendable {
             let keyControl = symbol("EVP_PKEY_CTX_ctrl", as: KeyControl.self)
             let sha256 = symbol("EVP_sha256", as: Digest.self)
             let allocate = symbol("CRYPTO_malloc", as: Allocate.self)
-            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final, let gcm, let control,
+            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final, let gcm, let ctr128, let ctr192, let ctr256, let control,
                let bin2bn, let bnFree, let rsaNew, let rsaSetKey, let rsaFree, let keyNew, let keyAssign, let keyFree,
                let keyContextNew, let keyContextFree, let encryptInit, let encrypt, let decryptInit, let decrypt, let keyControl,
                let sha256, let allocate {
                 return (LibCrypto(pbkdf2SHA1: pbkdf2, cipherContextNew: new, cipherContextFree: free, aes256CBC: cipher, cipherInit: initialize,
-                                  cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final, aes256GCM: gcm, cipherControl: control,
+                                  cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final, aes256GCM: gcm, aes128CTR: ctr128, aes192CTR: ctr192, aes256CTR: ctr256, cipherControl: control,
                                   numberFromBinary: bin2bn, numberFree: bnFree, rsaNew: rsaNew, rsaSetKey: rsaSetKey, rsaFree: rsaFree,
                                   keyNew: keyNew, keyAssign: keyAssign, keyFree: keyFree, keyContextNew: keyContextNew,
                                   keyContextFree: keyContextFree, encryptInit: encryptInit, encrypt: encrypt, decryptInit: decryptInit,

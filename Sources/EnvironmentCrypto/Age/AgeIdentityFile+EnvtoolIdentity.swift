@@ -29,7 +29,8 @@ extension AgeIdentityFile {
     }
 
     /// Parses identity text held in memory (the value of `ENVTOOL_IDENTITY`, the output of
-    /// `ENVTOOL_IDENTITY_COMMAND`), in either format; an `age -p` protected one asks `passphrase`.
+    /// `ENVTOOL_IDENTITY_COMMAND`), in either format; an `age -p` protected one, or a protected
+    /// OpenSSH key, asks `passphrase`.
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/invalidKeyFile`` (or as a wrong or
     ///   missing passphrase is), naming `source` and never quoting the text.

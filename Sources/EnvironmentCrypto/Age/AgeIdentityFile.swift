@@ -10,8 +10,9 @@ internal import LibC
 /// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
 /// them), with `#` comments and blank lines; an OpenSSH private key (`ssh-ed25519` or `ssh-rsa`,
-/// `OpenSSHPrivateKey`); or such a file encrypted with a passphrase (`age -p`), decrypted in
-/// memory with a passphrase asked of a `PassphraseSource`.
+/// `OpenSSHPrivateKey`, which `ssh-keygen -N` may have protected with a passphrase); or such a
+/// file encrypted with a passphrase (`age -p`), decrypted in memory. Either passphrase is asked of
+/// a `PassphraseSource`, with a prompt naming the file.
 ///
 /// The file must be readable only by its owner, as envtool's key files must: a secret key that
 /// others can read is not secret.
@@ -22,8 +23,9 @@ public enum AgeIdentityFile {
     /// The largest identity file read; thousands of identities fit.
     static let maximumLength = 64 * 1024
 
-    /// Where the passphrase of an identity file protected with `age -p` comes from: asked with
-    /// `prompt` (which names the file), into zeroing memory.
+    /// Where the passphrase of an identity file protected with `age -p`, or of an OpenSSH private
+    /// key protected with `ssh-keygen -N`, comes from: asked with `prompt` (which names the
+    /// file), into zeroing memory.
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/unusable`` when there is none to give,
     ///   saying how to give one.
@@ -31,7 +33,7 @@ public enum AgeIdentityFile {
 
     /// The source of a caller that has no passphrase to give.
     package static func noPassphrase(_ prompt: String) throws(AgeError) -> SecretBytes {
-        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p), and no passphrase was given for it")
+        throw AgeError(.unusable, "this identity file is protected with a passphrase, and no passphrase was given for it")
     }
 
     /// Reads every identity in the file at `path`; a passphrase-protected file is refused.
@@ -42,12 +44,13 @@ public enum AgeIdentityFile {
     }
 
     /// Reads every identity in the file at `path`, asking `passphrase` for the passphrase of a
-    /// file protected with `age -p`.
+    /// file protected with `age -p` or of an OpenSSH private key protected by one.
     ///
     /// - Throws: ``AgeError`` of kind ``AgeError/Kind/invalidIdentity`` when the file is readable
     ///   or writable by group or others (with the `chmod` that fixes it), is not a regular file,
     ///   holds no identity, or has a line that is neither an X25519 nor a plugin identity (with
-    ///   its line number), or is a malformed or unsupported OpenSSH private key;
+    ///   its line number), or is a malformed or unsupported OpenSSH private key (an unknown
+    ///   cipher or KDF, more bcrypt rounds than `OpenSSHPrivateKey.maximumRounds`);
     ///   ``AgeError/Kind/noMatch`` when the passphrase does not open it;
     ///   ``AgeError/Kind/unusable`` when it cannot be read or no passphrase was given.
     /// - Returns: ``AgeIdentity``, ``AgePluginIdentity``, ``SSHEd25519Identity`` and
@@ -62,8 +65,8 @@ public enum AgeIdentityFile {
     }
 
     /// Parses identity-file text (zeroed by its owner when released): identity lines, an
-    /// OpenSSH private key, or either encrypted with `age -p` (its passphrase asked of
-    /// `passphrase` with `prompt`).
+    /// OpenSSH private key, or either encrypted with `age -p`; the passphrase of an `age -p` file
+    /// or a protected OpenSSH key is asked of `passphrase` with `prompt`.
     package static func parse(_ text: SecretBytes, passphrase: PassphraseSource = noPassphrase,
                               prompt: String = "Passphrase for the identity file: ") throws(AgeError) -> [any FileKeyIdentity] {
         enum Kind { case lines, openSSH, encrypted }
@@ -72,7 +75,7 @@ public enum AgeIdentityFile {
         }
         switch kind {
         case .openSSH:
-            return [try text.withUnsafeBytes { (raw) throws(AgeError) in try OpenSSHPrivateKey.identity(raw) }]
+            return [try text.withUnsafeBytes { (raw) throws(AgeError) in try OpenSSHPrivateKey.identity(raw, passphrase: passphrase, prompt: prompt) }]
         case .encrypted:
             return try parseEncrypted(text, passphrase: passphrase, prompt: prompt)
         case .lines:

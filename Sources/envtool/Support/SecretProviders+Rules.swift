@@ -155,12 +155,12 @@ extension SecretProviders {
         return found ? identities : nil
     }
 
-    /// The passphrase of an identity file protected with `age -p`: asked on the terminal, or
-    /// where there is none, $ENVTOOL_PASSPHRASE.
+    /// The passphrase of an identity file protected with `age -p`, or of an OpenSSH private key
+    /// protected with one: asked on the terminal, or where there is none, $ENVTOOL_PASSPHRASE.
     static func identityPassphrase(_ prompt: String) throws(AgeError) -> SecretBytes {
         if let typed = try? SecretInput.prompt(prompt) { return typed }
         if let bytes = SecretInput.environment(passphraseVariable) { return bytes }
-        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p); run on a terminal to be asked for it, or set \(passphraseVariable) to it")
+        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p or ssh-keygen); run on a terminal to be asked for it, or set \(passphraseVariable) to it")
     }
 
     /// The passphrase from --passphrase-env, --passphrase-stdin, then (unless another provider's
