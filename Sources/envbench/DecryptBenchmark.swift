@@ -16,9 +16,12 @@ enum DecryptBenchmark {
             let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .v1(.key(key)))
             let headerLength = try! EnvironmentsBin.Header(parsing: sealed).length
 
+            // The identities are made once, as an app makes them once and as the raw side's key
+            // bytes are made once.
+            let identities: [any FileKeyIdentity] = [key]
             let (ours, raw) = Measure.bestInterleaved(runs: rounds, {
                 for _ in 0..<iterations {
-                    let opened = try! EnvironmentsBin.decrypt(sealed, with: [key])
+                    let opened = try! EnvironmentsBin.decrypt(sealed, with: identities)
                     blackHole(opened.count)
                 }
             }, {
@@ -36,7 +39,7 @@ enum DecryptBenchmark {
                 // envtool zeroes every plaintext it releases; an app that does the same with
                 // libsodium pays for it too. Shown beside the target, not in its place.
                 let (oursAgain, zeroed) = Measure.bestInterleaved(runs: rounds, {
-                    for _ in 0..<iterations { blackHole(try! EnvironmentsBin.decrypt(sealed, with: [key]).count) }
+                    for _ in 0..<iterations { blackHole(try! EnvironmentsBin.decrypt(sealed, with: identities).count) }
                 }, {
                     for _ in 0..<iterations { blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes, zeroing: true)) }
                 })
@@ -60,7 +63,8 @@ enum DecryptBenchmark {
         var plaintext = Data(count: 1024)
         plaintext.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, 1024) }
         let sealed = try! EnvironmentsBin.encrypt(plaintext, to: .v1(.key(key)))
-        for _ in 0..<20_000 { blackHole(try! EnvironmentsBin.decrypt(sealed, with: [key]).count) }
+        let identities: [any FileKeyIdentity] = [key]
+        for _ in 0..<20_000 { blackHole(try! EnvironmentsBin.decrypt(sealed, with: identities).count) }
     }
 
     /// What an app calling libsodium itself would do: allocate the output, decrypt, check the tag.
