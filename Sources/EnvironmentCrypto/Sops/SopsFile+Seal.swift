@@ -12,7 +12,7 @@ extension SopsFile {
     /// value keeps.
     ///
     /// ``init(to:)`` makes a new file's; `edit`, `set` and `unset` keep the one the file was
-    /// opened with; ``changingRecipients(to:rotatingDataKey:)`` gives one for other recipients.
+    /// opened with; `rekey` changes its recipients (`changingRecipients(to:rotatingDataKey:)`).
     public struct Seal: Sendable {
         /// The file as it was (values and metadata), or for a new key an empty tree with the
         /// metadata to write.
