@@ -150,7 +150,7 @@ enum AppleFormatsConversion {
         for entry in entries {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
-            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], plural: entry.isPlural) {
+            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], naming: entry) {
                 if comment.containsBytes("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
                 lines.append("/* " + comment.replacingBytes("*/", with: "* /") + " */")
             }

@@ -82,11 +82,13 @@ package enum PlaceholderSyntax {
                 issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    if placeholder.unescaped {
-                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) has no Apple equivalent; written as a plain value, which reads back as {{\(name)}}")
+                    // The dash and the format go in the comment's line with the name
+                    // (PlaceholderNames); .stringsdict reads no comment back.
+                    if placeholder.unescaped, !namesKept {
+                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) is written as a plain value: .stringsdict does not read its comments back, so it reads back as {{\(name)}}")
                     }
-                    if placeholder.format != nil {
-                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no Apple equivalent; dropped")
+                    if let format = placeholder.format, !namesKept {
+                        issues.report(key, "the format \"\(format)\" of {{\(name)}} is dropped: .stringsdict does not read its comments back")
                     }
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
                     let conversion = placeholder.conversion.map(appleConversion)
@@ -449,12 +451,7 @@ package enum PlaceholderSyntax {
                 issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    if placeholder.unescaped {
-                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) has no gettext equivalent; written as %(\(name))s, which reads back as {{\(name)}}")
-                    }
-                    if placeholder.format != nil {
-                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
-                    }
+                    // The dash and the format go in the `#.` comment's line (PlaceholderNames).
                     let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
                     // Appended one by one: `+` made a string for each step.
                     text += "%("

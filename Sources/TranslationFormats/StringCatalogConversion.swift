@@ -32,7 +32,7 @@ enum StringCatalogConversion {
                    let localization = localizations[language] {
                     // As read: the model holds nothing the catalog's own JSON does not.
                     if byKey[entry.key] == nil { keys.append(entry.key); byKey[entry.key] = JSONObject() }
-                    if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], plural: entry.isPlural), comments[entry.key] == nil {
+                    if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], naming: entry), comments[entry.key] == nil {
                         comments[entry.key] = comment
                     }
                     var localized: JSONObject
@@ -45,7 +45,7 @@ enum StringCatalogConversion {
                 if byKey[key] == nil { keys.append(key); byKey[key] = JSONObject() }
                 if !entry.shouldTranslate { doNotTranslate.insert(key) }
                 let order = orders[entry.key] ?? []
-                if let comment = PlaceholderNames.comment(entry.comment, order: order, plural: entry.isPlural), comments[key] == nil { comments[key] = comment }
+                if let comment = PlaceholderNames.comment(entry.comment, order: order, naming: entry), comments[key] == nil { comments[key] = comment }
                 let state = JSONValue.string(entry.state.rawValue)
                 func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
                     let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)

@@ -78,7 +78,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         for (entry, isTranslated) in targetEntries.map({ ($0, true) }) + untranslated.map({ ($0, false) }) {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
-            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], plural: entry.isPlural).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], naming: original ?? entry).map { "        <note>\(x($0))</note>\n" } ?? ""
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
             let translate = entry.shouldTranslate ? "" : " translate=\"no\""
             func target(_ text: String) -> String {
@@ -314,7 +314,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         var existing = table.languages[language] ?? []
         let known = Set(existing.map(\.key))
         // A note's `Placeholders:` line names the arguments (see PlaceholderNames).
-        existing += entries.filter { !known.contains($0.key) }.map(PlaceholderNames.applying)
+        existing += entries.filter { !known.contains($0.key) }.map { PlaceholderNames.applying(to: $0) }
         table.languages[language] = existing
     }
 }
