@@ -139,7 +139,7 @@ struct ConvertCommandTests {
         }
         let first = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings"])
         #expect(first.status == 0)
-        #expect(first.stderr == #"out.xcstrings: warning: "welcome" (en, es, ru): $t(title) nesting has no equivalent in Apple formats; written as text"# + "\n", "\(first.stderr)")
+        #expect(first.stderr == #"out.xcstrings: warning: "welcome" (en, es, ru): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"# + "\n", "\(first.stderr)")
         let check = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check"])
         #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "\(check.stdout)\(check.stderr)")
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check", "--strict"])
@@ -168,7 +168,7 @@ struct ConvertCommandTests {
         #expect(!loose.stderr.contains("{{name}}") && !loose.stderr.contains("price"), "\(loose.stderr)")
         let catalog = String(decoding: workspace.read("out.xcstrings") ?? Data(), as: UTF8.self)
         #expect(catalog.contains(#""comment" : "Placeholders: 1 = {{name}}""#) && catalog.contains(#""comment" : "Placeholders: 1 = {{value, number}}""#), "\(catalog)")
-        #expect(loose.stderr.contains(#""welcome" (en): $t(title) nesting has no equivalent in Apple formats; written as text"#))
+        #expect(loose.stderr.contains(#""welcome" (en): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"#))
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "strict.xcstrings", "--strict"])
         #expect(strict.status == 65)
         #expect(workspace.read("strict.xcstrings") == nil)

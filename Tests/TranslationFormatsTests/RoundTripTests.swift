@@ -19,6 +19,8 @@ struct RoundTripTests {
           "move": "Move {{file}} to {{folder}}",
           "price": "Costs {{value, number(minimumFractionDigits: 2)}} since {{since, datetime}}",
           "share": "{{part}}% of $t(files, {\"count\": 2})",
+          "code": "$t(coupon, {\"label\": \"5%d\"}) for {{n}}",
+          "coupon": "$t(coupon, {\"label\": \"5%d\"})",
           "place_ordinal_few": "{{count}}rd place",
           "place_ordinal_one": "{{count}}st place",
           "place_ordinal_other": "{{count}}th place",
@@ -38,6 +40,8 @@ struct RoundTripTests {
           "move": "Mover a {{folder}} el archivo {{file}}",
           "price": "Desde {{since, datetime}} cuesta {{value, number(minimumFractionDigits: 2)}}",
           "share": "{{part}} % de $t(files, {\"count\": 2})",
+          "code": "$t(coupon, {\"label\": \"5%d\"}) para {{n}}",
+          "coupon": "$t(coupon, {\"label\": \"5%d\"})",
           "place_ordinal_other": "{{count}}.º puesto"
         }
         """#
@@ -60,8 +64,9 @@ struct RoundTripTests {
             #expect(there.issues.contains { $0.key == "place_ordinal" && $0.reason.contains("place_ordinal_one, place_ordinal_two, place_ordinal_few, place_ordinal_other") },
                     "\(there.issues)")
         }
-        // What is carried is not reported as lost.
+        // What is carried is not reported as lost; the nesting is, once, as the platform shows its text.
         #expect(!there.issues.contains { ["markup", "move", "price"].contains($0.key) }, "\(format): \(there.issues)")
+        #expect(format == "i18next" || there.issues.contains { $0.key == "share" && $0.reason.contains("shows it as written") }, "\(format): \(there.issues)")
         var back = TranslationConverter()
         try back.read(destination)
         let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
