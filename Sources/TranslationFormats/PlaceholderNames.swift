@@ -60,14 +60,31 @@ enum PlaceholderNames {
         return comment(entry.comment, order: order, naming: entry, namesNative: true)
     }
 
+    /// What a format with one line for a key (a catalog's `comment`, an XLIFF unit's `<note>`)
+    /// loses of `entry` when the line is `reference`'s: each placeholder both have but spell
+    /// differently (`{{html}}` where the source has `{{- html}}`), as `entry` spells it and as it
+    /// reads back, for the report.
+    static func respelled(_ entry: TranslationEntry, against reference: TranslationEntry) -> [(own: String, readBack: String)] {
+        let own = spellings(of: entry), theirs = spellings(of: reference)
+        return own.keys.sorted().compactMap { name in
+            guard let mine = own[name], let other = theirs[name], mine.unescaped != other.unescaped || mine.format != other.format else { return nil }
+            return (spelled(mine), spelled(other))
+        }
+    }
+
+    /// `placeholder` as the line spells it: i18next's text, without a printf conversion.
+    private static func spelled(_ placeholder: TranslationPlaceholder) -> String {
+        var issues = ConversionIssues(file: "", language: "")
+        let bare = TranslationPlaceholder(name: placeholder.name, format: placeholder.format, unescaped: placeholder.unescaped)
+        return PlaceholderSyntax.renderI18Next(TranslationMessage([.placeholder(bare)]), pluralNumber: nil, key: "", issues: &issues)
+    }
+
     /// The line of `arguments`, each placeholder as i18next writes it.
     private static func line(_ arguments: [Argument]) -> String {
-        var issues = ConversionIssues(file: "", language: "")
         var line = prefix
         for (index, argument) in arguments.enumerated() {
             if index > 0 { line += ", " }
-            line += "\(argument.position) = "
-            line += PlaceholderSyntax.renderI18Next(TranslationMessage([.placeholder(argument.placeholder)]), pluralNumber: nil, key: "", issues: &issues)
+            line += "\(argument.position) = " + spelled(argument.placeholder)
         }
         return line
     }

@@ -76,6 +76,31 @@ struct RoundTripTests {
         #expect(texts["es/translation.json"] == (try JSONSerialization.jsonObject(with: Data(Self.spanish.utf8)) as! NSDictionary), "\(format): \(texts)")
     }
 
+    @Test("a translation that spells a placeholder otherwise than the source: exact where each language has its own line (.strings, .po, android), reported where a key has one (.xcstrings, XLIFF)",
+          arguments: TranslationFormatRegistry.standard.formats.map(\.name))
+    func respelled(format: String) throws {
+        let directory = TemporaryDirectory()
+        let spanish = #"{"markup": "Lee {{html}} y {{n, number}}"}"#
+        directory.write("in/en/translation.json", #"{"markup": "Read {{- html}} and {{n}}"}"#)
+        directory.write("in/es/translation.json", spanish)
+        var there = TranslationConverter()
+        try there.read(directory.path + "/in")
+        for output in try there.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/out") {
+            directory.write(String(output.path.dropFirst(directory.path.count + 1)), String(decoding: output.data, as: UTF8.self))
+        }
+        var back = TranslationConverter()
+        try back.read(directory.path + "/out")
+        let outputs = try back.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/back")
+        let text = outputs.first { $0.relativePath == "es/translation.json" }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+        if ["xcstrings", "xliff"].contains(format) {
+            #expect(there.issues.contains { $0.key == "markup" && $0.reason.hasPrefix("{{html}} reads back as {{- html}}") }, "\(there.issues)")
+            #expect(there.issues.contains { $0.key == "markup" && $0.reason.hasPrefix("{{n, number}} reads back as {{n}}") }, "\(there.issues)")
+        } else {
+            #expect(there.issues.isEmpty, "\(format): \(there.issues)")
+            #expect(text.contains(#""markup": "Lee {{html}} y {{n, number}}""#), "\(format): \(text)")
+        }
+    }
+
     @Test("an ordinal is never a cardinal plural: android writes one <string> per form, and status finds no gap in Spanish's one ordinal form")
     func ordinalsInAndroid() throws {
         let directory = TemporaryDirectory()

@@ -79,6 +79,11 @@ public struct XLIFFFormat: TranslationFileFormat {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
             let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], naming: original ?? entry).map { "        <note>\(x($0))</note>\n" } ?? ""
+            if isTranslated, let original {
+                for (own, readBack) in PlaceholderNames.respelled(entry, against: original) {
+                    collected.report(entry.key, "\(own) reads back as \(readBack): a unit has one <note>, and its Placeholders: line is the source language's")
+                }
+            }
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
             let translate = entry.shouldTranslate ? "" : " translate=\"no\""
             func target(_ text: String) -> String {
