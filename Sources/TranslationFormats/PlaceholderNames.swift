@@ -8,10 +8,9 @@ import CLDRPlurals
 /// Apple formats number their arguments (`%1$@`), so the line gives each number its name, the
 /// unescaping dash and the format; gettext names its arguments (`%(html)s`), so there the line is
 /// written only for the dash and the format, and read by name. Written by every writer that has
-/// a comment the reader gives back (`.strings`, `.xcstrings`, XLIFF, `.po`), read back by each, so
+/// a comment (`.strings`, `.stringsdict`, `.xcstrings`, XLIFF, `.po`), read back by each, so
 /// that `{{- html}}` and `{{value, number}}` come back from a trip exactly. Android says the same
-/// in `<xliff:g id="…" ctype="x-format:…">` instead (see ``AndroidFormat``); `.stringsdict` reads
-/// no comments, and reports what it loses.
+/// in `<xliff:g id="…" ctype="x-format:…">` instead (see ``AndroidFormat``).
 ///
 /// The line of envtool before the dash and formats were carried (`1 = {{name}}`) is the same
 /// line without them, and reads as it did.

@@ -60,11 +60,12 @@ package enum PlaceholderSyntax {
         return order
     }
 
+    /// Names, dashes and formats go in the entry's comment (``PlaceholderNames``), which every
+    /// Apple writer keeps and its reader reads back.
+    ///
     /// - Parameter formatted: Whether the text is always a format string (a plural form or its
     ///   frame, which Foundation formats with the number) even without arguments of its own.
-    ///   `namesKept`: whether the writer keeps the names in the entry's comment (``PlaceholderNames``);
-    ///   a name is reported as lost otherwise.
-    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false, namesKept: Bool = true,
+    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false,
                             key: String, issues: inout ConversionIssues) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
@@ -81,20 +82,9 @@ package enum PlaceholderSyntax {
             case .nesting: break
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    // The dash and the format go in the comment's line with the name
-                    // (PlaceholderNames); .stringsdict reads no comment back.
-                    if placeholder.unescaped, !namesKept {
-                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) is written as a plain value: .stringsdict does not read its comments back, so it reads back as {{\(name)}}")
-                    }
-                    if let format = placeholder.format, !namesKept {
-                        issues.report(key, "the format \"\(format)\" of {{\(name)}} is dropped: .stringsdict does not read its comments back")
-                    }
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
                     let conversion = placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
-                    if name != "count", argumentIndex(name) == nil, !namesKept {
-                        issues.report(key, "{{\(name)}} is written as %\(positional ? "\(position)$" : "")\(conversion): .stringsdict has no placeholder names and does not read its comments back")
-                    }
                     text += "%" + (positional ? "\(position)$" : "") + conversion
                 } else {
                     text += "%" + (placeholder.position.map { "\($0)$" } ?? "") + appleConversion(placeholder.conversion ?? "@")
