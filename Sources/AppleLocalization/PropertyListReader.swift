@@ -285,6 +285,25 @@ package struct PropertyListReader: ~Copyable {
         }
     }
 
+    /// The comment that ends right before `offset` with only white space between (`<!-- text -->`
+    /// above a `<key>`), without `<!--`, `-->` and one space inside each, in a document this
+    /// reader read: there a `-->` before an element can only close a comment, and a comment holds
+    /// no `--`, so its start is the last `<!--` before, and the search reads only the comment.
+    static func comment(endingBefore offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = min(offset, bytes.count)
+        while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end >= 7, bytes[end - 1] == UInt8(ascii: ">"), bytes[end - 2] == UInt8(ascii: "-"), bytes[end - 3] == UInt8(ascii: "-") else { return nil }
+        var start = end - 7
+        while start >= 0, !(bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "!") && bytes[start + 2] == UInt8(ascii: "-") && bytes[start + 3] == UInt8(ascii: "-")) {
+            start -= 1
+        }
+        guard start >= 0 else { return nil }
+        var from = start + 4, to = end - 3
+        if from < to, bytes[from] == UInt8(ascii: " ") { from += 1 }
+        if from < to, bytes[to - 1] == UInt8(ascii: " ") { to -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+    }
+
     mutating func skipComment() throws(Failure) {
         let start = position
         guard let end = find("-->", from: position + 4) else {

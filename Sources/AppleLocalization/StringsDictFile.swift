@@ -32,8 +32,16 @@ public struct StringsDictFile: Sendable {
     /// a variable no format uses, an entry of a rule type other than plurals (skipped).
     public let warnings: [Diagnostic]
 
+    /// The comment right above each key that has one (`<!-- … -->`, only white space between),
+    /// without its delimiters and the space inside them: where translators, and the converter,
+    /// write a key's comment.
+    let comments: [String: String]
+
     /// The entry for `key`, or `nil` when the table has no such key.
     public subscript(key: String) -> LocalizedFormat? { entries[key] }
+
+    /// The comment right above `key` (`<!-- Shown on the toolbar -->`), if it has one.
+    public func comment(forKey key: String) -> String? { comments[key] }
 
     /// Reads and parses the file at `path`.
     ///
@@ -77,9 +85,16 @@ public struct StringsDictFile: Sendable {
         var builder = StringsDictBuilder(path: path, location: location)
         let (entries, keys) = try builder.entries(from: root)
         warnings += builder.warnings
+        var comments: [String: String] = [:]
+        if case .dictionary(let members) = root.value {
+            for member in members {
+                if let comment = PropertyListReader.comment(endingBefore: member.keyOffset, in: bytes) { comments[member.key] = comment }
+            }
+        }
         self.path = path
         self.entries = entries
         self.keys = keys
         self.warnings = warnings
+        self.comments = comments
     }
 }

@@ -23,8 +23,8 @@ enum AppleFormatsConversion {
         if let stringsdict {
             for key in stringsdict.keys {
                 guard let format = stringsdict[key] else { continue }
-                if let entry = entry(key: key, format: format, file: stringsdict.path, language: language, issues: &issues) {
-                    entries.append(entry)
+                if let entry = entry(key: key, format: format, file: stringsdict.path, language: language, comment: stringsdict.comment(forKey: key), issues: &issues) {
+                    entries.append(PlaceholderNames.applying(to: entry))
                     seen.insert(key)
                 }
             }
@@ -150,7 +150,7 @@ enum AppleFormatsConversion {
         for entry in entries {
             guard case .single(let message) = entry.value else { continue }
             let key = contextKey(entry, &issues)
-            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], plural: entry.isPlural) {
+            if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], naming: entry) {
                 if comment.containsBytes("*/") { issues.report(entry.key, "the comment holds \"*/\", which would end it; written as \"* /\"") }
                 lines.append("/* " + comment.replacingBytes("*/", with: "* /") + " */")
             }
@@ -168,22 +168,24 @@ enum AppleFormatsConversion {
             let key = contextKey(entry, &issues)
             if entry.state != .translated { issues.report(entry.key, ".stringsdict has no translation state; \(entry.state.rawValue) is not written") }
             let order = orders[entry.key] ?? []
-            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, namesKept: false, key: entry.key, issues: &issues) }
+            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues) }
             let name = variable ?? "count"
             let format: String
             if let frame {
-                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, formatted: true, namesKept: false, key: entry.key, issues: &issues)
+                format = PlaceholderSyntax.renderApple(frame, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues)
             } else {
                 // The variable takes the argument its number is: positional when the forms are.
                 let position = order.count > 1 ? (order.firstIndex(of: "count").map { "\($0 + 1)$" } ?? "") : ""
                 format = "%" + position + "#@" + name + "@"
             }
             let type = valueType ?? rendered[.other].flatMap { numericType(PlaceholderSyntax.parseApple($0)) } ?? "lld"
-            if [key, format, name, entry.comment ?? ""].contains(where: TextEscaping.losesCharactersInXML)
+            // Above the key, where the reader finds it again, with the Placeholders: line.
+            let comment = PlaceholderNames.comment(entry.comment, order: order, naming: entry)
+            if [key, format, name, comment ?? ""].contains(where: TextEscaping.losesCharactersInXML)
                 || rendered.values.contains(where: TextEscaping.losesCharactersInXML) {
                 issues.report(entry.key, TextEscaping.xmlLossReason)
             }
-            if let comment = entry.comment {
+            if let comment {
                 if comment.containsBytes("--") { issues.report(entry.key, "an XML comment cannot hold \"--\"; written as \"- -\"") }
                 body += "\t<!-- \(TextEscaping.xmlComment(comment)) -->\n"
             }

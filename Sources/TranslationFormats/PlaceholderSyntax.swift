@@ -60,14 +60,16 @@ package enum PlaceholderSyntax {
         return order
     }
 
+    /// Names, dashes and formats go in the entry's comment (``PlaceholderNames``), which every
+    /// Apple writer keeps and its reader reads back.
+    ///
     /// - Parameter formatted: Whether the text is always a format string (a plural form or its
     ///   frame, which Foundation formats with the number) even without arguments of its own.
-    ///   `namesKept`: whether the writer keeps the names in the entry's comment (``PlaceholderNames``);
-    ///   a name is reported as lost otherwise.
-    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false, namesKept: Bool = true,
+    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false,
                             key: String, issues: inout ConversionIssues) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
+        let message = nestingsAsText(message, key: key, platform: "Apple's lookup", issues: &issues)
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
         // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
         let isFormat = formatted || message.hasPlaceholders || message.pieces.contains { piece in
@@ -77,28 +79,32 @@ package enum PlaceholderSyntax {
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? literal.replacing("%", with: "%%") : literal
-            case .nesting(let nested):
-                text += "$t(" + nested + ")"
-                issues.report(key, "$t(\(nested)) nesting has no equivalent in Apple formats; written as text")
+            case .nesting: break
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    if placeholder.unescaped {
-                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) has no Apple equivalent; written as a plain value, which reads back as {{\(name)}}")
-                    }
-                    if placeholder.format != nil {
-                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no Apple equivalent; dropped")
-                    }
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
                     let conversion = placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
-                    if name != "count", argumentIndex(name) == nil, !namesKept {
-                        issues.report(key, "{{\(name)}} is written as %\(positional ? "\(position)$" : "")\(conversion): .stringsdict has no placeholder names and does not read its comments back")
-                    }
                     text += "%" + (positional ? "\(position)$" : "") + conversion
                 } else {
                     text += "%" + (placeholder.position.map { "\($0)$" } ?? "") + appleConversion(placeholder.conversion ?? "@")
                 }
             }
+        }
+        return text
+    }
+
+    /// `message` with each i18next nesting (`$t(key, {…})`) as the text i18next writes, which
+    /// every other format keeps as it keeps text (its `%` doubled in a format string, as any
+    /// text's) and i18next reads back as the nesting; reported once, since `platform` shows it as
+    /// written rather than the nested key's text.
+    static func nestingsAsText(_ message: TranslationMessage, key: String, platform: String, issues: inout ConversionIssues) -> TranslationMessage {
+        guard message.pieces.contains(where: { if case .nesting = $0 { true } else { false } }) else { return message }
+        var text = TranslationMessage()
+        for piece in message.pieces {
+            guard case .nesting(let nested) = piece else { text.append(piece); continue }
+            issues.report(key, "$t(\(nested)) is written as text, which i18next reads back as the nesting; \(platform) shows it as written")
+            text.append(.text("$t(" + nested + ")"))
         }
         return text
     }
@@ -435,6 +441,7 @@ package enum PlaceholderSyntax {
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
         // A plural form is formatted with the number even when it does not print it; a `%` that
         // would read back as a conversion (`100%ige`) is doubled too.
+        let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
         let isFormat = pluralNumber != nil || message.hasPlaceholders || message.pieces.contains { piece in
             if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
         }
@@ -444,17 +451,10 @@ package enum PlaceholderSyntax {
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? doublingPercent(literal) : literal
-            case .nesting(let nested):
-                text += "$t(" + nested + ")"
-                issues.report(key, "$t(\(nested)) nesting has no gettext equivalent; written as text")
+            case .nesting: break
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    if placeholder.unescaped {
-                        issues.report(key, "{{- \(name)}} (i18next's value without HTML escaping) has no gettext equivalent; written as %(\(name))s, which reads back as {{\(name)}}")
-                    }
-                    if placeholder.format != nil {
-                        issues.report(key, "the format \"\(placeholder.format ?? "")\" of {{\(name)}} has no gettext equivalent; dropped")
-                    }
+                    // The dash and the format go in the `#.` comment's line (PlaceholderNames).
                     let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
                     // Appended one by one: `+` made a string for each step.
                     text += "%("

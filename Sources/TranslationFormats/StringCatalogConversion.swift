@@ -22,6 +22,8 @@ enum StringCatalogConversion {
         var keys: [String] = []
         var byKey: [String: JSONObject] = [:]
         var comments: [String: String] = [:]
+        // The entry whose Placeholders: line each key's comment carries (the source language's).
+        var lineEntries: [String: TranslationEntry] = [:]
         // Keys not for translators (Android's translatable="false"): `"shouldTranslate": false`.
         var doNotTranslate: Set<String> = []
         for language in table.languageOrder {
@@ -32,8 +34,9 @@ enum StringCatalogConversion {
                    let localization = localizations[language] {
                     // As read: the model holds nothing the catalog's own JSON does not.
                     if byKey[entry.key] == nil { keys.append(entry.key); byKey[entry.key] = JSONObject() }
-                    if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], plural: entry.isPlural), comments[entry.key] == nil {
+                    if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], naming: entry), comments[entry.key] == nil {
                         comments[entry.key] = comment
+                        lineEntries[entry.key] = entry
                     }
                     var localized: JSONObject
                     if case .object(let existing)? = byKey[entry.key]?["localizations"] { localized = existing } else { localized = JSONObject() }
@@ -45,7 +48,16 @@ enum StringCatalogConversion {
                 if byKey[key] == nil { keys.append(key); byKey[key] = JSONObject() }
                 if !entry.shouldTranslate { doNotTranslate.insert(key) }
                 let order = orders[entry.key] ?? []
-                if let comment = PlaceholderNames.comment(entry.comment, order: order, plural: entry.isPlural), comments[key] == nil { comments[key] = comment }
+                if let comment = PlaceholderNames.comment(entry.comment, order: order, naming: entry) {
+                    if let reference = lineEntries[key] {
+                        for (own, readBack) in PlaceholderNames.respelled(entry, against: reference) {
+                            collected.report(entry.key, "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's")
+                        }
+                    } else {
+                        comments[key] = comment
+                        lineEntries[key] = entry
+                    }
+                }
                 let state = JSONValue.string(entry.state.rawValue)
                 func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
                     let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)

@@ -21,6 +21,32 @@ struct StringsDictFileTests {
         #expect(files.variables["files"]?.location?.description == Fixtures.path("multiple.stringsdict") + ":9:3")
     }
 
+    @Test("the comment right above a key is its comment; one above another element, or none, is no key's")
+    func comments() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- the file's -->
+            <plist version="1.0">
+            <dict>
+            \t<!-- Placeholders: 1 = {{count}}, 2 = {{- folder}} -->
+            \t<key>moved</key>
+            \t<dict>
+            \t\t<!-- inside -->
+            \t\t<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            \t\t<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>other</key><string>%d</string></dict>
+            \t</dict>
+            \t<!---->
+            \t<key>empty</key><dict><key>NSStringLocalizedFormatKey</key><string>x</string></dict>
+            \t<key>plain</key><dict><key>NSStringLocalizedFormatKey</key><string>y</string></dict>
+            </dict>
+            </plist>
+            """
+        let file = try StringsDictFile(data: Data(plist.utf8), path: "t.stringsdict")
+        #expect(file.comment(forKey: "moved") == "Placeholders: 1 = {{count}}, 2 = {{- folder}}")
+        #expect(file.comment(forKey: "empty") == "")
+        #expect(file.comment(forKey: "plain") == nil)
+    }
+
     @Test("Foundation's PropertyListSerialization reads every test and sample file as this reader does",
           arguments: ["multiple.stringsdict", "environments/ru.lproj/Localizable.stringsdict"])
     func matchesFoundation(_ name: String) throws {

@@ -58,6 +58,10 @@ struct ConversionTableTests {
             "en/translation.json": #"{"total": "Total: {{value, number}}"}"#,
             "fr/translation.json": #"{"total": "Total : {{value, number}}"}"#,
         ]),
+        Probe(row: "unescaped value", key: "intro", files: [
+            "en/translation.json": #"{"intro": "Read {{- html}} first"}"#,
+            "fr/translation.json": #"{"intro": "Lisez d'abord {{- html}}"}"#,
+        ]),
         Probe(row: "device variations", key: "tap", files: [
             "Localizable.xcstrings": #"""
                 {"sourceLanguage": "en", "version": "1.0", "strings": {"tap": {"localizations": {

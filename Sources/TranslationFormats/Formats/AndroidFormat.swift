@@ -262,6 +262,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// when a text without arguments has a `%` that would read as one).
     private static func value(_ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
                               inPlural: Bool = false, issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
+        let message = PlaceholderSyntax.nestingsAsText(message, key: key, platform: "Android", issues: &issues)
         let placeholders = message.placeholders
         let literalPercent = message.pieces.contains { piece in
             if case .text(let literal) = piece { AndroidText.hasConversion(literal) } else { false }
@@ -279,9 +280,7 @@ public struct AndroidFormat: TranslationFileFormat {
                         atoms.append(.character(scalar))
                     }
                 }
-            case .nesting(let nested):
-                issues.report(key, "$t(\(nested)) nesting has no Android equivalent; written as text")
-                for scalar in ("$t(" + nested + ")").unicodeScalars { atoms.append(.character(scalar)) }
+            case .nesting: break
             case .placeholder(let placeholder):
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in Android resources; written as text")

@@ -156,6 +156,8 @@ extension GettextFormat {
                 entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
                                                 value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
+            // The `#.` line of i18next's dashes and formats (PlaceholderNames).
+            if comment != nil { entries[entries.count - 1] = PlaceholderNames.applying(to: entries[entries.count - 1], namesNative: true) }
             if positions { entries[entries.count - 1].location = SourceLocation(file: path, line: raw.line, column: 1) }
         }
         return entries

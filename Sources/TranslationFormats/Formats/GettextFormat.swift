@@ -13,7 +13,8 @@ import CLDRPlurals
 /// i18next context is the `msgctxt`, plural forms are `msgstr[n]` in the language's CLDR order
 /// with `Plural-Forms` written to match (see ``GettextPluralForms``), `needs_review` is `fuzzy`.
 ///
-/// The comment is the extracted comments (`#.`). What the model has no field for (translator
+/// The comment is the extracted comments (`#.`); its last line keeps what `%(name)s` cannot say
+/// of an i18next placeholder, the dash of `{{- name}}` and a format (``PlaceholderNames``). What the model has no field for (translator
 /// comments, references, flags, `#|`, the header, obsolete entries, `msgstr` as written) is kept
 /// in ``TranslationTable/original`` and written back to `.po` for every message the conversion
 /// leaves unchanged; toward other formats it is reported by key.
@@ -140,7 +141,7 @@ public struct GettextFormat: TranslationFileFormat {
     /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
     private static func appendMessage(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
                                       issues: inout ConversionIssues, into out: inout [UInt8]) {
-        if let comment = entry.comment {
+        if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
             for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
                 out.append(contentsOf: "#. ".utf8)
                 out.append(contentsOf: line.utf8)

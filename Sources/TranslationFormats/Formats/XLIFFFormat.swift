@@ -78,7 +78,12 @@ public struct XLIFFFormat: TranslationFileFormat {
         for (entry, isTranslated) in targetEntries.map({ ($0, true) }) + untranslated.map({ ($0, false) }) {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
-            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], plural: entry.isPlural).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], naming: original ?? entry).map { "        <note>\(x($0))</note>\n" } ?? ""
+            if isTranslated, let original {
+                for (own, readBack) in PlaceholderNames.respelled(entry, against: original) {
+                    collected.report(entry.key, "\(own) reads back as \(readBack): a unit has one <note>, and its Placeholders: line is the source language's")
+                }
+            }
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
             let translate = entry.shouldTranslate ? "" : " translate=\"no\""
             func target(_ text: String) -> String {
@@ -314,7 +319,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         var existing = table.languages[language] ?? []
         let known = Set(existing.map(\.key))
         // A note's `Placeholders:` line names the arguments (see PlaceholderNames).
-        existing += entries.filter { !known.contains($0.key) }.map(PlaceholderNames.applying)
+        existing += entries.filter { !known.contains($0.key) }.map { PlaceholderNames.applying(to: $0) }
         table.languages[language] = existing
     }
 }
