@@ -269,7 +269,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool rekey key.bin -o added-key.bin --add-recipient <c> --key-file k.key
         exit 77
         stderr:
-        key.bin: error: --add-recipient and --remove-recipient change the recipients of an age file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
+        key.bin: error: --add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
         $ envtool rekey key.bin -o new-key.bin --new-recipient <c> --key-file k.key
         exit 0
         stderr:
@@ -361,7 +361,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool rekey pass.bin -o added-pass.bin --add-recipient <c> --passphrase-env P
         exit 77
         stderr:
-        pass.bin: error: --add-recipient and --remove-recipient change the recipients of an age file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
+        pass.bin: error: --add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
         $ envtool rekey pass.bin -o new-pass.bin --new-recipient <c> --passphrase-env P
         exit 0
         stderr:
@@ -459,7 +459,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool rekey rcp.bin -o added-rcp.bin --add-recipient <c> --identity id
         exit 77
         stderr:
-        rcp.bin: error: --add-recipient and --remove-recipient change the recipients of an age file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
+        rcp.bin: error: --add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`
         $ envtool rekey rcp.bin -o new-rcp.bin --new-recipient <c> --identity id
         exit 0
         stderr:
@@ -646,7 +646,7 @@ struct SecretSchemeCharacterizationTests {
         $ envtool rekey scrypt.bin -o added-scrypt.bin --add-recipient <c> --passphrase-env P
         exit 77
         stderr:
-        scrypt.bin: error: --add-recipient and --remove-recipient change the recipients of an age file, and this file is protected by a passphrase
+        scrypt.bin: error: --add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is protected by a passphrase
         $ envtool rekey scrypt.bin -o new-scrypt.bin --new-recipient <c> --passphrase-env P
         exit 0
         stderr:
