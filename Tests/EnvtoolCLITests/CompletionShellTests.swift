@@ -44,7 +44,7 @@ struct CompletionShellTests {
         Case(line: "envtool validate --format ", expected: ["text", "json"]),
         Case(line: "envtool i18n convert --from-format ", expected: ["xcstrings", "strings", "i18next", "po", "xliff", "android"]),
         Case(line: "envtool i18n convert --from x --to y --format ", expected: ["xcstrings", "po", "android"]),
-        Case(line: "envtool encrypt --to ", expected: ["age", "v1", "rncryptor"]),
+        Case(line: "envtool encrypt --to ", expected: ["age", "v1", "rncryptor", "sops"]),
         Case(line: "envtool generate swift --access ", expected: ["internal", "public", "package"]),
         Case(line: "envtool decrypt ", expected: ["notes.txt", "environments"]),
         Case(line: "envtool rekey x.bin --remove-recipient ", expected: ["notes.txt"]),
@@ -103,14 +103,55 @@ struct CompletionShellTests {
         for word in test.expected { #expect(listing.contains(word), "zsh offered:\n\(listing)") }
     }
 
-    @Test("fish", arguments: cases)
+    @Test("fish", arguments: cases + [documentCase])
     func fish(_ test: Case) throws {
         let (workspace, bin) = try Self.prepared()
         let script = try workspace.write("envtool.fish", try Self.script(workspace, "fish"))
-        let result = try EnvtoolProcess.run(["-c", "source $argv[1]; complete -C $argv[2]", script, test.line], in: workspace.path,
-                                            environment: ["PATH": bin + ":/usr/bin:/bin"], executable: try Self.shell("fish"))
+        // An interactive fish in a pseudo-terminal (fish 3.6 refuses `commandline`, which the
+        // script's custom completions call, in `fish -c 'complete -C …'`): the line is typed with a
+        // TAB once the reader is drawing the prompt, and fish lists what it offers (or inserts
+        // the only candidate). DONE, printed by a key binding typed after the TAB, marks the end of
+        // the listing: fish handles keys in order and draws the pager before it runs a bound
+        // function. Escape sequences become spaces, carriage returns new lines; what is left is
+        // the words on the screen.
+        let capture = #"""
+            import fcntl, os, pty, re, struct, sys, termios
+            fish, script, line = sys.argv[1:4]
+            pid, terminal = pty.fork()
+            if pid == 0:
+                # Wide and tall enough that the pager shows every candidate on one page.
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 100, 250, 0, 0))
+                os.execv(fish, [fish, "--no-config", "--private", "--interactive"])
+            output = b""
+            def read_until(marker):
+                global output
+                while marker not in output:
+                    try:
+                        chunk = os.read(terminal, 65536)
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        sys.exit("fish ended before it printed " + marker.decode())
+                    output += chunk
+            # REA''DY and DO''NE: their echo as typed does not match the markers.
+            os.write(terminal, b"function fish_prompt; echo REA''DY'> '; end; function __done; echo DO''NE; end; "
+                     + b"bind \\cx __done; source '" + script.encode() + b"'\r")
+            read_until(b"READY> ")
+            start = len(output)
+            os.write(terminal, line.encode() + b"\t\x18")
+            read_until(b"DONE")
+            screen = output[start:output.index(b"DONE", start)]
+            screen = re.sub(rb"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9])", b" ", screen)
+            sys.stdout.buffer.write(screen.replace(b"\r", b"\n"))
+            os.kill(pid, 9)
+            """#
+        let file = try workspace.write("capture.py", capture)
+        let result = try EnvtoolProcess.run([file, try Self.shell("fish"), script, test.line], in: workspace.path,
+                                            environment: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"],
+                                            executable: try Self.shell("python3"), killingAfter: 120)
+        #expect(!result.wasKilled, "fish did not finish the completion")
         #expect(result.status == 0, "\(result.stderr)")
-        let offered = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        for word in test.expected { #expect(offered.contains(word), "fish offered \(offered) for '\(test.line)'") }
+        let offered = result.stdout.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+        for word in test.expected { #expect(offered.contains(word), "fish offered:\n\(result.stdout)") }
     }
 }
