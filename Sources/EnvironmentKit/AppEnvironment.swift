@@ -37,7 +37,8 @@ internal import LibC
 public final class AppEnvironment: Sendable {
     /// How to set up an environment; every field has a sensible default.
     public struct Options: Sendable {
-        /// The configuration to use; see `BuildConfiguration/resolve(explicit:environment:)`.
+        /// The configuration to use; see
+        /// ``/Environments/BuildConfiguration/resolve(explicit:environment:)``.
         public var configurationName: String?
         /// Names the saved preferences; else `ENVTOOL_APP_ID`, else the document's `app_id`, else `default`.
         public var appID: String?
@@ -52,7 +53,7 @@ public final class AppEnvironment: Sendable {
         public var secret: EnvironmentsBin.DecryptionSecret?
         /// The identities that may open an encrypted `environments.bin`, tried in order (after
         /// ``secret``): keys, passphrases, age identities, or another backend's
-        /// `FileKeyIdentity` (a cloud KMS, a hardware token); unused for JSON.
+        /// ``/EnvironmentCrypto/FileKeyIdentity`` (a cloud KMS, a hardware token); unused for JSON.
         public var identities: [any FileKeyIdentity]
         /// The i18next resources, `<dir>/<lng>/<ns>.json`; by default `locales` next to the `.strings` tables.
         public var i18nextDirectory: String?
@@ -127,8 +128,8 @@ public final class AppEnvironment: Sendable {
     /// Loads and validates `path` (an `environments.json`, or an `environments.bin` with
     /// ``Options/secret``) and chooses the configuration. The language is decided on first use.
     ///
-    /// - Throws: `EnvironmentError`: the file is unreadable or invalid, the configuration is
-    ///   unknown, or the app id is not a safe directory name.
+    /// - Throws: ``/Environments/EnvironmentError``: the file is unreadable or invalid, the
+    ///   configuration is unknown, or the app id is not a safe directory name.
     public convenience init(contentsOf path: String, options: Options = Options()) throws(EnvironmentError) {
         var options = options
         if options.stringsDirectory == nil {
@@ -141,9 +142,11 @@ public final class AppEnvironment: Sendable {
 
     /// Uses an already validated document and chooses the configuration. Reads no other file.
     ///
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/unknownConfiguration`, or
-    ///   `EnvironmentError/Kind/malformedDocument` when ``Options/appID`` (or `ENVTOOL_APP_ID`)
-    ///   is not a safe directory name; the message says what is wrong and the limit.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/unknownConfiguration``, or
+    ///   ``/Environments/EnvironmentError/Kind/malformedDocument`` when ``Options/appID`` (or
+    ///   `ENVTOOL_APP_ID`) is not a safe directory name; the message says what is wrong and the
+    ///   limit.
     public init(document: EnvironmentsDocument, options: Options = Options()) throws(EnvironmentError) {
         self.document = document
         self.current = try document.currentConfiguration(explicit: options.configurationName, environment: options.environment)
@@ -218,8 +221,9 @@ public final class AppEnvironment: Sendable {
     ///
     /// - Returns: ``LanguageUpdateResult/notSupported`` (nothing changes) for a language not in
     ///   `languages`, ``LanguageUpdateResult/sameAsBefore`` or ``LanguageUpdateResult/updated``.
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/writeFailed` when the
-    ///   choice cannot be saved; the language then does not change.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/writeFailed`` when the choice cannot be saved; the
+    ///   language then does not change.
     @discardableResult
     public func setAppLanguage(_ code: String) throws(EnvironmentError) -> LanguageUpdateResult {
         try language.get.set(code)
@@ -228,8 +232,9 @@ public final class AppEnvironment: Sendable {
     /// Forgets the user's choice and follows the system's preferred languages again.
     ///
     /// - Returns: The language now in use.
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/writeFailed` when the saved
-    ///   choice cannot be removed; the language then does not change.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/writeFailed`` when the saved choice cannot be
+    ///   removed; the language then does not change.
     @discardableResult
     public func resetLanguage() throws(EnvironmentError) -> String {
         try language.get.reset()

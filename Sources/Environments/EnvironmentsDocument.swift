@@ -65,8 +65,9 @@ public struct EnvironmentsDocument: Sendable {
     }
 
     /// Reads and validates the document at `path`; an `environments.bin` is opened with the first
-    /// of `identities` that opens it (a `SymmetricKey`, a `Passphrase`, an `AgeIdentity`,
-    /// or another backend's `FileKeyIdentity`).
+    /// of `identities` that opens it (a ``/EnvironmentCrypto/SymmetricKey``, a
+    /// ``/EnvironmentCrypto/Passphrase``, an ``/EnvironmentCrypto/AgeIdentity``, or another backend's
+    /// ``/EnvironmentCrypto/FileKeyIdentity``).
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
     public init(contentsOf path: String, identities: [any FileKeyIdentity]) throws(EnvironmentError) {

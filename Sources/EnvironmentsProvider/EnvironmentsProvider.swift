@@ -33,11 +33,12 @@ public struct EnvironmentsProvider: Sendable {
     ///     library does: `ENVTOOL_CONFIGURATION` in `environment`, else the build's.
     ///   - secret: The secret of an `environments.bin` (the library's `AppEnvironment/Options/secret`).
     ///   - identities: The identities that may open an `environments.bin`, tried in order after
-    ///     `secret`: any `FileKeyIdentity`, another backend\'s (a cloud KMS) included.
+    ///     `secret`: any ``/EnvironmentCrypto/FileKeyIdentity``, another backend\'s (a cloud KMS)
+    ///     included.
     ///   - environment: The environment variables that may name the configuration.
-    /// - Throws: `EnvironmentError` naming the file: it cannot be read, is malformed (with line
-    ///   and column), is encrypted and the secret is missing or wrong, was modified after
-    ///   encryption, or the configuration does not exist.
+    /// - Throws: ``/Environments/EnvironmentError`` naming the file: it cannot be read, is malformed
+    ///   (with line and column), is encrypted and the secret is missing or wrong, was modified
+    ///   after encryption, or the configuration does not exist.
     public init(
         contentsOf path: String,
         configurationName: String? = nil,

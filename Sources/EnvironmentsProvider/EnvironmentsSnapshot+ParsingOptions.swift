@@ -18,7 +18,8 @@ extension EnvironmentsSnapshot {
         /// The secret of an `environments.bin`: a key, a passphrase or an identity; unused for JSON.
         public var secret: EnvironmentsBin.DecryptionSecret?
         /// The identities that may open an `environments.bin`, tried in order after ``secret``:
-        /// any `FileKeyIdentity`, another backend's (a cloud KMS) included; unused for JSON.
+        /// any ``/EnvironmentCrypto/FileKeyIdentity``, another backend's (a cloud KMS) included;
+        /// unused for JSON.
         public var identities: [any FileKeyIdentity]
         /// The path the file is read from, named in errors; file providers do not pass it on.
         public var path: String

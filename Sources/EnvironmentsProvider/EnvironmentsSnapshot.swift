@@ -73,7 +73,7 @@ public struct EnvironmentsSnapshot: Sendable {
 extension EnvironmentsSnapshot: FileConfigSnapshot {
     /// Parses file bytes handed over by a file provider; see ``ParsingOptions``.
     ///
-    /// - Throws: `EnvironmentError`, as described for the provider.
+    /// - Throws: ``/Environments/EnvironmentError``, as described for the provider.
     public init(data: RawSpan, providerName: String, parsingOptions: ParsingOptions) throws(EnvironmentError) {
         // Only the file's bytes are copied, encrypted for a .bin; the plaintext lives in
         // EnvironmentKit's zeroed buffer.
@@ -92,8 +92,9 @@ extension EnvironmentsSnapshot: ConfigSnapshot {
     /// The value at `key` (its components joined with dots) as `type`, or no value when the
     /// configuration has none there.
     ///
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/typeMismatch` when the
-    ///   value exists with another type; the message names the types, never the value.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/typeMismatch`` when the value exists with another
+    ///   type; the message names the types, never the value.
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
         let encodedKey = key.components.joined(separator: ".")
         guard let json = configuration[encodedKey], json.isConfigLeaf else {

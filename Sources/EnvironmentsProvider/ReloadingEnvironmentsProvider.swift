@@ -14,7 +14,7 @@ import SystemPackage
 /// file every `pollInterval` and on `SIGHUP`. A changed `.bin` is decrypted again with the
 /// secret given at creation. A file that becomes invalid (malformed, tampered with) keeps the
 /// last good snapshot: `get` reads go on returning it, `fetch` reads throw the
-/// `EnvironmentError`, and the error is logged through `logger` and passed to `onInvalidFile`
+/// ``/Environments/EnvironmentError``, and the error is logged through `logger` and passed to `onInvalidFile`
 /// once (again only after the file was valid in between); the provider tries again at every check.
 public typealias ReloadingEnvironmentsProvider = ReloadingFileProvider<EnvironmentsSnapshot>
 
@@ -28,13 +28,14 @@ extension ReloadingFileProvider where Snapshot == EnvironmentsSnapshot {
     ///     library does: `ENVTOOL_CONFIGURATION` in `environment`, else the build's.
     ///   - secret: The secret of an `environments.bin`, kept to decrypt the file again when it changes.
     ///   - identities: The identities that may open an `environments.bin`, tried in order after
-    ///     `secret`: any `FileKeyIdentity`, another backend\'s (a cloud KMS) included.
+    ///     `secret`: any ``/EnvironmentCrypto/FileKeyIdentity``, another backend\'s (a cloud KMS) included.
     ///   - environment: The environment variables that may name the configuration.
     ///   - pollInterval: How often the file is checked while the provider runs.
     ///   - logger: Where the provider logs its checks (debug) and a file that became invalid (error).
     ///   - onInvalidFile: Called once with the error when the file becomes invalid, for an app
     ///     that wants to alert or count it; the last good values stay in use.
-    /// - Throws: `EnvironmentError` naming the file, as ``EnvironmentsProvider/init(contentsOf:configurationName:secret:identities:environment:)``.
+    /// - Throws: ``/Environments/EnvironmentError`` naming the file, as
+    ///   ``EnvironmentsProvider/init(contentsOf:configurationName:secret:identities:environment:)``.
     public convenience init(
         contentsOf path: String,
         configurationName: String? = nil,

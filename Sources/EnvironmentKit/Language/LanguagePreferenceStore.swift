@@ -30,8 +30,9 @@ public struct LanguagePreferenceStore: Sendable {
     /// Checks that `appID` can name an app's preferences directory: 1 to 200 letters, digits,
     /// `.`, `_` and `-`, not starting with `.` (so `../x` cannot escape the config directory).
     ///
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/malformedDocument` saying
-    ///   what is wrong with it: the character that is not allowed, or its length and the limit.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/malformedDocument`` saying what is wrong with it: the
+    ///   character that is not allowed, or its length and the limit.
     public static func validate(appID: String) throws(EnvironmentError) {
         if let problem = AppIdentifier.problem(with: appID) { throw EnvironmentError(.malformedDocument, message: problem) }
     }
@@ -86,8 +87,8 @@ public struct LanguagePreferenceStore: Sendable {
     /// Saves `language` as the user's choice, or removes the choice when `language` is `nil`.
     /// A file that already says exactly that is left untouched.
     ///
-    /// - Throws: `EnvironmentError` of kind `EnvironmentError/Kind/writeFailed`; the previous
-    ///   file is then unchanged.
+    /// - Throws: ``/Environments/EnvironmentError`` of kind
+    ///   ``/Environments/EnvironmentError/Kind/writeFailed``; the previous file is then unchanged.
     public func write(language: String?) throws(EnvironmentError) {
         // The app folder and both files are state of envtool's own: none is written through a
         // symbolic link (a link planted at preferences.json or preferences.lock, or an app

@@ -5,9 +5,10 @@ import Synchronization
 
 /// The `.strings` tables of an app, found in one directory, parsed on first use and cached.
 ///
-/// The files are those `AppleStringsLookup` finds (`AppleTableDirectory`): `<lang>.lproj/<Table>.strings`
-/// (and `Base.lproj`), and flat `<LANG>.strings` files (`EN.strings`, `es.strings`), which form the
-/// table `Localizable`; languages are compared by its one language key (`pt_BR` is `pt-br`).
+/// The files are those ``/AppleLocalization/AppleStringsLookup`` finds (`AppleTableDirectory`):
+/// `<lang>.lproj/<Table>.strings` (and `Base.lproj`), and flat `<LANG>.strings` files
+/// (`EN.strings`, `es.strings`), which form the table `Localizable`; languages are compared by its
+/// one language key (`pt_BR` is `pt-br`).
 ///
 /// A lookup tries the language, then its language without region, then the development
 /// language, then `Base`, like `Bundle.localizedString(forKey:value:table:)`.
