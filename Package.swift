@@ -62,16 +62,24 @@ let package = Package(
         // errors. What an app that reads only variables (and the swift-configuration provider) links.
         .target(name: "Environments", dependencies: ["EnvironmentCrypto", "JSONParsing", "Diagnostics", "Platform"]),
         // The facade over the core: the language owner, the localizer (i18next and Apple tables), atomic files.
-        .target(name: "EnvironmentKit", dependencies: ["Environments", "StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization", "PrintfFormat", "Platform", "LibC"]),
+        .target(
+            name: "EnvironmentKit",
+            dependencies: [
+                "Environments", "StringsFile", "EnvironmentCrypto", "JSONParsing", "I18Next", "Diagnostics", "AppleLocalization", "PrintfFormat", "Platform",
+                "LibC",
+            ]),
         .executableTarget(
             name: "envtool",
             dependencies: [
-                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator", "Platform", "LibC", "Diagnostics", "AppleLocalization",
+                "EnvironmentKit", "StringsFile", "EnvironmentCrypto", "I18Next", "SwiftAccessorGenerator", "Platform", "LibC", "Diagnostics",
+                "AppleLocalization",
                 "TranslationFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "envbench", dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next", "AppleLocalization", "Platform", "LibC"]),
+        .executableTarget(
+            name: "envbench",
+            dependencies: ["EnvironmentKit", "StringsFile", "EnvironmentCrypto", "CSodium", "I18Next", "AppleLocalization", "Platform", "LibC"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "CLDRPluralsTests", dependencies: ["CLDRPlurals"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PrintfFormatTests", dependencies: ["PrintfFormat"]),
@@ -89,15 +97,19 @@ let package = Package(
         .testTarget(name: "AppleLocalizationTests", dependencies: ["AppleLocalization", "I18Next"], resources: [.copy("Fixtures")]),
         // Translation file formats behind one protocol and a registry (docs/architecture.md): the
         // converter, and what loops over every format, read and write through it.
-        .target(name: "TranslationFormats", dependencies: ["AppleLocalization", "PrintfFormat", "StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
+        .target(
+            name: "TranslationFormats",
+            dependencies: ["AppleLocalization", "PrintfFormat", "StringsFile", "JSONParsing", "CLDRPlurals", "Diagnostics", "Platform"]),
         .testTarget(name: "TranslationFormatsTests", dependencies: ["TranslationFormats", "AppleLocalization", "PrintfFormat", "JSONParsing", "StringsFile"]),
 
         // Fuzzing (docs/fuzzing.md): harnesses, the libFuzzer driver / replayer, and the test
         // that replays every crasher found. None of it is a product: `--product envtool` skips it.
         .target(
             name: "FuzzHarnesses",
-            dependencies: ["JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "PrintfFormat",
-                           "TranslationFormats", "SwiftAccessorGenerator", "AWSKMS", "KeyExtraction"],
+            dependencies: [
+                "JSONParsing", "StringsFile", "EnvironmentCrypto", "EnvironmentKit", "I18Next", "AppleLocalization", "PrintfFormat",
+                "TranslationFormats", "SwiftAccessorGenerator", "AWSKMS", "KeyExtraction",
+            ],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "envfuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver"),
@@ -122,7 +134,7 @@ package.dependencies += [
     .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
 ]
 package.products += [
-    .library(name: "EnvironmentsProvider", targets: ["EnvironmentsProvider"]),
+    .library(name: "EnvironmentsProvider", targets: ["EnvironmentsProvider"])
 ]
 package.targets += [
     .target(
@@ -153,7 +165,11 @@ package.products += [
     .plugin(name: "EnvtoolEncrypt", targets: ["EnvtoolEncrypt"]),
 ]
 package.targets += [
-    .target(name: "SwiftAccessorGenerator", dependencies: ["EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "PrintfFormat", "I18Next", "Platform"]),
+    .target(
+        name: "SwiftAccessorGenerator",
+        dependencies: [
+            "EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "PrintfFormat", "I18Next", "Platform",
+        ]),
     // swift-syntax's parser (with the Extract trait, below) checks that generated names and files
     // parse as Swift reads them.
     .testTarget(
@@ -180,22 +196,29 @@ package.targets += [
 // that executable still builds and says how to get the real one (exit 72).
 package.traits.insert(.trait(name: "Extract", description: "Builds envtool-extract with swift-syntax, the Swift parser behind `envtool i18n extract`."))
 package.dependencies += [
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
 ]
 package.products += [
-    .executable(name: "envtool-extract", targets: ["envtool-extract"]),
+    .executable(name: "envtool-extract", targets: ["envtool-extract"])
 ]
 package.targets += [
     .target(
         name: "KeyExtraction",
-        dependencies: ["AppleLocalization", "PrintfFormat", "I18Next", "JSONParsing", "Diagnostics", "Environments", "EnvironmentKit", "Platform", "TranslationFormats",
-                       "SwiftAccessorGenerator"] + swiftSyntaxWithExtract
+        dependencies: [
+            "AppleLocalization", "PrintfFormat", "I18Next", "JSONParsing", "Diagnostics", "Environments", "EnvironmentKit", "Platform", "TranslationFormats",
+            "SwiftAccessorGenerator",
+        ] + swiftSyntaxWithExtract
     ),
     .executableTarget(
         name: "envtool-extract",
-        dependencies: ["KeyExtraction", "SwiftAccessorGenerator", "JSONParsing", "Diagnostics", "Platform", "LibC", "TranslationFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        dependencies: [
+            "KeyExtraction", "SwiftAccessorGenerator", "JSONParsing", "Diagnostics", "Platform", "LibC", "TranslationFormats",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
     ),
-    .testTarget(name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing", "TranslationFormats"], resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "KeyExtractionTests", dependencies: ["KeyExtraction", "AppleLocalization", "I18Next", "JSONParsing", "TranslationFormats"],
+        resources: [.copy("Fixtures")]),
 ]
 
 // `age-plugin-awskms` (issue #26, item 3): file keys wrapped by AWS KMS, as an age plugin that
@@ -203,7 +226,7 @@ package.targets += [
 // lives in the `AWSKMS` target, which only the plugin links: `envtool` reaches KMS through the
 // plugin process, never by linking it.
 package.products += [
-    .executable(name: "age-plugin-awskms", targets: ["age-plugin-awskms"]),
+    .executable(name: "age-plugin-awskms", targets: ["age-plugin-awskms"])
 ]
 package.targets += [
     // SigV4, the AWS credential chain, the KMS JSON client and the plugin's state machines.

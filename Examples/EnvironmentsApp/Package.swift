@@ -9,7 +9,7 @@ let package = Package(
     dependencies: [
         // envtool itself, from this repository; an app elsewhere uses
         // .package(url: "https://github.com/<owner>/envtool", from: "0.1.0").
-        .package(name: "envtool", path: "../.."),
+        .package(name: "envtool", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -19,6 +19,6 @@ let package = Package(
                 .product(name: "I18Next", package: "envtool"),
             ],
             plugins: [.plugin(name: "EnvtoolGenerate", package: "envtool")]
-        ),
+        )
     ]
 )

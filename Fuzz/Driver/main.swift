@@ -1,5 +1,5 @@
-import FuzzHarnesses
 import Foundation
+import FuzzHarnesses
 
 // envfuzz: built normally, it replays inputs through a harness (`envfuzz TARGET FILE…`, or
 // `--describe` to print what a grammar input stands for); built by scripts/fuzz with
@@ -30,6 +30,7 @@ guard let target = FuzzTarget.named(targetName) else { usage() }
 #if FUZZING
 // libFuzzer's entry point with our own main: libFuzzer's `main` (in its runtime archive) is not
 // linked because this one is defined, and the harness is chosen before libFuzzer starts.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,

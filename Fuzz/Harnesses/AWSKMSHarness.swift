@@ -36,7 +36,8 @@ enum AWSKMSHarness {
     }
 
     static let key = try! KMSKey("arn:aws:kms:us-east-1:111122223333:key/fuzz", region: nil)
-    static let credentials = AWSCredentials(accessKeyID: "AKIAFUZZ", secretAccessKey: SecretBytes(copying: Array("fuzz-secret".utf8)), sessionToken: nil, source: "fuzz")
+    static let credentials = AWSCredentials(
+        accessKeyID: "AKIAFUZZ", secretAccessKey: SecretBytes(copying: Array("fuzz-secret".utf8)), sessionToken: nil, source: "fuzz")
 
     /// A KMS answer: the fields of a 200, the message of an error.
     static func answer(_ bytes: UnsafeRawBufferPointer, status: Int) {
@@ -77,8 +78,9 @@ enum AWSKMSHarness {
 
     /// A client's side of recipient-v1 or identity-v1; the plugin's KMS client cannot be made.
     static func conversation(_ bytes: UnsafeRawBufferPointer, identity: Bool) {
-        let channel = CodecChannel(BytesSource(Data(bytes)), DataSink(),
-                                   limits: AgePluginLimits(maximumLineLength: 1024, maximumBodyLength: 2048, maximumStanzas: 64))
+        let channel = CodecChannel(
+            BytesSource(Data(bytes)), DataSink(),
+            limits: AgePluginLimits(maximumLineLength: 1024, maximumBodyLength: 2048, maximumStanzas: 64))
         let machines = PluginStateMachines(channel: channel, fileName: "fuzz.bin") { () throws(KMSError) -> KMSClient in
             throw KMSError(.noCredentials, "no credentials while fuzzing")
         }

@@ -1,6 +1,6 @@
 import AppleLocalization
-import TranslationFormats
 import Foundation
+import TranslationFormats
 
 /// `envtool i18n convert`: one input read in one format, then planned in every format (the
 /// writers must never trap on what the readers accept). The `po`, `xliff` and `android` targets

@@ -20,8 +20,9 @@ enum EnvironmentsBinHarness {
     private static let secrets: [any FileKeyIdentity] = {
         // The key readers take files (and check their mode), as users give them; write them once.
         let directory = NSTemporaryDirectory() + "envfuzz-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func write(_ name: String, _ text: String) -> String {
             let path = directory + "/" + name

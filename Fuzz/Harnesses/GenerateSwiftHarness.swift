@@ -58,12 +58,19 @@ public enum GenerateSwiftHarness {
             if case .object? = json { resources[pair.key] = json } else { resources[pair.key] = .string(text) }
             strings += "\"\(stringsEscaped(pair.key))\" = \"\(stringsEscaped(text))\";\n"
         }
-        let document: JSONValue = ["languages": ["en"],
-                                   "configurations": .object(JSONObject([("Debug", .object(debug)),
-                                                                         (text(part(2)), .object(other))]))]
-        return [(folder + "/" + file, Data(document.jsonText(pretty: true).utf8)),
-                (folder + "/locales/en/translation.json", Data(JSONValue.object(resources).jsonText(pretty: true).utf8)),
-                (folder + "/en.lproj/Localizable.strings", Data(strings.utf8))]
+        let document: JSONValue = [
+            "languages": ["en"],
+            "configurations": .object(
+                JSONObject([
+                    ("Debug", .object(debug)),
+                    (text(part(2)), .object(other)),
+                ])),
+        ]
+        return [
+            (folder + "/" + file, Data(document.jsonText(pretty: true).utf8)),
+            (folder + "/locales/en/translation.json", Data(JSONValue.object(resources).jsonText(pretty: true).utf8)),
+            (folder + "/en.lproj/Localizable.strings", Data(strings.utf8)),
+        ]
     }
 
     /// `bytes` as one file name: `/` replaced, `.` and `..` prefixed, shortened below NAME_MAX.

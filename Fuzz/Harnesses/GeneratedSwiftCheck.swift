@@ -81,7 +81,8 @@ enum GeneratedSwiftCheck {
                 index += 1
             }
             guard index < scalars.count - 1, (1...8).contains(digits.count), digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16),
-                  Unicode.Scalar(value) != nil else { return false }
+                Unicode.Scalar(value) != nil
+            else { return false }
             index += 1
         }
         return index == scalars.count - 1

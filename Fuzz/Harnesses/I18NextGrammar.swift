@@ -19,16 +19,22 @@ struct I18NextGrammar {
 
     static let languages = ["en", "de", "ar", "ru", "pl", "cy", "ja", "fr", "pt-BR", "en-US", "sl", "he", "ga", "zh-Hant", "dev", "es"]
     static let baseKeys = ["k", "item", "friend", "deep.nested.key", "cyc", "a", "b", "arr", "obj"]
-    static let suffixes = ["", "_one", "_other", "_zero", "_two", "_few", "_many", "_plural", "_plural_2", "_plural_5",
-                           "_0", "_1", "_2", "_ordinal_one", "_ordinal_two", "_ordinal_few", "_ordinal_other",
-                           "_male", "_female", "_male_one", "_female_other", "_male_plural"]
+    static let suffixes = [
+        "", "_one", "_other", "_zero", "_two", "_few", "_many", "_plural", "_plural_2", "_plural_5",
+        "_0", "_1", "_2", "_ordinal_one", "_ordinal_two", "_ordinal_few", "_ordinal_other",
+        "_male", "_female", "_male_one", "_female_other", "_male_plural",
+    ]
     static let variables = ["count", "name", "val", "x", "ordinal", "context", "lng", "a.b", "0", "missing", "list", "date"]
     static let formats = ["number", "currency", "datetime", "relativetime", "list", "lowercase", "uppercase", "capitalize", "nope", ""]
-    static let formatOptionNames = ["minimumFractionDigits", "maximumFractionDigits", "minimumIntegerDigits", "maximumSignificantDigits",
-                                    "minimumSignificantDigits", "currency", "style", "unit", "type", "numeric", "dateStyle", "timeStyle",
-                                    "notation", "compactDisplay", "currencyDisplay", "useGrouping", "roundingIncrement", "range"]
-    static let formatOptionValues = ["0", "2", "-1", "21", "100", "1e308", "-0", "nan", "2147483648", "99999999999999999999", "1.5",
-                                     "USD", "XYZ", "EUR", "quarter", "year", "long", "short", "compact", "true", "\"\"", "'x'", ""]
+    static let formatOptionNames = [
+        "minimumFractionDigits", "maximumFractionDigits", "minimumIntegerDigits", "maximumSignificantDigits",
+        "minimumSignificantDigits", "currency", "style", "unit", "type", "numeric", "dateStyle", "timeStyle",
+        "notation", "compactDisplay", "currencyDisplay", "useGrouping", "roundingIncrement", "range",
+    ]
+    static let formatOptionValues = [
+        "0", "2", "-1", "21", "100", "1e308", "-0", "nan", "2147483648", "99999999999999999999", "1.5",
+        "USD", "XYZ", "EUR", "quarter", "year", "long", "short", "compact", "true", "\"\"", "'x'", "",
+    ]
     /// Numbers and number-like text where JavaScript and Swift part ways, or that overflow a conversion.
     static let oddValues: [I18nValue] = [
         0, 1, 2, 3, 5, 11, 21, 101, 0.5, 1.5, -1, .number(-0.0), 1e308, -1e308, .number(.leastNonzeroMagnitude), 1e21, 1e-7, 9007199254740993,
@@ -36,8 +42,10 @@ struct I18NextGrammar {
         .number(-.infinity), "nan", "inf", "-inf", "NaN", "Infinity", "1e308", "-0", "", "abc", "2", " 3 ", "0x10",
         true, false, .null, [], [1, "two"], ["a": 1],
     ]
-    static let texts = ["Hello", " ", "{{", "}}", "{{-", "$t(", ")", ",", "%", "\\", "__", "é", "e\u{301}", "😀", "<b>&amp;",
-                        "{", "}", "(", "\"", ":", "_", "\u{0}", "\u{FEFF}"]
+    static let texts = [
+        "Hello", " ", "{{", "}}", "{{-", "$t(", ")", ",", "%", "\\", "__", "é", "e\u{301}", "😀", "<b>&amp;",
+        "{", "}", "(", "\"", ":", "_", "\u{0}", "\u{FEFF}",
+    ]
     static let sprintfWidths = ["", "5", "0", "-10", "+", " ", "'x8", "05", "999999999", "2147483648", "99999999999999999999"]
     static let sprintfPrecisions = ["", ".2", ".0", ".", ".999999999", ".2147483648", ".99999999999999999999"]
     static let sprintfConversions = ["s", "d", "i", "f", "e", "u", "x", "X", "o", "b", "c", "j", "t", "T", "v", "%", "g", "q", "@", "lld", "hhd"]
@@ -91,7 +99,9 @@ struct I18NextGrammar {
     private mutating func interpolationOptions() -> I18nObject {
         var options = I18nObject()
         if input.flag() { options["escapeValue"] = .bool(input.flag()) }
-        if input.flag() { options["prefix"] = .string(input.pick(["{{", "__", "%{", "", "{"])); options["suffix"] = .string(input.pick(["}}", "__", "}", ""])) }
+        if input.flag() {
+            options["prefix"] = .string(input.pick(["{{", "__", "%{", "", "{"])); options["suffix"] = .string(input.pick(["}}", "__", "}", ""]))
+        }
         if input.flag() { options["nestingPrefix"] = .string(input.pick(["$t(", "$(", ""])); options["nestingSuffix"] = .string(input.pick([")", "", "))"])) }
         if input.flag() { options["formatSeparator"] = .string(input.pick([",", ";", ""])) }
         if input.flag() { options["maxReplaces"] = input.pick(Self.oddValues) }

@@ -8,7 +8,8 @@ enum I18NextHarness {
     static func run(_ input: UnsafeRawBufferPointer) {
         let parts = FuzzInput.parts(of: input, limit: 9)
         guard case .object(let initObject)? = try? I18nValue(jsonData: Data(parts[0]), source: "fuzz-init.json"),
-              let options = try? I18NextOptions(json: initObject, source: "fuzz-init.json") else { return }
+            let options = try? I18NextOptions(json: initObject, source: "fuzz-init.json")
+        else { return }
         let i18n = I18Next(options: options)
         var index = 1
         while index < parts.count {

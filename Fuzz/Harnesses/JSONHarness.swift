@@ -37,7 +37,8 @@ enum JSONHarness {
             var end = start
             for member in layout.members {
                 guard member.keyStart > end, member.keyEnd <= member.valueStart, member.valueStart < member.valueEnd,
-                      member.valueEnd <= layout.closingBrace else { fatalError("member spans out of order") }
+                    member.valueEnd <= layout.closingBrace
+                else { fatalError("member spans out of order") }
                 if (try? JSONParser.parseValue(in: bytes, at: member.valueStart)) != root[member.key] {
                     fatalError("the value at a member's span is not the member's value")
                 }

@@ -1,5 +1,5 @@
-import TranslationFormats
 import Foundation
+import TranslationFormats
 
 /// `envtool i18n pseudo`: one input read in one format (the first byte picks it, as in
 /// `convert`), pseudo-localized into en-XA and ar-XB, then planned in every format. Besides not
@@ -41,8 +41,9 @@ enum PseudoHarness {
         let destination = TemporaryFiles.directory + "/pseudo-out"
         for target in registry.formats {
             var planner = converter
-            _ = try? planner.planPseudoLocalization(localizer, methods: PseudoLocalizer.Method.allCases, format: target,
-                                                    to: destination + "/" + target.name)
+            _ = try? planner.planPseudoLocalization(
+                localizer, methods: PseudoLocalizer.Method.allCases, format: target,
+                to: destination + "/" + target.name)
             _ = planner.issues.map(\.description)
         }
     }

@@ -24,10 +24,14 @@ enum RNCryptorHarness {
         ("thepassword", "0102030405060700", "0203040506070801"),
         ("thepassword", "0203040506070001", "0304050607080102"),
         ("中文密码", "0304050607000102", "0405060708010203"),
-        ("It was the best of times, it was the worst of times; it was the age of wisdom, it was the age of foolishness;", "0405060700010203", "0506070801020304"),
+        (
+            "It was the best of times, it was the worst of times; it was the age of wisdom, it was the age of foolishness;", "0405060700010203",
+            "0506070801020304"
+        ),
     ].compactMap { vector in
         guard let password = try? Passphrase(vector.0),
-              let keys = try? RNCryptorKeys(encryptionKey: derive(password, vector.1), hmacKey: derive(password, vector.2)) else { return nil }
+            let keys = try? RNCryptorKeys(encryptionKey: derive(password, vector.1), hmacKey: derive(password, vector.2))
+        else { return nil }
         return (bytes(vector.1) + bytes(vector.2), keys)
     }
 
@@ -59,7 +63,8 @@ enum RNCryptorHarness {
     /// Opens `file` with `keys`; a success must return 1 to 16 bytes fewer than the ciphertext held.
     private static func open(_ file: UnsafeRawBufferPointer, _ keys: RNCryptorKeys) {
         guard let plaintext = try? RNCryptorFile.decrypt(file, keys: keys),
-              let summary = try? RNCryptorFile.Summary(parsing: file) else { return }
+            let summary = try? RNCryptorFile.Summary(parsing: file)
+        else { return }
         if plaintext.count >= summary.ciphertextLength || plaintext.count < summary.ciphertextLength - 16 {
             fatalError("RNCryptor: \(plaintext.count) plaintext bytes from \(summary.ciphertextLength) of ciphertext")
         }

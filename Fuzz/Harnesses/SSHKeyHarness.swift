@@ -23,8 +23,10 @@ enum SSHKeyHarness {
             let text = SecretBytes(count: rest.count) { $0.copyMemory(from: rest) }
             (try? AgeIdentityFile.parse(text))?.forEach(check)
             if OpenSSHPrivateKey.isPrivateKey(rest),
-               let identity = try? OpenSSHPrivateKey.identity(rest, passphrase: { (_: String) throws(AgeError) in SecretBytes(copying: passphrase) },
-                                                              maximumRounds: maximumRounds) {
+                let identity = try? OpenSSHPrivateKey.identity(
+                    rest, passphrase: { (_: String) throws(AgeError) in SecretBytes(copying: passphrase) },
+                    maximumRounds: maximumRounds)
+            {
                 check(identity)
             }
         } else {

@@ -18,7 +18,8 @@ enum SopsHarness {
         _ = try? file.recipients()
         _ = try? file.ageSummary()
         guard let identity, let (key, _, _) = try? file.dataKey(with: [identity]),
-              let plaintext = try? file.decrypt(with: key) else { return }
+            let plaintext = try? file.decrypt(with: key)
+        else { return }
         // What opened is sealed again under the same data key, and reads back the same.
         let document = SecretBytes(copying: Array(plaintext.jsonText(pretty: true).utf8))
         guard let sealed = try? SopsFile.encrypt(document, with: SopsFile.Seal(file: file, dataKey: key)) else { return }
@@ -28,9 +29,11 @@ enum SopsHarness {
         if reopened != plaintext { fatalError("a sops document sealed again reads back otherwise") }
         // A rotation to the fixture's recipient: a new data key, every value sealed again.
         guard let rotated = try? SopsFile.Seal(file: file, dataKey: key).changingRecipients(to: [identity.recipient], rotatingDataKey: true),
-              let written = try? SopsFile.encrypt(document, with: rotated) else { return }
+            let written = try? SopsFile.encrypt(document, with: rotated)
+        else { return }
         guard let newFile = try? SopsFile(parsing: written), let (newKey, _, _) = try? newFile.dataKey(with: [identity]),
-              let rotatedBack = try? newFile.decrypt(with: newKey) else {
+            let rotatedBack = try? newFile.decrypt(with: newKey)
+        else {
             fatalError("a sops document under a rotated data key does not open")
         }
         if rotatedBack != plaintext { fatalError("a sops document under a rotated data key reads back otherwise") }

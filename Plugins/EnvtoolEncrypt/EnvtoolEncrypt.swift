@@ -28,7 +28,9 @@ struct EnvtoolEncrypt: CommandPlugin {
         let formats = extractor.extractOption(named: "format")
         let force = extractor.extractFlag(named: "force") > 0
         guard extractor.remainingArguments.isEmpty, inputs.count <= 1, outputs.count <= 1, formats.count <= 1 else {
-            Diagnostics.error("usage: swift package envtool-encrypt [--input environments.json] [--output environments.bin] [--format age|v1|rncryptor] [--force]; secrets come from ENVTOOL_KEY_FILE, ENVTOOL_PASSPHRASE or ENVTOOL_RECIPIENT, never from arguments")
+            Diagnostics.error(
+                "usage: swift package envtool-encrypt [--input environments.json] [--output environments.bin] [--format age|v1|rncryptor] [--force]; secrets come from ENVTOOL_KEY_FILE, ENVTOOL_PASSPHRASE or ENVTOOL_RECIPIENT, never from arguments"
+            )
             return
         }
         let format = formats.first ?? ProcessInfo.processInfo.environment["ENVTOOL_FORMAT"].flatMap { $0.isEmpty ? nil : $0 }
@@ -37,9 +39,11 @@ struct EnvtoolEncrypt: CommandPlugin {
             return
         }
         let root = context.package.directoryURL
-        let input = inputs.first.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
+        let input =
+            inputs.first.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
             ?? root.appending(path: "environments/environments.json")
-        let output = outputs.first.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
+        let output =
+            outputs.first.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
             ?? input.deletingPathExtension().appendingPathExtension("bin")
 
         guard FileManager.default.fileExists(atPath: input.path) else {
@@ -73,7 +77,8 @@ struct EnvtoolEncrypt: CommandPlugin {
         guard let outputDate = Self.modificationDate(output) else { return "\(output.path) does not exist" }
         guard let inputDate = Self.modificationDate(input), outputDate > inputDate else { return "\(input.path) changed" }
         guard let recorded = try? String(contentsOf: stampFile, encoding: .utf8),
-              recorded == Self.stamp(format: format, output: output, environment: environment) else {
+            recorded == Self.stamp(format: format, output: output, environment: environment)
+        else {
             return "the format or the recipients changed"
         }
         if (environment["ENVTOOL_RECIPIENT"] ?? "").isEmpty {
@@ -135,7 +140,8 @@ struct EnvtoolEncrypt: CommandPlugin {
             let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
             // `swift package` prints a command plugin's diagnostics without their file and line
             // (Xcode shows them), so the message keeps envtool's location for CI logs too.
-            let message = location.count > 1 || FileManager.default.fileExists(atPath: String(line[..<marker.lowerBound]))
+            let message =
+                location.count > 1 || FileManager.default.fileExists(atPath: String(line[..<marker.lowerBound]))
                 ? "\(line[..<marker.lowerBound]): \(line[marker.upperBound...])" : String(line[marker.upperBound...])
             // The location is `file`, `file:line` or `file:line:column`; a file name may hold `:`.
             var file = location.map(String.init)

@@ -17,7 +17,8 @@ struct EnvtoolGenerate: BuildToolPlugin {
             .sorted { $0.path < $1.path }.first
         let fromPackage = context.package.directoryURL.appending(path: "environments/environments.json")
         guard let document = fromTarget ?? (FileManager.default.fileExists(atPath: fromPackage.path) ? fromPackage : nil) else {
-            Diagnostics.error("EnvtoolGenerate: target '\(target.name)' has no environments.json: add one to the target's directory or to environments/ at the package root")
+            Diagnostics.error(
+                "EnvtoolGenerate: target '\(target.name)' has no environments.json: add one to the target's directory or to environments/ at the package root")
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EnvtoolAccessors.swift")
@@ -28,7 +29,7 @@ struct EnvtoolGenerate: BuildToolPlugin {
                 arguments: ["generate", "swift", "--environments", document.path, "--output", output.path],
                 inputFiles: [document] + Self.translationFiles(next: document),
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 

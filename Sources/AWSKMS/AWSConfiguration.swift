@@ -52,7 +52,8 @@ package struct AWSConfiguration: Sendable {
         let credentialsFile = try environment.sharedFile(credentialsPath)
         let configFile = try environment.sharedFile(configPath)
         let credentialsSection = credentialsFile?.section(profile)
-        let configSection = configFile?.section(profile == "default" ? "default" : "profile " + profile)
+        let configSection =
+            configFile?.section(profile == "default" ? "default" : "profile " + profile)
             ?? (profile == "default" ? configFile?.section("profile default") : nil)
         if let explicitProfile, credentialsSection == nil, configSection == nil {
             throw KMSError(.configuration, "the AWS profile '\(explicitProfile)' (AWS_PROFILE) is in neither \(credentialsPath) nor \(configPath)")
@@ -60,7 +61,8 @@ package struct AWSConfiguration: Sendable {
 
         region = environment.value("AWS_REGION") ?? environment.value("AWS_DEFAULT_REGION") ?? configSection?.values["region"]
 
-        let ignoreEndpoints = environment.value("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")?.lowercased() == "true"
+        let ignoreEndpoints =
+            environment.value("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")?.lowercased() == "true"
             || configSection?.values["ignore_configured_endpoint_urls"]?.lowercased() == "true"
         func configuredEndpoint(_ service: String) -> String? {
             guard !ignoreEndpoints else { return nil }
@@ -72,14 +74,16 @@ package struct AWSConfiguration: Sendable {
         }
         endpoint = configuredEndpoint("kms")
         let region = self.region
-        stsEndpoint = configuredEndpoint("sts")
+        stsEndpoint =
+            configuredEndpoint("sts")
             ?? region.map { "https://sts.\($0).amazonaws.com" + ($0.hasPrefix("cn-") ? ".cn" : "") }
             ?? "https://sts.amazonaws.com"
 
         let attempts = environment.value("AWS_MAX_ATTEMPTS") ?? configSection?.values["max_attempts"]
         maxAttempts = attempts.flatMap { Int($0) }.map { min(max($0, 1), 10) } ?? 3
 
-        chain = AWSCredentialChain(environment: environment, profile: profile, credentialsFile: (credentialsFile, credentialsPath),
-                                   configFile: (configFile, configPath), region: region, stsEndpoint: stsEndpoint)
+        chain = AWSCredentialChain(
+            environment: environment, profile: profile, credentialsFile: (credentialsFile, credentialsPath),
+            configFile: (configFile, configPath), region: region, stsEndpoint: stsEndpoint)
     }
 }

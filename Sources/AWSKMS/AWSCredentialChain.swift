@@ -1,5 +1,5 @@
-import Synchronization
 internal import LibC
+import Synchronization
 
 /// Where the credentials come from, tried in the SDKs' order, the first source that is
 /// configured deciding (one that is configured and fails is an error, not a reason to try the
@@ -48,8 +48,10 @@ final class AWSCredentialChain: Sendable {
     let stsEndpoint: String
     private let resolved = Mutex<Result<AWSCredentials, KMSError>?>(nil)
 
-    init(environment: AWSEnvironment, profile: String, credentialsFile: (SharedConfigFile?, String), configFile: (SharedConfigFile?, String),
-         region: String?, stsEndpoint: String) {
+    init(
+        environment: AWSEnvironment, profile: String, credentialsFile: (SharedConfigFile?, String), configFile: (SharedConfigFile?, String),
+        region: String?, stsEndpoint: String
+    ) {
         self.environment = environment
         self.profile = profile
         self.credentialsFile = credentialsFile
@@ -82,9 +84,10 @@ final class AWSCredentialChain: Sendable {
     }
 
     private var sts: STSClient {
-        STSClient(endpoint: stsEndpoint, region: region ?? "us-east-1",
-                  transport: environment.transport(URLSessionTransport.defaultTimeout, URLSessionTransport.defaultMaximumResponseLength),
-                  now: { Int(time(nil)) })
+        STSClient(
+            endpoint: stsEndpoint, region: region ?? "us-east-1",
+            transport: environment.transport(URLSessionTransport.defaultTimeout, URLSessionTransport.defaultMaximumResponseLength),
+            now: { Int(time(nil)) })
     }
 
     private var sessionName: String {
@@ -98,7 +101,10 @@ final class AWSCredentialChain: Sendable {
         if let credentials = try fromContainer() { return credentials }
         if let credentials = try fromInstance() { return credentials }
         let files = [credentialsFile.path, configFile.path].joined(separator: " or ")
-        throw KMSError(.noCredentials, "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give the profile '\(profile)' aws_access_key_id and aws_secret_access_key, role_arn or credential_process in \(files) (AWS_PROFILE picks another profile); no web identity, container or instance credentials were found either")
+        throw KMSError(
+            .noCredentials,
+            "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give the profile '\(profile)' aws_access_key_id and aws_secret_access_key, role_arn or credential_process in \(files) (AWS_PROFILE picks another profile); no web identity, container or instance credentials were found either"
+        )
     }
 
     func fromEnvironment() throws(KMSError) -> AWSCredentials? {
@@ -106,7 +112,8 @@ final class AWSCredentialChain: Sendable {
         guard let secret = environment.secretVariable("AWS_SECRET_ACCESS_KEY"), secret.count > 0 else {
             throw KMSError(.noCredentials, "AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not; set both, or neither to use the profile '\(profile)'")
         }
-        return AWSCredentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: environment.value("AWS_SESSION_TOKEN"), source: "environment variables")
+        return AWSCredentials(
+            accessKeyID: keyID, secretAccessKey: secret, sessionToken: environment.value("AWS_SESSION_TOKEN"), source: "environment variables")
     }
 
     private func fromWebIdentityVariables() throws(KMSError) -> AWSCredentials? {
@@ -133,13 +140,19 @@ final class AWSCredentialChain: Sendable {
             let source: AWSCredentials
             if let (sourceName, _) = profile.value("source_profile") {
                 guard !chain.contains(sourceName), sourceName != profile.name else {
-                    throw KMSError(.configuration, "the profile '\(profile.name)' in \(path) has a source_profile loop: \((chain + [profile.name, sourceName]).map { "'\($0)'" }.joined(separator: " → "))")
+                    throw KMSError(
+                        .configuration,
+                        "the profile '\(profile.name)' in \(path) has a source_profile loop: \((chain + [profile.name, sourceName]).map { "'\($0)'" }.joined(separator: " → "))"
+                    )
                 }
                 guard chain.count < Self.maximumRoleChain else {
-                    throw KMSError(.configuration, "the profile '\(profile.name)' in \(path) chains more than \(Self.maximumRoleChain) roles through source_profile")
+                    throw KMSError(
+                        .configuration, "the profile '\(profile.name)' in \(path) chains more than \(Self.maximumRoleChain) roles through source_profile")
                 }
                 guard let sourceProfile = self.profile(sourceName) else {
-                    throw KMSError(.configuration, "the source_profile '\(sourceName)' of the profile '\(profile.name)' is in neither \(credentialsFile.path) nor \(configFile.path)")
+                    throw KMSError(
+                        .configuration,
+                        "the source_profile '\(sourceName)' of the profile '\(profile.name)' is in neither \(credentialsFile.path) nor \(configFile.path)")
                 }
                 // A source profile's own static keys win over its own role, as the SDKs have it.
                 if let keys = try staticKeys(sourceProfile) {
@@ -147,7 +160,10 @@ final class AWSCredentialChain: Sendable {
                 } else if let credentials = try fromProfile(sourceProfile, chain: chain + [profile.name]) {
                     source = credentials
                 } else {
-                    throw KMSError(.noCredentials, "the source_profile '\(sourceName)' of the profile '\(profile.name)' has no credentials (aws_access_key_id, role_arn or credential_process)")
+                    throw KMSError(
+                        .noCredentials,
+                        "the source_profile '\(sourceName)' of the profile '\(profile.name)' has no credentials (aws_access_key_id, role_arn or credential_process)"
+                    )
                 }
             } else if let (credentialSource, _) = profile.value("credential_source") {
                 let found: AWSCredentials?
@@ -156,17 +172,25 @@ final class AWSCredentialChain: Sendable {
                 case "EcsContainer": found = try fromContainer()
                 case "Ec2InstanceMetadata": found = try fromInstance()
                 default:
-                    throw KMSError(.configuration, "the profile '\(profile.name)' in \(path) has credential_source '\(ServiceText.code(credentialSource) ?? "?")'; Environment, EcsContainer and Ec2InstanceMetadata are known")
+                    throw KMSError(
+                        .configuration,
+                        "the profile '\(profile.name)' in \(path) has credential_source '\(ServiceText.code(credentialSource) ?? "?")'; Environment, EcsContainer and Ec2InstanceMetadata are known"
+                    )
                 }
                 guard let found else {
-                    throw KMSError(.noCredentials, "the profile '\(profile.name)' in \(path) takes its source credentials from \(credentialSource), which has none")
+                    throw KMSError(
+                        .noCredentials, "the profile '\(profile.name)' in \(path) takes its source credentials from \(credentialSource), which has none")
                 }
                 source = found
             } else {
-                throw KMSError(.configuration, "the profile '\(profile.name)' in \(path) has role_arn but neither source_profile, credential_source nor web_identity_token_file to assume it with")
+                throw KMSError(
+                    .configuration,
+                    "the profile '\(profile.name)' in \(path) has role_arn but neither source_profile, credential_source nor web_identity_token_file to assume it with"
+                )
             }
-            return try sts.assumeRole(role, sessionName: profile.value("role_session_name")?.value ?? sessionName,
-                                      externalID: profile.value("external_id")?.value, with: source)
+            return try sts.assumeRole(
+                role, sessionName: profile.value("role_session_name")?.value ?? sessionName,
+                externalID: profile.value("external_id")?.value, with: source)
         }
         if let keys = try staticKeys(profile) { return keys }
         if let (command, path) = profile.value("credential_process") {
@@ -177,7 +201,10 @@ final class AWSCredentialChain: Sendable {
         }
         for key in ["sso_session", "sso_start_url"] {
             if let (_, path) = profile.value(key) {
-                throw KMSError(.noCredentials, "the profile '\(profile.name)' in \(path) gets its credentials with \(key) (IAM Identity Center), which age-plugin-awskms does not support; export them first (eval \"$(aws configure export-credentials --profile \(profile.name) --format env)\")")
+                throw KMSError(
+                    .noCredentials,
+                    "the profile '\(profile.name)' in \(path) gets its credentials with \(key) (IAM Identity Center), which age-plugin-awskms does not support; export them first (eval \"$(aws configure export-credentials --profile \(profile.name) --format env)\")"
+                )
             }
         }
         return nil
@@ -189,9 +216,10 @@ final class AWSCredentialChain: Sendable {
             guard let secret = section.secrets["aws_secret_access_key"], secret.count > 0 else {
                 throw KMSError(.noCredentials, "the profile '\(profile.name)' in \(path) has aws_access_key_id but no aws_secret_access_key")
             }
-            return AWSCredentials(accessKeyID: keyID, secretAccessKey: secret,
-                                  sessionToken: section.values["aws_session_token"].flatMap { $0.isEmpty ? nil : $0 },
-                                  source: "profile '\(profile.name)' in \(path)")
+            return AWSCredentials(
+                accessKeyID: keyID, secretAccessKey: secret,
+                sessionToken: section.values["aws_session_token"].flatMap { $0.isEmpty ? nil : $0 },
+                source: "profile '\(profile.name)' in \(path)")
         }
         return nil
     }
@@ -206,7 +234,10 @@ final class AWSCredentialChain: Sendable {
         let url: String
         if let full = environment.value("AWS_CONTAINER_CREDENTIALS_FULL_URI") {
             guard MetadataCredentials.isAllowedContainerURL(full) else {
-                throw KMSError(.configuration, "AWS_CONTAINER_CREDENTIALS_FULL_URI must be https, or http to a loopback address or the ECS/EKS container endpoint (169.254.170.2, 169.254.170.23)")
+                throw KMSError(
+                    .configuration,
+                    "AWS_CONTAINER_CREDENTIALS_FULL_URI must be https, or http to a loopback address or the ECS/EKS container endpoint (169.254.170.2, 169.254.170.23)"
+                )
             }
             url = full
         } else if let relative = environment.value("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI") {
@@ -217,7 +248,8 @@ final class AWSCredentialChain: Sendable {
         var authorization: String?
         if let tokenFile = environment.value("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE") {
             guard let token = try environment.secretFile(tokenFile), token.count > 0 else {
-                throw KMSError(.noCredentials, "the container authorization token file \(tokenFile) (AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE) does not exist or is empty")
+                throw KMSError(
+                    .noCredentials, "the container authorization token file \(tokenFile) (AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE) does not exist or is empty")
             }
             authorization = token.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.trimmingWhitespaceAndNewlines()
         } else {
@@ -231,7 +263,8 @@ final class AWSCredentialChain: Sendable {
 
     private func fromInstance() throws(KMSError) -> AWSCredentials? {
         if environment.value("AWS_EC2_METADATA_DISABLED")?.lowercased() == "true" { return nil }
-        let endpoint = environment.value("AWS_EC2_METADATA_SERVICE_ENDPOINT")
+        let endpoint =
+            environment.value("AWS_EC2_METADATA_SERVICE_ENDPOINT")
             ?? profile(profile)?.value("ec2_metadata_service_endpoint")?.value
             ?? "http://169.254.169.254"
         return try metadata.instance(endpoint: endpoint)

@@ -1,12 +1,13 @@
+import CSodium
+import EnvironmentCrypto
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import CSodium
-import EnvironmentCrypto
-import Platform
-internal import LibC
 
 /// Where the AWS settings come from: environment variables, files, and the network the
 /// credential sources ask (STS, the container and instance endpoints). The process's own reads
@@ -24,11 +25,13 @@ package struct AWSEnvironment: Sendable {
     /// An environment of these variables and files that, unless given a `transport` and
     /// `runsCommands`, asks no network (every request fails as if nothing answered) and runs no
     /// `credential_process`: what a fuzzer or a unit test wants.
-    package init(variable: @escaping @Sendable (String) -> String?,
-                 secretVariable: @escaping @Sendable (String) -> SecretBytes?,
-                 file: @escaping @Sendable (String) throws(UnreadableFile) -> Data?,
-                 transport: @escaping @Sendable (Double, Int) -> any HTTPTransport = { _, _ in NoNetwork() },
-                 runsCommands: Bool = false) {
+    package init(
+        variable: @escaping @Sendable (String) -> String?,
+        secretVariable: @escaping @Sendable (String) -> SecretBytes?,
+        file: @escaping @Sendable (String) throws(UnreadableFile) -> Data?,
+        transport: @escaping @Sendable (Double, Int) -> any HTTPTransport = { _, _ in NoNetwork() },
+        runsCommands: Bool = false
+    ) {
         self.variable = variable
         self.secretVariable = secretVariable
         self.file = file
@@ -67,7 +70,9 @@ package struct AWSEnvironment: Sendable {
 
     /// The transport of ``fixed(_:files:network:)`` without a network.
     private struct NoNetwork: HTTPTransport {
-        func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+        func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (
+            status: Int, body: [UInt8]
+        ) {
             throw TransportFailure(isTransient: true, reason: "connection refused")
         }
     }

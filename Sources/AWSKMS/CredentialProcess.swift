@@ -1,7 +1,7 @@
 import CSodium
 import EnvironmentCrypto
-import Platform
 internal import LibC
+import Platform
 
 /// A profile's `credential_process`: a command that prints credentials as JSON (`Version: 1`,
 /// `AccessKeyId`, `SecretAccessKey`, `SessionToken`), run as the Go and Rust SDKs run it, with
@@ -27,7 +27,8 @@ enum CredentialProcess {
         }
         let run: (count: Int, outcome: SpawnedProcess.CaptureOutcome)
         do throws(SpawnedProcess.Failure) {
-            run = try SpawnedProcess.capturingOutput(ofShellCommand: command, standardInput: .file("/dev/null", flags: O_RDONLY), into: output, timeout: timeout)
+            run = try SpawnedProcess.capturingOutput(
+                ofShellCommand: command, standardInput: .file("/dev/null", flags: O_RDONLY), into: output, timeout: timeout)
         } catch {
             throw KMSError(.configuration, "cannot run \(what): \(error.reason)")
         }

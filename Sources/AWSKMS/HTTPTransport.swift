@@ -1,9 +1,10 @@
+import Dispatch
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Dispatch
-import Synchronization
 
 /// One HTTP request and its answer: the seam between the AWS clients (KMS, STS, the credential
 /// endpoints) and the network, so that their retries and error mapping are tested without one.
@@ -64,7 +65,9 @@ package struct URLSessionTransport: HTTPTransport {
         self.maximumResponseLength = maximumResponseLength
     }
 
-    package func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+    package func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (
+        status: Int, body: [UInt8]
+    ) {
         guard let address = URL(string: url), let scheme = address.scheme, scheme == "https" || scheme == "http", address.host != nil else {
             throw TransportFailure(isTransient: false, reason: "'\(url)' is not an http(s) URL")
         }
@@ -85,7 +88,8 @@ package struct URLSessionTransport: HTTPTransport {
         // The deadline is ours, not libcurl's: its timers count silence, and on Linux
         // timeoutIntervalForResource does not end a transfer that keeps trickling.
         if collector.done.wait(timeout: .now() + timeout) == .timedOut {
-            collector.fail(TransportFailure(isTransient: false, reason: "the answer took longer than \(Self.seconds(timeout)) in all and was abandoned", isDeadline: true))
+            collector.fail(
+                TransportFailure(isTransient: false, reason: "the answer took longer than \(Self.seconds(timeout)) in all and was abandoned", isDeadline: true))
             task.cancel()
             _ = collector.done.wait(timeout: .now() + 5)
         }
@@ -152,8 +156,10 @@ private final class BoundedCollector: NSObject, URLSessionDataDelegate, Sendable
         return try result.get()
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let response = response as? HTTPURLResponse else {
             fail(TransportFailure(isTransient: true, reason: "the answer was not HTTP"))
             completionHandler(.cancel)
@@ -185,9 +191,14 @@ private final class BoundedCollector: NSObject, URLSessionDataDelegate, Sendable
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        fail(TransportFailure(isTransient: false, reason: "the server answered with a redirect (HTTP \(response.statusCode)), which is not followed: the request's credentials would go with it"))
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        fail(
+            TransportFailure(
+                isTransient: false,
+                reason: "the server answered with a redirect (HTTP \(response.statusCode)), which is not followed: the request's credentials would go with it"))
         completionHandler(nil)
         task.cancel()
     }

@@ -19,7 +19,8 @@ package enum JSONCredentials {
             throw KMSError(.service, "\(what) says \(ServiceText.code(code) ?? "it failed") instead of Success")
         }
         guard case .string(let keyID)? = object["AccessKeyId"], !keyID.isEmpty, ServiceText.code(keyID) != nil,
-              case .string(let secret)? = object["SecretAccessKey"], !secret.isEmpty else {
+            case .string(let secret)? = object["SecretAccessKey"], !secret.isEmpty
+        else {
             throw KMSError(.service, "\(what) has no AccessKeyId and SecretAccessKey strings")
         }
         var token: String?

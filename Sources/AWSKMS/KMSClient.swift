@@ -14,9 +14,11 @@ package struct KMSClient: Sendable {
     package let sleep: @Sendable (Double) -> Void
     package let now: @Sendable () -> Int
 
-    package init(configuration: AWSConfiguration, transport: any HTTPTransport,
-                 sleep: @escaping @Sendable (Double) -> Void = { seconds in usleep(useconds_t(seconds * 1_000_000)) },
-                 now: @escaping @Sendable () -> Int = { Int(time(nil)) }) {
+    package init(
+        configuration: AWSConfiguration, transport: any HTTPTransport,
+        sleep: @escaping @Sendable (Double) -> Void = { seconds in usleep(useconds_t(seconds * 1_000_000)) },
+        now: @escaping @Sendable () -> Int = { Int(time(nil)) }
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
@@ -116,8 +118,9 @@ package struct KMSClient: Sendable {
             }
             if answer.status == 200 { return answer.body }
             // The secret access key is not among them: it never leaves this process, only HMACs of it do.
-            let failure = Self.error(status: answer.status, body: answer.body, key: key, credentials: credentials, operation: operation,
-                                     secrets: secrets + (credentials.sessionToken.map { [Array($0.utf8)] } ?? []))
+            let failure = Self.error(
+                status: answer.status, body: answer.body, key: key, credentials: credentials, operation: operation,
+                secrets: secrets + (credentials.sessionToken.map { [Array($0.utf8)] } ?? []))
             lastFailure = failure.error
             if !failure.retryable { break }
         }
@@ -138,12 +141,15 @@ package struct KMSClient: Sendable {
 
     /// The message and retry decision for a non-200 answer. KMS's own message is quoted only
     /// when it quotes none of `secrets` (see ``ServiceText``).
-    package static func error(status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String,
-                              secrets: [[UInt8]] = []) -> (error: KMSError, retryable: Bool) {
+    package static func error(
+        status: Int, body: [UInt8], key: KMSKey, credentials: AWSCredentials, operation: String,
+        secrets: [[UInt8]] = []
+    ) -> (error: KMSError, retryable: Bool) {
         let (rawType, rawMessage) = errorFields(body)
         let type = rawType.flatMap(ServiceText.code)
         let serviceMessage = rawMessage.flatMap { ServiceText.quotable($0, avoiding: secrets) }
-        let detail = serviceMessage.map { " (KMS: \($0))" }
+        let detail =
+            serviceMessage.map { " (KMS: \($0))" }
             ?? (rawMessage == nil ? "" : " (KMS's message is not shown: it quotes the request's credentials or key)")
         switch type {
         case "ThrottlingException", "ThrottledException", "TooManyRequestsException", "RequestLimitExceeded", "LimitExceededException":
@@ -151,21 +157,47 @@ package struct KMSClient: Sendable {
         case "KMSInternalException", "DependencyTimeoutException", "ServiceUnavailable", "InternalFailure", "RequestTimeout":
             return (KMSError(.unavailable, "KMS failed \(operation) on \(key) (\(type ?? "")) through the retries\(detail)"), true)
         case "AccessDeniedException", "AccessDenied",
-             nil where status == 403:
-            return (KMSError(.accessDenied, "access denied: the credentials from \(credentials.source) may not kms:\(operation) with \(key); check the key policy and IAM policy\(detail)"), false)
-        case "UnrecognizedClientException", "InvalidSignatureException", "IncompleteSignature", "MissingAuthenticationToken", "ExpiredTokenException", "InvalidClientTokenId",
-             "SignatureDoesNotMatch", "AuthFailure", "InvalidAccessKeyId":
-            return (KMSError(.accessDenied, "KMS rejected the credentials from \(credentials.source) for kms:\(operation) with \(key) (\(type ?? "")): the access key is unknown, expired or its secret is wrong\(detail)"), false)
+            nil where status == 403:
+            return (
+                KMSError(
+                    .accessDenied,
+                    "access denied: the credentials from \(credentials.source) may not kms:\(operation) with \(key); check the key policy and IAM policy\(detail)"
+                ), false
+            )
+        case "UnrecognizedClientException", "InvalidSignatureException", "IncompleteSignature", "MissingAuthenticationToken", "ExpiredTokenException",
+            "InvalidClientTokenId",
+            "SignatureDoesNotMatch", "AuthFailure", "InvalidAccessKeyId":
+            return (
+                KMSError(
+                    .accessDenied,
+                    "KMS rejected the credentials from \(credentials.source) for kms:\(operation) with \(key) (\(type ?? "")): the access key is unknown, expired or its secret is wrong\(detail)"
+                ), false
+            )
         case "DisabledException":
-            return (KMSError(.disabledKey, "the KMS key \(key) is disabled: enable it (aws kms enable-key) or use another recipient's identity\(detail)"), false)
+            return (
+                KMSError(.disabledKey, "the KMS key \(key) is disabled: enable it (aws kms enable-key) or use another recipient's identity\(detail)"), false
+            )
         case "KMSInvalidStateException":
             return (KMSError(.disabledKey, "the KMS key \(key) cannot be used in its current state (pending deletion or import?)\(detail)"), false)
         case "NotFoundException":
-            return (KMSError(.missingKey, "the KMS key \(key) was not found in region \(key.region): it does not exist there, or was deleted (is the region right?)\(detail)"), false)
+            return (
+                KMSError(
+                    .missingKey,
+                    "the KMS key \(key) was not found in region \(key.region): it does not exist there, or was deleted (is the region right?)\(detail)"), false
+            )
         case "InvalidCiphertextException", "IncorrectKeyException":
-            return (KMSError(.wrongKey, "KMS could not decrypt with \(key): the stanza was not made by this key, or with another file name in its encryption context\(detail)"), false)
+            return (
+                KMSError(
+                    .wrongKey,
+                    "KMS could not decrypt with \(key): the stanza was not made by this key, or with another file name in its encryption context\(detail)"),
+                false
+            )
         case "InvalidKeyUsageException", "KeyUnavailableException", "UnsupportedOperationException":
-            return (KMSError(.invalidKey, "the KMS key \(key) cannot \(operation) (\(type ?? "")): age-plugin-awskms needs a symmetric ENCRYPT_DECRYPT key\(detail)"), false)
+            return (
+                KMSError(
+                    .invalidKey, "the KMS key \(key) cannot \(operation) (\(type ?? "")): age-plugin-awskms needs a symmetric ENCRYPT_DECRYPT key\(detail)"),
+                false
+            )
         default:
             let retryable = status >= 500 || status == 429
             let name = type.map { "\($0), " } ?? ""
@@ -189,9 +221,11 @@ package struct KMSClient: Sendable {
 
     private static func xmlErrorFields(_ body: [UInt8]) -> (type: String?, message: String?) {
         func element(_ name: String) -> String? {
-            let open = Array("<\(name)>".utf8), close = Array("</\(name)>".utf8)
+            let open = Array("<\(name)>".utf8)
+            let close = Array("</\(name)>".utf8)
             guard let start = body.firstRange(of: open)?.upperBound,
-                  let end = body[start...].firstRange(of: close)?.lowerBound else { return nil }
+                let end = body[start...].firstRange(of: close)?.lowerBound
+            else { return nil }
             let text = String(decoding: body[start..<end].prefix(500), as: UTF8.self)
             return text.isEmpty ? nil : text
         }

@@ -19,7 +19,8 @@ package struct KMSKey: Sendable, Hashable, CustomStringConvertible {
         if text.hasPrefix("arn:") {
             let parts = text.split(separator: ":", maxSplits: 5, omittingEmptySubsequences: false)
             guard parts.count == 6, parts[2] == "kms", !parts[3].isEmpty, Self.isRegion(parts[3]),
-                  parts[5].hasPrefix("key/") || parts[5].hasPrefix("alias/"), parts[5].count > 4 else {
+                parts[5].hasPrefix("key/") || parts[5].hasPrefix("alias/"), parts[5].count > 4
+            else {
                 throw KMSError(.invalidKey, "'\(text)' is not a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID or …:alias/NAME)")
             }
             keyID = text

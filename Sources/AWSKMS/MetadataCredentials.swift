@@ -40,8 +40,9 @@ struct MetadataCredentials {
         }
         defer { KMSClient.zero(&answer.body) }
         guard answer.status == 200 else {
-            throw KMSError(answer.status == 401 || answer.status == 403 ? .accessDenied : .service,
-                           "the container credentials endpoint \(url) answered HTTP \(answer.status)\(authorization == nil ? "" : " (is the authorization token right?)")")
+            throw KMSError(
+                answer.status == 401 || answer.status == 403 ? .accessDenied : .service,
+                "the container credentials endpoint \(url) answered HTTP \(answer.status)\(authorization == nil ? "" : " (is the authorization token right?)")")
         }
         return try JSONCredentials.parse(answer.body, what: "the answer of the container credentials endpoint \(url)", source: source)
     }
@@ -54,7 +55,7 @@ struct MetadataCredentials {
         var tokenAnswer: (status: Int, body: [UInt8])
         do throws(TransportFailure) {
             tokenAnswer = try transport.send("PUT", base + "/latest/api/token", headers: [("X-aws-ec2-metadata-token-ttl-seconds", "21600")], body: [])
-        } catch where error.isTransient || error.isDeadline {
+        } catch  where error.isTransient || error.isDeadline {
             // Refused or silent: not on EC2 (or no metadata service reachable).
             return nil
         } catch {
@@ -75,7 +76,8 @@ struct MetadataCredentials {
         }
         let roles = try get(path)
         guard roles.status == 200 else {
-            throw KMSError(.noCredentials, "the instance metadata service at \(base) has no IAM role for this instance (HTTP \(roles.status)); attach an instance profile")
+            throw KMSError(
+                .noCredentials, "the instance metadata service at \(base) has no IAM role for this instance (HTTP \(roles.status)); attach an instance profile")
         }
         let name = roles.body.split(separator: 0x0A).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard let role = ServiceText.code(name.trimmingWhitespaceAndNewlines()), !role.contains(":"), !role.contains("#") else {
@@ -86,7 +88,8 @@ struct MetadataCredentials {
         guard credentials.status == 200 else {
             throw KMSError(.service, "the instance metadata service at \(base) answered HTTP \(credentials.status) for the role \(role)'s credentials")
         }
-        return try JSONCredentials.parse(credentials.body, what: "the instance metadata service's credentials for the role \(role)",
-                                         source: "the instance role \(role) (instance metadata at \(base))")
+        return try JSONCredentials.parse(
+            credentials.body, what: "the instance metadata service's credentials for the role \(role)",
+            source: "the instance role \(role) (instance metadata at \(base))")
     }
 }

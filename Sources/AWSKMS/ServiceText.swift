@@ -28,9 +28,11 @@ package enum ServiceText {
 
     /// `text` when it is an error code (letters, digits, `.`, `_`, `-`, `:`, `#`; at most 128 bytes), else `nil`.
     package static func code(_ text: String) -> String? {
-        guard !text.isEmpty, text.utf8.count <= 128, text.utf8.allSatisfy({ byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || [0x2E, 0x5F, 0x2D, 0x3A, 0x23].contains(byte)
-        }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 128,
+            text.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || [0x2E, 0x5F, 0x2D, 0x3A, 0x23].contains(byte)
+            })
+        else { return nil }
         return text
     }
 }

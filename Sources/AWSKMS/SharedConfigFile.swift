@@ -91,7 +91,8 @@ package struct SharedConfigFile: Sendable {
             var scan = valueStart
             while scan < valueEnd {
                 if line[scan] == UInt8(ascii: "#") || line[scan] == UInt8(ascii: ";"), scan > valueStart,
-                   line[scan - 1] == 0x20 || line[scan - 1] == 0x09 {
+                    line[scan - 1] == 0x20 || line[scan - 1] == 0x09
+                {
                     valueEnd = Self.trimmed(line, valueStart, scan).1
                     break
                 }
@@ -115,7 +116,8 @@ package struct SharedConfigFile: Sendable {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     private static func trimmed(_ line: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (Int, Int) {
-        var first = start, last = end
+        var first = start
+        var last = end
         while first < last, isSpace(line[first]) { first += 1 }
         while last > first, isSpace(line[last - 1]) { last -= 1 }
         return (first, last)

@@ -1,6 +1,6 @@
 import EnvironmentCrypto
-import Platform
 internal import LibC
+import Platform
 
 /// AWS Signature Version 4 (HMAC-SHA256) for one HTTP request, as the AWS General Reference
 /// describes it: canonical request, string to sign, the derived signing key, `Authorization`.
@@ -20,8 +20,10 @@ package struct SigV4 {
         package var headers: [(name: String, value: String)]
         package var body: [UInt8]
 
-        package init(method: String, path: String = "/", query: [(name: String, value: String)] = [],
-                     headers: [(name: String, value: String)], body: [UInt8]) {
+        package init(
+            method: String, path: String = "/", query: [(name: String, value: String)] = [],
+            headers: [(name: String, value: String)], body: [UInt8]
+        ) {
             self.method = method
             self.path = path
             self.query = query
@@ -44,8 +46,9 @@ package struct SigV4 {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return cFormat("%04d%02d%02dT%02d%02d%02dZ", Int32(parts.tm_year + 1900), Int32(parts.tm_mon + 1), Int32(parts.tm_mday),
-                       Int32(parts.tm_hour), Int32(parts.tm_min), Int32(parts.tm_sec))
+        return cFormat(
+            "%04d%02d%02dT%02d%02d%02dZ", Int32(parts.tm_year + 1900), Int32(parts.tm_mon + 1), Int32(parts.tm_mday),
+            Int32(parts.tm_hour), Int32(parts.tm_min), Int32(parts.tm_sec))
     }
 
     /// RFC 3986 percent-encoding of everything but the unreserved characters, as SigV4 wants.
@@ -62,7 +65,7 @@ package struct SigV4 {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 output.append(byte)
             default:
                 output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
@@ -93,8 +96,10 @@ package struct SigV4 {
         var headerLines = ""
         for (name, value) in headers { headerLines += name + ":" + value + "\n" }
         let names: [String] = headers.map(\.name)
-        let parts: [String] = [request.method, request.path, query.joined(separator: "&"), headerLines,
-                               names.joined(separator: ";"), SHA256.hexDigest(request.body)]
+        let parts: [String] = [
+            request.method, request.path, query.joined(separator: "&"), headerLines,
+            names.joined(separator: ";"), SHA256.hexDigest(request.body),
+        ]
         return parts.joined(separator: "\n")
     }
 

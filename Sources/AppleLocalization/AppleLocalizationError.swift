@@ -1,10 +1,11 @@
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// Why a `.stringsdict` or `.xcstrings` file cannot be used, located at the file, line and column
 /// of the problem, with the fix where one is known.
@@ -37,7 +38,6 @@ public struct AppleLocalizationError: LocatedError {
         self.init(Diagnostic(failure), kind: .unreadable)
     }
 
-
     /// The bytes of the regular file at `path` (read without waiting: a FIFO or device is an
     /// error), or the error that it cannot be read, located at 1:1.
     package static func contents(of path: String) throws(AppleLocalizationError) -> Data {
@@ -50,7 +50,8 @@ public struct AppleLocalizationError: LocatedError {
 
     /// `parse` run over the bytes of `data`. A typed error does not pass through
     /// `withUnsafeBytes`, so it is carried out in a `Result`.
-    package static func parsing<T>(_ data: Data, _ parse: (UnsafeBufferPointer<UInt8>) throws(AppleLocalizationError) -> T) throws(AppleLocalizationError) -> T {
+    package static func parsing<T>(_ data: Data, _ parse: (UnsafeBufferPointer<UInt8>) throws(AppleLocalizationError) -> T) throws(AppleLocalizationError) -> T
+    {
         let result: Result<T, AppleLocalizationError> = data.withUnsafeBytes { raw in
             Result { () throws(AppleLocalizationError) in try parse(raw.bindMemory(to: UInt8.self)) }
         }

@@ -1,12 +1,13 @@
+import CLDRPlurals
 import Diagnostics
+import PrintfFormat
+import StringsFile
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import CLDRPlurals
-import PrintfFormat
-import StringsFile
 
 /// Checks the Apple localization tables of a directory (`.xcstrings`, `.stringsdict`, `.strings`)
 /// for what makes an app show the wrong text, and reports it in the one diagnostic format.
@@ -88,7 +89,11 @@ public struct AppleStringsLinter: Sendable {
             if !present.contains(AppleTableDirectory.base), !dontTranslate.contains(key) {
                 let missing = Self.sortedDifference(offered, present)
                 if !missing.isEmpty {
-                    findings.append(warning(first.location, "\"\(key)\" of the table \(table) has no text for \(missing.joined(separator: ", ")) (it has for \(present.joined(separator: ", "))); those languages fall back to another language"))
+                    findings.append(
+                        warning(
+                            first.location,
+                            "\"\(key)\" of the table \(table) has no text for \(missing.joined(separator: ", ")) (it has for \(present.joined(separator: ", "))); those languages fall back to another language"
+                        ))
                 }
             }
 
@@ -98,7 +103,11 @@ public struct AppleStringsLinter: Sendable {
                 if offsets.count > 1 {
                     let winner = all[firstOffset]
                     for other in offsets.dropFirst().map({ all[$0] }) where differ(winner, other, rules) {
-                        findings.append(warning(other.location, "\"\(key)\" (\(language)) is defined differently in \(winner.location.file) (\(winner.format.rawValue)) and here (\(other.format.rawValue)); lookups use the \(winner.format.rawValue), which comes first (xcstrings, stringsdict, strings). Remove one"))
+                        findings.append(
+                            warning(
+                                other.location,
+                                "\"\(key)\" (\(language)) is defined differently in \(winner.location.file) (\(winner.format.rawValue)) and here (\(other.format.rawValue)); lookups use the \(winner.format.rawValue), which comes first (xcstrings, stringsdict, strings). Remove one"
+                            ))
                     }
                 }
                 // Plural categories the language needs or cannot use.
@@ -109,10 +118,18 @@ public struct AppleStringsLinter: Sendable {
                         let unusable = variation.categories.subtracting(needed).subtracting([.zero]).sorted { $0.order < $1.order }
                         let categories = rules.categories.map(\.rawValue).joined(separator: ", ")
                         if !lacking.isEmpty {
-                            findings.append(warning(variation.location, "\(variation.name) of \"\(key)\" (\(language)) lacks \(lacking.map(\.rawValue).joined(separator: ", ")); CLDR gives \(language) \(categories), and a missing form shows \"other\""))
+                            findings.append(
+                                warning(
+                                    variation.location,
+                                    "\(variation.name) of \"\(key)\" (\(language)) lacks \(lacking.map(\.rawValue).joined(separator: ", ")); CLDR gives \(language) \(categories), and a missing form shows \"other\""
+                                ))
                         }
                         if !unusable.isEmpty {
-                            findings.append(warning(variation.location, "\(variation.name) of \"\(key)\" (\(language)) has \(unusable.map(\.rawValue).joined(separator: ", ")), which \(language) never uses (CLDR: \(categories)); remove it"))
+                            findings.append(
+                                warning(
+                                    variation.location,
+                                    "\(variation.name) of \"\(key)\" (\(language)) has \(unusable.map(\.rawValue).joined(separator: ", ")), which \(language) never uses (CLDR: \(categories)); remove it"
+                                ))
                         }
                     }
                 }
@@ -120,7 +137,8 @@ public struct AppleStringsLinter: Sendable {
 
             // Arguments read differently from the source language. Each definition's formats are
             // split once here, for the flags, the integers and the signature alike.
-            let sourceLanguage = first.format == .catalog ? catalog.map { AppleTableDirectory.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
+            let sourceLanguage =
+                first.format == .catalog ? catalog.map { AppleTableDirectory.languageKey($0.sourceLanguage) } ?? developmentLanguage : developmentLanguage
             let sourceOffset = byLanguage.first { $0.language == sourceLanguage }?.first
             let source = sourceOffset.map { all[$0] } ?? (first.format == .catalog ? catalogSource(key, catalog, first.location) : nil)
             let sourceStrings = source?.formatStrings ?? []
@@ -152,9 +170,12 @@ public struct AppleStringsLinter: Sendable {
                         let variation = path.isEmpty ? "" : " (\(path))"
                         let at = unit.location ?? localization.location ?? entry.location ?? SourceLocation(file: catalog.path, line: 1, column: 1)
                         switch unit.state {
-                        case .new: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is not translated yet (state new); its text is shown as it is until it is"))
+                        case .new:
+                            findings.append(
+                                warning(at, "\"\(key)\" (\(language))\(variation) is not translated yet (state new); its text is shown as it is until it is"))
                         case .stale: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) is stale (state stale); its text is still shown"))
-                        case .needsReview: findings.append(warning(at, "\"\(key)\" (\(language))\(variation) needs review (state needs_review); it is shown until reviewed"))
+                        case .needsReview:
+                            findings.append(warning(at, "\"\(key)\" (\(language))\(variation) needs review (state needs_review); it is shown until reviewed"))
                         case .translated: break
                         }
                     }
@@ -172,22 +193,35 @@ public struct AppleStringsLinter: Sendable {
         return false
     }
 
-    private func compare(_ actual: FormatSignature, _ expected: FormatSignature, key: String, definition: LintDefinition, sourceLanguage: String) -> [Diagnostic] {
+    private func compare(_ actual: FormatSignature, _ expected: FormatSignature, key: String, definition: LintDefinition, sourceLanguage: String)
+        -> [Diagnostic]
+    {
         var findings: [Diagnostic] = []
         let language = definition.language
         if actual.argumentCount != expected.argumentCount {
-            findings.append(warning(definition.location, "\"\(key)\" (\(language)) reads \(actual.argumentCount) argument(s) where the source (\(sourceLanguage)) reads \(expected.argumentCount); translations must use the same arguments"))
+            findings.append(
+                warning(
+                    definition.location,
+                    "\"\(key)\" (\(language)) reads \(actual.argumentCount) argument(s) where the source (\(sourceLanguage)) reads \(expected.argumentCount); translations must use the same arguments"
+                ))
         }
         for index in 1...max(1, min(actual.argumentCount, expected.argumentCount)) {
             guard let kinds = actual.kinds[index], let expectedKinds = expected.kinds[index] else {
                 if (actual.kinds[index] == nil) != (expected.kinds[index] == nil), actual.argumentCount == expected.argumentCount {
                     let has = actual.kinds[index] == nil ? sourceLanguage : language
-                    findings.append(warning(definition.location, "\"\(key)\" (\(language)): argument \(index) is used only in \(has); positions must match the source (\(sourceLanguage))"))
+                    findings.append(
+                        warning(
+                            definition.location,
+                            "\"\(key)\" (\(language)): argument \(index) is used only in \(has); positions must match the source (\(sourceLanguage))"))
                 }
                 continue
             }
             if kinds != expectedKinds {
-                findings.append(warning(definition.location, "\"\(key)\" (\(language)): argument \(index) is \(actual.examples[index] ?? "?") (\(kinds.map(\.rawValue).sorted().joined(separator: "/"))) where the source (\(sourceLanguage)) has \(expected.examples[index] ?? "?") (\(expectedKinds.map(\.rawValue).sorted().joined(separator: "/")))"))
+                findings.append(
+                    warning(
+                        definition.location,
+                        "\"\(key)\" (\(language)): argument \(index) is \(actual.examples[index] ?? "?") (\(kinds.map(\.rawValue).sorted().joined(separator: "/"))) where the source (\(sourceLanguage)) has \(expected.examples[index] ?? "?") (\(expectedKinds.map(\.rawValue).sorted().joined(separator: "/")))"
+                    ))
             }
         }
         return findings
@@ -204,7 +238,13 @@ public struct AppleStringsLinter: Sendable {
                 case .int(bits: 32), .uint(bits: 32):
                     guard !sources.contains(conversion.source) else { continue }
                     sources.append(conversion.source)
-                    let letter: String = switch conversion.conversion { case "D": "d"; case "U": "u"; case "O": "o"; default: String(conversion.conversion) }
+                    let letter: String =
+                        switch conversion.conversion {
+                        case "D": "d";
+                        case "U": "u";
+                        case "O": "o";
+                        default: String(conversion.conversion)
+                        }
                     suggestions.append(String(conversion.source.dropLast()) + "ll" + letter)
                 default:
                     continue
@@ -212,7 +252,12 @@ public struct AppleStringsLinter: Sendable {
             }
         }
         guard !sources.isEmpty else { return [] }
-        return [warning(definition.location, "\"\(key)\" (\(definition.language)) reads \(sources.joined(separator: ", ")) as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write \(suggestions.joined(separator: ", ")) (or %ld)")]
+        return [
+            warning(
+                definition.location,
+                "\"\(key)\" (\(definition.language)) reads \(sources.joined(separator: ", ")) as a 32-bit int, as Foundation does: a Swift Int beyond ±2147483647 prints wrong; write \(suggestions.joined(separator: ", ")) (or %ld)"
+            )
+        ]
     }
 
     /// The `'` (grouping) flag: Foundation's `String(format:)` does not group, and neither does the lookup.
@@ -224,7 +269,12 @@ public struct AppleStringsLinter: Sendable {
             }
         }
         guard !sources.isEmpty else { return [] }
-        return [warning(definition.location, "\"\(key)\" (\(definition.language)): the ' flag of \(sources.joined(separator: ", ")) is ignored (String(format:) does not group digits); remove it")]
+        return [
+            warning(
+                definition.location,
+                "\"\(key)\" (\(definition.language)): the ' flag of \(sources.joined(separator: ", ")) is ignored (String(format:) does not group digits); remove it"
+            )
+        ]
     }
 
     /// The source text of a catalog key without a source localization: the key itself.
@@ -244,12 +294,18 @@ public struct AppleStringsLinter: Sendable {
                 let entryLocation = entry.location ?? SourceLocation(file: parsed.path, line: 1, column: 1)
                 if entry.localization(for: parsed.sourceLanguage) == nil {
                     // Xcode shows the key itself for the source language.
-                    definitions.add(key, LintDefinition(language: AppleTableDirectory.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
+                    definitions.add(
+                        key,
+                        LintDefinition(
+                            language: AppleTableDirectory.languageKey(parsed.sourceLanguage), format: .catalog, content: .text(key), location: entryLocation))
                 }
                 for language in entry.localizations.keys.sorted() {
                     guard let localization = entry.localizations[language] else { continue }
-                    definitions.add(key, LintDefinition(language: AppleTableDirectory.languageKey(language), format: .catalog,
-                                                        content: .catalog(localization), location: localization.location ?? entryLocation))
+                    definitions.add(
+                        key,
+                        LintDefinition(
+                            language: AppleTableDirectory.languageKey(language), format: .catalog,
+                            content: .catalog(localization), location: localization.location ?? entryLocation))
                 }
             }
         }
@@ -257,15 +313,21 @@ public struct AppleStringsLinter: Sendable {
             if case .success(let file)? = lookup.stringsdictFile(language: language, table: table) {
                 for key in file.keys {
                     guard let format = file[key] else { continue }
-                    definitions.add(key, LintDefinition(language: language, format: .stringsdict, content: .stringsdict(format),
-                                                        location: format.location ?? SourceLocation(file: file.path, line: 1, column: 1)))
+                    definitions.add(
+                        key,
+                        LintDefinition(
+                            language: language, format: .stringsdict, content: .stringsdict(format),
+                            location: format.location ?? SourceLocation(file: file.path, line: 1, column: 1)))
                 }
             }
             if case .success(let file)? = lookup.stringsFile(language: language, table: table) {
                 definitions.reserveCapacity(adding: file.count)
                 file.forEachEntry { key, value, at in
-                    definitions.add(key, LintDefinition(language: language, format: .strings, content: .text(value),
-                                                        location: SourceLocation(file: file.path, line: at?.line ?? 1, column: at?.column ?? 1)))
+                    definitions.add(
+                        key,
+                        LintDefinition(
+                            language: language, format: .strings, content: .text(value),
+                            location: SourceLocation(file: file.path, line: at?.line ?? 1, column: at?.column ?? 1)))
                 }
             }
         }
@@ -277,7 +339,9 @@ public struct AppleStringsLinter: Sendable {
     /// order: offsets into `definitions`, the first of each group apart.
     static func byLanguage(_ definitions: ArraySlice<LintDefinition>) -> [(language: String, first: Int, offsets: ArraySlice<Int>)] {
         // Most keys have one definition, which needs no sorting.
-        let sorted = definitions.count == 1 ? [definitions.startIndex]
+        let sorted =
+            definitions.count == 1
+            ? [definitions.startIndex]
             : definitions.indices.sorted { (definitions[$0].language, $0) < (definitions[$1].language, $1) }
         var groups: [(language: String, first: Int, offsets: ArraySlice<Int>)] = []
         var start = 0

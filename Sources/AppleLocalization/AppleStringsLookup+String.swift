@@ -15,8 +15,10 @@ extension AppleStringsLookup {
     ///     string has no variation for it.
     /// - Returns: The formatted value and where it came from, or `nil` when no file has the key.
     ///   A file that fails to parse counts as empty; ``diagnostics()`` reports it.
-    public func string(forKey key: String, table: String, languageChain: [String],
-                       arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other") -> Match? {
+    public func string(
+        forKey key: String, table: String, languageChain: [String],
+        arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other"
+    ) -> Match? {
         let values = arguments.map(FormatArgument.init)
         let catalog = lookupCatalog(table: table)
         let entry = catalog?[key]
@@ -27,17 +29,21 @@ extension AppleStringsLookup {
         for (position, language) in languageChain.enumerated() {
             let rules = pluralRules(pluralLanguage(languageChain, position, catalog))
             if let catalog, let localization = entry?.localization(for: language),
-               let format = localization.resolvedFormat(device: device, rules: rules, arguments: values) {
-                return Match(text: format.format(values, rules: rules),
-                             language: language, format: .catalog, file: catalog.path)
+                let format = localization.resolvedFormat(device: device, rules: rules, arguments: values)
+            {
+                return Match(
+                    text: format.format(values, rules: rules),
+                    language: language, format: .catalog, file: catalog.path)
             }
             if case .success(let file)? = stringsdictFile(language: language, table: table), let format = file[key] {
-                return Match(text: format.format(values, rules: rules),
-                             language: language, format: .stringsdict, file: file.path)
+                return Match(
+                    text: format.format(values, rules: rules),
+                    language: language, format: .stringsdict, file: file.path)
             }
             if case .success(let file)? = stringsFile(language: language, table: table), let value = file[key] {
-                return Match(text: FormatString(value).format(values),
-                             language: language, format: .strings, file: file.path)
+                return Match(
+                    text: FormatString(value).format(values),
+                    language: language, format: .strings, file: file.path)
             }
         }
         if let catalog, let entry { return sourceMatch(entry, catalog, values, device: device) }
@@ -47,10 +53,12 @@ extension AppleStringsLookup {
     /// The catalog's source text: its source localization when that is usable, else the key.
     private func sourceMatch(_ entry: CatalogEntry, _ catalog: LazyStringCatalog, _ values: [FormatArgument], device: String) -> Match {
         let rules = pluralRules(catalog.sourceLanguage)
-        let format = entry.localization(for: catalog.sourceLanguage)?.resolvedFormat(device: device, rules: rules, arguments: values)
+        let format =
+            entry.localization(for: catalog.sourceLanguage)?.resolvedFormat(device: device, rules: rules, arguments: values)
             ?? LocalizedFormat(format: entry.key)
-        return Match(text: format.format(values, rules: rules),
-                     language: catalog.sourceLanguage, format: .catalog, file: catalog.path)
+        return Match(
+            text: format.format(values, rules: rules),
+            language: catalog.sourceLanguage, format: .catalog, file: catalog.path)
     }
 
     /// The language whose plural rules apply to a table of `chain[position]`: `Base` tables are

@@ -1,5 +1,5 @@
-import Diagnostics
 import CLDRPlurals
+import Diagnostics
 import StringsFile
 import Synchronization
 
@@ -102,8 +102,10 @@ public final class AppleStringsLookup: Sendable {
         return try? cached(lookupCatalogCache, path) { () throws(AppleLocalizationError) in try LazyStringCatalog.open(path) }.get()
     }
 
-    private func cached<Value: Sendable, Failure: Error>(_ cache: borrowing Mutex<[String: Result<Value, Failure>]>, _ path: String,
-                                               _ load: () throws(Failure) -> Value) -> Result<Value, Failure> {
+    private func cached<Value: Sendable, Failure: Error>(
+        _ cache: borrowing Mutex<[String: Result<Value, Failure>]>, _ path: String,
+        _ load: () throws(Failure) -> Value
+    ) -> Result<Value, Failure> {
         if let hit = cache.withLock({ $0[path] }) { return hit }
         // Parsed outside the lock: two threads may parse one file once each, but neither waits on the other.
         let result = Result { () throws(Failure) in try load() }

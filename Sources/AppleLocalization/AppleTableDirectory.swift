@@ -1,10 +1,11 @@
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// The Apple localization tables of one directory: which files there are, by table and language
 /// key, not what they hold. The one discovery that the run-time lookup (``AppleStringsLookup``),
@@ -99,8 +100,10 @@ package struct AppleTableDirectory: Sendable {
         for path in searchingCatalogs ? roots.flatMap(Self.catalogFiles(under:)) : [] {
             let table = String(PathText.lastComponent(path).dropLast(10))
             if let first = catalogs[table] {
-                diagnostics.append(Diagnostic(.warning, file: path, line: 1, column: 1,
-                    message: "a second catalog for the table \"\(table)\"; \(first) is used, this one is ignored. Merge them or rename one"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: path, line: 1, column: 1,
+                        message: "a second catalog for the table \"\(table)\"; \(first) is used, this one is ignored. Merge them or rename one"))
             } else {
                 catalogs[table] = path
             }

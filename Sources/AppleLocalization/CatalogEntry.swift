@@ -14,8 +14,10 @@ public struct CatalogEntry: Sendable {
     public let location: SourceLocation?
 
     /// An entry.
-    public init(key: String, shouldTranslate: Bool = true, extractionState: String? = nil, comment: String? = nil,
-                localizations: [String: CatalogLocalization], location: SourceLocation? = nil) {
+    public init(
+        key: String, shouldTranslate: Bool = true, extractionState: String? = nil, comment: String? = nil,
+        localizations: [String: CatalogLocalization], location: SourceLocation? = nil
+    ) {
         self.key = key
         self.shouldTranslate = shouldTranslate
         self.extractionState = extractionState

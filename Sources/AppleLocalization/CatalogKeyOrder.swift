@@ -156,7 +156,8 @@ private struct SortKey: Comparable {
             switch properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: group = Self.whiteSpace
             case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .otherPunctuation: group = Self.punctuation
+                .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                group = Self.punctuation
             case .modifierSymbol: group = Self.modifierSymbol
             case .mathSymbol, .otherSymbol: group = Self.symbol
             case .currencySymbol: group = Self.currency

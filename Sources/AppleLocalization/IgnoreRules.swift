@@ -46,8 +46,11 @@ package struct IgnoreRules: Sendable {
             guard !line.isEmpty, line.first != "#", line.utf8.count <= Self.maximumPatternLength else { continue }
             var pattern = Substring(line)
             var negated = false
-            if pattern.first == "!" { negated = true; pattern = pattern.dropFirst() }
-            else if pattern.hasPrefix("\\!") || pattern.hasPrefix("\\#") { pattern = pattern.dropFirst() }
+            if pattern.first == "!" {
+                negated = true; pattern = pattern.dropFirst()
+            } else if pattern.hasPrefix("\\!") || pattern.hasPrefix("\\#") {
+                pattern = pattern.dropFirst()
+            }
             var foldersOnly = false
             while pattern.last == "/" { foldersOnly = true; pattern = pattern.dropLast() }
             var anchored = pattern.dropLast().contains("/")
@@ -82,7 +85,8 @@ package struct IgnoreRules: Sendable {
     /// Whether `parts` matches `segments`, where a `**` segment stands for any number of parts.
     /// Greedy with one backtrack point, as in wildcard matching, so quadratic at worst.
     private static func match(segments: ArraySlice<[UInt8]>, _ parts: ArraySlice<[UInt8]>) -> Bool {
-        var s = segments.startIndex, p = parts.startIndex
+        var s = segments.startIndex
+        var p = parts.startIndex
         var star: (segment: Int, part: Int)? = nil
         while p < parts.endIndex {
             if s < segments.endIndex, segments[s] == anyFolders {
@@ -106,7 +110,8 @@ package struct IgnoreRules: Sendable {
     /// Whether the name `text` matches the glob `pattern` (`*`, `?`, `[…]` with `!`/`^` and
     /// ranges, `\` escapes), byte by byte.
     package static func match(glob pattern: [UInt8], _ text: [UInt8]) -> Bool {
-        var p = 0, t = 0
+        var p = 0
+        var t = 0
         var star: (pattern: Int, text: Int)? = nil
         while t < text.count {
             if p < pattern.count, pattern[p] == UInt8(ascii: "*") {

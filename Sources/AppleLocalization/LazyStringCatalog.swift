@@ -1,11 +1,12 @@
 import Diagnostics
+import Platform
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import Synchronization
 
 /// A String Catalog read for lookups: one validating pass records where each entry's JSON lies,
 /// and an entry is parsed only when it is first asked for.

@@ -60,7 +60,8 @@ struct LintDefinition {
         case .stringsdict(let format):
             return AppleStringFormatter.format(format, rules: rules, arguments: arguments)
         case .catalog(let localization):
-            let format = localization.resolvedFormat(device: "other", rules: rules, arguments: arguments.map(FormatArgument.init))
+            let format =
+                localization.resolvedFormat(device: "other", rules: rules, arguments: arguments.map(FormatArgument.init))
                 ?? LocalizedFormat(format: "")
             return AppleStringFormatter.format(format, rules: rules, arguments: arguments)
         }

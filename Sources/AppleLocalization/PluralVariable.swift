@@ -26,8 +26,10 @@ public struct PluralVariable: Sendable, Hashable, FormatVariable {
     package let valueArgumentType: FormatArgumentType?
 
     /// A variable; `forms` must contain `.other`.
-    public init(name: String, argumentNumber: Int? = nil, valueType: String? = nil, forms: [PluralCategory: String],
-                location: SourceLocation? = nil, formLocations: [PluralCategory: SourceLocation] = [:]) {
+    public init(
+        name: String, argumentNumber: Int? = nil, valueType: String? = nil, forms: [PluralCategory: String],
+        location: SourceLocation? = nil, formLocations: [PluralCategory: SourceLocation] = [:]
+    ) {
         self.name = name
         self.argumentNumber = argumentNumber
         self.valueType = valueType

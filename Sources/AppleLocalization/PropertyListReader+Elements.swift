@@ -81,7 +81,9 @@ extension PropertyListReader {
                     try expectEndTag(tag.name, opened: start)
                     break
                 } else if matches("<![CDATA[") {
-                    guard let end = find("]]>", from: position + 9) else { throw Failure(offset: position, message: "the CDATA section is not closed with ]]>") }
+                    guard let end = find("]]>", from: position + 9) else {
+                        throw Failure(offset: position, message: "the CDATA section is not closed with ]]>")
+                    }
                     let section = UnsafeBufferPointer(rebasing: bytes[(position + 9)..<end])
                     text.append(contentsOf: section)
                     whole.append(contentsOf: section)
@@ -100,7 +102,9 @@ extension PropertyListReader {
                     }
                     element.content.append(.comment(string))
                 } else if byte(at: position + 1) == UInt8(ascii: "?") {
-                    guard let end = find("?>", from: position + 2) else { throw Failure(offset: position, message: "the processing instruction <? is not closed with ?>") }
+                    guard let end = find("?>", from: position + 2) else {
+                        throw Failure(offset: position, message: "the processing instruction <? is not closed with ?>")
+                    }
                     position = end + 2
                 } else {
                     let child = try parseElement()

@@ -103,7 +103,8 @@ package struct PropertyListReader: ~Copyable {
         case "data", "date":
             throw Failure(offset: start, message: "<\(tag.name)> is not used in localization tables; write the text as a <string>")
         default:
-            throw Failure(offset: start, message: "unknown element <\(tag.name)>; a property list holds dict, array, key, string, integer, real, true and false")
+            throw Failure(
+                offset: start, message: "unknown element <\(tag.name)>; a property list holds dict, array, key, string, integer, real, true and false")
         }
     }
 
@@ -269,9 +270,11 @@ package struct PropertyListReader: ~Copyable {
                     } else if next == UInt8(ascii: "[") {
                         // The declarations define entities, which can expand without bound or read
                         // other files: no reader of these formats needs them.
-                        throw Failure(offset: position, message: readsElements
-                            ? "a DOCTYPE with declarations in [ ] is refused: they define entities, which can expand without bound or read other files; remove the [ … ] part"
-                            : "a DOCTYPE with declarations in [ ] is refused by Foundation; keep only <!DOCTYPE plist PUBLIC …>")
+                        throw Failure(
+                            offset: position,
+                            message: readsElements
+                                ? "a DOCTYPE with declarations in [ ] is refused: they define entities, which can expand without bound or read other files; remove the [ … ] part"
+                                : "a DOCTYPE with declarations in [ ] is refused by Foundation; keep only <!DOCTYPE plist PUBLIC …>")
                     } else if next == UInt8(ascii: ">") {
                         break
                     }
@@ -294,11 +297,15 @@ package struct PropertyListReader: ~Copyable {
         while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
         guard end >= 7, bytes[end - 1] == UInt8(ascii: ">"), bytes[end - 2] == UInt8(ascii: "-"), bytes[end - 3] == UInt8(ascii: "-") else { return nil }
         var start = end - 7
-        while start >= 0, !(bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "!") && bytes[start + 2] == UInt8(ascii: "-") && bytes[start + 3] == UInt8(ascii: "-")) {
+        while start >= 0,
+            !(bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "!") && bytes[start + 2] == UInt8(ascii: "-")
+                && bytes[start + 3] == UInt8(ascii: "-"))
+        {
             start -= 1
         }
         guard start >= 0 else { return nil }
-        var from = start + 4, to = end - 3
+        var from = start + 4
+        var to = end - 3
         if from < to, bytes[from] == UInt8(ascii: " ") { from += 1 }
         if from < to, bytes[to - 1] == UInt8(ascii: " ") { to -= 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
@@ -430,7 +437,7 @@ package struct PropertyListReader: ~Copyable {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
             true
         default:
             false

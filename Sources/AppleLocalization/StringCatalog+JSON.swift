@@ -1,12 +1,13 @@
-import Diagnostics
 import CLDRPlurals
+import Diagnostics
+import JSONParsing
+import PrintfFormat
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import PrintfFormat
 
 // The one file that knows JSONParsing's value model: everything else reads ``StringCatalog``.
 
@@ -40,18 +41,20 @@ extension LazyStringCatalog {
         // The validator's pass also records where each entry object ends (depth 3: root,
         // "strings", entry), so the second pass steps over entries instead of reading them again.
         guard let entryObjects = JSONValidator.certainlyValidObjects(bytes, atDepth: 3),
-              let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings", knownObjects: entryObjects),
-              case .object(let members) = root,
-              case .string(let sourceLanguage)? = members["sourceLanguage"],
-              // Every entry is deferred: one left in the object is not an object, for the full parse to report.
-              case .object(let strings)? = members["strings"], strings.isEmpty else { return nil }
+            let (root, deferred) = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "strings", knownObjects: entryObjects),
+            case .object(let members) = root,
+            case .string(let sourceLanguage)? = members["sourceLanguage"],
+            // Every entry is deferred: one left in the object is not an object, for the full parse to report.
+            case .object(let strings)? = members["strings"], strings.isEmpty
+        else { return nil }
         if let version = members["version"], case .string = version {} else if members["version"] != nil { return nil }
         return (sourceLanguage, deferred)
     }
 
     /// Parses the entry `key` whose JSON object occupies `range` of the catalog `bytes`, with
     /// the errors, warnings and positions a whole parse gives it.
-    static func parseEntry(_ key: String, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) -> CatalogEntry {
+    static func parseEntry(_ key: String, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) -> CatalogEntry
+    {
         let at = "strings." + key
         let parsed: (value: JSONValue, offsets: [String: Int])
         do throws(JSONParser.Failure) {
@@ -136,11 +139,13 @@ private struct CatalogJSONReader {
                 localizations[language] = try localization(key, language, value, at + ".localizations." + language)
             }
         }
-        return CatalogEntry(key: key, shouldTranslate: shouldTranslate, extractionState: extractionState, comment: comment,
-                            localizations: localizations, location: location(at))
+        return CatalogEntry(
+            key: key, shouldTranslate: shouldTranslate, extractionState: extractionState, comment: comment,
+            localizations: localizations, location: location(at))
     }
 
-    private mutating func localization(_ key: String, _ language: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogLocalization {
+    private mutating func localization(_ key: String, _ language: String, _ node: JSONValue, _ at: String) throws(AppleLocalizationError) -> CatalogLocalization
+    {
         let members = try object(node, at, "the \(language) localization of \"\(key)\"")
         let value = try value(members, at, "the \(language) localization of \"\(key)\"", nesting: 0)
         var substitutions: [String: PluralVariable] = [:]
@@ -151,11 +156,15 @@ private struct CatalogJSONReader {
         }
         // Every `%#@name@` needs its substitution, or the reader sees the raw reference.
         var used: Set<String> = []
-        var pending: [(text: String, path: String)] = value.units.map { ($0.unit.value, at + ($0.path.isEmpty ? "" : ".variations." + $0.path) + ".stringUnit.value") }
+        var pending: [(text: String, path: String)] = value.units.map {
+            ($0.unit.value, at + ($0.path.isEmpty ? "" : ".variations." + $0.path) + ".stringUnit.value")
+        }
         while let (text, textPath) = pending.popLast() {
             for (name, source) in FormatString(text).variableReferences {
                 guard let substitution = substitutions[name] else {
-                    throw error(textPath, "\(source) in the \(language) text of \"\(key)\" has no substitution; add \"substitutions\": {\"\(name)\": {…}} to the localization")
+                    throw error(
+                        textPath,
+                        "\(source) in the \(language) text of \"\(key)\" has no substitution; add \"substitutions\": {\"\(name)\": {…}} to the localization")
                 }
                 if used.insert(name).inserted {
                     pending.append(contentsOf: substitution.forms.values.map { ($0, at + ".substitutions." + name) })
@@ -185,7 +194,9 @@ private struct CatalogJSONReader {
         let variationsPath = at + ".variations"
         let variations = try object(variationsNode, variationsPath, "\"variations\"")
         guard variations.count == 1, let (kind, body) = variations.first else {
-            throw error(variationsPath, "\"variations\" must hold exactly one of \"plural\" or \"device\", found \(variations.map { "\"\($0.key)\"" }.joined(separator: ", "))")
+            throw error(
+                variationsPath,
+                "\"variations\" must hold exactly one of \"plural\" or \"device\", found \(variations.map { "\"\($0.key)\"" }.joined(separator: ", "))")
         }
         let kindPath = variationsPath + "." + kind
         switch kind {
@@ -262,13 +273,15 @@ private struct CatalogJSONReader {
         var textLocations: [PluralCategory: SourceLocation] = [:]
         for (category, form) in forms {
             guard case .unit(let unit) = form else {
-                throw error(at + ".variations.plural." + category.rawValue, "the \"\(category.rawValue)\" form of the substitution \"\(name)\" must be a stringUnit")
+                throw error(
+                    at + ".variations.plural." + category.rawValue, "the \"\(category.rawValue)\" form of the substitution \"\(name)\" must be a stringUnit")
             }
             texts[category] = unit.value.replacing("%arg", with: argument)
             textLocations[category] = unit.location
         }
-        return PluralVariable(name: name, argumentNumber: argumentNumber, valueType: specifier, forms: texts,
-                              location: location(at), formLocations: textLocations)
+        return PluralVariable(
+            name: name, argumentNumber: argumentNumber, valueType: specifier, forms: texts,
+            location: location(at), formLocations: textLocations)
     }
 
     // MARK: JSON shapes

@@ -1,10 +1,11 @@
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// A parsed String Catalog (`.xcstrings`), the format Xcode creates by default since Xcode 15:
 /// JSON with a source language and, per key, localizations whose text may vary by plural

@@ -1,5 +1,5 @@
-import Diagnostics
 import CLDRPlurals
+import Diagnostics
 import PrintfFormat
 
 /// Turns the property list of a `.stringsdict` into entries, checking what Foundation would
@@ -30,7 +30,8 @@ struct StringsDictBuilder {
         var keys: [String] = []
         for member in members {
             guard case .dictionary(let body) = member.value.value else {
-                throw error(at: member.value.offset, "the entry \"\(member.key)\" must be a <dict> holding \(Self.formatKey), found \(member.value.elementName)")
+                throw error(
+                    at: member.value.offset, "the entry \"\(member.key)\" must be a <dict> holding \(Self.formatKey), found \(member.value.elementName)")
             }
             if body.contains(where: { $0.key == Self.widthRuleType }) {
                 warn(at: member.keyOffset, "the entry \"\(member.key)\" uses \(Self.widthRuleType), which envtool does not read; it is skipped")
@@ -78,7 +79,9 @@ struct StringsDictBuilder {
         return result
     }
 
-    private mutating func variable(_ name: String, of key: String, _ body: [PropertyListNode.Member], keyOffset: Int) throws(AppleLocalizationError) -> PluralVariable {
+    private mutating func variable(_ name: String, of key: String, _ body: [PropertyListNode.Member], keyOffset: Int) throws(AppleLocalizationError)
+        -> PluralVariable
+    {
         variableOffsets[name] = keyOffset
         var specType: String? = nil
         var valueType: String? = nil
@@ -86,7 +89,9 @@ struct StringsDictBuilder {
         var formLocations: [PluralCategory: SourceLocation] = [:]
         for member in body {
             guard case .string(let text) = member.value.value else {
-                throw error(at: member.value.offset, "\"\(member.key)\" of the variable \"\(name)\" in \"\(key)\" must be a <string>, found \(member.value.elementName)")
+                throw error(
+                    at: member.value.offset, "\"\(member.key)\" of the variable \"\(name)\" in \"\(key)\" must be a <string>, found \(member.value.elementName)"
+                )
             }
             switch member.key {
             case Self.specTypeKey: specType = text
@@ -96,21 +101,29 @@ struct StringsDictBuilder {
                     forms[category] = text
                     formLocations[category] = location(member.value.offset)
                 } else {
-                    warn(at: member.keyOffset, "unknown key \"\(member.key)\" in the variable \"\(name)\" of \"\(key)\"; plural forms are zero, one, two, few, many and other")
+                    warn(
+                        at: member.keyOffset,
+                        "unknown key \"\(member.key)\" in the variable \"\(name)\" of \"\(key)\"; plural forms are zero, one, two, few, many and other")
                 }
             }
         }
         guard let specType else {
-            throw error(at: keyOffset, "the variable \"\(name)\" of \"\(key)\" lacks \(Self.specTypeKey); add <key>\(Self.specTypeKey)</key><string>\(Self.pluralRuleType)</string>")
+            throw error(
+                at: keyOffset,
+                "the variable \"\(name)\" of \"\(key)\" lacks \(Self.specTypeKey); add <key>\(Self.specTypeKey)</key><string>\(Self.pluralRuleType)</string>")
         }
         guard specType == Self.pluralRuleType else {
             throw error(at: keyOffset, "the variable \"\(name)\" of \"\(key)\" has the rule type \"\(specType)\"; only \(Self.pluralRuleType) is supported")
         }
         if let valueType, FormatArgumentType(valueType: valueType) == nil {
-            throw error(at: keyOffset, "\(Self.valueTypeKey) \"\(valueType)\" of the variable \"\(name)\" is not a printf conversion; write d, lld, u or f without the %")
+            throw error(
+                at: keyOffset,
+                "\(Self.valueTypeKey) \"\(valueType)\" of the variable \"\(name)\" is not a printf conversion; write d, lld, u or f without the %")
         }
         guard forms[.other] != nil else {
-            throw error(at: keyOffset, "the variable \"\(name)\" of \"\(key)\" lacks the form \"other\", which every language uses; add <key>other</key><string>…</string>")
+            throw error(
+                at: keyOffset,
+                "the variable \"\(name)\" of \"\(key)\" lacks the form \"other\", which every language uses; add <key>other</key><string>…</string>")
         }
         return PluralVariable(name: name, valueType: valueType, forms: forms, location: location(keyOffset), formLocations: formLocations)
     }

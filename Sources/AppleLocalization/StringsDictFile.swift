@@ -1,10 +1,11 @@
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// A parsed `.stringsdict` table: for each key, a format with plural variables.
 ///

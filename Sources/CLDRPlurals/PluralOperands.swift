@@ -1,9 +1,10 @@
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// The operands of CLDR plural rules (UTS #35): n absolute value, i integer digits, v visible
 /// fraction digits, w the same without trailing zeros, f and t the fraction digits with and

@@ -321,7 +321,7 @@ extension PluralRules {
             if o.i == 0 || o.n == 1 { return .one }
             return .other
         case 2:
-            if (o.i == 0 || o.i == 1) { return .one }
+            if o.i == 0 || o.i == 1 { return .one }
             return .other
         case 3:
             if o.i == 1 && o.v == 0 { return .one }
@@ -348,11 +348,23 @@ extension PluralRules {
             if (o.v == 0 && (o.i % 10) == 1 && !((o.i % 100) == 11)) || ((o.f % 10) == 1 && !((o.f % 100) == 11)) { return .one }
             return .other
         case 11:
-            if (o.v == 0 && (o.i == 1 || o.i == 2 || o.i == 3)) || (o.v == 0 && !((o.i % 10) == 4 || (o.i % 10) == 6 || (o.i % 10) == 9)) || (!(o.v == 0) && !((o.f % 10) == 4 || (o.f % 10) == 6 || (o.f % 10) == 9)) { return .one }
+            if (o.v == 0 && (o.i == 1 || o.i == 2 || o.i == 3)) || (o.v == 0 && !((o.i % 10) == 4 || (o.i % 10) == 6 || (o.i % 10) == 9))
+                || (!(o.v == 0) && !((o.f % 10) == 4 || (o.f % 10) == 6 || (o.f % 10) == 9))
+            {
+                return .one
+            }
             return .other
         case 12:
-            if o.n.truncatingRemainder(dividingBy: 10) == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19) || (o.v == 2 && (11...19).contains((o.f % 100))) { return .zero }
-            if (o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11)) || (o.v == 2 && (o.f % 10) == 1 && !((o.f % 100) == 11)) || (!(o.v == 2) && (o.f % 10) == 1) { return .one }
+            if o.n.truncatingRemainder(dividingBy: 10) == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19)
+                || (o.v == 2 && (11...19).contains((o.f % 100)))
+            {
+                return .zero
+            }
+            if (o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11))
+                || (o.v == 2 && (o.f % 10) == 1 && !((o.f % 100) == 11)) || (!(o.v == 2) && (o.f % 10) == 1)
+            {
+                return .one
+            }
             return .other
         case 13:
             if o.n == 0 { return .zero }
@@ -372,10 +384,14 @@ extension PluralRules {
             return .other
         case 17:
             if (o.v == 0 && (o.i % 10) == 1 && !((o.i % 100) == 11)) || ((o.f % 10) == 1 && !((o.f % 100) == 11)) { return .one }
-            if (o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100)))) || ((2...4).contains((o.f % 10)) && !((12...14).contains((o.f % 100)))) { return .few }
+            if (o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100))))
+                || ((2...4).contains((o.f % 10)) && !((12...14).contains((o.f % 100))))
+            {
+                return .few
+            }
             return .other
         case 18:
-            if (o.i == 0 || o.i == 1) { return .one }
+            if o.i == 0 || o.i == 1 { return .one }
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
         case 19:
@@ -391,9 +407,9 @@ extension PluralRules {
             if (o.e == 0 && !(o.i == 0) && (o.i % 1000000) == 0 && o.v == 0) || !((0...5).contains(o.e)) { return .many }
             return .other
         case 22:
-            if (o.n == 1 || o.n == 11) { return .one }
-            if (o.n == 2 || o.n == 12) { return .two }
-            if (PluralOperands.within(o.n, 3, 10) || PluralOperands.within(o.n, 13, 19)) { return .few }
+            if o.n == 1 || o.n == 11 { return .one }
+            if o.n == 2 || o.n == 12 { return .two }
+            if PluralOperands.within(o.n, 3, 10) || PluralOperands.within(o.n, 13, 19) { return .few }
             return .other
         case 23:
             if o.v == 0 && (o.i % 100) == 1 { return .one }
@@ -413,16 +429,32 @@ extension PluralRules {
         case 26:
             if o.i == 1 && o.v == 0 { return .one }
             if o.v == 0 && (2...4).contains((o.i % 10)) && !((12...14).contains((o.i % 100))) { return .few }
-            if (o.v == 0 && !(o.i == 1) && (0...1).contains((o.i % 10))) || (o.v == 0 && (5...9).contains((o.i % 10))) || (o.v == 0 && (12...14).contains((o.i % 100))) { return .many }
+            if (o.v == 0 && !(o.i == 1) && (0...1).contains((o.i % 10))) || (o.v == 0 && (5...9).contains((o.i % 10)))
+                || (o.v == 0 && (12...14).contains((o.i % 100)))
+            {
+                return .many
+            }
             return .other
         case 27:
             if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11) { return .one }
-            if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 4) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 12, 14)) { return .few }
-            if o.n.truncatingRemainder(dividingBy: 10) == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 5, 9) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 14) { return .many }
+            if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 4)
+                && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 12, 14))
+            {
+                return .few
+            }
+            if o.n.truncatingRemainder(dividingBy: 10) == 0 || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 5, 9)
+                || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 14)
+            {
+                return .many
+            }
             return .other
         case 28:
             if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19)) { return .one }
-            if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 9) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19)) { return .few }
+            if PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 2, 9)
+                && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 11, 19))
+            {
+                return .few
+            }
             if !(o.f == 0) { return .many }
             return .other
         case 29:
@@ -436,9 +468,25 @@ extension PluralRules {
             if (o.v == 0 && (o.i % 10) == 0) || (o.v == 0 && (5...9).contains((o.i % 10))) || (o.v == 0 && (11...14).contains((o.i % 100))) { return .many }
             return .other
         case 31:
-            if o.n.truncatingRemainder(dividingBy: 10) == 1 && !(o.n.truncatingRemainder(dividingBy: 100) == 11 || o.n.truncatingRemainder(dividingBy: 100) == 71 || o.n.truncatingRemainder(dividingBy: 100) == 91) { return .one }
-            if o.n.truncatingRemainder(dividingBy: 10) == 2 && !(o.n.truncatingRemainder(dividingBy: 100) == 12 || o.n.truncatingRemainder(dividingBy: 100) == 72 || o.n.truncatingRemainder(dividingBy: 100) == 92) { return .two }
-            if (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 3, 4) || o.n.truncatingRemainder(dividingBy: 10) == 9) && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 10, 19) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 70, 79) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 90, 99)) { return .few }
+            if o.n.truncatingRemainder(dividingBy: 10) == 1
+                && !(o.n.truncatingRemainder(dividingBy: 100) == 11 || o.n.truncatingRemainder(dividingBy: 100) == 71
+                    || o.n.truncatingRemainder(dividingBy: 100) == 91)
+            {
+                return .one
+            }
+            if o.n.truncatingRemainder(dividingBy: 10) == 2
+                && !(o.n.truncatingRemainder(dividingBy: 100) == 12 || o.n.truncatingRemainder(dividingBy: 100) == 72
+                    || o.n.truncatingRemainder(dividingBy: 100) == 92)
+            {
+                return .two
+            }
+            if (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 10), 3, 4) || o.n.truncatingRemainder(dividingBy: 10) == 9)
+                && !(PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 10, 19)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 70, 79)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 90, 99))
+            {
+                return .few
+            }
             if !(o.n == 0) && o.n.truncatingRemainder(dividingBy: 1000000) == 0 { return .many }
             return .other
         case 32:
@@ -456,9 +504,28 @@ extension PluralRules {
         case 34:
             if o.n == 0 { return .zero }
             if o.n == 1 { return .one }
-            if (o.n.truncatingRemainder(dividingBy: 100) == 2 || o.n.truncatingRemainder(dividingBy: 100) == 22 || o.n.truncatingRemainder(dividingBy: 100) == 42 || o.n.truncatingRemainder(dividingBy: 100) == 62 || o.n.truncatingRemainder(dividingBy: 100) == 82) || (o.n.truncatingRemainder(dividingBy: 1000) == 0 && (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100000), 1000, 20000) || o.n.truncatingRemainder(dividingBy: 100000) == 40000 || o.n.truncatingRemainder(dividingBy: 100000) == 60000 || o.n.truncatingRemainder(dividingBy: 100000) == 80000)) || (!(o.n == 0) && o.n.truncatingRemainder(dividingBy: 1000000) == 100000) { return .two }
-            if (o.n.truncatingRemainder(dividingBy: 100) == 3 || o.n.truncatingRemainder(dividingBy: 100) == 23 || o.n.truncatingRemainder(dividingBy: 100) == 43 || o.n.truncatingRemainder(dividingBy: 100) == 63 || o.n.truncatingRemainder(dividingBy: 100) == 83) { return .few }
-            if !(o.n == 1) && (o.n.truncatingRemainder(dividingBy: 100) == 1 || o.n.truncatingRemainder(dividingBy: 100) == 21 || o.n.truncatingRemainder(dividingBy: 100) == 41 || o.n.truncatingRemainder(dividingBy: 100) == 61 || o.n.truncatingRemainder(dividingBy: 100) == 81) { return .many }
+            if (o.n.truncatingRemainder(dividingBy: 100) == 2 || o.n.truncatingRemainder(dividingBy: 100) == 22
+                || o.n.truncatingRemainder(dividingBy: 100) == 42 || o.n.truncatingRemainder(dividingBy: 100) == 62
+                || o.n.truncatingRemainder(dividingBy: 100) == 82)
+                || (o.n.truncatingRemainder(dividingBy: 1000) == 0
+                    && (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100000), 1000, 20000) || o.n.truncatingRemainder(dividingBy: 100000) == 40000
+                        || o.n.truncatingRemainder(dividingBy: 100000) == 60000 || o.n.truncatingRemainder(dividingBy: 100000) == 80000))
+                || (!(o.n == 0) && o.n.truncatingRemainder(dividingBy: 1000000) == 100000)
+            {
+                return .two
+            }
+            if o.n.truncatingRemainder(dividingBy: 100) == 3 || o.n.truncatingRemainder(dividingBy: 100) == 23 || o.n.truncatingRemainder(dividingBy: 100) == 43
+                || o.n.truncatingRemainder(dividingBy: 100) == 63 || o.n.truncatingRemainder(dividingBy: 100) == 83
+            {
+                return .few
+            }
+            if !(o.n == 1)
+                && (o.n.truncatingRemainder(dividingBy: 100) == 1 || o.n.truncatingRemainder(dividingBy: 100) == 21
+                    || o.n.truncatingRemainder(dividingBy: 100) == 41 || o.n.truncatingRemainder(dividingBy: 100) == 61
+                    || o.n.truncatingRemainder(dividingBy: 100) == 81)
+            {
+                return .many
+            }
             return .other
         case 35:
             if o.n == 0 { return .zero }
@@ -627,19 +694,27 @@ extension PluralRules {
         case 0:
             return .other
         case 1:
-            if (o.n.truncatingRemainder(dividingBy: 10) == 1 || o.n.truncatingRemainder(dividingBy: 10) == 2) && !(o.n.truncatingRemainder(dividingBy: 100) == 11 || o.n.truncatingRemainder(dividingBy: 100) == 12) { return .one }
+            if (o.n.truncatingRemainder(dividingBy: 10) == 1 || o.n.truncatingRemainder(dividingBy: 10) == 2)
+                && !(o.n.truncatingRemainder(dividingBy: 100) == 11 || o.n.truncatingRemainder(dividingBy: 100) == 12)
+            {
+                return .one
+            }
             return .other
         case 2:
             if o.n == 1 { return .one }
             return .other
         case 3:
-            if (o.n == 1 || o.n == 5) { return .one }
+            if o.n == 1 || o.n == 5 { return .one }
             return .other
         case 4:
             if PluralOperands.within(o.n, 1, 4) { return .one }
             return .other
         case 5:
-            if (o.n.truncatingRemainder(dividingBy: 10) == 2 || o.n.truncatingRemainder(dividingBy: 10) == 3) && !(o.n.truncatingRemainder(dividingBy: 100) == 12 || o.n.truncatingRemainder(dividingBy: 100) == 13) { return .few }
+            if (o.n.truncatingRemainder(dividingBy: 10) == 2 || o.n.truncatingRemainder(dividingBy: 10) == 3)
+                && !(o.n.truncatingRemainder(dividingBy: 100) == 12 || o.n.truncatingRemainder(dividingBy: 100) == 13)
+            {
+                return .few
+            }
             return .other
         case 6:
             if o.n.truncatingRemainder(dividingBy: 10) == 3 && !(o.n.truncatingRemainder(dividingBy: 100) == 13) { return .few }
@@ -648,13 +723,17 @@ extension PluralRules {
             if (o.n.truncatingRemainder(dividingBy: 10) == 6 || o.n.truncatingRemainder(dividingBy: 10) == 9) || o.n == 10 { return .few }
             return .other
         case 8:
-            if o.n.truncatingRemainder(dividingBy: 10) == 6 || o.n.truncatingRemainder(dividingBy: 10) == 9 || (o.n.truncatingRemainder(dividingBy: 10) == 0 && !(o.n == 0)) { return .many }
+            if o.n.truncatingRemainder(dividingBy: 10) == 6 || o.n.truncatingRemainder(dividingBy: 10) == 9
+                || (o.n.truncatingRemainder(dividingBy: 10) == 0 && !(o.n == 0))
+            {
+                return .many
+            }
             return .other
         case 9:
-            if (o.n == 11 || o.n == 8 || o.n == 80 || o.n == 800) { return .many }
+            if o.n == 11 || o.n == 8 || o.n == 80 || o.n == 800 { return .many }
             return .other
         case 10:
-            if (o.n == 11 || o.n == 8 || PluralOperands.within(o.n, 80, 89) || PluralOperands.within(o.n, 800, 899)) { return .many }
+            if o.n == 11 || o.n == 8 || PluralOperands.within(o.n, 80, 89) || PluralOperands.within(o.n, 800, 899) { return .many }
             return .other
         case 11:
             if o.i == 1 { return .one }
@@ -665,7 +744,15 @@ extension PluralRules {
             if o.n.truncatingRemainder(dividingBy: 10) == 4 && !(o.n.truncatingRemainder(dividingBy: 100) == 14) { return .many }
             return .other
         case 13:
-            if PluralOperands.within(o.n, 1, 4) || (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 1, 4) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 21, 24) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 41, 44) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 61, 64) || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 81, 84)) { return .one }
+            if PluralOperands.within(o.n, 1, 4)
+                || (PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 1, 4)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 21, 24)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 41, 44)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 61, 64)
+                    || PluralOperands.within(o.n.truncatingRemainder(dividingBy: 100), 81, 84))
+            {
+                return .one
+            }
             if o.n == 5 || o.n.truncatingRemainder(dividingBy: 100) == 5 { return .many }
             return .other
         case 14:
@@ -675,16 +762,16 @@ extension PluralRules {
             return .other
         case 15:
             if o.n == 1 { return .one }
-            if (o.n == 2 || o.n == 3) { return .two }
+            if o.n == 2 || o.n == 3 { return .two }
             if o.n == 4 { return .few }
             return .other
         case 16:
-            if (o.n == 1 || o.n == 11) { return .one }
-            if (o.n == 2 || o.n == 12) { return .two }
-            if (o.n == 3 || o.n == 13) { return .few }
+            if o.n == 1 || o.n == 11 { return .one }
+            if o.n == 2 || o.n == 12 { return .two }
+            if o.n == 3 || o.n == 13 { return .few }
             return .other
         case 17:
-            if (o.n == 1 || o.n == 3) { return .one }
+            if o.n == 1 || o.n == 3 { return .one }
             if o.n == 2 { return .two }
             if o.n == 4 { return .few }
             return .other
@@ -694,34 +781,43 @@ extension PluralRules {
             if ((o.i % 10) == 7 || (o.i % 10) == 8) && !((o.i % 100) == 17 || (o.i % 100) == 18) { return .many }
             return .other
         case 19:
-            if ((o.i % 10) == 1 || (o.i % 10) == 2 || (o.i % 10) == 5 || (o.i % 10) == 7 || (o.i % 10) == 8) || ((o.i % 100) == 20 || (o.i % 100) == 50 || (o.i % 100) == 70 || (o.i % 100) == 80) { return .one }
-            if ((o.i % 10) == 3 || (o.i % 10) == 4) || ((o.i % 1000) == 100 || (o.i % 1000) == 200 || (o.i % 1000) == 300 || (o.i % 1000) == 400 || (o.i % 1000) == 500 || (o.i % 1000) == 600 || (o.i % 1000) == 700 || (o.i % 1000) == 800 || (o.i % 1000) == 900) { return .few }
+            if ((o.i % 10) == 1 || (o.i % 10) == 2 || (o.i % 10) == 5 || (o.i % 10) == 7 || (o.i % 10) == 8)
+                || ((o.i % 100) == 20 || (o.i % 100) == 50 || (o.i % 100) == 70 || (o.i % 100) == 80)
+            {
+                return .one
+            }
+            if ((o.i % 10) == 3 || (o.i % 10) == 4)
+                || ((o.i % 1000) == 100 || (o.i % 1000) == 200 || (o.i % 1000) == 300 || (o.i % 1000) == 400 || (o.i % 1000) == 500 || (o.i % 1000) == 600
+                    || (o.i % 1000) == 700 || (o.i % 1000) == 800 || (o.i % 1000) == 900)
+            {
+                return .few
+            }
             if o.i == 0 || (o.i % 10) == 6 || ((o.i % 100) == 40 || (o.i % 100) == 60 || (o.i % 100) == 90) { return .many }
             return .other
         case 20:
             if o.n == 1 { return .one }
-            if (o.n == 2 || o.n == 3) { return .two }
+            if o.n == 2 || o.n == 3 { return .two }
             if o.n == 4 { return .few }
             if o.n == 6 { return .many }
             return .other
         case 21:
-            if (o.n == 1 || o.n == 5 || o.n == 7 || o.n == 8 || o.n == 9 || o.n == 10) { return .one }
-            if (o.n == 2 || o.n == 3) { return .two }
+            if o.n == 1 || o.n == 5 || o.n == 7 || o.n == 8 || o.n == 9 || o.n == 10 { return .one }
+            if o.n == 2 || o.n == 3 { return .two }
             if o.n == 4 { return .few }
             if o.n == 6 { return .many }
             return .other
         case 22:
-            if (o.n == 1 || o.n == 5 || PluralOperands.within(o.n, 7, 9)) { return .one }
-            if (o.n == 2 || o.n == 3) { return .two }
+            if o.n == 1 || o.n == 5 || PluralOperands.within(o.n, 7, 9) { return .one }
+            if o.n == 2 || o.n == 3 { return .two }
             if o.n == 4 { return .few }
             if o.n == 6 { return .many }
             return .other
         case 23:
-            if (o.n == 0 || o.n == 7 || o.n == 8 || o.n == 9) { return .zero }
+            if o.n == 0 || o.n == 7 || o.n == 8 || o.n == 9 { return .zero }
             if o.n == 1 { return .one }
             if o.n == 2 { return .two }
-            if (o.n == 3 || o.n == 4) { return .few }
-            if (o.n == 5 || o.n == 6) { return .many }
+            if o.n == 3 || o.n == 4 { return .few }
+            if o.n == 5 || o.n == 6 { return .many }
             return .other
         default:
             return .other

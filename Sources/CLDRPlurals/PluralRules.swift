@@ -36,7 +36,8 @@ public struct PluralRules: Sendable, Hashable {
 
     /// The rule set of `locale` in `table`, which is sorted by locale.
     static func ruleSet(of locale: String, in table: KeyValuePairs<String, Int>) -> Int? {
-        var low = 0, high = table.count
+        var low = 0
+        var high = table.count
         while low < high {
             let middle = (low + high) / 2
             if table[middle].key < locale { low = middle + 1 } else { high = middle }

@@ -43,8 +43,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var isUnreadableFile = false
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity = .error, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                path: String? = nil, message: String) {
+    public init(
+        _ severity: Severity = .error, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        path: String? = nil, message: String
+    ) {
         self.severity = severity
         self.file = file
         self.line = line

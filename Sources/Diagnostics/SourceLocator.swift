@@ -23,7 +23,8 @@ public struct SourceLocator {
     public mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         if target < offset {
             // The last checkpoint at or before the target; checkpoints are sorted by offset.
-            var low = 0, high = checkpoints.count - 1
+            var low = 0
+            var high = checkpoints.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if checkpoints[middle].offset <= target { low = middle } else { high = middle - 1 }
@@ -48,8 +49,10 @@ public struct SourceLocator {
     /// `stop`. Without a carriage return in the range, line feeds are found with memchr and
     /// only the last line's characters are counted, eight bytes a step; a range with one is
     /// read byte by byte (a CR alone ends a line, a CR before an LF does not).
-    private static func advance(from start: Int, to stop: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                                line: inout Int, column: inout Int) -> Int {
+    private static func advance(
+        from start: Int, to stop: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        line: inout Int, column: inout Int
+    ) -> Int {
         guard start < stop, let base = bytes.baseAddress else { return stop }
         if firstByte(0x0D, at: base + start, count: stop - start) == nil {
             var lineStart = start
@@ -87,9 +90,11 @@ public struct SourceLocator {
             var lanes: UInt64 = 0
             var steps = 0
             while steps < 63, range.upperBound - index >= 32 {
-                let first = WordScan.continuationFlags(WordScan.load(bytes, at: index))
+                let first =
+                    WordScan.continuationFlags(WordScan.load(bytes, at: index))
                     &+ WordScan.continuationFlags(WordScan.load(bytes, at: index + 8))
-                let second = WordScan.continuationFlags(WordScan.load(bytes, at: index + 16))
+                let second =
+                    WordScan.continuationFlags(WordScan.load(bytes, at: index + 16))
                     &+ WordScan.continuationFlags(WordScan.load(bytes, at: index + 24))
                 lanes &+= first &+ second
                 index += 32

@@ -1,9 +1,10 @@
+internal import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import LibC
 
 /// How much memory a new allocation can get without swapping or being killed: the system's
 /// available memory, and on Linux also what the process's cgroup still allows.
@@ -14,7 +15,8 @@ enum AvailableMemory {
         let candidates = [meminfoAvailable(), cgroupRemaining()].compactMap { $0 }
         if let smallest = candidates.min() { return smallest }
         #endif
-        let pages = sysconf(Int32(_SC_AVPHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+        let pages = sysconf(Int32(_SC_AVPHYS_PAGES))
+        let pageSize = sysconf(Int32(_SC_PAGESIZE))
         guard pages > 0, pageSize > 0 else { return nil }
         return UInt64(pages).multipliedReportingOverflow(by: UInt64(pageSize)).partialValue
     }
@@ -35,7 +37,8 @@ enum AvailableMemory {
     /// `memory.max` minus `memory.current` of the process's cgroup (v2), when it has a limit.
     private static func cgroupRemaining() -> UInt64? {
         guard let membership = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8),
-              let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) else { return nil }
+            let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") })
+        else { return nil }
         let directory = "/sys/fs/cgroup" + line.dropFirst(3)
         func read(_ name: String) -> UInt64? {
             (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8))

@@ -1,4 +1,5 @@
 import Diagnostics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -33,7 +34,6 @@ public struct CryptoError: LocatedError, LocalizedError {
     public let kind: Kind
     /// What is wrong and where, in the one located form every envtool error uses.
     public let diagnostic: Diagnostic
-
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {

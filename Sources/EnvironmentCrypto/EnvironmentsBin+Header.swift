@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -163,7 +164,8 @@ extension EnvironmentsBin {
             try reader.skip(magic.count, "magic")
             version = try reader.byte("version")
             guard version == formatVersion else {
-                throw CryptoError(.malformedFile, "format version \(version) is not supported by this envtool (it reads version \(formatVersion)); upgrade envtool")
+                throw CryptoError(
+                    .malformedFile, "format version \(version) is not supported by this envtool (it reads version \(formatVersion)); upgrade envtool")
             }
             let modeByte = try reader.byte("key mode")
             guard let mode = Mode(rawValue: modeByte) else {

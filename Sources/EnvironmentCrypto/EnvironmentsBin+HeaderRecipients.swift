@@ -34,25 +34,42 @@ extension EnvironmentsBin.Header {
         let sshStanzas = (age?.stanzaTypes ?? []).count { sshTypes.contains($0) }
         let others = (age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type && $0 != AgeScrypt.type && !sshTypes.contains($0) }
         guard let recipients = listed.recipients else {
-            let what = others.isEmpty && sshStanzas == 0 ? EnvironmentsBin.count(count, "age recipient")
+            let what =
+                others.isEmpty && sshStanzas == 0
+                ? EnvironmentsBin.count(count, "age recipient")
                 : EnvironmentsBin.count(count, "X25519 recipient") + " and \(AgeFile.describe((age?.stanzaTypes ?? []).filter { $0 != AgeX25519.type }))"
-            throw CryptoError(.secretUnavailable, "\(listed.file) is encrypted to \(what), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team", file: listed.file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(listed.file) is encrypted to \(what), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team",
+                file: listed.file)
         }
         let x25519 = recipients.count { $0 is AgeRecipient }
         let ssh = recipients.count { $0 is SSHEd25519Recipient || $0 is SSHRSARecipient }
         let plugins = recipients.count - x25519 - ssh
         guard x25519 == count else {
-            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(x25519, plugins == 0 && ssh == 0 ? "recipient" : "X25519 recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(listed.path) lists \(EnvironmentsBin.count(x25519, plugins == 0 && ssh == 0 ? "recipient" : "X25519 recipient")), but the file is encrypted to \(count); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`",
+                file: listed.file)
         }
         guard ssh == sshStanzas else {
-            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(ssh, "SSH recipient")), but the file has \(EnvironmentsBin.count(sshStanzas, "ssh-ed25519 or ssh-rsa stanza")); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(listed.path) lists \(EnvironmentsBin.count(ssh, "SSH recipient")), but the file has \(EnvironmentsBin.count(sshStanzas, "ssh-ed25519 or ssh-rsa stanza")); the list is out of step (changed by hand, or the file replaced): restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`",
+                file: listed.file)
         }
         if !others.isEmpty, plugins == 0 {
             // Encrypting again to the listed ones would silently drop the others.
-            throw CryptoError(.secretUnavailable, "\(listed.file) is also encrypted to recipients \(listed.path) does not list (\(AgeFile.describe(others))); add their age1NAME1… recipients to the list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing every recipient, age plugin recipients included", file: listed.file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(listed.file) is also encrypted to recipients \(listed.path) does not list (\(AgeFile.describe(others))); add their age1NAME1… recipients to the list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing every recipient, age plugin recipients included",
+                file: listed.file)
         }
         guard others.isEmpty ? plugins == 0 : plugins <= others.count else {
-            throw CryptoError(.secretUnavailable, "\(listed.path) lists \(EnvironmentsBin.count(plugins, "age plugin recipient")), but the file has \(others.isEmpty ? "no plugin stanza" : AgeFile.describe(others)); the list is out of step: restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`", file: listed.file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(listed.path) lists \(EnvironmentsBin.count(plugins, "age plugin recipient")), but the file has \(others.isEmpty ? "no plugin stanza" : AgeFile.describe(others)); the list is out of step: restore the matching list, or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE`",
+                file: listed.file)
         }
         return recipients
     }

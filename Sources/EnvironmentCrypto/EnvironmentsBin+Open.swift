@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -160,7 +161,9 @@ extension EnvironmentsBin {
     /// The key of a v1 file for ``decrypt(_:with:)``, which needs neither the identity nor the
     /// seal: a key file that matches is taken without building them (at 1 KiB their copies and
     /// retains were a tenth of a decryption); any other case, or an error, is ``v1Key(for:from:)``'s.
-    private static func v1DecryptionKey(for header: V1Header, in file: UnsafeRawBufferPointer, from identities: [any FileKeyIdentity]) throws(CryptoError) -> SecretBytes {
+    private static func v1DecryptionKey(for header: V1Header, in file: UnsafeRawBufferPointer, from identities: [any FileKeyIdentity]) throws(CryptoError)
+        -> SecretBytes
+    {
         if header.mode == .key {
             for identity in identities {
                 if let key = symmetricKey(identity), header.isKey(key.fingerprintBytes, in: file) { return key.bytes }
@@ -177,7 +180,9 @@ extension EnvironmentsBin {
         Identity.self == SymmetricKey.self ? unsafeBitCast(identity, to: SymmetricKey.self) : nil
     }
 
-    private static func v1Key(for header: Header, from identities: [any FileKeyIdentity]) throws(CryptoError) -> (key: SecretBytes, identity: any FileKeyIdentity, seal: V1Seal) {
+    private static func v1Key(for header: Header, from identities: [any FileKeyIdentity]) throws(CryptoError) -> (
+        key: SecretBytes, identity: any FileKeyIdentity, seal: V1Seal
+    ) {
         var wrong: [String] = []
         switch header.modeFields {
         case .key(let fingerprint)?:
@@ -203,15 +208,20 @@ extension EnvironmentsBin {
                     wrong.append(recipient.fingerprint)
                     continue
                 }
-                let key = try agreeKey(secret: x25519.secretKey, peerPublic: ephemeralPublicKey,
-                                       ephemeralPublic: ephemeralPublicKey, recipientPublic: recipient.publicKey)
+                let key = try agreeKey(
+                    secret: x25519.secretKey, peerPublic: ephemeralPublicKey,
+                    ephemeralPublic: ephemeralPublicKey, recipientPublic: recipient.publicKey)
                 return (key, x25519, .recipient(recipient))
             }
             if wrong.count == 1 {
-                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), this identity is \(wrong[0])")
+                throw CryptoError(
+                    .authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), this identity is \(wrong[0])")
             }
             if !wrong.isEmpty {
-                throw CryptoError(.authenticationFailed, "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(wrong.count) identities given is for it")
+                throw CryptoError(
+                    .authenticationFailed,
+                    "wrong identity: the file was encrypted to recipient \(Fingerprint.hex(fingerprint)), and none of the \(wrong.count) identities given is for it"
+                )
             }
         case nil:
             break
@@ -223,7 +233,9 @@ extension EnvironmentsBin {
     /// its header, and the first of the kind its options need opens it (a ``Passphrase``, whose
     /// keys PBKDF2 derives, or ``RNCryptorKeys``, tried in turn until one's HMAC matches). The
     /// HMAC is checked before anything is decrypted (``RNCryptorFile/decrypt(_:summary:keys:)``).
-    private static func openRNCryptor(_ file: UnsafeRawBufferPointer, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Opened {
+    private static func openRNCryptor(_ file: UnsafeRawBufferPointer, identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError)
+        -> Opened
+    {
         let summary = try RNCryptorFile.Summary(parsing: file)
         let header = Header(rncryptor: summary)
         let given = try identities(header)
@@ -240,14 +252,17 @@ extension EnvironmentsBin {
             // Several key pairs: the one whose HMAC matches, so that a wrong pair is skipped as
             // age skips an identity that is not for the file.
             if pairs.count > 1, let match = pairs.first(where: { RNCryptorFile.authenticates(file, keys: $0) }) {
-                return Opened(header: header, identity: match, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: match), v1Seal: nil)
+                return Opened(
+                    header: header, identity: match, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: match), v1Seal: nil)
             }
             if let keys = pairs.first {
-                return Opened(header: header, identity: keys, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: keys), v1Seal: nil)
+                return Opened(
+                    header: header, identity: keys, stanzas: [], plaintext: try RNCryptorFile.decrypt(file, summary: summary, keys: keys), v1Seal: nil)
             }
         }
         let needed = summary.usesPassword ? "its password (a passphrase)" : "its two keys (an RNCryptor key file: \(RNCryptorKeys.keyFileForm))"
-        throw CryptoError(.secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: given)) was given; it opens with \(needed)")
+        throw CryptoError(
+            .secretUnavailable, "this file is encrypted with a \(header.stanzaSummary), but \(kind(of: given)) was given; it opens with \(needed)")
     }
 
     /// Decrypts the ciphertext after `header`, releasing nothing unless the tag verifies.
@@ -270,7 +285,9 @@ extension EnvironmentsBin {
                     nonce.baseAddress!, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             guard status == 0 else {
-                let cause = mode == .passphrase ? "wrong passphrase, or the file was modified, truncated or extended"
+                let cause =
+                    mode == .passphrase
+                    ? "wrong passphrase, or the file was modified, truncated or extended"
                     : "the file was modified, truncated or extended"
                 throw CryptoError(.authenticationFailed, "authentication failed: \(cause); nothing was decrypted")
             }

@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -57,11 +58,17 @@ extension EnvironmentsBin.Opened {
         let texts = recipients.map(\.displayName)
         let expected = EnvironmentsBin.recipientsMAC(fileKey: fileKey, recipients: texts)
         if let mac = listed.mac, mac.utf8.count == expected.utf8.count,
-           sodium_memcmp(Array(mac.utf8), Array(expected.utf8), expected.utf8.count) == 0 {
+            sodium_memcmp(Array(mac.utf8), Array(expected.utf8), expected.utf8.count) == 0
+        {
             return recipients
         }
-        let why = listed.mac == nil ? "has no envtool-mac line (written by hand, by age, or by an envtool before 0.2.0)"
+        let why =
+            listed.mac == nil
+            ? "has no envtool-mac line (written by hand, by age, or by an envtool before 0.2.0)"
             : "is not the list this file was encrypted to (its envtool-mac line does not match the file's key): it was changed, or copied from another file"
-        throw CryptoError(.secretUnavailable, "\(listed.path) \(why); it lists \(texts.joined(separator: ", ")). Sealing the secrets to an unchecked list would let whoever changed it read them: restore the list from version control, or, if every recipient above is meant, run again with --trust-recipients", file: listed.file)
+        throw CryptoError(
+            .secretUnavailable,
+            "\(listed.path) \(why); it lists \(texts.joined(separator: ", ")). Sealing the secrets to an unchecked list would let whoever changed it read them: restore the list from version control, or, if every recipient above is meant, run again with --trust-recipients",
+            file: listed.file)
     }
 }

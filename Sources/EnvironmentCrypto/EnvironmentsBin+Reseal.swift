@@ -13,8 +13,10 @@ extension EnvironmentsBin.Opened {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when an age file's
     ///   recipients list is missing or out of step (``EnvironmentsBin/Header/checkedRecipients(_:)``);
     ///   whatever `listed` throws.
-    public func sameTarget(scryptWorkFactor: Int, file: String,
-                           listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    public func sameTarget(
+        scryptWorkFactor: Int, file: String,
+        listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients
+    ) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         if let sops = header.sops {
             guard let sopsDataKey else { throw CryptoError(.secretUnavailable, "the sops file was opened without its data key", file: file) }
             return .sops(SopsFile.Seal(file: sops, dataKey: sopsDataKey))
@@ -46,8 +48,10 @@ extension EnvironmentsBin.Opened {
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the secret has
     ///   no form in `format`, or `armored` asks for an armored v1 file; as ``sameTarget(scryptWorkFactor:file:listed:)``.
-    public func sameSecret(in format: EnvironmentsBin.Format, armored: Bool, scryptWorkFactor: Int, kdf: () throws(CryptoError) -> KDFParameters,
-                           file: String, listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    public func sameSecret(
+        in format: EnvironmentsBin.Format, armored: Bool, scryptWorkFactor: Int, kdf: () throws(CryptoError) -> KDFParameters,
+        file: String, listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients
+    ) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         if let sops = header.sops, format != .sops {
             // Out of sops: its recipients, as it names them (an age file's list, a v1 recipient).
             let recipients = try sops.recipients()
@@ -55,7 +59,10 @@ extension EnvironmentsBin.Opened {
             guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
             guard recipients.count == 1, let recipient = recipients[0] as? AgeRecipient else {
-                throw CryptoError(.secretUnavailable, "the v1 format holds one X25519 recipient and this sops file has \(EnvironmentsBin.count(recipients.count, "recipient")); give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: file)
+                throw CryptoError(
+                    .secretUnavailable,
+                    "the v1 format holds one X25519 recipient and this sops file has \(EnvironmentsBin.count(recipients.count, "recipient")); give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)",
+                    file: file)
             }
             return .v1(.recipient(Recipient(recipient)))
         }
@@ -67,8 +74,12 @@ extension EnvironmentsBin.Opened {
             }
             if case .recipient(let recipient)? = v1Seal { return .sops(try SopsFile.Seal(to: [AgeRecipient(recipient)])) }
             guard header.age != nil, !(identity is Passphrase),
-                  case .age(let recipients, _) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) else {
-                throw CryptoError(.secretUnavailable, "a sops file seals its data key to age recipients, and this file is encrypted with \(identity is Passphrase ? "a passphrase" : header.rncryptor != nil ? "RNCryptor keys" : "a key file"); give the recipients: --new-recipient or -R", file: file)
+                case .age(let recipients, _) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed)
+            else {
+                throw CryptoError(
+                    .secretUnavailable,
+                    "a sops file seals its data key to age recipients, and this file is encrypted with \(identity is Passphrase ? "a passphrase" : header.rncryptor != nil ? "RNCryptor keys" : "a key file"); give the recipients: --new-recipient or -R",
+                    file: file)
             }
             return .sops(try SopsFile.Seal(to: recipients))
         }
@@ -85,13 +96,19 @@ extension EnvironmentsBin.Opened {
                 return .age([AgeRecipient(recipient)], armored: armored)
             }
             let what = header.rncryptor != nil ? "an RNCryptor file encrypted with two keys" : "a key-file file"
-            throw CryptoError(.secretUnavailable, "\(what) cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", file: file)
+            throw CryptoError(
+                .secretUnavailable,
+                "\(what) cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env",
+                file: file)
         }
         guard !armored else { throw EnvironmentsBin.armorNeedsAge }
         if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
         if header.rncryptor != nil {
             if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
-            throw CryptoError(.secretUnavailable, "an RNCryptor file encrypted with two keys cannot be converted to v1 as it is (v1 keys are envtool key files); give the new secret: --new-key-file, --new-passphrase-env or --new-recipient", file: file)
+            throw CryptoError(
+                .secretUnavailable,
+                "an RNCryptor file encrypted with two keys cannot be converted to v1 as it is (v1 keys are envtool key files); give the new secret: --new-key-file, --new-passphrase-env or --new-recipient",
+                file: file)
         }
         if !isAge { return try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) }
         if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
@@ -99,7 +116,10 @@ extension EnvironmentsBin.Opened {
         if case .age(let list, _) = recipients, list.count == 1, let recipient = list[0] as? AgeRecipient {
             return .v1(.recipient(Recipient(recipient)))
         }
-        throw CryptoError(.secretUnavailable, "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", file: file)
+        throw CryptoError(
+            .secretUnavailable,
+            "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)",
+            file: file)
     }
 
     /// The recipients of an age or sops file (an age file's `listed`, checked; those a sops
@@ -110,15 +130,22 @@ extension EnvironmentsBin.Opened {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for a v1 or
     ///   passphrase file, `format` v1 or RNCryptor, a removed recipient the file does not have,
     ///   or no recipient left; the kind of a malformed recipient; whatever `adding` throws.
-    public func changingRecipients(removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient], format: EnvironmentsBin.Format?,
-                                   armored: Bool, file: String,
-                                   listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
+    public func changingRecipients(
+        removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient], format: EnvironmentsBin.Format?,
+        armored: Bool, file: String,
+        listed: () throws(CryptoError) -> EnvironmentsBin.ListedRecipients
+    ) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
         guard let summary = header.age, !summary.isPassphraseProtected else {
             let format = header.rncryptor != nil ? "RNCryptor" : "v1"
-            throw CryptoError(.secretUnavailable, "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is \(header.age == nil ? "in the \(format) format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")", file: file)
+            throw CryptoError(
+                .secretUnavailable,
+                "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is \(header.age == nil ? "in the \(format) format; convert it first with `envtool rekey --to age`" : "protected by a passphrase")",
+                file: file)
         }
         guard format != .v1 else { throw CryptoError(.secretUnavailable, "the v1 format holds one recipient; drop --to v1") }
-        guard format != .rncryptor else { throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor") }
+        guard format != .rncryptor else {
+            throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients (a password or two keys); drop --to rncryptor")
+        }
         let sops = header.sops
         let current: [any FileKeyRecipient]
         if let sops { current = try sops.recipients() } else { current = try authenticatedRecipients(listed()) }
@@ -136,8 +163,10 @@ extension EnvironmentsBin.Opened {
 
     /// `current` without `removing` (compared as written: a recipient is its text) and with what
     /// `adding` returns, each once, in order.
-    private func changed(_ current: [any FileKeyRecipient], removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient],
-                         file: String) throws(CryptoError) -> [any FileKeyRecipient] {
+    private func changed(
+        _ current: [any FileKeyRecipient], removing: [String], adding: () throws(CryptoError) -> [any FileKeyRecipient],
+        file: String
+    ) throws(CryptoError) -> [any FileKeyRecipient] {
         var current = current
         for value in removing {
             // X25519, an age plugin's or an SSH key.
@@ -148,7 +177,10 @@ extension EnvironmentsBin.Opened {
                 throw CryptoError(error.cryptoKind, "--remove-recipient: \(error.message)")
             }
             guard let index = current.firstIndex(where: { $0.displayName == recipient.displayName }) else {
-                throw CryptoError(.secretUnavailable, "--remove-recipient: \(recipient.displayName) is not a recipient of this file; its recipients are \(current.map(\.displayName).joined(separator: ", "))", file: file)
+                throw CryptoError(
+                    .secretUnavailable,
+                    "--remove-recipient: \(recipient.displayName) is not a recipient of this file; its recipients are \(current.map(\.displayName).joined(separator: ", "))",
+                    file: file)
             }
             current.remove(at: index)
         }
@@ -168,6 +200,9 @@ extension EnvironmentsBin.Opened {
     private func rncryptorSeal(file: String) throws(CryptoError) -> RNCryptorFile.Seal {
         if let password = identity as? Passphrase { return .password(password) }
         if let keys = identity as? RNCryptorKeys { return .keys(keys) }
-        throw CryptoError(.secretUnavailable, "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file", file: file)
+        throw CryptoError(
+            .secretUnavailable,
+            "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file",
+            file: file)
     }
 }

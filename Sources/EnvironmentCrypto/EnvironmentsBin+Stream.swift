@@ -20,8 +20,10 @@ extension EnvironmentsBin {
     /// - Returns: The header.
     /// - Throws: ``CryptoError``, as ``open(_:identities:)``; ``CryptoError/Kind/malformedFile``
     ///   when `prefix` is not the start of an age file.
-    package static func decryptAge(prefix: Data, rest input: Int32, to output: Int32,
-                                   identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(CryptoError) -> Header {
+    package static func decryptAge(
+        prefix: Data, rest input: Int32, to output: Int32,
+        identities: (Header) throws(CryptoError) -> [any FileKeyIdentity]
+    ) throws(CryptoError) -> Header {
         guard AgeFile.isAgeFile(prefix) else {
             throw CryptoError(.malformedFile, "not an age file")
         }

@@ -7,7 +7,9 @@ extension EnvironmentsBin.EncryptionTarget {
         case .v1(let seal): return seal.displayName
         case .age(let recipients, let armored):
             // A recipient that must be alone (a passphrase) is named; others are counted, not listed.
-            let named = recipients.count == 1 && !recipients[0].labels.isEmpty ? recipients[0].displayName
+            let named =
+                recipients.count == 1 && !recipients[0].labels.isEmpty
+                ? recipients[0].displayName
                 : EnvironmentsBin.count(recipients.count, "recipient")
             return "age, \(named)\(armored ? ", armored" : "")"
         case .rncryptor(let seal): return seal.displayName

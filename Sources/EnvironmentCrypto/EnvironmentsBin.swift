@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -192,8 +193,9 @@ public enum EnvironmentsBin {
             var ephemeralPublic = [UInt8](repeating: 0, count: 32)
             let ephemeralSecret = SecretBytes(count: 32) { _ = crypto_box_keypair(&ephemeralPublic, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
             header += ephemeralPublic
-            key = try agreeKey(secret: ephemeralSecret, peerPublic: recipient.publicKey,
-                               ephemeralPublic: ephemeralPublic, recipientPublic: recipient.publicKey)
+            key = try agreeKey(
+                secret: ephemeralSecret, peerPublic: recipient.publicKey,
+                ephemeralPublic: ephemeralPublic, recipientPublic: recipient.publicKey)
         }
         let nonce = Sodium.randomBytes(nonceLength)
         header += nonce
@@ -222,8 +224,9 @@ public enum EnvironmentsBin {
         return try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
             let status = passphrase.bytes.withUnsafeBytes { pass in
                 pass.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pass.count) { passChars in
-                    crypto_pwhash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, passChars, UInt64(pass.count), salt,
-                                  UInt64(parameters.operations), Int(parameters.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
+                    crypto_pwhash(
+                        out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, passChars, UInt64(pass.count), salt,
+                        UInt64(parameters.operations), Int(parameters.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
                 }
             }
             guard status == 0 else {
@@ -235,7 +238,9 @@ public enum EnvironmentsBin {
     /// X25519 agreement, hashed with both public keys so that the key is bound to this exchange.
     static func agreeKey(secret: SecretBytes, peerPublic: [UInt8], ephemeralPublic: [UInt8], recipientPublic: [UInt8]) throws(CryptoError) -> SecretBytes {
         let shared = try SecretBytes(count: 32) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
-            let status = secret.withUnsafeBytes { crypto_scalarmult(out.baseAddress!.assumingMemoryBound(to: UInt8.self), $0.baseAddress!.assumingMemoryBound(to: UInt8.self), peerPublic) }
+            let status = secret.withUnsafeBytes {
+                crypto_scalarmult(out.baseAddress!.assumingMemoryBound(to: UInt8.self), $0.baseAddress!.assumingMemoryBound(to: UInt8.self), peerPublic)
+            }
             guard status == 0 else { throw CryptoError(.authenticationFailed, "authentication failed: the file's ephemeral key is invalid") }
         }
         // BLAKE2b(shared || ephemeral public || recipient public), hashed in one call from a zeroed-on-release buffer.
@@ -246,8 +251,9 @@ public enum EnvironmentsBin {
         }
         return SecretBytes(count: 32) { out in
             transcript.withUnsafeBytes { input in
-                _ = crypto_generichash(out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
-                                       input.baseAddress!.assumingMemoryBound(to: UInt8.self), 96, nil, 0)
+                _ = crypto_generichash(
+                    out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
+                    input.baseAddress!.assumingMemoryBound(to: UInt8.self), 96, nil, 0)
             }
         }
     }

@@ -9,7 +9,8 @@ public struct KDFParameters: Sendable, Hashable, CustomStringConvertible {
     public let memoryBytes: UInt64
 
     /// libsodium's interactive preset (2 passes, 64 MiB): the default.
-    public static let interactive = KDFParameters(unchecked: UInt32(crypto_pwhash_argon2id_OPSLIMIT_INTERACTIVE), UInt64(crypto_pwhash_argon2id_MEMLIMIT_INTERACTIVE))
+    public static let interactive = KDFParameters(
+        unchecked: UInt32(crypto_pwhash_argon2id_OPSLIMIT_INTERACTIVE), UInt64(crypto_pwhash_argon2id_MEMLIMIT_INTERACTIVE))
     /// libsodium's moderate preset (3 passes, 256 MiB).
     public static let moderate = KDFParameters(unchecked: UInt32(crypto_pwhash_argon2id_OPSLIMIT_MODERATE), UInt64(crypto_pwhash_argon2id_MEMLIMIT_MODERATE))
     /// libsodium's sensitive preset (4 passes, 1 GiB).
@@ -27,8 +28,12 @@ public struct KDFParameters: Sendable, Hashable, CustomStringConvertible {
     ///   libsodium's minimum (1 pass, 8 KiB) or above the sensitive preset (4 passes, 1 GiB).
     public init(operations: UInt32, memoryBytes: UInt64) throws(CryptoError) {
         guard operations >= UInt32(crypto_pwhash_argon2id_OPSLIMIT_MIN), operations <= Self.maximumOperations,
-              memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN), memoryBytes <= Self.maximumMemoryBytes else {
-            throw CryptoError(.malformedFile, "Argon2id parameters out of range: \(operations) passes and \(memoryBytes / 1024) KiB (allowed: 1–\(Self.maximumOperations) passes and 8–\(Self.maximumMemoryBytes / 1024) KiB, the most `--kdf sensitive` uses)")
+            memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN), memoryBytes <= Self.maximumMemoryBytes
+        else {
+            throw CryptoError(
+                .malformedFile,
+                "Argon2id parameters out of range: \(operations) passes and \(memoryBytes / 1024) KiB (allowed: 1–\(Self.maximumOperations) passes and 8–\(Self.maximumMemoryBytes / 1024) KiB, the most `--kdf sensitive` uses)"
+            )
         }
         self.init(unchecked: operations, memoryBytes)
     }
@@ -39,7 +44,10 @@ public struct KDFParameters: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/unavailable``.
     package func ensureAffordable(availableBytes: UInt64?) throws(CryptoError) {
         guard let availableBytes, memoryBytes > availableBytes else { return }
-        throw CryptoError(.unavailable, "Argon2id needs \(memoryBytes >> 20) MiB of memory for this passphrase (\(self)), but only \(availableBytes >> 20) MiB are available; free memory or run on a machine with more")
+        throw CryptoError(
+            .unavailable,
+            "Argon2id needs \(memoryBytes >> 20) MiB of memory for this passphrase (\(self)), but only \(availableBytes >> 20) MiB are available; free memory or run on a machine with more"
+        )
     }
 
     private init(unchecked operations: UInt32, _ memoryBytes: UInt64) {

@@ -1,11 +1,12 @@
 import CSodium
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// The text encoding of key files and recipients: one line `<prefix>:<base64>`, so a file says
 /// what it holds and a key pasted in the wrong place is recognised as such.
@@ -41,7 +42,10 @@ enum KeyFile {
                 return SymmetricKey(bytes: try decode(text, length: length, prefix: keyPrefix, byteCount: 32))
             }
             if let keys = try RNCryptorKeys(keyFileText: text, length: length) { return keys }
-            throw CryptoError(.invalidKeyFile, "this is neither an envtool key file (a line starting with \"\(keyPrefix):\", from envtool keygen) nor an RNCryptor key file (\(RNCryptorKeys.keyFileForm))")
+            throw CryptoError(
+                .invalidKeyFile,
+                "this is neither an envtool key file (a line starting with \"\(keyPrefix):\", from envtool keygen) nor an RNCryptor key file (\(RNCryptorKeys.keyFileForm))"
+            )
         } catch {
             throw failure(error.kind, error.message, path: path, namedBy: option)
         }
@@ -65,7 +69,8 @@ enum KeyFile {
             let reason = String(cString: strerror(errno)).lowercased()
             guard let option else { return CryptoError(.secretUnavailable, "cannot read the key file: \(reason)", file: path) }
             if !mayBeSecret(path) { return CryptoError(.secretUnavailable, "cannot read the file given to \(option): \(reason)", file: path) }
-            return CryptoError(.secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of a key file, not the key itself")
+            return CryptoError(
+                .secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of a key file, not the key itself")
         }
         var status = stat()
         guard stat(path, &status) == 0 else { throw unreadable() }
@@ -74,7 +79,8 @@ enum KeyFile {
         }
         if status.st_mode & 0o077 != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
-            throw failure(.invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", path: path, namedBy: option)
+            throw failure(
+                .invalidKeyFile, "the key file is readable or writable by group or others (mode \(mode)); run `chmod 600 \(path)`", path: path, namedBy: option)
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw unreadable() }
@@ -119,22 +125,27 @@ enum KeyFile {
     static func decode(_ text: SecretBytes, length: Int, prefix: String, byteCount: Int) throws(CryptoError) -> SecretBytes {
         let expected = Array((prefix + ":").utf8)
         let range: Range<Int>? = text.withUnsafeBytes { raw in
-            var start = 0, end = length
+            var start = 0
+            var end = length
             while start < end, isSpace(raw[start]) { start += 1 }
             while end > start, isSpace(raw[end - 1]) { end -= 1 }
             guard end - start > expected.count, Array(raw[start..<start + expected.count]) == expected else { return nil }
             return (start + expected.count)..<end
         }
         guard let range else {
-            let kinds = [keyPrefix: "a key file (envtool keygen)", identityPrefix: "an identity file (envtool keygen --public)", recipientPrefix: "a recipient (the .pub file of envtool keygen --public)"]
+            let kinds = [
+                keyPrefix: "a key file (envtool keygen)", identityPrefix: "an identity file (envtool keygen --public)",
+                recipientPrefix: "a recipient (the .pub file of envtool keygen --public)",
+            ]
             throw CryptoError(.invalidKeyFile, "this is not \(kinds[prefix] ?? prefix); expected a line starting with \"\(prefix):\"")
         }
         var decodedLength = 0
         let decoded = try SecretBytes(count: byteCount) { (output: UnsafeMutableRawBufferPointer) throws(CryptoError) in
             let status = text.withUnsafeBytes { raw in
                 raw.baseAddress!.advanced(by: range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) { base64 in
-                    sodium_base642bin(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, base64, range.count,
-                                      nil, &decodedLength, nil, Int32(sodium_base64_VARIANT_ORIGINAL))
+                    sodium_base642bin(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, base64, range.count,
+                        nil, &decodedLength, nil, Int32(sodium_base64_VARIANT_ORIGINAL))
                 }
             }
             guard status == 0, decodedLength == byteCount else {
@@ -151,8 +162,9 @@ enum KeyFile {
         return SecretBytes(count: head.count + base64Length) { output in
             output.copyBytes(from: head)
             bytes.withUnsafeBytes { raw in
-                _ = sodium_bin2base64((output.baseAddress! + head.count).assumingMemoryBound(to: CChar.self), base64Length,
-                                      raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count, Int32(sodium_base64_VARIANT_ORIGINAL))
+                _ = sodium_bin2base64(
+                    (output.baseAddress! + head.count).assumingMemoryBound(to: CChar.self), base64Length,
+                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count, Int32(sodium_base64_VARIANT_ORIGINAL))
             }
             // sodium_bin2base64 ends with NUL; the file ends with a newline instead.
             output[output.count - 1] = UInt8(ascii: "\n")

@@ -1,10 +1,11 @@
 import CSodium
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// A 256-bit symmetric key, as kept in a key file written by `envtool keygen`.
 ///

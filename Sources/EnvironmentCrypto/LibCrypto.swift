@@ -89,7 +89,10 @@ struct LibCrypto: @unchecked Sendable {
 
     /// The error for a machine without a usable libcrypto.
     static func unavailable(_ problem: String) -> CryptoError {
-        CryptoError(.unavailable, "RNCryptor and sops files, ssh-rsa keys and passphrase-protected OpenSSH keys need AES, RSA (and RNCryptor's PBKDF2-SHA1) from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)")
+        CryptoError(
+            .unavailable,
+            "RNCryptor and sops files, ssh-rsa keys and passphrase-protected OpenSSH keys need AES, RSA (and RNCryptor's PBKDF2-SHA1) from OpenSSL's libcrypto, which could not be loaded (\(problem)); install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs; Alpine: apk add libcrypto3)"
+        )
     }
 
     /// Tries `names` in order; the first library that has every function is kept open.
@@ -138,16 +141,22 @@ struct LibCrypto: @unchecked Sendable {
             let keyControl = symbol("EVP_PKEY_CTX_ctrl", as: KeyControl.self)
             let sha256 = symbol("EVP_sha256", as: Digest.self)
             let allocate = symbol("CRYPTO_malloc", as: Allocate.self)
-            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final, let gcm, let ctr128, let ctr192, let ctr256, let control,
-               let bin2bn, let bnFree, let rsaNew, let rsaSetKey, let rsaFree, let keyNew, let keyAssign, let keyFree,
-               let keyContextNew, let keyContextFree, let encryptInit, let encrypt, let decryptInit, let decrypt, let keyControl,
-               let sha256, let allocate {
-                return (LibCrypto(pbkdf2SHA1: pbkdf2, cipherContextNew: new, cipherContextFree: free, aes256CBC: cipher, cipherInit: initialize,
-                                  cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final, aes256GCM: gcm, aes128CTR: ctr128, aes192CTR: ctr192, aes256CTR: ctr256, cipherControl: control,
-                                  numberFromBinary: bin2bn, numberFree: bnFree, rsaNew: rsaNew, rsaSetKey: rsaSetKey, rsaFree: rsaFree,
-                                  keyNew: keyNew, keyAssign: keyAssign, keyFree: keyFree, keyContextNew: keyContextNew,
-                                  keyContextFree: keyContextFree, encryptInit: encryptInit, encrypt: encrypt, decryptInit: decryptInit,
-                                  decrypt: decrypt, keyControl: keyControl, sha256: sha256, allocate: allocate), "")
+            if let pbkdf2, let new, let free, let cipher, let initialize, let padding, let update, let final, let gcm, let ctr128, let ctr192, let ctr256,
+                let control,
+                let bin2bn, let bnFree, let rsaNew, let rsaSetKey, let rsaFree, let keyNew, let keyAssign, let keyFree,
+                let keyContextNew, let keyContextFree, let encryptInit, let encrypt, let decryptInit, let decrypt, let keyControl,
+                let sha256, let allocate
+            {
+                return (
+                    LibCrypto(
+                        pbkdf2SHA1: pbkdf2, cipherContextNew: new, cipherContextFree: free, aes256CBC: cipher, cipherInit: initialize,
+                        cipherSetPadding: padding, cipherUpdate: update, cipherFinal: final, aes256GCM: gcm, aes128CTR: ctr128, aes192CTR: ctr192,
+                        aes256CTR: ctr256, cipherControl: control,
+                        numberFromBinary: bin2bn, numberFree: bnFree, rsaNew: rsaNew, rsaSetKey: rsaSetKey, rsaFree: rsaFree,
+                        keyNew: keyNew, keyAssign: keyAssign, keyFree: keyFree, keyContextNew: keyContextNew,
+                        keyContextFree: keyContextFree, encryptInit: encryptInit, encrypt: encrypt, decryptInit: decryptInit,
+                        decrypt: decrypt, keyControl: keyControl, sha256: sha256, allocate: allocate), ""
+                )
             }
             problems.append("\(name) lacks \(missing.joined(separator: ", "))")
             dlclose(handle)

@@ -1,5 +1,5 @@
-import Platform
 internal import LibC
+import Platform
 
 /// Questions asked on the controlling terminal (`/dev/tty`), never on standard input or output,
 /// which may carry a document: the passphrase prompt and an age plugin's requests. Answers go

@@ -1,17 +1,18 @@
+import AppleLocalization
+import EnvironmentCrypto
 // The document core (EnvironmentsDocument, Configuration, EnvironmentError, LanguageTag…) is part
 // of this module's API: re-exported so that `import EnvironmentKit` keeps giving it.
 @_exported import Environments
-import AppleLocalization
-import EnvironmentCrypto
+import I18Next
+internal import LibC
+import Platform
+import PrintfFormat
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PrintfFormat
-import I18Next
-import Platform
-internal import LibC
 
 /// The app's environment: the current build configuration's variables, the app language, and
 /// its localized strings. The Linux counterpart of T21Environment, with its API.
@@ -72,10 +73,12 @@ public final class AppEnvironment: Sendable {
         public var startupWarningHandler: (@Sendable (EnvironmentError) -> Void)?
 
         /// Options with the defaults described on each property.
-        public init(configurationName: String? = nil, appID: String? = nil,
-                    environment: [String: String] = processVariables(),
-                    persistsLanguage: Bool = true, stringsDirectory: String? = nil,
-                    secret: EnvironmentsBin.DecryptionSecret? = nil, identities: [any FileKeyIdentity] = []) {
+        public init(
+            configurationName: String? = nil, appID: String? = nil,
+            environment: [String: String] = processVariables(),
+            persistsLanguage: Bool = true, stringsDirectory: String? = nil,
+            secret: EnvironmentsBin.DecryptionSecret? = nil, identities: [any FileKeyIdentity] = []
+        ) {
             self.configurationName = configurationName
             self.appID = appID
             self.environment = environment
@@ -164,15 +167,17 @@ public final class AppEnvironment: Sendable {
         let environment = options.environment
         let order = options.translationOrder
         let indexesKeyPaths = options.indexesI18nextKeyPaths
-        let language = FirstUse({ AppLanguage(document: document, preferenceStore: store, environment: environment) },
-                                announce: { language in language.startupWarnings.forEach { handler?($0) } })
+        let language = FirstUse(
+            { AppLanguage(document: document, preferenceStore: store, environment: environment) },
+            announce: { language in for warning in language.startupWarnings { handler?(warning) } })
         self.language = language
         let stringsDirectory = options.stringsDirectory ?? FileManager.default.currentDirectoryPath
         let i18nextDirectory = options.i18nextDirectory ?? stringsDirectory + "/locales"
         self.localizer = FirstUse {
-            Localizer(developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
-                      tableFolders: document.tableFolders, i18nextDirectory: i18nextDirectory, indexesKeyPaths: indexesKeyPaths, order: order,
-                      language: { language.get })
+            Localizer(
+                developmentLanguage: document.languages[0], stringsDirectory: stringsDirectory,
+                tableFolders: document.tableFolders, i18nextDirectory: i18nextDirectory, indexesKeyPaths: indexesKeyPaths, order: order,
+                language: { language.get })
         }
     }
 
@@ -284,9 +289,11 @@ public final class AppEnvironment: Sendable {
     /// itself, as `Bundle.localizedString(forKey:value:table:)`. The i18next engine is built only
     /// when a key reaches it.
     /// To tell a missing key apart, use ``lookupLocalizedString(_:table:language:sources:arguments:device:)``.
-    public func localizedString(_ key: String, table: String = LocalizationTables.defaultTable,
-                                language: String? = nil, defaultValue: String? = nil,
-                                arguments: [any CustomStringConvertible & Sendable] = []) -> String {
+    public func localizedString(
+        _ key: String, table: String = LocalizationTables.defaultTable,
+        language: String? = nil, defaultValue: String? = nil,
+        arguments: [any CustomStringConvertible & Sendable] = []
+    ) -> String {
         lookupLocalizedString(key, table: table, language: language, arguments: arguments)
             ?? Self.format(defaultValue ?? key, arguments)
     }
@@ -304,12 +311,15 @@ public final class AppEnvironment: Sendable {
     ///   - arguments: `String(format:)`-style arguments, applied to the string found; numbers
     ///     (or text that reads as one) choose the plural forms of `.stringsdict` and `.xcstrings` entries.
     ///   - device: The device variation of String Catalog entries (`iphone`, `mac`, …); `other` by default.
-    public func lookupLocalizedString(_ key: String, table: String = LocalizationTables.defaultTable,
-                                      language: String? = nil, sources: [TranslationSource]? = nil,
-                                      arguments: [any CustomStringConvertible & Sendable] = [],
-                                      device: String = "other") -> String? {
-        localizer.get.lookup(key, table: table, language: language.flatMap(LanguageTag.init), sources: sources,
-                             arguments: arguments, device: device)
+    public func lookupLocalizedString(
+        _ key: String, table: String = LocalizationTables.defaultTable,
+        language: String? = nil, sources: [TranslationSource]? = nil,
+        arguments: [any CustomStringConvertible & Sendable] = [],
+        device: String = "other"
+    ) -> String? {
+        localizer.get.lookup(
+            key, table: table, language: language.flatMap(LanguageTag.init), sources: sources,
+            arguments: arguments, device: device)
     }
 
     private static func format(_ text: String, _ arguments: [any CustomStringConvertible & Sendable]) -> String {

@@ -1,10 +1,11 @@
+package import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-package import LibC
 
 extension AtomicFile {
     /// Replaces (or creates) the file `relativePath` names below the directory `root`, and never
@@ -19,9 +20,11 @@ extension AtomicFile {
     /// when missing.
     ///
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
-    package static func write(_ bytes: some Collection<UInt8>, to relativePath: String, under root: String,
-                              permissions: mode_t = 0o644, directoryPermissions: mode_t = 0o777,
-                              durability: Durability = .synced) throws(EnvironmentError) {
+    package static func write(
+        _ bytes: some Collection<UInt8>, to relativePath: String, under root: String,
+        permissions: mode_t = 0o644, directoryPermissions: mode_t = 0o777,
+        durability: Durability = .synced
+    ) throws(EnvironmentError) {
         try withDirectory(of: relativePath, under: root, directoryPermissions: directoryPermissions) { (directoryFD, name) throws(EnvironmentError) in
             try write(bytes, named: name, in: directoryFD, display: joined(root, relativePath), permissions: permissions, durability: durability)
         }
@@ -31,8 +34,10 @@ extension AtomicFile {
     /// under the rules of ``write(_:to:under:permissions:directoryPermissions:durability:)``
     /// (new directories get `directoryPermissions`, less the umask), and the file's name in it:
     /// for a caller that does more than one thing there (takes a lock, then writes).
-    package static func withDirectory<Result>(of relativePath: String, under root: String, directoryPermissions: mode_t = 0o777,
-                                              _ body: (_ directoryFD: Int32, _ name: String) throws(EnvironmentError) -> Result) throws(EnvironmentError) -> Result {
+    package static func withDirectory<Result>(
+        of relativePath: String, under root: String, directoryPermissions: mode_t = 0o777,
+        _ body: (_ directoryFD: Int32, _ name: String) throws(EnvironmentError) -> Result
+    ) throws(EnvironmentError) -> Result {
         let display = joined(root, relativePath)
         let (directories, name) = try components(of: relativePath, display: display)
         guard let directoryFD = try openDirectory(directories, under: root, creating: true, mode: directoryPermissions, display: display) else {
@@ -44,11 +49,15 @@ extension AtomicFile {
 
     /// Replaces (or creates) the file `name` in the directory open as `directoryFD`, refusing a
     /// link there (see ``withDirectory(of:under:directoryPermissions:_:)``).
-    package static func write(_ bytes: some Collection<UInt8>, named name: String, in directoryFD: Int32, display: String,
-                              permissions: mode_t = 0o644, durability: Durability = .synced) throws(EnvironmentError) {
+    package static func write(
+        _ bytes: some Collection<UInt8>, named name: String, in directoryFD: Int32, display: String,
+        permissions: mode_t = 0o644, durability: Durability = .synced
+    ) throws(EnvironmentError) {
         try Array(bytes).withBytes { (raw) throws(EnvironmentError) in
-            try replace(name, in: directoryFD, directory: PathText.deletingLastComponent(display), requested: display, refusingLinks: true,
-                        permissions: permissions, keepingExistingMode: false, durability: durability) { (fd) throws(EnvironmentError) in
+            try replace(
+                name, in: directoryFD, directory: PathText.deletingLastComponent(display), requested: display, refusingLinks: true,
+                permissions: permissions, keepingExistingMode: false, durability: durability
+            ) { (fd) throws(EnvironmentError) in
                 try writeAll(raw, to: fd, path: display)
             }.get()
         }
@@ -98,11 +107,16 @@ extension AtomicFile {
 
     /// The directory `directories` names below `root`, opened without following links; `nil`
     /// when one is missing and `creating` is false.
-    private static func openDirectory(_ directories: [String], under root: String, creating: Bool, mode: mode_t, display: String) throws(EnvironmentError) -> Int32? {
+    private static func openDirectory(_ directories: [String], under root: String, creating: Bool, mode: mode_t, display: String) throws(EnvironmentError)
+        -> Int32?
+    {
         var fd = Platform.openDirectory(root)
         if fd < 0, errno == ENOENT {
             guard creating else { return nil }
-            do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: mode == 0o777 ? nil : [.posixPermissions: Int(mode)]) } catch {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: root, withIntermediateDirectories: true, attributes: mode == 0o777 ? nil : [.posixPermissions: Int(mode)])
+            } catch {
                 throw failure(display, "cannot create the directory \(root)")
             }
             fd = Platform.openDirectory(root)

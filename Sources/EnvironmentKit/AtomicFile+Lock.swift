@@ -1,10 +1,11 @@
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 extension AtomicFile {
     /// An exclusive `flock` on a file that is read, changed and replaced (`envtool edit`,
@@ -39,11 +40,14 @@ extension AtomicFile {
                 let busy = errno == EWOULDBLOCK
                 let reason = String(cString: strerror(errno)).lowercased()
                 close(fd)
-                throw EnvironmentError(.writeFailed, file: path, message: busy
-                    ? "another envtool is editing or re-encrypting this file; try again when it has finished (the file is unchanged)"
-                    : "cannot lock the file: \(reason)")
+                throw EnvironmentError(
+                    .writeFailed, file: path,
+                    message: busy
+                        ? "another envtool is editing or re-encrypting this file; try again when it has finished (the file is unchanged)"
+                        : "cannot lock the file: \(reason)")
             }
-            var locked = stat(), current = stat()
+            var locked = stat()
+            var current = stat()
             if fstat(fd, &locked) == 0, stat(target, &current) == 0, locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
                 return Lock(descriptor: fd)
             }

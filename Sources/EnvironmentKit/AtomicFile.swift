@@ -1,11 +1,12 @@
 import EnvironmentCrypto
+package import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-package import LibC
 
 /// Writes files so that readers see the old content or the new, never a mix, and a failure
 /// leaves the old file as it was: a temporary file in the same directory, `fsync`, `rename`,
@@ -40,8 +41,10 @@ package enum AtomicFile {
     ///   - keepingExistingMode: Give the new content the mode of the file it replaces, when there
     ///     is one (re-encrypting a file must not widen or narrow who can read it).
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``, naming the file.
-    package static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644,
-                             keepingExistingMode: Bool = false, durability: Durability = .synced) throws(EnvironmentError) {
+    package static func write(
+        _ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644,
+        keepingExistingMode: Bool = false, durability: Durability = .synced
+    ) throws(EnvironmentError) {
         try Array(bytes).withBytes { (raw) throws(EnvironmentError) in
             try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: durability)
         }
@@ -49,15 +52,19 @@ package enum AtomicFile {
 
     /// Replaces (or creates) the file at `path` with secret bytes (a decrypted document, a key),
     /// without copying them anywhere that is not zeroed. The default mode is `0600`.
-    package static func write(_ secret: SecretBytes, to path: String, permissions: mode_t = 0o600,
-                             keepingExistingMode: Bool = false) throws(EnvironmentError) {
+    package static func write(
+        _ secret: SecretBytes, to path: String, permissions: mode_t = 0o600,
+        keepingExistingMode: Bool = false
+    ) throws(EnvironmentError) {
         try secret.withUnsafeBytes { (raw) throws(EnvironmentError) in
             try write(raw: raw, to: path, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: .synced)
         }
     }
 
-    private static func write(raw array: UnsafeRawBufferPointer, to requested: String, permissions: mode_t,
-                              keepingExistingMode: Bool, durability: Durability) throws(EnvironmentError) {
+    private static func write(
+        raw array: UnsafeRawBufferPointer, to requested: String, permissions: mode_t,
+        keepingExistingMode: Bool, durability: Durability
+    ) throws(EnvironmentError) {
         try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: durability) { (fd) throws(EnvironmentError) in
             try writeAll(array, to: fd, path: requested)
         }.get()
@@ -78,16 +85,20 @@ package enum AtomicFile {
     /// when `body` returns; when it throws, the temporary file is removed and its error rethrown.
     ///
     /// - Throws: `body`'s error, or ``EnvironmentError`` of kind ``EnvironmentError/Kind/writeFailed``.
-    package static func write<Failure: Error>(to requested: String, permissions: mode_t = 0o600, keepingExistingMode: Bool = false,
-                                              streaming body: (Int32) throws(Failure) -> Void) throws {
+    package static func write<Failure: Error>(
+        to requested: String, permissions: mode_t = 0o600, keepingExistingMode: Bool = false,
+        streaming body: (Int32) throws(Failure) -> Void
+    ) throws {
         try replace(requested, permissions: permissions, keepingExistingMode: keepingExistingMode, durability: .synced, body).get()
     }
 
     /// The temporary-file, fsync and rename protocol around `body`, for a path: symbolic links
     /// are followed to the file they name (see ``target(of:)``). `body`'s own error is the outer
     /// result's failure; the protocol's errors are in the inner result.
-    private static func replace<Failure: Error>(_ requested: String, permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
-                                                _ body: (Int32) throws(Failure) -> Void) throws(Failure) -> Result<Void, EnvironmentError> {
+    private static func replace<Failure: Error>(
+        _ requested: String, permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
+        _ body: (Int32) throws(Failure) -> Void
+    ) throws(Failure) -> Result<Void, EnvironmentError> {
         let path: String
         do { path = try target(of: requested) } catch { return .failure(error) }
         let (directory, name) = split(path)
@@ -102,17 +113,20 @@ package enum AtomicFile {
             return .failure(failure(requested, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)).lowercased())"))
         }
         defer { close(directoryFD) }
-        return try replace(name, in: directoryFD, directory: directory, requested: requested, refusingLinks: false, permissions: permissions,
-                           keepingExistingMode: keepingExistingMode, durability: durability, body)
+        return try replace(
+            name, in: directoryFD, directory: directory, requested: requested, refusingLinks: false, permissions: permissions,
+            keepingExistingMode: keepingExistingMode, durability: durability, body)
     }
 
     /// The protocol itself, on the entry `name` of the directory open as `directoryFD`: the
     /// temporary file is created and renamed relative to that descriptor, so a directory swapped
     /// for a link after it was opened changes nothing. With `refusingLinks`, an existing link at
     /// `name` is an error instead of being replaced.
-    static func replace<Failure: Error>(_ name: String, in directoryFD: Int32, directory: String, requested: String, refusingLinks: Bool,
-                                        permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
-                                        _ body: (Int32) throws(Failure) -> Void) throws(Failure) -> Result<Void, EnvironmentError> {
+    static func replace<Failure: Error>(
+        _ name: String, in directoryFD: Int32, directory: String, requested: String, refusingLinks: Bool,
+        permissions: mode_t, keepingExistingMode: Bool, durability: Durability,
+        _ body: (Int32) throws(Failure) -> Void
+    ) throws(Failure) -> Result<Void, EnvironmentError> {
         removeStaleTemporaries(of: name, in: directoryFD)
         var mode = permissions
         var existing = stat()

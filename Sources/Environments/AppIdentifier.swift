@@ -16,9 +16,12 @@ package enum AppIdentifier {
         if text.isEmpty { return "the app id is empty; \(rule)" }
         let length = text.unicodeScalars.count
         if length > maximumLength {
-            return "the app id \"\(text.unicodeScalars.prefix(20).reduce(into: "") { $0.unicodeScalars.append($1) })…\" is \(length) characters long; the limit is \(maximumLength)"
+            return
+                "the app id \"\(text.unicodeScalars.prefix(20).reduce(into: "") { $0.unicodeScalars.append($1) })…\" is \(length) characters long; the limit is \(maximumLength)"
         }
-        if let bad = text.unicodeScalars.first(where: { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")) }) {
+        if let bad = text.unicodeScalars.first(where: {
+            !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-"))
+        }) {
             return "the app id \(text.debugDescription) contains '\(bad.escaped(asASCII: false))'; \(rule)"
         }
         if text.hasPrefix(".") { return "the app id \(text.debugDescription) starts with '.'; \(rule), starting with a letter or digit" }

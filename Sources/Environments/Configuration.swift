@@ -1,9 +1,10 @@
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
 
 /// The variables of one build configuration, with typed access.
 ///
@@ -138,7 +139,8 @@ public struct Configuration: Sendable {
     public func url(_ path: String) throws(EnvironmentError) -> URL {
         let text = try string(path)
         guard let url = URL(string: text), url.scheme != nil else {
-            let message = "the variable \"\(path)\" of configuration \"\(name)\" is \(JSONValue.string(text).briefDescription), which is not an absolute URL such as \"https://example.com\""
+            let message =
+                "the variable \"\(path)\" of configuration \"\(name)\" is \(JSONValue.string(text).briefDescription), which is not an absolute URL such as \"https://example.com\""
             guard let components = components(of: path) else { throw EnvironmentError(.typeMismatch, file: source, message: message) }
             throw error(.typeMismatch, at: JSONPath(components), message: message)
         }
@@ -160,7 +162,8 @@ public struct Configuration: Sendable {
         } catch let error as DecodingError {
             throw decodingError(error, decoding: T.self)
         } catch {
-            throw EnvironmentError(.typeMismatch, file: source, jsonPath: documentPath.description, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
+            throw EnvironmentError(
+                .typeMismatch, file: source, jsonPath: documentPath.description, message: "cannot decode configuration \"\(name)\" as \(T.self): \(error)")
         }
     }
 
@@ -169,8 +172,9 @@ public struct Configuration: Sendable {
         switch error {
         case .keyNotFound(let key, let context):
             let missing = JSONPath(codingPath: context.codingPath + [key])
-            return self.error(.typeMismatch, at: JSONPath(codingPath: context.codingPath),
-                              message: prefix + "missing variable \"\(missing)\"; add it, or make the property optional")
+            return self.error(
+                .typeMismatch, at: JSONPath(codingPath: context.codingPath),
+                message: prefix + "missing variable \"\(missing)\"; add it, or make the property optional")
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             return self.error(.typeMismatch, at: JSONPath(codingPath: context.codingPath), message: prefix + context.debugDescription)
         @unknown default:

@@ -1,10 +1,11 @@
+import JSONParsing
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Synchronization
 
 /// The variables of one configuration and their path index, built when first needed.
 ///

@@ -1,12 +1,13 @@
 import Diagnostics
 import EnvironmentCrypto
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import JSONParsing
 
 /// Every error EnvironmentKit throws: what went wrong, where, and how to fix it.
 ///
@@ -57,7 +58,6 @@ public struct EnvironmentError: LocatedError, LocalizedError {
         self.diagnostic = diagnostic
     }
 
-
     /// The same problem as a warning, for problems that do not stop anything (a corrupt
     /// preferences file, a document key envtool does not know).
     public var warning: Diagnostic { diagnostic.with(severity: .warning) }
@@ -69,8 +69,10 @@ public struct EnvironmentError: LocatedError, LocalizedError {
 
     public var errorDescription: String? { description }
 
-    static func located(_ kind: Kind, file: String, offset: Int?, in bytes: UnsafeBufferPointer<UInt8>,
-                        jsonPath: String? = nil, message: String) -> EnvironmentError {
+    static func located(
+        _ kind: Kind, file: String, offset: Int?, in bytes: UnsafeBufferPointer<UInt8>,
+        jsonPath: String? = nil, message: String
+    ) -> EnvironmentError {
         guard let offset else { return EnvironmentError(kind, file: file, jsonPath: jsonPath, message: message) }
         let (line, column) = SourceLocator.location(of: offset, in: bytes)
         return EnvironmentError(kind, file: file, line: line, column: column, jsonPath: jsonPath, message: message)

@@ -1,12 +1,13 @@
 import Diagnostics
 import EnvironmentCrypto
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Platform
 
 /// A validated `environments.json`: the supported languages and the variables of each build
 /// configuration.
@@ -89,8 +90,10 @@ public struct EnvironmentsDocument: Sendable {
     /// The decrypted bytes are parsed in place and zeroed right after.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
-    public init(contentsOf path: String,
-                identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(EnvironmentError) {
+    public init(
+        contentsOf path: String,
+        identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]
+    ) throws(EnvironmentError) {
         let data: Data
         do throws(UnreadableFile) {
             data = try RegularFile.read(path)
@@ -105,8 +108,10 @@ public struct EnvironmentsDocument: Sendable {
     /// the initializer `init(contentsOf:identities:)` that takes a closure.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
-    public init(contentsOf path: String,
-                secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret) throws(EnvironmentError) {
+    public init(
+        contentsOf path: String,
+        secretProvider: (EnvironmentsBin.Header) throws(CryptoError) -> EnvironmentsBin.DecryptionSecret
+    ) throws(EnvironmentError) {
         try self.init(contentsOf: path) { (header) throws(CryptoError) in try secretProvider(header).identities }
     }
 
@@ -130,8 +135,10 @@ public struct EnvironmentsDocument: Sendable {
     /// `identities` is asked for them, as in ``init(contentsOf:identities:)``.
     ///
     /// - Throws: ``EnvironmentError``, as ``init(contentsOf:secret:)``.
-    init(fileData data: Data, path: String,
-         identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]) throws(EnvironmentError) {
+    init(
+        fileData data: Data, path: String,
+        identities: (EnvironmentsBin.Header) throws(CryptoError) -> [any FileKeyIdentity]
+    ) throws(EnvironmentError) {
         guard EnvironmentsBin.isEncrypted(data) else {
             try self.init(data: data, source: path)
             return
@@ -166,8 +173,13 @@ public struct EnvironmentsDocument: Sendable {
             self = try secretBytes.withUnsafeBytes { raw throws(EnvironmentError) in try EnvironmentsDocument(bytes: raw, source: source) }
         } catch {
             if quotingText { throw error }
-            throw EnvironmentError(error.kind, Diagnostic(.error, file: error.file, line: error.line, column: error.column,
-                message: "the decrypted document is not a valid environments document here; its text is not quoted in errors, since it is secret (see it with `envtool decrypt` or `envtool edit`)"))
+            throw EnvironmentError(
+                error.kind,
+                Diagnostic(
+                    .error, file: error.file, line: error.line, column: error.column,
+                    message:
+                        "the decrypted document is not a valid environments document here; its text is not quoted in errors, since it is secret (see it with `envtool decrypt` or `envtool edit`)"
+                ))
         }
     }
 
@@ -181,7 +193,8 @@ public struct EnvironmentsDocument: Sendable {
         let value: JSONValue
         var deferred: [JSONParser.DeferredObject] = []
         if text != nil, JSONValidator.isCertainlyValid(bytes),
-           let parsed = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "configurations") {
+            let parsed = try? JSONParser.parseValidated(bytes, deferringObjectsIn: "configurations")
+        {
             value = parsed.value
             deferred = parsed.deferred
         } else {
@@ -197,8 +210,9 @@ public struct EnvironmentsDocument: Sendable {
                     _ = try? parser.parseDocument()
                     topLevelOffsets = parser.offsets
                 }
-                return EnvironmentError.located(.malformedDocument, file: source, offset: topLevelOffsets?[key], in: bytes,
-                                                jsonPath: path.description, message: message)
+                return EnvironmentError.located(
+                    .malformedDocument, file: source, offset: topLevelOffsets?[key], in: bytes,
+                    jsonPath: path.description, message: message)
             }
             return EnvironmentError.located(.malformedDocument, file: source, at: path, in: bytes, message: message)
         }
@@ -210,15 +224,19 @@ public struct EnvironmentsDocument: Sendable {
     /// - Throws: ``EnvironmentError`` of kind ``EnvironmentError/Kind/malformedDocument``.
     public init(dictionary: [String: Any], source: String = "<dictionary>") throws(EnvironmentError) {
         guard let value = JSONValue(untyped: dictionary) else {
-            throw EnvironmentError(.malformedDocument, file: source, message: "the dictionary holds values that are not JSON (only strings, numbers, booleans, NSNull, arrays and dictionaries are)")
+            throw EnvironmentError(
+                .malformedDocument, file: source,
+                message: "the dictionary holds values that are not JSON (only strings, numbers, booleans, NSNull, arrays and dictionaries are)")
         }
         try self.init(data: Data(value.jsonText().utf8), source: source)
     }
 
     /// - Parameter deferred: The configurations left out of `value`'s `"configurations"` and
     ///   where in `text` they start, in document order; they are parsed when read.
-    private init(value: JSONValue, source: String, text: Data?, deferred: [JSONParser.DeferredObject],
-                 locate: (JSONPath, String) -> EnvironmentError) throws(EnvironmentError) {
+    private init(
+        value: JSONValue, source: String, text: Data?, deferred: [JSONParser.DeferredObject],
+        locate: (JSONPath, String) -> EnvironmentError
+    ) throws(EnvironmentError) {
         guard case .object(let root) = value else {
             throw locate(JSONPath(), "the document must be a JSON object with \"languages\" and \"configurations\", found \(value.typeName)")
         }
@@ -228,7 +246,8 @@ public struct EnvironmentsDocument: Sendable {
             throw locate(JSONPath(), "missing \"languages\"; add an array of language tags such as [\"en\", \"es\"]")
         }
         guard case .array(let languageValues) = languagesValue else {
-            throw locate(JSONPath([.key("languages")]), "\"languages\" must be an array of language tags such as [\"en\", \"es\"], found \(languagesValue.typeName)")
+            throw locate(
+                JSONPath([.key("languages")]), "\"languages\" must be an array of language tags such as [\"en\", \"es\"], found \(languagesValue.typeName)")
         }
         if languageValues.isEmpty {
             throw locate(JSONPath([.key("languages")]), "\"languages\" is empty; list at least one language tag, the development language first")
@@ -240,7 +259,9 @@ public struct EnvironmentsDocument: Sendable {
                 throw locate(path, "each language must be a string such as \"en\", found \(element.typeName)")
             }
             guard let tag = LanguageTag(text) else {
-                let hint = text.contains("_") ? "; write \"\(text.replacing("_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
+                let hint =
+                    text.contains("_")
+                    ? "; write \"\(text.replacing("_", with: "-"))\" (BCP 47 uses '-')" : "; use a BCP 47 tag such as \"en\", \"pt-BR\" or \"zh-Hant\""
                 throw locate(path, "\"\(text)\" is not a valid language tag\(hint)")
             }
             if let previous = languages.firstIndex(where: { $0.identifier.lowercased() == tag.identifier.lowercased() }) {
@@ -265,7 +286,8 @@ public struct EnvironmentsDocument: Sendable {
         // error (the first in document order, as a whole parse reports it).
         for (name, variables) in configurationObject.members {
             guard case .object(let object) = variables else {
-                throw locate(JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
+                throw locate(
+                    JSONPath([.key("configurations"), .key(name)]), "the configuration \"\(name)\" must be an object of variables, found \(variables.typeName)")
             }
             configurations.append(Configuration(name: name, variables: object, source: source, text: text))
         }
@@ -289,19 +311,26 @@ public struct EnvironmentsDocument: Sendable {
             appID = text
         }
         self.appID = appID
-        self.secretVariables = try Self.strings(in: root, key: "secrets", locate: locate,
-                                                what: "variable names such as \"api.token\" (an object covers everything under it)")
-        self.tableFolders = try Self.strings(in: root, key: "table_folders", locate: locate,
-                                             what: "folders relative to the document, such as \"App/Resources\"")
+        self.secretVariables = try Self.strings(
+            in: root, key: "secrets", locate: locate,
+            what: "variable names such as \"api.token\" (an object covers everything under it)")
+        self.tableFolders = try Self.strings(
+            in: root, key: "table_folders", locate: locate,
+            what: "folders relative to the document, such as \"App/Resources\"")
         for (index, folder) in tableFolders.enumerated() where folder.isEmpty {
-            throw locate(JSONPath([.key("table_folders"), .index(index)]), "an entry of \"table_folders\" is empty; name a folder relative to the document, such as \"App/Resources\", or \".\"")
+            throw locate(
+                JSONPath([.key("table_folders"), .index(index)]),
+                "an entry of \"table_folders\" is empty; name a folder relative to the document, such as \"App/Resources\", or \".\"")
         }
 
         var extra = JSONObject()
         var warnings: [Diagnostic] = []
         for (key, value) in root.members where !Self.knownKeys.contains(key) {
             extra[key] = value
-            let located = locate(JSONPath([.key(key)]), "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\", \"app_id\", \"secrets\" and \"table_folders\"")
+            let located = locate(
+                JSONPath([.key(key)]),
+                "unknown top-level key \"\(key)\" is kept but not used; the format defines \"languages\", \"configurations\", \"app_id\", \"secrets\" and \"table_folders\""
+            )
             warnings.append(located.warning)
         }
         self.extraKeys = extra
@@ -312,8 +341,10 @@ public struct EnvironmentsDocument: Sendable {
     ///
     /// - Throws: The located error when it is not an array of strings: a `"secrets"` that was
     ///   silently ignored would let the secrets reach logs.
-    private static func strings(in root: JSONObject, key: String, locate: (JSONPath, String) -> EnvironmentError,
-                                what: String) throws(EnvironmentError) -> [String] {
+    private static func strings(
+        in root: JSONObject, key: String, locate: (JSONPath, String) -> EnvironmentError,
+        what: String
+    ) throws(EnvironmentError) -> [String] {
         guard let value = root[key] else { return [] }
         guard case .array(let elements) = value else {
             throw locate(JSONPath([.key(key)]), "\"\(key)\" must be an array of \(what), found \(value.typeName)")

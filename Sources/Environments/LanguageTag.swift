@@ -16,7 +16,8 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, (2...3).contains(first.count) || (5...8).contains(first.count),
-              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
         var canonical = [first.lowercased()]
         var script: String? = nil
         var region: String? = nil

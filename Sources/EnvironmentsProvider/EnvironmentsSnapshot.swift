@@ -103,7 +103,9 @@ extension EnvironmentsSnapshot: ConfigSnapshot {
         guard let content = json.configContent(as: type, bytesDecoder: bytesDecoder) else {
             throw EnvironmentError(
                 .typeMismatch, file: path, jsonPath: "configurations.\(configuration.name).\(encodedKey)",
-                message: "the variable \"\(encodedKey)\" of configuration \"\(configuration.name)\" is \(json.typeName), not \(Self.describe(type)); change the value in the file or read it as its type")
+                message:
+                    "the variable \"\(encodedKey)\" of configuration \"\(configuration.name)\" is \(json.typeName), not \(Self.describe(type)); change the value in the file or read it as its type"
+            )
         }
         return LookupResult(encodedKey: encodedKey, value: ConfigValue(content, isSecret: isSecret(encodedKey)))
     }

@@ -49,8 +49,9 @@ extension ReloadingFileProvider where Snapshot == EnvironmentsSnapshot {
         var options = EnvironmentsSnapshot.ParsingOptions(
             configurationName: configurationName, environment: environment, secret: secret, identities: identities, path: path)
         let reporter = InvalidFileReporter { error in
-            logger.error("The environments file is invalid; the last good values stay in use until it is fixed",
-                         metadata: ["error": "\(error)"])
+            logger.error(
+                "The environments file is invalid; the last good values stay in use until it is fixed",
+                metadata: ["error": "\(error)"])
             onInvalidFile?(error)
         }
         options.invalidFileReporter = reporter

@@ -54,17 +54,20 @@ public final class I18Next: Sendable {
         var processors: [String: PostProcessor] = [:]
         processors[SprintfPostProcessor.processor.name] = SprintfPostProcessor.processor
         let language = Self.resolveLanguage(options.lng, store: store, utils: utils)
-        var initial = State(options: options, store: store, language: language, requestedLanguage: options.lng,
-                            postProcessors: processors)
-        initial.translator = Translator(options: options, store: store, language: language, plurals: plurals,
-                                        interpolator: interpolator, formatter: formatter, postProcessors: processors)
+        var initial = State(
+            options: options, store: store, language: language, requestedLanguage: options.lng,
+            postProcessors: processors)
+        initial.translator = Translator(
+            options: options, store: store, language: language, plurals: plurals,
+            interpolator: interpolator, formatter: formatter, postProcessors: processors)
         state = Mutex(initial)
     }
 
     /// Builds the translator snapshot after a change of state.
     private func rebuild(_ state: inout State) {
-        state.translator = Translator(options: state.options, store: state.store, language: state.language, plurals: plurals,
-                                      interpolator: interpolator, formatter: formatter, postProcessors: state.postProcessors)
+        state.translator = Translator(
+            options: state.options, store: state.store, language: state.language, plurals: plurals,
+            interpolator: interpolator, formatter: formatter, postProcessors: state.postProcessors)
     }
 
     /// `changeLanguage`'s choice: the code itself if it has translations, else the best supported match.
@@ -164,8 +167,10 @@ public final class I18Next: Sendable {
         if translator.options.compatibilityJSON.isLegacy {
             // With 1.x's own lookups: its plural and fallback rules are not v4's.
             let snapshot = state.withLock { $0 }
-            return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
-                                    postProcessors: snapshot.postProcessors).exists(key, options)
+            return LegacyTranslator(
+                options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
+                postProcessors: snapshot.postProcessors
+            ).exists(key, options)
         }
         let resolution = translator.resolve([key], options)
         guard let value = resolution.value else { return false }
@@ -208,8 +213,10 @@ public final class I18Next: Sendable {
         if translator.options.compatibilityJSON.isLegacy {
             // i18next 1.x needs the code as given; its lookups are not on the v4 hot path.
             let snapshot = state.withLock { $0 }
-            return LegacyTranslator(options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
-                                    postProcessors: snapshot.postProcessors).translate(keys, options)
+            return LegacyTranslator(
+                options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
+                postProcessors: snapshot.postProcessors
+            ).translate(keys, options)
         }
         return translator.translate(keys, options)
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -28,7 +29,6 @@ public struct I18NextError: LocatedError, LocalizedError {
         self.kind = kind
         self.diagnostic = Diagnostic(.error, file: source, line: line, column: column, message: message)
     }
-
 
     public var errorDescription: String? { description }
 }

@@ -52,7 +52,9 @@ final class InterpolationTemplate: Sendable {
     static func make(_ text: String, prefix: [UInt8], suffix: [UInt8], unescapeOpen: [UInt8], formatSeparator: [UInt8]) -> InterpolationTemplate {
         let bytes = Array(text.utf8)
         guard let prefixByte = prefix.first, Scanner.index(of: unescapeOpen, in: bytes, from: 0) == nil else { return unusable(text) }
-        var literals: [String] = [], placeholders: [Placeholder] = [], matched: [String] = []
+        var literals: [String] = []
+        var placeholders: [Placeholder] = []
+        var matched: [String] = []
         var starts: [Int] = []
         var seen: Set<String> = []
         var cursor = 0
@@ -75,7 +77,8 @@ final class InterpolationTemplate: Sendable {
         literals.append(String(decoding: bytes[cursor...], as: UTF8.self))
         // A prefix anywhere but at a placeholder's start (in a literal, inside a placeholder, or
         // overlapping one) could start a match the loop finds in the text it is building.
-        var searchFrom = 0, placeholder = 0
+        var searchFrom = 0
+        var placeholder = 0
         while let found = Scanner.index(of: prefix, in: bytes, from: searchFrom) {
             guard placeholder < starts.count, starts[placeholder] == found else { return unusable(text) }
             placeholder += 1
@@ -91,8 +94,10 @@ final class InterpolationTemplate: Sendable {
     ///   - value: A placeholder's value, or `nil` when the data has none.
     ///   - keepsMissing: Whether a placeholder without a value stays as written (`skipOnVariables`
     ///     and no call option of that name) rather than becoming empty.
-    func fill(prefixByte: UInt8, maxReplaces: Int, escape: Bool,
-              value: (Placeholder) -> String?, keepsMissing: (Placeholder) -> Bool) -> String? {
+    func fill(
+        prefixByte: UInt8, maxReplaces: Int, escape: Bool,
+        value: (Placeholder) -> String?, keepsMissing: (Placeholder) -> Bool
+    ) -> String? {
         guard !placeholders.isEmpty else { return literals[0] }
         // What goes in place of each placeholder (on the stack), then the result made in one
         // allocation: appending piece by piece to a String cost ~340 instructions an append.

@@ -1,3 +1,6 @@
+import JSONParsing
+import Synchronization
+
 /// i18next's interpolation (`{{var}}`, `{{- raw}}`, `{{value, format}}`) and nesting (`$t(key)`).
 ///
 /// i18next implements both with global regular expressions and `String.replace`, and some of
@@ -9,8 +12,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Synchronization
 
 final class Interpolator: Sendable {
     let settings: InterpolationOptions
@@ -54,17 +55,23 @@ final class Interpolator: Sendable {
     /// - Parameters:
     ///   - callOptions: The t() options; a variable missing from `data` but present here becomes "".
     ///   - format: Applies a format (`number`, `datetime(…)`) to a value.
-    func interpolate(_ text: String, data: I18nObject, implicitLanguage: String? = nil, callOptions: TranslationOptions?, skipOnVariables: Bool,
-                     format: (I18nValue, String, String) -> I18nValue) -> String {
+    func interpolate(
+        _ text: String, data: I18nObject, implicitLanguage: String? = nil, callOptions: TranslationOptions?, skipOnVariables: Bool,
+        format: (I18nValue, String, String) -> I18nValue
+    ) -> String {
         // A kept template answers before any scan (a text without placeholders is one literal).
         if skipOnVariables, let template = template(for: text), template.isUsable,
-           let filled = template.fill(prefixByte: prefix[0], maxReplaces: settings.maxReplaces, escape: settings.escapeValue, value: { placeholder in
-               let found = placeholder.isMember
-                   ? data[placeholder.name] ?? settings.defaultVariables?[placeholder.name]
-                   : Self.variable(placeholder.name, in: data, defaults: settings.defaultVariables)
-               if let found { return found.madeString }
-               return placeholder.name == "lng" ? implicitLanguage : nil
-           }, keepsMissing: { callOptions?.values[$0.name] == nil }) {
+            let filled = template.fill(
+                prefixByte: prefix[0], maxReplaces: settings.maxReplaces, escape: settings.escapeValue,
+                value: { placeholder in
+                    let found =
+                        placeholder.isMember
+                        ? data[placeholder.name] ?? settings.defaultVariables?[placeholder.name]
+                        : Self.variable(placeholder.name, in: data, defaults: settings.defaultVariables)
+                    if let found { return found.madeString }
+                    return placeholder.name == "lng" ? implicitLanguage : nil
+                }, keepsMissing: { callOptions?.values[$0.name] == nil })
+        {
             return filled
         }
         guard Scanner.contains(text, prefix) else { return text }
@@ -79,7 +86,8 @@ final class Interpolator: Sendable {
                 let variable = Self.trimmedText(string, match.innerStart..<match.innerEnd)
                 var value: String
                 if let found = lookup(variable, in: data, format: format)
-                    ?? (variable == "lng" ? implicitLanguage.map(I18nValue.string) : nil) {
+                    ?? (variable == "lng" ? implicitLanguage.map(I18nValue.string) : nil)
+                {
                     value = found.madeString
                 } else if callOptions?.values[variable] != nil {
                     value = ""
@@ -119,7 +127,8 @@ final class Interpolator: Sendable {
     /// The text of `bytes[range]` trimmed as JavaScript's `trim()` does. ASCII white space at the
     /// ends, the common case, is trimmed before the string is made, so only one string is made.
     static func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        var lower = range.lowerBound, upper = range.upperBound
+        var lower = range.lowerBound
+        var upper = range.upperBound
         while lower < upper, JSStrings.isASCIISpace(bytes[lower]) { lower += 1 }
         while upper > lower, JSStrings.isASCIISpace(bytes[upper - 1]) { upper -= 1 }
         let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
@@ -219,8 +228,10 @@ final class Interpolator: Sendable {
     /// - Returns: The new string, or the object `resolve` returned when the whole text was one nesting.
     /// - Parameter mayScan: Asked before each scan with the length of the text; `false` stops
     ///   the nesting there (the text stays as it is).
-    func nest(_ text: String, resolve: (Nesting) -> Resolved, applyFormats: (String, Nesting) -> String,
-              mayScan: (Int) -> Bool = { _ in true }, warn: (String) -> Void = { _ in }) -> I18nValue {
+    func nest(
+        _ text: String, resolve: (Nesting) -> Resolved, applyFormats: (String, Nesting) -> String,
+        mayScan: (Int) -> Bool = { _ in true }, warn: (String) -> Void = { _ in }
+    ) -> I18nValue {
         guard Scanner.contains(text, nestingPrefix) else { return .string(text) }
         var string = Array(text.utf8)
         guard !nestingPrefix.isEmpty, string.count >= nestingPrefix.count else { return .string(text) }
@@ -238,10 +249,12 @@ final class Interpolator: Sendable {
             // i18next: with `{…}` options the key ends after the last `}`; else at the first format separator.
             var keyEnd: Int? = nil
             if let open = string[innerRange].firstIndex(of: UInt8(ascii: "{")), let close = string[innerRange].lastIndex(of: UInt8(ascii: "}")),
-               close > open {
+                close > open
+            {
                 keyEnd = close + 1
             } else if let separator = Scanner.index(of: formatSeparatorBytes, in: string, from: innerRange.lowerBound),
-                      separator + formatSeparatorBytes.count <= innerRange.upperBound {
+                separator + formatSeparatorBytes.count <= innerRange.upperBound
+            {
                 keyEnd = separator
             }
             let key: String

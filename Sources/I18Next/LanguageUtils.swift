@@ -25,7 +25,8 @@ struct LanguageUtils: Sendable {
     static func canonicalLocale(_ code: String) -> String? {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count) || (5...8).contains(first.count),
-              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
         var result = [first.lowercased()]
         var index = 1
         var privateUse = false

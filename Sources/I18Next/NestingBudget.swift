@@ -29,7 +29,9 @@ struct NestingBudget {
     /// budget; `false` when it is spent, with the call's one warning.
     mutating func take(warn: (String) -> Void) -> Bool {
         guard remaining > 0 else {
-            stop("nesting stopped after \(Self.maximumTranslations) nested translations in one t() call ($t() nestings and members of returned objects); further nestings are empty and further members stay as written (keys or objects that nest each other?)", warn: warn)
+            stop(
+                "nesting stopped after \(Self.maximumTranslations) nested translations in one t() call ($t() nestings and members of returned objects); further nestings are empty and further members stay as written (keys or objects that nest each other?)",
+                warn: warn)
             return false
         }
         remaining -= 1
@@ -41,7 +43,9 @@ struct NestingBudget {
     mutating func scan(_ count: Int, warn: (String) -> Void) -> Bool {
         guard scanRemaining >= count else {
             scanRemaining = -1
-            stop("nesting stopped after scanning \(Self.maximumScannedBytes >> 20) MB of text in one t() call (values that grow as they nest?); the rest stays as written", warn: warn)
+            stop(
+                "nesting stopped after scanning \(Self.maximumScannedBytes >> 20) MB of text in one t() call (values that grow as they nest?); the rest stays as written",
+                warn: warn)
             return false
         }
         scanRemaining -= count

@@ -1,4 +1,5 @@
 import JSONParsing
+
 /// A post-processor: transforms each translation after interpolation and nesting, when named
 /// in `postProcess` (init or per call).
 public struct PostProcessor: Sendable {
@@ -13,7 +14,9 @@ public struct PostProcessor: Sendable {
     }
 
     /// A built-in post-processor that reports, through `warn`, when it leaves a value unprocessed.
-    init(name: String, process: @escaping @Sendable (_ value: I18nValue, _ keys: [String], _ options: TranslationOptions, _ warn: (String) -> Void) -> I18nValue) {
+    init(
+        name: String, process: @escaping @Sendable (_ value: I18nValue, _ keys: [String], _ options: TranslationOptions, _ warn: (String) -> Void) -> I18nValue
+    ) {
         self.name = name
         self.process = process
     }

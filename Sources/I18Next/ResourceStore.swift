@@ -42,7 +42,8 @@ struct ResourceStore: Sendable {
                         return false
                     }
                     if byte == separatorBytes[0], index + separatorBytes.count <= bytes.count,
-                       separatorBytes.indices.allSatisfy({ bytes[index + $0] == separatorBytes[$0] }) {
+                        separatorBytes.indices.allSatisfy({ bytes[index + $0] == separatorBytes[$0] })
+                    {
                         if !segmentIsFinal(index) { return false }
                         index += separatorBytes.count
                         segmentStart = index
@@ -165,12 +166,15 @@ struct ResourceStore: Sendable {
     }
 
     func resource(language: String, namespace: String, key: String, keySeparator: String?, ignoreJSONStructure: Bool) -> I18nValue? {
-        resource(indexed: indexSeparator == nil ? nil : index(language: language, namespace: namespace),
-                 language: language, namespace: namespace, key: key, keySeparator: keySeparator, ignoreJSONStructure: ignoreJSONStructure)
+        resource(
+            indexed: indexSeparator == nil ? nil : index(language: language, namespace: namespace),
+            language: language, namespace: namespace, key: key, keySeparator: keySeparator, ignoreJSONStructure: ignoreJSONStructure)
     }
 
-    func resource(indexed index: NamespaceIndex?, language: String, namespace: String, key: String, keySeparator: String?,
-                  ignoreJSONStructure: Bool) -> I18nValue? {
+    func resource(
+        indexed index: NamespaceIndex?, language: String, namespace: String, key: String, keySeparator: String?,
+        ignoreJSONStructure: Bool
+    ) -> I18nValue? {
         if let separator = indexSeparator, keySeparator == separator, let index, !key.isEmpty {
             let needsDeepFind = ignoreJSONStructure && index.hasSeparatorInNames
             if let value = index.entries[JSONKey(key)] {
@@ -250,8 +254,8 @@ struct ResourceStore: Sendable {
     }
 }
 
-private extension JSONValue {
-    var isObjectOrArray: Bool {
+extension JSONValue {
+    fileprivate var isObjectOrArray: Bool {
         switch self {
         case .object, .array: true
         default: false

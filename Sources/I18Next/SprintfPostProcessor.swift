@@ -1,10 +1,11 @@
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import JSONParsing
 
 /// The `sprintf` post-processor of i18next-sprintf-postprocessor: with `postProcess: "sprintf"`
 /// and `sprintf: [args]` (or an object for named `%(name)s`), formats the translation as
@@ -203,7 +204,9 @@ enum SprintfPostProcessor {
         case "g":
             if let precision {
                 guard let value = argument?.numberValue else {
-                    throw Failure(description: argument == .null ? "TypeError: Cannot read properties of null (reading 'toPrecision')" : "TypeError: arg.toPrecision is not a function")
+                    throw Failure(
+                        description: argument == .null
+                            ? "TypeError: Cannot read properties of null (reading 'toPrecision')" : "TypeError: arg.toPrecision is not a function")
                 }
                 result = JSNumber.string(try JSNumber.number(precisionString(value, digits: precision)))
             } else {
@@ -412,9 +415,12 @@ enum SprintfPostProcessor {
                 return "[\n" + elements.map { inner + write($0, inner) }.joined(separator: ",\n") + "\n" + level + "]"
             case .object(let object):
                 if object.isEmpty { return "{}" }
-                if step.isEmpty { return "{" + object.members.map { I18nValue.string($0.key).jsonText() + ":" + write($0.value, level) }.joined(separator: ",") + "}" }
+                if step.isEmpty {
+                    return "{" + object.members.map { I18nValue.string($0.key).jsonText() + ":" + write($0.value, level) }.joined(separator: ",") + "}"
+                }
                 let inner = level + step
-                return "{\n" + object.members.map { inner + I18nValue.string($0.key).jsonText() + ": " + write($0.value, inner) }.joined(separator: ",\n") + "\n" + level + "}"
+                return "{\n" + object.members.map { inner + I18nValue.string($0.key).jsonText() + ": " + write($0.value, inner) }.joined(separator: ",\n")
+                    + "\n" + level + "}"
             }
         }
         return write(value, "")

@@ -1,10 +1,11 @@
+import JSONParsing
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Synchronization
 
 /// The lookup and the rules of `t()`, a port of i18next's `Translator`: key and namespace
 /// extraction, the search over namespaces, language codes, plural and context keys, default
@@ -44,8 +45,10 @@ final class Translator: Sendable {
         return computed
     }
 
-    init(options: I18NextOptions, store: ResourceStore, language: String?, plurals: PluralResolver,
-         interpolator: Interpolator, formatter: ValueFormatter, postProcessors: [String: PostProcessor]) {
+    init(
+        options: I18NextOptions, store: ResourceStore, language: String?, plurals: PluralResolver,
+        interpolator: Interpolator, formatter: ValueFormatter, postProcessors: [String: PostProcessor]
+    ) {
         self.options = options
         self.store = store
         self.language = language
@@ -125,8 +128,10 @@ final class Translator: Sendable {
 
     /// One key at a nesting `depth` (a top-level `t(key)` or a nested `$t(key)`), by the short
     /// lookup where it applies.
-    private func translate(_ key: String, _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
-                           budget: inout NestingBudget) -> I18nValue {
+    private func translate(
+        _ key: String, _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
+        budget: inout NestingBudget
+    ) -> I18nValue {
         guard callOptions.facts.findsByKeyAndCount, callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language else {
             return translate([key], callOptions, lastKey: lastKey, depth: depth, budget: &budget)
         }
@@ -135,8 +140,9 @@ final class Translator: Sendable {
             // What translate(_:_:lastKey:depth:budget:lookup:) does with a string found, without
             // the one-element array of keys.
             if answersUnextended(found, callOptions) { return found.value }
-            return extend(found.value, keys: .one(key), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
-                          lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
+            return extend(
+                found.value, keys: .one(key), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
+                lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
         }
         return translate([key], callOptions, lastKey: lastKey, depth: depth, budget: &budget, lookup: lookup)
     }
@@ -145,19 +151,23 @@ final class Translator: Sendable {
     ///
     /// - Parameter lookup: What ``defaultLookup(_:count:countIsZero:)`` found for the only key,
     ///   when the caller has looked already.
-    func translate(_ keys: [String], _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
-                   budget: inout NestingBudget, lookup: DefaultLookup? = nil) -> I18nValue {
+    func translate(
+        _ keys: [String], _ callOptions: TranslationOptions, lastKey: String?, depth: Int,
+        budget: inout NestingBudget, lookup: DefaultLookup? = nil
+    ) -> I18nValue {
         guard let lastRequested = keys.last else { return .string("") }
         var knownResolution: Resolution? = nil
         if keys.count == 1, callOptions.facts.findsByKeyAndCount,
-           callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language {
+            callOptions.implicitLanguage == nil || callOptions.implicitLanguage == language
+        {
             switch lookup ?? defaultLookup(lastRequested, count: callOptions.pluralCount ?? nil, countIsZero: callOptions.countIsZero) {
             case .string(let found):
                 // What the general path below does with a string it found, minus the steps that
                 // cannot apply to one (objects, arrays, defaults, missing keys).
                 if answersUnextended(found, callOptions) { return found.value }
-                return extend(found.value, keys: .several(keys), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
-                              lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
+                return extend(
+                    found.value, keys: .several(keys), callOptions, found: Found(value: found.value, language: languageHierarchy[found.codeOffset]),
+                    lastKey: lastKey, depth: depth, budget: &budget, known: found.facts)
             case .missing(let resolution):
                 // The search below would repeat the same lookups; its record is this one.
                 knownResolution = resolution
@@ -197,8 +207,10 @@ final class Translator: Sendable {
             let defaultSuffix = needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: opt.ordinal) : ""
             let ordinalFallbackSuffix = opt.ordinal && needsPlural ? plurals.suffix(for: lng, count: count!!, ordinal: false) : ""
             let needsZero = needsPlural && !opt.ordinal && opt.countIsZero
-            for candidate in [needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
-                              opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix]] {
+            for candidate in [
+                needsZero ? opt["defaultValue" + options.pluralSeparator + "zero"] : nil,
+                opt["defaultValue" + defaultSuffix], opt["defaultValue" + ordinalFallbackSuffix],
+            ] {
                 if let candidate, candidate.isTruthy { defaultValue = candidate; break }
             }
             if defaultValue == nil { defaultValue = opt["defaultValue"] }
@@ -208,7 +220,11 @@ final class Translator: Sendable {
         if (result == nil || !result!.isTruthy) && hasDefault { forObjectHandling = defaultValue }
 
         if let value = forObjectHandling, value.isTruthy, value.isObjectLike,
-           !(joinArrays != nil && { if case .array = value { return true }; return false }()) {
+            !(joinArrays != nil
+                && {
+                    if case .array = value { return true }; return false
+                }())
+        {
             if opt["returnObjects"]?.isTruthy != true && !options.returnObjects {
                 return .string("key '\(key) (\(language ?? "undefined"))' returned an object instead of string.")
             }
@@ -263,11 +279,13 @@ final class Translator: Sendable {
             result = .string(key)
         }
         if options.saveMissing, usedKeyAsValue || usedDefault, let handler = options.missingKeyHandler {
-            reportMissing(key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
-                          needsPlural: needsPlural, opt: opt, handler: handler)
+            reportMissing(
+                key: key, namespace: namespace, language: lng, value: result, defaultValue: hasDefault ? defaultValue : nil,
+                needsPlural: needsPlural, opt: opt, handler: handler)
         }
-        var extended = extend(result!, keys: .several(keys), opt, found: Found(value: resolution.value, language: resolution.usedLanguage),
-                              lastKey: lastKey, depth: depth, budget: &budget)
+        var extended = extend(
+            result!, keys: .several(keys), opt, found: Found(value: resolution.value, language: resolution.usedLanguage),
+            lastKey: lastKey, depth: depth, budget: &budget)
         if usedKeyAsValue, extended == .string(key), options.appendNamespaceToMissingKey {
             extended = .string(namespace + nsSeparator + key)
         }
@@ -327,10 +345,12 @@ final class Translator: Sendable {
         for (namespaceOffset, row) in defaultIndexes.enumerated() {
             lastNamespace = namespaceOffset
             for (codeOffset, index) in row.enumerated() {
-                let code = languageHierarchy[codeOffset], namespace = searchedNamespaces[namespaceOffset]
+                let code = languageHierarchy[codeOffset]
+                let namespace = searchedNamespaces[namespaceOffset]
                 func find(_ candidate: String) -> I18nValue? {
-                    store.resource(indexed: index, language: code, namespace: namespace, key: candidate, keySeparator: options.keySeparator,
-                                   ignoreJSONStructure: options.ignoreJSONStructure)
+                    store.resource(
+                        indexed: index, language: code, namespace: namespace, key: candidate, keySeparator: options.keySeparator,
+                        ignoreJSONStructure: options.ignoreJSONStructure)
                 }
                 var value: I18nValue? = nil
                 if let count {
@@ -383,7 +403,8 @@ final class Translator: Sendable {
         let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
         var key = rawKey
         guard let nsSeparator, !nsSeparator.isEmpty, key.contains(nsSeparator) else { return (key, namespaces) }
-        let seemsNaturalLanguage = !(options.userDefinedKeySeparator?.isTruthy ?? false) && !(opt["keySeparator"]?.isTruthy ?? false)
+        let seemsNaturalLanguage =
+            !(options.userDefinedKeySeparator?.isTruthy ?? false) && !(opt["keySeparator"]?.isTruthy ?? false)
             && !(options.userDefinedNsSeparator?.isTruthy ?? false) && !(opt["nsSeparator"]?.isTruthy ?? false)
             && !Self.looksLikeObjectPath(key, nsSeparator: nsSeparator, keySeparator: keySeparator)
         guard !seemsNaturalLanguage else { return (key, namespaces) }
@@ -397,12 +418,14 @@ final class Translator: Sendable {
     }
 
     static func looksLikeObjectPath(_ key: String, nsSeparator: String?, keySeparator: String?) -> Bool {
-        let ns = nsSeparator ?? "", ks = keySeparator ?? ""
+        let ns = nsSeparator ?? ""
+        let ks = keySeparator ?? ""
         let possible: [Character] = [" ", ",", "?", "!", ";"].filter { !ns.contains($0) && !ks.contains($0) }
         if possible.isEmpty { return true }
         var matched = !key.contains(where: { possible.contains($0) })
         if !matched, !ks.isEmpty, let range = key.firstRange(of: ks), range.lowerBound > key.startIndex,
-           !key[..<range.lowerBound].contains(where: { possible.contains($0) }) {
+            !key[..<range.lowerBound].contains(where: { possible.contains($0) })
+        {
             matched = true
         }
         return matched
@@ -444,9 +467,11 @@ final class Translator: Sendable {
                     if !needsPlural && context == nil {
                         if !key.isEmpty {
                             resolution.exactUsedKey = key
-                            resolution.value = indexed
-                                ? store.resource(indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: key,
-                                                 keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                            resolution.value =
+                                indexed
+                                ? store.resource(
+                                    indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: key,
+                                    keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
                                 : resource(code, namespace, key, opt)
                         }
                         continue
@@ -457,7 +482,8 @@ final class Translator: Sendable {
                     var pluralSuffix = ""
                     let ordinalPrefix = opt.ordinal ? separator + "ordinal" + separator : ""
                     if needsPlural {
-                        pluralSuffix = defaultCodes && !opt.ordinal
+                        pluralSuffix =
+                            defaultCodes && !opt.ordinal
                             ? plurals.suffix(for: code, rules: hierarchyPluralRules[codeOffset], count: count!!, ordinal: false)
                             : plurals.suffix(for: code, count: count!!, ordinal: opt.ordinal)
                         if opt.ordinal, pluralSuffix.hasPrefix(ordinalPrefix) {
@@ -481,9 +507,11 @@ final class Translator: Sendable {
                     while let candidate = finalKeys.popLast(), !candidate.isEmpty {
                         if !isValidLookup(resolution.value) {
                             resolution.exactUsedKey = candidate
-                            resolution.value = indexed
-                                ? store.resource(indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: candidate,
-                                                 keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
+                            resolution.value =
+                                indexed
+                                ? store.resource(
+                                    indexed: defaultIndexes[namespaceOffset][codeOffset], language: code, namespace: namespace, key: candidate,
+                                    keySeparator: options.keySeparator, ignoreJSONStructure: options.ignoreJSONStructure)
                                 : resource(code, namespace, candidate, opt)
                         }
                     }
@@ -495,8 +523,9 @@ final class Translator: Sendable {
 
     func resource(_ language: String, _ namespace: String, _ key: String, _ opt: TranslationOptions) -> I18nValue? {
         guard opt.facts.hasSeparators else {
-            return store.resource(language: language, namespace: namespace, key: key, keySeparator: options.keySeparator,
-                                  ignoreJSONStructure: options.ignoreJSONStructure)
+            return store.resource(
+                language: language, namespace: namespace, key: key, keySeparator: options.keySeparator,
+                ignoreJSONStructure: options.ignoreJSONStructure)
         }
         let keySeparator: String? = opt.separator("keySeparator") ?? options.keySeparator
         let ignore = opt["ignoreJSONStructure"].map(\.isTruthy) ?? options.ignoreJSONStructure
@@ -509,8 +538,10 @@ final class Translator: Sendable {
     ///
     /// - Parameter known: What the value's text holds for the instance's interpolator, when the
     ///   caller has looked already.
-    func extend(_ value: I18nValue, keys: RequestedKeys, _ callOptions: TranslationOptions, found: Found?,
-                lastKey: String?, depth: Int, budget: inout NestingBudget, known: TextFacts? = nil) -> I18nValue {
+    func extend(
+        _ value: I18nValue, keys: RequestedKeys, _ callOptions: TranslationOptions, found: Found?,
+        lastKey: String?, depth: Int, budget: inout NestingBudget, known: TextFacts? = nil
+    ) -> I18nValue {
         var opt = callOptions
         var result = value
         if !opt.facts.skipInterpolation || opt["skipInterpolation"]?.isTruthy != true {
@@ -530,10 +561,13 @@ final class Translator: Sendable {
                 let nestBefore = skipOnVariables && known?.hasNesting != false ? active.nestingCount(text) : 0
                 let data = opt.replacement ?? opt.values
                 let lng = opt.language ?? language ?? found?.language
-                let interpolated = active.interpolate(text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
-                                                      callOptions: opt, skipOnVariables: skipOnVariables) { value, format, variable in
-                    formatter.format(value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]),
-                                     variable: variable, warn: warn)
+                let interpolated = active.interpolate(
+                    text, data: data, implicitLanguage: opt.replacement == nil ? opt.implicitLanguage : nil,
+                    callOptions: opt, skipOnVariables: skipOnVariables
+                ) { value, format, variable in
+                    formatter.format(
+                        value, format, language: lng, options: opt.values.merging(data).merging(["interpolationkey": .string(variable)]),
+                        variable: variable, warn: warn)
                 }
                 result = .string(interpolated)
                 if skipOnVariables {
@@ -554,34 +588,40 @@ final class Translator: Sendable {
         return postProcessOnly(result, keys: keys.all, opt)
     }
 
-    private func nest(_ text: String, keys: RequestedKeys, _ opt: TranslationOptions, interpolator active: Interpolator,
-                      lastKey: String?, depth: Int, budget: inout NestingBudget) -> I18nValue {
-        return active.nest(text, resolve: { nesting in
-            var cloned = opt.replacement ?? opt.values
-            if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
-            let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
-            if lastKey == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
-            guard depth < Self.maximumNestingDepth else {
-                budget.stop("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)", warn: warn)
-                return .init(value: nil, restartsScan: false)
-            }
-            // A nesting without options of its own inherits the call's options unchanged: they
-            // are shared, not made again.
-            let inheritsUnchanged = opt.replacement == nil && !opt.facts.hasDefaultValue && key == nesting.key
-            var nested = inheritsUnchanged ? opt : TranslationOptions(nestedOptions)
-            nested.suppressesPostProcessing = true
-            nested.implicitLanguage = opt.replacement == nil ? opt.implicitLanguage : nil
-            guard budget.take(warn: warn) else { return .init(value: nil, restartsScan: false) }
-            let value = translate(key, nested, lastKey: keys.first, depth: depth + 1, budget: &budget)
-            return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
-        }, applyFormats: { value, nesting in
-            var current = I18nValue.string(value)
-            for format in nesting.formats {
-                current = formatter.format(current, format, language: opt.language,
-                                           options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
-            }
-            return current.madeString
-        }, mayScan: { budget.scan($0, warn: warn) }, warn: { budget.stop($0, warn: warn) })
+    private func nest(
+        _ text: String, keys: RequestedKeys, _ opt: TranslationOptions, interpolator active: Interpolator,
+        lastKey: String?, depth: Int, budget: inout NestingBudget
+    ) -> I18nValue {
+        return active.nest(
+            text,
+            resolve: { nesting in
+                var cloned = opt.replacement ?? opt.values
+                if opt.facts.hasDefaultValue { cloned["defaultValue"] = nil }
+                let (key, nestedOptions) = nestingOptions(nesting.key, inherited: cloned, interpolator: active)
+                if lastKey == key, opt.context == nil { return .init(value: nil, restartsScan: false) }
+                guard depth < Self.maximumNestingDepth else {
+                    budget.stop("nesting of '\(key)' stopped at depth \(Self.maximumNestingDepth) (a cycle through \(keys.first ?? key)?)", warn: warn)
+                    return .init(value: nil, restartsScan: false)
+                }
+                // A nesting without options of its own inherits the call's options unchanged: they
+                // are shared, not made again.
+                let inheritsUnchanged = opt.replacement == nil && !opt.facts.hasDefaultValue && key == nesting.key
+                var nested = inheritsUnchanged ? opt : TranslationOptions(nestedOptions)
+                nested.suppressesPostProcessing = true
+                nested.implicitLanguage = opt.replacement == nil ? opt.implicitLanguage : nil
+                guard budget.take(warn: warn) else { return .init(value: nil, restartsScan: false) }
+                let value = translate(key, nested, lastKey: keys.first, depth: depth + 1, budget: &budget)
+                return .init(value: value, restartsScan: nested["skipInterpolation"]?.isTruthy != true)
+            },
+            applyFormats: { value, nesting in
+                var current = I18nValue.string(value)
+                for format in nesting.formats {
+                    current = formatter.format(
+                        current, format, language: opt.language,
+                        options: opt.values.merging(["interpolationkey": .string(nesting.key)]), variable: nesting.key, warn: warn)
+                }
+                return current.madeString
+            }, mayScan: { budget.scan($0, warn: warn) }, warn: { budget.stop($0, warn: warn) })
     }
 
     /// `$t(key, {"count": 2})`: the key and the options, merged over the inherited ones.
@@ -612,7 +652,9 @@ final class Translator: Sendable {
             key = raw
             optionsText = "{undefined"
         }
-        optionsText = active.interpolate(optionsText, data: inherited, callOptions: nil, skipOnVariables: options.interpolation.skipOnVariables) { value, _, _ in value }
+        optionsText = active.interpolate(optionsText, data: inherited, callOptions: nil, skipOnVariables: options.interpolation.skipOnVariables) {
+            value, _, _ in value
+        }
         let singles = optionsText.filter { $0 == "'" }.count
         let doubles = optionsText.filter { $0 == "\"" }.count
         if (singles % 2 == 0 && doubles == 0) || doubles % 2 != 0 {
@@ -647,8 +689,10 @@ final class Translator: Sendable {
 
     // MARK: - Missing keys
 
-    private func reportMissing(key: String, namespace: String, language: String?, value: I18nValue?, defaultValue: I18nValue?,
-                               needsPlural: Bool, opt: TranslationOptions, handler: I18NextOptions.MissingKeyHandler) {
+    private func reportMissing(
+        key: String, namespace: String, language: String?, value: I18nValue?, defaultValue: I18nValue?,
+        needsPlural: Bool, opt: TranslationOptions, handler: I18NextOptions.MissingKeyHandler
+    ) {
         var languages: [String]
         let fallbacks = languageUtils.fallbackCodes(options.fallbackLng, for: language)
         if options.saveMissingTo == "fallback", let first = fallbacks.first, !first.isEmpty {

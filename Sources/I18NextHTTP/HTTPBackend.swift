@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import I18Next
 import Platform
 import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Loads resources over HTTP with a `loadPath` template (`https://cdn.example.com/locales/{{lng}}/{{ns}}.json`),
 /// keeping an on-disk cache that is revalidated with `ETag`/`If-None-Match` and used when the server
@@ -158,7 +159,8 @@ public struct HTTPBackend: ResourceBackend {
         let base = directory + "/" + cacheName(address)
         // Regular files only: a FIFO put in the cache folder must not hold up the app's translations.
         guard let data = RegularFile.contents(atPath: base + ".json"),
-              let value = try? I18nValue(jsonData: data, source: base + ".json") else { return nil }
+            let value = try? I18nValue(jsonData: data, source: base + ".json")
+        else { return nil }
         let etag = RegularFile.contents(atPath: base + ".etag").flatMap { String(data: $0, encoding: .utf8) }
         return (value, etag?.isEmpty == false ? etag : nil)
     }

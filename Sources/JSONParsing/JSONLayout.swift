@@ -105,8 +105,9 @@ extension JSONLayout {
             }
             position = next
         }
-        self.init(indentation: indentation ?? fallback.indentation, separator: separator ?? fallback.separator,
-                  emptyObjectHasBlankLine: blankLine ?? fallback.emptyObjectHasBlankLine,
-                  endsWithNewline: count > 0 ? bytes[count - 1] == UInt8(ascii: "\n") : fallback.endsWithNewline)
+        self.init(
+            indentation: indentation ?? fallback.indentation, separator: separator ?? fallback.separator,
+            emptyObjectHasBlankLine: blankLine ?? fallback.emptyObjectHasBlankLine,
+            endsWithNewline: count > 0 ? bytes[count - 1] == UInt8(ascii: "\n") : fallback.endsWithNewline)
     }
 }

@@ -14,8 +14,10 @@ extension JSONParser {
     /// The value that starts at `offset`, read as the value at `path` of the whole document: the
     /// start offsets of it and its descendants up to `recordedDepth` levels below it are returned
     /// by their full dotted path, as ``offsets`` of a parser over the whole document records them.
-    package static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, path: String,
-                                   recordingOffsetsToDepth recordedDepth: Int) throws(Failure) -> (value: JSONValue, offsets: [String: Int]) {
+    package static func parseValue(
+        in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, path: String,
+        recordingOffsetsToDepth recordedDepth: Int
+    ) throws(Failure) -> (value: JSONValue, offsets: [String: Int]) {
         var parser = JSONParser(bytes: bytes, recordingOffsetsToDepth: recordedDepth)
         parser.position = offset
         let value = try parser.parseValue(path: path)
@@ -41,7 +43,8 @@ extension JSONParser {
             let keyEnd = position - 1
             let matches: Bool
             if keyEnd - keyStart >= 0, !bytes[keyStart..<keyEnd].contains(UInt8(ascii: "\\")) {
-                matches = keyEnd - keyStart == wanted.count
+                matches =
+                    keyEnd - keyStart == wanted.count
                     && UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]).elementsEqual(wanted)
             } else {
                 // An escaped key: decode it as the parser does, then compare code units.

@@ -1,9 +1,10 @@
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// A strict RFC 8259 JSON parser on bytes that builds the one ``JSONValue`` tree directly, and
 /// finds where any value starts when an error has to point at it.
@@ -97,9 +98,12 @@ package struct JSONParser: ~Copyable {
     ///
     /// - Parameter knownObjects: Object ranges from ``JSONValidator/certainlyValidObjects(_:atDepth:)``
     ///   at depth 3, so that each deferred object is stepped over at once.
-    package static func parseValidated(_ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String,
-                                       knownObjects: [JSONValidator.Span] = []) throws(Failure)
-        -> (value: JSONValue, deferred: [DeferredObject]) {
+    package static func parseValidated(
+        _ bytes: UnsafeBufferPointer<UInt8>, deferringObjectsIn key: String,
+        knownObjects: [JSONValidator.Span] = []
+    ) throws(Failure)
+        -> (value: JSONValue, deferred: [DeferredObject])
+    {
         var parser = JSONParser(bytes: bytes)
         parser.deferredKey = key
         parser.knownObjects = knownObjects
@@ -192,13 +196,15 @@ package struct JSONParser: ~Copyable {
             if !defersMembers {
                 let (member, existed) = object.findOrAppend(key: key)
                 if existed, rejectsDuplicateKeys {
-                    throw Failure(offset: keyOffset, message: "duplicate key \(JSONValue.brief(JSONValue.string(key).jsonText())); each key may appear once in an object")
+                    throw Failure(
+                        offset: keyOffset, message: "duplicate key \(JSONValue.brief(JSONValue.string(key).jsonText())); each key may appear once in an object")
                 }
                 slot = member
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw Failure(offset: position, message: "expected ':' after the key \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
+                throw Failure(
+                    offset: position, message: "expected ':' after the key \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
             }
             position += 1
             skipWhitespace()
@@ -234,7 +240,9 @@ package struct JSONParser: ~Copyable {
             guard position < bytes.count else { throw Failure(offset: position, message: "expected ',' or '}', found the end of the file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "}") { position += 1; break }
-            throw Failure(offset: position, message: "expected ',' or '}' after the value of \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
+            throw Failure(
+                offset: position,
+                message: "expected ',' or '}' after the value of \(JSONValue.brief(JSONValue.string(key).jsonText())), found \(describeByte())")
         }
         depth -= 1
         return .object(object)
@@ -288,7 +296,9 @@ package struct JSONParser: ~Copyable {
             if ["true", "false", "null"].contains(word.lowercased()) {
                 throw Failure(offset: start, message: "invalid literal \(word); JSON literals are lowercase: write \(word.lowercased())")
             }
-            throw Failure(offset: start, message: "expected a value (object, array, string, number, true, false or null), found '\(word.prefix(20))'; strings need double quotes")
+            throw Failure(
+                offset: start,
+                message: "expected a value (object, array, string, number, true, false or null), found '\(word.prefix(20))'; strings need double quotes")
         }
     }
 
@@ -361,7 +371,8 @@ package struct JSONParser: ~Copyable {
         var words: UInt64 = 0
         while bytes.count - position >= 8 {
             let word = WordScan.load(bytes, at: position)
-            let flags = WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
+            let flags =
+                WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
                 | WordScan.flags(word, below: 0x20)
             if flags != 0 {
                 let skipped = WordScan.firstFlaggedByte(flags)

@@ -68,9 +68,10 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func isPlain(_ key: String) -> Bool {
-        !key.isEmpty && !key.utf8.contains { byte in
-            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-                || byte == UInt8(ascii: "\"") || byte <= 0x20
-        }
+        !key.isEmpty
+            && !key.utf8.contains { byte in
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+                    || byte == UInt8(ascii: "\"") || byte <= 0x20
+            }
     }
 }

@@ -124,7 +124,8 @@ package struct JSONValidator: ~Copyable {
 
     /// The position after the object whose `{` is at `start`.
     private mutating func members(at start: Int, depth: Int) -> Int? {
-        let firstKey = keyCount, firstHash = hashCount
+        let firstKey = keyCount
+        let firstHash = hashCount
         defer {
             keyCount = firstKey
             hashCount = firstHash
@@ -137,7 +138,7 @@ package struct JSONValidator: ~Copyable {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = Self.string(in: bytes, at: position) else { return nil }
             // Equal bytes are equal keys only when neither has an escape ("a" and "\u0061" are one key).
             if key.hasEscape { return nil }
-            let range = position + 1 ..< key.end - 1
+            let range = position + 1..<key.end - 1
             if hashing {
                 pushHash(hash(range))
             } else if keyCount - firstKey < Self.pairwiseLimit {
@@ -286,7 +287,8 @@ package struct JSONValidator: ~Copyable {
         while bytes.count - position >= 8 {
             let word = WordScan.load(bytes, at: position)
             // The first flag of the four tests together is exact (see WordScan.zeroFlags).
-            let flags = WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
+            let flags =
+                WordScan.flags(word, equalTo: UInt8(ascii: "\"")) | WordScan.flags(word, equalTo: UInt8(ascii: "\\"))
                 | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
             if flags != 0 { return position + WordScan.firstFlaggedByte(flags) }
             position += 8
@@ -317,14 +319,15 @@ package struct JSONValidator: ~Copyable {
             position += 1
             switch code {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
                 guard let unit = JSONEscapes.hex4(in: bytes, at: position) else { return nil }
                 position += 4
                 if (0xD800...0xDBFF).contains(unit) {
                     guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
-                          let low = JSONEscapes.hex4(in: bytes, at: position + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                        let low = JSONEscapes.hex4(in: bytes, at: position + 2), (0xDC00...0xDFFF).contains(low)
+                    else { return nil }
                     position += 6
                 } else if (0xDC00...0xDFFF).contains(unit) {
                     return nil

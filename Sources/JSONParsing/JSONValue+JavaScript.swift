@@ -1,9 +1,10 @@
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 extension JSONValue {
     /// How the writer spells numbers.

@@ -33,8 +33,9 @@ package struct AccessorUse: Sendable, Hashable {
                     key = String(key[key.index(after: colon)...])
                     namesTable = true
                 }
-                return KeyUsage(system: .i18next, key: key, table: namespace, namesTable: namesTable, form: "L10n",
-                                file: use.file, line: use.line, column: use.column)
+                return KeyUsage(
+                    system: .i18next, key: key, table: namespace, namesTable: namesTable, form: "L10n",
+                    file: use.file, line: use.line, column: use.column)
             }
             return nil
         }

@@ -67,7 +67,9 @@ package enum CatalogKeyWriter {
         let text = JSONValue.object(root).jsonText(layout: layout)
         // What is written must read back as a catalog; a failure here is a bug, and the old file stays.
         do throws(AppleLocalizationError) { _ = try StringCatalog(data: Data(text.utf8), path: path) } catch {
-            throw Failure(diagnostic: Diagnostic(file: path, message: "the updated catalog would not parse (\(error.diagnostic.message)); it was not written"), isWriteFailure: true)
+            throw Failure(
+                diagnostic: Diagnostic(file: path, message: "the updated catalog would not parse (\(error.diagnostic.message)); it was not written"),
+                isWriteFailure: true)
         }
         do throws(EnvironmentError) {
             try AtomicFile.write(Array(text.utf8), to: relativePath, under: folder)

@@ -79,22 +79,28 @@ package struct I18NextKeyInventory: Sendable {
                 return .failure(Problem(diagnostic: Diagnostic(file: path, line: line, column: column, message: error.message)))
             }
             guard case .object(let object) = root else {
-                return .failure(Problem(diagnostic: Diagnostic(file: path, line: 1, column: 1,
-                    message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)")))
+                return .failure(
+                    Problem(
+                        diagnostic: Diagnostic(
+                            file: path, line: 1, column: 1,
+                            message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)")))
             }
             var leaves: [(key: String, offset: Int?)] = []
             collect(object, prefix: "", depth: 1, offsets: parser.offsets, into: &leaves)
             var locator = SourceLocator()
-            return .success(leaves.map { leaf in
-                // Offsets come in file order, so one locator walks the file once.
-                let position = leaf.offset.map { locator.location(of: $0, in: bytes) }
-                return DefinedKey(key: leaf.key, file: path, line: position?.line, column: position?.column)
-            })
+            return .success(
+                leaves.map { leaf in
+                    // Offsets come in file order, so one locator walks the file once.
+                    let position = leaf.offset.map { locator.location(of: $0, in: bytes) }
+                    return DefinedKey(key: leaf.key, file: path, line: position?.line, column: position?.column)
+                })
         }
     }
 
-    private static func collect(_ object: JSONObject, prefix: String, depth: Int, offsets: [String: Int],
-                                into leaves: inout [(key: String, offset: Int?)]) {
+    private static func collect(
+        _ object: JSONObject, prefix: String, depth: Int, offsets: [String: Int],
+        into leaves: inout [(key: String, offset: Int?)]
+    ) {
         for (name, value) in object.members {
             let key = prefix.isEmpty ? name : prefix + "." + name
             if case .object(let nested) = value, !nested.isEmpty, depth < maximumDepth {

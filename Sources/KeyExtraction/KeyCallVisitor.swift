@@ -106,15 +106,20 @@ final class KeyCallVisitor: SyntaxVisitor {
 
     /// The forms whose key is a `LocalizedStringKey` or `String.LocalizationValue`, where an
     /// interpolation becomes a format argument (``InterpolatedKey``) rather than part of the key.
-    static let interpolatingForms: Set<String> = CallForms.viewTitles.union(["String(localized:)", "AttributedString(localized:)",
-                                                                             "LocalizedStringResource", "LocalizedStringKey"])
+    static let interpolatingForms: Set<String> = CallForms.viewTitles.union([
+        "String(localized:)", "AttributedString(localized:)",
+        "LocalizedStringResource", "LocalizedStringKey",
+    ])
 
-    private func apple(_ call: FunctionCallExprSyntax, _ keyExpression: ExprSyntax, form: String,
-                       table tableLabel: String?, value valueLabel: String?, comment commentLabel: String?) {
+    private func apple(
+        _ call: FunctionCallExprSyntax, _ keyExpression: ExprSyntax, form: String,
+        table tableLabel: String?, value valueLabel: String?, comment commentLabel: String?
+    ) {
         var pieces: [String]? = nil
         let key: String
         if Self.plainLiteral(keyExpression) == nil, Self.interpolatingForms.contains(form),
-           let literal = keyExpression.as(StringLiteralExprSyntax.self), let interpolated = InterpolatedKey(literal) {
+            let literal = keyExpression.as(StringLiteralExprSyntax.self), let interpolated = InterpolatedKey(literal)
+        {
             key = interpolated.key
             pieces = interpolated.pieces
         } else {
@@ -126,20 +131,23 @@ final class KeyCallVisitor: SyntaxVisitor {
         // `table: nil` is the default table, as Foundation reads it.
         if let tableLabel, let expression = argument(call, tableLabel), !expression.is(NilLiteralExprSyntax.self) {
             guard let named = literal(expression, role: "table name", form: form),
-                  fileName(named, role: "table name", form: form, at: expression) else { return }
+                fileName(named, role: "table name", form: form, at: expression)
+            else { return }
             table = named
             namesTable = true
         }
         let value = valueLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral)
         let comment = commentLabel.flatMap { argument(call, $0) }.flatMap(Self.plainLiteral).flatMap { $0.isEmpty ? nil : $0 }
-        record(.apple, key: key, table: table, comment: comment, value: value, hasContext: false, namesTable: namesTable,
-               form: form, at: keyExpression, keyPieces: pieces)
+        record(
+            .apple, key: key, table: table, comment: comment, value: value, hasContext: false, namesTable: namesTable,
+            form: form, at: keyExpression, keyPieces: pieces)
     }
 
     private func i18next(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax], form: String) {
         var options: [String: ExprSyntax] = [:]
         if arguments.count > 1, arguments[1].label == nil, let dictionary = arguments[1].expression.as(DictionaryExprSyntax.self),
-           case .elements(let elements) = dictionary.content {
+            case .elements(let elements) = dictionary.content
+        {
             for element in elements {
                 if let name = Self.plainLiteral(element.key) { options[name] = element.value }
             }
@@ -147,7 +155,8 @@ final class KeyCallVisitor: SyntaxVisitor {
         var namespace: String? = nil
         if let expression = options["ns"] {
             guard let named = literal(expression, role: "namespace", form: form),
-                  fileName(named, role: "namespace", form: form, at: expression) else { return }
+                fileName(named, role: "namespace", form: form, at: expression)
+            else { return }
             namespace = named
         }
         let value = options["defaultValue"].flatMap(Self.plainLiteral)
@@ -166,8 +175,9 @@ final class KeyCallVisitor: SyntaxVisitor {
                 key = rest
                 namesTable = true
             }
-            record(.i18next, key: key, table: table, comment: nil, value: value, hasContext: hasContext, namesTable: namesTable,
-                   form: form, at: expression)
+            record(
+                .i18next, key: key, table: table, comment: nil, value: value, hasContext: hasContext, namesTable: namesTable,
+                form: form, at: expression)
         }
     }
 
@@ -200,7 +210,8 @@ final class KeyCallVisitor: SyntaxVisitor {
         let reason: String
         if let string = expression.as(StringLiteralExprSyntax.self) {
             if string.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
-                reason = "is an interpolated string, so it is only known at run time; use a literal \(role) and pass the values as arguments, or add the keys it makes by hand"
+                reason =
+                    "is an interpolated string, so it is only known at run time; use a literal \(role) and pass the values as arguments, or add the keys it makes by hand"
             } else {
                 reason = "is a malformed string literal (an invalid escape or a missing quote); fix it"
             }
@@ -217,8 +228,12 @@ final class KeyCallVisitor: SyntaxVisitor {
     private func fileName(_ name: String, role: String, form: String, at node: ExprSyntax) -> Bool {
         if TranslationConverter.isTableName(name) { return true }
         let (line, column) = position(of: node)
-        invalid.append(Diagnostic(file: file, line: line, column: column,
-                                  message: "the \(role) \(Diagnostic.quoted(name)) of \(form) cannot name a file (it is empty, starts with '.', or has a '/' or a control character); a \(role) names the file its keys are written to, so use a plain name"))
+        invalid.append(
+            Diagnostic(
+                file: file, line: line, column: column,
+                message:
+                    "the \(role) \(Diagnostic.quoted(name)) of \(form) cannot name a file (it is empty, starts with '.', or has a '/' or a control character); a \(role) names the file its keys are written to, so use a plain name"
+            ))
         return false
     }
 
@@ -228,11 +243,14 @@ final class KeyCallVisitor: SyntaxVisitor {
         locator.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes)
     }
 
-    private func record(_ system: KeyUsage.System, key: String, table: String, comment: String?, value: String?,
-                        hasContext: Bool, namesTable: Bool, form: String, at node: ExprSyntax, keyPieces: [String]? = nil) {
+    private func record(
+        _ system: KeyUsage.System, key: String, table: String, comment: String?, value: String?,
+        hasContext: Bool, namesTable: Bool, form: String, at node: ExprSyntax, keyPieces: [String]? = nil
+    ) {
         let (line, column) = position(of: node)
-        var usage = KeyUsage(system: system, key: key, table: table, comment: comment, defaultValue: value,
-                             hasContext: hasContext, namesTable: namesTable, form: form, file: file, line: line, column: column)
+        var usage = KeyUsage(
+            system: system, key: key, table: table, comment: comment, defaultValue: value,
+            hasContext: hasContext, namesTable: namesTable, form: form, file: file, line: line, column: column)
         usage.keyPieces = keyPieces
         usages.append(usage)
     }

@@ -30,8 +30,9 @@ package struct KeyComparison: Sendable {
         }
         return order.compactMap { identity in
             guard let uses = groups[identity], let first = uses.first else { return nil }
-            return MissingKey(usage: first, uses: uses.count, defaultValue: uses.lazy.compactMap(\.defaultValue).first,
-                              comment: uses.lazy.compactMap(\.comment).first)
+            return MissingKey(
+                usage: first, uses: uses.count, defaultValue: uses.lazy.compactMap(\.defaultValue).first,
+                comment: uses.lazy.compactMap(\.comment).first)
         }
     }
 
@@ -41,7 +42,8 @@ package struct KeyComparison: Sendable {
     /// table's key that has a format specifier in each of its places, when one does.
     package func resolved(_ usage: KeyUsage) -> KeyUsage {
         if usage.system == .apple, let pieces = usage.keyPieces,
-           !apple.defines(usage.key, table: usage.table), !translations.defines(usage.key, table: usage.table) {
+            !apple.defines(usage.key, table: usage.table), !translations.defines(usage.key, table: usage.table)
+        {
             let candidates = Array((apple.keys[usage.table] ?? [:]).keys) + Array((translations.keys[usage.table] ?? [:]).keys)
             if let match = candidates.sorted().first(where: { KeyPieces.matches($0, pieces: pieces) }) {
                 var resolved = usage
@@ -94,7 +96,9 @@ package struct KeyComparison: Sendable {
                 result.append((.i18next, namespace, defined))
             }
         }
-        return result.sorted { ($0.key.file, $0.key.line ?? 0, $0.key.column ?? 0, $0.key.key) < ($1.key.file, $1.key.line ?? 0, $1.key.column ?? 0, $1.key.key) }
+        return result.sorted {
+            ($0.key.file, $0.key.line ?? 0, $0.key.column ?? 0, $0.key.key) < ($1.key.file, $1.key.line ?? 0, $1.key.column ?? 0, $1.key.key)
+        }
     }
 
     // MARK: Diagnostics
@@ -128,9 +132,11 @@ package struct KeyComparison: Sendable {
         let message: String
         switch missing.system {
         case .apple:
-            message = "\(quotedKey(missing.key)) is not in the table \(missing.table) for \(apple.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
+            message =
+                "\(quotedKey(missing.key)) is not in the table \(missing.table) for \(apple.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
         case .i18next:
-            message = "\(quotedKey(missing.key)) is not in the i18next namespace \(missing.table) for \(i18next.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
+            message =
+                "\(quotedKey(missing.key)) is not in the i18next namespace \(missing.table) for \(i18next.developmentLanguage)\(elsewhere); add it to \(destination(of: missing)), or run extract with --write"
         }
         return Diagnostic(.warning, file: usage.file, line: usage.line, column: usage.column, message: message)
     }
@@ -138,7 +144,10 @@ package struct KeyComparison: Sendable {
     /// An unused key as a warning where it is defined.
     package static func diagnostic(unused: (system: KeyUsage.System, table: String, key: DefinedKey)) -> Diagnostic {
         let what = unused.system == .apple ? "table \(unused.table)" : "i18next namespace \(unused.table)"
-        return Diagnostic(.warning, file: unused.key.file, line: unused.key.line, column: unused.key.column,
-                          message: "\(quotedKey(unused.key.key)) (\(what)) is not used by the Swift sources searched; remove it if nothing else uses it (a key built at run time is not seen by extract)")
+        return Diagnostic(
+            .warning, file: unused.key.file, line: unused.key.line, column: unused.key.column,
+            message:
+                "\(quotedKey(unused.key.key)) (\(what)) is not used by the Swift sources searched; remove it if nothing else uses it (a key built at run time is not seen by extract)"
+        )
     }
 }

@@ -46,8 +46,10 @@ package struct KeyUsage: Sendable, Hashable {
     package var keyPieces: [String]? = nil
 
     /// A usage.
-    package init(system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
-                hasContext: Bool = false, namesTable: Bool = true, form: String, file: String, line: Int, column: Int) {
+    package init(
+        system: System, key: String, table: String, comment: String? = nil, defaultValue: String? = nil,
+        hasContext: Bool = false, namesTable: Bool = true, form: String, file: String, line: Int, column: Int
+    ) {
         self.system = system
         self.key = key
         self.table = table

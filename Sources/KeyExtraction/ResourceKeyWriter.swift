@@ -77,8 +77,10 @@ package enum ResourceKeyWriter {
     }
 
     /// Puts `value` at `components` under `object`, making the objects on the way.
-    private static func insert(_ value: JSONValue, at components: ArraySlice<String>, into object: inout JSONObject,
-                               walked: String = "") -> Insertion {
+    private static func insert(
+        _ value: JSONValue, at components: ArraySlice<String>, into object: inout JSONObject,
+        walked: String = ""
+    ) -> Insertion {
         guard let name = components.first else { return .present }
         let path = walked.isEmpty ? name : walked + "." + name
         if components.count == 1 {
@@ -99,7 +101,8 @@ package enum ResourceKeyWriter {
 
     private static func skip(_ missing: MissingKey, _ reason: String) -> Diagnostic {
         let usage = missing.usage
-        return Diagnostic(.warning, file: usage.file, line: usage.line, column: usage.column,
-                          message: "\(quotedKey(missing.key)) was not added: \(reason)")
+        return Diagnostic(
+            .warning, file: usage.file, line: usage.line, column: usage.column,
+            message: "\(quotedKey(missing.key)) was not added: \(reason)")
     }
 }

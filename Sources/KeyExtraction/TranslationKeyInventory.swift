@@ -21,8 +21,10 @@ package struct TranslationKeyInventory: Sendable {
     /// Reads each of `paths` in `format` (each path's own format, by extension or by the files a
     /// folder holds, when `nil`) and keeps the keys of `developmentLanguage`, or of a table's
     /// source language when the table has no entries in it.
-    package init(paths: [String], format: (any TranslationFileFormat)?, developmentLanguage: String,
-                 registry: TranslationFormatRegistry = .standard) {
+    package init(
+        paths: [String], format: (any TranslationFileFormat)?, developmentLanguage: String,
+        registry: TranslationFormatRegistry = .standard
+    ) {
         var keys: [String: [String: DefinedKey]] = [:]
         var problems: [Diagnostic] = []
         for path in paths {

@@ -8,9 +8,9 @@ package import LibC
 /// SIGPIPE is not among them: a command that must not die of a closed pipe ignores it.
 package let terminatingSignals: [Int32] = {
     var signals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGTRAP, SIGSYS]
-#if os(Linux)
+    #if os(Linux)
     signals += [SIGPWR, SIGSTKFLT, SIGIO]
-#endif
+    #endif
     return signals
 }()
 
@@ -41,11 +41,11 @@ package func restoreCoreLimit(_ limit: rlimit) {
 /// The process's environment block (`environ`), for passing it unchanged to a child process;
 /// Darwin keeps `environ` out of Swift's reach.
 package var processEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
-#if canImport(Darwin)
+    #if canImport(Darwin)
     UnsafePointer(_NSGetEnviron().pointee)
-#else
+    #else
     UnsafePointer(environ)
-#endif
+    #endif
 }
 
 /// What a path names, following symbolic links as `stat(2)` does.
@@ -85,11 +85,11 @@ package func directoryEntries(_ path: String) -> [String]? {
 package func openDirectory(_ path: String, relativeTo anchor: Int32 = AT_FDCWD, followingLinks: Bool = true) -> Int32 {
     let flags = O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     let descriptor = openat(anchor, path, O_RDONLY | flags)
-#if os(Linux)
+    #if os(Linux)
     // O_PATH is behind _GNU_SOURCE, which Swift's Glibc module does not define; its value is
     // 010000000 on every Linux architecture Swift runs on (x86, ARM, RISC-V, PowerPC, s390).
     if descriptor < 0, errno == EACCES { return openat(anchor, path, 0o10000000 | flags) }
-#endif
+    #endif
     return descriptor
 }
 
@@ -160,15 +160,15 @@ package func unreadableReason(_ path: String) -> String {
 
 /// The running executable, symbolic links resolved; `nil` where the system does not say.
 package func executablePath() -> String? {
-#if canImport(Darwin)
+    #if canImport(Darwin)
     var size: UInt32 = 0
     _ = _NSGetExecutablePath(nil, &size)
     var buffer = [CChar](repeating: 0, count: Int(size) + 1)
     guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
     let path = String(cString: buffer)
-#else
+    #else
     let path = "/proc/self/exe"
-#endif
+    #endif
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)

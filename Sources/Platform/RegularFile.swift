@@ -1,9 +1,10 @@
+internal import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import LibC
 
 /// Reads regular files, and only them, without ever waiting: the one reader of a file that a
 /// program finds rather than is given (a table found by listing a folder, a namespace file laid
@@ -57,7 +58,7 @@ package enum RegularFile {
     package static func readIfPresent(_ path: String) throws(UnreadableFile) -> Data? {
         do throws(UnreadableFile) {
             return try read(path)
-        } catch where error.isMissing {
+        } catch  where error.isMissing {
             return nil
         }
     }

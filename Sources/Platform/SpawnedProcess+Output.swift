@@ -1,4 +1,5 @@
 internal import LibC
+
 extension SpawnedProcess {
     /// How a command whose output was captured ended.
     package enum CaptureOutcome: Equatable, Sendable {
@@ -23,16 +24,19 @@ extension SpawnedProcess {
     ///
     /// - Returns: How many bytes it printed, and how it ended.
     /// - Throws: ``Failure`` when the pipe cannot be made or the shell cannot be started.
-    package static func capturingOutput(ofShellCommand command: String, standardInput: Stream, into buffer: UnsafeMutableRawBufferPointer,
-                                        timeout: Int64, ownProcessGroup: Bool = true) throws(Failure) -> (count: Int, outcome: CaptureOutcome) {
+    package static func capturingOutput(
+        ofShellCommand command: String, standardInput: Stream, into buffer: UnsafeMutableRawBufferPointer,
+        timeout: Int64, ownProcessGroup: Bool = true
+    ) throws(Failure) -> (count: Int, outcome: CaptureOutcome) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(code: errno) }
         // Only the child's end reaches it, through dup2; no other child started meanwhile gets one.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let process: SpawnedProcess
         do throws(Failure) {
-            process = try SpawnedProcess(["/bin/sh", "-c", command], standardInput: standardInput,
-                                         standardOutput: .descriptor(ends[1]), newProcessGroup: ownProcessGroup)
+            process = try SpawnedProcess(
+                ["/bin/sh", "-c", command], standardInput: standardInput,
+                standardOutput: .descriptor(ends[1]), newProcessGroup: ownProcessGroup)
         } catch {
             close(ends[0]); close(ends[1])
             throw error

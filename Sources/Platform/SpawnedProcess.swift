@@ -1,4 +1,5 @@
 package import LibC
+
 /// A program envtool starts with `posix_spawnp`: the editor of `edit`, git for `guard`, the
 /// key extractor, age plugins, and the commands envbench times.
 ///
@@ -82,8 +83,10 @@ package struct SpawnedProcess: Sendable {
     ///     while a child of its own still holds its output). The group is not the terminal's
     ///     foreground group: such a child must not read the terminal.
     /// - Throws: ``Failure`` with the code `posix_spawnp` returned.
-    package init(_ arguments: [String], standardInput: Stream = .inherited, standardOutput: Stream = .inherited,
-                 standardError: Stream = .inherited, environment: [String]? = nil, newProcessGroup: Bool = false) throws(Failure) {
+    package init(
+        _ arguments: [String], standardInput: Stream = .inherited, standardOutput: Stream = .inherited,
+        standardError: Stream = .inherited, environment: [String]? = nil, newProcessGroup: Bool = false
+    ) throws(Failure) {
         precondition(!arguments.isEmpty, "a program to start")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -114,8 +117,8 @@ package struct SpawnedProcess: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer {
-            argv.forEach { free($0) }
-            envp?.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp ?? [] { free(pointer) }
         }
         var child: pid_t = 0
         let result: Int32

@@ -1,18 +1,19 @@
 /// Foundation's `trimmingCharacters(in: .whitespaces)` and `(in: .whitespacesAndNewlines)`,
 /// which live in full Foundation; the libraries and the CLI link FoundationEssentials only.
-package extension StringProtocol {
+extension StringProtocol {
     /// Without leading and trailing spaces (Unicode's space separators) and tabs.
-    func trimmingWhitespace() -> String { trimming { Self.isWhitespace($0) } }
+    package func trimmingWhitespace() -> String { trimming { Self.isWhitespace($0) } }
 
     /// Without leading and trailing spaces, tabs and line breaks.
-    func trimmingWhitespaceAndNewlines() -> String { trimming { Self.isWhitespace($0) || Self.isNewline($0) } }
+    package func trimmingWhitespaceAndNewlines() -> String { trimming { Self.isWhitespace($0) || Self.isNewline($0) } }
 
     private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         // Most texts have nothing to trim: the same text, without rebuilding it scalar by scalar.
         if let first = scalars.first, let last = scalars.last, !drop(first), !drop(last) { return String(self) }
         guard let first = scalars.firstIndex(where: { !drop($0) }),
-              let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !drop($0) })
+        else { return "" }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[first...last])
         return String(text)

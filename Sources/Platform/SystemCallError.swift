@@ -1,4 +1,5 @@
 internal import LibC
+
 /// A system call that failed, as the `errno` it set: what ``readFully(_:into:)``,
 /// ``readToEnd(_:limit:sizeHint:)`` and ``writeAll(_:_:)`` report.
 package struct SystemCallError: Error, Equatable, Sendable {

@@ -1,9 +1,10 @@
+internal import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import LibC
 
 // The one place that knows about EINTR: a signal whose handler was installed without SA_RESTART
 // (a terminal's SIGWINCH, SIGALRM, a debugger's stop) makes a blocking call fail with EINTR

@@ -4,9 +4,9 @@
 /// `split(separator: "\n")` leaves a CRLF file whole, and `'` followed by U+0301 is a different
 /// Character from `'`, so `replacing("'", with: …)` leaves it alone. File formats and shells see
 /// bytes; these helpers do too.
-package extension StringProtocol {
+extension StringProtocol {
     /// Every occurrence of `target` replaced by `replacement`, matched byte for byte in UTF-8.
-    func replacingBytes(_ target: String, with replacement: String) -> String {
+    package func replacingBytes(_ target: String, with replacement: String) -> String {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return String(self) }
         let bytes = Array(utf8)
@@ -30,7 +30,7 @@ package extension StringProtocol {
     /// Also cheaper at start-up than the standard library's `firstRange(of:)`, whose searcher
     /// keeps a `[Character: Int]` table whose storage makes the runtime scan every conformance
     /// record the first time.
-    func firstBytesRange(of target: String) -> Range<Index>? {
+    package func firstBytesRange(of target: String) -> Range<Index>? {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return nil }
         let bytes = Array(utf8)
@@ -45,7 +45,7 @@ package extension StringProtocol {
     }
 
     /// Whether `target` occurs in the text, matched byte for byte in UTF-8.
-    func containsBytes(_ target: String) -> Bool {
+    package func containsBytes(_ target: String) -> Bool {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return false }
         let bytes = Array(utf8)

@@ -10,7 +10,8 @@ public enum UTF8Validation {
     @inlinable @inline(__always)
     public static func multibyteSequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
         switch bytes[offset] {
         case 0xC2...0xDF: count = 2
         case 0xE0: count = 3; low = 0xA0
@@ -38,7 +39,8 @@ public enum UTF8Validation {
         var offset = 0
         while offset < bytes.count {
             if bytes.count - offset >= 8,
-               raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 offset += 8
                 continue
             }

@@ -1,4 +1,5 @@
 internal import LibC
+
 /// Why a file cannot be read, in the words people know from the shell: the one reason and the one
 /// message (`cannot read the file: …`) that every reader's error carries, whatever its type.
 package struct UnreadableFile: Error, Sendable, Hashable, CustomStringConvertible {

@@ -25,12 +25,13 @@ package enum FormatArgumentType: Sendable, Hashable {
 
     /// The type of `conversion` with the length modifier `length` (`""`, `h`, `ll`, …).
     package init(conversion: Character, length: String) {
-        let bits: Int = switch length {
-        case "": 32
-        case "hh": 8
-        case "h": 16
-        default: 64
-        }
+        let bits: Int =
+            switch length {
+            case "": 32
+            case "hh": 8
+            case "h": 16
+            default: 64
+            }
         switch conversion {
         case "d", "i", "D": self = .int(bits: bits)
         case "u", "U", "o", "O", "x", "X": self = .uint(bits: bits)
@@ -51,7 +52,8 @@ package enum FormatArgumentType: Sendable, Hashable {
     package init?(valueType: String) {
         let scalars = Array(("%" + valueType).unicodeScalars)
         guard case (.conversion(let conversion), let end) = FormatString.token(at: 0, in: scalars),
-              end == scalars.count, conversion.position == nil else { return nil }
+            end == scalars.count, conversion.position == nil
+        else { return nil }
         self = conversion.argumentType
     }
 

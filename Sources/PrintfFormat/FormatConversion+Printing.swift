@@ -43,22 +43,29 @@ extension FormatConversion {
         switch argumentType {
         case .int(let bits):
             guard let value = argument.integerValue else { return pad(argument.text) }
-            let narrowed: Int64 = switch bits {
-            case 8: Int64(Int8(truncatingIfNeeded: value))
-            case 16: Int64(Int16(truncatingIfNeeded: value))
-            case 32: Int64(Int32(truncatingIfNeeded: value))
-            default: Int64(value)
-            }
+            let narrowed: Int64 =
+                switch bits {
+                case 8: Int64(Int8(truncatingIfNeeded: value))
+                case 16: Int64(Int16(truncatingIfNeeded: value))
+                case 32: Int64(Int32(truncatingIfNeeded: value))
+                default: Int64(value)
+                }
             return cFormat(spec() + "lld", narrowed)
         case .uint(let bits):
             guard let value = argument.integerValue else { return pad(argument.text) }
-            let narrowed: UInt64 = switch bits {
-            case 8: UInt64(UInt8(truncatingIfNeeded: value))
-            case 16: UInt64(UInt16(truncatingIfNeeded: value))
-            case 32: UInt64(UInt32(truncatingIfNeeded: value))
-            default: UInt64(truncatingIfNeeded: value)
-            }
-            let letter: String = switch conversion { case "U": "u"; case "O": "o"; default: String(conversion) }
+            let narrowed: UInt64 =
+                switch bits {
+                case 8: UInt64(UInt8(truncatingIfNeeded: value))
+                case 16: UInt64(UInt16(truncatingIfNeeded: value))
+                case 32: UInt64(UInt32(truncatingIfNeeded: value))
+                default: UInt64(truncatingIfNeeded: value)
+                }
+            let letter: String =
+                switch conversion {
+                case "U": "u";
+                case "O": "o";
+                default: String(conversion)
+                }
             return cFormat(spec() + "ll" + letter, narrowed)
         case .double:
             guard let value = argument.doubleValue else { return pad(argument.text) }

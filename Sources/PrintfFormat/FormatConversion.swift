@@ -49,5 +49,7 @@ package struct FormatConversion: Sendable, Hashable {
     }
 
     /// The conversion characters CoreFoundation formats (`%n` and `%P` are left out on purpose).
-    package static let conversions: Set<Character> = ["d", "i", "u", "o", "x", "X", "D", "U", "O", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "@", "p"]
+    package static let conversions: Set<Character> = [
+        "d", "i", "u", "o", "x", "X", "D", "U", "O", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "@", "p",
+    ]
 }

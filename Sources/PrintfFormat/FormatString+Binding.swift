@@ -28,9 +28,11 @@ extension FormatString {
     /// - `%#@name@` reads the variable's `argNum`, else its position, else `bound`, else the next
     ///   argument; then each form `forms` returns is walked with that argument bound, each
     ///   starting from the same next argument.
-    static func walk<Variable: FormatVariable>(_ tokens: [FormatToken], variables: [String: Variable], bound: Int?, next: inout Int,
-                                               depth: Int, budget: inout Int, visit: (FormatStep<Variable>) -> Void,
-                                               forms: (Variable, Int) -> [FormatString]) {
+    static func walk<Variable: FormatVariable>(
+        _ tokens: [FormatToken], variables: [String: Variable], bound: Int?, next: inout Int,
+        depth: Int, budget: inout Int, visit: (FormatStep<Variable>) -> Void,
+        forms: (Variable, Int) -> [FormatString]
+    ) {
         for token in tokens {
             switch token {
             case .text(let literal):
@@ -76,8 +78,9 @@ extension FormatString {
                 visit(.variable(variable, argument: index, source: source))
                 for form in forms(variable, index) {
                     var formNext = next
-                    walk(form.tokens, variables: variables, bound: index, next: &formNext, depth: depth + 1,
-                         budget: &budget, visit: visit, forms: forms)
+                    walk(
+                        form.tokens, variables: variables, bound: index, next: &formNext, depth: depth + 1,
+                        budget: &budget, visit: visit, forms: forms)
                 }
             }
         }
@@ -85,26 +88,31 @@ extension FormatString {
 
     /// The text for `arguments`, each `%#@name@` replaced by the form `form` chooses for its
     /// variable and argument (`nil`: the argument is missing).
-    package func format<Variable: FormatVariable>(_ arguments: [FormatArgument], variables: [String: Variable],
-                                                  form: (Variable, FormatArgument?) -> FormatString?) -> String {
+    package func format<Variable: FormatVariable>(
+        _ arguments: [FormatArgument], variables: [String: Variable],
+        form: (Variable, FormatArgument?) -> FormatString?
+    ) -> String {
         if tokens.count == 1, case .text(let literal) = tokens[0] { return literal }
         var output = ""
         var next = 1
         var budget = Self.maximumExpansions
-        Self.walk(tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget, visit: { step in
-            switch step {
-            case .text(let literal), .malformed(let literal):
-                output += literal
-            case .conversion(let conversion, let binding):
-                output += conversion.format(binding, arguments)
-            case .variable(nil, _, let source):
-                output += source
-            case .variable:
-                break
-            }
-        }, forms: { variable, index in
-            form(variable, index >= 1 && index <= arguments.count ? arguments[index - 1] : nil).map { [$0] } ?? []
-        })
+        Self.walk(
+            tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget,
+            visit: { step in
+                switch step {
+                case .text(let literal), .malformed(let literal):
+                    output += literal
+                case .conversion(let conversion, let binding):
+                    output += conversion.format(binding, arguments)
+                case .variable(nil, _, let source):
+                    output += source
+                case .variable:
+                    break
+                }
+            },
+            forms: { variable, index in
+                form(variable, index >= 1 && index <= arguments.count ? arguments[index - 1] : nil).map { [$0] } ?? []
+            })
         return output
     }
 
@@ -124,23 +132,25 @@ extension FormatString {
         var signature = FormatSignature()
         var next = 1
         var budget = Self.maximumExpansions
-        Self.walk(tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget, visit: { step in
-            switch step {
-            case .text, .variable(nil, _, _):
-                break
-            case .malformed(let source):
-                signature.malformed.append(source)
-            case .conversion(let conversion, let binding):
-                if let width = binding.width { signature.record(width, .int(bits: 32), "* of " + conversion.source) }
-                if let precision = binding.precision { signature.record(precision, .int(bits: 32), ".* of " + conversion.source) }
-                signature.record(binding.argument, conversion.argumentType, conversion.source)
-            case .variable(let variable?, let index, let source):
-                signature.count(index)
-                if let valueType = variable.valueType, let type = variable.valueArgumentType {
-                    signature.record(index, type, "%" + valueType + " (" + source + ")")
+        Self.walk(
+            tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget,
+            visit: { step in
+                switch step {
+                case .text, .variable(nil, _, _):
+                    break
+                case .malformed(let source):
+                    signature.malformed.append(source)
+                case .conversion(let conversion, let binding):
+                    if let width = binding.width { signature.record(width, .int(bits: 32), "* of " + conversion.source) }
+                    if let precision = binding.precision { signature.record(precision, .int(bits: 32), ".* of " + conversion.source) }
+                    signature.record(binding.argument, conversion.argumentType, conversion.source)
+                case .variable(let variable?, let index, let source):
+                    signature.count(index)
+                    if let valueType = variable.valueType, let type = variable.valueArgumentType {
+                        signature.record(index, type, "%" + valueType + " (" + source + ")")
+                    }
                 }
-            }
-        }, forms: { variable, _ in variable.orderedForms })
+            }, forms: { variable, _ in variable.orderedForms })
         return signature
     }
 
@@ -151,12 +161,14 @@ extension FormatString {
         var first: Int? = nil
         var next = 1
         var budget = 0
-        Self.walk(tokens, variables: [String: NoVariable](), bound: nil, next: &next, depth: 0, budget: &budget, visit: { step in
-            guard numeric == nil, case .conversion(let conversion, let binding) = step else { return }
-            let type = conversion.argumentType
-            if type.isNumeric { numeric = (binding.argument, type) }
-            if first == nil { first = binding.argument }
-        }, forms: { _, _ in [] })
+        Self.walk(
+            tokens, variables: [String: NoVariable](), bound: nil, next: &next, depth: 0, budget: &budget,
+            visit: { step in
+                guard numeric == nil, case .conversion(let conversion, let binding) = step else { return }
+                let type = conversion.argumentType
+                if type.isNumeric { numeric = (binding.argument, type) }
+                if first == nil { first = binding.argument }
+            }, forms: { _, _ in [] })
         return numeric ?? (first ?? 1, nil)
     }
 }

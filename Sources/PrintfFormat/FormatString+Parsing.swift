@@ -101,7 +101,7 @@ extension FormatString {
             length.unicodeScalars.append(letter)
             index += 1
             // `hh` and `ll` are the only two-letter modifiers; any other letter after one is malformed.
-            if (letter == "h" || letter == "l"), index < scalars.count, scalars[index] == letter {
+            if letter == "h" || letter == "l", index < scalars.count, scalars[index] == letter {
                 length.unicodeScalars.append(letter)
                 index += 1
             }
@@ -113,7 +113,11 @@ extension FormatString {
         let conversion = Character(scalars[index])
         index += 1
         guard valid else { return (.malformed(source(index)), index) }
-        return (.conversion(FormatConversion(position: argument, flags: flags, width: width, precision: precision,
-                                             length: length, conversion: conversion, source: source(index))), index)
+        return (
+            .conversion(
+                FormatConversion(
+                    position: argument, flags: flags, width: width, precision: precision,
+                    length: length, conversion: conversion, source: source(index))), index
+        )
     }
 }

@@ -1,10 +1,11 @@
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// A parsed Apple `.strings` localization table (`"key" = "value";`).
 ///

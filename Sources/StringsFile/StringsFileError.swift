@@ -1,4 +1,5 @@
 import Diagnostics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import Diagnostics
 import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -137,9 +138,11 @@ struct StringsParser: ~Copyable {
                 value = parsed
                 try skipWhitespaceAndComments()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
-                    throw error(at: position, position < bytes.count
-                        ? unexpectedCharacterMessage(expecting: "';' after the value")
-                        : "expected ';' after the value, found the end of the file")
+                    throw error(
+                        at: position,
+                        position < bytes.count
+                            ? unexpectedCharacterMessage(expecting: "';' after the value")
+                            : "expected ';' after the value, found the end of the file")
                 }
                 position += 1
             } else {
@@ -206,7 +209,8 @@ struct StringsParser: ~Copyable {
             newlines += 1
             if newlines > 1 { return nil }
         }
-        var first = start, last = end
+        var first = start
+        var last = end
         while first < last, Self.isSpace(bytes[first]) { first += 1 }
         while last > first, Self.isSpace(bytes[last - 1]) { last -= 1 }
         return StringsSpan(start: first, count: last - first)
@@ -265,7 +269,8 @@ struct StringsParser: ~Copyable {
             case 0xE2:
                 // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR are white space to CoreFoundation.
                 if position + 2 < bytes.count, bytes[position + 1] == 0x80,
-                   bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9 {
+                    bytes[position + 2] == 0xA8 || bytes[position + 2] == 0xA9
+                {
                     position += 3
                 } else {
                     return
@@ -282,9 +287,9 @@ struct StringsParser: ~Copyable {
     private static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "."), UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -386,11 +391,15 @@ struct StringsParser: ~Copyable {
                     digits += 1
                 }
                 if digits < 4 {
-                    warn(at: escapeOffset, "'\\U' takes exactly four hex digits; this one has \(digits), read as U+\(String(number, radix: 16, uppercase: true))")
+                    warn(
+                        at: escapeOffset, "'\\U' takes exactly four hex digits; this one has \(digits), read as U+\(String(number, radix: 16, uppercase: true))"
+                    )
                 }
                 unit = number
             case UInt8(ascii: "u"):
-                warn(at: escapeOffset, "'\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character")
+                warn(
+                    at: escapeOffset,
+                    "'\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character")
                 unit = UInt32(escaped)
             default:
                 // Any other escaped character stands for itself, including multi-byte UTF-8.

@@ -1,4 +1,5 @@
 import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -95,7 +96,9 @@ struct StringsTable: Sendable {
         }
     }
 
-    private func withBuffers<T>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<StringsEntry>, UnsafeBufferPointer<Int32>) -> T) -> T {
+    private func withBuffers<T>(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<StringsEntry>, UnsafeBufferPointer<Int32>) -> T
+    ) -> T {
         source.withUnsafeBytes { raw in
             unescaped.withUnsafeBufferPointer { unescaped in
                 entries.withUnsafeBufferPointer { entries in
@@ -121,8 +124,10 @@ struct StringsTable: Sendable {
     /// Swift's `Hasher` is seeded per process, so a file crafted to collide cannot turn parsing
     /// quadratic.
     @inline(__always)
-    static func probe(_ key: UnsafeBufferPointer<UInt8>, slots: UnsafeBufferPointer<Int32>,
-                      keyOfEntry: (Int) -> UnsafeBufferPointer<UInt8>) -> (slot: Int, entry: Int?) {
+    static func probe(
+        _ key: UnsafeBufferPointer<UInt8>, slots: UnsafeBufferPointer<Int32>,
+        keyOfEntry: (Int) -> UnsafeBufferPointer<UInt8>
+    ) -> (slot: Int, entry: Int?) {
         let mask = slots.count - 1
         var slot = hash(key) & mask
         while true {
@@ -130,7 +135,8 @@ struct StringsTable: Sendable {
             if stored == 0 { return (slot, nil) }
             let candidate = keyOfEntry(stored - 1)
             if candidate.count == key.count,
-               key.isEmpty || sameBytes(candidate.baseAddress!, key.baseAddress!, count: key.count) {
+                key.isEmpty || sameBytes(candidate.baseAddress!, key.baseAddress!, count: key.count)
+            {
                 return (slot, stored - 1)
             }
             slot = (slot + 1) & mask

@@ -31,7 +31,8 @@ enum TextEncodingDetector {
         units.reserveCapacity(unitCount)
         var index = 2
         while index + 1 < data.count {
-            let a = UInt16(data[index]), b = UInt16(data[index + 1])
+            let a = UInt16(data[index])
+            let b = UInt16(data[index + 1])
             units.append(littleEndian ? (b << 8 | a) : (a << 8 | b))
             index += 2
         }

@@ -2,12 +2,13 @@ import AppleLocalization
 import Diagnostics
 import EnvironmentCrypto
 import EnvironmentKit
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// Generates Swift accessors from an `environments.json` and the translations next to it: a type
 /// with one typed property per variable, and an `L10n` namespace with one function per key.
@@ -62,8 +63,15 @@ package struct AccessorGenerator: Sendable {
     package func generate() throws(EnvironmentError) -> Output {
         let badNames = [environmentTypeName, l10nTypeName].filter { !SwiftTypeName.isValid($0) }
         guard badNames.isEmpty else {
-            return Output(source: "", diagnostics: badNames.map { Diagnostic(.error, message:
-                "\(Diagnostic.quoted($0)) is not a Swift type name the generated code can use (ASCII letters, digits and _, not starting with a digit, not a keyword)") },
+            return Output(
+                source: "",
+                diagnostics: badNames.map {
+                    Diagnostic(
+                        .error,
+                        message:
+                            "\(Diagnostic.quoted($0)) is not a Swift type name the generated code can use (ASCII letters, digits and _, not starting with a digit, not a keyword)"
+                    )
+                },
                 inputFiles: [])
         }
         let data: Data
@@ -73,8 +81,11 @@ package struct AccessorGenerator: Sendable {
             throw EnvironmentError.unreadable(environmentsPath, error)
         }
         guard !EnvironmentsBin.isEncrypted(data) else {
-            throw EnvironmentError(.malformedDocument, file: environmentsPath,
-                                   message: "this is an encrypted environments.bin; generate from the environments.json it is made from, which the generated code then reads in either form")
+            throw EnvironmentError(
+                .malformedDocument, file: environmentsPath,
+                message:
+                    "this is an encrypted environments.bin; generate from the environments.json it is made from, which the generated code then reads in either form"
+            )
         }
         let document = try EnvironmentsDocument(fileData: data, path: environmentsPath)
         var configurations: [(name: String, variables: JSONObject)] = []
@@ -96,8 +107,9 @@ package struct AccessorGenerator: Sendable {
         writer.line("import EnvironmentKit")
         writer.line("import Foundation")
 
-        var environment = EnvironmentAccessors(typeName: environmentTypeName, access: access, source: sourceName, members: members,
-                                               file: environmentsPath, bytes: [UInt8](data))
+        var environment = EnvironmentAccessors(
+            typeName: environmentTypeName, access: access, source: sourceName, members: members,
+            file: environmentsPath, bytes: [UInt8](data))
         var body = SwiftSourceWriter()
         environment.write(to: &body)
         diagnostics += environment.diagnostics
@@ -124,7 +136,9 @@ package struct AccessorGenerator: Sendable {
 
     /// The development language's translations next to the document, one entry per accessor:
     /// i18next resources, then the Apple tables' lookup winners.
-    static func translations(directory: String, language: String, tableFolders: [String]) -> (entries: [TranslationEntry], diagnostics: [Diagnostic], files: [String]) {
+    static func translations(directory: String, language: String, tableFolders: [String]) -> (
+        entries: [TranslationEntry], diagnostics: [Diagnostic], files: [String]
+    ) {
         var i18next = I18NextResourceReader()
         i18next.read(directory: directory, language: language)
         let tables = AppleTableDirectory(directory: directory, folders: tableFolders)
@@ -169,8 +183,12 @@ package struct AccessorGenerator: Sendable {
             if let existing = index[id] {
                 let winner = winners[existing]
                 if winner.parameters != entry.parameters {
-                    diagnostics.append(Diagnostic(.warning, file: entry.file, line: entry.line, message:
-                        "\(Diagnostic.quoted(entry.key)) takes (\(describe(entry.parameters))) here but (\(describe(winner.parameters))) in \(winner.file), which the lookup reads first; the accessor takes the latter — make the arguments agree"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, file: entry.file, line: entry.line,
+                            message:
+                                "\(Diagnostic.quoted(entry.key)) takes (\(describe(entry.parameters))) here but (\(describe(winner.parameters))) in \(winner.file), which the lookup reads first; the accessor takes the latter — make the arguments agree"
+                        ))
                 }
                 continue
             }
@@ -181,7 +199,14 @@ package struct AccessorGenerator: Sendable {
     }
 
     private static func describe(_ parameters: [TranslationEntry.Parameter]) -> String {
-        parameters.map { switch $0.kind { case .string: "String"; case .int: "Int"; case .double: "Double"; case .character: "Character" } }.joined(separator: ", ")
+        parameters.map {
+            switch $0.kind {
+            case .string: "String";
+            case .int: "Int";
+            case .double: "Double";
+            case .character: "Character"
+            }
+        }.joined(separator: ", ")
     }
 
     /// Variables that `Configuration` reads by the same dotted path (a top-level `"api.timeout"`
@@ -193,8 +218,12 @@ package struct AccessorGenerator: Sendable {
             for member in members {
                 let keys = trail + [member.key]
                 if let other = seen[member.path] {
-                    diagnostics.append(Diagnostic(.error, file: file, path: member.path, message:
-                        "the variables \(other.map { Diagnostic.quoted($0) }.joined(separator: " → ")) and \(keys.map { Diagnostic.quoted($0) }.joined(separator: " → ")) are both read as \(Diagnostic.quoted(member.path)); rename the key that holds a dot"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, path: member.path,
+                            message:
+                                "the variables \(other.map { Diagnostic.quoted($0) }.joined(separator: " → ")) and \(keys.map { Diagnostic.quoted($0) }.joined(separator: " → ")) are both read as \(Diagnostic.quoted(member.path)); rename the key that holds a dot"
+                        ))
                 } else {
                     seen[member.path] = keys
                 }

@@ -71,17 +71,19 @@ struct AppleFormatsReader {
         }
         for key in file.keys {
             guard let format = file[key] else { continue }
-            append(table: table, key: key, signature: format.signature, documentation: [format.format] + Self.forms(format.variables),
-                   file: path, line: format.location?.line)
+            append(
+                table: table, key: key, signature: format.signature, documentation: [format.format] + Self.forms(format.variables),
+                file: path, line: format.location?.line)
         }
     }
 
     private mutating func append(table: String, key: String, signature: FormatSignature, documentation: [String], file: String, line: Int?) {
         let parameters = TranslationEntry.Parameter.parameters(for: signature)
-        entries.append(TranslationEntry(
-            source: .strings(table: table), key: key,
-            path: [table] + key.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-            parameters: parameters, documentation: documentation, file: file, line: line))
+        entries.append(
+            TranslationEntry(
+                source: .strings(table: table), key: key,
+                path: [table] + key.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+                parameters: parameters, documentation: documentation, file: file, line: line))
     }
 
     /// The plural forms of each variable, `other` first: `items.other: %d items`.

@@ -37,8 +37,10 @@ struct EnvironmentAccessors {
         writeType(typeName, members: members, isRoot: true, to: &writer, modifier: modifier)
     }
 
-    private mutating func writeType(_ name: String, members: [VariableType.Member], isRoot: Bool,
-                                    to writer: inout SwiftSourceWriter, modifier: SwiftCode) {
+    private mutating func writeType(
+        _ name: String, members: [VariableType.Member], isRoot: Bool,
+        to writer: inout SwiftSourceWriter, modifier: SwiftCode
+    ) {
         let names = uniqueNames(for: members)
         writer.block("\(modifier)struct \(name: name): Sendable") { writer in
             for (member, names) in zip(members, names) {
@@ -52,7 +54,8 @@ struct EnvironmentAccessors {
                 "- Throws: `EnvironmentError` when the configuration lacks a variable or holds another type than the",
                 "  document this type was generated from (regenerate it, or fix the document it was read from).",
             ])
-            writer.block("\(isRoot ? modifier : SwiftCode())init(_ configuration: EnvironmentKit.Configuration) throws(EnvironmentKit.EnvironmentError)") { writer in
+            writer.block("\(isRoot ? modifier : SwiftCode())init(_ configuration: EnvironmentKit.Configuration) throws(EnvironmentKit.EnvironmentError)") {
+                writer in
                 for (member, names) in zip(members, names) {
                     let read = readExpression(member.type, path: member.path, typeName: names.type)
                     if member.isOptional {
@@ -94,8 +97,11 @@ struct EnvironmentAccessors {
         for member in members {
             let property = propertyName(member.key)
             if let other = properties[property] {
-                diagnostics.append(TypeInference.diagnostic(.error, file: file, bytes: bytes, at: member.keys, in: member.configurations.first ?? "",
-                    "the variables \(Diagnostic.quoted(other)) and \(Diagnostic.quoted(member.key)) both become the Swift name \(property); rename one of them"))
+                diagnostics.append(
+                    TypeInference.diagnostic(
+                        .error, file: file, bytes: bytes, at: member.keys, in: member.configurations.first ?? "",
+                        "the variables \(Diagnostic.quoted(other)) and \(Diagnostic.quoted(member.key)) both become the Swift name \(property); rename one of them"
+                    ))
             } else {
                 properties[property] = member.key
             }
@@ -170,16 +176,22 @@ struct EnvironmentAccessors {
     private func writeSupport(to writer: inout SwiftSourceWriter) {
         writer.line()
         writer.documentation(["The array at `path` with each element converted, or an error naming the element that is not an `expected`."])
-        writer.block("fileprivate static func array<Element>(_ configuration: EnvironmentKit.Configuration, _ path: Swift.String, _ expected: Element.Type, _ convert: (EnvironmentKit.JSONValue) -> Element?) throws(EnvironmentKit.EnvironmentError) -> [Element]") { writer in
+        writer.block(
+            "fileprivate static func array<Element>(_ configuration: EnvironmentKit.Configuration, _ path: Swift.String, _ expected: Element.Type, _ convert: (EnvironmentKit.JSONValue) -> Element?) throws(EnvironmentKit.EnvironmentError) -> [Element]"
+        ) { writer in
             writer.line("let value = try configuration.value(path)")
             writer.block("guard case .array(let elements) = value else") { writer in
-                writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)\", message: \"the variable \\\"\\(path)\\\" is \\(value.typeName), not an array as in the document \\(Self.self) was generated from\")")
+                writer.line(
+                    "throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)\", message: \"the variable \\\"\\(path)\\\" is \\(value.typeName), not an array as in the document \\(Self.self) was generated from\")"
+                )
             }
             writer.line("var result: [Element] = []")
             writer.line("result.reserveCapacity(elements.count)")
             writer.block("for (index, element) in elements.enumerated()") { writer in
                 writer.block("guard let converted = convert(element) else") { writer in
-                    writer.line("throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)[\\(index)]\", message: \"the element is \\(element.typeName), not the \\(Element.self) of the document \\(Self.self) was generated from\")")
+                    writer.line(
+                        "throw EnvironmentKit.EnvironmentError(.typeMismatch, file: configuration.source, jsonPath: \"configurations.\\(configuration.name).\\(path)[\\(index)]\", message: \"the element is \\(element.typeName), not the \\(Element.self) of the document \\(Self.self) was generated from\")"
+                    )
                 }
                 writer.line("result.append(converted)")
             }

@@ -1,12 +1,13 @@
 import Diagnostics
+import I18Next
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import I18Next
-import Platform
-import JSONParsing
 
 /// Reads the development language's i18next resources (`locales/<lng>/<ns>.json`) into
 /// accessor entries: nested keys joined with `.`, plural forms (`_one`, `_other`, `_ordinal_two`)
@@ -102,15 +103,18 @@ struct I18NextResourceReader {
             }
             let documentation = group.forms.map { form, text in form.isEmpty ? text : "\(form): \(text)" }
             let location = Self.location(of: group.jsonPath, in: bytes)
-            entries.append(TranslationEntry(
-                source: .i18next, key: isDefault ? joined : "\(namespace):\(joined)",
-                path: (isDefault ? [] : [namespace]) + group.segments, parameters: parameters, isOrdinal: group.ordinal,
-                documentation: documentation, file: path, line: location?.line))
+            entries.append(
+                TranslationEntry(
+                    source: .i18next, key: isDefault ? joined : "\(namespace):\(joined)",
+                    path: (isDefault ? [] : [namespace]) + group.segments, parameters: parameters, isOrdinal: group.ordinal,
+                    documentation: documentation, file: path, line: location?.line))
         }
     }
 
-    private mutating func flatten(_ object: JSONObject, prefix: [String], into leaves: inout [(key: [String], text: String, jsonPath: [String])],
-                                  file: String, bytes: [UInt8]) {
+    private mutating func flatten(
+        _ object: JSONObject, prefix: [String], into leaves: inout [(key: [String], text: String, jsonPath: [String])],
+        file: String, bytes: [UInt8]
+    ) {
         for (key, value) in object.members {
             // i18next splits keys at the key separator: `"a.b": "x"` is reached as a.b, the same
             // as nested objects, so the accessor takes both segments.
@@ -121,8 +125,10 @@ struct I18NextResourceReader {
             case .integer, .number, .numberLiteral, .bool: leaves.append((segments, value.jsonText(pretty: false), prefix + [key]))
             case .array, .null:
                 let location = Self.location(of: prefix + [key], in: bytes)
-                diagnostics.append(Diagnostic(.warning, file: file, line: location?.line, column: location?.column, path: segments.joined(separator: "."),
-                    message: "\(value.typeName) is not a translation (it needs returnObjects); no accessor is generated for it"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, line: location?.line, column: location?.column, path: segments.joined(separator: "."),
+                        message: "\(value.typeName) is not a translation (it needs returnObjects); no accessor is generated for it"))
             }
         }
     }
@@ -143,8 +149,10 @@ struct I18NextResourceReader {
             let name = first.trimmingWhitespace()
             guard !name.isEmpty else { continue }
             if name.contains(".") {
-                diagnostics.append(Diagnostic(.warning, file: file, path: key,
-                    message: "the variable \"\(name)\" is nested; the accessor has no parameter for it (pass an object through AppEnvironment.translate)"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, path: key,
+                        message: "the variable \"\(name)\" is nested; the accessor has no parameter for it (pass an object through AppEnvironment.translate)"))
                 continue
             }
             let format = parts.count > 1 ? parts[1].trimmingWhitespace() : ""

@@ -44,16 +44,20 @@ struct L10nNamespace {
         var collision: String?
         Self.insert(entry, segments: entry.path[...], into: &root, isRoot: true, collision: &collision)
         if let collision {
-            diagnostics.append(Diagnostic(.error, file: entry.file, line: entry.line, path: entry.key,
-                message: "the keys \"\(collision)\" and \"\(entry.key)\" both become the same Swift name in \(typeName); rename one of them"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: entry.file, line: entry.line, path: entry.key,
+                    message: "the keys \"\(collision)\" and \"\(entry.key)\" both become the same Swift name in \(typeName); rename one of them"))
         }
     }
 
     /// Names the namespace itself uses at its top level; a key spelled so gets a trailing `_`.
     static let reservedRootNames: Set<String> = ["environment", runtimeName]
 
-    private static func insert(_ entry: TranslationEntry, segments: ArraySlice<String>, into node: inout Node, isRoot: Bool = false,
-                               collision: inout String?) {
+    private static func insert(
+        _ entry: TranslationEntry, segments: ArraySlice<String>, into node: inout Node, isRoot: Bool = false,
+        collision: inout String?
+    ) {
         guard let first = segments.first else { return }
         var name = SwiftIdentifier.member(first)
         if isRoot && reservedRootNames.contains(name) { name += "_" }
@@ -127,7 +131,9 @@ struct L10nNamespace {
             }
             guard usesStrings else { return }
             writer.line()
-            writer.block("static func localized(_ key: Swift.String, table: Swift.String, _ arguments: [any Swift.CustomStringConvertible & Swift.Sendable]) -> Swift.String") { writer in
+            writer.block(
+                "static func localized(_ key: Swift.String, table: Swift.String, _ arguments: [any Swift.CustomStringConvertible & Swift.Sendable]) -> Swift.String"
+            ) { writer in
                 writer.line("guard let environment = environment.withLock({ $0 }) else { return key }")
                 writer.line("return environment.lookupLocalizedString(key, table: table, sources: [.stringsTables], arguments: arguments) ?? key")
             }

@@ -1,13 +1,14 @@
 import AppleLocalization
 import Diagnostics
+import Platform
+import PrintfFormat
+import StringsFile
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import PrintfFormat
-import StringsFile
 
 /// Reads the development language's `.strings` tables (`<lng>.lproj/<Table>.strings`, or the
 /// flat `<LNG>.strings` that forms `Localizable`, as `AppleTableDirectory` finds them) into accessor entries, one positional
@@ -47,10 +48,11 @@ struct StringsTableReader {
         for key in file.keys {
             guard let text = file[key] else { continue }
             let parameters = formatArguments(in: text, file: path, key: key)
-            entries.append(TranslationEntry(
-                source: .strings(table: table), key: key,
-                path: [table] + key.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                parameters: parameters, documentation: [text], file: path, line: lines[key]))
+            entries.append(
+                TranslationEntry(
+                    source: .strings(table: table), key: key,
+                    path: [table] + key.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+                    parameters: parameters, documentation: [text], file: path, line: lines[key]))
         }
     }
 

@@ -34,7 +34,8 @@ extension TranslationEntry.Parameter {
         }
         // A lone `%` at the end ("100%") is common and harmless: it reads nothing and shows as written.
         for source in signature.malformed where source != "%" {
-            problems.append("\"\(source)\" is not a format specifier and is shown as written; the accessor takes no argument for it (write %% for a percent sign)")
+            problems.append(
+                "\"\(source)\" is not a format specifier and is shown as written; the accessor takes no argument for it (write %% for a percent sign)")
         }
         return problems
     }

@@ -1,11 +1,12 @@
 import Diagnostics
 import EnvironmentKit
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
 
 /// Infers one type per variable across all configurations of a document.
 ///
@@ -55,8 +56,10 @@ struct TypeInference {
         let missing = values.filter { $0.value == nil }.map(\.name)
         let dotted = path.joined(separator: ".")
         if !missing.isEmpty && !present.isEmpty {
-            warn(at: Array(path.dropLast()), in: missing[0],
-                 "\(Diagnostic.quoted(dotted)) is missing in \(Self.list(missing)) and is generated as an optional; add it to every configuration to make it non-optional")
+            warn(
+                at: Array(path.dropLast()), in: missing[0],
+                "\(Diagnostic.quoted(dotted)) is missing in \(Self.list(missing)) and is generated as an optional; add it to every configuration to make it non-optional"
+            )
         }
         let type: VariableType
         if present.isEmpty {
@@ -64,8 +67,9 @@ struct TypeInference {
         } else {
             type = infer(present, path: path)
         }
-        var member = VariableType.Member(key: key, path: dotted, type: type, isOptional: present.count < values.count,
-                                         configurations: present.map(\.name))
+        var member = VariableType.Member(
+            key: key, path: dotted, type: type, isOptional: present.count < values.count,
+            configurations: present.map(\.name))
         member.keys = path
         return member
     }
@@ -82,8 +86,9 @@ struct TypeInference {
         let dotted = path.joined(separator: ".")
         if kinds.count > 1 {
             let described = kinds.map { "\($0.kind) in \(Self.list($0.configurations))" }.joined(separator: ", ")
-            warn(at: path, in: kinds[1].configurations[0],
-                 "\(Diagnostic.quoted(dotted)) is \(described); it is generated as JSONValue, the type that holds them all")
+            warn(
+                at: path, in: kinds[1].configurations[0],
+                "\(Diagnostic.quoted(dotted)) is \(described); it is generated as JSONValue, the type that holds them all")
             return .json
         }
         switch present[0].value {
@@ -96,7 +101,10 @@ struct TypeInference {
                 case .number: type = .double
                 case .numberLiteral(let text):
                     guard let double = Double(text), double.isFinite else {
-                        warn(at: path, in: name, "\(Diagnostic.quoted(dotted)) is a number beyond the range of Double in \(Diagnostic.escapingDisplayControls(name)); it is generated as JSONValue")
+                        warn(
+                            at: path, in: name,
+                            "\(Diagnostic.quoted(dotted)) is a number beyond the range of Double in \(Diagnostic.escapingDisplayControls(name)); it is generated as JSONValue"
+                        )
                         return .json
                     }
                     type = .double
@@ -111,10 +119,12 @@ struct TypeInference {
             }
             return allURLs ? .url : .string
         case .array:
-            return .array(elementType(present.flatMap { entry -> [JSONValue] in
-                if case .array(let elements) = entry.value { return elements }
-                return []
-            }))
+            return .array(
+                elementType(
+                    present.flatMap { entry -> [JSONValue] in
+                        if case .array(let elements) = entry.value { return elements }
+                        return []
+                    }))
         case .object:
             return .object(members(of: present.map { ($0.name, Optional<JSONValue>.some($0.value)) }, path: path))
         case .null:
@@ -149,8 +159,10 @@ struct TypeInference {
 
     /// A diagnostic at the value of `path` in `configuration`, with its line and column when the
     /// document has it.
-    static func diagnostic(_ severity: Diagnostic.Severity, file: String, bytes: [UInt8], at path: [String], in configuration: String,
-                           _ message: String) -> Diagnostic {
+    static func diagnostic(
+        _ severity: Diagnostic.Severity, file: String, bytes: [UInt8], at path: [String], in configuration: String,
+        _ message: String
+    ) -> Diagnostic {
         let jsonPath = JSONPath([.key("configurations"), .key(configuration)] + path.map { .key($0) })
         var diagnostic = Diagnostic(severity, file: file, path: jsonPath.description, message: message)
         bytes.withUnsafeBufferPointer { buffer in

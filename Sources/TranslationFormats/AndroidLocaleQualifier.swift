@@ -58,7 +58,8 @@ enum AndroidLocaleQualifier {
             let subtags = first.dropFirst(2).split(separator: "+", omittingEmptySubsequences: false).map(String.init)
             let tag = canonical(subtags)
             guard !subtags.contains(where: \.isEmpty), TranslationConverter.isLanguageTag(tag), tag != "base",
-                  let firstTag = subtags.first, (2...3).contains(firstTag.count) || (5...8).contains(firstTag.count) else {
+                let firstTag = subtags.first, (2...3).contains(firstTag.count) || (5...8).contains(firstTag.count)
+            else {
                 return .malformed("\"\(first)\" is not a locale qualifier: after b+ come BCP 47 subtags joined by +, such as b+sr+Latn or b+es+419")
             }
             return .language(tag)

@@ -146,7 +146,10 @@ enum AndroidText {
     static func conversion(at start: Int, in scalars: [Unicode.Scalar]) -> (position: Int?, specifier: String, end: Int)? {
         func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
         func isFlag(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar { case "-", "#", "+", " ", "0", ",", "(", "<": true; default: false }
+            switch scalar {
+            case "-", "#", "+", " ", "0", ",", "(", "<": true;
+            default: false
+            }
         }
         var index = start + 1
         var position: Int? = nil

@@ -1,13 +1,14 @@
+import CLDRPlurals
+import Platform
+import PrintfFormat
+import StringsFile
+
 #if canImport(FoundationEssentials)
 import AppleLocalization
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import CLDRPlurals
-import PrintfFormat
-import StringsFile
 
 /// `.strings`, `.stringsdict` and `.xcstrings` read into the neutral model from the parsed files
 /// of this library, so conversion reads exactly what lookups read.
@@ -16,14 +17,18 @@ enum AppleFormatsConversion {
 
     /// The entries of one language's `.strings` and `.stringsdict`; with `positions`, the
     /// `.strings` entries located (``TranslationEntry/location``).
-    static func entries(strings: StringsFile?, stringsdict: StringsDictFile?, language: String, positions: Bool = false,
-                        issues: inout [ConversionIssue]) -> [TranslationEntry] {
+    static func entries(
+        strings: StringsFile?, stringsdict: StringsDictFile?, language: String, positions: Bool = false,
+        issues: inout [ConversionIssue]
+    ) -> [TranslationEntry] {
         var entries: [TranslationEntry] = []
         var seen: Set<String> = []
         if let stringsdict {
             for key in stringsdict.keys {
                 guard let format = stringsdict[key] else { continue }
-                if let entry = entry(key: key, format: format, file: stringsdict.path, language: language, comment: stringsdict.comment(forKey: key), issues: &issues) {
+                if let entry = entry(
+                    key: key, format: format, file: stringsdict.path, language: language, comment: stringsdict.comment(forKey: key), issues: &issues)
+                {
                     entries.append(PlaceholderNames.applying(to: entry))
                     seen.insert(key)
                 }
@@ -42,9 +47,11 @@ enum AppleFormatsConversion {
     }
 
     /// A `.stringsdict` entry or a catalog text with substitutions: one plural variable at most.
-    private static func entry(key: String, format: LocalizedFormat, file: String, language: String,
-                              comment: String? = nil, state: TranslationEntry.State = .translated,
-                              issues: inout [ConversionIssue]) -> TranslationEntry? {
+    private static func entry(
+        key: String, format: LocalizedFormat, file: String, language: String,
+        comment: String? = nil, state: TranslationEntry.State = .translated,
+        issues: inout [ConversionIssue]
+    ) -> TranslationEntry? {
         let frame = PlaceholderSyntax.parseApple(format.format)
         let referenced = frame.placeholders.compactMap { placeholder -> String? in
             guard let conversion = placeholder.conversion, conversion.hasPrefix("#@") else { return nil }
@@ -54,15 +61,21 @@ enum AppleFormatsConversion {
             return TranslationEntry(key: key, comment: comment, value: .single(frame), state: state)
         }
         if Set(referenced).count > 1 {
-            issues.append(ConversionIssue(file: file, language: language, key: key,
-                reason: "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted"))
+            issues.append(
+                ConversionIssue(
+                    file: file, language: language, key: key,
+                    reason:
+                        "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted"
+                ))
             return nil
         }
         var valueType = variable.valueType
         if let specifier = valueType, FormatArgumentType(valueType: specifier) == nil {
             // Xcode takes any text there; no other format has a place for it.
-            issues.append(ConversionIssue(file: file, language: language, key: key,
-                reason: "\"formatSpecifier\" \"\(specifier)\" of %#@\(name)@ is not a printf conversion; kept only in .xcstrings", keptBy: "xcstrings"))
+            issues.append(
+                ConversionIssue(
+                    file: file, language: language, key: key,
+                    reason: "\"formatSpecifier\" \"\(specifier)\" of %#@\(name)@ is not a printf conversion; kept only in .xcstrings", keptBy: "xcstrings"))
             valueType = nil
         }
         let forms = variable.forms.mapValues { form in
@@ -76,39 +89,54 @@ enum AppleFormatsConversion {
         for key in catalog.keys {
             guard let item = catalog[key] else { continue }
             if item.localizations.isEmpty {
-                issues.append(ConversionIssue(file: catalog.path, language: catalog.sourceLanguage, key: key,
-                                              reason: "the key has no text in any language yet; it is kept only in .xcstrings", keptBy: "xcstrings"))
+                issues.append(
+                    ConversionIssue(
+                        file: catalog.path, language: catalog.sourceLanguage, key: key,
+                        reason: "the key has no text in any language yet; it is kept only in .xcstrings", keptBy: "xcstrings"))
             }
             for (language, localization) in item.localizations.sorted(by: { $0.key < $1.key }) {
                 var value = localization.value
                 if case .device(let devices, _) = value {
-                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
-                        reason: "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used", keptBy: "xcstrings"))
+                    issues.append(
+                        ConversionIssue(
+                            file: catalog.path, language: language, key: key,
+                            reason:
+                                "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used",
+                            keptBy: "xcstrings"))
                     guard let chosen = devices["other"] ?? devices.sorted(by: { $0.key < $1.key }).first?.value else { continue }
                     value = chosen
                 }
                 let converted: TranslationEntry?
                 switch value {
                 case .unit(let unit):
-                    converted = entry(key: key, format: LocalizedFormat(format: unit.value, variables: localization.substitutions),
-                                      file: catalog.path, language: language, comment: item.comment, state: state(unit.state), issues: &issues)
+                    converted = entry(
+                        key: key, format: LocalizedFormat(format: unit.value, variables: localization.substitutions),
+                        file: catalog.path, language: language, comment: item.comment, state: state(unit.state), issues: &issues)
                 case .plural(let forms, _):
                     var messages: [PluralCategory: TranslationMessage] = [:]
                     var states: [TranslationEntry.State] = []
                     for (category, form) in forms {
                         guard case .unit(let unit) = form else {
-                            issues.append(ConversionIssue(file: catalog.path, language: language, key: key,
-                                                          reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted", keptBy: "xcstrings"))
+                            issues.append(
+                                ConversionIssue(
+                                    file: catalog.path, language: language, key: key,
+                                    reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted", keptBy: "xcstrings"))
                             continue
                         }
                         messages[category] = PlaceholderSyntax.parseApple(unit.value)
                         states.append(state(unit.state))
                     }
-                    converted = messages[.other] == nil ? nil : TranslationEntry(key: key, comment: item.comment,
-                        value: .plural(messages, variable: nil, frame: nil, valueType: nil),
-                        state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated)
+                    converted =
+                        messages[.other] == nil
+                        ? nil
+                        : TranslationEntry(
+                            key: key, comment: item.comment,
+                            value: .plural(messages, variable: nil, frame: nil, valueType: nil),
+                            state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated)
                 case .device:
-                    issues.append(ConversionIssue(file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted", keptBy: "xcstrings"))
+                    issues.append(
+                        ConversionIssue(
+                            file: catalog.path, language: language, key: key, reason: "nested device variations cannot be converted", keptBy: "xcstrings"))
                     converted = nil
                 }
                 if var converted {
@@ -168,7 +196,9 @@ enum AppleFormatsConversion {
             let key = contextKey(entry, &issues)
             if entry.state != .translated { issues.report(entry.key, ".stringsdict has no translation state; \(entry.state.rawValue) is not written") }
             let order = orders[entry.key] ?? []
-            let rendered = forms.mapValues { PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues) }
+            let rendered = forms.mapValues {
+                PlaceholderSyntax.renderApple($0, order: order, pluralNumber: true, formatted: true, key: entry.key, issues: &issues)
+            }
             let name = variable ?? "count"
             let format: String
             if let frame {
@@ -182,7 +212,8 @@ enum AppleFormatsConversion {
             // Above the key, where the reader finds it again, with the Placeholders: line.
             let comment = PlaceholderNames.comment(entry.comment, order: order, naming: entry)
             if [key, format, name, comment ?? ""].contains(where: TextEscaping.losesCharactersInXML)
-                || rendered.values.contains(where: TextEscaping.losesCharactersInXML) {
+                || rendered.values.contains(where: TextEscaping.losesCharactersInXML)
+            {
                 issues.report(entry.key, TextEscaping.xmlLossReason)
             }
             if let comment {
@@ -201,7 +232,8 @@ enum AppleFormatsConversion {
             body += "\t\t</dict>\n\t</dict>\n"
         }
         guard !body.isEmpty else { return nil }
-        return Data(("""
+        return Data(
+            ("""
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">

@@ -41,7 +41,8 @@ struct GettextOriginal: Sendable, Hashable {
     /// The original of `language` in `original`, when a `.po` reader made it.
     init?(_ original: OriginalDocument?, language: String) {
         guard let original, original.format == "po", case .object(let languages) = original.document,
-              case .object(let file)? = languages[language], case .array(let chunks)? = file["chunks"] else { return nil }
+            case .object(let file)? = languages[language], case .array(let chunks)? = file["chunks"]
+        else { return nil }
         self.chunks = []
         for case .object(let chunk) in chunks {
             guard case .string(let text)? = chunk["text"] else { return nil }
@@ -67,18 +68,19 @@ struct GettextOriginal: Sendable, Hashable {
     /// The JSON kept in ``OriginalDocument/document`` under the file's language.
     var json: JSONValue {
         var file = JSONObject()
-        file["chunks"] = .array(chunks.map { chunk -> JSONValue in
-            switch chunk.kind {
-            case .header: return ["kind": "header", "text": .string(chunk.text)]
-            case .obsolete: return ["kind": "obsolete", "text": .string(chunk.text)]
-            case .message(let key, let context, let extras):
-                var object: JSONObject = ["kind": "message", "msgid": .string(key)]
-                if let context { object["msgctxt"] = .string(context) }
-                object["extras"] = .bool(extras)
-                object["text"] = .string(chunk.text)
-                return .object(object)
-            }
-        })
+        file["chunks"] = .array(
+            chunks.map { chunk -> JSONValue in
+                switch chunk.kind {
+                case .header: return ["kind": "header", "text": .string(chunk.text)]
+                case .obsolete: return ["kind": "obsolete", "text": .string(chunk.text)]
+                case .message(let key, let context, let extras):
+                    var object: JSONObject = ["kind": "message", "msgid": .string(key)]
+                    if let context { object["msgctxt"] = .string(context) }
+                    object["extras"] = .bool(extras)
+                    object["text"] = .string(chunk.text)
+                    return .object(object)
+                }
+            })
         if let pluralCategories { file["pluralForms"] = .array(pluralCategories.map { .string($0.rawValue) }) }
         return .object(file)
     }
@@ -88,8 +90,10 @@ struct GettextOriginal: Sendable, Hashable {
     /// have after its own, then the obsolete entries. A message the model no longer holds is left
     /// out; one it changed that had comments, references or flags is reported, since the model's
     /// text is written without them.
-    func write(_ entries: [TranslationEntry], unchanged: (TranslationEntry) -> Bool, issues: inout ConversionIssues,
-               written: (TranslationEntry, inout ConversionIssues) -> String) -> String {
+    func write(
+        _ entries: [TranslationEntry], unchanged: (TranslationEntry) -> Bool, issues: inout ConversionIssues,
+        written: (TranslationEntry, inout ConversionIssues) -> String
+    ) -> String {
         var byID: [[String?]: TranslationEntry] = [:]
         for entry in entries { byID[[entry.key, entry.context]] = entry }
         var out = ""
@@ -122,7 +126,9 @@ struct GettextOriginal: Sendable, Hashable {
                 if unchanged(entry) {
                     verbatim(index)
                 } else {
-                    if extras { issues.report(key, "changed by the conversion; written without the translator comments, references and flags the file read had") }
+                    if extras {
+                        issues.report(key, "changed by the conversion; written without the translator comments, references and flags the file read had")
+                    }
                     model(entry)
                 }
             }

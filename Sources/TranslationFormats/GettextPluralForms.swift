@@ -108,7 +108,8 @@ struct GettextExpression: Sendable {
         case .not(let inner): return evaluate(inner, n) == 0 ? 1 : 0
         case .conditional(let condition, let then, let otherwise): return evaluate(condition, n) != 0 ? evaluate(then, n) : evaluate(otherwise, n)
         case .binary(let op, let lhs, let rhs):
-            let a = evaluate(lhs, n), b = evaluate(rhs, n)
+            let a = evaluate(lhs, n)
+            let b = evaluate(rhs, n)
             switch op {
             case "||": return (a != 0 || b != 0) ? 1 : 0
             case "&&": return (a != 0 && b != 0) ? 1 : 0
@@ -191,7 +192,10 @@ struct GettextExpression: Sendable {
                 index += 1
             }
             guard index > start else {
-                throw Failure(offset: index, message: index < scalars.count ? "unexpected \"\(scalars[index])\" in the plural expression; expected n, a number or (" : "the plural expression ends too early")
+                throw Failure(
+                    offset: index,
+                    message: index < scalars.count
+                        ? "unexpected \"\(scalars[index])\" in the plural expression; expected n, a number or (" : "the plural expression ends too early")
             }
             return .number(value)
         }

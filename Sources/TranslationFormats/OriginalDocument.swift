@@ -105,7 +105,8 @@ public struct OriginalDocument: Sendable, Hashable {
     /// tenth `.po` of a table copied the nine before it); false, and nothing changed, when they overlap.
     mutating func combine(with other: OriginalDocument) -> Bool {
         guard format == other.format, case .object(var members) = document, case .object(let others) = other.document,
-              !others.keys.contains(where: { members[$0] != nil }) else { return false }
+            !others.keys.contains(where: { members[$0] != nil })
+        else { return false }
         document = .null
         for (key, value) in others { members[key] = value }
         document = .object(members)
@@ -116,7 +117,8 @@ public struct OriginalDocument: Sendable, Hashable {
 
     func combined(with other: OriginalDocument) -> OriginalDocument? {
         guard format == other.format, case .object(var members) = document, case .object(let others) = other.document,
-              !others.keys.contains(where: { members[$0] != nil }) else { return nil }
+            !others.keys.contains(where: { members[$0] != nil })
+        else { return nil }
         for (key, value) in others { members[key] = value }
         var combined = self
         combined.document = .object(members)

@@ -32,12 +32,14 @@ enum PlaceholderNames {
     static func comment(_ comment: String?, order: [String], naming entry: TranslationEntry, namesNative: Bool = false) -> String? {
         let spellings = spellings(of: entry)
         let plural = entry.isPlural
-        let needed = spellings.values.contains { $0.unescaped || $0.format != nil }
+        let needed =
+            spellings.values.contains { $0.unescaped || $0.format != nil }
             || (!namesNative && order.contains { name in PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count") })
         guard needed else { return comment }
         let arguments = order.enumerated().map { index, name in
-            Argument(position: PlaceholderSyntax.argumentIndex(name) ?? index + 1,
-                     placeholder: TranslationPlaceholder(name: name, format: spellings[name]?.format, unescaped: spellings[name]?.unescaped ?? false))
+            Argument(
+                position: PlaceholderSyntax.argumentIndex(name) ?? index + 1,
+                placeholder: TranslationPlaceholder(name: name, format: spellings[name]?.format, unescaped: spellings[name]?.unescaped ?? false))
         }
         let line = self.line(arguments)
         guard let comment, !comment.isEmpty else { return line }
@@ -64,7 +66,8 @@ enum PlaceholderNames {
     /// differently (`{{html}}` where the source has `{{- html}}`), as `entry` spells it and as it
     /// reads back, for the report.
     static func respelled(_ entry: TranslationEntry, against reference: TranslationEntry) -> [(own: String, readBack: String)] {
-        let own = spellings(of: entry), theirs = spellings(of: reference)
+        let own = spellings(of: entry)
+        let theirs = spellings(of: reference)
         return own.keys.sorted().compactMap { name in
             guard let mine = own[name], let other = theirs[name], mine.unescaped != other.unescaped || mine.format != other.format else { return nil }
             return (spelled(mine), spelled(other))
@@ -117,7 +120,8 @@ enum PlaceholderNames {
                 rest = rest.dropFirst(2)
             }
             guard let equals = rest.firstRange(of: " = {{"), let position = Int(rest[..<equals.lowerBound]), position > 0,
-                  let close = rest[equals.upperBound...].firstRange(of: "}}") else { return ([], comment) }
+                let close = rest[equals.upperBound...].firstRange(of: "}}")
+            else { return ([], comment) }
             let message = PlaceholderSyntax.parseI18Next(String(rest[rest.index(equals.upperBound, offsetBy: -2)..<close.upperBound]))
             guard message.pieces.count == 1, case .placeholder(let placeholder) = message.pieces[0], let name = placeholder.name, !name.isEmpty
             else { return ([], comment) }
@@ -147,7 +151,8 @@ enum PlaceholderNames {
             byPosition[argument.position] = argument.placeholder
             if let name = argument.placeholder.name { byName[name] = argument.placeholder }
         }
-        var complete = true, used = false
+        var complete = true
+        var used = false
         func named(_ message: TranslationMessage) -> TranslationMessage {
             let (named, all, any) = naming(message, byPosition: namesNative ? [:] : byPosition, byName: byName)
             if !all { complete = false }
@@ -169,11 +174,14 @@ enum PlaceholderNames {
     /// unnamed argument had one, and whether any argument had one. An unnamed argument is found
     /// by its position; its conversion stays unless it is the plain `@` (or the plural number
     /// `count`'s whole number). A named one (gettext's `%(name)s`) takes its name's dash and format.
-    private static func naming(_ message: TranslationMessage, byPosition: [Int: TranslationPlaceholder],
-                               byName: [String: TranslationPlaceholder]) -> (TranslationMessage, all: Bool, any: Bool) {
+    private static func naming(
+        _ message: TranslationMessage, byPosition: [Int: TranslationPlaceholder],
+        byName: [String: TranslationPlaceholder]
+    ) -> (TranslationMessage, all: Bool, any: Bool) {
         var named = TranslationMessage()
         var order = 0
-        var all = true, any = false
+        var all = true
+        var any = false
         for piece in message.pieces {
             guard case .placeholder(var placeholder) = piece, !(placeholder.conversion?.hasPrefix("#@") ?? false) else {
                 named.append(piece)
@@ -202,7 +210,8 @@ enum PlaceholderNames {
             placeholder.format = spelled.format
             // `@` is a plain value; the number `count` is written as `%lld` again. Any other
             // conversion stays (`{{count, .2f}}` is not an integer).
-            if (placeholder.conversion == "@" && name != "count") || (name == "count" && placeholder.isNumeric && !(placeholder.conversion ?? "").contains(".")) {
+            if (placeholder.conversion == "@" && name != "count") || (name == "count" && placeholder.isNumeric && !(placeholder.conversion ?? "").contains("."))
+            {
                 placeholder.conversion = nil
             }
             named.append(.placeholder(placeholder))

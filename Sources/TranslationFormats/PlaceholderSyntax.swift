@@ -1,10 +1,11 @@
+import Platform
+import PrintfFormat
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import PrintfFormat
 
 /// The placeholder syntaxes of the formats, read into and written from ``TranslationMessage``.
 ///
@@ -30,22 +31,22 @@ package enum PlaceholderSyntax {
 
     /// Adds one token of an Apple format string to `message`.
     static func append(_ token: FormatToken, to message: inout TranslationMessage) {
-            switch token {
-            case .text(let literal): message.append(.text(literal))
-            case .percent: message.append(.text("%"))
-            case .malformed(let literal): message.append(.text(literal))
-            case .conversion(let conversion) where conversion.width?.isArgument == true || conversion.precision?.isArgument == true:
-                // `%*d` takes two arguments, and the other formats number one per placeholder:
-                // kept as the text it is rather than shifting every later argument.
-                message.append(.text(conversion.source))
-            case .conversion(let conversion) where conversion.isProse:
-                // `Over 20% after`, `100% done`: text, so that no format invents an argument.
-                message.append(.text(conversion.source))
-            case .conversion(let conversion):
-                message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: conversion.specifier)))
-            case .variable(let name, let position, _):
-                message.append(.placeholder(TranslationPlaceholder(position: position, conversion: "#@" + name + "@")))
-            }
+        switch token {
+        case .text(let literal): message.append(.text(literal))
+        case .percent: message.append(.text("%"))
+        case .malformed(let literal): message.append(.text(literal))
+        case .conversion(let conversion) where conversion.width?.isArgument == true || conversion.precision?.isArgument == true:
+            // `%*d` takes two arguments, and the other formats number one per placeholder:
+            // kept as the text it is rather than shifting every later argument.
+            message.append(.text(conversion.source))
+        case .conversion(let conversion) where conversion.isProse:
+            // `Over 20% after`, `100% done`: text, so that no format invents an argument.
+            message.append(.text(conversion.source))
+        case .conversion(let conversion):
+            message.append(.placeholder(TranslationPlaceholder(position: conversion.position, conversion: conversion.specifier)))
+        case .variable(let name, let position, _):
+            message.append(.placeholder(TranslationPlaceholder(position: position, conversion: "#@" + name + "@")))
+        }
     }
 
     /// The argument order of named values for Apple output: `argN` at `N`, others in order of
@@ -65,16 +66,20 @@ package enum PlaceholderSyntax {
     ///
     /// - Parameter formatted: Whether the text is always a format string (a plural form or its
     ///   frame, which Foundation formats with the number) even without arguments of its own.
-    static func renderApple(_ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false,
-                            key: String, issues: inout ConversionIssues) -> String {
+    static func renderApple(
+        _ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false,
+        key: String, issues: inout ConversionIssues
+    ) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
         let message = nestingsAsText(message, key: key, platform: "Apple's lookup", issues: &issues)
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
         // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
-        let isFormat = formatted || message.hasPlaceholders || message.pieces.contains { piece in
-            if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
-        }
+        let isFormat =
+            formatted || message.hasPlaceholders
+            || message.pieces.contains { piece in
+                if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
+            }
         var text = ""
         for piece in message.pieces {
             switch piece {
@@ -83,7 +88,8 @@ package enum PlaceholderSyntax {
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
-                    let conversion = placeholder.conversion.map(appleConversion)
+                    let conversion =
+                        placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
                     text += "%" + (positional ? "\(position)$" : "") + conversion
                 } else {
@@ -155,7 +161,8 @@ package enum PlaceholderSyntax {
         return copy.withUTF8 { bytes in
             func isBoundary(_ offset: Int) -> Bool {
                 if offset == 0 || offset == bytes.count { return true }
-                let before = bytes[offset - 1], after = bytes[offset]
+                let before = bytes[offset - 1]
+                let after = bytes[offset]
                 // Between two ASCII characters there is always a boundary, but inside CR LF.
                 if before < 0x80, after < 0x80 { return !(before == 0x0D && after == 0x0A) }
                 guard after & 0xC0 != 0x80 else { return false }
@@ -184,7 +191,8 @@ package enum PlaceholderSyntax {
             // The next `{{` and `$t(` at or after `position` (`bytes.count`: none), searched again
             // only once `position` has passed them: searching both from every placeholder made a
             // text of 40,000 `{{x}}` without a `$t(` quadratic (15 s for 200 KB).
-            var nextOpen = -1, nextNest = -1
+            var nextOpen = -1
+            var nextNest = -1
             while position < bytes.count {
                 if nextOpen < position { nextOpen = find("{{", from: position) ?? bytes.count }
                 if nextNest < position { nextNest = find("$t(", from: position) ?? bytes.count }
@@ -231,8 +239,10 @@ package enum PlaceholderSyntax {
     /// writer quotes it from there, without a String for each text (a String made and joined
     /// piece by piece was a sixth of writing a 20k-key file). A String's `+` joins UTF-8 bytes,
     /// so the bytes are the String's.
-    static func appendI18Next(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues,
-                              to out: inout [UInt8]) {
+    static func appendI18Next(
+        _ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues,
+        to out: inout [UInt8]
+    ) {
         func add(_ text: String) {
             var text = text
             text.withUTF8 { out.append(contentsOf: $0) }
@@ -303,7 +313,9 @@ package enum PlaceholderSyntax {
     static func parseGettext(_ text: String) -> TranslationMessage {
         // Without a `%` a text is all text (most are): no scalar-by-scalar scan. Searched in
         // contiguous UTF-8: the view's iterator cost more than the rest of a plain text's reading.
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else { return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)]) }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else {
+            return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)])
+        }
         var copy = text
         if let named = copy.withUTF8(parseNamedGettext) { return named }
         var message = TranslationMessage()
@@ -335,8 +347,9 @@ package enum PlaceholderSyntax {
                 // (`%(n)d`, `%(arg1).1f`, `%(arg2)lld`, as the writer gives Apple's specifiers):
                 // read by the same tokenizer as a conversion that starts at the `)`.
                 if end + 1 < scalars.count, case (.conversion(let conversion), let conversionEnd) = FormatString.token(at: end, in: scalars),
-                   conversion.position == nil, conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
-                   "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                    conversion.position == nil, conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                    "sdiouxXeEfFgGc".contains(conversion.conversion)
+                {
                     flush()
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     var specifier = conversion.specifier
@@ -442,9 +455,11 @@ package enum PlaceholderSyntax {
         // A plural form is formatted with the number even when it does not print it; a `%` that
         // would read back as a conversion (`100%ige`) is doubled too.
         let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
-        let isFormat = pluralNumber != nil || message.hasPlaceholders || message.pieces.contains { piece in
-            if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
-        }
+        let isFormat =
+            pluralNumber != nil || message.hasPlaceholders
+            || message.pieces.contains { piece in
+                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
+            }
         var text = ""
         text.reserveCapacity(64)
         var index = 0

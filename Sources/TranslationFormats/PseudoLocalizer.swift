@@ -81,7 +81,8 @@ public struct PseudoLocalizer: Sendable {
         if digits.hasSuffix("%") { digits = digits.dropLast() }
         // Digits only (no sign, no space), and few enough that the number cannot overflow.
         guard !digits.isEmpty, digits.utf8.count <= 4, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let value = Int(digits), (0...Self.maximumExpansion).contains(value) else {
+            let value = Int(digits), (0...Self.maximumExpansion).contains(value)
+        else {
             throw InvalidExpansion(value: text)
         }
         self.expansion = value
@@ -110,8 +111,9 @@ public struct PseudoLocalizer: Sendable {
                     for category in categories {
                         written[category] = pseudoLocalized(forms[category] ?? forms[.other] ?? TranslationMessage(), method: method)
                     }
-                    entry.value = .plural(written, variable: variable, frame: frame.map { pseudoLocalized($0, method: method) },
-                                          valueType: valueType)
+                    entry.value = .plural(
+                        written, variable: variable, frame: frame.map { pseudoLocalized($0, method: method) },
+                        valueType: valueType)
                 }
                 // Generated, so done: a pseudo language is never sent to translators.
                 entry.state = .translated
@@ -226,10 +228,10 @@ public struct PseudoLocalizer: Sendable {
     /// keeps its length in characters and its NFC form).
     private static let accents: [Unicode.Scalar] = Array(
         "\u{E1}\u{180}\u{E7}\u{10F}\u{E9}\u{192}\u{11D}\u{125}\u{ED}\u{135}\u{137}\u{13A}\u{271}\u{F1}\u{F3}\u{1A5}\u{2A0}\u{155}\u{161}\u{163}\u{FA}\u{1E7D}\u{175}\u{1E8B}\u{FD}\u{17E}"
-        .unicodeScalars)
+            .unicodeScalars)
     private static let capitalAccents: [Unicode.Scalar] = Array(
         "\u{C1}\u{181}\u{C7}\u{10E}\u{C9}\u{191}\u{11C}\u{124}\u{CD}\u{134}\u{136}\u{139}\u{1E40}\u{D1}\u{D3}\u{1A4}\u{1EA}\u{154}\u{160}\u{162}\u{DA}\u{1E7C}\u{174}\u{1E8A}\u{DD}\u{17D}"
-        .unicodeScalars)
+            .unicodeScalars)
 
     static func accent(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar.value {
@@ -354,12 +356,13 @@ public struct PseudoLocalizer: Sendable {
         // Entity names are at most 31 characters (`&CounterClockwiseContourIntegral;`), numbers 8 digits.
         while index < scalars.count, index - first < 32 {
             let scalar = scalars[index]
-            let fits = switch scalar {
-            case "0"..."9": true
-            case "a"..."f", "A"..."F": !numeric || hex
-            case "g"..."z", "G"..."Z": !numeric
-            default: false
-            }
+            let fits =
+                switch scalar {
+                case "0"..."9": true
+                case "a"..."f", "A"..."F": !numeric || hex
+                case "g"..."z", "G"..."Z": !numeric
+                default: false
+                }
             guard fits else { break }
             index += 1
         }
@@ -378,7 +381,8 @@ public struct PseudoLocalizer: Sendable {
             // after it is read from the `)`.
             var close = start + 2
             while close < scalars.count, close - start < 66,
-                  scalars[close] == "_" || scalars[close].properties.isAlphabetic || ("0"..."9").contains(scalars[close]) { close += 1 }
+                scalars[close] == "_" || scalars[close].properties.isAlphabetic || ("0"..."9").contains(scalars[close])
+            { close += 1 }
             guard close < scalars.count, scalars[close] == ")" else { return nil }
             start = close
         }

@@ -53,14 +53,19 @@ public struct SourceLanguageRule: Sendable, Hashable {
     ///   - table: How messages name the table (`the Localizable table (xcstrings)`).
     ///   - file: The file or directory messages are located at.
     /// - Throws: ``AppleLocalizationError`` of kind `usage` when nothing tells the language.
-    public func resolve(languages: some Collection<String>, recorded: String?, table: String,
-                        file: String) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
-        let declared: Declaration? = option.map { Declaration(language: $0, origin: "--source-language") }
+    public func resolve(
+        languages: some Collection<String>, recorded: String?, table: String,
+        file: String
+    ) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
+        let declared: Declaration? =
+            option.map { Declaration(language: $0, origin: "--source-language") }
             ?? document.flatMap { languages.isEmpty || languages.contains($0.language) ? $0 : nil }
         if let declared {
             var warning: Diagnostic? = nil
             if let recorded, recorded != declared.language {
-                warning = Diagnostic(.warning, file: file, message: "\(table) records the source language \(recorded); \(declared.language) (from \(declared.origin)) is used instead")
+                warning = Diagnostic(
+                    .warning, file: file,
+                    message: "\(table) records the source language \(recorded); \(declared.language) (from \(declared.origin)) is used instead")
             }
             return (declared.language, warning)
         }
@@ -68,12 +73,19 @@ public struct SourceLanguageRule: Sendable, Hashable {
         if languages.isEmpty || languages.contains("en") { return ("en", nil) }
         if languages.count == 1, let only = languages.first { return (only, nil) }
         let listed = languages.sorted().joined(separator: ", ")
-        throw AppleLocalizationError(Diagnostic(file: file, message: "the source language of \(table) is not known (no --source-language, no environments.json declares one the table has, the files record none, and it has no en); it has \(listed.isEmpty ? "no language" : listed); pass --source-language"), kind: .usage)
+        throw AppleLocalizationError(
+            Diagnostic(
+                file: file,
+                message:
+                    "the source language of \(table) is not known (no --source-language, no environments.json declares one the table has, the files record none, and it has no en); it has \(listed.isEmpty ? "no language" : listed); pass --source-language"
+            ), kind: .usage)
     }
 
     /// The source language of `table` (see ``resolve(languages:recorded:table:file:)``).
-    public func resolve(_ table: TranslationTable, named name: String, file: String,
-                        excluding excluded: Set<String> = []) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
+    public func resolve(
+        _ table: TranslationTable, named name: String, file: String,
+        excluding excluded: Set<String> = []
+    ) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
         try resolve(languages: table.languageOrder.filter { !excluded.contains($0) }, recorded: table.sourceLanguage, table: name, file: file)
     }
 }

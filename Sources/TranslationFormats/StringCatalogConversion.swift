@@ -1,11 +1,12 @@
+import CLDRPlurals
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import AppleLocalization
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import CLDRPlurals
-import JSONParsing
 
 /// Writes a ``TranslationTable`` as a String Catalog (`.xcstrings`), as Xcode would: plural
 /// variations for whole-string plurals, a substitution when the plural sits inside a larger text.
@@ -30,8 +31,9 @@ enum StringCatalogConversion {
             var collected = ConversionIssues(file: path, language: language)
             for entry in table.languages[language] ?? [] {
                 if entry.context == nil, let original, original.isUnchanged(entry, language: language),
-                   case .object(let item)? = originalStrings[entry.key], case .object(let localizations)? = item["localizations"],
-                   let localization = localizations[language] {
+                    case .object(let item)? = originalStrings[entry.key], case .object(let localizations)? = item["localizations"],
+                    let localization = localizations[language]
+                {
                     // As read: the model holds nothing the catalog's own JSON does not.
                     if byKey[entry.key] == nil { keys.append(entry.key); byKey[entry.key] = JSONObject() }
                     if let comment = PlaceholderNames.comment(entry.comment, order: orders[entry.key] ?? [], naming: entry), comments[entry.key] == nil {
@@ -51,7 +53,9 @@ enum StringCatalogConversion {
                 if let comment = PlaceholderNames.comment(entry.comment, order: order, naming: entry) {
                     if let reference = lineEntries[key] {
                         for (own, readBack) in PlaceholderNames.respelled(entry, against: reference) {
-                            collected.report(entry.key, "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's")
+                            collected.report(
+                                entry.key,
+                                "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's")
                         }
                     } else {
                         comments[key] = comment
@@ -60,7 +64,8 @@ enum StringCatalogConversion {
                 }
                 let state = JSONValue.string(entry.state.rawValue)
                 func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
-                    let text = PlaceholderSyntax.renderApple(message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)
+                    let text = PlaceholderSyntax.renderApple(
+                        message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)
                     return .object(["stringUnit": .object(["state": state, "value": .string(text)])])
                 }
                 func plural(_ forms: [PluralCategory: TranslationMessage]) -> JSONValue {
@@ -133,8 +138,8 @@ enum StringCatalogConversion {
     }
 }
 
-private extension JSONValue {
-    subscript(key: String) -> JSONValue? {
+extension JSONValue {
+    fileprivate subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }

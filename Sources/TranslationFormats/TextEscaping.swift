@@ -1,5 +1,6 @@
 import AppleLocalization
 import Platform
+
 /// How the converters write text into the formats' syntaxes: C-style quoted strings, which
 /// `.strings` and `.po` share, and XML text and comments (XLIFF, `.stringsdict`).
 enum TextEscaping {

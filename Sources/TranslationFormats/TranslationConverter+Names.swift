@@ -16,7 +16,8 @@ extension TranslationConverter {
         guard text.utf8.count <= 64 else { return false }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let first = parts.first, (2...3).contains(first.utf8.count) || (5...8).contains(first.utf8.count),
-              first.utf8.allSatisfy({ isASCIILetter($0) }) else { return false }
+            first.utf8.allSatisfy({ isASCIILetter($0) })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.utf8.count) && part.utf8.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
@@ -34,10 +35,16 @@ extension TranslationConverter {
     static func checkNames(of table: TranslationTable, readFrom path: String) throws(AppleLocalizationError) {
         let languages = (table.sourceLanguage.map { [$0] } ?? []) + table.languages.keys.sorted()
         for language in languages where !isLanguageTag(language) {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the language \(notALanguageTag(language)). Correct it in the file"), kind: .invalidInput)
+            throw AppleLocalizationError(
+                Diagnostic(file: path, message: "the language \(notALanguageTag(language)). Correct it in the file"), kind: .invalidInput)
         }
         guard isTableName(table.name) else {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the table name \(Diagnostic.quoted(table.name)) cannot name a file (it is empty, starts with '.', or has a '/' or a control character). Correct it in the file"), kind: .invalidInput)
+            throw AppleLocalizationError(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "the table name \(Diagnostic.quoted(table.name)) cannot name a file (it is empty, starts with '.', or has a '/' or a control character). Correct it in the file"
+                ), kind: .invalidInput)
         }
     }
 

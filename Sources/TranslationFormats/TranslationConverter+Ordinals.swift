@@ -13,8 +13,10 @@ extension TranslationEntry {
 /// texts named so are read back as the ordinal, so X → i18next gives it back exactly.
 extension TranslationConverter {
     /// `table` with each ordinal plural written as one text per form, reported once per key.
-    static func splittingOrdinals(_ table: inout TranslationTable, for format: any TranslationFileFormat,
-                                  destination: String, issues: inout [ConversionIssue]) {
+    static func splittingOrdinals(
+        _ table: inout TranslationTable, for format: any TranslationFileFormat,
+        destination: String, issues: inout [ConversionIssue]
+    ) {
         for (language, entries) in table.languages where entries.contains(where: { $0.pluralKind == .ordinal && $0.isPlural }) {
             var split: [TranslationEntry] = []
             split.reserveCapacity(entries.count + 8)
@@ -36,8 +38,12 @@ extension TranslationConverter {
                     split.append(text)
                 }
                 let keys = categories.map { entry.key + "_" + $0.rawValue }.joined(separator: ", ")
-                issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
-                    reason: "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (\(keys)), as i18next names them and reads them back: the app picks the form by the language's ordinal rules"))
+                issues.append(
+                    ConversionIssue(
+                        file: destination, language: language, key: entry.key,
+                        reason:
+                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (\(keys)), as i18next names them and reads them back: the app picks the form by the language's ordinal rules"
+                    ))
             }
             table.languages[language] = split
         }
@@ -53,7 +59,8 @@ extension TranslationConverter {
             var members: [String: [TranslationEntry]] = [:]
             for entry in entries {
                 guard let (base, category) = ordinalForm(of: entry), !keys.contains(base), case .single(let message) = entry.value,
-                      forms[base]?[category] == nil else { continue }
+                    forms[base]?[category] == nil
+                else { continue }
                 forms[base, default: [:]][category] = message
                 members[base, default: []].append(entry)
             }
@@ -69,10 +76,11 @@ extension TranslationConverter {
                     continue
                 }
                 let states = parts.map(\.state)
-                var plural = TranslationEntry(key: base, comment: parts.compactMap(\.comment).first,
-                                              value: .plural(forms[base] ?? [:], variable: nil, frame: nil, valueType: nil),
-                                              state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated,
-                                              shouldTranslate: parts.allSatisfy(\.shouldTranslate))
+                var plural = TranslationEntry(
+                    key: base, comment: parts.compactMap(\.comment).first,
+                    value: .plural(forms[base] ?? [:], variable: nil, frame: nil, valueType: nil),
+                    state: states.contains(.new) ? .new : states.contains(.needsReview) ? .needsReview : .translated,
+                    shouldTranslate: parts.allSatisfy(\.shouldTranslate))
                 plural.pluralKind = .ordinal
                 joined.append(plural)
             }
@@ -84,7 +92,8 @@ extension TranslationConverter {
     /// `("place_ordinal", .two)` for the text `place_ordinal_two` with no context.
     private static func ordinalForm(of entry: TranslationEntry) -> (base: String, category: PluralCategory)? {
         guard entry.context == nil, case .single = entry.value, let underscore = entry.key.lastIndex(of: "_"),
-              let category = PluralCategory(rawValue: String(entry.key[entry.key.index(after: underscore)...])) else { return nil }
+            let category = PluralCategory(rawValue: String(entry.key[entry.key.index(after: underscore)...]))
+        else { return nil }
         let base = String(entry.key[..<underscore])
         guard base.hasSuffix(TranslationEntry.ordinalSuffix), base.count > TranslationEntry.ordinalSuffix.count else { return nil }
         return (base, category)

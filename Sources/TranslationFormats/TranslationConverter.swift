@@ -1,14 +1,15 @@
-import Dispatch
 import AppleLocalization
 import CLDRPlurals
 import Diagnostics
+import Dispatch
+import Platform
+import StringsFile
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import StringsFile
 
 /// Reads translation files of one format into ``TranslationTable``s and plans the files of
 /// another; the caller writes the plan (atomically) or compares it with the disk (`--check`).
@@ -44,10 +45,11 @@ public struct TranslationConverter: Sendable {
     /// The same loss in several languages of one file is one issue naming them all (`"welcome"
     /// (en, es, ru): …`), not a line per language.
     public var issues: [ConversionIssue] {
-        ConversionIssue.merged(readIssues.filter { issue in
-            guard let keeper = issue.keptBy, !plannedFormats.isEmpty else { return true }
-            return plannedFormats.contains { $0 != keeper }
-        } + writeIssues)
+        ConversionIssue.merged(
+            readIssues.filter { issue in
+                guard let keeper = issue.keptBy, !plannedFormats.isEmpty else { return true }
+                return plannedFormats.contains { $0 != keeper }
+            } + writeIssues)
     }
     /// What the conversion says that is not a loss: a declared source language that overrides
     /// the one the files record (``SourceLanguageRule``), what a reader assumed
@@ -104,7 +106,8 @@ public struct TranslationConverter: Sendable {
         if kind == .directory {
             let candidates = format.map { [$0] } ?? registry.formats
             guard let (chosen, files) = candidates.lazy.map({ ($0, $0.discover(in: path)) }).first(where: { !$0.1.isEmpty }) else {
-                let what = format.map { "no \($0.name) files in the directory" }
+                let what =
+                    format.map { "no \($0.name) files in the directory" }
                     ?? "no translation files in the directory (looked for \(registry.names.joined(separator: ", ")))"
                 throw AppleLocalizationError(Diagnostic(file: path, message: what))
             }
@@ -141,7 +144,12 @@ public struct TranslationConverter: Sendable {
             if !chosen.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
         } else {
             guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
-                throw AppleLocalizationError(Diagnostic(file: path, message: "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(registry.names.joined(separator: "|"))"), kind: .usage)
+                throw AppleLocalizationError(
+                    Diagnostic(
+                        file: path,
+                        message:
+                            "the format of \"\(PathText.lastComponent(path))\" is not known from its extension; pass --from-format \(registry.names.joined(separator: "|"))"
+                    ), kind: .usage)
             }
             sourceFormat = inferred
             let (guessed, table) = inferred.languageAndTable(of: path)
@@ -243,12 +251,15 @@ public struct TranslationConverter: Sendable {
     /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
     ///   language without a known plural expression, several files for one file path), or a
     ///   table's source language cannot be told (kind `usage`).
-    public mutating func plan(_ format: any TranslationFileFormat, to destination: String,
-                              sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()) throws(AppleLocalizationError) -> [Output] {
+    public mutating func plan(
+        _ format: any TranslationFileFormat, to destination: String,
+        sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()
+    ) throws(AppleLocalizationError) -> [Output] {
         let kind = pathKind(destination)
         let singleFile = kind == .file || (kind == nil && registry.format(forExtension: PathText.pathExtension(destination)) != nil)
         if singleFile, !format.writesSingleFile {
-            throw AppleLocalizationError(Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
+            throw AppleLocalizationError(
+                Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
         }
         if !plannedFormats.contains(format.name) { plannedFormats.append(format.name) }
         var outputs: [Output] = []
@@ -260,7 +271,7 @@ public struct TranslationConverter: Sendable {
                 let (source, warning) = try rule.resolve(table, named: describe(table), file: inputPath ?? destination)
                 if let warning, !notices.contains(warning) { notices.append(warning) }
                 table.sourceLanguage = source
-            } catch where !format.recordsSourceLanguage {
+            } catch  where !format.recordsSourceLanguage {
             }
             if !format.holdsStates {
                 leaveOutUnfinished(&table, in: format, destination: destination)
@@ -305,16 +316,26 @@ public struct TranslationConverter: Sendable {
                     // By position: a copy of each entry was most of this loop.
                     for index in entries.indices {
                         if !format.holdsDoNotTranslate, !entries[index].shouldTranslate {
-                            writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
-                                reason: "not for translation (translatable=\"false\", \"shouldTranslate\": false), which \(format.name) cannot mark; written as a text to translate"))
+                            writeIssues.append(
+                                ConversionIssue(
+                                    file: destination, language: language, key: entries[index].key,
+                                    reason:
+                                        "not for translation (translatable=\"false\", \"shouldTranslate\": false), which \(format.name) cannot mark; written as a text to translate"
+                                ))
                         }
                         if !format.holdsPluralSourceText, let pluralID = entries[index].pluralID {
-                            writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
-                                reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
+                            writeIssues.append(
+                                ConversionIssue(
+                                    file: destination, language: language, key: entries[index].key,
+                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
                         }
                         if !format.holdsTextWithoutCount, entries[index].textWithoutCount != nil {
-                            writeIssues.append(ConversionIssue(file: destination, language: language, key: entries[index].key,
-                                reason: "the text beside the plural forms, which t() without a count returns, has no place in \(format.name) (one key is one plural there); not written"))
+                            writeIssues.append(
+                                ConversionIssue(
+                                    file: destination, language: language, key: entries[index].key,
+                                    reason:
+                                        "the text beside the plural forms, which t() without a count returns, has no place in \(format.name) (one key is one plural there); not written"
+                                ))
                         }
                     }
                 }
@@ -322,13 +343,22 @@ public struct TranslationConverter: Sendable {
             outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &writeIssues)
         }
         if singleFile, outputs.count > 1 {
-            throw AppleLocalizationError(Diagnostic(file: destination, message: "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { PathText.lastComponent($0.relativePath ?? $0.path) }.joined(separator: ", "))…); pass a directory as --to"), kind: .usage)
+            throw AppleLocalizationError(
+                Diagnostic(
+                    file: destination,
+                    message:
+                        "the conversion gives \(outputs.count) files (\(outputs.prefix(3).map { PathText.lastComponent($0.relativePath ?? $0.path) }.joined(separator: ", "))…); pass a directory as --to"
+                ), kind: .usage)
         }
         for output in outputs {
             // Formats build relative paths from language tags and table names, both checked when
             // read; a format that builds another (a test's, a future one) is stopped here too.
-            if let relative = output.relativePath, relative.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-                throw AppleLocalizationError(Diagnostic(file: destination, message: "\(format.name) planned the path \(Diagnostic.quoted(relative)), which leaves the destination"), kind: .invalidInput)
+            if let relative = output.relativePath,
+                relative.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            {
+                throw AppleLocalizationError(
+                    Diagnostic(file: destination, message: "\(format.name) planned the path \(Diagnostic.quoted(relative)), which leaves the destination"),
+                    kind: .invalidInput)
             }
         }
         return outputs
@@ -336,20 +366,27 @@ public struct TranslationConverter: Sendable {
 
     /// Gives each plural without `other` (an Android `<plurals>` without it) the form of its
     /// last category as `other`, for a format whose plurals need one, and says so per key.
-    private static func completePlurals(_ table: inout TranslationTable, in format: any TranslationFileFormat,
-                                        destination: String, issues: inout [ConversionIssue]) {
+    private static func completePlurals(
+        _ table: inout TranslationTable, in format: any TranslationFileFormat,
+        destination: String, issues: inout [ConversionIssue]
+    ) {
         for (language, entries) in table.languages {
-            guard entries.contains(where: { entry in
-                if case .plural(let forms, _, _, _) = entry.value { forms[.other] == nil } else { false }
-            }) else { continue }
+            guard
+                entries.contains(where: { entry in
+                    if case .plural(let forms, _, _, _) = entry.value { forms[.other] == nil } else { false }
+                })
+            else { continue }
             table.languages[language] = entries.map { entry in
                 guard case .plural(var forms, let variable, let frame, let valueType) = entry.value, forms[.other] == nil,
-                      let last = PluralCategory.allCases.last(where: { forms[$0] != nil }) else { return entry }
+                    let last = PluralCategory.allCases.last(where: { forms[$0] != nil })
+                else { return entry }
                 var entry = entry
                 forms[.other] = forms[last]
                 entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
-                issues.append(ConversionIssue(file: destination, language: language, key: entry.key,
-                    reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
+                issues.append(
+                    ConversionIssue(
+                        file: destination, language: language, key: entry.key,
+                        reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
                 return entry
             }
         }
@@ -371,8 +408,10 @@ public struct TranslationConverter: Sendable {
                 case .needsReview: what = "fuzzy (to be reviewed); --include-fuzzy writes it"
                 case .new: what = "not translated"
                 }
-                writeIssues.append(ConversionIssue(file: destination, language: language, key: entry.key,
-                    reason: "\(what): left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"))
+                writeIssues.append(
+                    ConversionIssue(
+                        file: destination, language: language, key: entry.key,
+                        reason: "\(what): left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"))
                 return false
             }
         }

@@ -39,28 +39,46 @@ extension TranslationCoverage {
             return finding
         }
         if language.lacksTable {
-            result.append(atFile(.warning, "\(table.name) has no \(language.language) translation: \(Self.counted(language.missingKeys, "key")) missing for \(named); other languages have it"))
+            result.append(
+                atFile(
+                    .warning,
+                    "\(table.name) has no \(language.language) translation: \(Self.counted(language.missingKeys, "key")) missing for \(named); other languages have it"
+                ))
         } else if !language.missingKeys.isEmpty {
             result.append(atFile(.warning, "\(Self.counted(language.missingKeys, "key")) missing for \(named): \(Self.listed(language.missingKeys))"))
         }
         if !language.extraKeys.isEmpty {
-            result.append(atFile(.warning, "\(Self.counted(language.extraKeys, "key")) of \(named) not in \(table.sourceLanguage), the source language: \(Self.listed(language.extraKeys))"))
+            result.append(
+                atFile(
+                    .warning,
+                    "\(Self.counted(language.extraKeys, "key")) of \(named) not in \(table.sourceLanguage), the source language: \(Self.listed(language.extraKeys))"
+                ))
         }
         for gap in language.pluralGaps {
-            result.append(at(gap.location, key: gap.key, "lacks the plural form(s) \(gap.missing.joined(separator: ", ")) that \(language.language) needs (CLDR: \(gap.needed.joined(separator: ", ")))"))
+            result.append(
+                at(
+                    gap.location, key: gap.key,
+                    "lacks the plural form(s) \(gap.missing.joined(separator: ", ")) that \(language.language) needs (CLDR: \(gap.needed.joined(separator: ", ")))"
+                ))
         }
         for mismatch in language.placeholderMismatches {
             // Said by difference: the whole sets leave out `count`, so "reads nothing" of a text
             // that reads {{count}} would mislead.
-            let found = Set(mismatch.found), expected = Set(mismatch.expected)
+            let found = Set(mismatch.found)
+            let expected = Set(mismatch.expected)
             var difference: [String] = []
-            let lacking = mismatch.expected.filter { !found.contains($0) }, extra = mismatch.found.filter { !expected.contains($0) }
+            let lacking = mismatch.expected.filter { !found.contains($0) }
+            let extra = mismatch.found.filter { !expected.contains($0) }
             if !lacking.isEmpty { difference.append("lacks \(lacking.joined(separator: ", ")), which \(table.sourceLanguage) reads") }
             if !extra.isEmpty { difference.append("reads \(extra.joined(separator: ", ")), which \(table.sourceLanguage) does not") }
             result.append(at(mismatch.location, key: mismatch.key, difference.joined(separator: "; ")))
         }
         if !language.untranslatedKeys.isEmpty {
-            result.append(atFile(.note, "\(Self.counted(language.untranslatedKeys, "key")) of \(named) not translated (the \(table.sourceLanguage) text, or marked new): \(Self.listed(language.untranslatedKeys))"))
+            result.append(
+                atFile(
+                    .note,
+                    "\(Self.counted(language.untranslatedKeys, "key")) of \(named) not translated (the \(table.sourceLanguage) text, or marked new): \(Self.listed(language.untranslatedKeys))"
+                ))
         }
         return result
     }

@@ -24,9 +24,12 @@ extension TranslationCoverage {
             """
         let languages = tables.reduce(0) { $0 + $1.languages.count }
         let below = tables.reduce(0) { $0 + $1.languages.filter { !$0.meets(minimum: minimum) }.count }
-        html += "<p class=\"summary\" data-tables=\"\(tables.count)\" data-below-minimum=\"\(below)\" data-min-coverage=\"\(Self.escaped(Self.decimal(minimum)))\">"
+        html +=
+            "<p class=\"summary\" data-tables=\"\(tables.count)\" data-below-minimum=\"\(below)\" data-min-coverage=\"\(Self.escaped(Self.decimal(minimum)))\">"
         html += "\(tables.count) \(tables.count == 1 ? "table" : "tables"), \(languages) \(languages == 1 ? "language" : "languages"); "
-        html += below == 0 ? "all at least \(Self.escaped(Self.decimal(minimum)))% translated." : "<strong>\(below) below \(Self.escaped(Self.decimal(minimum)))%</strong>."
+        html +=
+            below == 0
+            ? "all at least \(Self.escaped(Self.decimal(minimum)))% translated." : "<strong>\(below) below \(Self.escaped(Self.decimal(minimum)))%</strong>."
         html += "</p>\n"
         for table in tables { html += table.html(minimum: minimum) }
         html += "</body>\n</html>\n"
@@ -66,11 +69,14 @@ extension TranslationCoverage {
 extension TranslationCoverage.Table {
     func html(minimum: Double) -> String {
         let e = TranslationCoverage.escaped
-        var html = "<section class=\"table\" data-directory=\"\(e(directory))\" data-format=\"\(e(format))\" data-table=\"\(e(name))\" data-source-language=\"\(e(sourceLanguage))\" data-keys=\"\(keys)\">\n"
+        var html =
+            "<section class=\"table\" data-directory=\"\(e(directory))\" data-format=\"\(e(format))\" data-table=\"\(e(name))\" data-source-language=\"\(e(sourceLanguage))\" data-keys=\"\(keys)\">\n"
         html += "<h2>\(e(name))<span class=\"format\">\(e(format))</span><span class=\"directory\">\(e(directory))</span></h2>\n"
         html += "<p class=\"legend\">Source language \(e(sourceLanguage)), \(keys) \(keys == 1 ? "key" : "keys")."
-        html += "<i style=\"background:#2e7d32\"></i>translated<i style=\"background:#f9a825\"></i>untranslated<i style=\"background:#d32f2f\"></i>missing</p>\n"
-        html += "<table>\n<thead><tr><th scope=\"col\">Language</th><th scope=\"col\">Coverage</th><th scope=\"col\">Translated</th><th scope=\"col\">Missing</th><th scope=\"col\">Untranslated</th><th scope=\"col\">Plural gaps</th><th scope=\"col\">Placeholder mismatches</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<i style=\"background:#2e7d32\"></i>translated<i style=\"background:#f9a825\"></i>untranslated<i style=\"background:#d32f2f\"></i>missing</p>\n"
+        html +=
+            "<table>\n<thead><tr><th scope=\"col\">Language</th><th scope=\"col\">Coverage</th><th scope=\"col\">Translated</th><th scope=\"col\">Missing</th><th scope=\"col\">Untranslated</th><th scope=\"col\">Plural gaps</th><th scope=\"col\">Placeholder mismatches</th></tr></thead>\n<tbody>\n"
         for language in languages { html += language.row(minimum: minimum) }
         html += "</tbody>\n</table>\n"
         for language in languages { html += language.details(sourceLanguage: sourceLanguage) }
@@ -107,12 +113,15 @@ extension TranslationCoverage.Language {
         guard !missingKeys.isEmpty || !untranslatedKeys.isEmpty || !pluralGaps.isEmpty || !placeholderMismatches.isEmpty else { return "" }
         let e = TranslationCoverage.escaped
         var counts: [String] = []
-        for (count, noun) in [(missingKeys.count, "missing"), (untranslatedKeys.count, "untranslated"),
-                              (pluralGaps.count, pluralGaps.count == 1 ? "plural gap" : "plural gaps"),
-                              (placeholderMismatches.count, placeholderMismatches.count == 1 ? "placeholder mismatch" : "placeholder mismatches")] where count > 0 {
+        for (count, noun) in [
+            (missingKeys.count, "missing"), (untranslatedKeys.count, "untranslated"),
+            (pluralGaps.count, pluralGaps.count == 1 ? "plural gap" : "plural gaps"),
+            (placeholderMismatches.count, placeholderMismatches.count == 1 ? "placeholder mismatch" : "placeholder mismatches"),
+        ] where count > 0 {
             counts.append("\(count) \(noun)")
         }
-        var html = "<details open data-language=\"\(e(language))\"><summary>\(e(language)) <span class=\"counts\">\(counts.joined(separator: ", "))</span></summary>\n"
+        var html =
+            "<details open data-language=\"\(e(language))\"><summary>\(e(language)) <span class=\"counts\">\(counts.joined(separator: ", "))</span></summary>\n"
         func list(_ heading: String, _ kind: String, _ items: [(key: String, text: String)]) {
             guard !items.isEmpty else { return }
             html += "<p>\(heading)</p>\n<ul class=\"\(kind)\">\n"
@@ -121,12 +130,16 @@ extension TranslationCoverage.Language {
         }
         list("Missing", "missing-keys", missingKeys.map { ($0, $0) })
         list("Untranslated (the same as \(e(sourceLanguage)))", "untranslated-keys", untranslatedKeys.map { ($0, $0) })
-        list("Missing plural forms", "plural-gaps", pluralGaps.map { gap in
-            (gap.key, "\(gap.key): lacks \(gap.missing.joined(separator: ", ")) (\(language) needs \(gap.needed.joined(separator: ", ")))")
-        })
-        list("Placeholder mismatches", "placeholder-mismatches", placeholderMismatches.map { mismatch in
-            (mismatch.key, "\(mismatch.key): reads \(Self.values(mismatch.found)) where \(sourceLanguage) reads \(Self.values(mismatch.expected))")
-        })
+        list(
+            "Missing plural forms", "plural-gaps",
+            pluralGaps.map { gap in
+                (gap.key, "\(gap.key): lacks \(gap.missing.joined(separator: ", ")) (\(language) needs \(gap.needed.joined(separator: ", ")))")
+            })
+        list(
+            "Placeholder mismatches", "placeholder-mismatches",
+            placeholderMismatches.map { mismatch in
+                (mismatch.key, "\(mismatch.key): reads \(Self.values(mismatch.found)) where \(sourceLanguage) reads \(Self.values(mismatch.expected))")
+            })
         html += "</details>\n"
         return html
     }

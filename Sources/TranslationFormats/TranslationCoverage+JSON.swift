@@ -46,20 +46,22 @@ extension TranslationCoverage.Language {
         object["untranslatedKeys"] = .array(untranslatedKeys.map(JSONValue.string))
         object["extraKeys"] = .array(extraKeys.map(JSONValue.string))
         object["lacksTable"] = .bool(lacksTable)
-        object["pluralGaps"] = .array(pluralGaps.map { gap in
-            var item = JSONObject()
-            item["key"] = .string(gap.key)
-            item["missing"] = .array(gap.missing.map(JSONValue.string))
-            item["needed"] = .array(gap.needed.map(JSONValue.string))
-            return .object(item)
-        })
-        object["placeholderMismatches"] = .array(placeholderMismatches.map { mismatch in
-            var item = JSONObject()
-            item["key"] = .string(mismatch.key)
-            item["found"] = .array(mismatch.found.map(JSONValue.string))
-            item["expected"] = .array(mismatch.expected.map(JSONValue.string))
-            return .object(item)
-        })
+        object["pluralGaps"] = .array(
+            pluralGaps.map { gap in
+                var item = JSONObject()
+                item["key"] = .string(gap.key)
+                item["missing"] = .array(gap.missing.map(JSONValue.string))
+                item["needed"] = .array(gap.needed.map(JSONValue.string))
+                return .object(item)
+            })
+        object["placeholderMismatches"] = .array(
+            placeholderMismatches.map { mismatch in
+                var item = JSONObject()
+                item["key"] = .string(mismatch.key)
+                item["found"] = .array(mismatch.found.map(JSONValue.string))
+                item["expected"] = .array(mismatch.expected.map(JSONValue.string))
+                return .object(item)
+            })
         return .object(object)
     }
 }

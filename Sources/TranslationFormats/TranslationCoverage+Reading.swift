@@ -15,9 +15,11 @@ extension TranslationCoverage {
     /// - Throws: ``AppleLocalizationError``: `.unreadable` for a directory that has no files of
     ///   any format (of `format`), `.usage` for a table whose source language cannot be told or
     ///   that lacks it, and the reader's error for a malformed file.
-    public static func read(directories: [String], format: (any TranslationFileFormat)? = nil,
-                            sourceLanguage rule: SourceLanguageRule = SourceLanguageRule(),
-                            registry: TranslationFormatRegistry = .standard, checking: Bool = false) throws(AppleLocalizationError) -> TranslationCoverage {
+    public static func read(
+        directories: [String], format: (any TranslationFileFormat)? = nil,
+        sourceLanguage rule: SourceLanguageRule = SourceLanguageRule(),
+        registry: TranslationFormatRegistry = .standard, checking: Bool = false
+    ) throws(AppleLocalizationError) -> TranslationCoverage {
         var tables: [Table] = []
         var notices: [Diagnostic] = []
         var failures: [Diagnostic] = []
@@ -41,15 +43,23 @@ extension TranslationCoverage {
                     let name = "the \(format.tableName(table.name)) table (\(format.name))"
                     let (source, warning) = try rule.resolve(table, named: name, file: directory)
                     guard table.languages[source] != nil || format.keyIsSourceText else {
-                        throw AppleLocalizationError(Diagnostic(file: directory, message: "\(name) has no \(source), its source language; it has \(table.languageOrder.joined(separator: ", ")); pass --source-language"), kind: .usage)
+                        throw AppleLocalizationError(
+                            Diagnostic(
+                                file: directory,
+                                message:
+                                    "\(name) has no \(source), its source language; it has \(table.languageOrder.joined(separator: ", ")); pass --source-language"
+                            ), kind: .usage)
                     }
                     if let warning { notices.append(warning) }
-                    tables.append(coverage(of: table, format: format, directory: directory, sourceLanguage: source,
-                                           languages: directoryLanguages))
+                    tables.append(
+                        coverage(
+                            of: table, format: format, directory: directory, sourceLanguage: source,
+                            languages: directoryLanguages))
                 }
             }
             if !found {
-                let what = format.map { "no \($0.name) files in the directory" }
+                let what =
+                    format.map { "no \($0.name) files in the directory" }
                     ?? "no translation files in the directory (looked for \(registry.names(separatedBy: ", ")))"
                 throw AppleLocalizationError(Diagnostic(file: directory, message: what), kind: .unreadable)
             }
@@ -59,8 +69,10 @@ extension TranslationCoverage {
 
     /// The coverage of each language of `table` against `sourceLanguage`, which it has, and of
     /// each of `languages` the table lacks.
-    static func coverage(of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String,
-                         languages directoryLanguages: Set<String> = []) -> Table {
+    static func coverage(
+        of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String,
+        languages directoryLanguages: Set<String> = []
+    ) -> Table {
         var sourceEntries = table.languages[sourceLanguage] ?? []
         var sourceByID: [EntryID: TranslationEntry] = [:]
         for entry in sourceEntries where sourceByID[EntryID(entry)] == nil { sourceByID[EntryID(entry)] = entry }
@@ -83,9 +95,10 @@ extension TranslationCoverage {
             let entries = isSource ? sourceEntries : table.languages[language] ?? []
             var byID: [EntryID: TranslationEntry] = [:]
             for entry in entries where byID[EntryID(entry)] == nil { byID[EntryID(entry)] = entry }
-            var result = Language(language: language, isSource: isSource, keys: sourceOrder.count,
-                                  file: entries.lazy.compactMap(\.location?.file).first ?? directory, missingKeys: [],
-                                  untranslatedKeys: [], pluralGaps: [], placeholderMismatches: [])
+            var result = Language(
+                language: language, isSource: isSource, keys: sourceOrder.count,
+                file: entries.lazy.compactMap(\.location?.file).first ?? directory, missingKeys: [],
+                untranslatedKeys: [], pluralGaps: [], placeholderMismatches: [])
             result.lacksTable = entries.isEmpty && table.languages[language] == nil
             for id in sourceOrder {
                 let shown = id.display(readsContextsFromKeys: format.readsContextsFromKeys)
@@ -103,15 +116,20 @@ extension TranslationCoverage {
                     let present: Set<PluralCategory> = if case .plural(let forms, _, _, _) = entry.value { Set(forms.keys) } else { [.other] }
                     let lacking = needed.filter { !present.contains($0) }
                     if !lacking.isEmpty {
-                        result.pluralGaps.append(PluralGap(key: shown, missing: lacking.map(\.rawValue), needed: needed.map(\.rawValue),
-                                                           location: entry.location))
+                        result.pluralGaps.append(
+                            PluralGap(
+                                key: shown, missing: lacking.map(\.rawValue), needed: needed.map(\.rawValue),
+                                location: entry.location))
                     }
                 }
                 if !isSource {
-                    let found = entry.arguments, expected = source.arguments
+                    let found = entry.arguments
+                    let expected = source.arguments
                     if found != expected {
-                        result.placeholderMismatches.append(PlaceholderMismatch(key: shown, found: found.sorted(), expected: expected.sorted(),
-                                                                                location: entry.location))
+                        result.placeholderMismatches.append(
+                            PlaceholderMismatch(
+                                key: shown, found: found.sorted(), expected: expected.sorted(),
+                                location: entry.location))
                     }
                 }
             }
@@ -125,8 +143,9 @@ extension TranslationCoverage {
             }
             languages.append(result)
         }
-        return Table(directory: directory, format: format.name, name: format.tableName(table.name), sourceLanguage: sourceLanguage,
-                     keys: sourceOrder.count, languages: languages)
+        return Table(
+            directory: directory, format: format.name, name: format.tableName(table.name), sourceLanguage: sourceLanguage,
+            keys: sourceOrder.count, languages: languages)
     }
 }
 
@@ -136,7 +155,8 @@ extension TranslationCoverage {
     /// (Spanish ordinals, Japanese), which a reader cannot tell from a key of its own.
     fileprivate static func loneOther(of source: TranslationEntry, in entries: [EntryID: TranslationEntry]) -> TranslationEntry? {
         guard source.isPlural, source.context == nil, let lone = entries[EntryID(key: source.key + "_other", context: nil)],
-              case .single(let message) = lone.value else { return nil }
+            case .single(let message) = lone.value
+        else { return nil }
         var entry = lone
         entry.key = source.key
         entry.value = .plural([.other: message], variable: nil, frame: nil, valueType: nil)
@@ -148,7 +168,8 @@ extension TranslationCoverage {
     /// Whether `entry` is the lone `key_other` that stands for the source's plural `key` (``loneOther(of:in:)``).
     fileprivate static func isLoneOther(_ entry: TranslationEntry, of source: [EntryID: TranslationEntry]) -> Bool {
         guard entry.context == nil, entry.key.hasSuffix("_other"), case .single = entry.value,
-              let plural = source[EntryID(key: String(entry.key.dropLast(6)), context: nil)] else { return false }
+            let plural = source[EntryID(key: String(entry.key.dropLast(6)), context: nil)]
+        else { return false }
         return plural.isPlural
     }
 }

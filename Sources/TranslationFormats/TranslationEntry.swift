@@ -62,8 +62,10 @@ public struct TranslationEntry: Sendable, Hashable {
     private var position = Position()
 
     /// An entry.
-    public init(key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
-                pluralID: String? = nil, textWithoutCount: TranslationMessage? = nil, shouldTranslate: Bool = true) {
+    public init(
+        key: String, context: String? = nil, comment: String? = nil, value: Value, state: State = .translated,
+        pluralID: String? = nil, textWithoutCount: TranslationMessage? = nil, shouldTranslate: Bool = true
+    ) {
         self.shouldTranslate = shouldTranslate
         self.key = key
         self.context = context

@@ -1,12 +1,13 @@
 import AppleLocalization
 import CLDRPlurals
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// One translation file format: how its files are laid out and found, how one is read into the
 /// one table model (``TranslationTable``), and which files a table becomes.
@@ -85,7 +86,8 @@ public protocol TranslationFileFormat: Sendable {
     ///
     /// - Parameter table: The table with its neutral name, its source language set, entries sorted by key.
     /// - Throws: ``AppleLocalizationError`` when the table cannot be written at all.
-    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output]
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
 
     /// `table` once every file of a directory is read: what one file cannot decide alone, decided
     /// for the whole table (i18next's plural suffixes, across languages). By default `table`.

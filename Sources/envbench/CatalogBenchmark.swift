@@ -31,9 +31,11 @@ enum CatalogBenchmark {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": root, "XDG_CONFIG_HOME": root]
         let key = "key_\(keys / 2)"
         func command(_ directory: String) -> ChildProcess {
-            ChildProcess(arguments: [envtool, "localize", key, "5", "--language", "ru", "-e", directory + "/environments.json", "-c", "Debug"], environment: environment)
+            ChildProcess(
+                arguments: [envtool, "localize", key, "5", "--language", "ru", "-e", directory + "/environments.json", "-c", "Debug"], environment: environment)
         }
-        let catalog = command(catalogDirectory), strings = command(stringsDirectory)
+        let catalog = command(catalogDirectory)
+        let strings = command(stringsDirectory)
         let check = (catalog.run().status, strings.run().status)
         guard check == (0, 0) else {
             print("catalog: envtool localize failed on the generated inputs (exit \(check.0) and \(check.1)); inputs in \(root)")
@@ -70,7 +72,8 @@ enum CatalogBenchmark {
                 if position > 0 { json += "," }
                 // One key in ten is a plural, as in an app's catalog; the key looked up is one.
                 if index % 10 == 0 {
-                    json += #""\#(language)": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file \#(index)"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "many": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}}}}"#
+                    json +=
+                        #""\#(language)": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld file \#(index)"}}, "few": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "many": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}}}}"#
                 } else {
                     json += #""\#(language)": {"stringUnit": {"state": "translated", "value": "%lld files \#(index)"}}"#
                 }

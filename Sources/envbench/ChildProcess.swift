@@ -1,6 +1,6 @@
 import Foundation
-import Platform
 import LibC
+import Platform
 
 /// Runs a whole command as a child process (`SpawnedProcess`, `posix_spawnp`) and measures it from the outside:
 /// wall time from spawn to exit, and the child's peak resident memory (`wait4`'s rusage; Linux
@@ -22,13 +22,15 @@ struct ChildProcess {
 
     /// Spawns the command with standard input, output and error on /dev/null and waits for it.
     func run() -> Run {
-        var start = timespec(), end = timespec()
+        var start = timespec()
+        var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess(arguments, standardInput: .file("/dev/null", flags: O_RDONLY),
-                                         standardOutput: .file("/dev/null", flags: O_WRONLY), standardError: .file("/dev/null", flags: O_WRONLY),
-                                         environment: environment.map { "\($0.key)=\($0.value)" })
+            process = try SpawnedProcess(
+                arguments, standardInput: .file("/dev/null", flags: O_RDONLY),
+                standardOutput: .file("/dev/null", flags: O_WRONLY), standardError: .file("/dev/null", flags: O_WRONLY),
+                environment: environment.map { "\($0.key)=\($0.value)" })
         } catch {
             return Run(seconds: .nan, peakResidentKiB: 0, status: -1)
         }

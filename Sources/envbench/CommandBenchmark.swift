@@ -14,7 +14,8 @@ enum CommandBenchmark {
         let directory = NSTemporaryDirectory() + "envbench-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let json = Data("""
+        let json = Data(
+            """
             {"languages": ["en", "es", "ca"], "configurations": {
               "Release": {"base_url": "https://api.example.com/v1", "max_retries": 3, "api": {"timeout": 30}}}}
             """.utf8)
@@ -25,8 +26,9 @@ enum CommandBenchmark {
         try! EnvironmentsBin.encrypt(json, to: .v1(.key(key))).write(to: URL(fileURLWithPath: binPath))
 
         let runs = 30
-        let command = ChildProcess(arguments: [envtool, "get", "base_url", "-e", binPath, "--key-file", keyPath, "-c", "Release"],
-                                   environment: ["XDG_CONFIG_HOME": directory, "HOME": directory])
+        let command = ChildProcess(
+            arguments: [envtool, "get", "base_url", "-e", binPath, "--key-file", keyPath, "-c", "Release"],
+            environment: ["XDG_CONFIG_HOME": directory, "HOME": directory])
         var times: [Double] = []
         for _ in 0..<runs {
             // posix_spawn, not Foundation's Process, whose own ~50 ms per launch would be most of the figure.

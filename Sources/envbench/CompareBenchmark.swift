@@ -38,16 +38,20 @@ enum CompareBenchmark {
         // The files are made by a child envbench: a child's peak memory as Linux reports it includes
         // the parent's peak at spawn time (the exec records the old address space's high-water mark),
         // so this process must never hold the large inputs itself.
-        let setup = ChildProcess(arguments: [CommandLine.arguments[0], "--compare-setup", directory, "--envtool", envtool]
-                                    + (onlyConversion ? ["--only-conversion"] : []),
-                                 environment: ProcessInfo.processInfo.environment).run()
+        let setup = ChildProcess(
+            arguments: [CommandLine.arguments[0], "--compare-setup", directory, "--envtool", envtool]
+                + (onlyConversion ? ["--only-conversion"] : []),
+            environment: ProcessInfo.processInfo.environment
+        ).run()
         guard setup.status == 0 else {
             print("compare: preparing the inputs failed (exit \(setup.status))")
             return
         }
         let data = Workspace(directory: directory)
-        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
-                           "XDG_CONFIG_HOME": directory, "LANG": "en_US.UTF-8"]
+        let environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
+            "XDG_CONFIG_HOME": directory, "LANG": "en_US.UTF-8",
+        ]
         func command(_ arguments: [String], _ extra: [String: String] = [:]) -> ChildProcess {
             ChildProcess(arguments: arguments, environment: environment.merging(extra) { $1 })
         }
@@ -66,49 +70,62 @@ enum CompareBenchmark {
             return
         }
         figures += [
-            Figure(name: "get base_url, small environments.json",
-                   ours: command([envtool, "get", "base_url", "-e", small, "-c", "Release"]),
-                   reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", small]) : nil,
-                   referenceName: "jq -r", recordedReference: 15.7, target: 0.3, runs: runs),
+            Figure(
+                name: "get base_url, small environments.json",
+                ours: command([envtool, "get", "base_url", "-e", small, "-c", "Release"]),
+                reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", small]) : nil,
+                referenceName: "jq -r", recordedReference: 15.7, target: 0.3, runs: runs)
         ]
         if exists(data.binPath) != nil {
             let age = exists(data.agePath) != nil && ChildProcess.available("age")
-            figures.append(Figure(name: "get base_url, environments.bin (key file)",
-                                  ours: command([envtool, "get", "base_url", "-e", data.binPath, "--key-file", data.keyPath, "-c", "Release"]),
-                                  reference: age ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
-                                  referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
+            figures.append(
+                Figure(
+                    name: "get base_url, environments.bin (key file)",
+                    ours: command([envtool, "get", "base_url", "-e", data.binPath, "--key-file", data.keyPath, "-c", "Release"]),
+                    reference: age ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
+                    referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
         }
         if exists(data.agePath) != nil {
             // The same age file, written by age itself, opened with the same one X25519 identity.
-            figures.append(Figure(name: "get base_url, age file (1 identity)",
-                                  ours: command([envtool, "get", "base_url", "-e", data.agePath, "--identity", data.ageIdentityPath, "-c", "Release"]),
-                                  reference: ChildProcess.available("age") ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
-                                  referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
+            figures.append(
+                Figure(
+                    name: "get base_url, age file (1 identity)",
+                    ours: command([envtool, "get", "base_url", "-e", data.agePath, "--identity", data.ageIdentityPath, "-c", "Release"]),
+                    reference: ChildProcess.available("age") ? command(["age", "-d", "-i", data.ageIdentityPath, data.agePath]) : nil,
+                    referenceName: "age -d -i", recordedReference: 3.5, target: 1.0, runs: runs))
         }
-        for (name, arguments, alternate) in [("language", ["language"], nil), ("t app.welcome", ["t", "app.welcome"], nil),
-                                             ("set-language es (already es)", ["set-language", "es"], nil),
-                                             ("set-language es/en (each run writes)", ["set-language", "es"], ["set-language", "en"])] {
+        for (name, arguments, alternate) in [
+            ("language", ["language"], nil), ("t app.welcome", ["t", "app.welcome"], nil),
+            ("set-language es (already es)", ["set-language", "es"], nil),
+            ("set-language es/en (each run writes)", ["set-language", "es"], ["set-language", "en"]),
+        ] {
             let sample = ["ENVTOOL_ENVIRONMENTS": data.samplePath]
-            figures.append(Figure(name: name, ours: command([envtool] + arguments, sample),
-                                  reference: hello.map { command([$0]) }, referenceName: "static Swift hello",
-                                  recordedReference: 2.0, target: 1.5, runs: runs,
-                                  oursAlternate: alternate.map { command([envtool] + $0, sample) }))
+            figures.append(
+                Figure(
+                    name: name, ours: command([envtool] + arguments, sample),
+                    reference: hello.map { command([$0]) }, referenceName: "static Swift hello",
+                    recordedReference: 2.0, target: 1.5, runs: runs,
+                    oursAlternate: alternate.map { command([envtool] + $0, sample) }))
         }
         for count in Workspace.largeSizes {
             let large = data.documentPath(variables: count)
-            figures.append(Figure(name: "get base_url, \(count / 1000)k variables",
-                                  ours: command([envtool, "get", "base_url", "-e", large, "-c", "Release"]),
-                                  reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", large]) : nil,
-                                  referenceName: "jq -r", recordedReference: count == 100_000 ? 87 : 890, target: 1.0,
-                                  runs: max(3, runs / 4)))
+            figures.append(
+                Figure(
+                    name: "get base_url, \(count / 1000)k variables",
+                    ours: command([envtool, "get", "base_url", "-e", large, "-c", "Release"]),
+                    reference: jq ? command(["jq", "-r", ".configurations.Release.base_url", large]) : nil,
+                    referenceName: "jq -r", recordedReference: count == 100_000 ? 87 : 890, target: 1.0,
+                    runs: max(3, runs / 4)))
         }
         let node = ProcessInfo.processInfo.environment["I18NEXT_SRC"].flatMap { source -> ChildProcess? in
             ChildProcess.available("node") ? command(["node", data.nodeScriptPath, source + "/index.js"]) : nil
         }
-        figures.append(Figure(name: "7 MB i18next resources + one t()",
-                              ours: command([envtool, "t", "section7.key7", "--init", data.initPath, "--resources", data.resourcesPath]),
-                              reference: node, referenceName: "node + i18next", recordedReference: 286, target: 0.5,
-                              runs: max(3, runs / 4)))
+        figures.append(
+            Figure(
+                name: "7 MB i18next resources + one t()",
+                ours: command([envtool, "t", "section7.key7", "--init", data.initPath, "--resources", data.resourcesPath]),
+                reference: node, referenceName: "node + i18next", recordedReference: 286, target: 0.5,
+                runs: max(3, runs / 4)))
 
         // The conversion figures last: they take the longest.
         figures = figures.filter { !$0.speedup } + figures.filter(\.speedup)
@@ -144,18 +161,24 @@ enum CompareBenchmark {
         }
         let name = "\(Workspace.conversionKeys / 1000)k keys × \(Workspace.conversionLanguages.count) languages"
         return [
-            Figure(name: "i18next → .po, " + name,
-                   ours: fresh(set + "/out-po", [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/out-po", "--format", "po", "--source-language", "en"]),
-                   reference: reference("json2po", ["-t", set + "/templates", set + "/i18next", set + "/out-po-tt"], output: set + "/out-po-tt"),
-                   referenceName: "json2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
-            Figure(name: ".po → i18next, " + name,
-                   ours: fresh(set + "/out-json", [envtool, "i18n", "convert", "--from", set + "/po-envtool", "--to", set + "/out-json", "--format", "i18next"]),
-                   reference: reference("po2json", ["-t", set + "/templates", set + "/po-translate-toolkit", set + "/out-json-tt"], output: set + "/out-json-tt"),
-                   referenceName: "po2json", recordedReference: nil, target: 20, runs: runs, speedup: true),
-            Figure(name: "Android → .po, " + name,
-                   ours: fresh(set + "/out-android-po", [envtool, "i18n", "convert", "--from", set + "/res", "--to", set + "/out-android-po", "--format", "po"]),
-                   reference: reference("android2po", ["-t", set + "/templates-android", set + "/res", set + "/out-android-po-tt"], output: set + "/out-android-po-tt"),
-                   referenceName: "android2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
+            Figure(
+                name: "i18next → .po, " + name,
+                ours: fresh(
+                    set + "/out-po",
+                    [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/out-po", "--format", "po", "--source-language", "en"]),
+                reference: reference("json2po", ["-t", set + "/templates", set + "/i18next", set + "/out-po-tt"], output: set + "/out-po-tt"),
+                referenceName: "json2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
+            Figure(
+                name: ".po → i18next, " + name,
+                ours: fresh(set + "/out-json", [envtool, "i18n", "convert", "--from", set + "/po-envtool", "--to", set + "/out-json", "--format", "i18next"]),
+                reference: reference("po2json", ["-t", set + "/templates", set + "/po-translate-toolkit", set + "/out-json-tt"], output: set + "/out-json-tt"),
+                referenceName: "po2json", recordedReference: nil, target: 20, runs: runs, speedup: true),
+            Figure(
+                name: "Android → .po, " + name,
+                ours: fresh(set + "/out-android-po", [envtool, "i18n", "convert", "--from", set + "/res", "--to", set + "/out-android-po", "--format", "po"]),
+                reference: reference(
+                    "android2po", ["-t", set + "/templates-android", set + "/res", set + "/out-android-po-tt"], output: set + "/out-android-po-tt"),
+                referenceName: "android2po", recordedReference: nil, target: 20, runs: runs, speedup: true),
         ]
     }
 
@@ -201,13 +224,15 @@ enum CompareBenchmark {
         if figure.speedup {
             let faster = referenceMs / oursMs
             let verdict = faster >= figure.target ? "met" : "NOT met"
-            print("  " + pad(figure.name, 42) + pad(String(format: "%.0f ms ", oursMs) + oursMemory, 18)
-                  + pad(referenceText, 30) + pad(String(format: "%.1f×", faster), 8) + String(format: "≥ %.0f× faster %@", figure.target, verdict))
+            print(
+                "  " + pad(figure.name, 42) + pad(String(format: "%.0f ms ", oursMs) + oursMemory, 18)
+                    + pad(referenceText, 30) + pad(String(format: "%.1f×", faster), 8) + String(format: "≥ %.0f× faster %@", figure.target, verdict))
             return
         }
         let verdict = ratio <= figure.target ? "met" : "NOT met"
-        print("  " + pad(figure.name, 42) + pad(String(format: "%.1f ms ", oursMs) + oursMemory, 18)
-              + pad(referenceText, 30) + pad(String(format: "%.2f×", ratio), 8) + String(format: "≤ %.2f× %@", figure.target, verdict))
+        print(
+            "  " + pad(figure.name, 42) + pad(String(format: "%.1f ms ", oursMs) + oursMemory, 18)
+                + pad(referenceText, 30) + pad(String(format: "%.2f×", ratio), 8) + String(format: "≤ %.2f× %@", figure.target, verdict))
     }
 
     /// The peak resident size of the runs. A child started by `posix_spawn` shares this
@@ -222,7 +247,8 @@ enum CompareBenchmark {
     /// This process's peak resident size (VmHWM), in KiB.
     private static func ownPeakKiB() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
@@ -303,10 +329,11 @@ private struct Workspace {
     /// The document encrypted by envtool itself with a new key file.
     @discardableResult
     func encryptedDocument(envtool: String, source: String) -> (bin: String, key: String)? {
-        let key = keyPath, bin = binPath
+        let key = keyPath
+        let bin = binPath
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
         guard ChildProcess(arguments: [envtool, "keygen", "--output", key], environment: environment).run().status == 0,
-              ChildProcess(arguments: [envtool, "encrypt", source, "--output", bin, "--key-file", key], environment: environment).run().status == 0
+            ChildProcess(arguments: [envtool, "encrypt", source, "--output", bin, "--key-file", key], environment: environment).run().status == 0
         else { return nil }
         return (bin, key)
     }
@@ -314,12 +341,13 @@ private struct Workspace {
     /// The same document encrypted by age to a new X25519 identity.
     @discardableResult
     func ageFile(of source: String) -> (file: String, identity: String)? {
-        let identity = ageIdentityPath, file = agePath
+        let identity = ageIdentityPath
+        let file = agePath
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         guard ChildProcess(arguments: ["age-keygen", "-o", identity], environment: environment).run().status == 0,
-              let text = try? String(contentsOfFile: identity, encoding: .utf8),
-              let recipient = text.split(separator: "\n").first(where: { $0.hasPrefix("# public key: ") })?.dropFirst(14),
-              ChildProcess(arguments: ["age", "-r", String(recipient), "-o", file, source], environment: environment).run().status == 0
+            let text = try? String(contentsOfFile: identity, encoding: .utf8),
+            let recipient = text.split(separator: "\n").first(where: { $0.hasPrefix("# public key: ") })?.dropFirst(14),
+            ChildProcess(arguments: ["age", "-r", String(recipient), "-o", file, source], environment: environment).run().status == 0
         else { return nil }
         return (file, identity)
     }
@@ -331,7 +359,7 @@ private struct Workspace {
         let binary = helloPath
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
         guard ChildProcess.available("swiftc"),
-              ChildProcess(arguments: ["swiftc", "-O", "-static-stdlib", source, "-o", binary], environment: environment).run().status == 0
+            ChildProcess(arguments: ["swiftc", "-O", "-static-stdlib", source, "-o", binary], environment: environment).run().status == 0
         else { return nil }
         return binary
     }
@@ -343,9 +371,11 @@ private struct Workspace {
     /// templates (the source language's file under each language's name, as its converters want).
     func conversionSet(envtool: String, translateToolkit: String?) {
         let set = conversionDirectory
-        let categories = ["en": ["one", "other"], "de": ["one", "other"], "fr": ["one", "many", "other"], "es": ["one", "many", "other"],
-                          "it": ["one", "many", "other"], "pt": ["one", "many", "other"], "nl": ["one", "other"],
-                          "pl": ["one", "few", "many", "other"], "ru": ["one", "few", "many", "other"], "ja": ["other"]]
+        let categories = [
+            "en": ["one", "other"], "de": ["one", "other"], "fr": ["one", "many", "other"], "es": ["one", "many", "other"],
+            "it": ["one", "many", "other"], "pt": ["one", "many", "other"], "nl": ["one", "other"],
+            "pl": ["one", "few", "many", "other"], "ru": ["one", "few", "many", "other"], "ja": ["other"],
+        ]
         for language in Self.conversionLanguages {
             var text = "{\n"
             text.reserveCapacity(1_600_000)
@@ -356,9 +386,11 @@ private struct Workspace {
                 for key in 0..<100 {
                     let separator = key == 0 ? "" : ",\n"
                     if key % 10 == 9 {
-                        text += separator + (categories[language] ?? ["other"]).map { category in
-                            "    \"item\(key)_\(category)\": \"{{count}} item \(key) of section \(section) (\(language), \(category))\""
-                        }.joined(separator: ",\n")
+                        text +=
+                            separator
+                            + (categories[language] ?? ["other"]).map { category in
+                                "    \"item\(key)_\(category)\": \"{{count}} item \(key) of section \(section) (\(language), \(category))\""
+                            }.joined(separator: ",\n")
                     } else {
                         text += separator + "    \"key\(key)\": \"Text \(key) of section \(section) in \(language) with {{name}}\""
                     }
@@ -373,17 +405,29 @@ private struct Workspace {
         let source = (try? String(contentsOfFile: set + "/i18next/en/translation.json", encoding: .utf8)) ?? ""
         for language in Self.conversionLanguages { write("conversion/templates/\(language)/translation.json", source) }
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory]
-        _ = ChildProcess(arguments: [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/po-envtool", "--format", "po",
-                                     "--source-language", "en"], environment: environment).run()
-        _ = ChildProcess(arguments: [envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/res", "--format", "android",
-                                     "--source-language", "en"], environment: environment).run()
+        _ = ChildProcess(
+            arguments: [
+                envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/po-envtool", "--format", "po",
+                "--source-language", "en",
+            ], environment: environment
+        ).run()
+        _ = ChildProcess(
+            arguments: [
+                envtool, "i18n", "convert", "--from", set + "/i18next", "--to", set + "/res", "--format", "android",
+                "--source-language", "en",
+            ], environment: environment
+        ).run()
         let androidSource = (try? String(contentsOfFile: set + "/res/values/strings.xml", encoding: .utf8)) ?? ""
         for folder in (try? FileManager.default.contentsOfDirectory(atPath: set + "/res")) ?? [] where folder.hasPrefix("values") {
             write("conversion/templates-android/\(folder)/strings.xml", androidSource)
         }
         if let translateToolkit {
-            _ = ChildProcess(arguments: [translateToolkit + "/json2po", "--progress=none", "-t", set + "/templates", set + "/i18next",
-                                         set + "/po-translate-toolkit"], environment: environment).run()
+            _ = ChildProcess(
+                arguments: [
+                    translateToolkit + "/json2po", "--progress=none", "-t", set + "/templates", set + "/i18next",
+                    set + "/po-translate-toolkit",
+                ], environment: environment
+            ).run()
         }
     }
 
@@ -407,7 +451,9 @@ private struct Workspace {
         let resources = directory + "/i18next"
         let file = write("i18next/en/translation.json", text)
         let initFile = write("i18next-init.json", #"{"lng": "en", "fallbackLng": "en"}"#)
-        let script = write("i18next-bench.mjs", """
+        let script = write(
+            "i18next-bench.mjs",
+            """
             import { readFileSync } from 'node:fs';
             const { default: i18next } = await import(process.argv[2]);
             const translation = JSON.parse(readFileSync('\(file)', 'utf8'));

@@ -19,16 +19,19 @@ enum DecryptBenchmark {
             // The identities are made once, as an app makes them once and as the raw side's key
             // bytes are made once.
             let identities: [any FileKeyIdentity] = [key]
-            let (ours, raw) = Measure.bestInterleaved(runs: rounds, {
-                for _ in 0..<iterations {
-                    let opened = try! EnvironmentsBin.decrypt(sealed, with: identities)
-                    blackHole(opened.count)
-                }
-            }, {
-                for _ in 0..<iterations {
-                    blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes))
-                }
-            })
+            let (ours, raw) = Measure.bestInterleaved(
+                runs: rounds,
+                {
+                    for _ in 0..<iterations {
+                        let opened = try! EnvironmentsBin.decrypt(sealed, with: identities)
+                        blackHole(opened.count)
+                    }
+                },
+                {
+                    for _ in 0..<iterations {
+                        blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes))
+                    }
+                })
             let megabytes = Double(size) * Double(iterations) / 1_000_000
             let oursRate = megabytes / Measure.seconds(ours)
             let rawRate = megabytes / Measure.seconds(raw)
@@ -38,12 +41,16 @@ enum DecryptBenchmark {
             if size == 1024 {
                 // envtool zeroes every plaintext it releases; an app that does the same with
                 // libsodium pays for it too. Shown beside the target, not in its place.
-                let (oursAgain, zeroed) = Measure.bestInterleaved(runs: rounds, {
-                    for _ in 0..<iterations { blackHole(try! EnvironmentsBin.decrypt(sealed, with: identities).count) }
-                }, {
-                    for _ in 0..<iterations { blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes, zeroing: true)) }
-                })
-                Measure.row("\(label): ratio to libsodium + sodium_memzero", String(format: "%9.1f%%", 100 * Measure.seconds(zeroed) / Measure.seconds(oursAgain)))
+                let (oursAgain, zeroed) = Measure.bestInterleaved(
+                    runs: rounds,
+                    {
+                        for _ in 0..<iterations { blackHole(try! EnvironmentsBin.decrypt(sealed, with: identities).count) }
+                    },
+                    {
+                        for _ in 0..<iterations { blackHole(rawDecrypt(sealed, headerLength: headerLength, key: keyBytes, zeroing: true)) }
+                    })
+                Measure.row(
+                    "\(label): ratio to libsodium + sodium_memzero", String(format: "%9.1f%%", 100 * Measure.seconds(zeroed) / Measure.seconds(oursAgain)))
             }
         }
 
@@ -75,8 +82,9 @@ enum DecryptBenchmark {
         var plainLength: UInt64 = 0
         let status = sealed.withUnsafeBytes { raw in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            return crypto_aead_xchacha20poly1305_ietf_decrypt(&output, &plainLength, nil, base + headerLength, UInt64(cipherLength),
-                                                              base, UInt64(headerLength), base + headerLength - 24, key)
+            return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                &output, &plainLength, nil, base + headerLength, UInt64(cipherLength),
+                base, UInt64(headerLength), base + headerLength - 24, key)
         }
         precondition(status == 0)
         if zeroing { sodium_memzero(&output, output.count) }

@@ -61,7 +61,8 @@ enum StringsBenchmark {
             guard run.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8) else { return 0 }
             return Int(text) ?? 0
         }
-        let ours = peak("ours"), theirs = peak("foundation")
+        let ours = peak("ours")
+        let theirs = peak("foundation")
         guard ours > 0, theirs > 0 else { Measure.row("peak memory", "not measured (a probe failed)"); return }
         Measure.row("peak memory, StringsFile", String(format: "%8.0f MiB", Double(ours) / 1024))
         Measure.row("peak memory, Foundation", String(format: "%8.0f MiB", Double(theirs) / 1024))
@@ -79,7 +80,8 @@ enum StringsBenchmark {
             withExtendedLifetime(file) {}
         case "foundation":
             guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-                  let table = plist as? [String: String] else { return 1 }
+                let table = plist as? [String: String]
+            else { return 1 }
             blackHole(table.count)
             withExtendedLifetime(table) {}
         default:
@@ -87,9 +89,10 @@ enum StringsBenchmark {
         }
         // VmHWM, the peak resident size of this process's own memory, in kB.
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kib = line.split(separator: " ").dropFirst().first,
-              (try? String(kib).write(toFile: report, atomically: true, encoding: .utf8)) != nil else { return 3 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = line.split(separator: " ").dropFirst().first,
+            (try? String(kib).write(toFile: report, atomically: true, encoding: .utf8)) != nil
+        else { return 3 }
         return 0
     }
 }

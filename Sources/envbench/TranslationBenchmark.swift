@@ -11,9 +11,10 @@ enum TranslationBenchmark {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("Tests/I18NextTests/Fixtures/conformance/bench-workloads.json").standardized.path
         guard let data = FileManager.default.contents(atPath: path),
-              case .object(let file)? = try? I18nValue(jsonData: data, source: path),
-              case .object(let resources)? = file["resources"], case .object(let inits)? = file["inits"],
-              case .array(let workloads)? = file["workloads"] else {
+            case .object(let file)? = try? I18nValue(jsonData: data, source: path),
+            case .object(let resources)? = file["resources"], case .object(let inits)? = file["inits"],
+            case .array(let workloads)? = file["workloads"]
+        else {
             print("  skipped: \(path) not found\n")
             return
         }
@@ -29,12 +30,13 @@ enum TranslationBenchmark {
         Measure.row("workload", "   ours/s   i18next/s   ratio (target ≥ 8×; 10× simple, nested); i18next: \(source)")
         for workload in workloads {
             guard case .object(let spec) = workload, let id = spec["id"]?.stringValue, let initName = spec["init"]?.stringValue,
-                  let engine = engines[initName], let key = spec["key"]?.stringValue, only == nil || only == id else { continue }
+                let engine = engines[initName], let key = spec["key"]?.stringValue, only == nil || only == id
+            else { continue }
             var options = I18nObject()
             if case .object(let given)? = spec["options"] { options = given }
             let callOptions = TranslationOptions(options)
             precondition(engine.t(key, callOptions) == spec["expected"], "\(id) gives a wrong result")
-            for _ in 0..<iterations / 4 { blackHole(engine.t(key, callOptions)) }   // warm-up, as the reference's figures
+            for _ in 0..<iterations / 4 { blackHole(engine.t(key, callOptions)) }  // warm-up, as the reference's figures
             let elapsed = Measure.best(runs: 5) {
                 for _ in 0..<iterations { blackHole(engine.t(key, callOptions)) }
             }
@@ -94,7 +96,8 @@ enum TranslationBenchmark {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let rates = try? JSONSerialization.jsonObject(with: output) as? [String: Double] else {
+            let rates = try? JSONSerialization.jsonObject(with: output) as? [String: Double]
+        else {
             print("  i18next on node failed (exit \(process.terminationStatus)); using the recorded figures")
             return nil
         }
@@ -103,7 +106,8 @@ enum TranslationBenchmark {
 
     private static func residentKiB() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 

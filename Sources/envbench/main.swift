@@ -17,7 +17,8 @@ if let index = arguments.firstIndex(of: "--lookup-allocations"), index + 1 < arg
 }
 
 if let index = arguments.firstIndex(of: "--compare-setup"), index + 1 < arguments.count,
-   let tool = arguments.firstIndex(of: "--envtool"), tool + 1 < arguments.count {
+    let tool = arguments.firstIndex(of: "--envtool"), tool + 1 < arguments.count
+{
     CompareBenchmark.prepare(directory: arguments[index + 1], envtool: arguments[tool + 1], onlyConversion: arguments.contains("--only-conversion"))
     exit(0)
 }
@@ -82,8 +83,8 @@ if !arguments.contains("--skip-strings") && !onlyI18n { StringsBenchmark.run(ent
 if !onlyI18n { JSONBenchmark.run() }
 if !onlyI18n { LookupBenchmark.run() }
 if !onlyI18n {
-DecryptBenchmark.run()
-CommandBenchmark.run()
+    DecryptBenchmark.run()
+    CommandBenchmark.run()
 }
 if let index = arguments.firstIndex(of: "--workload"), index + 1 < arguments.count {
     // For profiling one workload (valgrind --tool=callgrind): few iterations, no memory figure.

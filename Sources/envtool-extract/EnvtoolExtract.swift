@@ -28,7 +28,8 @@ struct EnvtoolExtract: ParsableCommand {
     @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json.", valueName: "dir"))
     var locales: String?
 
-    @Option(help: ArgumentHelp("Translation files or folders, in any format i18n convert reads, whose keys count as Apple keys; repeatable.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Translation files or folders, in any format i18n convert reads, whose keys count as Apple keys; repeatable.", valueName: "path"))
     var translations: [String] = []
 
     @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: "format"))
@@ -72,13 +73,15 @@ struct EnvtoolExtract: ParsableCommand {
         let status = ExtractRun(
             paths: paths.isEmpty ? ["."] : paths, tables: tables, locales: locales, translations: translations,
             translationFormat: fromFormat.flatMap(TranslationFormatRegistry.standard.format(named:)),
-            sourceLanguage: SourceLanguageRule(option: sourceLanguage ?? developmentLanguage,
-                                               document: documentLanguage.map { .init(language: $0, origin: documentOrigin ?? "environments.json") }),
+            sourceLanguage: SourceLanguageRule(
+                option: sourceLanguage ?? developmentLanguage,
+                document: documentLanguage.map { .init(language: $0, origin: documentOrigin ?? "environments.json") }),
             reportsUnused: unused, writes: write, json: format == "json", strict: strict
         ).run()
         if status != 0 { throw ExitCode(status) }
         #else
-        StandardStreams.error("""
+        StandardStreams.error(
+            """
             envtool-extract: error: this envtool-extract was built without extraction support (swift-syntax).
             Build the real one with `swift build -c release --traits Extract --product envtool-extract`, or install it with scripts/install, and put it beside envtool or on PATH.
             """)

@@ -49,7 +49,8 @@ struct ExtractRun {
             if FileManager.default.fileExists(atPath: path) {
                 translationPaths.append(path)
             } else {
-                unreadable.append(Diagnostic(file: path, message: "--translations: no such file or directory; give a translation file or the folder that holds them"))
+                unreadable.append(
+                    Diagnostic(file: path, message: "--translations: no such file or directory; give a translation file or the folder that holds them"))
                 status = ExtractStatus.unreadableInput
             }
         }
@@ -79,7 +80,8 @@ struct ExtractRun {
         // accessors the generator makes from the document beside the tables.
         let document = tablesDirectory + "/environments.json"
         if !accessorUses.isEmpty, FileManager.default.fileExists(atPath: document),
-           let accessors = try? AccessorGenerator(environmentsPath: document).l10nAccessors() {
+            let accessors = try? AccessorGenerator(environmentsPath: document).l10nAccessors()
+        {
             usages += AccessorUse.usages(accessorUses, accessors: accessors)
         }
         let apple = AppleKeyInventory(directory: tablesDirectory, sourceLanguage: sourceLanguage)
@@ -128,7 +130,8 @@ struct ExtractRun {
                 for problem in unreadable { StandardStreams.error(problem.description) }
                 for finding in errors + warnings { try StandardStreams.output(finding.description) }
                 for entry in added { try StandardStreams.output("\(entry.file): added \(quotedKey(entry.key))") }
-                var summary = "envtool-extract: \(usages.count) key use\(usages.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"); \(missing.count) missing"
+                var summary =
+                    "envtool-extract: \(usages.count) key use\(usages.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"); \(missing.count) missing"
                 if reportsUnused { summary += ", \(unused.count) unused" }
                 if writes { summary += ", \(added.count) added" }
                 StandardStreams.error(summary)
@@ -142,7 +145,8 @@ struct ExtractRun {
     /// Adds the missing keys to their files; returns what was added, what is still missing, the
     /// problems, and the status a failure gives.
     private func write(_ missing: [MissingKey], comparison: KeyComparison)
-        -> (added: [(file: String, key: String)], remaining: [MissingKey], diagnostics: [Diagnostic], status: Int32?) {
+        -> (added: [(file: String, key: String)], remaining: [MissingKey], diagnostics: [Diagnostic], status: Int32?)
+    {
         var byFile: [String: [MissingKey]] = [:]
         var order: [String] = []
         for key in missing {
@@ -162,8 +166,12 @@ struct ExtractRun {
                 // A table kept as .strings files has no catalog to add to; creating one would
                 // change which file the app reads, so the keys are reported instead.
                 if comparison.apple.catalogs[first.table] == nil, comparison.apple.tables.contains(first.table) {
-                    diagnostics.append(Diagnostic(.warning, file: file,
-                        message: "not written: the table \(first.table) has .strings or .stringsdict files and no String Catalog; add the \(keys.count) key\(keys.count == 1 ? "" : "s") to its \(comparison.apple.developmentLanguage) file by hand"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, file: file,
+                            message:
+                                "not written: the table \(first.table) has .strings or .stringsdict files and no String Catalog; add the \(keys.count) key\(keys.count == 1 ? "" : "s") to its \(comparison.apple.developmentLanguage) file by hand"
+                        ))
                     continue
                 }
                 do throws(CatalogKeyWriter.Failure) {

@@ -1,6 +1,6 @@
 import Foundation
-import Platform
 import LibC
+import Platform
 
 /// Results on stdout, written with `write(2)` and checked, as envtool's Console does: a full or
 /// closed stdout ends the run with status 74 instead of a silently truncated report.

@@ -97,8 +97,12 @@ struct Envtool: ParsableCommand {
     static func parsedFrequentCommand(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let name = arguments.first, let type = frequentCommand(named: name) else { return nil }
         let rest = Array(arguments.dropFirst())
-        guard !rest.contains(where: { $0 == "help" || $0.hasPrefix("-h") || $0.hasPrefix("--h") || $0.hasPrefix("--version")
-                || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental") }) else { return nil }
+        guard
+            !rest.contains(where: {
+                $0 == "help" || $0.hasPrefix("-h") || $0.hasPrefix("--h") || $0.hasPrefix("--version")
+                    || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental")
+            })
+        else { return nil }
         return try? type.parseAsRoot(rest)
     }
 

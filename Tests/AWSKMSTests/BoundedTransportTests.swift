@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
+
 @testable import AWSKMS
 
 /// Issue #33, item 3: every answer is bounded, whatever the server does. A real
@@ -68,7 +69,10 @@ struct BoundedTransportTests {
             Issue.record("an error answer was taken for a ciphertext")
         } catch let error as KMSError {
             #expect(error.kind == .service)
-            #expect(error.message.contains("KMS answered Encrypt on \(Self.key) with ValidationException, HTTP 400 (KMS's message is not shown: it quotes the request's credentials or key)"), "\(error.message)")
+            #expect(
+                error.message.contains(
+                    "KMS answered Encrypt on \(Self.key) with ValidationException, HTTP 400 (KMS's message is not shown: it quotes the request's credentials or key)"
+                ), "\(error.message)")
             for fragment in [Self.token, plaintext, String(Self.token.prefix(12)), String(plaintext.prefix(12)), "secret-example"] {
                 #expect(!error.message.contains(fragment))
             }
@@ -97,8 +101,10 @@ struct BoundedTransportTests {
         defer { server.stop() }
         try "x\n".write(toFile: server.state + "/plain", atomically: true, encoding: .utf8)
         let recipient = AWSKMSPlugin.recipient(Self.key)
-        for (path, message) in [("/huge", "cannot reach KMS at \(server.base)/huge for \(Self.key): the answer is larger than 64 KiB and was abandoned"),
-                                ("/echo", "KMS's message is not shown")] {
+        for (path, message) in [
+            ("/huge", "cannot reach KMS at \(server.base)/huge for \(Self.key): the answer is larger than 64 KiB and was abandoned"),
+            ("/echo", "KMS's message is not shown"),
+        ] {
             let environment = [
                 "PATH": pluginDirectory + ":/usr/bin:/bin", "HOME": server.state + "/home",
                 "AWS_ACCESS_KEY_ID": "ASIAEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret-example-never-shown", "AWS_SESSION_TOKEN": Self.token,

@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
+
 @testable import AWSKMS
 
 /// The credential chain source by source, in the SDKs' order, for real: moto's STS
@@ -17,8 +18,10 @@ struct CredentialChainTests {
     /// Variables shared by every source: the region, moto as KMS and STS, no instance metadata,
     /// no home folder with ~/.aws.
     static func base(_ server: MotoServer) -> [String: String] {
-        ["PATH": pluginDirectory + ":/usr/bin:/bin", "HOME": server.scratch + "/home", "AWS_REGION": "us-east-1",
-         "AWS_ENDPOINT_URL": server.endpoint, "AWS_MAX_ATTEMPTS": "1", "AWS_EC2_METADATA_DISABLED": "true"]
+        [
+            "PATH": pluginDirectory + ":/usr/bin:/bin", "HOME": server.scratch + "/home", "AWS_REGION": "us-east-1",
+            "AWS_ENDPOINT_URL": server.endpoint, "AWS_MAX_ATTEMPTS": "1", "AWS_EC2_METADATA_DISABLED": "true",
+        ]
     }
 
     static func configuration(_ variables: [String: String], files: [String: String] = [:]) throws -> AWSConfiguration {
@@ -72,11 +75,21 @@ struct CredentialChainTests {
     func hostileSTS() throws {
         let standIn = try StandInServer()
         defer { standIn.stop() }
-        let variables = ["HOME": "/nowhere", "AWS_REGION": "us-east-1", "AWS_WEB_IDENTITY_TOKEN_FILE": "/t/token", "AWS_ROLE_ARN": Self.role,
-                         "AWS_EC2_METADATA_DISABLED": "true"]
-        for (path, message) in [("/echo", "STS refused the role \(Self.role) (AssumeRoleWithWebIdentity with the token in /t/token) with ValidationException, HTTP 400 (STS's message is not shown: it quotes the request's token)"),
-                                ("/huge", "cannot reach STS at \(standIn.base)/huge for the role \(Self.role) (AssumeRoleWithWebIdentity with the token in /t/token): the answer is larger than 64 KiB and was abandoned"),
-                                ("/redirect", "which is not followed")] {
+        let variables = [
+            "HOME": "/nowhere", "AWS_REGION": "us-east-1", "AWS_WEB_IDENTITY_TOKEN_FILE": "/t/token", "AWS_ROLE_ARN": Self.role,
+            "AWS_EC2_METADATA_DISABLED": "true",
+        ]
+        for (path, message) in [
+            (
+                "/echo",
+                "STS refused the role \(Self.role) (AssumeRoleWithWebIdentity with the token in /t/token) with ValidationException, HTTP 400 (STS's message is not shown: it quotes the request's token)"
+            ),
+            (
+                "/huge",
+                "cannot reach STS at \(standIn.base)/huge for the role \(Self.role) (AssumeRoleWithWebIdentity with the token in /t/token): the answer is larger than 64 KiB and was abandoned"
+            ),
+            ("/redirect", "which is not followed"),
+        ] {
             var endpoint = variables
             endpoint["AWS_ENDPOINT_URL_STS"] = standIn.base + path
             let error = try #require(Self.error(try Self.configuration(endpoint, files: ["/t/token": Self.webToken])))
@@ -95,7 +108,8 @@ struct CredentialChainTests {
         defer { server.stop() }
         let home = server.scratch + "/home"
         try FileManager.default.createDirectory(atPath: home + "/.aws", withIntermediateDirectories: true)
-        let config = "[profile deploy]\nrole_arn = \(Self.role)\nsource_profile = base\nrole_session_name = release\n"
+        let config =
+            "[profile deploy]\nrole_arn = \(Self.role)\nsource_profile = base\nrole_session_name = release\n"
             + "[profile loop-a]\nrole_arn = \(Self.role)\nsource_profile = loop-b\n[profile loop-b]\nrole_arn = \(Self.role)\nsource_profile = loop-a\n"
             + "[profile orphan]\nrole_arn = \(Self.role)\n"
         try Self.baseKeys.write(toFile: home + "/.aws/credentials", atomically: true, encoding: .utf8)
@@ -113,8 +127,9 @@ struct CredentialChainTests {
         let loop = Self.error(try Self.configuration(variables, files: files))
         #expect(loop?.message.contains("has a source_profile loop: 'loop-a' → 'loop-b' → 'loop-a'") == true, "\(loop?.message ?? "")")
         variables["AWS_PROFILE"] = "orphan"
-        #expect(Self.error(try Self.configuration(variables, files: files))?.message
-            .contains("has role_arn but neither source_profile, credential_source nor web_identity_token_file") == true)
+        #expect(
+            Self.error(try Self.configuration(variables, files: files))?.message
+                .contains("has role_arn but neither source_profile, credential_source nor web_identity_token_file") == true)
     }
 
     /// A credential_process script in `folder` that prints `output` after running `before`.
@@ -132,11 +147,14 @@ struct CredentialChainTests {
         let home = server.scratch + "/home"
         try FileManager.default.createDirectory(atPath: home + "/.aws", withIntermediateDirectories: true)
         // Reads its standard input to the end first: with age's protocol pipe as its stdin it would never return.
-        let good = try Self.script(server.scratch, "good", before: "cat >/dev/null",
-                                   output: #"{"Version": 1, "AccessKeyId": "AKIAPROCESS", "SecretAccessKey": "process-secret-value", "SessionToken": "process-token"}"#)
-        let broken = try Self.script(server.scratch, "broken", output: #"{"Version": 1, "AccessKeyId": "AKIAPROCESS", "SecretAccessKey": "leaked-secret-value""#)
+        let good = try Self.script(
+            server.scratch, "good", before: "cat >/dev/null",
+            output: #"{"Version": 1, "AccessKeyId": "AKIAPROCESS", "SecretAccessKey": "process-secret-value", "SessionToken": "process-token"}"#)
+        let broken = try Self.script(
+            server.scratch, "broken", output: #"{"Version": 1, "AccessKeyId": "AKIAPROCESS", "SecretAccessKey": "leaked-secret-value""#)
         let failing = try Self.script(server.scratch, "failing", output: "", status: 3)
-        let config = "[profile tool]\ncredential_process = \(good) --profile tool\n[profile broken]\ncredential_process = \(broken)\n"
+        let config =
+            "[profile tool]\ncredential_process = \(good) --profile tool\n[profile broken]\ncredential_process = \(broken)\n"
             + "[profile failing]\ncredential_process = \(failing)\n[profile flood]\ncredential_process = yes process-secret-flood\n"
         try config.write(toFile: home + "/.aws/config", atomically: true, encoding: .utf8)
         var variables = Self.base(server)
@@ -148,9 +166,14 @@ struct CredentialChainTests {
         #expect(credentials.source == "the credential_process of the profile 'tool' in \(home)/.aws/config")
         try Self.roundTrip(server, key: try server.createKey(), environment: variables)
 
-        for (profile, message) in [("broken", "the output of the credential_process of the profile 'broken' in \(home)/.aws/config is not a JSON object (it is not shown: it may hold a secret)"),
-                                   ("failing", "the credential_process of the profile 'failing' in \(home)/.aws/config exited with status 3"),
-                                   ("flood", "the credential_process of the profile 'flood' in \(home)/.aws/config printed more than 64 KiB and was stopped")] {
+        for (profile, message) in [
+            (
+                "broken",
+                "the output of the credential_process of the profile 'broken' in \(home)/.aws/config is not a JSON object (it is not shown: it may hold a secret)"
+            ),
+            ("failing", "the credential_process of the profile 'failing' in \(home)/.aws/config exited with status 3"),
+            ("flood", "the credential_process of the profile 'flood' in \(home)/.aws/config printed more than 64 KiB and was stopped"),
+        ] {
             variables["AWS_PROFILE"] = profile
             let error = try #require(Self.error(try Self.configuration(variables, files: files)))
             #expect(error.kind == .noCredentials || error.kind == .service)
@@ -164,8 +187,10 @@ struct CredentialChainTests {
         let standIn = try StandInServer()
         defer { standIn.stop() }
         let url = standIn.base + "/container/credentials"
-        var variables = ["HOME": "/nowhere", "AWS_EC2_METADATA_DISABLED": "true", "AWS_CONTAINER_CREDENTIALS_FULL_URI": url,
-                         "AWS_CONTAINER_AUTHORIZATION_TOKEN": "container-token", "AWS_METADATA_SERVICE_TIMEOUT": "10"]
+        var variables = [
+            "HOME": "/nowhere", "AWS_EC2_METADATA_DISABLED": "true", "AWS_CONTAINER_CREDENTIALS_FULL_URI": url,
+            "AWS_CONTAINER_AUTHORIZATION_TOKEN": "container-token", "AWS_METADATA_SERVICE_TIMEOUT": "10",
+        ]
         let credentials = try Self.configuration(variables).credentials()
         #expect(credentials.accessKeyID == "ASIACONTAINER")
         #expect(credentials.sessionToken == "standin-token-ASIACONTAINER")
@@ -193,10 +218,15 @@ struct CredentialChainTests {
         underAge["AWS_CONTAINER_AUTHORIZATION_TOKEN"] = "container-token"
         underAge["AWS_METADATA_SERVICE_TIMEOUT"] = "10"
         try Self.roundTrip(moto, key: try moto.createKey(), environment: underAge)
-        #expect(standIn.recorded("requests").contains { ($0["path"] as? String) == "/container/credentials" && ($0["headers"] as? [String: String])?["Authorization"] == "container-token" })
+        #expect(
+            standIn.recorded("requests").contains {
+                ($0["path"] as? String) == "/container/credentials" && ($0["headers"] as? [String: String])?["Authorization"] == "container-token"
+            })
         // Hostile: a container endpoint answering without end.
         variables["AWS_CONTAINER_CREDENTIALS_FULL_URI"] = standIn.base + "/endless"
-        #expect(Self.error(try Self.configuration(variables, files: ["/run/token": "container-token"]))?.message.contains("the answer is larger than 16 KiB and was abandoned") == true)
+        #expect(
+            Self.error(try Self.configuration(variables, files: ["/run/token": "container-token"]))?.message.contains(
+                "the answer is larger than 16 KiB and was abandoned") == true)
     }
 
     @Test("instance metadata: IMDSv2 at AWS_EC2_METADATA_SERVICE_ENDPOINT (a session token, the role, its credentials); off when disabled")
@@ -208,7 +238,10 @@ struct CredentialChainTests {
         #expect(credentials.accessKeyID == "ASIAINSTANCE")
         #expect(credentials.source == "the instance role test-role (instance metadata at \(standIn.base))")
         let requests = standIn.recorded("requests").map { "\($0["method"] ?? "") \($0["path"] ?? "")" }
-        #expect(requests == ["PUT /latest/api/token", "GET /latest/meta-data/iam/security-credentials/", "GET /latest/meta-data/iam/security-credentials/test-role"])
+        #expect(
+            requests == [
+                "PUT /latest/api/token", "GET /latest/meta-data/iam/security-credentials/", "GET /latest/meta-data/iam/security-credentials/test-role",
+            ])
         // Under age, with moto's KMS: the instance role's credentials sign the requests.
         let moto = try MotoServer()
         defer { moto.stop() }
@@ -238,9 +271,11 @@ struct CredentialChainTests {
         let standIn = try StandInServer()
         defer { standIn.stop() }
         let files = ["/h/.aws/credentials": Self.baseKeys.replacingOccurrences(of: "[base]", with: "[default]")]
-        var variables = ["HOME": "/h", "AWS_ACCESS_KEY_ID": "AKIAENVIRONMENT", "AWS_SECRET_ACCESS_KEY": "environment-secret",
-                         "AWS_CONTAINER_CREDENTIALS_FULL_URI": standIn.base + "/container/credentials", "AWS_CONTAINER_AUTHORIZATION_TOKEN": "container-token",
-                         "AWS_EC2_METADATA_SERVICE_ENDPOINT": standIn.base, "AWS_METADATA_SERVICE_TIMEOUT": "10"]
+        var variables = [
+            "HOME": "/h", "AWS_ACCESS_KEY_ID": "AKIAENVIRONMENT", "AWS_SECRET_ACCESS_KEY": "environment-secret",
+            "AWS_CONTAINER_CREDENTIALS_FULL_URI": standIn.base + "/container/credentials", "AWS_CONTAINER_AUTHORIZATION_TOKEN": "container-token",
+            "AWS_EC2_METADATA_SERVICE_ENDPOINT": standIn.base, "AWS_METADATA_SERVICE_TIMEOUT": "10",
+        ]
         #expect(try Self.configuration(variables, files: files).credentials().accessKeyID == "AKIAENVIRONMENT")
         variables["AWS_ACCESS_KEY_ID"] = nil
         #expect(try Self.configuration(variables, files: files).credentials().accessKeyID == "AKIABASEPROFILE")

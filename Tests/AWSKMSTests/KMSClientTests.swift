@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Synchronization
 import Testing
+
 @testable import AWSKMS
 
 /// A transport that answers from a script and records what it was sent.
@@ -14,7 +15,8 @@ final class ScriptedTransport: HTTPTransport {
 
     var sent: [Sent] { state.withLock { $0.sent } }
 
-    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8])
+    {
         let next: Result<(Int, String), TransportFailure> = state.withLock { state in
             state.sent.append(Sent(url: url, headers: headers, body: String(decoding: body, as: UTF8.self)))
             return state.answers.isEmpty ? .failure(TransportFailure(isTransient: false, reason: "script ended")) : state.answers.removeFirst()
@@ -36,8 +38,9 @@ struct KMSClientTests {
     static func client(_ transport: ScriptedTransport, _ variables: [String: String] = [:], slept: DelayLog = DelayLog()) throws(KMSError) -> KMSClient {
         var all = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret-example", "HOME": "/nowhere"]
         all.merge(variables) { $1 }
-        return KMSClient(configuration: try AWSConfiguration(environment: .fixed(all)), transport: transport,
-                         sleep: { seconds in slept.values.withLock { $0.append(seconds) } }, now: { 1_440_938_160 })
+        return KMSClient(
+            configuration: try AWSConfiguration(environment: .fixed(all)), transport: transport,
+            sleep: { seconds in slept.values.withLock { $0.append(seconds) } }, now: { 1_440_938_160 })
     }
 
     @Test("Encrypt is a signed JSON 1.1 POST to the key's regional endpoint with the context and base64 plaintext")
@@ -52,8 +55,14 @@ struct KMSClientTests {
         #expect(headers["Content-Type"] == "application/x-amz-json-1.1")
         #expect(headers["Host"] == "kms.eu-west-1.amazonaws.com")
         #expect(headers["X-Amz-Date"] == "20150830T123600Z")
-        #expect(headers["Authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/eu-west-1/kms/aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=") == true)
-        #expect(sent.body == #"{"KeyId":"arn:aws:kms:eu-west-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab","EncryptionContext":{"age-plugin":"awskms","file":"prod.bin"},"Plaintext":"AAECAwQFBgcICQoLDA0ODw=="}"#)
+        #expect(
+            headers["Authorization"]?.hasPrefix(
+                "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/eu-west-1/kms/aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature="
+            ) == true)
+        #expect(
+            sent.body
+                == #"{"KeyId":"arn:aws:kms:eu-west-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab","EncryptionContext":{"age-plugin":"awskms","file":"prod.bin"},"Plaintext":"AAECAwQFBgcICQoLDA0ODw=="}"#
+        )
         #expect(!sent.headers.contains { $0.value.contains("secret-example") })
     }
 
@@ -102,15 +111,17 @@ struct KMSClientTests {
         #expect(transport.sent.count == 2)
     }
 
-    @Test("each KMS error is its own message naming the key, and is not retried", arguments: [
-        ("AccessDeniedException", KMSError.Kind.accessDenied, "access denied"),
-        ("DisabledException", .disabledKey, "is disabled"),
-        ("NotFoundException", .missingKey, "was not found in region eu-west-1"),
-        ("KMSInvalidStateException", .disabledKey, "current state"),
-        ("InvalidCiphertextException", .wrongKey, "not made by this key"),
-        ("UnrecognizedClientException", .accessDenied, "rejected the credentials"),
-        ("com.amazonaws.kms#IncorrectKeyException", .wrongKey, "not made by this key"),
-    ])
+    @Test(
+        "each KMS error is its own message naming the key, and is not retried",
+        arguments: [
+            ("AccessDeniedException", KMSError.Kind.accessDenied, "access denied"),
+            ("DisabledException", .disabledKey, "is disabled"),
+            ("NotFoundException", .missingKey, "was not found in region eu-west-1"),
+            ("KMSInvalidStateException", .disabledKey, "current state"),
+            ("InvalidCiphertextException", .wrongKey, "not made by this key"),
+            ("UnrecognizedClientException", .accessDenied, "rejected the credentials"),
+            ("com.amazonaws.kms#IncorrectKeyException", .wrongKey, "not made by this key"),
+        ])
     func errors(type: String, kind: KMSError.Kind, words: String) throws {
         let transport = ScriptedTransport([.success((400, #"{"__type":"\#(type)","message":"details from KMS"}"#))])
         do {
@@ -133,14 +144,19 @@ struct KMSClientTests {
             Issue.record("no error")
         } catch {
             #expect(error.kind == .network)
-            #expect(error.message == "cannot reach KMS at https://kms.eu-west-1.amazonaws.com for \(Self.key.keyID): connection refused (no network, or a wrong endpoint or region?)")
+            #expect(
+                error.message
+                    == "cannot reach KMS at https://kms.eu-west-1.amazonaws.com for \(Self.key.keyID): connection refused (no network, or a wrong endpoint or region?)"
+            )
         }
         #expect(transport.sent.count == 3)
     }
 
-    @Test("answers that are not what KMS sends are errors, not crashes", arguments: [
-        "", "{", "[]", #"{"CiphertextBlob":5}"#, #"{"CiphertextBlob":"not base64!"}"#, #"{"Other":"AQ=="}"#, "\u{0}\u{1}",
-    ])
+    @Test(
+        "answers that are not what KMS sends are errors, not crashes",
+        arguments: [
+            "", "{", "[]", #"{"CiphertextBlob":5}"#, #"{"CiphertextBlob":"not base64!"}"#, #"{"Other":"AQ=="}"#, "\u{0}\u{1}",
+        ])
     func malformedAnswers(body: String) throws {
         let transport = ScriptedTransport([.success((200, body))])
         #expect(throws: KMSError.self) { try Self.client(transport).encrypt(key: Self.key, plaintext: Self.fileKey, context: []) }

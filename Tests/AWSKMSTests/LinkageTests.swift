@@ -14,7 +14,8 @@ struct LinkageTests {
     @Test("envtool links neither FoundationNetworking nor libcurl; age-plugin-awskms links FoundationNetworking")
     func httpStack() throws {
         guard let envtool = try Self.libraries(pluginDirectory + "/envtool"),
-              let plugin = try Self.libraries(pluginDirectory + "/age-plugin-awskms") else {
+            let plugin = try Self.libraries(pluginDirectory + "/age-plugin-awskms")
+        else {
             Issue.record("ldd, envtool or age-plugin-awskms missing in \(pluginDirectory)")
             return
         }

@@ -1,6 +1,7 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
+
 @testable import AWSKMS
 
 /// age-plugin-awskms for real: moto's KMS on 127.0.0.1 (Tests/Interop/moto-kms-server.py), keys
@@ -40,7 +41,8 @@ struct MotoKMSTests {
     func twoKeysOneDisabled() throws {
         let server = try MotoServer()
         defer { server.stop() }
-        let keyA = try server.createKey(), keyB = try server.createKey()
+        let keyA = try server.createKey()
+        let keyB = try server.createKey()
         let keygen = try run("/usr/bin/age-keygen", ["-o", server.scratch + "/x25519.txt"], environment: server.environment)
         #expect(keygen.status == 0, "\(keygen.stderr)")
         let x25519 = try run("/usr/bin/age-keygen", ["-y", server.scratch + "/x25519.txt"], environment: server.environment).stdout
@@ -49,8 +51,11 @@ struct MotoKMSTests {
         try secret.write(toFile: server.scratch + "/plain", atomically: true, encoding: .utf8)
         var environment = server.environment
         environment[AWSKMSPlugin.contextVariable] = "environments.bin"
-        let encrypted = try Self.age(["-r", try Self.recipient(keyA, server), "-r", try Self.recipient(keyB, server), "-r", x25519,
-                                      "-o", "sealed.age", "plain"], server, environment: environment)
+        let encrypted = try Self.age(
+            [
+                "-r", try Self.recipient(keyA, server), "-r", try Self.recipient(keyB, server), "-r", x25519,
+                "-o", "sealed.age", "plain",
+            ], server, environment: environment)
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         let header = try String(decoding: Data(contentsOf: URL(fileURLWithPath: server.scratch + "/sealed.age")), as: UTF8.self)
         let name = String(decoding: AgeBase64.encode(Array("environments.bin".utf8), padded: false), as: UTF8.self)
@@ -82,7 +87,8 @@ struct MotoKMSTests {
         let key = try server.createKey()
         let home = server.scratch + "/home"
         try FileManager.default.createDirectory(atPath: home + "/.aws", withIntermediateDirectories: true)
-        try "[team]\naws_access_key_id = testing\naws_secret_access_key = testing\n".write(toFile: home + "/.aws/credentials", atomically: true, encoding: .utf8)
+        try "[team]\naws_access_key_id = testing\naws_secret_access_key = testing\n".write(
+            toFile: home + "/.aws/credentials", atomically: true, encoding: .utf8)
         try "[profile team]\nregion = us-east-1\nendpoint_url = \(server.endpoint)\n".write(toFile: home + "/.aws/config", atomically: true, encoding: .utf8)
         let environment = ["PATH": pluginDirectory + ":/usr/bin:/bin", "HOME": home, "AWS_PROFILE": "team"]
         try "profile\n".write(toFile: server.scratch + "/plain", atomically: true, encoding: .utf8)
@@ -100,7 +106,8 @@ struct MotoKMSTests {
     func failures() throws {
         let server = try MotoServer()
         defer { server.stop() }
-        let key = try server.createKey(), other = try server.createKey()
+        let key = try server.createKey()
+        let other = try server.createKey()
         try "x\n".write(toFile: server.scratch + "/plain", atomically: true, encoding: .utf8)
 
         func encrypt(to recipient: String, environment: [String: String]? = nil) throws -> ProcessResult {
@@ -176,7 +183,9 @@ struct MotoKMSTests {
         #expect(!rejected.stderr.contains("not-the-secret"))
     }
 
-    @Test("envtool through the plugin: a key-file file moved to a KMS recipient, a second added with --add-recipient, one disabled, removed with --remove-recipient")
+    @Test(
+        "envtool through the plugin: a key-file file moved to a KMS recipient, a second added with --add-recipient, one disabled, removed with --remove-recipient"
+    )
     func envtoolThroughThePlugin() throws {
         let envtoolPath = pluginDirectory + "/envtool"
         guard FileManager.default.isExecutableFile(atPath: envtoolPath) else {
@@ -185,7 +194,8 @@ struct MotoKMSTests {
         }
         let server = try MotoServer()
         defer { server.stop() }
-        let keyA = try server.createKey(), keyB = try server.createKey()
+        let keyA = try server.createKey()
+        let keyB = try server.createKey()
         var environment = server.environment
         environment[AWSKMSPlugin.contextVariable] = "environments.bin"
         @discardableResult func envtool(_ arguments: [String]) throws -> ProcessResult {
@@ -201,7 +211,8 @@ struct MotoKMSTests {
         #expect(keygen.status == 0, "\(keygen.stderr)")
         let breakGlass = try run("/usr/bin/age-keygen", ["-y", server.scratch + "/break-glass.txt"], environment: server.environment).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let recipientA = try Self.recipient(keyA, server), recipientB = try Self.recipient(keyB, server)
+        let recipientA = try Self.recipient(keyA, server)
+        let recipientB = try Self.recipient(keyB, server)
         try envtool(["rekey", "environments.bin", "--key-file", "team.key", "--new-recipient", recipientA, "--new-recipient", breakGlass])
         func header() throws -> String {
             String(decoding: try Data(contentsOf: URL(fileURLWithPath: server.scratch + "/environments.bin")).prefix(2000), as: UTF8.self)
@@ -214,7 +225,8 @@ struct MotoKMSTests {
         try envtool(["rekey", "environments.bin", "--identity", identity, "--add-recipient", recipientB])
         #expect(try header().contains("-> awskms \(keyA) \(name)\n"))
         #expect(try header().contains("-> awskms \(keyB) \(name)\n"))
-        #expect(Set(try envtool(["recipients", "list", "environments.bin"]).stdout.split(separator: "\n").map(String.init)) == [recipientA, recipientB, breakGlass])
+        #expect(
+            Set(try envtool(["recipients", "list", "environments.bin"]).stdout.split(separator: "\n").map(String.init)) == [recipientA, recipientB, breakGlass])
         // Key A disabled: B still opens the file; then A is removed from the recipients.
         try server.aws(["kms", "disable-key", "--key-id", Self.keyID(keyA)])
         #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
@@ -222,7 +234,9 @@ struct MotoKMSTests {
         #expect(try !header().contains(keyA))
         #expect(try header().contains("-> awskms \(keyB) "))
         #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", identity]).stdout == "https://dev-api.example.com/v1\n")
-        #expect(try envtool(["get", "base_url", "-e", "environments.bin", "--identity", server.scratch + "/break-glass.txt"]).stdout == "https://dev-api.example.com/v1\n")
+        #expect(
+            try envtool(["get", "base_url", "-e", "environments.bin", "--identity", server.scratch + "/break-glass.txt"]).stdout
+                == "https://dev-api.example.com/v1\n")
         // With no network, envtool says what the plugin said.
         environment["AWS_ENDPOINT_URL"] = "http://127.0.0.1:\(freePort())"
         let offline = try run(envtoolPath, ["get", "base_url", "-e", "environments.bin", "--identity", identity], environment: environment, in: server.scratch)

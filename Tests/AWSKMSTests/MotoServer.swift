@@ -33,9 +33,10 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.waitUntilExit()
     try out.close()
     try err.close()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? "",
-                         stderr: (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? "")
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? "")
 }
 
 /// The repository's root, for Tests/Interop and .venv-test.
@@ -149,7 +150,8 @@ final class MotoServer {
         let result = try run(Self.venv + "/bin/aws", arguments + ["--output", "json"], environment: environment ?? self.environment)
         #expect(result.status == 0, "aws \(arguments): \(result.stderr)")
         guard let data = result.stdout.data(using: .utf8), !data.isEmpty,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
         return object
     }
 

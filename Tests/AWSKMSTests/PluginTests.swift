@@ -3,6 +3,7 @@ import Foundation
 import Platform
 import Synchronization
 import Testing
+
 @testable import AWSKMS
 
 /// The client side of a conversation, scripted: what it sends in phase 1, and `ok` to every
@@ -34,7 +35,8 @@ final class FakeKMS: HTTPTransport {
     init(disabled: Set<String> = []) { self.disabled = disabled }
     var targets: [String] { calls.withLock { $0 } }
 
-    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8]) {
+    func send(_ method: String, _ url: String, headers: [(name: String, value: String)], body: [UInt8]) throws(TransportFailure) -> (status: Int, body: [UInt8])
+    {
         let target = headers.first { $0.name == "X-Amz-Target" }?.value ?? ""
         calls.withLock { $0.append(target) }
         guard case .object(let request)? = try? KMSClient.parse(body), case .string(let key)? = request["KeyId"] else { return (400, []) }
@@ -44,7 +46,8 @@ final class FakeKMS: HTTPTransport {
             return (200, Array(#"{"CiphertextBlob":"\#(String(decoding: blob, as: UTF8.self))"}"#.utf8))
         }
         if target == "TrentService.Decrypt", case .string(let text)? = request["CiphertextBlob"], let blob = AgeBase64.decode(text.utf8, padded: true),
-           let zero = blob.firstIndex(of: 0), String(decoding: blob[..<zero], as: UTF8.self) == key {
+            let zero = blob.firstIndex(of: 0), String(decoding: blob[..<zero], as: UTF8.self) == key
+        {
             let plain = AgeBase64.encode(Array(blob[(zero + 1)...]), padded: true)
             return (200, Array(#"{"Plaintext":"\#(String(decoding: plain, as: UTF8.self))"}"#.utf8))
         }
@@ -60,8 +63,9 @@ struct PluginTests {
 
     static func machines(_ client: ScriptedClient, kms: FakeKMS, fileName: String? = nil) -> PluginStateMachines {
         PluginStateMachines(channel: client, fileName: fileName) { () throws(KMSError) -> KMSClient in
-            KMSClient(configuration: try AWSConfiguration(environment: .fixed(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "s", "HOME": "/nowhere"])),
-                      transport: kms, sleep: { _ in })
+            KMSClient(
+                configuration: try AWSConfiguration(environment: .fixed(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "s", "HOME": "/nowhere"])),
+                transport: kms, sleep: { _ in })
         }
     }
 
@@ -84,9 +88,11 @@ struct PluginTests {
         #expect(try AWSKMSPlugin.key(ofRecipient: AWSKMSPlugin.recipient(long)) == long)
     }
 
-    @Test("foreign, mistyped and mixed-case strings are refused with a reason", arguments: [
-        "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq", "age1awskms1qqqqqq", "not bech32",
-    ])
+    @Test(
+        "foreign, mistyped and mixed-case strings are refused with a reason",
+        arguments: [
+            "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq", "age1awskms1qqqqqq", "not bech32",
+        ])
     func refused(text: String) {
         #expect(throws: KMSError.self) { try AWSKMSPlugin.key(ofRecipient: text) }
         var mistyped = Array(AWSKMSPlugin.recipient(Self.keyA).utf8)
@@ -108,11 +114,12 @@ struct PluginTests {
         try Self.machines(client, kms: kms, fileName: "environments.bin").runRecipientV1()
         let commands = client.received.map { $0.arguments.joined(separator: " ") }
         let name = String(decoding: AgeBase64.encode(Array("environments.bin".utf8), padded: false), as: UTF8.self)
-        #expect(commands == [
-            "recipient-stanza 0 awskms \(Self.keyA.textForm) \(name)",
-            "recipient-stanza 0 awskms \(Self.keyB.textForm) \(name)",
-            "done",
-        ])
+        #expect(
+            commands == [
+                "recipient-stanza 0 awskms \(Self.keyA.textForm) \(name)",
+                "recipient-stanza 0 awskms \(Self.keyB.textForm) \(name)",
+                "done",
+            ])
         #expect(kms.targets == ["TrentService.Encrypt", "TrentService.Encrypt"])
     }
 
@@ -165,8 +172,9 @@ struct PluginTests {
 
     @Test("identity-v1: the any-key identity skips a disabled key's stanza and unwraps the other's")
     func unwrapAnyKey() throws {
-        let client = try Self.unwrapConversation(identities: [AWSKMSPlugin.identity(nil)], stanzas: try Self.wrapped(fileName: "a.bin"),
-                                                 disabled: [Self.keyA.keyID])
+        let client = try Self.unwrapConversation(
+            identities: [AWSKMSPlugin.identity(nil)], stanzas: try Self.wrapped(fileName: "a.bin"),
+            disabled: [Self.keyA.keyID])
         #expect(client.received.map { $0.arguments.joined(separator: " ") } == ["file-key 0", "done"])
         #expect(client.received[0].body == Self.fileKey)
     }
@@ -223,8 +231,9 @@ struct PluginTests {
         let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { unlink(outputPath) }
         let machines = PluginStateMachines(channel: StandardStreamsChannel(input: input, output: output), fileName: nil) { () throws(KMSError) -> KMSClient in
-            KMSClient(configuration: try AWSConfiguration(environment: .fixed(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "s", "HOME": "/nowhere"])),
-                      transport: FakeKMS(), sleep: { _ in })
+            KMSClient(
+                configuration: try AWSConfiguration(environment: .fixed(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "s", "HOME": "/nowhere"])),
+                transport: FakeKMS(), sleep: { _ in })
         }
         try machines.runIdentityV1()
         close(output)
@@ -233,9 +242,11 @@ struct PluginTests {
         #expect(written == "-> file-key 0\n\(key)\n-> done\n\n")
     }
 
-    @Test("a conversation that is not the protocol, or ends before done, stops the plugin with a reason", arguments: [
-        "no arrow\n\n", "-> add-identity x\n", "-> add-identity x\n\n",
-    ])
+    @Test(
+        "a conversation that is not the protocol, or ends before done, stops the plugin with a reason",
+        arguments: [
+            "no arrow\n\n", "-> add-identity x\n", "-> add-identity x\n\n",
+        ])
     func brokenConversation(text: String) throws {
         let input = Self.input(Array(text.utf8))
         defer { close(input) }

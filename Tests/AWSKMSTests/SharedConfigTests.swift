@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Testing
+
 @testable import AWSKMS
 
 @Suite("AWS shared config and credentials files, and the chain over them")
@@ -18,9 +19,10 @@ struct SharedConfigTests {
 
     @Test("sections, comments, inline comments, sub-properties, CR LF and a BOM")
     func grammar() throws {
-        let file = try Self.parse("\u{FEFF}# comment\r\n; another\r\n[default]\r\nregion = eu-west-1 # inline\r\naws_access_key_id=AKIA1\r\n"
-            + "aws_secret_access_key = abc/def+ghi\r\n\r\n[ profile dev ]\r\nregion=us-east-2;not-a-comment\r\nservices = local\r\n"
-            + "[services local]\r\nkms =\r\n  endpoint_url = http://127.0.0.1:4566\r\ns3 =\r\n  endpoint_url = http://other\r\n")
+        let file = try Self.parse(
+            "\u{FEFF}# comment\r\n; another\r\n[default]\r\nregion = eu-west-1 # inline\r\naws_access_key_id=AKIA1\r\n"
+                + "aws_secret_access_key = abc/def+ghi\r\n\r\n[ profile dev ]\r\nregion=us-east-2;not-a-comment\r\nservices = local\r\n"
+                + "[services local]\r\nkms =\r\n  endpoint_url = http://127.0.0.1:4566\r\ns3 =\r\n  endpoint_url = http://other\r\n")
         #expect(file.sections.map(\.name) == ["default", "profile dev", "services local"])
         #expect(file.section("default")?.values["region"] == "eu-west-1")
         #expect(file.section("default")?.values["aws_secret_access_key"] == nil)
@@ -30,13 +32,15 @@ struct SharedConfigTests {
         #expect(file.section("services local")?.values["s3.endpoint_url"] == "http://other")
     }
 
-    @Test("malformed lines are errors with their line number and never quote the line", arguments: [
-        ("[default]\nthis line has no equals sign aws_secret\n", 2, "expected 'key = value'"),
-        ("region = x\n", 1, "after a '[section]'"),
-        ("[default\n", 1, "end with ']'"),
-        ("[default]\n = value\n", 2, "no key"),
-        ("[  ]\n", 1, "name its section"),
-    ])
+    @Test(
+        "malformed lines are errors with their line number and never quote the line",
+        arguments: [
+            ("[default]\nthis line has no equals sign aws_secret\n", 2, "expected 'key = value'"),
+            ("region = x\n", 1, "after a '[section]'"),
+            ("[default\n", 1, "end with ']'"),
+            ("[default]\n = value\n", 2, "no key"),
+            ("[  ]\n", 1, "name its section"),
+        ])
     func malformed(text: String, line: Int, reason: String) {
         do {
             _ = try Self.parse(text)
@@ -84,7 +88,9 @@ struct SharedConfigTests {
 
     @Test("the environment's keys come before any profile's")
     func environmentFirst() throws {
-        let chain = try Self.configuration(["AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_SESSION_TOKEN": "t", "AWS_PROFILE": "dev"])
+        let chain = try Self.configuration([
+            "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_SESSION_TOKEN": "t", "AWS_PROFILE": "dev",
+        ])
         let found = try chain.credentials()
         #expect(found.accessKeyID == "AKIAENV")
         #expect(Self.string(found.secretAccessKey) == "env-secret")
@@ -124,16 +130,18 @@ struct SharedConfigTests {
 
     @Test("endpoint: AWS_ENDPOINT_URL_KMS, then AWS_ENDPOINT_URL, then the profile's; none with AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")
     func endpoint() throws {
-        #expect(try Self.configuration(["AWS_ENDPOINT_URL_KMS": "http://kms", "AWS_ENDPOINT_URL": "http://all", "AWS_PROFILE": "dev"]).endpoint == "http://kms")
+        #expect(
+            try Self.configuration(["AWS_ENDPOINT_URL_KMS": "http://kms", "AWS_ENDPOINT_URL": "http://all", "AWS_PROFILE": "dev"]).endpoint == "http://kms")
         #expect(try Self.configuration(["AWS_ENDPOINT_URL": "http://all", "AWS_PROFILE": "dev"]).endpoint == "http://all")
         #expect(try Self.configuration(["AWS_ENDPOINT_URL": "http://all", "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"]).endpoint == nil)
     }
 
     @Test("AWS_SHARED_CREDENTIALS_FILE and AWS_CONFIG_FILE move the files")
     func movedFiles() throws {
-        let chain = try AWSConfiguration(environment: .fixed(
-            ["AWS_SHARED_CREDENTIALS_FILE": "/etc/creds", "AWS_CONFIG_FILE": "/etc/conf", "AWS_PROFILE": "ci"],
-            files: ["/etc/creds": "[ci]\naws_access_key_id=AKIACI\naws_secret_access_key=ci-secret\n", "/etc/conf": "[profile ci]\nregion=sa-east-1\n"]))
+        let chain = try AWSConfiguration(
+            environment: .fixed(
+                ["AWS_SHARED_CREDENTIALS_FILE": "/etc/creds", "AWS_CONFIG_FILE": "/etc/conf", "AWS_PROFILE": "ci"],
+                files: ["/etc/creds": "[ci]\naws_access_key_id=AKIACI\naws_secret_access_key=ci-secret\n", "/etc/conf": "[profile ci]\nregion=sa-east-1\n"]))
         #expect(try chain.credentials().accessKeyID == "AKIACI")
         #expect(chain.region == "sa-east-1")
     }
@@ -158,7 +166,8 @@ struct SharedConfigTests {
             #expect(error.message.contains("AWS_SECRET_ACCESS_KEY is not"))
         }
         do {
-            _ = try AWSConfiguration(environment: .fixed(["HOME": "/h"], files: ["/h/.aws/credentials": "[default]\naws_secret_access_key = s3cr3t\ngarbage s3cr3t\n"]))
+            _ = try AWSConfiguration(
+                environment: .fixed(["HOME": "/h"], files: ["/h/.aws/credentials": "[default]\naws_secret_access_key = s3cr3t\ngarbage s3cr3t\n"]))
             Issue.record("a broken file was accepted")
         } catch {
             #expect(error.message == "/h/.aws/credentials:3: expected 'key = value', '[section]' or a comment")

@@ -1,5 +1,6 @@
 import EnvironmentCrypto
 import Testing
+
 @testable import AWSKMS
 
 /// SigV4 against AWS's published examples: the `get-vanilla` case of the Signature Version 4
@@ -14,24 +15,27 @@ struct SigV4Tests {
     func vanilla() {
         let signer = SigV4(region: "us-east-1", service: "service")
         let request = SigV4.Request(method: "GET", headers: [("Host", "example.amazonaws.com"), ("X-Amz-Date", Self.date)], body: [])
-        #expect(signer.canonicalRequest(request) == """
-            GET
-            /
+        #expect(
+            signer.canonicalRequest(request) == """
+                GET
+                /
 
-            host:example.amazonaws.com
-            x-amz-date:20150830T123600Z
+                host:example.amazonaws.com
+                x-amz-date:20150830T123600Z
 
-            host;x-amz-date
-            e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-            """)
-        #expect(signer.stringToSign(request, amzDate: Self.date) == """
-            AWS4-HMAC-SHA256
-            20150830T123600Z
-            20150830/us-east-1/service/aws4_request
-            bb579772317eb040ac9ed261061d46c1f17a8133879d6129b6e1c25292927e63
-            """)
-        #expect(signer.signature(request, amzDate: Self.date, secretAccessKey: Self.secret)
-            == "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31")
+                host;x-amz-date
+                e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                """)
+        #expect(
+            signer.stringToSign(request, amzDate: Self.date) == """
+                AWS4-HMAC-SHA256
+                20150830T123600Z
+                20150830/us-east-1/service/aws4_request
+                bb579772317eb040ac9ed261061d46c1f17a8133879d6129b6e1c25292927e63
+                """)
+        #expect(
+            signer.signature(request, amzDate: Self.date, secretAccessKey: Self.secret)
+                == "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31")
     }
 
     @Test("get-vanilla's Authorization header, with X-Amz-Date added by the signer")
@@ -41,8 +45,9 @@ struct SigV4Tests {
         let credentials = AWSCredentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: Self.secret, sessionToken: nil, source: "test")
         let headers = signer.authorizationHeaders(for: request, credentials: credentials, amzDate: Self.date)
         #expect(headers.map(\.name) == ["X-Amz-Date", "Authorization"])
-        #expect(headers[1].value == "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, "
-            + "SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31")
+        #expect(
+            headers[1].value == "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, "
+                + "SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31")
     }
 
     @Test("IAM ListUsers (General Reference): query string and content-type header")
@@ -53,8 +58,9 @@ struct SigV4Tests {
             headers: [("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"), ("Host", "iam.amazonaws.com"), ("X-Amz-Date", Self.date)],
             body: [])
         #expect(SHA256.hexDigest(Array(signer.canonicalRequest(request).utf8)) == "f536975d06c0309214f805bb90ccff089219ecd68b2577efef23edd43b7e1a59")
-        #expect(signer.signature(request, amzDate: Self.date, secretAccessKey: Self.secret)
-            == "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7")
+        #expect(
+            signer.signature(request, amzDate: Self.date, secretAccessKey: Self.secret)
+                == "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7")
     }
 
     @Test("header values are trimmed and inner runs of spaces collapsed; repeated headers join with commas")

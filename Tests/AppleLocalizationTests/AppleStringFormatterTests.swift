@@ -83,10 +83,12 @@ struct AppleStringFormatterTests {
 
     @Test("several variables each take their own argument")
     func multipleVariables() {
-        let format = LocalizedFormat(format: "%#@files@ in %#@folders@", variables: [
-            "files": PluralVariable(name: "files", valueType: "d", forms: [.one: "%d file", .other: "%d files"]),
-            "folders": PluralVariable(name: "folders", valueType: "d", forms: [.one: "one folder", .other: "%d folders"]),
-        ])
+        let format = LocalizedFormat(
+            format: "%#@files@ in %#@folders@",
+            variables: [
+                "files": PluralVariable(name: "files", valueType: "d", forms: [.one: "%d file", .other: "%d files"]),
+                "folders": PluralVariable(name: "folders", valueType: "d", forms: [.one: "one folder", .other: "%d folders"]),
+            ])
         let en = PluralRules(locale: "en", kind: .cardinal)
         #expect(AppleStringFormatter.format(format, rules: en, arguments: [3, 1]) == "3 files in one folder")
         #expect(AppleStringFormatter.format(format, rules: en, arguments: [1, 4]) == "1 file in 4 folders")
@@ -94,9 +96,11 @@ struct AppleStringFormatterTests {
 
     @Test("positional variables and conversions take the argument they name")
     func positional() {
-        let format = LocalizedFormat(format: "%2$#@files@ — %1$@", variables: [
-            "files": PluralVariable(name: "files", valueType: "lld", forms: [.zero: "no files", .one: "%lld file", .other: "%lld files"]),
-        ])
+        let format = LocalizedFormat(
+            format: "%2$#@files@ — %1$@",
+            variables: [
+                "files": PluralVariable(name: "files", valueType: "lld", forms: [.zero: "no files", .one: "%lld file", .other: "%lld files"])
+            ])
         let en = PluralRules(locale: "en", kind: .cardinal)
         #expect(AppleStringFormatter.format(format, rules: en, arguments: ["Ana", 0]) == "no files — Ana")
         #expect(AppleStringFormatter.format(format, rules: en, arguments: ["Ana", 1]) == "1 file — Ana")
@@ -105,9 +109,11 @@ struct AppleStringFormatterTests {
 
     @Test("a form may name another argument by position")
     func formWithOtherArgument() {
-        let format = LocalizedFormat(format: "%1$#@files@", variables: [
-            "files": PluralVariable(name: "files", valueType: "d", forms: [.one: "%2$@ has one file", .other: "%2$@ has %d files"]),
-        ])
+        let format = LocalizedFormat(
+            format: "%1$#@files@",
+            variables: [
+                "files": PluralVariable(name: "files", valueType: "d", forms: [.one: "%2$@ has one file", .other: "%2$@ has %d files"])
+            ])
         let en = PluralRules(locale: "en", kind: .cardinal)
         #expect(AppleStringFormatter.format(format, rules: en, arguments: [1, "Ana"]) == "Ana has one file")
         #expect(AppleStringFormatter.format(format, rules: en, arguments: [4, "Ana"]) == "Ana has 4 files")

@@ -6,8 +6,10 @@ import Testing
 struct AppleStringsLookupTests {
     static let sample = AppleStringsLookup(directory: Fixtures.path("environments"))
 
-    static func text(_ key: String, _ chain: [String], _ arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other",
-                     in lookup: AppleStringsLookup = sample) -> String? {
+    static func text(
+        _ key: String, _ chain: [String], _ arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other",
+        in lookup: AppleStringsLookup = sample
+    ) -> String? {
         lookup.string(forKey: key, table: "Localizable", languageChain: chain, arguments: arguments, device: device)?.text
     }
 
@@ -30,11 +32,13 @@ struct AppleStringsLookupTests {
         }
     }
 
-    @Test("catalog plurals follow the app language: ru few/many, ar zero/two", arguments: [
-        ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 5, "5 файлов"), ("ru", 21, "21 файл"), ("ru", 0, "0 файлов"),
-        ("ar", 0, "لا توجد ملفات"), ("ar", 1, "ملف واحد"), ("ar", 2, "ملفان"), ("ar", 4, "4 ملفات"), ("ar", 11, "11 ملفًا"), ("ar", 100, "100 ملف"),
-        ("en", 1, "1 file"), ("en", 0, "0 files"), ("es", 1_000_000, "1000000 de archivos"), ("ca", 2, "2 fitxers"), ("ca", 1_000_000, "1000000 fitxers"),
-    ])
+    @Test(
+        "catalog plurals follow the app language: ru few/many, ar zero/two",
+        arguments: [
+            ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 5, "5 файлов"), ("ru", 21, "21 файл"), ("ru", 0, "0 файлов"),
+            ("ar", 0, "لا توجد ملفات"), ("ar", 1, "ملف واحد"), ("ar", 2, "ملفان"), ("ar", 4, "4 ملفات"), ("ar", 11, "11 ملفًا"), ("ar", 100, "100 ملف"),
+            ("en", 1, "1 file"), ("en", 0, "0 files"), ("es", 1_000_000, "1000000 de archivos"), ("ca", 2, "2 fitxers"), ("ca", 1_000_000, "1000000 fitxers"),
+        ])
     func catalogPlurals(_ language: String, _ count: Int, _ expected: String) {
         #expect(Self.text("files_count", [language, "en", "base"], [count]) == expected)
     }
@@ -76,13 +80,15 @@ struct AppleStringsLookupTests {
         directory.write("ru.lproj/Localizable.stringsdict", stringsdict(format: "from stringsdict %#@n@", forms: [("other", "%d")]))
         directory.write("en.lproj/Localizable.strings", "\"k\" = \"english strings\";\n\"e\" = \"english only\";\n")
         directory.write("Base.lproj/Localizable.strings", "\"b\" = \"from Base\";\n")
-        directory.write("App/Resources/Localizable.xcstrings", """
-        {"sourceLanguage": "en", "strings": {
-          "k": {"localizations": {"ru": {"stringUnit": {"state": "\(catalogState)", "value": "from catalog"}}, "en": {"stringUnit": {"value": "english catalog"}}}},
-          "%lld items": {},
-          "fixed": {"shouldTranslate": false, "localizations": {"en": {"stringUnit": {"value": "Envtool"}}}}
-        }}
-        """)
+        directory.write(
+            "App/Resources/Localizable.xcstrings",
+            """
+            {"sourceLanguage": "en", "strings": {
+              "k": {"localizations": {"ru": {"stringUnit": {"state": "\(catalogState)", "value": "from catalog"}}, "en": {"stringUnit": {"value": "english catalog"}}}},
+              "%lld items": {},
+              "fixed": {"shouldTranslate": false, "localizations": {"en": {"stringUnit": {"value": "Envtool"}}}}
+            }}
+            """)
         return Workspace(directory)
     }
 
@@ -127,8 +133,10 @@ struct AppleStringsLookupTests {
         let workspace = Workspace(directory)
         #expect(workspace.text("k", ["ru", "en"]) == "english")
         let messages = workspace.lookup.diagnostics().map(\.description)
-        #expect(messages.contains(directory.path + "/b/Localizable.xcstrings:1:1: warning: a second catalog for the table \"Localizable\"; "
-            + directory.path + "/a/Localizable.xcstrings is used, this one is ignored. Merge them or rename one"))
+        #expect(
+            messages.contains(
+                directory.path + "/b/Localizable.xcstrings:1:1: warning: a second catalog for the table \"Localizable\"; "
+                    + directory.path + "/a/Localizable.xcstrings is used, this one is ignored. Merge them or rename one"))
         #expect(messages.contains(directory.path + "/ru.lproj/Localizable.stringsdict:1:8: error: <dict> is never closed; add </dict>"))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppleLocalization
 
 @Suite("One discovery of a directory's Apple tables, one language key")
@@ -24,9 +25,11 @@ struct AppleTableDirectoryTests {
         return directory
     }
 
-    @Test("language keys are lowercased with _ as -: Base is base, pt_BR is pt-br", arguments: [
-        ("Base", "base"), ("pt_BR", "pt-br"), ("pt-BR", "pt-br"), ("EN", "en"), ("zh-Hant_TW", "zh-hant-tw"), ("es-419", "es-419"),
-    ])
+    @Test(
+        "language keys are lowercased with _ as -: Base is base, pt_BR is pt-br",
+        arguments: [
+            ("Base", "base"), ("pt_BR", "pt-br"), ("pt-BR", "pt-br"), ("EN", "en"), ("zh-Hant_TW", "zh-hant-tw"), ("es-419", "es-419"),
+        ])
     func languageKey(name: String, key: String) {
         #expect(AppleTableDirectory.languageKey(name) == key)
     }

@@ -1,26 +1,29 @@
-@testable import AppleLocalization
 import Testing
+
+@testable import AppleLocalization
 
 @Suite("IgnoreRules: what the table search leaves out")
 struct IgnoreRulesTests {
-    @Test("gitignore patterns as git reads them", arguments: [
-        ("*.xcstrings", "a/b/Old.xcstrings", false, true),
-        ("/generated", "generated", true, true),
-        ("/generated", "app/generated", true, false),
-        ("generated/", "app/generated", true, true),
-        ("generated/", "app/generated", false, false),
-        ("app/gen", "app/gen", true, true),
-        ("app/gen", "x/app/gen", true, false),
-        ("docs/**/out", "docs/a/b/out", true, true),
-        ("docs/**/out", "docs/out", true, true),
-        ("**/cache", "a/b/cache", true, true),
-        ("[Bb]uild*", "Buildings", true, true),
-        ("[!a]x", "ax", false, false),
-        ("[!a]x", "bx", false, true),
-        ("?.tmp", "a.tmp", false, true),
-        ("\\#hash", "#hash", false, true),
-        ("# comment", "# comment", false, false),
-    ])
+    @Test(
+        "gitignore patterns as git reads them",
+        arguments: [
+            ("*.xcstrings", "a/b/Old.xcstrings", false, true),
+            ("/generated", "generated", true, true),
+            ("/generated", "app/generated", true, false),
+            ("generated/", "app/generated", true, true),
+            ("generated/", "app/generated", false, false),
+            ("app/gen", "app/gen", true, true),
+            ("app/gen", "x/app/gen", true, false),
+            ("docs/**/out", "docs/a/b/out", true, true),
+            ("docs/**/out", "docs/out", true, true),
+            ("**/cache", "a/b/cache", true, true),
+            ("[Bb]uild*", "Buildings", true, true),
+            ("[!a]x", "ax", false, false),
+            ("[!a]x", "bx", false, true),
+            ("?.tmp", "a.tmp", false, true),
+            ("\\#hash", "#hash", false, true),
+            ("# comment", "# comment", false, false),
+        ])
     func patterns(pattern: String, path: String, isFolder: Bool, ignored: Bool) {
         var rules = IgnoreRules()
         rules.add(gitignore: pattern + "\n", base: "")

@@ -6,27 +6,27 @@ import Testing
 @Suite("Lazy catalog lookups")
 struct LazyCatalogLookupTests {
     static let catalog = """
-    {
-      "sourceLanguage" : "en",
-      "strings" : {
-        "good" : {
-          "localizations" : {
-            "ru" : { "variations" : { "plural" : {
-              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld файл" } },
-              "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld файлов" } }
-            } } }
-          }
-        },
-        "bad" : {
-          "localizations" : {
-            "ru" : { "stringUnit" : { "state" : "done", "value" : "плохо" } }
-          }
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "good" : {
+              "localizations" : {
+                "ru" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld файл" } },
+                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld файлов" } }
+                } } }
+              }
+            },
+            "bad" : {
+              "localizations" : {
+                "ru" : { "stringUnit" : { "state" : "done", "value" : "плохо" } }
+              }
+            }
+          },
+          "version" : "1.0"
         }
-      },
-      "version" : "1.0"
-    }
-    """
+        """
 
     /// The error a whole parse of `text` reports.
     static func wholeParseError(_ text: String, path: String) -> String? {
@@ -53,13 +53,15 @@ struct LazyCatalogLookupTests {
         #expect(lookup.diagnostics().map(\.description) == [expected])
     }
 
-    @Test("a catalog that is not well formed reports the whole parse's error for any key", arguments: [
-        #"{"sourceLanguage": "en", "strings": {"k": {}},}"#,
-        #"{"strings": {}}"#,
-        #"{"sourceLanguage": 1, "strings": {}}"#,
-        #"{"sourceLanguage": "en", "version": 1, "strings": {}}"#,
-        #"{"sourceLanguage": "en", "strings": {"k": "text"}}"#,
-    ])
+    @Test(
+        "a catalog that is not well formed reports the whole parse's error for any key",
+        arguments: [
+            #"{"sourceLanguage": "en", "strings": {"k": {}},}"#,
+            #"{"strings": {}}"#,
+            #"{"sourceLanguage": 1, "strings": {}}"#,
+            #"{"sourceLanguage": "en", "version": 1, "strings": {}}"#,
+            #"{"sourceLanguage": "en", "strings": {"k": "text"}}"#,
+        ])
     func malformed(_ text: String) throws {
         let directory = TemporaryDirectory()
         let path = directory.write("Localizable.xcstrings", text)
@@ -72,10 +74,12 @@ struct LazyCatalogLookupTests {
     @Test("keys the validator is unsure of (escapes) are still found")
     func escapedKeys() {
         let directory = TemporaryDirectory()
-        directory.write("Localizable.xcstrings", #"""
-        {"sourceLanguage": "en", "strings": {"a\u0062": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "AB"}}}},
-         "plain": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "P"}}}}}}
-        """#)
+        directory.write(
+            "Localizable.xcstrings",
+            #"""
+            {"sourceLanguage": "en", "strings": {"a\u0062": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "AB"}}}},
+             "plain": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "P"}}}}}}
+            """#)
         let lookup = AppleStringsLookup(directory: directory.path)
         #expect(lookup.string(forKey: "ab", table: "Localizable", languageChain: ["en"])?.text == "AB")
         #expect(lookup.string(forKey: "plain", table: "Localizable", languageChain: ["en"])?.text == "P")

@@ -1,5 +1,6 @@
-@testable import AppleLocalization
 import Testing
+
+@testable import AppleLocalization
 
 @Suite("The lint's grouping of a table's definitions, linear in the table")
 struct LintDefinitionsTests {
@@ -47,8 +48,10 @@ struct LintDefinitionsTests {
 
     @Test("a key's definitions by language: languages sorted, each in lookup order")
     func byLanguage() {
-        let all = [Self.definition("ru", .catalog, "1"), Self.definition("en", .stringsdict, "2"),
-                   Self.definition("ru", .strings, "3"), Self.definition("en", .strings, "4")][...]
+        let all = [
+            Self.definition("ru", .catalog, "1"), Self.definition("en", .stringsdict, "2"),
+            Self.definition("ru", .strings, "3"), Self.definition("en", .strings, "4"),
+        ][...]
         let groups = AppleStringsLinter.byLanguage(all)
         #expect(groups.map(\.language) == ["en", "ru"])
         #expect(groups.map(\.first) == [1, 0])

@@ -48,13 +48,16 @@ struct RobustnessTests {
 
     @Test("formatting arbitrary format strings with arbitrary arguments returns")
     func arbitraryFormats() {
-        let pieces = ["%", "%%", "%d", "%1$@", "%#@v@", "%2$#@v@", "%.999999f", "%-99999s", "%*d", "%n", "%lld", "%c", "x", "é", "%9999999999999999999$d", "%#@", "@"]
+        let pieces = [
+            "%", "%%", "%d", "%1$@", "%#@v@", "%2$#@v@", "%.999999f", "%-99999s", "%*d", "%n", "%lld", "%c", "x", "é", "%9999999999999999999$d", "%#@", "@",
+        ]
         let rules = PluralRules(locale: "ar", kind: .cardinal)
         var generator = SeededGenerator(seed: 12)
         for _ in 0..<500 {
             let format = (0..<6).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-            let variable = PluralVariable(name: "v", valueType: ["d", "f", "@", nil].randomElement(using: &generator) ?? nil,
-                                          forms: [.other: format, .zero: "%#@v@"])
+            let variable = PluralVariable(
+                name: "v", valueType: ["d", "f", "@", nil].randomElement(using: &generator) ?? nil,
+                forms: [.other: format, .zero: "%#@v@"])
             let arguments: [any CustomStringConvertible & Sendable] = [Int.min, Double.nan, -0.0, "text", Int.max, 1e308]
             let text = AppleStringFormatter.format(LocalizedFormat(format: format, variables: ["v": variable]), rules: rules, arguments: arguments)
             #expect(text.utf8.count < 1_000_000)

@@ -28,26 +28,28 @@ enum Fixtures {
 }
 
 /// A `.stringsdict` with one entry whose variable has `forms`.
-func stringsdict(key: String = "k", format: String = "%#@n@", variable: String = "n", valueType: String? = "d",
-                 forms: [(String, String)]) -> String {
+func stringsdict(
+    key: String = "k", format: String = "%#@n@", variable: String = "n", valueType: String? = "d",
+    forms: [(String, String)]
+) -> String {
     var body = "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n"
     if let valueType { body += "<key>NSStringFormatValueTypeKey</key><string>\(valueType)</string>\n" }
     for (category, text) in forms { body += "<key>\(category)</key><string>\(text)</string>\n" }
     return """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    <key>\(key)</key>
-    <dict>
-    <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
-    <key>\(variable)</key>
-    <dict>
-    \(body)</dict>
-    </dict>
-    </dict>
-    </plist>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>\(key)</key>
+        <dict>
+        <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
+        <key>\(variable)</key>
+        <dict>
+        \(body)</dict>
+        </dict>
+        </dict>
+        </plist>
 
-    """
+        """
 }
 
 /// A seeded generator (SplitMix64), so a failing random case fails again on the next run.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CLDRPlurals
 
 /// Every sample number CLDR lists with each rule (extracted by scripts/generate-plural-rules)
@@ -15,8 +16,9 @@ struct PluralRulesTests {
 
     static let samples: [Sample] = {
         guard let url = Bundle.module.url(forResource: "Fixtures/cldr-plural-samples", withExtension: "json"),
-              let data = try? Data(contentsOf: url),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+            let data = try? Data(contentsOf: url),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
         var result: [Sample] = []
         for (kindName, kind) in [("cardinal", PluralRules.Kind.cardinal), ("ordinal", .ordinal)] {
             guard let locales = root[kindName] as? [String: Any] else { continue }
@@ -53,9 +55,11 @@ struct PluralRulesTests {
         }
     }
 
-    @Test("operands follow UTS #35", arguments: [
-        ("1", 1.0, 1, 0, 0, 0, 0), ("1.50", 1.5, 1, 2, 1, 50, 5), ("0.0", 0, 0, 1, 0, 0, 0), ("1c6", 1_000_000, 1_000_000, 0, 0, 0, 0),
-    ] as [(String, Double, Int, Int, Int, Int, Int)])
+    @Test(
+        "operands follow UTS #35",
+        arguments: [
+            ("1", 1.0, 1, 0, 0, 0, 0), ("1.50", 1.5, 1, 2, 1, 50, 5), ("0.0", 0, 0, 1, 0, 0, 0), ("1c6", 1_000_000, 1_000_000, 0, 0, 0, 0),
+        ] as [(String, Double, Int, Int, Int, Int, Int)])
     func operands(text: String, n: Double, i: Int, v: Int, w: Int, f: Int, t: Int) throws {
         let operands = try #require(PluralOperands(sample: text))
         #expect(operands.n == n)
@@ -74,7 +78,8 @@ struct PluralRulesTests {
     @Test("the rules are CLDR 41 with the changes of later releases: Hebrew has no many (42), Romanian 101 is few (44)")
     func laterReleases() {
         let romanian = PluralRules(locale: "ro", kind: .cardinal)
-        #expect([0, 1, 2, 19, 20, 100, 101, 119, 120, 201, 1001].map { romanian.category(for: $0) }
+        #expect(
+            [0, 1, 2, 19, 20, 100, 101, 119, 120, 201, 1001].map { romanian.category(for: $0) }
                 == [.few, .one, .few, .few, .other, .other, .few, .few, .other, .few, .few])
         #expect(PluralRules(locale: "mo", kind: .cardinal).category(for: 101) == .few)
         #expect(!PluralRules(locale: "he", kind: .cardinal).categories.contains(.many))

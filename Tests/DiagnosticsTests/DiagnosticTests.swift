@@ -1,24 +1,31 @@
-@testable import Diagnostics
 import Testing
+
+@testable import Diagnostics
 
 @Suite("Diagnostic")
 struct DiagnosticTests {
-    @Test("prints in the compiler format, with what is known", arguments: [
-        (Diagnostic(.error, file: "a.json", line: 3, column: 7, path: "configurations.Debug", message: "bad"),
-         "a.json:3:7: error: bad (at configurations.Debug)"),
-        (Diagnostic(.warning, file: "a.strings", line: 2, message: "odd"), "a.strings:2: warning: odd"),
-        (Diagnostic(.error, file: "a.json", path: "", message: "not an object"), "a.json: error: not an object (at the top level)"),
-        (Diagnostic(message: "no file"), "error: no file"),
-    ])
+    @Test(
+        "prints in the compiler format, with what is known",
+        arguments: [
+            (
+                Diagnostic(.error, file: "a.json", line: 3, column: 7, path: "configurations.Debug", message: "bad"),
+                "a.json:3:7: error: bad (at configurations.Debug)"
+            ),
+            (Diagnostic(.warning, file: "a.strings", line: 2, message: "odd"), "a.strings:2: warning: odd"),
+            (Diagnostic(.error, file: "a.json", path: "", message: "not an object"), "a.json: error: not an object (at the top level)"),
+            (Diagnostic(message: "no file"), "error: no file"),
+        ])
     func description(diagnostic: Diagnostic, expected: String) {
         #expect(diagnostic.description == expected)
     }
 
-    @Test("controls, bidi overrides and line separators from the input are escaped in the file, the key path and the message", arguments: [
-        (Diagnostic(.error, file: "in/\u{1B}]0;pwned\u{07}.json", message: "bad"), "in/\\u{1b}]0;pwned\\u{7}.json: error: bad"),
-        (Diagnostic(.error, file: "a.json", path: "k\u{202E}x", message: "one\ntwo\u{9B}"), "a.json: error: one\ntwo\\u{9b} (at k\\u{202e}x)"),
-        (Diagnostic(.warning, file: "a\u{2028}b", message: "tab\tkept"), "a\\u{2028}b: warning: tab\tkept"),
-    ])
+    @Test(
+        "controls, bidi overrides and line separators from the input are escaped in the file, the key path and the message",
+        arguments: [
+            (Diagnostic(.error, file: "in/\u{1B}]0;pwned\u{07}.json", message: "bad"), "in/\\u{1b}]0;pwned\\u{7}.json: error: bad"),
+            (Diagnostic(.error, file: "a.json", path: "k\u{202E}x", message: "one\ntwo\u{9B}"), "a.json: error: one\ntwo\\u{9b} (at k\\u{202e}x)"),
+            (Diagnostic(.warning, file: "a\u{2028}b", message: "tab\tkept"), "a\\u{2028}b: warning: tab\tkept"),
+        ])
     func escapesDisplayControls(diagnostic: Diagnostic, expected: String) {
         #expect(diagnostic.description == expected)
     }
@@ -43,7 +50,9 @@ struct SourceLocatorTests {
     private func locate(_ text: String, _ offsets: [Int]) -> [String] {
         var locator = SourceLocator()
         return Array(text.utf8).withUnsafeBufferPointer { bytes in
-            offsets.map { let (line, column) = locator.location(of: $0, in: bytes); return "\(line):\(column)" }
+            offsets.map {
+                let (line, column) = locator.location(of: $0, in: bytes); return "\(line):\(column)"
+            }
         }
     }
 
@@ -69,7 +78,9 @@ struct SourceLocatorTests {
         let text = "{\r\n  \"a\": 1,\n\r  \"b\": [é]\n}"
         let incremental = locate(text, Array(0...text.utf8.count))
         let single = Array(text.utf8).withUnsafeBufferPointer { bytes in
-            (0...text.utf8.count).map { let (l, c) = SourceLocator.location(of: $0, in: bytes); return "\(l):\(c)" }
+            (0...text.utf8.count).map {
+                let (l, c) = SourceLocator.location(of: $0, in: bytes); return "\(l):\(c)"
+            }
         }
         #expect(incremental == single)
     }
@@ -79,7 +90,8 @@ struct SourceLocatorTests {
 struct SourceLocatorFastPathTests {
     /// Line and column of `target` counted one byte at a time, by the rules the locator documents.
     static func naive(_ bytes: [UInt8], _ target: Int) -> (line: Int, column: Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for index in 0..<min(target, bytes.count) {
             let byte = bytes[index]
             if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
@@ -95,14 +107,17 @@ struct SourceLocatorFastPathTests {
     @Test("long lines, CR, CRLF and multi-byte characters across words and checkpoints, asked in and out of order")
     func agreesWithNaiveCount() {
         var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x0A], [0x0D], [0x0D, 0x0A],
-                                 Array(repeating: UInt8(ascii: "x"), count: 300)]
+        let pieces: [[UInt8]] = [
+            Array("abcdefgh".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x0A], [0x0D], [0x0D, 0x0A],
+            Array(repeating: UInt8(ascii: "x"), count: 300),
+        ]
         for _ in 0..<20 {
             var bytes: [UInt8] = []
             while bytes.count < 20_000 { bytes += pieces.randomElement(using: &generator)! }
             let targets = (0..<40).map { _ in Int.random(in: 0...(bytes.count + 5), using: &generator) }
             bytes.withUnsafeBufferPointer { buffer in
-                var inOrder = SourceLocator(), shuffled = SourceLocator()
+                var inOrder = SourceLocator()
+                var shuffled = SourceLocator()
                 for target in targets.sorted() {
                     let (line, column) = inOrder.location(of: target, in: buffer)
                     let expected = Self.naive(bytes, target)
@@ -123,7 +138,8 @@ struct SourceLocatorFastPathTests {
         let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), Array("a".utf8)]
         var bytes: [UInt8] = []
         while bytes.count < 50_000 { bytes += pieces.randomElement(using: &generator)! }
-        let targets = [0, 1, 7, 8, 2039, 2040, 2041, 4095, 4096, 4097, 8191, 20_001, bytes.count - 1, bytes.count]
+        let targets =
+            [0, 1, 7, 8, 2039, 2040, 2041, 4095, 4096, 4097, 8191, 20_001, bytes.count - 1, bytes.count]
             + (0..<20).map { _ in Int.random(in: 0...bytes.count, using: &generator) }
         bytes.withUnsafeBufferPointer { buffer in
             for target in targets {
@@ -134,4 +150,3 @@ struct SourceLocatorFastPathTests {
         }
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 extension AgeSuite {
@@ -13,8 +14,9 @@ extension AgeSuite {
             #expect(AgeVector.all.count == 143)
         }
 
-        @Test("each vector gives its expected result; ML-KEM hybrid-only vectors give no match", .tags(.ageConformance),
-              arguments: AgeVector.all)
+        @Test(
+            "each vector gives its expected result; ML-KEM hybrid-only vectors give no match", .tags(.ageConformance),
+            arguments: AgeVector.all)
         func vector(_ vector: AgeVector) throws {
             let supported = vector.identities.filter { !Self.isHybrid($0) }
             for hybrid in vector.identities where Self.isHybrid(hybrid) {
@@ -25,7 +27,8 @@ extension AgeSuite {
                 }
             }
             let onlyHybrid = !vector.identities.isEmpty && supported.isEmpty
-            let secret: [any FileKeyIdentity] = vector.passphrases.isEmpty
+            let secret: [any FileKeyIdentity] =
+                vector.passphrases.isEmpty
                 ? try supported.map { try AgeIdentity($0) }
                 : [try Passphrase(vector.passphrases[0])]
             // Without ML-KEM a hybrid-only vector can only be "no match", unless the header is already
@@ -63,8 +66,9 @@ extension AgeSuite {
             }
         }
 
-        @Test("armor round-trips: decoding then encoding gives the vector back, up to CR LF and surrounding white space",
-              arguments: AgeVector.all.filter { $0.armored && $0.expect != "armor failure" })
+        @Test(
+            "armor round-trips: decoding then encoding gives the vector back, up to CR LF and surrounding white space",
+            arguments: AgeVector.all.filter { $0.armored && $0.expect != "armor failure" })
         func armorRoundTrip(_ vector: AgeVector) throws {
             let inner = try #require(Self.dearmored(vector))
             var armor = try AgeArmorWriter(DataSink())
@@ -76,8 +80,9 @@ extension AgeSuite {
             #expect(normalized(armor.base.data) == normalized(vector.body))
         }
 
-        @Test("headers round-trip: every vector that is not a header failure re-encodes to its own bytes",
-              arguments: AgeVector.all.filter { !["header failure", "armor failure"].contains($0.expect) })
+        @Test(
+            "headers round-trip: every vector that is not a header failure re-encodes to its own bytes",
+            arguments: AgeVector.all.filter { !["header failure", "armor failure"].contains($0.expect) })
         func headerRoundTrip(_ vector: AgeVector) throws {
             let bytes = try #require(Self.dearmored(vector))
             let header = try AgeHeader.read(from: AgeReader(BytesSource(bytes)))
@@ -87,8 +92,9 @@ extension AgeSuite {
             #expect(Array(bytes[header.authenticatedBytes.count..<header.authenticatedBytes.count + macLine.count]) == macLine)
         }
 
-        @Test("STREAM round-trips: re-encrypting a success vector's plaintext with its file key and nonce gives its payload",
-              arguments: AgeVector.all.filter { $0.expect == "success" })
+        @Test(
+            "STREAM round-trips: re-encrypting a success vector's plaintext with its file key and nonce gives its payload",
+            arguments: AgeVector.all.filter { $0.expect == "success" })
         func streamRoundTrip(_ vector: AgeVector) throws {
             let bytes = try #require(Self.dearmored(vector))
             let reader = AgeReader(BytesSource(bytes))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 extension AgeSuite {
@@ -38,27 +39,27 @@ extension AgeSuite {
         /// every passphrase prompt with `passphrase`.
         static func ageOnTerminal(_ arguments: [String], passphrase: String, in scratch: Scratch) throws -> ProcessResult {
             let driver = """
-            import os, pty, sys
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execv(sys.argv[1], sys.argv[1:])
-            answer = os.environ["AGE_TEST_PASSPHRASE"].encode() + b"\\n"
-            seen, answered = b"", 0
-            while True:
-                try:
-                    data = os.read(fd, 1024)
-                except OSError:
-                    break
-                if not data:
-                    break
-                seen += data
-                while seen.count(b"passphrase") > answered:
-                    os.write(fd, answer)
-                    answered += 1
-            _, status = os.waitpid(pid, 0)
-            sys.stderr.buffer.write(seen)
-            sys.exit(os.waitstatus_to_exitcode(status))
-            """
+                import os, pty, sys
+                pid, fd = pty.fork()
+                if pid == 0:
+                    os.execv(sys.argv[1], sys.argv[1:])
+                answer = os.environ["AGE_TEST_PASSPHRASE"].encode() + b"\\n"
+                seen, answered = b"", 0
+                while True:
+                    try:
+                        data = os.read(fd, 1024)
+                    except OSError:
+                        break
+                    if not data:
+                        break
+                    seen += data
+                    while seen.count(b"passphrase") > answered:
+                        os.write(fd, answer)
+                        answered += 1
+                _, status = os.waitpid(pid, 0)
+                sys.stderr.buffer.write(seen)
+                sys.exit(os.waitstatus_to_exitcode(status))
+                """
             let script = scratch.write("drive-age.py", Array(driver.utf8))
             var environment = ProcessInfo.processInfo.environment
             environment["AGE_TEST_PASSPHRASE"] = passphrase
@@ -92,14 +93,17 @@ extension AgeSuite {
             let scratch = Scratch()
             let age = try Self.require("age")
             let keys = try Self.keygen(scratch, count: 4)
-            let recipientsFile = scratch.write("recipients.txt", Array("""
-                # the team
-                \(keys[1].recipient)
+            let recipientsFile = scratch.write(
+                "recipients.txt",
+                Array(
+                    """
+                    # the team
+                    \(keys[1].recipient)
 
-                # CI runner
-                \(keys[2].recipient)
+                    # CI runner
+                    \(keys[2].recipient)
 
-                """.utf8))
+                    """.utf8))
             #expect(try AgeRecipientsFile.read(path: recipientsFile).map(\.encoded) == [keys[1].recipient, keys[2].recipient])
             let plain = AgeTests.plaintext(70_000)
             let input = scratch.write("plain.json", plain)
@@ -143,7 +147,8 @@ extension AgeSuite {
             let wrong = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [try Passphrase("correct horse")]) }
             #expect(wrong?.kind == .noMatch)
 
-            let ours = scratch.write("by-envtool.bin", try AgeFile.encrypt(plain, to: [ScryptRecipient(passphrase: try Passphrase("tr0ub4dor"), workFactor: 14)]))
+            let ours = scratch.write(
+                "by-envtool.bin", try AgeFile.encrypt(plain, to: [ScryptRecipient(passphrase: try Passphrase("tr0ub4dor"), workFactor: 14)]))
             let decrypted = scratch.path + "/decrypted"
             let read = try Self.ageOnTerminal(["-d", "-o", decrypted, ours], passphrase: "tr0ub4dor", in: scratch)
             #expect(read.status == 0, "\(read.stderr)")

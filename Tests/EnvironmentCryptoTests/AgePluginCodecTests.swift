@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// The age plugin protocol's stanza codec (c2sp.org/age-plugin), as both sides use it.
@@ -73,8 +74,8 @@ struct AgePluginCodecTests {
         ("-> done\n", "ends inside stanza 1"),
         ("-> done", "ends inside a line"),
         ("-> msg\naGk", "ends inside a line"),
-        ("-> msg\naGl\n", "canonical"),          // non-zero padding bits
-        ("-> msg\naGk=\n", "canonical"),         // padding
+        ("-> msg\naGl\n", "canonical"),  // non-zero padding bits
+        ("-> msg\naGk=\n", "canonical"),  // padding
         ("-> msg\n" + String(repeating: "A", count: 65) + "\n", "longer than 64"),
         ("-> msg\n" + String(repeating: "A", count: 64) + "\n", "ends inside stanza 1"),
     ]

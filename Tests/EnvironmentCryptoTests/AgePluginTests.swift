@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// The age plugin client in the library, with test-only plugins (`Fixtures/age-plugin/`, put
@@ -81,11 +82,15 @@ struct AgePluginTests {
     func missingPlugin() throws {
         let error = #expect(throws: AgeError.self) { try AgeFile.encrypt(Self.plain, to: [try Self.recipient("nosuchplugin", 1)]) }
         #expect(error?.kind == .pluginFailure)
-        #expect(error?.message == "the age plugin age-plugin-nosuchplugin was not found on PATH; install it (or add its folder to PATH) to use this recipient or identity")
+        #expect(
+            error?.message
+                == "the age plugin age-plugin-nosuchplugin was not found on PATH; install it (or add its folder to PATH) to use this recipient or identity")
         #expect(error?.cryptoError.kind == .pluginFailed)
     }
 
-    @Test("a plugin name that is not plain letters, digits and + - . _ is refused before anything runs", arguments: ["age1../../bin/sh", "age1a/b", "age1A%", "age1"])
+    @Test(
+        "a plugin name that is not plain letters, digits and + - . _ is refused before anything runs",
+        arguments: ["age1../../bin/sh", "age1a/b", "age1A%", "age1"])
     func pluginNames(hrp: String) {
         let text = Self.encoded(hrp, [1, 2, 3])
         let error = #expect(throws: AgeError.self) { try AgePluginRecipient(text) }

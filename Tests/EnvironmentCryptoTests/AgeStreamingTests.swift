@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 extension AgeSuite {
@@ -16,7 +17,8 @@ extension AgeSuite {
                 var index = 0
                 while index < count {
                     let run = min(count - index, Self.run - (produced + index) % Self.run)
-                    UnsafeMutableRawBufferPointer(rebasing: buffer[index..<index + run]).initializeMemory(as: UInt8.self, repeating: Self.byte(at: produced + index))
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[index..<index + run]).initializeMemory(
+                        as: UInt8.self, repeating: Self.byte(at: produced + index))
                     index += run
                 }
                 produced += count
@@ -98,12 +100,15 @@ extension AgeSuite {
                 // The stream itself holds about 200 KiB.
                 if peak - before < 32 << 20 { return }
             }
-            Issue.record("the peak grew by \(growths.map { "\($0 >> 20) MiB" }.joined(separator: ", ")) in three decryptions of 64 MiB; at most 32 MiB expected")
+            Issue.record(
+                "the peak grew by \(growths.map { "\($0 >> 20) MiB" }.joined(separator: ", ")) in three decryptions of 64 MiB; at most 32 MiB expected")
         }
 
-        @Test("a pipe cut short: a clear error, and only whole authenticated chunks were released", arguments: [
-            100, 200 + 65_536 * 3 + 5, 200 + 65_552 * 2,
-        ])
+        @Test(
+            "a pipe cut short: a clear error, and only whole authenticated chunks were released",
+            arguments: [
+                100, 200 + 65_536 * 3 + 5, 200 + 65_552 * 2,
+            ])
         func cutPipe(cut: Int) throws {
             let identity = try AgeIdentity.generate()
             let readEnd = Self.encryptingPipe(size: 400_000, to: identity.recipient, cut: cut)
@@ -126,7 +131,8 @@ extension AgeSuite {
             let plain = AgeTests.plaintext(150_000)
             let plainPath = scratch.write("plain", plain)
             let sealedPath = scratch.write("sealed", [UInt8]())
-            let input = open(plainPath, O_RDONLY), sealed = open(sealedPath, O_WRONLY | O_TRUNC)
+            let input = open(plainPath, O_RDONLY)
+            let sealed = open(sealedPath, O_WRONLY | O_TRUNC)
             try AgeFile.encrypt(from: input, to: sealed, recipients: [identity.recipient], armored: true)
             close(input); close(sealed)
             let reopened = open(sealedPath, O_RDONLY)

@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// The age tests, one at a time: the memory test measures the whole process, and the
@@ -46,15 +47,17 @@ struct AgeVector: CustomStringConvertible, Sendable {
         func values(_ key: String) -> [String] { fields.filter { $0.0 == key }.map(\.1) }
         let keyHex = Array(values("file key").first!.utf8)
         let fileKey = stride(from: 0, to: keyHex.count, by: 2).map { UInt8(String(decoding: keyHex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
-        return AgeVector(name: name, expect: values("expect").first!, payload: values("payload").first, fileKey: fileKey,
-                         identities: values("identity"), passphrases: values("passphrase"),
-                         armored: values("armored").first == "yes", body: body)
+        return AgeVector(
+            name: name, expect: values("expect").first!, payload: values("payload").first, fileKey: fileKey,
+            identities: values("identity"), passphrases: values("passphrase"),
+            armored: values("armored").first == "yes", body: body)
     }
 
     /// zlib inflate through python3 (in the standard library there; Swift on Linux has no zlib API,
     /// and the test target should not link a library only for this).
     static func inflate(_ data: Data) -> Data {
-        let result = try! runProcess("/usr/bin/env", ["python3", "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"], input: data)
+        let result = try! runProcess(
+            "/usr/bin/env", ["python3", "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"], input: data)
         precondition(result.status == 0, "python3 could not inflate a test vector: \(result.stderr)")
         return result.stdout
     }
@@ -75,8 +78,10 @@ struct ProcessResult {
 }
 
 /// Runs a program with `input` on stdin; output goes through files so large outputs cannot block.
-func runProcess(_ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil,
-                directory: String? = nil) throws -> ProcessResult {
+func runProcess(
+    _ executable: String, _ arguments: [String], input: Data = Data(), environment: [String: String]? = nil,
+    directory: String? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -93,7 +98,8 @@ func runProcess(_ executable: String, _ arguments: [String], input: Data = Data(
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
     try process.run()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: try Data(contentsOf: URL(fileURLWithPath: scratch + "/out")),
-                         stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/err")), as: UTF8.self))
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: try Data(contentsOf: URL(fileURLWithPath: scratch + "/out")),
+        stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/err")), as: UTF8.self))
 }

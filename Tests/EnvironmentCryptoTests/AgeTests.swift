@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 extension AgeSuite {
@@ -17,14 +18,14 @@ extension AgeSuite {
         static let sizes = [0, 1, 65535, 65536, 65537, 131072, 200_000]
 
         @Test("an error about the same file keeps its line; about another file it has none")
-    func errorLine() {
-        let error = AgeError(.invalidRecipient, "not a recipient", file: "team.txt", line: 3).cryptoError
-        #expect(error.description == "team.txt:3: error: not a recipient")
-        #expect(error.about("team.txt").description == "team.txt:3: error: not a recipient")
-        #expect(error.about("other.txt").description == "other.txt: error: not a recipient")
-    }
+        func errorLine() {
+            let error = AgeError(.invalidRecipient, "not a recipient", file: "team.txt", line: 3).cryptoError
+            #expect(error.description == "team.txt:3: error: not a recipient")
+            #expect(error.about("team.txt").description == "team.txt:3: error: not a recipient")
+            #expect(error.about("other.txt").description == "other.txt: error: not a recipient")
+        }
 
-    @Test("recipients: every identity decrypts, binary and armored", arguments: sizes, [false, true])
+        @Test("recipients: every identity decrypts, binary and armored", arguments: sizes, [false, true])
         func recipientsRoundTrip(size: Int, armored: Bool) throws {
             let plain = Self.plaintext(size)
             let sealed = try AgeFile.encrypt(plain, to: Self.identities.map(\.recipient), armored: armored)
@@ -118,17 +119,19 @@ extension AgeSuite {
             #expect(!String(describing: identity).contains("SECRET"))
         }
 
-        @Test("malformed recipients are refused with the reason", arguments: [
-            ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gp", "checksum"),
-            ("Age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq", "mixes uppercase and lowercase"),
-            ("age1", "too short"),
-            ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqsb!", "not in the bech32 alphabet"),
-            ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "not an age recipient"),
-            ("age1pq1abc", "ML-KEM"),
-            ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG", "SSH"),
-            ("not a key", "not printable ASCII"),
-            ("", "separator"),
-        ])
+        @Test(
+            "malformed recipients are refused with the reason",
+            arguments: [
+                ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gp", "checksum"),
+                ("Age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq", "mixes uppercase and lowercase"),
+                ("age1", "too short"),
+                ("age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqsb!", "not in the bech32 alphabet"),
+                ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "not an age recipient"),
+                ("age1pq1abc", "ML-KEM"),
+                ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG", "SSH"),
+                ("not a key", "not printable ASCII"),
+                ("", "separator"),
+            ])
         func badRecipients(text: String, reason: String) {
             let error = #expect(throws: AgeError.self) { try AgeRecipient(text) }
             #expect(error?.kind == .invalidRecipient)
@@ -152,12 +155,14 @@ extension AgeSuite {
             #expect((#expect(throws: AgeError.self) { try AgeRecipient(text) })?.message.contains("holds 31 bytes") == true)
         }
 
-        @Test("malformed identities are refused without quoting them", arguments: [
-            "AGE-SECRET-KEY-1EGTZVFFV20835NWYV6270LXYVK2VKNX2MMDKWYKLMGR48UAWX40Q2P2LM1",
-            "AGE-SECRET-KEY-PQ-1HZLGZUPT4ETPKDEV8HSGFDCYZ4E522W0A7PU2LHT8EH9W6YLNC3SW78XKG",
-            "AGE-PLUGIN-YUBIKEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ",
-            "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq",
-        ])
+        @Test(
+            "malformed identities are refused without quoting them",
+            arguments: [
+                "AGE-SECRET-KEY-1EGTZVFFV20835NWYV6270LXYVK2VKNX2MMDKWYKLMGR48UAWX40Q2P2LM1",
+                "AGE-SECRET-KEY-PQ-1HZLGZUPT4ETPKDEV8HSGFDCYZ4E522W0A7PU2LHT8EH9W6YLNC3SW78XKG",
+                "AGE-PLUGIN-YUBIKEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ",
+                "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq",
+            ])
         func badIdentities(text: String) {
             let error = #expect(throws: AgeError.self) { try AgeIdentity(text) }
             #expect(error?.kind == .invalidIdentity)
@@ -214,7 +219,9 @@ extension AgeSuite {
         func limits() throws {
             #expect((#expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: []) })?.kind == .unusable)
             for factor in [0, 21, 64, -1] {
-                let error = #expect(throws: AgeError.self) { try AgeFile.encrypt(Data(), to: [ScryptRecipient(passphrase: try Passphrase("p"), workFactor: factor)]) }
+                let error = #expect(throws: AgeError.self) {
+                    try AgeFile.encrypt(Data(), to: [ScryptRecipient(passphrase: try Passphrase("p"), workFactor: factor)])
+                }
                 #expect(error?.kind == .unusable)
             }
             // A header asking for 2^21 KiB (2 GiB) of scrypt memory: refused, fast.
@@ -235,14 +242,16 @@ extension AgeSuite {
             #expect(try AgeFile.decrypt(sealed, with: [age]).data == document)
         }
 
-        @Test("header errors name the header line", arguments: [
-            ("age-encryption.org/v1\n-> X25519  abc\n\n--- x\n", "header line 2: the stanza has an empty argument"),
-            ("age-encryption.org/v1\r\n-> X25519 abc\n", "header line 1 ends with CR LF"),
-            ("age-encryption.org/v1\n-> a\n\nbogus\n", "header line 4 is neither a stanza"),
-            ("age-encryption.org/v1\n-> a\n\n--- AAAA\n", "header line 4, the MAC line"),
-            ("age-encryption.org/v1\n-> a\n" + String(repeating: "A", count: 65) + "\n", "header line 3, in the body of stanza 1"),
-            ("age-encryption.org/v1\n-> a\n", "ends inside the header, before the end of stanza 1 (was it cut short?)"),
-        ])
+        @Test(
+            "header errors name the header line",
+            arguments: [
+                ("age-encryption.org/v1\n-> X25519  abc\n\n--- x\n", "header line 2: the stanza has an empty argument"),
+                ("age-encryption.org/v1\r\n-> X25519 abc\n", "header line 1 ends with CR LF"),
+                ("age-encryption.org/v1\n-> a\n\nbogus\n", "header line 4 is neither a stanza"),
+                ("age-encryption.org/v1\n-> a\n\n--- AAAA\n", "header line 4, the MAC line"),
+                ("age-encryption.org/v1\n-> a\n" + String(repeating: "A", count: 65) + "\n", "header line 3, in the body of stanza 1"),
+                ("age-encryption.org/v1\n-> a\n", "ends inside the header, before the end of stanza 1 (was it cut short?)"),
+            ])
         func headerPositions(text: String, message: String) {
             let error = #expect(throws: AgeError.self) { try AgeFile.inspect(Data(text.utf8)) }
             #expect(error?.kind == .headerFailure)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// OpenBSD's bcrypt_pbkdf, the KDF of passphrase-protected OpenSSH keys. The vectors are Go's
@@ -16,12 +17,17 @@ struct BcryptPBKDFTests {
     }
 
     static let vectors = [
-        Vector(rounds: 12, passphrase: Array("password".utf8), salt: Array("salt".utf8),
-               key: hex("1ae42c05d487bc02f64921a4ebe4ea93bcacfe135fda99974c06b7b01fae149a")),
-        Vector(rounds: 3, passphrase: Array("passwordy\0PASSWORD\0".utf8), salt: Array("salty\0SALT\0".utf8),
-               key: hex("7f310bd3e78c3280c59ce4595211a2928e8d4ec744c1ed2efc9f764e3388e0ad")),
-        Vector(rounds: 8, passphrase: Array("секретное слово".utf8), salt: Array("посолить немножко".utf8),
-               key: hex("8df43fc6fe131fc47f0c9e39224bd94c70b6fcc8ee8135faddf61156e6cb2733ea765f315a3e1e4afc35bf8687d189254c1e05a6fe80c0617f9183d67260d6a115c6c94e3603e2303fbb43a76a64523ffda686b1d4518543")),
+        Vector(
+            rounds: 12, passphrase: Array("password".utf8), salt: Array("salt".utf8),
+            key: hex("1ae42c05d487bc02f64921a4ebe4ea93bcacfe135fda99974c06b7b01fae149a")),
+        Vector(
+            rounds: 3, passphrase: Array("passwordy\0PASSWORD\0".utf8), salt: Array("salty\0SALT\0".utf8),
+            key: hex("7f310bd3e78c3280c59ce4595211a2928e8d4ec744c1ed2efc9f764e3388e0ad")),
+        Vector(
+            rounds: 8, passphrase: Array("секретное слово".utf8), salt: Array("посолить немножко".utf8),
+            key: hex(
+                "8df43fc6fe131fc47f0c9e39224bd94c70b6fcc8ee8135faddf61156e6cb2733ea765f315a3e1e4afc35bf8687d189254c1e05a6fe80c0617f9183d67260d6a115c6c94e3603e2303fbb43a76a64523ffda686b1d4518543"
+            )),
     ]
 
     static func hex(_ text: String) -> [UInt8] {
@@ -48,7 +54,8 @@ struct BcryptPBKDFTests {
 
     @Test("the bcrypt hash of two 64-byte digests (Go's TestBcryptHash): pass 0…63, salt 64…127")
     func hash() {
-        let pass = (0..<64).map(UInt8.init), salt = (64..<128).map(UInt8.init)
+        let pass = (0..<64).map(UInt8.init)
+        let salt = (64..<128).map(UInt8.init)
         var output = [UInt8](repeating: 0, count: 32)
         pass.withUnsafeBytes { pass in
             salt.withUnsafeBytes { salt in

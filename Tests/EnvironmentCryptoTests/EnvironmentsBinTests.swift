@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 @Suite("environments.bin: round trips, refusals and test vectors")
@@ -18,10 +19,12 @@ struct EnvironmentsBinTests {
     static let identity = try! Identity.generate()
     static let modes: [Mode] = [
         Mode(name: "key", target: { .v1(.key(key)) }, secret: { .key(key) }, wrong: { .key(try SymmetricKey.generate()) }),
-        Mode(name: "passphrase", target: { .v1(.passphrase(try Passphrase(passphraseText), cheapKDF)) },
-             secret: { .passphrase(try Passphrase(passphraseText)) }, wrong: { .passphrase(try Passphrase("tr0ub4dor & 4")) }),
-        Mode(name: "recipient", target: { .v1(.recipient(identity.recipient)) }, secret: { .identity(identity) },
-             wrong: { .identity(try Identity.generate()) }),
+        Mode(
+            name: "passphrase", target: { .v1(.passphrase(try Passphrase(passphraseText), cheapKDF)) },
+            secret: { .passphrase(try Passphrase(passphraseText)) }, wrong: { .passphrase(try Passphrase("tr0ub4dor & 4")) }),
+        Mode(
+            name: "recipient", target: { .v1(.recipient(identity.recipient)) }, secret: { .identity(identity) },
+            wrong: { .identity(try Identity.generate()) }),
     ]
 
     @Test("round trip", arguments: modes)

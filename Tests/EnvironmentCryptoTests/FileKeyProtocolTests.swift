@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// A key backend of the test's own, as a cloud KMS would be: its stanza `-> test-kms KEYID` holds
@@ -47,7 +48,10 @@ struct FileKeyProtocolTests {
         let sealed = try AgeFile.encrypt(Self.document, to: recipients)
         let error = #expect(throws: AgeError.self) { try AgeFile.decrypt(sealed, with: [TestKMSIdentity(keyID: "alias/other")]) }
         #expect(error?.kind == .noMatch)
-        #expect(error?.message == "none of the 1 identities given opens this file (its stanzas: 1 × test-kms, 1 × X25519); use the identity of one of the recipients it was encrypted to")
+        #expect(
+            error?.message
+                == "none of the 1 identities given opens this file (its stanzas: 1 × test-kms, 1 × X25519); use the identity of one of the recipients it was encrypted to"
+        )
     }
 
     @Test("a malformed stanza of an identity's type is fatal, not skipped")
@@ -116,7 +120,9 @@ struct FileKeyProtocolTests {
         }
     }
 
-    @Test("a header too long to read back is refused before any key is wrapped (a plugin or KMS is never asked), and a long list that fits keeps each recipient once")
+    @Test(
+        "a header too long to read back is refused before any key is wrapped (a plugin or KMS is never asked), and a long list that fits keeps each recipient once"
+    )
     func headerLengthCheckedFirst() throws {
         let wraps = WrapCounter()
         let x25519 = try (0..<11_000).map { _ in try AgeIdentity.generate().recipient }

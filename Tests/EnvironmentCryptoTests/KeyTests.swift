@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 @Suite("Keys, key files and secrecy")
@@ -23,12 +24,14 @@ struct KeyTests {
         }
     }
 
-    @Test("malformed key files are refused with what they are not", arguments: [
-        ("not a key", "not a key file"),
-        ("envtool-key-1:AAAA", "not 32 bytes"),
-        ("envtool-key-1:!!!!", "not 32 bytes"),
-        ("envtool-identity-1:" + String(repeating: "A", count: 43) + "=", "not a key file"),
-    ])
+    @Test(
+        "malformed key files are refused with what they are not",
+        arguments: [
+            ("not a key", "not a key file"),
+            ("envtool-key-1:AAAA", "not 32 bytes"),
+            ("envtool-key-1:!!!!", "not 32 bytes"),
+            ("envtool-identity-1:" + String(repeating: "A", count: 43) + "=", "not a key file"),
+        ])
     func malformedKeyFiles(content: String, message: String) {
         let scratch = Scratch()
         let path = scratch.write("bad.key", Array(content.utf8))
@@ -120,7 +123,10 @@ struct KeyFileOptionTests {
         } catch {
             #expect(error.kind == .invalidKeyFile)
             #expect(error.file == path)
-            #expect(error.description == "\(path): error: the file given to --identity: the key file is readable or writable by group or others (mode 640); run `chmod 600 \(path)`")
+            #expect(
+                error.description
+                    == "\(path): error: the file given to --identity: the key file is readable or writable by group or others (mode 640); run `chmod 600 \(path)`"
+            )
         }
     }
 }

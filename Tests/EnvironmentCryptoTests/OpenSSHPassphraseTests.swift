@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// Passphrase-protected OpenSSH private keys in process, made by `ssh-keygen -N` at test time:
@@ -10,20 +11,26 @@ struct OpenSSHPassphraseTests {
     static let passphrase = "secret"
 
     /// A key from `ssh-keygen -N secret [-Z cipher] [-a rounds]`: its file text and its public line.
-    static func protectedKey(_ scratch: Scratch, type: String = "ed25519", cipher: String? = nil, rounds: Int? = nil,
-                             name: String = "key") throws -> (text: [UInt8], line: String) {
+    static func protectedKey(
+        _ scratch: Scratch, type: String = "ed25519", cipher: String? = nil, rounds: Int? = nil,
+        name: String = "key"
+    ) throws -> (text: [UInt8], line: String) {
         let keygen = try AgeSuite.Interop.require("ssh-keygen")
         let path = scratch.path + "/" + name
         let options = (cipher.map { ["-Z", $0] } ?? []) + (rounds.map { ["-a", String($0)] } ?? [])
-        let made = try runProcess(keygen, ["-q", "-t", type] + (type == "rsa" ? ["-b", "2048"] : []) + options
-                                  + ["-N", passphrase, "-C", "a comment", "-f", path])
+        let made = try runProcess(
+            keygen,
+            ["-q", "-t", type] + (type == "rsa" ? ["-b", "2048"] : []) + options
+                + ["-N", passphrase, "-C", "a comment", "-f", path])
         #expect(made.status == 0, "\(made.stderr)")
         let text = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let line = try String(contentsOfFile: path + ".pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
         return (text, line)
     }
 
-    static func read(_ text: [UInt8], passphrase: String? = Self.passphrase, maximumRounds: Int = OpenSSHPrivateKey.maximumRounds) throws(AgeError) -> any FileKeyIdentity {
+    static func read(_ text: [UInt8], passphrase: String? = Self.passphrase, maximumRounds: Int = OpenSSHPrivateKey.maximumRounds) throws(AgeError)
+        -> any FileKeyIdentity
+    {
         let source: AgeIdentityFile.PassphraseSource = { (_: String) throws(AgeError) -> SecretBytes in
             guard let passphrase else { return try AgeIdentityFile.noPassphrase("") }
             return SecretBytes(copying: Array(passphrase.utf8))
@@ -42,8 +49,9 @@ struct OpenSSHPassphraseTests {
         }
     }
 
-    @Test("each cipher ssh-keygen offers opens with its passphrase, to the key of its .pub; a wrong one is noMatch, none is unusable",
-          arguments: [nil, "aes128-ctr", "aes192-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-cbc"])
+    @Test(
+        "each cipher ssh-keygen offers opens with its passphrase, to the key of its .pub; a wrong one is noMatch, none is unusable",
+        arguments: [nil, "aes128-ctr", "aes192-ctr", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes256-cbc"])
     func ciphers(cipher: String?) throws {
         let scratch = Scratch()
         let key = try Self.protectedKey(scratch, cipher: cipher)
@@ -100,7 +108,8 @@ struct OpenSSHPassphraseTests {
         }
 
         var text: [UInt8] {
-            let blob = Array("openssh-key-v1\0".utf8) + Self.wire(cipher) + Self.wire(kdf) + Self.wire(options) + [0, 0, 0, 1]
+            let blob =
+                Array("openssh-key-v1\0".utf8) + Self.wire(cipher) + Self.wire(kdf) + Self.wire(options) + [0, 0, 0, 1]
                 + Self.wire(publicKey) + Self.wire(section) + tail
             let encoded = Data(blob).base64EncodedString()
             var lines = ["-----BEGIN OPENSSH PRIVATE KEY-----"]
@@ -114,7 +123,9 @@ struct OpenSSHPassphraseTests {
         }
     }
 
-    @Test("hostile headers are refused before the passphrase is asked: huge or no rounds, a salt too long or empty, an unknown cipher or KDF, a truncated or extended section")
+    @Test(
+        "hostile headers are refused before the passphrase is asked: huge or no rounds, a salt too long or empty, an unknown cipher or KDF, a truncated or extended section"
+    )
     func hostileHeaders() throws {
         let scratch = Scratch()
         let key = try Self.protectedKey(scratch)
@@ -132,12 +143,15 @@ struct OpenSSHPassphraseTests {
         #expect(huge?.message.contains("asks for 4294967295 bcrypt rounds; envtool reads keys of at most 10000") == true, "\(String(describing: huge))")
         #expect(refusal { $0.options = Blob.options(salt: Array(repeating: 1, count: 16), rounds: 10_001) }?.message.contains("at most 10000") == true)
         #expect(refusal { $0.options = Blob.options(salt: Array(repeating: 1, count: 16), rounds: 0) }?.message.contains("0 bcrypt rounds") == true)
-        #expect(refusal { $0.options = Blob.options(salt: Array(repeating: 1, count: 1025), rounds: 16) }?.message.contains("salt is 1025 bytes; envtool reads 1 to 1024") == true)
+        #expect(
+            refusal { $0.options = Blob.options(salt: Array(repeating: 1, count: 1025), rounds: 16) }?.message.contains(
+                "salt is 1025 bytes; envtool reads 1 to 1024") == true)
         #expect(refusal { $0.options = Blob.options(salt: [], rounds: 16) }?.message.contains("salt is 0 bytes") == true)
         #expect(refusal { $0.options = Array($0.options.dropLast()) }?.message.contains("its bcrypt options are truncated") == true)
         let cipher = refusal { $0.cipher = Array("3des-cbc".utf8) }
         #expect(cipher?.kind == .invalidIdentity)
-        #expect(cipher?.message.contains("encrypted with `3des-cbc`, which envtool does not read (it reads aes256-ctr,") == true, "\(String(describing: cipher))")
+        #expect(
+            cipher?.message.contains("encrypted with `3des-cbc`, which envtool does not read (it reads aes256-ctr,") == true, "\(String(describing: cipher))")
         #expect(refusal { $0.cipher = [0x1B, 0x5B] }?.message.contains("encrypted with a cipher or KDF of an unreadable name") == true)
         #expect(refusal { $0.kdf = Array("scrypt".utf8) }?.message.contains("with `scrypt`, which envtool does not read; OpenSSH writes bcrypt") == true)
         #expect(refusal { $0.kdf = Array("none".utf8) }?.message.contains("with `none`") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// RNCryptor v3 files through `EnvironmentsBin`: recognised by their first bytes, opened with a
@@ -52,7 +53,9 @@ struct RNCryptorTests {
         #expect(asked == ["rncryptor/password"])
         #expect(opened.plaintext.data == document)
         #expect(opened.identity is Passphrase)
-        let keyed = try EnvironmentsBin.open(try Self.sealed(.keys(Self.keys))) { (_) throws(CryptoError) in [Self.password, try RNCryptorKeys.generate(), Self.keys] }
+        let keyed = try EnvironmentsBin.open(try Self.sealed(.keys(Self.keys))) { (_) throws(CryptoError) in
+            [Self.password, try RNCryptorKeys.generate(), Self.keys]
+        }
         #expect(keyed.plaintext.data == document)
         #expect((keyed.identity as? RNCryptorKeys)?.hmacKey.isEqual(to: Self.keys.hmacKey) == true)
     }
@@ -69,7 +72,8 @@ struct RNCryptorTests {
 
     @Test("every encryption has a new IV and new salts")
     func fresh() throws {
-        let first = try Self.sealed(.password(Self.password)), second = try Self.sealed(.password(Self.password))
+        let first = try Self.sealed(.password(Self.password))
+        let second = try Self.sealed(.password(Self.password))
         #expect(first[2..<34] != second[2..<34])
         #expect(try Self.sealed(.keys(Self.keys))[2..<18] != Self.sealed(.keys(Self.keys))[2..<18])
     }
@@ -122,7 +126,9 @@ struct RNCryptorTests {
         for changed in [file.dropLast(16), file.dropLast(32), file + Data(count: 16)] {
             #expect(failure { _ = try EnvironmentsBin.decrypt(Data(changed), with: [Self.keys]) }?.kind == .authenticationFailed)
         }
-        #expect(failure { _ = try EnvironmentsBin.decrypt(file + Data(count: 5), with: [Self.keys]) }?.message.hasPrefix("the file is truncated or extended") == true)
+        #expect(
+            failure { _ = try EnvironmentsBin.decrypt(file + Data(count: 5), with: [Self.keys]) }?.message.hasPrefix("the file is truncated or extended")
+                == true)
     }
 
     @Test("a modified byte anywhere after the options (salts, IV, ciphertext, HMAC) fails the HMAC", arguments: [2, 9, 10, 17, 18, 33, 34, 50, -33, -1])
@@ -160,13 +166,17 @@ struct RNCryptorTests {
     func badPadding() throws {
         // Encrypted without padding by hand: two whole blocks whose last byte is 0x00, then a
         // 17, then a run that does not repeat.
-        for last in [[UInt8](repeating: 0x41, count: 31) + [0], [UInt8](repeating: 0x41, count: 31) + [17],
-                     [UInt8](repeating: 0x41, count: 28) + [1, 2, 3, 4]] {
+        for last in [
+            [UInt8](repeating: 0x41, count: 31) + [0], [UInt8](repeating: 0x41, count: 31) + [17],
+            [UInt8](repeating: 0x41, count: 28) + [1, 2, 3, 4],
+        ] {
             let iv = [UInt8](repeating: 9, count: 16)
             let cipher = try SecretBytes(count: last.count) { (out: UnsafeMutableRawBufferPointer) throws(CryptoError) in
                 try Self.keys.encryptionKey.withUnsafeBytes { (key) throws(CryptoError) in
                     try last.withBytes { (input) throws(CryptoError) in
-                        try iv.withBytes { (ivBytes) throws(CryptoError) in try RNCryptorCipher.aes256CBC(encrypting: true, key: key, iv: ivBytes, input, into: out) }
+                        try iv.withBytes { (ivBytes) throws(CryptoError) in
+                            try RNCryptorCipher.aes256CBC(encrypting: true, key: key, iv: ivBytes, input, into: out)
+                        }
                     }
                 }
             }
@@ -184,10 +194,14 @@ struct RNCryptorTests {
 
     @Test("the wrong kind of secret, or none, is refused before anything is derived")
     func wrongKind() throws {
-        let password = try Self.sealed(.password(Self.password)), keyed = try Self.sealed(.keys(Self.keys))
+        let password = try Self.sealed(.password(Self.password))
+        let keyed = try Self.sealed(.keys(Self.keys))
         let given = failure { _ = try EnvironmentsBin.decrypt(password, with: [Self.keys]) }
         #expect(given?.kind == .secretUnavailable)
-        #expect(given?.message == "this file is encrypted with a password (RNCryptor v3), but an RNCryptor key file (an encryption key and an HMAC key) was given; it opens with its password (a passphrase)")
+        #expect(
+            given?.message
+                == "this file is encrypted with a password (RNCryptor v3), but an RNCryptor key file (an encryption key and an HMAC key) was given; it opens with its password (a passphrase)"
+        )
         let key = failure { _ = try EnvironmentsBin.decrypt(keyed, with: [try SymmetricKey.generate()]) }
         #expect(key?.kind == .secretUnavailable)
         #expect(key?.message.contains("it opens with its two keys (an RNCryptor key file") == true)
@@ -204,8 +218,9 @@ struct RNCryptorTests {
         let file = try Self.sealed(.keys(Self.keys))
         let raw = Self.keys.encryptionKey.data + Self.keys.hmacKey.data
         let hex = Self.keys.keyFileText.data
-        let upper = Data(("  " + raw.prefix(32).map { String(format: "%02X", $0) }.joined() + "  \r\n\n# the HMAC key\n"
-                          + raw.suffix(32).map { String(format: "%02x", $0) }.joined()).utf8)
+        let upper = Data(
+            ("  " + raw.prefix(32).map { String(format: "%02X", $0) }.joined() + "  \r\n\n# the HMAC key\n"
+                + raw.suffix(32).map { String(format: "%02x", $0) }.joined()).utf8)
         for (name, bytes) in [("raw.keys", raw), ("hex.keys", hex), ("upper.keys", upper)] {
             let path = scratch.write(name, bytes)
             #expect(try EnvironmentsBin.decrypt(file, with: [RNCryptorKeys(contentsOfKeyFile: path)]).data == document)
@@ -221,8 +236,10 @@ struct RNCryptorTests {
     func badKeyFiles() throws {
         let scratch = Scratch()
         let line = String(repeating: "ab", count: 32)
-        for (text, expected) in [(line, "two lines of 64 hex digits"), (line + "\n" + line + "\n" + line, "this one has 3 lines"),
-                                 (line + "\n" + line.dropLast(2), "of 64, 62 digits"), ("not a key", "neither an envtool key file")] {
+        for (text, expected) in [
+            (line, "two lines of 64 hex digits"), (line + "\n" + line + "\n" + line, "this one has 3 lines"),
+            (line + "\n" + line.dropLast(2), "of 64, 62 digits"), ("not a key", "neither an envtool key file"),
+        ] {
             let path = scratch.write("bad.keys", Data(text.utf8))
             let error = failure { _ = try KeyFile.readKey(path: path, namedBy: "--key-file") }
             #expect(error?.kind == .invalidKeyFile)
@@ -255,10 +272,13 @@ struct RNCryptorTests {
         #expect(EnvironmentsBin.isEnvironmentsBin(try EnvironmentsBin.encrypt(opened.plaintext, to: toV1)))
 
         let keyed = try EnvironmentsBin.open(Self.sealed(.keys(Self.keys))) { _ in [Self.keys] }
-        #expect(failure { _ = try keyed.sameSecret(in: .age, armored: false, scryptWorkFactor: 10, kdf: { cheapKDF }, file: "f", listed: Self.noList) }?
-            .message.hasPrefix("an RNCryptor file encrypted with two keys cannot be converted to age") == true)
+        #expect(
+            failure { _ = try keyed.sameSecret(in: .age, armored: false, scryptWorkFactor: 10, kdf: { cheapKDF }, file: "f", listed: Self.noList) }?
+                .message.hasPrefix("an RNCryptor file encrypted with two keys cannot be converted to age") == true)
         // An age passphrase file to RNCryptor keeps the passphrase as the password.
-        let age = try EnvironmentsBin.open(EnvironmentsBin.encrypt(document, to: .age([ScryptRecipient(passphrase: Self.password, workFactor: 10)], armored: false))) { _ in [Self.password] }
+        let age = try EnvironmentsBin.open(
+            EnvironmentsBin.encrypt(document, to: .age([ScryptRecipient(passphrase: Self.password, workFactor: 10)], armored: false))
+        ) { _ in [Self.password] }
         let back = try age.sameSecret(in: .rncryptor, armored: false, scryptWorkFactor: 10, kdf: { cheapKDF }, file: "f", listed: Self.noList)
         #expect(try EnvironmentsBin.decrypt(EnvironmentsBin.encrypt(age.plaintext, to: back), with: [Self.password]).data == document)
     }

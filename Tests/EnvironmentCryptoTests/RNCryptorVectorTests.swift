@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// The RNCryptor-Spec's own test vectors (`Fixtures/rncryptor-spec`, MIT): every record of
@@ -62,8 +63,9 @@ struct RNCryptorVectorTests {
         let password = try Passphrase(vector.text("password"))
         let plaintext = vector.bytes("plaintext_hex")
         let sealed = try plaintext.withUnsafeBytes { raw in
-            try RNCryptorFile.encrypt(raw, password: password, encryptionSalt: vector.bytes("enc_salt_hex"),
-                                      hmacSalt: vector.bytes("hmac_salt_hex"), iv: vector.bytes("iv_hex"))
+            try RNCryptorFile.encrypt(
+                raw, password: password, encryptionSalt: vector.bytes("enc_salt_hex"),
+                hmacSalt: vector.bytes("hmac_salt_hex"), iv: vector.bytes("iv_hex"))
         }
         #expect(sealed == Data(vector.bytes("ciphertext_hex")))
         let opened = try EnvironmentsBin.decrypt(Data(vector.bytes("ciphertext_hex")), with: [password])

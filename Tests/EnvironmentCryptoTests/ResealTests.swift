@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// "Encrypt this file again the way it was", on the opened file: the policy `edit` and `rekey`
@@ -27,9 +28,13 @@ struct ResealTests {
         return [
             Scheme(name: "key", opened: try open(.v1(.key(key)), .key(key)), listed: nil),
             Scheme(name: "passphrase", opened: try open(.v1(.passphrase(passphrase, kdf)), .passphrase(passphrase)), listed: nil),
-            Scheme(name: "recipient", opened: try open(.v1(.recipient(identity.recipient)), .ageIdentities([try AgeIdentity.generate(), AgeIdentity(identity)])), listed: nil),
+            Scheme(
+                name: "recipient", opened: try open(.v1(.recipient(identity.recipient)), .ageIdentities([try AgeIdentity.generate(), AgeIdentity(identity)])),
+                listed: nil),
             Scheme(name: "age", opened: try open(.age(ages.map(\.recipient), armored: true), .ageIdentities([ages[1]])), listed: ages.map(\.recipient)),
-            Scheme(name: "scrypt", opened: try open(.age([ScryptRecipient(passphrase: passphrase, workFactor: 4)], armored: false), .passphrase(passphrase)), listed: nil),
+            Scheme(
+                name: "scrypt", opened: try open(.age([ScryptRecipient(passphrase: passphrase, workFactor: 4)], armored: false), .passphrase(passphrase)),
+                listed: nil),
         ]
     }
 
@@ -39,8 +44,10 @@ struct ResealTests {
 
     @Test("the same target is the same key, passphrase or recipients, named as the CLI reports it")
     func sameTarget() throws {
-        let expected = ["key": "key ", "passphrase": "passphrase, Argon2id, 1 passes, 64 KiB", "recipient": "recipient ",
-                        "age": "age, 2 recipients, armored", "scrypt": "age, passphrase, scrypt work factor 10"]
+        let expected = [
+            "key": "key ", "passphrase": "passphrase, Argon2id, 1 passes, 64 KiB", "recipient": "recipient ",
+            "age": "age, 2 recipients, armored", "scrypt": "age, passphrase, scrypt work factor 10",
+        ]
         for scheme in try Self.schemes() {
             let target = try scheme.opened.sameTarget(scryptWorkFactor: 10, file: "f.bin", listed: Self.listed(scheme.listed))
             #expect(target.displayName.hasPrefix(expected[scheme.name]!), "\(scheme.name): \(target.displayName)")
@@ -52,32 +59,45 @@ struct ResealTests {
 
     @Test("the own secret in the other format: what converts, and what cannot")
     func sameSecret() throws {
-        let noSopsForm = "a sops file seals its data key to age recipients, and this file is encrypted with a passphrase; give the recipients: --new-recipient or -R"
-        let noRNCryptorForm = "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file"
+        let noSopsForm =
+            "a sops file seals its data key to age recipients, and this file is encrypted with a passphrase; give the recipients: --new-recipient or -R"
+        let noRNCryptorForm =
+            "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file"
         let expected: [String: (age: String, v1: String, rncryptor: String, sops: String)] = [
-            "key": ("a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env", "key ", noRNCryptorForm, "a sops file seals its data key to age recipients, and this file is encrypted with a key file; give the recipients: --new-recipient or -R"),
+            "key": (
+                "a key-file file cannot be converted to age as it is (age has no key-file mode); give the new secret: --new-recipient, -R or --new-passphrase-env",
+                "key ", noRNCryptorForm,
+                "a sops file seals its data key to age recipients, and this file is encrypted with a key file; give the recipients: --new-recipient or -R"
+            ),
             "passphrase": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password", noSopsForm),
             "recipient": ("age, 1 recipient", "recipient ", noRNCryptorForm, "sops, 1 age recipient"),
-            "age": ("age, 2 recipients, armored", "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)", noRNCryptorForm, "sops, 2 age recipients"),
+            "age": (
+                "age, 2 recipients, armored",
+                "the v1 format holds one recipient and this file has several; give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)",
+                noRNCryptorForm, "sops, 2 age recipients"
+            ),
             "scrypt": ("age, passphrase, scrypt work factor 10", "passphrase, Argon2id, 1 passes, 64 KiB", "RNCryptor v3, password", noSopsForm),
         ]
         for scheme in try Self.schemes() {
             for format in EnvironmentsBin.Format.allCases {
                 let text: String
                 do throws(CryptoError) {
-                    text = try scheme.opened.sameSecret(in: format, armored: false, scryptWorkFactor: 10, kdf: { Self.kdf }, file: "f.bin",
-                                                        listed: Self.listed(scheme.listed)).displayName
+                    text = try scheme.opened.sameSecret(
+                        in: format, armored: false, scryptWorkFactor: 10, kdf: { Self.kdf }, file: "f.bin",
+                        listed: Self.listed(scheme.listed)
+                    ).displayName
                 } catch {
                     #expect(error.kind == .secretUnavailable)
                     #expect(error.file == "f.bin")
                     text = error.message
                 }
-                let wanted = switch format {
-                case .age: expected[scheme.name]!.age
-                case .v1: expected[scheme.name]!.v1
-                case .rncryptor: expected[scheme.name]!.rncryptor
-                case .sops: expected[scheme.name]!.sops
-                }
+                let wanted =
+                    switch format {
+                    case .age: expected[scheme.name]!.age
+                    case .v1: expected[scheme.name]!.v1
+                    case .rncryptor: expected[scheme.name]!.rncryptor
+                    case .sops: expected[scheme.name]!.sops
+                    }
                 #expect(text.hasPrefix(wanted), "\(scheme.name) → \(format): \(text)")
             }
             let armored = #expect(throws: CryptoError.self) {
@@ -91,7 +111,10 @@ struct ResealTests {
     func listChecked() throws {
         let age = try #require(try Self.schemes().first { $0.name == "age" })
         let missing = #expect(throws: CryptoError.self) { try age.opened.sameTarget(scryptWorkFactor: 10, file: "f.bin", listed: Self.listed(nil)) }
-        #expect(missing?.message == "f.bin is encrypted to 2 age recipients, but there is no recipients list f.bin.recipients; restore it (from version control), or re-encrypt with `envtool rekey f.bin --to age -R FILE` listing the team")
+        #expect(
+            missing?.message
+                == "f.bin is encrypted to 2 age recipients, but there is no recipients list f.bin.recipients; restore it (from version control), or re-encrypt with `envtool rekey f.bin --to age -R FILE` listing the team"
+        )
         let short = #expect(throws: CryptoError.self) {
             try age.opened.sameTarget(scryptWorkFactor: 10, file: "f.bin", listed: Self.listed(Array(age.listed!.prefix(1))))
         }
@@ -104,13 +127,17 @@ struct ResealTests {
         let schemes = try Self.schemes()
         let age = try #require(schemes.first { $0.name == "age" })
         let newcomer = try AgeIdentity.generate().recipient
-        let changed = try age.opened.changingRecipients(removing: [age.listed![0].encoded], adding: { [newcomer, newcomer] }, format: nil,
-                                                        armored: false, file: "f.bin", listed: Self.listed(age.listed))
+        let changed = try age.opened.changingRecipients(
+            removing: [age.listed![0].encoded], adding: { [newcomer, newcomer] }, format: nil,
+            armored: false, file: "f.bin", listed: Self.listed(age.listed))
         guard case .age(let recipients, let armored) = changed else { Issue.record("not age recipients"); return }
         #expect(recipients.compactMap { $0 as? AgeRecipient } == [age.listed![1], newcomer])
         #expect(armored)
         let cases: [(String, [String], String)] = [
-            ("key", [], "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`"),
+            (
+                "key", [],
+                "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is in the v1 format; convert it first with `envtool rekey --to age`"
+            ),
             ("scrypt", [], "--add-recipient and --remove-recipient change the recipients of an age or sops file, and this file is protected by a passphrase"),
             ("age", [newcomer.encoded], "--remove-recipient: \(newcomer.encoded) is not a recipient of this file"),
             ("age", age.listed!.map(\.encoded), "removing every recipient would leave no one able to open the file; add one with --add-recipient"),
@@ -119,7 +146,8 @@ struct ResealTests {
         for (name, removing, message) in cases {
             let scheme = try #require(schemes.first { $0.name == name })
             let error = #expect(throws: CryptoError.self) {
-                try scheme.opened.changingRecipients(removing: removing, adding: { [] }, format: nil, armored: false, file: "f.bin", listed: Self.listed(scheme.listed))
+                try scheme.opened.changingRecipients(
+                    removing: removing, adding: { [] }, format: nil, armored: false, file: "f.bin", listed: Self.listed(scheme.listed))
             }
             #expect(error?.message.hasPrefix(message) == true, "\(name): \(error?.message ?? "")")
         }
@@ -133,8 +161,10 @@ struct ResealTests {
     @Test("header facts: format, stanza types, key mode tokens and inspect's lines")
     func facts() throws {
         let tokens = ["key": "key file", "passphrase": "passphrase", "recipient": "recipients", "age": "recipients", "scrypt": "passphrase"]
-        let types = ["key": ["envtool-v1/key"], "passphrase": ["envtool-v1/argon2id"], "recipient": ["envtool-v1/X25519"],
-                     "age": ["X25519", "X25519"], "scrypt": ["scrypt"]]
+        let types = [
+            "key": ["envtool-v1/key"], "passphrase": ["envtool-v1/argon2id"], "recipient": ["envtool-v1/X25519"],
+            "age": ["X25519", "X25519"], "scrypt": ["scrypt"],
+        ]
         for scheme in try Self.schemes() {
             let header = scheme.opened.header
             #expect(header.facts.keyMode == tokens[scheme.name])
@@ -143,9 +173,12 @@ struct ResealTests {
             #expect(header.facts.lines.count >= 3)
         }
         let age = try #require(try Self.schemes().first { $0.name == "age" }).opened.header
-        #expect(age.facts.lines == ["format: age v1 (age-encryption.org/v1), ASCII-armored",
-                                    "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256",
-                                    "key mode: 2 X25519 recipients"])
+        #expect(
+            age.facts.lines == [
+                "format: age v1 (age-encryption.org/v1), ASCII-armored",
+                "cipher: ChaCha20-Poly1305 in 64 KiB chunks (STREAM), header authenticated with HMAC-SHA256",
+                "key mode: 2 X25519 recipients",
+            ])
         #expect(age.facts.recipients == 2 && age.facts.armored && age.facts.stanzas == ["X25519", "X25519"])
     }
 }

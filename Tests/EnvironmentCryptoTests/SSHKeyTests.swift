@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// age's SSH recipients and identities (agessh) in process, on keys `ssh-keygen` makes at test
@@ -16,8 +17,9 @@ struct SSHKeyTests {
         return (path, line)
     }
 
-    @Test("a key's recipient wraps what its identity unwraps; another key's stanza is skipped; a modified stanza with its tag is a header failure",
-          arguments: ["ed25519", "rsa"])
+    @Test(
+        "a key's recipient wraps what its identity unwraps; another key's stanza is skipped; a modified stanza with its tag is a header failure",
+        arguments: ["ed25519", "rsa"])
     func roundTrip(type: String) throws {
         let scratch = Scratch()
         let mine = try Self.key(scratch, type: type, bits: type == "rsa" ? 2048 : nil)
@@ -48,7 +50,9 @@ struct SSHKeyTests {
         #expect(try AgeFile.decrypt(sealed, with: [identity]).withUnsafeBytes { Array($0) } == Array("payload".utf8))
     }
 
-    @Test("SSH public key lines: comments and tabs taken; bad base64, a type that differs from the key's, a truncated key, RSA under 2048 bits and other types refused")
+    @Test(
+        "SSH public key lines: comments and tabs taken; bad base64, a type that differs from the key's, a truncated key, RSA under 2048 bits and other types refused"
+    )
     func recipientLines() throws {
         let scratch = Scratch()
         let ed = try Self.key(scratch, type: "ed25519")

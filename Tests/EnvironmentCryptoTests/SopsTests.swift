@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EnvironmentCrypto
 
 /// sops JSON files (Fixtures/sops: written by the real sops 3.11 with `sops encrypt --age`, and
@@ -59,7 +60,9 @@ struct SopsTests {
     @Test("the header names the recipients and says sops; no value appears in the facts")
     func facts() throws {
         let header = try EnvironmentsBin.Header(parsing: Self.file)
-        let recipients = try header.recipients { () throws(CryptoError) -> EnvironmentsBin.ListedRecipients in throw CryptoError(.secretUnavailable, "no list is needed") }
+        let recipients = try header.recipients { () throws(CryptoError) -> EnvironmentsBin.ListedRecipients in
+            throw CryptoError(.secretUnavailable, "no list is needed")
+        }
         #expect(recipients.map(\.displayName) == ["age126uf46drkhgp343ld4se9wulz6xzngk7jghj693cw8m42grtye7qxsrm3r"])
         let lines = header.facts.lines.joined(separator: "\n")
         #expect(lines.contains("format: sops 3.11.0"))
@@ -101,8 +104,10 @@ struct SopsTests {
         // A value replaced by the empty string (which sops leaves unencrypted): every value left
         // decrypts, but the MAC was over the one removed.
         let emptied = try Self.replacing(maps, with: "")
-        for (tampered, expected) in [(otherTime, "the MAC or \"sops\".lastmodified was changed"), (otherMAC, "the MAC or \"sops\".lastmodified was changed"),
-                                     (emptied, "the file's MAC does not match its values")] {
+        for (tampered, expected) in [
+            (otherTime, "the MAC or \"sops\".lastmodified was changed"), (otherMAC, "the MAC or \"sops\".lastmodified was changed"),
+            (emptied, "the file's MAC does not match its values"),
+        ] {
             do {
                 _ = try EnvironmentsBin.decrypt(tampered, with: Self.identity())
                 Issue.record("a tampered file was accepted")
@@ -137,8 +142,12 @@ struct SopsTests {
         }
     }
 
-    @Test("numbers are hashed as Go's FormatFloat(v, 'f', -1, 64) writes them",
-          arguments: [(5.0, "5"), (30.5, "30.5"), (0.00001, "0.00001"), (1e21, "1000000000000000000000"), (-0.0, "-0"), (-1.25e-7, "-0.000000125"), (123456.789, "123456.789")])
+    @Test(
+        "numbers are hashed as Go's FormatFloat(v, 'f', -1, 64) writes them",
+        arguments: [
+            (5.0, "5"), (30.5, "30.5"), (0.00001, "0.00001"), (1e21, "1000000000000000000000"), (-0.0, "-0"), (-1.25e-7, "-0.000000125"),
+            (123456.789, "123456.789"),
+        ])
     func goDecimal(value: Double, text: String) {
         #expect(SopsScalar.goDecimal(value) == text)
     }
@@ -166,7 +175,8 @@ struct SopsResealTests {
         let again = try SopsFile(parsing: try EnvironmentsBin.encrypt(opened.plaintext, to: .sops(seal)))
         #expect(again.metadata.mac == seal.file.metadata.mac)
         #expect(again.metadata.lastModified == seal.file.metadata.lastModified)
-        let text = String(decoding: opened.plaintext.data, as: UTF8.self).replacingOccurrences(of: "https://api.example.com/v1", with: "https://changed.example")
+        let text = String(decoding: opened.plaintext.data, as: UTF8.self).replacingOccurrences(
+            of: "https://api.example.com/v1", with: "https://changed.example")
         #expect(text != String(decoding: opened.plaintext.data, as: UTF8.self))
         let changed = try SopsFile(parsing: try EnvironmentsBin.encrypt(Data(text.utf8), to: .sops(seal)))
         #expect(changed.metadata.mac != seal.file.metadata.mac)
@@ -205,17 +215,20 @@ struct SopsResealTests {
 
 @Suite("sops values: the ENC[…] form")
 struct SopsValueTests {
-    @Test("a value in sops's form parses and is written back the same; other text is not a sops value",
-          arguments: ["ENC[AES256_GCM,data:xw==,iv:iOz7sZcgi7Wwvat3GRe2WxegEw9lJaAgqMQpxZ2U1zo=,tag:w9pPzLfQSPLAxvfRRC659A==,type:float]"])
+    @Test(
+        "a value in sops's form parses and is written back the same; other text is not a sops value",
+        arguments: ["ENC[AES256_GCM,data:xw==,iv:iOz7sZcgi7Wwvat3GRe2WxegEw9lJaAgqMQpxZ2U1zo=,tag:w9pPzLfQSPLAxvfRRC659A==,type:float]"])
     func roundTrip(text: String) throws {
         let value = try #require(SopsValue(text))
         #expect(value.type == "float" && value.nonce.count == 32 && value.tag.count == 16)
         #expect(value.text == text)
-        for broken in ["ENC[AES256_GCM,data:,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
-                       "ENC[AES256_GCM,data:xw==,iv:AA==,tag:AA==,type:str]",
-                       "ENC[AES256_GCM,data:xw==,iv:!!,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
-                       "ENC[AES256_GCM,data:xw==,iv:" + String(repeating: "A", count: 1400) + ",tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
-                       "ENC[AES256_GCM,data:xw==,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:]", "plain text", ""] {
+        for broken in [
+            "ENC[AES256_GCM,data:,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+            "ENC[AES256_GCM,data:xw==,iv:AA==,tag:AA==,type:str]",
+            "ENC[AES256_GCM,data:xw==,iv:!!,tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+            "ENC[AES256_GCM,data:xw==,iv:" + String(repeating: "A", count: 1400) + ",tag:w9pPzLfQSPLAxvfRRC659A==,type:str]",
+            "ENC[AES256_GCM,data:xw==,iv:AA==,tag:w9pPzLfQSPLAxvfRRC659A==,type:]", "plain text", "",
+        ] {
             #expect(SopsValue(broken) == nil, "\(broken.prefix(60))")
         }
     }

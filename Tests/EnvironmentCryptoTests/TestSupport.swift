@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import EnvironmentCrypto
 
 /// A temporary directory removed on release.

@@ -2,8 +2,9 @@ import Foundation
 import I18Next
 import Synchronization
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 /// Collects what a warning handler is given.
 final class WarningRecorder: Sendable {
@@ -28,9 +29,10 @@ struct AppEnvironmentPartsTests {
     }
 
     func environment(_ recorder: WarningRecorder? = nil, persists: Bool = true) throws -> AppEnvironment {
-        var options = AppEnvironment.Options(appID: "com.example.parts",
-                                             environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": directory.path + "/config"],
-                                             persistsLanguage: persists)
+        var options = AppEnvironment.Options(
+            appID: "com.example.parts",
+            environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": directory.path + "/config"],
+            persistsLanguage: persists)
         options.startupWarningHandler = recorder?.handler
         return try AppEnvironment(contentsOf: documentPath, options: options)
     }
@@ -126,12 +128,14 @@ struct AppEnvironmentPartsTests {
         #expect(env.ignoredSavedLanguage == nil)
     }
 
-    @Test("an over-long or unsafe app id is refused with the rule and the limit", arguments: [
-        (String(repeating: "a", count: 201), "is 201 characters long; the limit is 200"),
-        ("../x", "contains '/'"),
-        (".hidden", "starts with '.'"),
-        ("", "is empty"),
-    ])
+    @Test(
+        "an over-long or unsafe app id is refused with the rule and the limit",
+        arguments: [
+            (String(repeating: "a", count: 201), "is 201 characters long; the limit is 200"),
+            ("../x", "contains '/'"),
+            (".hidden", "starts with '.'"),
+            ("", "is empty"),
+        ])
     func appIDRules(appID: String, expected: String) {
         #expect(throws: EnvironmentError.self) { try LanguagePreferenceStore.validate(appID: appID) }
         do {
@@ -166,8 +170,9 @@ struct AppEnvironmentPartsTests {
         try LanguagePreferenceStore.validate(appID: String(repeating: "a", count: 200))
     }
 
-    @Test("setAppLanguage racing first use of i18next and translate: engine and owner agree; each change notified once, in order",
-          arguments: 0..<12)
+    @Test(
+        "setAppLanguage racing first use of i18next and translate: engine and owner agree; each change notified once, in order",
+        arguments: 0..<12)
     func race(round: Int) async throws {
         let env = try environment(persists: round % 2 == 0)
         let observer = RecordingObserver()
@@ -216,8 +221,9 @@ struct AppEnvironmentPartsTests {
         // The warning handler runs when the first i18next call starts the language part, just
         // before the engine is created: exactly the gap where a change used to be lost.
         let holder = Mutex<AppEnvironment?>(nil)
-        var options = AppEnvironment.Options(appID: "com.example.parts",
-                                             environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": directory.path + "/config"])
+        var options = AppEnvironment.Options(
+            appID: "com.example.parts",
+            environment: ["LANG": "en_US.UTF-8", "XDG_CONFIG_HOME": directory.path + "/config"])
         options.startupWarningHandler = { _ in _ = try? holder.withLock { $0 }?.setAppLanguage("ca") }
         let env = try AppEnvironment(contentsOf: documentPath, options: options)
         holder.withLock { $0 = env }

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 final class RecordingObserver: EnvironmentObserver {
     let changes = Mutex<[String]>([])
@@ -38,7 +39,8 @@ struct AppEnvironmentTests {
         let release = try AppEnvironment(contentsOf: documentPath, options: .init(configurationName: "Release", persistsLanguage: false))
         #expect(release.getConfigurationName() == "Release")
         #expect(release.configuration()["base_url"] as? String == "https://example.com")
-        let fromVariable = try AppEnvironment(contentsOf: documentPath, options: .init(environment: ["ENVTOOL_CONFIGURATION": "Release"], persistsLanguage: false))
+        let fromVariable = try AppEnvironment(
+            contentsOf: documentPath, options: .init(environment: ["ENVTOOL_CONFIGURATION": "Release"], persistsLanguage: false))
         #expect(fromVariable.getConfigurationName() == "Release")
         #expect(throws: EnvironmentError.self) {
             try AppEnvironment(contentsOf: documentPath, options: .init(configurationName: "Staging", persistsLanguage: false))
@@ -145,8 +147,10 @@ struct AppEnvironmentTests {
     func failedSave() throws {
         // A file where the preferences directory should be makes every write fail, even as root.
         directory.write("blocked/envtool", "not a directory")
-        let env = try AppEnvironment(contentsOf: documentPath, options: .init(
-            appID: "com.example.test", environment: ["XDG_CONFIG_HOME": directory.path + "/blocked", "LANG": "en_US.UTF-8"]))
+        let env = try AppEnvironment(
+            contentsOf: documentPath,
+            options: .init(
+                appID: "com.example.test", environment: ["XDG_CONFIG_HOME": directory.path + "/blocked", "LANG": "en_US.UTF-8"]))
         let observer = RecordingObserver()
         env.addEnvironmentObserver(observer)
         #expect(throws: EnvironmentError.self) { try env.setAppLanguage("es") }

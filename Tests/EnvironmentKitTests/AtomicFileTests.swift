@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("Atomic writes")
 struct AtomicFileTests {
@@ -102,8 +103,9 @@ struct ConfinedAtomicFileTests {
         #expect(try AtomicFile.contents(of: "x.po", under: directory.path + "/missing") == nil)
     }
 
-    @Test("a path that could leave the root is refused before anything is touched",
-          arguments: ["../victim.txt", "es/../../victim.txt", "/etc/victim.txt", "es//x.po", "./x.po", "es/.", ""])
+    @Test(
+        "a path that could leave the root is refused before anything is touched",
+        arguments: ["../victim.txt", "es/../../victim.txt", "/etc/victim.txt", "es//x.po", "./x.po", "es/.", ""])
     func refusesEscapes(relative: String) throws {
         let directory = TemporaryDirectory()
         directory.write("victim.txt", "keep")

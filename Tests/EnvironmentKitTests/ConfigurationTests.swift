@@ -1,8 +1,9 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("Configuration variables")
 struct ConfigurationTests {
@@ -42,9 +43,11 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("a wrong type says what it is and what was asked", arguments: [
-        ("base_url", "int"), ("retries", "bool"), ("enabled", "string"), ("ratio", "int"), ("api", "double"), ("retries", "url"),
-    ])
+    @Test(
+        "a wrong type says what it is and what was asked",
+        arguments: [
+            ("base_url", "int"), ("retries", "bool"), ("enabled", "string"), ("ratio", "int"), ("api", "double"), ("retries", "url"),
+        ])
     func mismatch(key: String, accessor: String) {
         #expect(throws: EnvironmentError.self) {
             switch accessor {
@@ -65,6 +68,8 @@ struct ConfigurationTests {
 
     struct Settings: Decodable {
         struct API: Decodable { let timeout: Int; let name: String }
+        // The document's own key, decoded without CodingKeys.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let base_url: URL
         let retries: Int
         let api: API
@@ -123,7 +128,8 @@ struct ConfigurationTests {
 
     @Test("numbers no Int or Double holds exactly are kept and refused, not rounded, by typed access")
     func exactNumbers() throws {
-        let text = #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0, "spelled": 4.00, "price": 1.50}}}"#
+        let text =
+            #"{"languages": ["en"], "configurations": {"Debug": {"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "whole": 4.0, "spelled": 4.00, "price": 1.50}}}"#
         let configuration = try document(text).configuration(named: "Debug")
         #expect(configuration["big"] == .numberLiteral("18446744073709551616"))
         #expect(try configuration.int("exact") == 9_007_199_254_740_993)

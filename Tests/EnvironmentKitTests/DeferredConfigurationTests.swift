@@ -1,8 +1,9 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 /// Configurations of an `environments.json` are parsed when read; the document is still checked
 /// whole when it is loaded, so nothing about errors changes.
@@ -19,15 +20,17 @@ struct DeferredConfigurationTests {
         """
     }
 
-    @Test("a problem in another configuration fails the load with the same line and column", arguments: [
-        (#"{"a": 1,}"#, 4, 22, "trailing comma"),
-        (#"{"a": 1, "a": 2}"#, 4, 23, "duplicate key"),
-        (#"{"a": "\u0061", "\u0061": 2}"#, 4, 30, "duplicate key"),
-        (#"{"a": 01}"#, 4, 20, "leading zeros"),
-        (#"{"a": "x\#u{1}"}"#, 4, 22, "control character"),
-        (#"{"a": tru}"#, 4, 20, "strings need double quotes"),
-        ("[1]", 4, 14, "\"Release\" must be an object"),
-    ])
+    @Test(
+        "a problem in another configuration fails the load with the same line and column",
+        arguments: [
+            (#"{"a": 1,}"#, 4, 22, "trailing comma"),
+            (#"{"a": 1, "a": 2}"#, 4, 23, "duplicate key"),
+            (#"{"a": "\u0061", "\u0061": 2}"#, 4, 30, "duplicate key"),
+            (#"{"a": 01}"#, 4, 20, "leading zeros"),
+            (#"{"a": "x\#u{1}"}"#, 4, 22, "control character"),
+            (#"{"a": tru}"#, 4, 20, "strings need double quotes"),
+            ("[1]", 4, 14, "\"Release\" must be an object"),
+        ])
     func errorsElsewhere(release: String, line: Int, column: Int, message: String) throws {
         let text = Self.twoConfigurations(release: release)
         let error = try #require(malformed(text))
@@ -70,10 +73,12 @@ struct DeferredConfigurationTests {
         }}}
         """#
 
-    @Test("a lookup before and after the configuration is parsed finds what a parsed configuration finds", arguments: [
-        "a", "a.b", "a.b.c", "a.b2.c", "x.y.z", "x.y", "caf\u{E9}", "cafe\u{301}", "quote\"d", "n", "big", "t", "nil",
-        "empty", "", "missing", "a.missing", "x.y.z.w", "quote\"d.k",
-    ])
+    @Test(
+        "a lookup before and after the configuration is parsed finds what a parsed configuration finds",
+        arguments: [
+            "a", "a.b", "a.b.c", "a.b2.c", "x.y.z", "x.y", "caf\u{E9}", "cafe\u{301}", "quote\"d", "n", "big", "t", "nil",
+            "empty", "", "missing", "a.missing", "x.y.z.w", "quote\"d.k",
+        ])
     func lookupsAgree(path: String) throws {
         let parsedDocument = try document(Self.tricky)
         let eager = try parsedDocument.configuration(named: "Debug")
@@ -138,4 +143,3 @@ struct DeferredConfigurationTests {
         #expect(fresh["y"] == nil)
     }
 }
-

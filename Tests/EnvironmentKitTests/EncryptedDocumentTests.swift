@@ -1,8 +1,9 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("Loading an encrypted environments.bin")
 struct EncryptedDocumentTests {
@@ -17,8 +18,10 @@ struct EncryptedDocumentTests {
 
     @Test("the library loads the .bin directly with the app's secret")
     func loads() throws {
-        let environment = try AppEnvironment(contentsOf: binPath, options: .init(
-            configurationName: "Release", environment: [:], persistsLanguage: false, secret: .key(key)))
+        let environment = try AppEnvironment(
+            contentsOf: binPath,
+            options: .init(
+                configurationName: "Release", environment: [:], persistsLanguage: false, secret: .key(key)))
         #expect(try environment.current.string("base_url") == "https://example.com")
         #expect(environment.availableLanguages() == ["en", "es", "ca", "pt-BR"])
     }
@@ -54,13 +57,15 @@ struct EncryptedDocumentTests {
         }
     }
 
-    @Test("an error in a decrypted document gives the position and quotes nothing of the plaintext", arguments: [
-        #"{"languages": ["en"], "configurations": {"Debug": {"token": ghpABCDEFsecret}}}"#,
-        #"{"languages": ["en"], "configurations": {"Debug": {"ghpABCDEFsecret": 1, "ghpABCDEFsecret": 2}}}"#,
-        #"{"languages": ["en"], "configurations": {"Debug": {"token": "ghpABCDEFsecret" "x"}}}"#,
-        #"{"languages": ["ghpABCDEFsecret"], "configurations": {"Debug": {}}}"#,
-        #"{"languages": ["en"], "configurations": {"Debug": {"token": TRUEghpABCDEFsecret}}}"#,
-    ])
+    @Test(
+        "an error in a decrypted document gives the position and quotes nothing of the plaintext",
+        arguments: [
+            #"{"languages": ["en"], "configurations": {"Debug": {"token": ghpABCDEFsecret}}}"#,
+            #"{"languages": ["en"], "configurations": {"Debug": {"ghpABCDEFsecret": 1, "ghpABCDEFsecret": 2}}}"#,
+            #"{"languages": ["en"], "configurations": {"Debug": {"token": "ghpABCDEFsecret" "x"}}}"#,
+            #"{"languages": ["ghpABCDEFsecret"], "configurations": {"Debug": {}}}"#,
+            #"{"languages": ["en"], "configurations": {"Debug": {"token": TRUEghpABCDEFsecret}}}"#,
+        ])
     func noPlaintextInErrors(text: String) throws {
         let path = directory.path + "/secret.bin"
         try EnvironmentsBin.encrypt(Data(text.utf8), to: .v1(.key(key))).write(to: URL(fileURLWithPath: path))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("environments.json")
 struct EnvironmentsDocumentTests {
@@ -25,10 +26,12 @@ struct EnvironmentsDocumentTests {
     func fromDictionaryTypes() throws {
         let doc = try EnvironmentsDocument(dictionary: [
             "languages": ["en"],
-            "configurations": ["Debug": [
-                "count": 3, "ratio": 0.5, "on": true, "none": NSNull(), "missing": String?.none as Any,
-                "api": ["timeout": UInt8(30), "hosts": ["a", "b"]],
-            ] as [String: Any]],
+            "configurations": [
+                "Debug": [
+                    "count": 3, "ratio": 0.5, "on": true, "none": NSNull(), "missing": String?.none as Any,
+                    "api": ["timeout": UInt8(30), "hosts": ["a", "b"]],
+                ] as [String: Any]
+            ],
         ])
         let debug = try doc.configuration(named: "Debug")
         #expect(try debug.int("count") == 3)
@@ -40,14 +43,18 @@ struct EnvironmentsDocumentTests {
         #expect(try debug.value("api.hosts") == .array([.string("a"), .string("b")]))
         // NSNumbers, as JSONSerialization and property lists give them: 1 stays a number, true a
         // Boolean, a 64-bit id exact, 3.0 an integer.
-        let parsed = try JSONSerialization.jsonObject(with: Data(#"{"retries": 1, "on": true, "id": 9223372036854775807, "ratio": 2.5, "whole": 3.0}"#.utf8)) as! [String: Any]
+        let parsed =
+            try JSONSerialization.jsonObject(with: Data(#"{"retries": 1, "on": true, "id": 9223372036854775807, "ratio": 2.5, "whole": 3.0}"#.utf8))
+            as! [String: Any]
         let numbers = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": parsed]]).configuration(named: "Debug")
         #expect(try numbers.int("retries") == 1)
         #expect(try numbers.bool("on") == true)
         #expect(try numbers.int("id") == Int.max)
         #expect(try numbers.double("ratio") == 2.5)
         #expect(try numbers.int("whole") == 3)
-        let swiftValues = try EnvironmentsDocument(dictionary: ["languages": ["en"], "configurations": ["Debug": ["f": Float(0.1), "d": 3.0, "n": NSNumber(value: 0)]]]).configuration(named: "Debug")
+        let swiftValues = try EnvironmentsDocument(dictionary: [
+            "languages": ["en"], "configurations": ["Debug": ["f": Float(0.1), "d": 3.0, "n": NSNumber(value: 0)]],
+        ]).configuration(named: "Debug")
         #expect(try swiftValues.double("f") == 0.1)
         #expect(try swiftValues.int("d") == 3)
         #expect(try swiftValues.int("n") == 0)
@@ -69,30 +76,32 @@ struct EnvironmentsDocumentTests {
         #expect(doc.warnings[0].description.hasPrefix("environments.json:1:65: warning: unknown top-level key \"extra\""))
     }
 
-    @Test("malformed documents name line, column and what was expected", arguments: [
-        ("{\"languages\": [\"en\"],\n  \"configurations\": {\"Debug\": {}},,}", 2, 35, "expected a key"),
-        ("not json", 1, 1, "expected a value"),
-        ("", 1, 1, "empty"),
-        ("[1, 2]", 1, 1, "must be a JSON object"),
-        ("{\"configurations\": {\"Debug\": {}}}", 1, 1, "missing \"languages\""),
-        ("{\"languages\": \"en\", \"configurations\": {\"Debug\": {}}}", 1, 15, "must be an array"),
-        ("{\"languages\": [], \"configurations\": {\"Debug\": {}}}", 1, 15, "is empty"),
-        ("{\"languages\": [\"en\", 3], \"configurations\": {\"Debug\": {}}}", 1, 22, "must be a string"),
-        ("{\"languages\": [\"en\", \"pt_BR\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "write \"pt-BR\""),
-        ("{\"languages\": [\"en\", \"e\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "not a valid language tag"),
-        ("{\"languages\": [\"en\", \"EN\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "duplicate language"),
-        ("{\"languages\": [\"en\"]}", 1, 1, "missing \"configurations\""),
-        ("{\"languages\": [\"en\"], \"configurations\": {}}", 1, 41, "is empty"),
-        ("{\"languages\": [\"en\"], \"configurations\": []}", 1, 41, "must be an object"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": 3}}", 1, 51, "\"Debug\" must be an object"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 1, \"a\": 2}}}", 1, 60, "duplicate key"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 01}}}", 1, 57, "leading zeros"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 'x'}}}", 1, 57, "double quotes"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": [1,]}}}", 1, 60, "trailing comma"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": \"x}}}", 1, 57, "unterminated string"),
-        ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": True}}}", 1, 57, "lowercase"),
-        ("{\"languages\": [\"en\"]} x", 1, 23, "after the end"),
-    ])
+    @Test(
+        "malformed documents name line, column and what was expected",
+        arguments: [
+            ("{\"languages\": [\"en\"],\n  \"configurations\": {\"Debug\": {}},,}", 2, 35, "expected a key"),
+            ("not json", 1, 1, "expected a value"),
+            ("", 1, 1, "empty"),
+            ("[1, 2]", 1, 1, "must be a JSON object"),
+            ("{\"configurations\": {\"Debug\": {}}}", 1, 1, "missing \"languages\""),
+            ("{\"languages\": \"en\", \"configurations\": {\"Debug\": {}}}", 1, 15, "must be an array"),
+            ("{\"languages\": [], \"configurations\": {\"Debug\": {}}}", 1, 15, "is empty"),
+            ("{\"languages\": [\"en\", 3], \"configurations\": {\"Debug\": {}}}", 1, 22, "must be a string"),
+            ("{\"languages\": [\"en\", \"pt_BR\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "write \"pt-BR\""),
+            ("{\"languages\": [\"en\", \"e\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "not a valid language tag"),
+            ("{\"languages\": [\"en\", \"EN\"], \"configurations\": {\"Debug\": {}}}", 1, 22, "duplicate language"),
+            ("{\"languages\": [\"en\"]}", 1, 1, "missing \"configurations\""),
+            ("{\"languages\": [\"en\"], \"configurations\": {}}", 1, 41, "is empty"),
+            ("{\"languages\": [\"en\"], \"configurations\": []}", 1, 41, "must be an object"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": 3}}", 1, 51, "\"Debug\" must be an object"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 1, \"a\": 2}}}", 1, 60, "duplicate key"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 01}}}", 1, 57, "leading zeros"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": 'x'}}}", 1, 57, "double quotes"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": [1,]}}}", 1, 60, "trailing comma"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": \"x}}}", 1, 57, "unterminated string"),
+            ("{\"languages\": [\"en\"], \"configurations\": {\"Debug\": {\"a\": True}}}", 1, 57, "lowercase"),
+            ("{\"languages\": [\"en\"]} x", 1, 23, "after the end"),
+        ])
     func malformedDocuments(text: String, line: Int, column: Int, message: String) throws {
         let error = try #require(malformed(text))
         #expect(error.kind == .malformedDocument)
@@ -139,7 +148,8 @@ struct EnvironmentsDocumentTests {
 
     @Test("configuration names spelled in NFC and in NFD are two configurations")
     func normalizationKeepsBothConfigurations() throws {
-        let nfc = "Caf\u{E9}", nfd = "Cafe\u{301}"
+        let nfc = "Caf\u{E9}"
+        let nfd = "Cafe\u{301}"
         let doc = try document(#"{"languages": ["en"], "configurations": {"\#(nfc)": {"v": 1}, "\#(nfd)": {"v": 2}}}"#)
         #expect(doc.configurationNames.map { Array($0.utf8) } == [Array(nfc.utf8), Array(nfd.utf8)])
         #expect(try doc.configuration(named: nfc).int("v") == 1)

@@ -1,8 +1,9 @@
 import Foundation
 import I18Next
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("One language for the whole app: the environment drives i18next")
 struct I18NextBridgeTests {
@@ -12,7 +13,9 @@ struct I18NextBridgeTests {
     init() {
         documentPath = directory.write("environments.json", sampleJSON)
         directory.write("locales/en/translation.json", #"{"title": "Title", "items_one": "{{count}} item", "items_other": "{{count}} items", "en_only": "EN"}"#)
-        directory.write("locales/es/translation.json", #"{"title": "Título", "items_one": "{{count}} artículo", "items_many": "{{count}} de artículos", "items_other": "{{count}} artículos"}"#)
+        directory.write(
+            "locales/es/translation.json",
+            #"{"title": "Título", "items_one": "{{count}} artículo", "items_many": "{{count}} de artículos", "items_other": "{{count}} artículos"}"#)
         directory.write("es.lproj/Localizable.strings", #""title" = "Título (strings)"; "strings_only" = "Sólo strings";"#)
         directory.write("locales/ca/translation.json", #"{"title": "Títol"}"#)
     }

@@ -1,8 +1,9 @@
 import EnvironmentCrypto
 import Foundation
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 /// A key backend of the test's own, as a cloud KMS would be: its stanza `-> test-kms KEYID` holds
 /// the file key wrapped with the fixed key the backend keeps for KEYID. It lives outside the
@@ -62,19 +63,23 @@ struct KeyBackendTests {
         // The one opening function: the header says which kind of identity it needs.
         let stranger = try AgeIdentity.generate()
         var asked: [String] = []
-        let opened = try EnvironmentsBin.open(data, identities: { (header) throws(CryptoError) in
-            asked = header.stanzaTypes
-            return [stranger, kms]
-        })
+        let opened = try EnvironmentsBin.open(
+            data,
+            identities: { (header) throws(CryptoError) in
+                asked = header.stanzaTypes
+                return [stranger, kms]
+            })
         #expect(asked == ["test-kms"])
         #expect(opened.plaintext.data == Data(sampleJSON.utf8))
         #expect((opened.identity as? TestKMSIdentity)?.keyID == "alias/app")
         #expect(opened.stanzas.map(\.type) == ["test-kms"])
 
         // "Again the way it was": the identity names its own recipient, no recipients list needed.
-        let again = try opened.sameTarget(scryptWorkFactor: 18, file: "kms.bin", listed: { () throws(CryptoError) in
-            throw CryptoError(.secretUnavailable, "the list is not asked for")
-        })
+        let again = try opened.sameTarget(
+            scryptWorkFactor: 18, file: "kms.bin",
+            listed: { () throws(CryptoError) in
+                throw CryptoError(.secretUnavailable, "the list is not asked for")
+            })
         #expect(again.displayName == "age, 1 recipient")
         let resealed = try EnvironmentsBin.encrypt(opened.plaintext.data, to: again)
         #expect(try EnvironmentsBin.decrypt(resealed, with: [kms]).data == Data(sampleJSON.utf8))
@@ -82,8 +87,10 @@ struct KeyBackendTests {
         let document = try EnvironmentsDocument(contentsOf: path, identities: [kms])
         #expect(try document.configuration(named: "Release").string("base_url") == "https://example.com")
 
-        let environment = try AppEnvironment(contentsOf: path, options: .init(
-            configurationName: "Release", environment: [:], persistsLanguage: false, identities: [kms]))
+        let environment = try AppEnvironment(
+            contentsOf: path,
+            options: .init(
+                configurationName: "Release", environment: [:], persistsLanguage: false, identities: [kms]))
         #expect(try environment.current.string("base_url") == "https://example.com")
     }
 
@@ -109,7 +116,7 @@ struct KeyBackendTests {
     }
 }
 
-private extension SecretBytes {
+extension SecretBytes {
     /// A copy, for comparing with the expected document.
-    var data: Data { withUnsafeBytes { Data($0) } }
+    fileprivate var data: Data { withUnsafeBytes { Data($0) } }
 }

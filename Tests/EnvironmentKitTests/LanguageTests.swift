@@ -1,14 +1,17 @@
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 private func tags(_ codes: [String]) -> [LanguageTag] { codes.map { LanguageTag($0)! } }
 
 @Suite("Language tags, system languages and matching")
 struct LanguageTests {
-    @Test("tags are canonicalised", arguments: [
-        ("EN", "en"), ("pt-br", "pt-BR"), ("zh-hant", "zh-Hant"), ("zh-HANT-tw", "zh-Hant-TW"), ("es-419", "es-419"),
-    ])
+    @Test(
+        "tags are canonicalised",
+        arguments: [
+            ("EN", "en"), ("pt-br", "pt-BR"), ("zh-hant", "zh-Hant"), ("zh-HANT-tw", "zh-Hant-TW"), ("es-419", "es-419"),
+        ])
     func canonical(input: String, expected: String) {
         #expect(LanguageTag(input)?.identifier == expected)
     }
@@ -18,10 +21,12 @@ struct LanguageTests {
         #expect(LanguageTag(input) == nil)
     }
 
-    @Test("POSIX locale names lose codeset and modifier", arguments: [
-        ("es_ES.UTF-8@euro", "es-ES"), ("de_DE", "de-DE"), ("fr", "fr"), ("sr_RS@latin", "sr-Latn-RS"),
-        ("pt_BR.ISO-8859-1", "pt-BR"), ("zh_TW.Big5", "zh-TW"),
-    ])
+    @Test(
+        "POSIX locale names lose codeset and modifier",
+        arguments: [
+            ("es_ES.UTF-8@euro", "es-ES"), ("de_DE", "de-DE"), ("fr", "fr"), ("sr_RS@latin", "sr-Latn-RS"),
+            ("pt_BR.ISO-8859-1", "pt-BR"), ("zh_TW.Big5", "zh-TW"),
+        ])
     func posix(input: String, expected: String) {
         #expect(SystemLanguages.tag(fromPOSIXLocale: input)?.identifier == expected)
     }
@@ -46,21 +51,23 @@ struct LanguageTests {
         #expect(SystemLanguages.preferred(environment: ["LANGUAGE": "es"]).isEmpty)
     }
 
-    @Test("matching like Apple's", arguments: [
-        (["es-MX"], ["en", "es", "ca"], "es"),
-        (["es-ES"], ["en", "es-MX", "es"], "es"),
-        (["ca-ES", "es"], ["en", "es", "ca"], "ca"),
-        (["fr-FR", "es-ES"], ["en", "es", "ca"], "es"),
-        (["pt-PT"], ["en", "pt-BR", "pt"], "pt"),
-        (["pt-PT"], ["en", "pt-BR", "pt-PT"], "pt-PT"),
-        (["pt-PT"], ["en", "pt-BR"], "pt-BR"),
-        (["zh-TW"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
-        (["zh-HK"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
-        (["zh-CN"], ["en", "zh-Hant", "zh-Hans"], "zh-Hans"),
-        (["zh-TW"], ["en", "zh-Hans"], nil),
-        (["EN-gb"], ["en-GB", "en"], "en-GB"),
-        (["de"], ["en", "es"], nil),
-    ] as [([String], [String], String?)])
+    @Test(
+        "matching like Apple's",
+        arguments: [
+            (["es-MX"], ["en", "es", "ca"], "es"),
+            (["es-ES"], ["en", "es-MX", "es"], "es"),
+            (["ca-ES", "es"], ["en", "es", "ca"], "ca"),
+            (["fr-FR", "es-ES"], ["en", "es", "ca"], "es"),
+            (["pt-PT"], ["en", "pt-BR", "pt"], "pt"),
+            (["pt-PT"], ["en", "pt-BR", "pt-PT"], "pt-PT"),
+            (["pt-PT"], ["en", "pt-BR"], "pt-BR"),
+            (["zh-TW"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
+            (["zh-HK"], ["en", "zh-Hans", "zh-Hant"], "zh-Hant"),
+            (["zh-CN"], ["en", "zh-Hant", "zh-Hans"], "zh-Hans"),
+            (["zh-TW"], ["en", "zh-Hans"], nil),
+            (["EN-gb"], ["en-GB", "en"], "en-GB"),
+            (["de"], ["en", "es"], nil),
+        ] as [([String], [String], String?)])
     func matching(preferred: [String], supported: [String], expected: String?) {
         #expect(LanguageMatcher.bestMatch(preferred: tags(preferred), supported: tags(supported))?.identifier == expected)
     }

@@ -2,8 +2,9 @@ import AppleLocalization
 import Foundation
 import PrintfFormat
 import Testing
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 @Suite("Localized strings")
 struct LocalizationTests {
@@ -101,7 +102,9 @@ struct ApplePluralLocalizationTests {
     init() {
         documentPath = directory.write("environments.json", #"{"languages": ["en", "ru"], "configurations": {"Debug": {}}}"#)
         directory.write("en.lproj/Localizable.strings", "\"files\" = \"%d files (strings)\";\n\"title\" = \"Title\";")
-        directory.write("ru.lproj/Localizable.stringsdict", """
+        directory.write(
+            "ru.lproj/Localizable.stringsdict",
+            """
             <plist version="1.0"><dict><key>files</key><dict>
             <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
             <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
@@ -109,7 +112,9 @@ struct ApplePluralLocalizationTests {
             <key>one</key><string>%d файл</string><key>few</key><string>%d файла</string>
             <key>many</key><string>%d файлов</string><key>other</key><string>%d файла</string></dict></dict></dict></plist>
             """)
-        directory.write("Localizable.xcstrings", """
+        directory.write(
+            "Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "strings": {"files": {"localizations": {"en": {"variations": {"plural": {
               "one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
               "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}}}}}}
@@ -120,10 +125,12 @@ struct ApplePluralLocalizationTests {
         try AppEnvironment(contentsOf: documentPath, options: .init(environment: ["LANG": "en_US"], persistsLanguage: false))
     }
 
-    @Test("the plural form follows the app language and the number", arguments: [
-        ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 11, "11 файлов"), ("ru", 22, "22 файла"),
-        ("en", 1, "1 file"), ("en", 7, "7 files"),
-    ])
+    @Test(
+        "the plural form follows the app language and the number",
+        arguments: [
+            ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 11, "11 файлов"), ("ru", 22, "22 файла"),
+            ("en", 1, "1 file"), ("en", 7, "7 files"),
+        ])
     func plural(language: String, count: Int, expected: String) throws {
         let env = try environment()
         try env.setAppLanguage(language)

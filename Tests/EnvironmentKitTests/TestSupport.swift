@@ -1,6 +1,7 @@
 import Foundation
-@testable import Environments
+
 @testable import EnvironmentKit
+@testable import Environments
 
 /// A fresh temporary directory, removed when the value is released.
 final class TemporaryDirectory: @unchecked Sendable {

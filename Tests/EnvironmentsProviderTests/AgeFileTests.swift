@@ -12,11 +12,13 @@ struct AgeFileTests {
 
     @Test("an age file to several recipients opens with any one identity; every value is secret")
     func identities() throws {
-        let alice = try AgeIdentity.generate(), bob = try AgeIdentity.generate()
+        let alice = try AgeIdentity.generate()
+        let bob = try AgeIdentity.generate()
         let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age([alice.recipient, bob.recipient], armored: false))
         let path = try directory.write("environments.bin", sealed)
-        let provider = try EnvironmentsProvider(contentsOf: path, configurationName: "Release",
-                                                secret: .ageIdentities([AgeIdentity.generate(), bob]), environment: [:])
+        let provider = try EnvironmentsProvider(
+            contentsOf: path, configurationName: "Release",
+            secret: .ageIdentities([AgeIdentity.generate(), bob]), environment: [:])
         let reader = ConfigReader(provider: provider)
         #expect(reader.string(forKey: "base_url") == "https://example.com")
         #expect(reader.int(forKey: "api.timeout") == 30)
@@ -25,7 +27,8 @@ struct AgeFileTests {
 
     @Test("an armored age passphrase file opens with its passphrase")
     func passphrase() throws {
-        let sealed = try EnvironmentsBin.encrypt(Data(sampleJSON.utf8), to: .age([ScryptRecipient(passphrase: Passphrase("team secret"), workFactor: 10)], armored: true))
+        let sealed = try EnvironmentsBin.encrypt(
+            Data(sampleJSON.utf8), to: .age([ScryptRecipient(passphrase: Passphrase("team secret"), workFactor: 10)], armored: true))
         let path = try directory.write("environments.bin", sealed)
         let provider = try EnvironmentsProvider(contentsOf: path, configurationName: "Debug", secret: .passphrase(Passphrase("team secret")), environment: [:])
         #expect(ConfigReader(provider: provider).string(forKey: "base_url") == "https://dev.example.com")

@@ -50,16 +50,18 @@ struct EnvironmentsProviderTests {
         #expect(throws: (any Error).self) { try config.requiredString(forKey: "no_such_key") }
     }
 
-    @Test("a value of another type is an error naming the types, never a guess", arguments: [
-        ("base_url", ConfigType.int, "is a string, not an integer"),
-        ("ratio", .int, "is a number, not an integer"),
-        ("retries", .bool, "is a number, not a boolean"),
-        ("enabled", .string, "is a boolean, not a string"),
-        ("hosts", .intArray, "is an array, not an array of integers"),
-        ("mixed", .stringArray, "is an array, not an array of strings"),
-        ("retries", .stringArray, "is a number, not an array of strings"),
-        ("base_url", .bytes, "is a string, not a string of encoded bytes"),
-    ])
+    @Test(
+        "a value of another type is an error naming the types, never a guess",
+        arguments: [
+            ("base_url", ConfigType.int, "is a string, not an integer"),
+            ("ratio", .int, "is a number, not an integer"),
+            ("retries", .bool, "is a number, not a boolean"),
+            ("enabled", .string, "is a boolean, not a string"),
+            ("hosts", .intArray, "is an array, not an array of integers"),
+            ("mixed", .stringArray, "is an array, not an array of strings"),
+            ("retries", .stringArray, "is a number, not an array of strings"),
+            ("base_url", .bytes, "is a string, not a string of encoded bytes"),
+        ])
     func wrongTypes(key: String, type: ConfigType, message: String) throws {
         let provider = try EnvironmentsProvider(contentsOf: path, configurationName: "Debug", environment: [:])
         do {

@@ -59,12 +59,16 @@ struct SecretsTests {
         #expect(provider.debugDescription.contains("api.token=<REDACTED>"))
     }
 
-    @Test("\"secrets\" that is not an array of names is an error at construction", arguments: [
-        ("\"api.token\"", "environments.json:1:34: error: \"secrets\" must be an array of variable names"),
-        ("[\"api.token\", 3]", "environments.json:1:48: error: each entry of \"secrets\" must be a string"),
-    ])
+    @Test(
+        "\"secrets\" that is not an array of names is an error at construction",
+        arguments: [
+            ("\"api.token\"", "environments.json:1:34: error: \"secrets\" must be an array of variable names"),
+            ("[\"api.token\", 3]", "environments.json:1:48: error: each entry of \"secrets\" must be a string"),
+        ])
     func malformedSecrets(secrets: String, message: String) throws {
-        let path = try directory.write("environments.json", """
+        let path = try directory.write(
+            "environments.json",
+            """
             {"languages": ["en"], "secrets": \(secrets), "configurations": {"Debug": {"api": {"token": "x"}}}}
             """)
         #expect {

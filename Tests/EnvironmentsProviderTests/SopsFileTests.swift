@@ -19,8 +19,9 @@ struct SopsFileTests {
 
     @Test("a sops file opens with its recipient's identity; values are typed as sops stored them and all secret")
     func opens() throws {
-        let provider = try EnvironmentsProvider(contentsOf: Self.fixtures + "/environments.sops.json", configurationName: "Debug",
-                                                secret: .ageIdentities([AgeIdentity.generate(), Self.identity()]), environment: [:])
+        let provider = try EnvironmentsProvider(
+            contentsOf: Self.fixtures + "/environments.sops.json", configurationName: "Debug",
+            secret: .ageIdentities([AgeIdentity.generate(), Self.identity()]), environment: [:])
         let reader = ConfigReader(provider: provider)
         #expect(reader.string(forKey: "base_url") == "https://dev-api.example.com/v1")
         #expect(reader.int(forKey: "max_retries") == 5)

@@ -95,7 +95,8 @@ struct AgeCommandTests {
         let wrong = try workspace.run(["get", "base_url", "-e", "p.age", "--passphrase-env", "P"], environment: ["P": "not it"])
         #expect(wrong.status == 78)
 
-        let sealed = try workspace.run(["encrypt", Self.json, "-o", "p.bin", "--to", "age", "--passphrase-env", "P", "--scrypt-work-factor", "10"], environment: ["P": passphrase])
+        let sealed = try workspace.run(
+            ["encrypt", Self.json, "-o", "p.bin", "--to", "age", "--passphrase-env", "P", "--scrypt-work-factor", "10"], environment: ["P": passphrase])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         #expect(try workspace.run(["inspect", "p.bin"]).stdout.contains("key mode: passphrase (scrypt)"))
         let opened = try PseudoTerminal.run(age, ["-d", "-o", "plain.json", "p.bin"], answering: typing, in: workspace, environment: ["PATH": "/usr/bin:/bin"])
@@ -121,8 +122,9 @@ struct AgeCommandTests {
         let fromText = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY": text])
         #expect(fromText.stdout == Self.devURL, "\(fromText.stderr)")
         // The identity text is for envtool: `run` does not pass it on to the command.
-        let child = try workspace.run(["run", "-e", "env.bin", "--", "/bin/sh", "-c", "echo \"[$BASE_URL][${ENVTOOL_IDENTITY:-unset}]\""],
-                                      environment: ["ENVTOOL_IDENTITY": text])
+        let child = try workspace.run(
+            ["run", "-e", "env.bin", "--", "/bin/sh", "-c", "echo \"[$BASE_URL][${ENVTOOL_IDENTITY:-unset}]\""],
+            environment: ["ENVTOOL_IDENTITY": text])
         #expect(child.stdout == "[https://dev-api.example.com/v1][unset]\n", "\(child.stderr)")
         let secretLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("AGE-SECRET-KEY-1") })
         let badText = try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_IDENTITY": String(secretLine.dropLast(3)) + "QQQ"])
@@ -224,7 +226,8 @@ struct AgeCommandTests {
 
         let refused = try workspace.run(["encrypt", Self.json, "-o", "env.bin", "-R", "many.txt"])
         #expect(refused.status == 77, "\(refused.stderr)")
-        #expect(refused.stderr.contains("10800 recipients make an age header of") && refused.stderr.contains("encrypt to fewer recipients"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("10800 recipients make an age header of") && refused.stderr.contains("encrypt to fewer recipients"), "\(refused.stderr)")
         #expect(workspace.read("env.bin") == nil && workspace.read("env.bin.recipients") == nil)
 
         let fewer = try workspace.run(["encrypt", Self.json, "-o", "env.bin", "-R", "fewer.txt"])
@@ -277,7 +280,9 @@ struct AgeCommandTests {
         }
         #expect(try shell("head -c 67108864 /dev/urandom > big.raw && age -r \(keys[0].recipient) -o big.age big.raw && cp big.age bad.age").status == 0)
         // One byte inverted, not overwritten: a fixed byte equals the random ciphertext there once in 256 runs.
-        #expect(try shell(#"python3 -c "f = open('bad.age', 'r+b'); f.seek(40000000); b = f.read(1); f.seek(40000000); f.write(bytes([b[0] ^ 0xFF]))""#).status == 0)
+        #expect(
+            try shell(#"python3 -c "f = open('bad.age', 'r+b'); f.seek(40000000); b = f.read(1); f.seek(40000000); f.write(bytes([b[0] ^ 0xFF]))""#).status == 0
+        )
         // The peak resident memory of the envtool child alone, as the kernel counts it.
         let measure = """
             import resource, subprocess, sys
@@ -285,8 +290,9 @@ struct AgeCommandTests {
             print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
         try workspace.write("measure.py", measure)
-        let measured = try EnvtoolProcess.run(["measure.py", EnvtoolProcess.executable, "decrypt", "big.age", "-o", "big.out", "--identity", "a.key"],
-                                              in: workspace.path, executable: "/usr/bin/python3")
+        let measured = try EnvtoolProcess.run(
+            ["measure.py", EnvtoolProcess.executable, "decrypt", "big.age", "-o", "big.out", "--identity", "a.key"],
+            in: workspace.path, executable: "/usr/bin/python3")
         let fields = measured.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(fields.first == 0, "\(measured.stderr)")
         #expect((fields.last ?? .max) < 32 * 1024, "peak resident memory \(fields.last ?? -1) KiB")
@@ -304,7 +310,10 @@ struct AgeCommandTests {
     func conversions() throws {
         let workspace = try Workspace()
         let passphrase = ["P": "the team passphrase"]
-        #expect(try workspace.run(["encrypt", Self.json, "-o", "p.bin", "--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"], environment: passphrase).status == 0)
+        #expect(
+            try workspace.run(
+                ["encrypt", Self.json, "-o", "p.bin", "--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"], environment: passphrase
+            ).status == 0)
         let converted = try workspace.run(["rekey", "p.bin", "--passphrase-env", "P", "--to", "age", "--scrypt-work-factor", "10"], environment: passphrase)
         #expect(converted.status == 0, "\(converted.stderr)")
         #expect(try workspace.run(["inspect", "p.bin"]).stdout.contains("key mode: passphrase (scrypt)"))

@@ -13,8 +13,9 @@ struct AgePluginCommandTests {
 
     /// The identity and recipient of the plugin for a 16-byte key id.
     static func pluginKey(_ hex: String) throws -> (identity: String, recipient: String) {
-        let result = try EnvtoolProcess.run(["--generate", hex], in: NSTemporaryDirectory(), environment: ["PATH": path],
-                                            executable: pluginFolder + "/age-plugin-envtooltest")
+        let result = try EnvtoolProcess.run(
+            ["--generate", hex], in: NSTemporaryDirectory(), environment: ["PATH": path],
+            executable: pluginFolder + "/age-plugin-envtooltest")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(result.status == 0 && lines.count == 2, "\(result.stderr)")
         return (lines[0], lines[1])
@@ -24,7 +25,8 @@ struct AgePluginCommandTests {
     static let keyB = "f0e0d0c0b0a090807060504030201000"
 
     /// Runs envtool with the plugin on PATH in `mode`.
-    static func run(_ workspace: Workspace, _ arguments: [String], mode: String = "normal", environment: [String: String] = [:]) throws -> EnvtoolProcess.Result {
+    static func run(_ workspace: Workspace, _ arguments: [String], mode: String = "normal", environment: [String: String] = [:]) throws -> EnvtoolProcess.Result
+    {
         var variables = ["PATH": path, "ENVTOOLTEST_MODE": mode]
         variables.merge(environment) { $1 }
         return try workspace.run(arguments, environment: variables, killingAfter: 120)
@@ -39,11 +41,13 @@ struct AgePluginCommandTests {
     @Test("encrypt to two plugin recipients and an X25519 one runs the plugin once; each identity opens the file")
     func roundTrip() throws {
         let workspace = try Workspace()
-        let a = try Self.pluginKey(Self.keyA), b = try Self.pluginKey(Self.keyB)
+        let a = try Self.pluginKey(Self.keyA)
+        let b = try Self.pluginKey(Self.keyB)
         let x25519 = try AgeCommandTests.keys(workspace, ["x.key"])[0].recipient
         try workspace.write("team.txt", "# plugin recipients\n\(b.recipient)\n")
         // In msg mode the plugin says something once per run: once for both of its recipients.
-        let encrypted = try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "-R", "team.txt", "--recipient", x25519], mode: "msg")
+        let encrypted = try Self.run(
+            workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "-R", "team.txt", "--recipient", x25519], mode: "msg")
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         #expect(encrypted.stderr.components(separatedBy: "age-plugin-envtooltest: touch the test token").count == 2, "\(encrypted.stderr)")
         #expect(encrypted.stderr.contains("age, 3 recipients"), "\(encrypted.stderr)")
@@ -126,12 +130,14 @@ struct AgePluginCommandTests {
     /// Runs envtool on a pseudo-terminal, answering "Yes" to a question that mentions "really?"
     /// and "1234" to one that mentions "PIN"; what the terminal showed is the result's stdout.
     static func onTerminal(_ workspace: Workspace, _ arguments: [String], mode: String) throws -> EnvtoolProcess.Result {
-        try PseudoTerminal.run(EnvtoolProcess.executable, arguments,
-                               answering: [.init(cue: "really?", text: "Yes"), .init(cue: "PIN", text: "1234")], in: workspace,
-                               environment: ["PATH": path, "ENVTOOLTEST_MODE": mode, "XDG_CONFIG_HOME": workspace.configHome])
+        try PseudoTerminal.run(
+            EnvtoolProcess.executable, arguments,
+            answering: [.init(cue: "really?", text: "Yes"), .init(cue: "PIN", text: "1234")], in: workspace,
+            environment: ["PATH": path, "ENVTOOLTEST_MODE": mode, "XDG_CONFIG_HOME": workspace.configHome])
     }
 
-    @Test("on a terminal a plugin's questions are asked and answered; a secret answer is not echoed", arguments: ["confirm", "request-secret", "request-public"])
+    @Test(
+        "on a terminal a plugin's questions are asked and answered; a secret answer is not echoed", arguments: ["confirm", "request-secret", "request-public"])
     func questionsOnTerminal(mode: String) throws {
         let workspace = try Workspace()
         let a = try Self.pluginKey(Self.keyA)
@@ -149,13 +155,15 @@ struct AgePluginCommandTests {
     @Test("the recipients list keeps plugin recipients: set keeps them, rekey --add/--remove-recipient change them, a list without them is refused")
     func recipientsListKeepsPluginRecipients() throws {
         let workspace = try Workspace()
-        let a = try Self.pluginKey(Self.keyA), b = try Self.pluginKey(Self.keyB)
+        let a = try Self.pluginKey(Self.keyA)
+        let b = try Self.pluginKey(Self.keyB)
         let x25519 = try AgeCommandTests.keys(workspace, ["x.key"])[0].recipient
         try Self.identityFile(workspace, "a.id", [a.identity])
         try Self.identityFile(workspace, "b.id", [b.identity])
         #expect(try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient, "--recipient", x25519]).status == 0)
         let listed = try Self.run(workspace, ["recipients", "list", "env.bin"])
-        #expect(listed.status == 0 && Set(listed.stdout.split(separator: "\n")) == [Substring(a.recipient), Substring(x25519)], "\(listed.stdout)\(listed.stderr)")
+        #expect(
+            listed.status == 0 && Set(listed.stdout.split(separator: "\n")) == [Substring(a.recipient), Substring(x25519)], "\(listed.stdout)\(listed.stderr)")
 
         // set re-encrypts to both: the plugin identity still opens the file.
         let set = try Self.run(workspace, ["set", "api.token", "changed", "-e", "env.bin", "-c", "Release", "--identity", "x.key"])
@@ -198,7 +206,10 @@ struct AgePluginCommandTests {
 
     static let failures: [(mode: String, message: String)] = [
         ("crash", "the age plugin age-plugin-envtooltest stopped before it said done: it exited with status 9"),
-        ("hang", "the age plugin age-plugin-envtooltest sent nothing for 1 s and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT"),
+        (
+            "hang",
+            "the age plugin age-plugin-envtooltest sent nothing for 1 s and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT"
+        ),
         ("garbage", "the age plugin age-plugin-envtooltest failed: it does not speak the age plugin protocol: stanza 1 does not start with \"-> \""),
     ]
 
@@ -218,7 +229,8 @@ struct AgePluginCommandTests {
     @Test("a plugin that sends a byte every 0.2 s is stopped by the limit on the whole run (ENVTOOL_PLUGIN_TOTAL_TIMEOUT), exit 72")
     func tricklingPlugin() throws {
         let limits = ["ENVTOOL_PLUGIN_TIMEOUT": "1", "ENVTOOL_PLUGIN_TOTAL_TIMEOUT": "2"]
-        let message = "the age plugin age-plugin-envtooltest ran for 2 s in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT"
+        let message =
+            "the age plugin age-plugin-envtooltest ran for 2 s in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT"
         let (encrypt, _) = try Self.failingEncrypt(mode: "trickle", environment: limits)
         #expect(encrypt.status == 72 && !encrypt.wasKilled, "\(encrypt.stderr)")
         #expect(encrypt.stderr.contains(message), "\(encrypt.stderr)")
@@ -226,8 +238,9 @@ struct AgePluginCommandTests {
         #expect(decrypt.status == 72 && !decrypt.wasKilled, "\(decrypt.stderr)")
         #expect(decrypt.stderr.contains(message), "\(decrypt.stderr)")
         let workspace = try Workspace()
-        let bad = try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", try Self.pluginKey(Self.keyA).recipient],
-                               environment: ["ENVTOOL_PLUGIN_TOTAL_TIMEOUT": "-1"])
+        let bad = try Self.run(
+            workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", try Self.pluginKey(Self.keyA).recipient],
+            environment: ["ENVTOOL_PLUGIN_TOTAL_TIMEOUT": "-1"])
         #expect(bad.status == 77, "\(bad.stderr)")
         #expect(bad.stderr.contains("ENVTOOL_PLUGIN_TOTAL_TIMEOUT must be a number of seconds"), "\(bad.stderr)")
     }
@@ -250,8 +263,10 @@ struct AgePluginCommandTests {
             defer { try? FileManager.default.removeItem(atPath: pidFile) }
             // A silence limit longer than any test: only noticing the exit ends the wait.
             let environment = ["ENVTOOL_PLUGIN_TIMEOUT": "600", "ENVTOOLTEST_ORPHAN_PID": pidFile]
-            let result = decrypting ? try Self.failingDecrypt(mode: "orphan", environment: environment)
-                                    : try Self.failingEncrypt(mode: "orphan", environment: environment).0
+            let result =
+                decrypting
+                ? try Self.failingDecrypt(mode: "orphan", environment: environment)
+                : try Self.failingEncrypt(mode: "orphan", environment: environment).0
             #expect(result.status == 72 && !result.wasKilled, "\(result.stderr)")
             #expect(result.stderr.contains("the age plugin age-plugin-envtooltest stopped before it said done: it exited with status 5"), "\(result.stderr)")
             let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
@@ -293,7 +308,8 @@ struct AgePluginCommandTests {
         #expect(missing.stderr.contains("the age plugin age-plugin-nosuchplugin was not found on PATH; install it"), "\(missing.stderr)")
         #expect(!missing.stderr.contains(identity))
 
-        let badTimeout = try Self.run(workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], environment: ["ENVTOOL_PLUGIN_TIMEOUT": "soon"])
+        let badTimeout = try Self.run(
+            workspace, ["encrypt", Self.json, "-o", "env.bin", "--recipient", a.recipient], environment: ["ENVTOOL_PLUGIN_TIMEOUT": "soon"])
         #expect(badTimeout.status == 77, "\(badTimeout.stderr)")
         #expect(badTimeout.stderr.contains("ENVTOOL_PLUGIN_TIMEOUT must be a number of seconds"), "\(badTimeout.stderr)")
     }
@@ -324,7 +340,8 @@ enum Bech32Text {
 
     static func encode(hrp: String, data: [UInt8]) -> String {
         var groups: [UInt8] = []
-        var accumulator: UInt32 = 0, bits = 0
+        var accumulator: UInt32 = 0
+        var bits = 0
         for byte in data {
             accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
             bits += 8

@@ -9,14 +9,18 @@ struct AndroidCommandTests {
         try workspace.write("src/en/translation.json", #"{"summary": "See $t(other)", "other": "x"}"#)
         let result = try workspace.run(["i18n", "convert", "--from", "src", "--to", "res", "--format", "android", "--strict"])
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains(#""summary" (en): $t(other) is written as text, which i18next reads back as the nesting; Android shows it as written"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#""summary" (en): $t(other) is written as text, which i18next reads back as the nesting; Android shows it as written"#),
+            "\(result.stderr)")
         #expect(workspace.read("res/values/strings.xml") == nil)
     }
 
     @Test("i18n lint --from-format android: a malformed file is an error at file:line:col, an unescaped apostrophe a warning")
     func lint() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("res/values/strings.xml", """
+        try workspace.write(
+            "res/values/strings.xml",
+            """
             <resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
               <string name="a">it's</string>
             </resources>
@@ -33,34 +37,36 @@ struct AndroidCommandTests {
     /// a Russian `<plurals>` without `other` (as Weblate writes it), Java flags and `%s`.
     static let appResources: [String: String] = [
         "values/strings.xml": #"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <resources>
-                <string name="app_name" translatable="false">Kore</string>
-                <string name="aboutLicense">License</string>
-                <string name="downloads">%1$,d downloads</string>
-                <string name="hello">Hello %s</string>
-                <plurals name="episodes">
-                    <item quantity="one">%d episode</item>
-                    <item quantity="other">%d episodes</item>
-                </plurals>
-            </resources>
-            """#,
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+            <string name="app_name" translatable="false">Kore</string>
+            <string name="aboutLicense">License</string>
+            <string name="downloads">%1$,d downloads</string>
+            <string name="hello">Hello %s</string>
+            <plurals name="episodes">
+                <item quantity="one">%d episode</item>
+                <item quantity="other">%d episodes</item>
+            </plurals>
+        </resources>
+        """#,
         "values-ru/strings.xml": #"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <resources>
-                <string name="aboutLicense">Лицензия</string>
-                <string name="downloads">%1$,d загрузок</string>
-                <string name="hello">Привет %s</string>
-                <plurals name="episodes">
-                    <item quantity="one">%d эпизод</item>
-                    <item quantity="few">%d эпизода</item>
-                    <item quantity="many">%d эпизодов</item>
-                </plurals>
-            </resources>
-            """#,
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+            <string name="aboutLicense">Лицензия</string>
+            <string name="downloads">%1$,d загрузок</string>
+            <string name="hello">Привет %s</string>
+            <plurals name="episodes">
+                <item quantity="one">%d эпизод</item>
+                <item quantity="few">%d эпизода</item>
+                <item quantity="many">%d эпизодов</item>
+            </plurals>
+        </resources>
+        """#,
     ]
 
-    @Test("an app's res/ converts without --language, as aapt reads it: values/ is English (said once), names keep their case, translatable=\"false\" and flags kept, a <plurals> without other converted; aapt dumps the same values")
+    @Test(
+        "an app's res/ converts without --language, as aapt reads it: values/ is English (said once), names keep their case, translatable=\"false\" and flags kept, a <plurals> without other converted; aapt dumps the same values"
+    )
     func appResourcesAsAaptReadsThem() throws {
         let workspace = try Workspace(copySample: false)
         for (path, text) in Self.appResources { try workspace.write("in/res/" + path, text) }
@@ -111,13 +117,19 @@ struct AndroidCommandTests {
         let back = try workspace.run(["i18n", "convert", "--from", "res", "--to", "out", "--format", "i18next"])
         #expect(back.status == 0, "\(back.stderr)")
         let json = String(decoding: workspace.read("out/en/translation.json") ?? Data(), as: UTF8.self)
-        #expect(json == "{\n  \"continue\": \"D\",\n  \"default\": \"C\",\n  \"settings\": {\n    \"language\": \"A\"\n  },\n  \"settings_language\": \"B\"\n}\n", "\(json)")
+        #expect(
+            json == "{\n  \"continue\": \"D\",\n  \"default\": \"C\",\n  \"settings\": {\n    \"language\": \"A\"\n  },\n  \"settings_language\": \"B\"\n}\n",
+            "\(json)")
     }
 
-    @Test("control characters from Android text reach .po and .strings escaped, never raw: msgfmt reads the .po, NUL (which gettext cannot hold) is left out and said, and the .strings gives every character back")
+    @Test(
+        "control characters from Android text reach .po and .strings escaped, never raw: msgfmt reads the .po, NUL (which gettext cannot hold) is left out and said, and the .strings gives every character back"
+    )
     func controlCharacters() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("res/values/strings.xml", #"""
+        try workspace.write(
+            "res/values/strings.xml",
+            #"""
             <?xml version="1.0" encoding="utf-8"?>
             <resources>
                 <string name="nul">x\u0000y</string>
@@ -171,7 +183,9 @@ struct AndroidCommandTests {
             #expect(result.status == 0, "envtool \(command.joined(separator: " ")): \(result.stderr)")
         }
         // Writing the target again changed nothing: the committed files are current.
-        let check = try workspace.run(["i18n", "convert", "--from", "environments/locales", "--to", "environments/android/res", "--format", "android", "--check"])
+        let check = try workspace.run([
+            "i18n", "convert", "--from", "environments/locales", "--to", "environments/android/res", "--format", "android", "--check",
+        ])
         #expect(check.status == 0 && check.stdout.isEmpty, "\(check.stdout)\(check.stderr)")
         for language in ["", "-es", "-ca"] {
             let path = "environments/android/res/values\(language)/strings.xml"

@@ -12,9 +12,10 @@ struct AndroidRealWorldTests {
     static let sets: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
         .filter { FileManager.default.fileExists(atPath: root + "/" + $0 + "/aapt-dump.txt") }.sorted()
 
-    @Test("each app's res/ converts without --language, aapt compiles it, and every value that differs from the reference dump is named by a warning",
-          .enabled(if: !sets.isEmpty, "../shared/realworld/android is not beside the repository: no real Android sets to compare"),
-          arguments: sets)
+    @Test(
+        "each app's res/ converts without --language, aapt compiles it, and every value that differs from the reference dump is named by a warning",
+        .enabled(if: !sets.isEmpty, "../shared/realworld/android is not beside the repository: no real Android sets to compare"),
+        arguments: sets)
     func converted(set: String) throws {
         let workspace = try Workspace(copySample: false)
         let source = Self.root + "/" + set
@@ -35,14 +36,17 @@ struct AndroidRealWorldTests {
         let got = AndroidTools.values(fromDump: dump.output)
         let reference = AndroidTools.values(fromDump: try String(contentsOfFile: source + "/aapt-dump.txt", encoding: .utf8))
         var silent: [String] = []
-        var equal = 0, total = 0
+        var equal = 0
+        var total = 0
         for (config, values) in reference {
             for (name, value) in values {
                 total += 1
                 if got[config]?[name] == value { equal += 1; continue }
                 // `string/aboutLicense`, `plurals/files/one`: the resource's name is the key warned about.
                 let key = String(name.split(separator: "/")[1])
-                if !result.stderr.contains("\"" + key + "\"") { silent.append("\(config) \(name): \(value.debugDescription) → \(got[config]?[name]?.debugDescription ?? "missing")") }
+                if !result.stderr.contains("\"" + key + "\"") {
+                    silent.append("\(config) \(name): \(value.debugDescription) → \(got[config]?[name]?.debugDescription ?? "missing")")
+                }
             }
         }
         #expect(silent.isEmpty, "\(set): \(silent.count) of \(total) values changed without a warning:\n\(silent.prefix(8).joined(separator: "\n"))")

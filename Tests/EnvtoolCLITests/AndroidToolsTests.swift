@@ -9,39 +9,39 @@ import Testing
 struct AndroidToolsTests {
     static let source: [String: String] = [
         "en": #"""
-            {
-              "apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
-              "at": "@home ?maybe",
-              "files_one": "{{count}} file",
-              "files_other": "{{count}} files",
-              "greeting": "Hello, {{name}}!",
-              "markup": "<b>not markup</b> & more",
-              "percent": "100% done",
-              "price": "{{n, number}} items for {{total}}",
-              "settings": {"language": "Language"},
-              "Sign-out": "Sign out",
-              "spaces": "  two  spaces  ",
-              "planets": {"0": "Mercury", "1": "Venus"}
-            }
-            """#,
+        {
+          "apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
+          "at": "@home ?maybe",
+          "files_one": "{{count}} file",
+          "files_other": "{{count}} files",
+          "greeting": "Hello, {{name}}!",
+          "markup": "<b>not markup</b> & more",
+          "percent": "100% done",
+          "price": "{{n, number}} items for {{total}}",
+          "settings": {"language": "Language"},
+          "Sign-out": "Sign out",
+          "spaces": "  two  spaces  ",
+          "planets": {"0": "Mercury", "1": "Venus"}
+        }
+        """#,
         "ru": #"""
-            {
-              "apostrophe": "Это \"цитата\"",
-              "at": "@дом",
-              "files_one": "{{count}} файл",
-              "files_few": "{{count}} файла",
-              "files_many": "{{count}} файлов",
-              "files_other": "{{count}} файла",
-              "greeting": "Привет, {{name}}!",
-              "markup": "<b>не разметка</b>",
-              "percent": "100% готово",
-              "price": "{{n, number}} штук за {{total}}",
-              "settings": {"language": "Язык"},
-              "Sign-out": "Выйти",
-              "spaces": "  два  пробела  ",
-              "planets": {"0": "Меркурий", "1": "Венера"}
-            }
-            """#,
+        {
+          "apostrophe": "Это \"цитата\"",
+          "at": "@дом",
+          "files_one": "{{count}} файл",
+          "files_few": "{{count}} файла",
+          "files_many": "{{count}} файлов",
+          "files_other": "{{count}} файла",
+          "greeting": "Привет, {{name}}!",
+          "markup": "<b>не разметка</b>",
+          "percent": "100% готово",
+          "price": "{{n, number}} штук за {{total}}",
+          "settings": {"language": "Язык"},
+          "Sign-out": "Выйти",
+          "spaces": "  два  пробела  ",
+          "planets": {"0": "Меркурий", "1": "Венера"}
+        }
+        """#,
     ]
 
     /// What the app gets for each resource (`string/name`, `plurals/name/quantity`,
@@ -107,8 +107,12 @@ struct AndroidToolsTests {
         let workspace = try converted()
         let android2po = EnvtoolProcess.repositoryRoot + "/.venv-test/bin/android2po"
         #expect(FileManager.default.isExecutableFile(atPath: android2po), "run scripts/dependencies test")
-        let result = try ConvertCommandTests.tool(android2po, ["--progress=none", "-t", workspace.path + "/res/values/strings.xml",
-                                                               workspace.path + "/res/values-ru/strings.xml", workspace.path + "/ru.po"])
+        let result = try ConvertCommandTests.tool(
+            android2po,
+            [
+                "--progress=none", "-t", workspace.path + "/res/values/strings.xml",
+                workspace.path + "/res/values-ru/strings.xml", workspace.path + "/ru.po",
+            ])
         #expect(result.status == 0, "\(result.output)")
         let po = String(decoding: workspace.read("ru.po") ?? Data(), as: UTF8.self)
         let units = AndroidTools.units(fromPO: po)
@@ -130,8 +134,9 @@ struct AndroidToolsTests {
     /// escaping cases above, each pseudo-localized beside its source.
     enum PseudoSource: String, CaseIterable, Sendable { case sample, escaping }
 
-    @Test("i18n pseudo --format android: aapt compiles en-XA and ar-XB beside the source, and aapt dump shows each text pseudo-localized with its placeholders intact",
-          arguments: PseudoSource.allCases)
+    @Test(
+        "i18n pseudo --format android: aapt compiles en-XA and ar-XB beside the source, and aapt dump shows each text pseudo-localized with its placeholders intact",
+        arguments: PseudoSource.allCases)
     func pseudo(source: PseudoSource) throws {
         let workspace: Workspace
         switch source {
@@ -143,7 +148,8 @@ struct AndroidToolsTests {
         }
         let result = try workspace.run(["i18n", "pseudo", "--from", "res", "--to", "res", "--format", "android", "--bidi"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").sorted() == ["wrote res/values-ar-rXB/strings.xml", "wrote res/values-en-rXA/strings.xml"], "\(result.stdout)")
+        #expect(
+            result.stdout.split(separator: "\n").sorted() == ["wrote res/values-ar-rXB/strings.xml", "wrote res/values-en-rXA/strings.xml"], "\(result.stdout)")
         let compiled = try AndroidTools.compile(workspace.path + "/res")
         #expect(compiled.status == 0, "\(compiled.output)")
         let dump = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package])
@@ -151,8 +157,10 @@ struct AndroidToolsTests {
         let values = AndroidTools.values(fromDump: dump.output)
         let original = try #require(values["(default)"], "\(dump.output)")
         #expect(original.count >= 9)
-        for (config, categories, ordinals, undo) in [("en-rXA", ["one", "other"], ["one", "two", "few", "other"], AndroidTools.unaccented),
-                                                     ("ar-rXB", ["zero", "one", "two", "few", "many", "other"], ["other"], AndroidTools.withoutBidiMarks)] {
+        for (config, categories, ordinals, undo) in [
+            ("en-rXA", ["one", "other"], ["one", "two", "few", "other"], AndroidTools.unaccented),
+            ("ar-rXB", ["zero", "one", "two", "few", "many", "other"], ["other"], AndroidTools.withoutBidiMarks),
+        ] {
             let pseudo = try #require(values[config], "no \(config) in \(dump.output)")
             // Every string and array item, and every plural form the pseudo-locale's language has;
             // an ordinal (a string per form, `place_ordinal_two`) by the language's ordinal rules.
@@ -169,14 +177,18 @@ struct AndroidToolsTests {
             #expect(Set(pseudo.keys) == expectedNames, "\(config)")
             for (name, text) in pseudo {
                 // A plural form the source lacks is made from its `other`.
-                let sourceName = original[name] != nil ? name
-                    : name.wholeMatch(of: ordinal).map { "string/" + $0.1 + "_other" } ?? name.split(separator: "/").dropLast().joined(separator: "/") + "/other"
+                let sourceName =
+                    original[name] != nil
+                    ? name
+                    : name.wholeMatch(of: ordinal).map { "string/" + $0.1 + "_other" } ?? name.split(separator: "/").dropLast().joined(separator: "/")
+                        + "/other"
                 let sourceText = try #require(original[sourceName], "\(config) \(name)")
                 #expect(text != sourceText || sourceText.allSatisfy { !$0.isLetter }, "\(config) \(name) is not pseudo-localized: \(text)")
                 #expect(undo(text) == sourceText, "\(config) \(name): \(text) does not come from \(sourceText)")
                 for placeholder in AndroidTools.conversions(in: sourceText) {
-                    #expect(text.contains(config == "en-rXA" ? "\u{BB}" + placeholder + "\u{AB}" : "\u{202E}" + placeholder + "\u{202C}"),
-                            "\(config) \(name): \(placeholder) not kept whole in \(text)")
+                    #expect(
+                        text.contains(config == "en-rXA" ? "\u{BB}" + placeholder + "\u{AB}" : "\u{202E}" + placeholder + "\u{202C}"),
+                        "\(config) \(name): \(placeholder) not kept whole in \(text)")
                 }
             }
         }
@@ -207,7 +219,9 @@ enum AndroidTools {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("config ") {
                 config = String(trimmed.dropFirst("config ".count).dropLast())
-            } else if trimmed.hasPrefix("resource "), let colon = trimmed.range(of: ":"), let end = trimmed.range(of: ": ", range: colon.upperBound..<trimmed.endIndex) {
+            } else if trimmed.hasPrefix("resource "), let colon = trimmed.range(of: ":"),
+                let end = trimmed.range(of: ": ", range: colon.upperBound..<trimmed.endIndex)
+            {
                 resource = String(trimmed[colon.upperBound..<end.lowerBound])
             } else if let range = trimmed.range(of: "(string16) \"") ?? trimmed.range(of: "(string8) \"") {
                 var name = resource
@@ -231,13 +245,21 @@ enum AndroidTools {
     /// pseudolocale accents them). `nil` when the text is not an en-XA text.
     static func unaccented(_ text: String) -> String? {
         guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
-        let accents = Array("\u{E1}\u{180}\u{E7}\u{10F}\u{E9}\u{192}\u{11D}\u{125}\u{ED}\u{135}\u{137}\u{13A}\u{271}\u{F1}\u{F3}\u{1A5}\u{2A0}\u{155}\u{161}\u{163}\u{FA}\u{1E7D}\u{175}\u{1E8B}\u{FD}\u{17E}".unicodeScalars)
-        let capitals = Array("\u{C1}\u{181}\u{C7}\u{10E}\u{C9}\u{191}\u{11C}\u{124}\u{CD}\u{134}\u{136}\u{139}\u{1E40}\u{D1}\u{D3}\u{1A4}\u{1EA}\u{154}\u{160}\u{162}\u{DA}\u{1E7C}\u{174}\u{1E8A}\u{DD}\u{17D}".unicodeScalars)
+        let accents = Array(
+            "\u{E1}\u{180}\u{E7}\u{10F}\u{E9}\u{192}\u{11D}\u{125}\u{ED}\u{135}\u{137}\u{13A}\u{271}\u{F1}\u{F3}\u{1A5}\u{2A0}\u{155}\u{161}\u{163}\u{FA}\u{1E7D}\u{175}\u{1E8B}\u{FD}\u{17E}"
+                .unicodeScalars)
+        let capitals = Array(
+            "\u{C1}\u{181}\u{C7}\u{10E}\u{C9}\u{191}\u{11C}\u{124}\u{CD}\u{134}\u{136}\u{139}\u{1E40}\u{D1}\u{D3}\u{1A4}\u{1EA}\u{154}\u{160}\u{162}\u{DA}\u{1E7C}\u{174}\u{1E8A}\u{DD}\u{17D}"
+                .unicodeScalars)
         var plain = String.UnicodeScalarView()
         for scalar in text.unicodeScalars.dropFirst().dropLast() where scalar != "\u{BB}" && scalar != "\u{AB}" {
-            if let index = accents.firstIndex(of: scalar) { plain.append(Unicode.Scalar(UInt8(0x61 + index))) }
-            else if let index = capitals.firstIndex(of: scalar) { plain.append(Unicode.Scalar(UInt8(0x41 + index))) }
-            else { plain.append(scalar) }
+            if let index = accents.firstIndex(of: scalar) {
+                plain.append(Unicode.Scalar(UInt8(0x61 + index)))
+            } else if let index = capitals.firstIndex(of: scalar) {
+                plain.append(Unicode.Scalar(UInt8(0x41 + index)))
+            } else {
+                plain.append(scalar)
+            }
         }
         // The filler is a prefix of " one two three …" (repeated): the longest such tail.
         let filler = Array(String(repeating: " one two three four five six seven eight nine ten", count: 40).unicodeScalars)
@@ -280,11 +302,17 @@ enum AndroidTools {
             var field = ""
             var fields: [String: String] = [:]
             for line in block.split(separator: "\n") {
-                if line.hasPrefix("#: ") { location = String(line.dropFirst(3)) }
-                else if line.hasPrefix("msgid ") { field = "msgid"; fields[field] = unquote(line.dropFirst(6)) }
-                else if line.hasPrefix("msgstr ") { field = "msgstr"; fields[field] = unquote(line.dropFirst(7)) }
-                else if line.hasPrefix("\"") { fields[field, default: ""] += unquote(line[...]) }
-                else if line.hasPrefix("msg") { field = "" }
+                if line.hasPrefix("#: ") {
+                    location = String(line.dropFirst(3))
+                } else if line.hasPrefix("msgid ") {
+                    field = "msgid"; fields[field] = unquote(line.dropFirst(6))
+                } else if line.hasPrefix("msgstr ") {
+                    field = "msgstr"; fields[field] = unquote(line.dropFirst(7))
+                } else if line.hasPrefix("\"") {
+                    fields[field, default: ""] += unquote(line[...])
+                } else if line.hasPrefix("msg") {
+                    field = ""
+                }
             }
             if let location, let source = fields["msgid"], let target = fields["msgstr"] {
                 units[location] = (stripMarkup(source), stripMarkup(target))

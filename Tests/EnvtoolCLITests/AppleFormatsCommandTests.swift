@@ -3,20 +3,22 @@ import Testing
 
 @Suite("envtool: .stringsdict and .xcstrings in localize, strings lint and validate")
 struct AppleFormatsCommandTests {
-    @Test("localize chooses the plural form of the language from a numeric argument", arguments: [
-        ("ru", "1", "У вас в корзине 1 товар."),
-        ("ru", "3", "У вас в корзине 3 товара."),
-        ("ru", "5", "У вас в корзине 5 товаров."),
-        ("ru", "21", "У вас в корзине 21 товар."),
-        ("ru", "0", "У вас в корзине нет товаров."),
-        ("ar", "0", "لا توجد ملفات"),
-        ("ar", "2", "ملفان"),
-        ("ar", "3", "3 ملفات"),
-        ("ar", "11", "11 ملفًا"),
-        ("ar", "100", "100 ملف"),
-        ("en", "1", "1 file"),
-        ("en", "2", "2 files"),
-    ])
+    @Test(
+        "localize chooses the plural form of the language from a numeric argument",
+        arguments: [
+            ("ru", "1", "У вас в корзине 1 товар."),
+            ("ru", "3", "У вас в корзине 3 товара."),
+            ("ru", "5", "У вас в корзине 5 товаров."),
+            ("ru", "21", "У вас в корзине 21 товар."),
+            ("ru", "0", "У вас в корзине нет товаров."),
+            ("ar", "0", "لا توجد ملفات"),
+            ("ar", "2", "ملفان"),
+            ("ar", "3", "3 ملفات"),
+            ("ar", "11", "11 ملفًا"),
+            ("ar", "100", "100 ملف"),
+            ("en", "1", "1 file"),
+            ("en", "2", "2 files"),
+        ])
     func plural(language: String, count: String, expected: String) throws {
         let key = language == "ru" ? "items_in_cart" : "files_count"
         let result = try Workspace().run(["localize", key, count, "--language", language])
@@ -27,7 +29,9 @@ struct AppleFormatsCommandTests {
     @Test("the catalog comes before the .strings of the same language; .strings still answer what the catalog lacks")
     func lookupOrder() throws {
         let workspace = try Workspace()
-        try workspace.write("environments/Localizable.xcstrings", """
+        try workspace.write(
+            "environments/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
               "greeting": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hi from the catalog, %@"}}}}}}
             """)
@@ -42,7 +46,9 @@ struct AppleFormatsCommandTests {
     @Test("an entry that is not an object, between two that are, is reported at its position")
     func entryNotAnObject() throws {
         let workspace = try Workspace()
-        try workspace.write("environments/Localizable.xcstrings", """
+        try workspace.write(
+            "environments/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "strings": {
              "a": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "A"}}}},
              "b": "oops",
@@ -64,7 +70,9 @@ struct AppleFormatsCommandTests {
     @Test("localize --strict: a key only the catalog's source language has is a fallback (68)")
     func strictCatalog() throws {
         let workspace = try Workspace()
-        try workspace.write("environments/Localizable.xcstrings", """
+        try workspace.write(
+            "environments/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "strings": {"only_source": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Source"}}}}}}
             """)
         #expect(try workspace.run(["localize", "only_source", "-l", "en", "--strict"]).stdout == "Source\n")
@@ -98,7 +106,8 @@ struct AppleFormatsCommandTests {
     @Test("a broken .stringsdict is a positioned error in strings lint and validate (65)")
     func brokenStringsdict() throws {
         let workspace = try Workspace()
-        try workspace.write("environments/ru.lproj/Localizable.stringsdict", "<plist version=\"1.0\">\n<dict>\n  <key>k</key>\n  <string>unclosed\n</dict>\n</plist>\n")
+        try workspace.write(
+            "environments/ru.lproj/Localizable.stringsdict", "<plist version=\"1.0\">\n<dict>\n  <key>k</key>\n  <string>unclosed\n</dict>\n</plist>\n")
         let lint = try workspace.run(["strings", "lint", "environments/ru.lproj/Localizable.stringsdict"])
         #expect(lint.status == 65)
         #expect(lint.stdout.hasPrefix("environments/ru.lproj/Localizable.stringsdict:"))
@@ -124,9 +133,12 @@ struct AppleFormatsCommandTests {
     /// Far beyond any run of these commands on the sample: only a process that waits on the FIFO reaches it.
     static let hangGuard = 120.0
 
-    @Test("validate and strings lint of a directory report a FIFO named like a table as unreadable (66, as convert says it) and never wait on it",
-          arguments: ["environments/x.xcstrings", "environments/deep/er/x.xcstrings", "environments/en.lproj/Localizable.strings",
-                      "environments/ru.lproj/Localizable.stringsdict", "environments/Localizable.strings"])
+    @Test(
+        "validate and strings lint of a directory report a FIFO named like a table as unreadable (66, as convert says it) and never wait on it",
+        arguments: [
+            "environments/x.xcstrings", "environments/deep/er/x.xcstrings", "environments/en.lproj/Localizable.strings",
+            "environments/ru.lproj/Localizable.stringsdict", "environments/Localizable.strings",
+        ])
     func fifoTable(name: String) throws {
         let workspace = try Workspace()
         _ = try Self.plantFIFO(name, in: workspace)

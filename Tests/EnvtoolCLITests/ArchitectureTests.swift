@@ -95,21 +95,26 @@ struct ArchitectureTests {
         #expect(Self.closure(of: "age-plugin-awskms", in: dependencies).contains("AWSKMS"))
     }
 
-    @Test("docs/architecture.md names every target of the manifest and draws each edge between them, but those to Platform, Diagnostics and (but Platform's) LibC")
+    @Test(
+        "docs/architecture.md names every target of the manifest and draws each edge between them, but those to Platform, Diagnostics and (but Platform's) LibC"
+    )
     func documented() throws {
         let (dependencies, _) = try Self.graph()
         let document = try String(contentsOfFile: EnvtoolProcess.repositoryRoot + "/docs/architecture.md", encoding: .utf8)
         // `  from[label] --> to`, the mermaid lines of the picture.
-        let drawn = Set(document.split(separator: "\n").compactMap { line -> String? in
-            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " --> ")
-            guard parts.count == 2 else { return nil }
-            return (parts[0].components(separatedBy: "[").first ?? parts[0]) + " --> " + parts[1]
-        })
+        let drawn = Set(
+            document.split(separator: "\n").compactMap { line -> String? in
+                let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " --> ")
+                guard parts.count == 2 else { return nil }
+                return (parts[0].components(separatedBy: "[").first ?? parts[0]) + " --> " + parts[1]
+            })
         var edges: Set<String> = []
         for (target, targetDependencies) in dependencies where !target.hasSuffix("Tests") {
             #expect(document.contains(target), "docs/architecture.md does not mention \(target)")
-            for dependency in targetDependencies where dependencies[dependency] != nil && !["Platform", "Diagnostics"].contains(dependency)
-                && (dependency != "LibC" || target == "Platform") {
+            for dependency in targetDependencies
+            where dependencies[dependency] != nil && !["Platform", "Diagnostics"].contains(dependency)
+                && (dependency != "LibC" || target == "Platform")
+            {
                 edges.insert(target + " --> " + dependency)
             }
         }

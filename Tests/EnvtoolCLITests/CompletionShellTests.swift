@@ -69,8 +69,9 @@ struct CompletionShellTests {
             _envtool envtool "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try EnvtoolProcess.run(["-c", harness, script, test.line], in: workspace.path,
-                                             environment: ["PATH": bin + ":/usr/bin:/bin"], executable: try Self.shell("bash"))
+        let result = try EnvtoolProcess.run(
+            ["-c", harness, script, test.line], in: workspace.path,
+            environment: ["PATH": bin + ":/usr/bin:/bin"], executable: try Self.shell("bash"))
         #expect(result.status == 0, "\(result.stderr)")
         let offered = result.stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
         for word in test.expected { #expect(offered.contains(word), "bash offered \(offered) for '\(test.line)'") }
@@ -95,8 +96,9 @@ struct CompletionShellTests {
             zpty -d z
             """
         let file = try workspace.write("capture.zsh", capture)
-        let result = try EnvtoolProcess.run(["-f", file, test.line], in: workspace.path, environment: ["PATH": bin + ":/usr/bin:/bin"],
-                                            executable: try Self.shell("zsh"), killingAfter: 120)
+        let result = try EnvtoolProcess.run(
+            ["-f", file, test.line], in: workspace.path, environment: ["PATH": bin + ":/usr/bin:/bin"],
+            executable: try Self.shell("zsh"), killingAfter: 120)
         #expect(!result.wasKilled, "zsh did not finish the completion")
         // The line typed and what zsh lists or completes: no expected word is in the line itself.
         let listing = result.stdout
@@ -146,9 +148,10 @@ struct CompletionShellTests {
             os.kill(pid, 9)
             """#
         let file = try workspace.write("capture.py", capture)
-        let result = try EnvtoolProcess.run([file, try Self.shell("fish"), script, test.line], in: workspace.path,
-                                            environment: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"],
-                                            executable: try Self.shell("python3"), killingAfter: 120)
+        let result = try EnvtoolProcess.run(
+            [file, try Self.shell("fish"), script, test.line], in: workspace.path,
+            environment: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"],
+            executable: try Self.shell("python3"), killingAfter: 120)
         #expect(!result.wasKilled, "fish did not finish the completion")
         #expect(result.status == 0, "\(result.stderr)")
         let offered = result.stdout.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }

@@ -11,44 +11,44 @@ struct ConvertCommandTests {
     /// and zero/one/two/few/many/other.
     static let source: [String: String] = [
         "en": """
-            {
-              "files_one": "{{count}} file",
-              "files_other": "{{count}} files",
-              "greeting": "Hello, {{arg1}}!",
-              "percent": "100% done",
-              "quote": "Say \\"hi\\"\\nnow",
-              "title": "Files",
-              "transfer": "Send {{arg1}} to {{arg2}}"
-            }
-            """,
+        {
+          "files_one": "{{count}} file",
+          "files_other": "{{count}} files",
+          "greeting": "Hello, {{arg1}}!",
+          "percent": "100% done",
+          "quote": "Say \\"hi\\"\\nnow",
+          "title": "Files",
+          "transfer": "Send {{arg1}} to {{arg2}}"
+        }
+        """,
         "ru": """
-            {
-              "files_one": "{{count}} файл",
-              "files_few": "{{count}} файла",
-              "files_many": "{{count}} файлов",
-              "files_other": "{{count}} файла",
-              "greeting": "Привет, {{arg1}}!",
-              "percent": "100% готово",
-              "quote": "Скажи \\"привет\\"\\nсейчас",
-              "title": "Файлы",
-              "transfer": "Отправить {{arg1}} получателю {{arg2}}"
-            }
-            """,
+        {
+          "files_one": "{{count}} файл",
+          "files_few": "{{count}} файла",
+          "files_many": "{{count}} файлов",
+          "files_other": "{{count}} файла",
+          "greeting": "Привет, {{arg1}}!",
+          "percent": "100% готово",
+          "quote": "Скажи \\"привет\\"\\nсейчас",
+          "title": "Файлы",
+          "transfer": "Отправить {{arg1}} получателю {{arg2}}"
+        }
+        """,
         "ar": """
-            {
-              "files_zero": "لا ملفات",
-              "files_one": "ملف واحد",
-              "files_two": "ملفان",
-              "files_few": "{{count}} ملفات",
-              "files_many": "{{count}} ملفًا",
-              "files_other": "{{count}} ملف",
-              "greeting": "مرحبا، {{arg1}}!",
-              "percent": "100% تم",
-              "quote": "قل \\"مرحبا\\"\\nالآن",
-              "title": "ملفات",
-              "transfer": "أرسل {{arg1}} إلى {{arg2}}"
-            }
-            """,
+        {
+          "files_zero": "لا ملفات",
+          "files_one": "ملف واحد",
+          "files_two": "ملفان",
+          "files_few": "{{count}} ملفات",
+          "files_many": "{{count}} ملفًا",
+          "files_other": "{{count}} ملف",
+          "greeting": "مرحبا، {{arg1}}!",
+          "percent": "100% تم",
+          "quote": "قل \\"مرحبا\\"\\nالآن",
+          "title": "ملفات",
+          "transfer": "أرسل {{arg1}} إلى {{arg2}}"
+        }
+        """,
     ]
 
     /// A workspace with the source in every format, each made by `convert` and checked by the
@@ -96,8 +96,9 @@ struct ConvertCommandTests {
         try Self.checkWithTheFormatsTools(workspace.path + "/out")
     }
 
-    @Test("the corpus (Tests/Corpus) converts to every format: each file passes the format's own checks, and --strict refuses exactly when something was reported",
-          arguments: ["catalog", "gettext", "xliff", "i18next", "strings"].flatMap { source in formats.map { (source, $0) } })
+    @Test(
+        "the corpus (Tests/Corpus) converts to every format: each file passes the format's own checks, and --strict refuses exactly when something was reported",
+        arguments: ["catalog", "gettext", "xliff", "i18next", "strings"].flatMap { source in formats.map { (source, $0) } })
     func corpus(source: String, format: String) throws {
         let workspace = try Workspace(copySample: false)
         let input = EnvtoolProcess.repositoryRoot + "/Tests/Corpus/" + source
@@ -139,7 +140,10 @@ struct ConvertCommandTests {
         }
         let first = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings"])
         #expect(first.status == 0)
-        #expect(first.stderr == #"out.xcstrings: warning: "welcome" (en, es, ru): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"# + "\n", "\(first.stderr)")
+        #expect(
+            first.stderr
+                == #"out.xcstrings: warning: "welcome" (en, es, ru): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"#
+                + "\n", "\(first.stderr)")
         let check = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check"])
         #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "\(check.stdout)\(check.stderr)")
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "out.xcstrings", "--check", "--strict"])
@@ -167,8 +171,12 @@ struct ConvertCommandTests {
         // The name and the format are kept in the entry's comment, so they are no loss.
         #expect(!loose.stderr.contains("{{name}}") && !loose.stderr.contains("price"), "\(loose.stderr)")
         let catalog = String(decoding: workspace.read("out.xcstrings") ?? Data(), as: UTF8.self)
-        #expect(catalog.contains(#""comment" : "Placeholders: 1 = {{name}}""#) && catalog.contains(#""comment" : "Placeholders: 1 = {{value, number}}""#), "\(catalog)")
-        #expect(loose.stderr.contains(#""welcome" (en): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"#))
+        #expect(
+            catalog.contains(#""comment" : "Placeholders: 1 = {{name}}""#) && catalog.contains(#""comment" : "Placeholders: 1 = {{value, number}}""#),
+            "\(catalog)")
+        #expect(
+            loose.stderr.contains(#""welcome" (en): $t(title) is written as text, which i18next reads back as the nesting; Apple's lookup shows it as written"#)
+        )
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "strict.xcstrings", "--strict"])
         #expect(strict.status == 65)
         #expect(workspace.read("strict.xcstrings") == nil)
@@ -177,11 +185,15 @@ struct ConvertCommandTests {
     @Test("control characters XML cannot hold are reported, and the XLIFF and .stringsdict written stay well-formed")
     func controlCharacters() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("src/en.lproj/Localizable.strings", """
+        try workspace.write(
+            "src/en.lproj/Localizable.strings",
+            """
             "bell" = "Ring \\U0007 now";
 
             """)
-        try workspace.write("src/en.lproj/Localizable.stringsdict", """
+        try workspace.write(
+            "src/en.lproj/Localizable.stringsdict",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>files</key><dict>
@@ -200,7 +212,9 @@ struct ConvertCommandTests {
         #expect(xliff.stderr.contains(#""bell" (en): XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"#))
         #expect(!xliff.stderr.contains(#""files""#))
         try Self.checkWithTheFormatsTools(workspace.path + "/out.xliff")
-        try workspace.write("comment.po", """
+        try workspace.write(
+            "comment.po",
+            """
             msgid ""
             msgstr ""
             "Language: en\\n"
@@ -223,7 +237,8 @@ struct ConvertCommandTests {
     @Test("a .po file with CRLF line ends reads as one with LF; a mark after -- or */ does not hide them")
     func lineEndsAndCombiningMarks() throws {
         let workspace = try Workspace(copySample: false)
-        let po = "msgid \"\"\nmsgstr \"\"\n\"Language: fr\\n\"\n\"Plural-Forms: nplurals=2; plural=(n > 1);\\n\"\n\n#. Dash --\u{301} here, star */\u{301} there\nmsgid \"hello\"\nmsgstr \"Bonjour\"\n"
+        let po =
+            "msgid \"\"\nmsgstr \"\"\n\"Language: fr\\n\"\n\"Plural-Forms: nplurals=2; plural=(n > 1);\\n\"\n\n#. Dash --\u{301} here, star */\u{301} there\nmsgid \"hello\"\nmsgstr \"Bonjour\"\n"
         try workspace.write("unix.po", po)
         try workspace.write("windows.po", po.replacing("\n", with: "\r\n"))
         for name in ["unix", "windows"] {
@@ -254,7 +269,8 @@ struct ConvertCommandTests {
     func namesRoundTrip(format: String) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("src/en/translation.json", #"{"hello": "Hello, {{name}}!", "move": "Move {{file}} to {{folder}}", "n": "{{count}} of {{total}}"}"#)
-        try workspace.write("src/de/translation.json", #"{"hello": "Hallo, {{name}}!", "move": "{{file}} nach {{folder}} verschieben", "n": "{{count}} von {{total}}"}"#)
+        try workspace.write(
+            "src/de/translation.json", #"{"hello": "Hallo, {{name}}!", "move": "{{file}} nach {{folder}} verschieben", "n": "{{count}} von {{total}}"}"#)
         #expect(try workspace.run(["i18n", "convert", "--from", "src", "--to", "canon", "--format", "i18next"]).status == 0)
         let there = try workspace.run(["i18n", "convert", "--from", "canon", "--to", "mid", "--format", format, "--source-language", "en"])
         #expect(there.status == 0 && there.stderr.isEmpty, "\(there.stderr)")
@@ -280,7 +296,9 @@ struct ConvertCommandTests {
     func context() throws {
         let workspace = try Workspace(copySample: false)
         // A header msgfmt --check accepts: `.po` → `.po` gives the file's own back.
-        try workspace.write("in/fr.po", """
+        try workspace.write(
+            "in/fr.po",
+            """
             msgid ""
             msgstr ""
             "Project-Id-Version: demo\\n"
@@ -366,7 +384,9 @@ struct ConvertCommandTests {
     @Test("a conversion that gives no file (a catalog whose keys have no text yet) fails with 65 instead of writing nothing and exiting 0")
     func nothingToWrite() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("in/Localizable.xcstrings", """
+        try workspace.write(
+            "in/Localizable.xcstrings",
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -379,7 +399,9 @@ struct ConvertCommandTests {
         let result = try workspace.run(["i18n", "convert", "--from", "in/Localizable.xcstrings", "--to", "js", "--format", "i18next"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains(#""Bottom" (en): the key has no text in any language yet; it is kept only in .xcstrings"#), "\(result.stderr)")
-        #expect(result.stderr.contains("in/Localizable.xcstrings: error: nothing to write in i18next: no key of the input has a text in any language"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("in/Localizable.xcstrings: error: nothing to write in i18next: no key of the input has a text in any language"),
+            "\(result.stderr)")
         #expect(workspace.read("js") == nil)
         // The catalog itself still converts to a catalog, keys and all.
         let same = try workspace.run(["i18n", "convert", "--from", "in/Localizable.xcstrings", "--to", "again.xcstrings"])
@@ -405,7 +427,9 @@ struct ConvertCommandTests {
         for format in ["strings", "xcstrings", "po", "xliff"] {
             let result = try workspace.run(["i18n", "convert", "--from", "in", "--to", "out-" + format, "--format", format])
             #expect(result.status == 0, "\(format): \(result.stderr)")
-            #expect(result.stderr.contains(#""k" (en): the text beside the plural forms, which t() without a count returns, has no place in \#(format)"#), "\(format): \(result.stderr)")
+            #expect(
+                result.stderr.contains(#""k" (en): the text beside the plural forms, which t() without a count returns, has no place in \#(format)"#),
+                "\(format): \(result.stderr)")
             let strict = try workspace.run(["i18n", "convert", "--from", "in", "--to", "strict-" + format, "--format", format, "--strict"])
             #expect(strict.status == 65, "\(format): \(strict.stderr)")
             #expect(workspace.read("strict-" + format) == nil)
@@ -415,7 +439,9 @@ struct ConvertCommandTests {
     @Test(".strings comments above an entry are its translator comment in every format that has one")
     func stringsComments() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("src/en.lproj/Localizable.strings", """
+        try workspace.write(
+            "src/en.lproj/Localizable.strings",
+            """
             /* Localizable.strings of the app: a blank line follows, so it belongs to no entry. */
 
             /* Title of the main window */
@@ -428,40 +454,60 @@ struct ConvertCommandTests {
         for format in ["xcstrings", "po", "xliff"] {
             let there = try workspace.run(["i18n", "convert", "--from", "src", "--to", format, "--format", format])
             #expect(there.status == 0, "\(format): \(there.stderr)")
-            let text = String(decoding: try #require(try FileManager.default.subpathsOfDirectory(atPath: workspace.path + "/" + format)
-                .first { !$0.hasSuffix("/") && $0.contains(".") }
-                .flatMap { workspace.read(format + "/" + $0) }), as: UTF8.self)
+            let text = String(
+                decoding: try #require(
+                    try FileManager.default.subpathsOfDirectory(atPath: workspace.path + "/" + format)
+                        .first { !$0.hasSuffix("/") && $0.contains(".") }
+                        .flatMap { workspace.read(format + "/" + $0) }), as: UTF8.self)
             #expect(text.contains("Title of the main window"), "\(format): \(text)")
             #expect(text.contains("Shown when the list is empty"), "\(format): \(text)")
             #expect(!text.contains("of the app"), "\(format): \(text)")
             let back = try workspace.run(["i18n", "convert", "--from", format, "--to", "back-\(format)", "--format", "strings"])
             #expect(back.status == 0, "\(format): \(back.stderr)")
             let strings = String(decoding: workspace.read("back-\(format)/en.lproj/Localizable.strings") ?? Data(), as: UTF8.self)
-            #expect(strings == "/* Shown when the list is empty */\n\"empty\" = \"No files\";\n\"plain\" = \"Plain\";\n/* Title of the main window */\n\"title\" = \"Files\";\n", "\(format)")
+            #expect(
+                strings
+                    == "/* Shown when the list is empty */\n\"empty\" = \"No files\";\n\"plain\" = \"Plain\";\n/* Title of the main window */\n\"title\" = \"Files\";\n",
+                "\(format)")
         }
     }
 
-    @Test("bad inputs are one positioned error, and nothing is written", arguments: [
-        ("bad.xliff", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <xliff version="1.2">
-              <file original="en.lproj/Localizable.strings" source-language="en" datatype="plaintext">
-                <body><trans-unit id="a"><source>A</source><target>Б</target></trans-unit></body>
-              </file>
-            </xliff>
-            """, "bad.xliff:3:3: error: <file original=\"en.lproj/Localizable.strings\"> has no target-language"),
-        ("bad.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=2; plural=n % 10 == 1 ? 0 : 2;\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n",
-         "bad.po:4:2: error: Plural-Forms: plural=n % 10 == 1 ? 0 : 2 gives 2 for n = 0, outside 0..<2"),
-        ("syntax.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : ;\\n\"\n",
-         "syntax.po:4:2: error: Plural-Forms: the plural expression ends too early"),
-        ("open.po", "msgid \"a\"\nmsgstr \"unterminated\n", "open.po:2:8: error: the string is not closed with \""),
-        ("twice.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n\nmsgid \"a\"\nmsgstr \"в\"\n",
-         "twice.po:8:1: error: duplicate message definition of \"a\"; the first is at line 5"),
-        ("forms.po", "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"f\"\nmsgid_plural \"fs\"\nmsgstr[0] \"f\"\nmsgstr[1] \"fs\"\nmsgstr[2] \"x\"\n",
-         "forms.po:6:1: error: msgstr[2] is beyond the Plural-Forms header's nplurals=2"),
-        ("broken.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {\"k\": 3}}", "broken.xcstrings:1:"),
-        ("ru.json", "{\"a\": \"b\",}", "ru.json:1:"),
-    ])
+    @Test(
+        "bad inputs are one positioned error, and nothing is written",
+        arguments: [
+            (
+                "bad.xliff",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff version="1.2">
+                  <file original="en.lproj/Localizable.strings" source-language="en" datatype="plaintext">
+                    <body><trans-unit id="a"><source>A</source><target>Б</target></trans-unit></body>
+                  </file>
+                </xliff>
+                """, "bad.xliff:3:3: error: <file original=\"en.lproj/Localizable.strings\"> has no target-language"
+            ),
+            (
+                "bad.po",
+                "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=2; plural=n % 10 == 1 ? 0 : 2;\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n",
+                "bad.po:4:2: error: Plural-Forms: plural=n % 10 == 1 ? 0 : 2 gives 2 for n = 0, outside 0..<2"
+            ),
+            (
+                "syntax.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : ;\\n\"\n",
+                "syntax.po:4:2: error: Plural-Forms: the plural expression ends too early"
+            ),
+            ("open.po", "msgid \"a\"\nmsgstr \"unterminated\n", "open.po:2:8: error: the string is not closed with \""),
+            (
+                "twice.po", "msgid \"\"\nmsgstr \"\"\n\"Language: ru\\n\"\n\nmsgid \"a\"\nmsgstr \"б\"\n\nmsgid \"a\"\nmsgstr \"в\"\n",
+                "twice.po:8:1: error: duplicate message definition of \"a\"; the first is at line 5"
+            ),
+            (
+                "forms.po",
+                "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"f\"\nmsgid_plural \"fs\"\nmsgstr[0] \"f\"\nmsgstr[1] \"fs\"\nmsgstr[2] \"x\"\n",
+                "forms.po:6:1: error: msgstr[2] is beyond the Plural-Forms header's nplurals=2"
+            ),
+            ("broken.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {\"k\": 3}}", "broken.xcstrings:1:"),
+            ("ru.json", "{\"a\": \"b\",}", "ru.json:1:"),
+        ])
     func badInput(name: String, text: String, expected: String) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write(name, text)
@@ -501,7 +547,9 @@ struct ConvertCommandTests {
         }
         let unknown = try workspace.run(["i18n", "convert", "--from", "environments", "--to", "out", "--format", "csv"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains(TranslationFormatRegistry.standard.names.joined(separator: "|")) || unknown.stderr.contains("xcstrings"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains(TranslationFormatRegistry.standard.names.joined(separator: "|")) || unknown.stderr.contains("xcstrings"),
+            "\(unknown.stderr)")
     }
 
     @Test("usage errors: unknown target format (64), several results for one file (64), missing input (66)")

@@ -48,8 +48,9 @@ struct ConvertConfinementTests {
         "<resources xmlns:tools=\"http://schemas.android.com/tools\" tools:locale=\"\(locale)\"><string name=\"scripts\">B</string></resources>"
     }
 
-    @Test("a language or table name read from a file that is not a tag or a plain name is an error (65) naming the file and the value; nothing is written",
-          arguments: hostile.indices)
+    @Test(
+        "a language or table name read from a file that is not a tag or a plain name is an error (65) naming the file and the value; nothing is written",
+        arguments: hostile.indices)
     func hostileNames(index: Int) throws {
         let (file, text, expected) = Self.hostile[index]
         for format in ["i18next", "po", "strings", "xcstrings", "xliff", "android"] {
@@ -87,7 +88,8 @@ struct ConvertConfinementTests {
             try FileManager.default.createDirectory(atPath: workspace.path + "/out", withIntermediateDirectories: true)
             let depth = planted.split(separator: "/").count - 1
             let destination = String(repeating: "../", count: depth) + (planted.hasSuffix(".po") ? "victim.txt" : "elsewhere")
-            try FileManager.default.createDirectory(atPath: workspace.path + "/" + (planted as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: workspace.path + "/" + (planted as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: workspace.path + "/elsewhere", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: workspace.path + "/" + planted, withDestinationPath: destination)
             for check in [true, false] {
@@ -119,15 +121,17 @@ struct ConvertConfinementTests {
         #expect(before.contains("ru/translation.po"))
     }
 
-    @Test("a table name with a control character, a bidi override or a line separator is refused, and the message shows it escaped",
-          arguments: ["\u{1B}]0;pwned\u{07}", "n\nwrote x", "abc\u{202E}gpj", "a\u{2028}b", "c1\u{9B}31m"])
+    @Test(
+        "a table name with a control character, a bidi override or a line separator is refused, and the message shows it escaped",
+        arguments: ["\u{1B}]0;pwned\u{07}", "n\nwrote x", "abc\u{202E}gpj", "a\u{2028}b", "c1\u{9B}31m"])
     func controlCharactersInNames(name: String) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("in/en/\(name).json", "{\"a\": \"b\"}")
         let result = try workspace.run(["i18n", "convert", "--from", "in", "--to", "out", "--format", "xcstrings"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("error: the table name \""), "\(result.stderr)")
-        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2028].contains($0.value) })
+        #expect(
+            !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2028].contains($0.value) })
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(workspace.read("out") == nil)
     }

@@ -8,7 +8,9 @@ struct CoreCommandTests {
         let workspace = try Workspace()
         let result = try workspace.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("valid (5 languages, 5 configurations, 3 .strings tables, 1 .stringsdict table, 1 String Catalog, i18next resources in environments/locales)"))
+        #expect(
+            result.stdout.contains(
+                "valid (5 languages, 5 configurations, 3 .strings tables, 1 .stringsdict table, 1 String Catalog, i18next resources in environments/locales)"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
@@ -52,21 +54,26 @@ struct CoreCommandTests {
         #expect(try clean.run(["language"]).stderr.contains("preferences.json:1:1: warning:"))
     }
 
-    @Test("get, print and configurations open no .lproj, locales or preferences path (traced)",
-          .enabled(if: Strace.works, "needs a working strace"))
+    @Test(
+        "get, print and configurations open no .lproj, locales or preferences path (traced)",
+        .enabled(if: Strace.works, "needs a working strace"))
     func variablesTouchNoFiles() throws {
         let workspace = try Workspace()
         for command in [["get", "base_url"], ["print"], ["configurations"]] {
             let (result, lines) = try Strace.fileCalls(command, in: workspace)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(lines.contains { $0.contains("environments/environments.json") }, "the trace sees the document being read")
-            let touched = lines.filter { $0.contains(".lproj") || $0.contains("locales") || $0.contains("/envtool/") || $0.contains("\"environments\", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY") }
+            let touched = lines.filter {
+                $0.contains(".lproj") || $0.contains("locales") || $0.contains("/envtool/")
+                    || $0.contains("\"environments\", O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY")
+            }
             #expect(touched.isEmpty, "\(command): \(touched)")
         }
     }
 
-    @Test("t reads the i18next resources and lists no .lproj folder or catalog (traced)",
-          .enabled(if: Strace.works, "needs a working strace"))
+    @Test(
+        "t reads the i18next resources and lists no .lproj folder or catalog (traced)",
+        .enabled(if: Strace.works, "needs a working strace"))
     func translateTouchesOnlyLocales() throws {
         let (result, lines) = try Strace.fileCalls(["t", "app.welcome"], in: try Workspace())
         #expect(result.status == 0, "\(result.stderr)")
@@ -149,7 +156,8 @@ struct CoreCommandTests {
     func unknownConfiguration() throws {
         let result = try Workspace().run(["get", "base_url", "-c", "Staging"])
         #expect(result.status == 67)
-        #expect(result.stderr.contains("unknown configuration \"Staging\"; the known configurations are \"Debug\", \"Release\", \"appstore\", \"pro\", \"test\""))
+        #expect(
+            result.stderr.contains("unknown configuration \"Staging\"; the known configurations are \"Debug\", \"Release\", \"appstore\", \"pro\", \"test\""))
     }
 
     @Test("unknown variable exits 68")
@@ -217,8 +225,10 @@ struct CoreCommandTests {
     func conventions() throws {
         let workspace = try Workspace()
         #expect(try workspace.run(["--version"]).stdout == "0.1.0\n")
-        for command in ["validate", "configurations", "get", "print", "languages", "language", "set-language",
-                        "reset-language", "localize", "strings", "strings dump", "strings lint"] {
+        for command in [
+            "validate", "configurations", "get", "print", "languages", "language", "set-language",
+            "reset-language", "localize", "strings", "strings dump", "strings lint",
+        ] {
             let result = try workspace.run(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(result.status == 0, "\(command)")
             #expect(result.stdout.contains("USAGE:"), "\(command)")
@@ -244,8 +254,9 @@ enum Strace {
     /// file-related system calls it (and any child) made.
     static func fileCalls(_ arguments: [String], in workspace: Workspace) throws -> (EnvtoolProcess.Result, [Substring]) {
         let trace = workspace.path + "/trace.txt"
-        let result = try EnvtoolProcess.run(["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable] + arguments,
-                                            in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome], executable: path)
+        let result = try EnvtoolProcess.run(
+            ["-f", "-qq", "-e", "trace=%file", "-o", trace, EnvtoolProcess.executable] + arguments,
+            in: workspace.path, environment: ["XDG_CONFIG_HOME": workspace.configHome], executable: path)
         return (result, try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n"))
     }
 }

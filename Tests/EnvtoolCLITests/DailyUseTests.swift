@@ -5,7 +5,8 @@ import Testing
 /// the table scan reads the app's tables only.
 @Suite("daily use")
 struct DailyUseTests {
-    static let document = #"{"languages": ["en", "es"], "secrets": ["api.token"], "configurations": {"Debug": {"api": {"token": "t"}}, "Release": {"api": {"token": "r"}}}}"#
+    static let document =
+        #"{"languages": ["en", "es"], "secrets": ["api.token"], "configurations": {"Debug": {"api": {"token": "t"}}, "Release": {"api": {"token": "r"}}}}"#
 
     @Test("validate knows the documented \"secrets\", and --strict makes warnings fail")
     func validateStrict() throws {
@@ -35,11 +36,13 @@ struct DailyUseTests {
         #expect(result.stderr.contains(#"environments.json:1:34: error: "secrets" must be an array of variable names"#), "\(result.stderr)")
     }
 
-    @Test("a bad --to, --expand or language in i18n convert and pseudo prints that command's usage, not the root's", arguments: [
-        ["i18n", "convert", "--from", "environments/locales", "--to", "out.zzz"],
-        ["i18n", "convert", "--from", "environments/locales", "--to", "out", "--format", "po", "--source-language", "../x"],
-        ["i18n", "pseudo", "--from", "environments/locales", "--to", "p", "--expand", "900%"],
-    ])
+    @Test(
+        "a bad --to, --expand or language in i18n convert and pseudo prints that command's usage, not the root's",
+        arguments: [
+            ["i18n", "convert", "--from", "environments/locales", "--to", "out.zzz"],
+            ["i18n", "convert", "--from", "environments/locales", "--to", "out", "--format", "po", "--source-language", "../x"],
+            ["i18n", "pseudo", "--from", "environments/locales", "--to", "p", "--expand", "900%"],
+        ])
     func usageOfTheCommand(arguments: [String]) throws {
         let workspace = try Workspace()
         let result = try workspace.run(arguments)
@@ -64,8 +67,9 @@ struct DailyUseTests {
     @Test("the CLI's default configuration is the document's first, however envtool was built; $ENVTOOL_CONFIGURATION and -c still win")
     func defaultConfiguration() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("environments/environments.json",
-                            #"{"languages": ["en"], "configurations": {"Staging": {"u": "s"}, "Debug": {"u": "d"}, "Release": {"u": "r"}}}"#)
+        try workspace.write(
+            "environments/environments.json",
+            #"{"languages": ["en"], "configurations": {"Staging": {"u": "s"}, "Debug": {"u": "d"}, "Release": {"u": "r"}}}"#)
         #expect(try workspace.run(["get", "u"]).stdout == "s\n")
         #expect(try workspace.run(["configurations"]).stdout.hasPrefix("* Staging\n"))
         #expect(try workspace.run(["print", "--format", "json"]).stdout.contains(#""s""#))
@@ -77,8 +81,9 @@ struct DailyUseTests {
     @Test("completions offer the document's configurations for -c and its languages for set-language and --language")
     func completions() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("environments/environments.json",
-                            #"{"languages": ["en", "es", "ca"], "configurations": {"Debug": {}, "Release": {}, "Beta": {}}}"#)
+        try workspace.write(
+            "environments/environments.json",
+            #"{"languages": ["en", "es", "ca"], "configurations": {"Debug": {}, "Release": {}, "Beta": {}}}"#)
         try workspace.write("other.json", #"{"languages": ["fr"], "configurations": {"Prod": {}}}"#)
         let script = try workspace.run(["--generate-completion-script", "bash"])
         #expect(script.status == 0)
@@ -100,9 +105,12 @@ struct DailyUseTests {
     func tableScanSkips() throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("environments.json", #"{"languages": ["en", "es"], "configurations": {"Debug": {}}}"#)
-        let catalog = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"hello": {"localizations": {"es": {"stringUnit": {"state": "translated", "value": "VALUE"}}}}}}"#
-        for (folder, value) in [("node_modules/pkg", "npm"), ("Pods/Lib", "pods"), ("DerivedData/App/Build", "derived"),
-                                ("build/out", "build"), ("Carthage/Checkouts/x", "carthage"), ("generated/copy", "ignored")] {
+        let catalog =
+            #"{"sourceLanguage": "en", "version": "1.0", "strings": {"hello": {"localizations": {"es": {"stringUnit": {"state": "translated", "value": "VALUE"}}}}}}"#
+        for (folder, value) in [
+            ("node_modules/pkg", "npm"), ("Pods/Lib", "pods"), ("DerivedData/App/Build", "derived"),
+            ("build/out", "build"), ("Carthage/Checkouts/x", "carthage"), ("generated/copy", "ignored"),
+        ] {
             try workspace.write(folder + "/Other\(value).xcstrings", catalog.replacingOccurrences(of: "VALUE", with: value))
         }
         try workspace.write(".gitignore", "# build products\n/generated/\n")
@@ -123,9 +131,11 @@ struct DailyUseTests {
 /// The root help and docs/cli-json.md name every command that has `--format json` and `--strict`.
 @Suite("help matches the commands")
 struct HelpListsTests {
-    static let leaves = ["validate", "configurations", "get", "print", "run", "languages", "language", "set-language", "reset-language",
-                         "localize", "strings lint", "strings dump", "encrypt", "decrypt", "keygen", "rekey", "edit", "inspect",
-                         "recipients list", "set", "unset", "guard", "t", "i18n lint", "i18n convert", "i18n pseudo", "i18n extract", "i18n status", "generate swift"]
+    static let leaves = [
+        "validate", "configurations", "get", "print", "run", "languages", "language", "set-language", "reset-language",
+        "localize", "strings lint", "strings dump", "encrypt", "decrypt", "keygen", "rekey", "edit", "inspect",
+        "recipients list", "set", "unset", "guard", "t", "i18n lint", "i18n convert", "i18n pseudo", "i18n extract", "i18n status", "generate swift",
+    ]
 
     @Test("--format json and --strict are listed on every command that has them, in the root help and the JSON doc")
     func listed() throws {
@@ -140,7 +150,8 @@ struct HelpListsTests {
         }
         let jsonSentence = try #require(sentence(from: "--format json prints"))
         let strictSentence = try #require(sentence(from: "--strict turns"))
-        var withJSON = 0, withStrict = 0
+        var withJSON = 0
+        var withStrict = 0
         for command in Self.leaves {
             let help = try workspace.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
             let parts = help.components(separatedBy: "--format <")
@@ -148,14 +159,16 @@ struct HelpListsTests {
             let formatHelp = parts.count > 1 ? parts[parts.count - 1].prefix(300) : ""
             if formatHelp.lowercased().contains("json") {
                 withJSON += 1
-                #expect(jsonSentence.contains(" \(command),") || jsonSentence.contains(" \(command) ") || jsonSentence.hasSuffix(" \(command)"),
-                        "root help does not list \(command) with --format json")
+                #expect(
+                    jsonSentence.contains(" \(command),") || jsonSentence.contains(" \(command) ") || jsonSentence.hasSuffix(" \(command)"),
+                    "root help does not list \(command) with --format json")
                 #expect(doc.contains("`envtool \(command)"), "docs/cli-json.md does not list \(command)")
             }
             if help.contains("--strict") {
                 withStrict += 1
-                #expect(strictSentence.contains(" \(command),") || strictSentence.contains(" \(command) ") || strictSentence.hasSuffix(" \(command)"),
-                        "root help does not list \(command) with --strict")
+                #expect(
+                    strictSentence.contains(" \(command),") || strictSentence.contains(" \(command) ") || strictSentence.hasSuffix(" \(command)"),
+                    "root help does not list \(command) with --strict")
             }
         }
         #expect(withJSON >= 10 && withStrict >= 8, "\(withJSON) with --format json, \(withStrict) with --strict")

@@ -15,11 +15,13 @@ struct DecryptOverwriteTests {
         return workspace
     }
 
-    @Test("the input itself, by any path, and other encrypted files are refused", arguments: [
-        ("t.bin", "over the encrypted input t.bin"), ("./t.bin", "over the encrypted input t.bin"),
-        ("link.bin", "over the encrypted input t.bin"), ("hard.bin", "over the encrypted input t.bin"),
-        ("other.bin", "over an environments.bin"), ("secrets.age", "over an age-encrypted file"), ("armored.age", "over an age-encrypted file"),
-    ])
+    @Test(
+        "the input itself, by any path, and other encrypted files are refused",
+        arguments: [
+            ("t.bin", "over the encrypted input t.bin"), ("./t.bin", "over the encrypted input t.bin"),
+            ("link.bin", "over the encrypted input t.bin"), ("hard.bin", "over the encrypted input t.bin"),
+            ("other.bin", "over an environments.bin"), ("secrets.age", "over an age-encrypted file"), ("armored.age", "over an age-encrypted file"),
+        ])
     func refused(output: String, reason: String) throws {
         let workspace = try prepared()
         let before = workspace.read(output)

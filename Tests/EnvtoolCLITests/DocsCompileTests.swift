@@ -24,7 +24,8 @@ struct DocsCompileTests {
             // A catalog's articles are named alike in every catalog (GettingStarted.md): the
             // catalog's name tells them apart.
             let components = file.split(separator: "/")
-            let catalog = components.count > 1 && components[components.count - 2].hasSuffix(".docc")
+            let catalog =
+                components.count > 1 && components[components.count - 2].hasSuffix(".docc")
                 ? components[components.count - 2].replacingOccurrences(of: ".docc", with: "") + "_" : ""
             let stem = catalog + (file as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
             return "Doc_" + stem.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_\(line)"
@@ -110,8 +111,11 @@ struct DocsCompileTests {
             let source = "#sourceLocation(file: \"\(Self.root)/\(block.file)\", line: \(block.line + 1))\n" + block.code + "\n#sourceLocation()\n"
             try source.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
         }
-        let products = ["EnvironmentKit", "Environments", "EnvironmentCrypto", "I18Next", "I18NextHTTP", "AppleLocalization", "StringsFile", "EnvironmentsProvider"]
-        let dependencies = products.map { ".product(name: \"\($0)\", package: \"envtool\")" }
+        let products = [
+            "EnvironmentKit", "Environments", "EnvironmentCrypto", "I18Next", "I18NextHTTP", "AppleLocalization", "StringsFile", "EnvironmentsProvider",
+        ]
+        let dependencies =
+            products.map { ".product(name: \"\($0)\", package: \"envtool\")" }
             + [".product(name: \"Configuration\", package: \"swift-configuration\")"]
         let manifest = """
             // swift-tools-version:6.2
@@ -130,8 +134,12 @@ struct DocsCompileTests {
             )
             """
         try manifest.write(toFile: workspace + "/Package.swift", atomically: true, encoding: .utf8)
-        let build = try await ExamplePackageTests.run(ExamplePackageTests.swift, ["build", "--scratch-path", Self.root + "/.build/docs-scratch"], in: workspace)
+        let build = try await ExamplePackageTests.run(
+            ExamplePackageTests.swift, ["build", "--scratch-path", Self.root + "/.build/docs-scratch"], in: workspace)
         let errors = build.output.split(separator: "\n").filter { $0.contains("error:") }
-        #expect(build.status == 0, "a Swift block of the docs does not compile (mark a fragment with \(Self.marker)):\n\(errors.joined(separator: "\n"))\n\(errors.isEmpty ? build.output : "")")
+        #expect(
+            build.status == 0,
+            "a Swift block of the docs does not compile (mark a fragment with \(Self.marker)):\n\(errors.joined(separator: "\n"))\n\(errors.isEmpty ? build.output : "")"
+        )
     }
 }

@@ -63,7 +63,8 @@ struct DotenvReadersTests {
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
         process.environment = readerEnvironment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -92,8 +93,9 @@ struct DotenvReadersTests {
         #expect(try workspace.run(["print", "--format", "dotenv", "-e", "environments.json", "-c", "Debug"]).stdout == printed.stdout)
     }
 
-    @Test("python-dotenv: dotenv_values reads every value exactly, ${…} not expanded, CRLF kept, apostrophes kept",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/python"), "run scripts/dependencies test"))
+    @Test(
+        "python-dotenv: dotenv_values reads every value exactly, ${…} not expanded, CRLF kept, apostrophes kept",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/python"), "run scripts/dependencies test"))
     func pythonDotenv() throws {
         let workspace = try Self.workspace(Self.tricky)
         let printed = try Self.print(workspace, flavor: "python-dotenv")
@@ -148,7 +150,9 @@ struct DotenvReadersTests {
         for name in Self.multiline.sorted() {
             let refused = try Self.print(try Self.workspace([name: Self.tricky[name]!, "OTHER": "x"]), flavor: "docker")
             #expect(refused.status == 65)
-            #expect(refused.stderr.contains("the variable configurations.Debug.\(name) holds a line break, which docker's --env-file cannot hold"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("the variable configurations.Debug.\(name) holds a line break, which docker's --env-file cannot hold"),
+                "\(refused.stderr)")
             #expect(refused.stdout.isEmpty)
         }
         let trailingCR = try Self.print(try Self.workspace(["VALUE": "ends in\r"]), flavor: "docker")
@@ -157,8 +161,9 @@ struct DotenvReadersTests {
         #expect(long.status == 65 && long.stderr.contains("at most 64 KiB"), "\(long.stderr)")
     }
 
-    @Test("Debian's dotenv-rust reads the sh flavour exactly when no value spans lines, and refuses one that does",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dotenv-rust"), "install the Debian package dotenv (scripts/dependencies test)"))
+    @Test(
+        "Debian's dotenv-rust reads the sh flavour exactly when no value spans lines, and refuses one that does",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dotenv-rust"), "install the Debian package dotenv (scripts/dependencies test)"))
     func dotenvRust() throws {
         var oneLine = Self.tricky
         for name in Self.multiline { oneLine[name] = nil }
@@ -216,7 +221,9 @@ enum DockerEnvFile {
     }
 
     static let daemonRuns: Bool = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/docker") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/docker") else { return false }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/docker") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/docker") else {
+            return false
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["docker", "info"]

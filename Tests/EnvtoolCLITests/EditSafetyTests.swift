@@ -53,8 +53,9 @@ struct EditSafetyTests {
         return (process, copy)
     }
 
-    @Test("a signal during edit removes the plaintext copy and leaves the .bin unchanged",
-          arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGPWR])
+    @Test(
+        "a signal during edit removes the plaintext copy and leaves the .bin unchanged",
+        arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGPWR])
     func signal(_ signal: Int32) throws {
         let workspace = try prepared()
         let before = workspace.read(Self.bin)
@@ -96,7 +97,8 @@ struct EditSafetyTests {
     /// Whether `pid` runs (a zombie that nobody reaped yet does not).
     func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 
@@ -127,7 +129,8 @@ struct EditSafetyTests {
         #expect(edit.status == 0, "\(edit.stderr)")
         #expect(try mode(target) == 0o600)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path + "/link.bin") == Self.bin)
-        #expect(try workspace.run(["get", "base_url", "-e", Self.bin], environment: ["ENVTOOL_KEY_FILE": "secret.key"]).stdout == "https://edited.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", Self.bin], environment: ["ENVTOOL_KEY_FILE": "secret.key"]).stdout == "https://edited.example.com/v1\n")
 
         let rekey = try workspace.run(["rekey", "link.bin", "--key-file", "secret.key", "--new-passphrase-env", "NEW"], environment: ["NEW": "fresh"])
         #expect(rekey.status == 0, "\(rekey.stderr)")

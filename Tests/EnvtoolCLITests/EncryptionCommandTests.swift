@@ -34,7 +34,9 @@ struct EncryptionCommandTests {
     @Test("every reading command accepts the .bin with a key file, also from ENVTOOL_KEY_FILE")
     func readBin() throws {
         let workspace = try prepared()
-        #expect(try workspace.run(["get", "base_url", "-e", "environments/environments.bin", "--key-file", "secret.key", "-c", "pro"]).stdout == "https://pro-api.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "environments/environments.bin", "--key-file", "secret.key", "-c", "pro"]).stdout
+                == "https://pro-api.example.com/v1\n")
         let fromEnvironment = ["ENVTOOL_KEY_FILE": "secret.key", "ENVTOOL_ENVIRONMENTS": "environments/environments.bin"]
         #expect(try workspace.run(["get", "api.timeout"], environment: fromEnvironment).stdout == "60\n")
         #expect(try workspace.run(["localize", "greeting", "Ada", "-l", "ca"], environment: fromEnvironment).stdout == "Hola, Ada!\n")
@@ -47,9 +49,13 @@ struct EncryptionCommandTests {
         let workspace = try prepared()
         let secret = "a long passphrase only the test knows"
         let withPassphrase = ["MY_PASS": secret]
-        let encrypted = try workspace.run(["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "MY_PASS", "--kdf-passes", "1", "--kdf-memory-kib", "64"], environment: withPassphrase)
+        let encrypted = try workspace.run(
+            ["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "MY_PASS", "--kdf-passes", "1", "--kdf-memory-kib", "64"],
+            environment: withPassphrase)
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
-        #expect(try workspace.run(["get", "base_url", "-e", "p.bin", "--passphrase-env", "MY_PASS"], environment: withPassphrase).stdout == "https://dev-api.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "p.bin", "--passphrase-env", "MY_PASS"], environment: withPassphrase).stdout
+                == "https://dev-api.example.com/v1\n")
         #expect(try workspace.run(["get", "base_url", "-e", "p.bin"], environment: ["ENVTOOL_PASSPHRASE": secret]).status == 0)
         #expect(try workspace.run(["get", "base_url", "-e", "p.bin", "--passphrase-stdin"], stdin: Data((secret + "\n").utf8)).status == 0)
         let wrong = try workspace.run(["get", "base_url", "-e", "p.bin", "--passphrase-env", "MY_PASS"], environment: ["MY_PASS": "nope " + secret])
@@ -97,7 +103,10 @@ struct EncryptionCommandTests {
         chmod(workspace.path + "/secret.key", 0o644)
         let result = try workspace.run(["get", "base_url", "-e", "environments/environments.bin", "--key-file", "secret.key"])
         #expect(result.status == 77)
-        #expect(result.stderr.contains("secret.key: error: the file given to --key-file: the key file is readable or writable by group or others (mode 644); run `chmod 600 secret.key`"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "secret.key: error: the file given to --key-file: the key file is readable or writable by group or others (mode 644); run `chmod 600 secret.key`"
+            ), "\(result.stderr)")
     }
 
     @Test("encrypt refuses an invalid document and leaves the existing output as it was")
@@ -114,12 +123,15 @@ struct EncryptionCommandTests {
         #expect(workspace.read("x.bin") == nil)
     }
 
-    @Test("passphrase costs beyond --kdf sensitive are refused with the allowed range, never a crash", arguments: [
-        ["--kdf-memory-kib", "18446744073709551615"], ["--kdf-memory-kib", "1048577"], ["--kdf-passes", "5"],
-    ])
+    @Test(
+        "passphrase costs beyond --kdf sensitive are refused with the allowed range, never a crash",
+        arguments: [
+            ["--kdf-memory-kib", "18446744073709551615"], ["--kdf-memory-kib", "1048577"], ["--kdf-passes", "5"],
+        ])
     func kdfCeiling(options: [String]) throws {
         let workspace = try prepared()
-        let result = try workspace.run(["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "P"] + options, environment: ["P": "pass"])
+        let result = try workspace.run(
+            ["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-env", "P"] + options, environment: ["P": "pass"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("allowed: 1–4 passes and 8–1048576 KiB, the most `--kdf sensitive` uses"))
         #expect(workspace.read("p.bin") == nil)
@@ -144,10 +156,12 @@ struct EncryptionCommandTests {
         let failed = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "new.key", "--new-key-file", "new.key"])
         #expect(failed.status == 78)
         #expect(workspace.read("environments/environments.bin") == before)
-        let done = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-passphrase-env", "NEW"], environment: ["NEW": "fresh passphrase"])
+        let done = try workspace.run(
+            ["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-passphrase-env", "NEW"], environment: ["NEW": "fresh passphrase"])
         #expect(done.status == 0, "\(done.stderr)")
         #expect(try workspace.run(["get", "base_url", "-e", "environments/environments.bin", "--key-file", "secret.key"]).status == 77)
-        #expect(try workspace.run(["get", "base_url", "-e", "environments/environments.bin"], environment: ["ENVTOOL_PASSPHRASE": "fresh passphrase"]).status == 0)
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "environments/environments.bin"], environment: ["ENVTOOL_PASSPHRASE": "fresh passphrase"]).status == 0)
         let contents = try FileManager.default.contentsOfDirectory(atPath: workspace.path + "/environments")
         #expect(!contents.contains { $0.hasPrefix(".") }, "no temporary files left: \(contents)")
     }
@@ -157,11 +171,15 @@ struct EncryptionCommandTests {
         let workspace = try prepared()
         #expect(try workspace.run(["keygen", "-o", "other.key"]).status == 0)
         let before = workspace.read("environments/environments.bin")
-        let variables = ["ENVTOOL_PASSPHRASE": "current", "ENVTOOL_KEY_FILE": "other.key",
-                         "ENVTOOL_RECIPIENT": "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p"]
+        let variables = [
+            "ENVTOOL_PASSPHRASE": "current", "ENVTOOL_KEY_FILE": "other.key",
+            "ENVTOOL_RECIPIENT": "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+        ]
         let none = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key"], environment: variables)
         #expect(none.status == 77)
-        #expect(none.stderr.contains("no new secret: pass --new-recipient RECIPIENT, -R PATH, --new-key-file PATH, --new-passphrase-env VARIABLE or --to FORMAT"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("no new secret: pass --new-recipient RECIPIENT, -R PATH, --new-key-file PATH, --new-passphrase-env VARIABLE or --to FORMAT"),
+            "\(none.stderr)")
         #expect(workspace.read("environments/environments.bin") == before)
 
         // A key file has no armored form (age has no key-file mode): refused, nothing written.
@@ -172,24 +190,32 @@ struct EncryptionCommandTests {
 
         let toAge = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-key-file", "other.key", "--to", "age"])
         #expect(toAge.status == 77)
-        #expect(toAge.stderr.contains("age has no key-file mode; encrypt to recipients (--new-recipient, -R) or with a passphrase (--new-passphrase-env) for --to age"), "\(toAge.stderr)")
+        #expect(
+            toAge.stderr.contains(
+                "age has no key-file mode; encrypt to recipients (--new-recipient, -R) or with a passphrase (--new-passphrase-env) for --to age"),
+            "\(toAge.stderr)")
 
-        let unset = try workspace.run(["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-passphrase-env", "UNSET"], environment: variables)
+        let unset = try workspace.run(
+            ["rekey", "environments/environments.bin", "--key-file", "secret.key", "--new-passphrase-env", "UNSET"], environment: variables)
         #expect(unset.status == 77)
         #expect(unset.stderr.contains("the environment variable named by --new-passphrase-env is not set or empty"), "\(unset.stderr)")
         #expect(workspace.read("environments/environments.bin") == before)
     }
 
-    @Test("every command names an unreadable input the same way and exits 66", arguments: [
-        ["encrypt", "missing.json", "-o", "x.bin", "--key-file", "secret.key"], ["decrypt", "missing.bin", "--key-file", "secret.key"],
-        ["inspect", "missing.bin"], ["rekey", "missing.bin", "--key-file", "secret.key", "--new-key-file", "secret.key"],
-        ["edit", "missing.bin", "--key-file", "secret.key"], ["t", "k", "--init", "missing.bin"],
-    ])
+    @Test(
+        "every command names an unreadable input the same way and exits 66",
+        arguments: [
+            ["encrypt", "missing.json", "-o", "x.bin", "--key-file", "secret.key"], ["decrypt", "missing.bin", "--key-file", "secret.key"],
+            ["inspect", "missing.bin"], ["rekey", "missing.bin", "--key-file", "secret.key", "--new-key-file", "secret.key"],
+            ["edit", "missing.bin", "--key-file", "secret.key"], ["t", "k", "--init", "missing.bin"],
+        ])
     func unreadableInputs(arguments: [String]) throws {
         let workspace = try prepared()
         let result = try workspace.run(arguments)
         #expect(result.status == 66)
-        #expect(result.stderr.hasPrefix("missing.\(arguments[1] == "missing.json" ? "json" : "bin"): error: cannot read the file: no such file"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("missing.\(arguments[1] == "missing.json" ? "json" : "bin"): error: cannot read the file: no such file"), "\(result.stderr)"
+        )
         #expect(workspace.read("x.bin") == nil)
     }
 
@@ -254,7 +280,8 @@ struct EncryptionCommandTests {
         func run(_ environment: [String: String], _ arguments: [String] = []) throws -> EnvtoolProcess.Result {
             var variables = ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin"]
             variables.merge(environment) { $1 }
-            return try EnvtoolProcess.run(["-c", "exec \"$0\" \"$@\"", script] + arguments, in: workspace.path, environment: variables, executable: "/bin/bash")
+            return try EnvtoolProcess.run(
+                ["-c", "exec \"$0\" \"$@\"", script] + arguments, in: workspace.path, environment: variables, executable: "/bin/bash")
         }
         try FileManager.default.removeItem(atPath: workspace.path + "/environments/environments.bin")
         let noSecret = try run([:])

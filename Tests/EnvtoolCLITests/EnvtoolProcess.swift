@@ -19,8 +19,9 @@ struct EnvtoolProcess {
             candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent())
         }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug"))
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"))
         for directory in candidates {
             let path = directory.appendingPathComponent("envtool").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -38,8 +39,10 @@ struct EnvtoolProcess {
     ///   once made envtool wait forever (a FIFO opened for reading), the process is killed if it
     ///   is still running after this many seconds, and the result says so, so that the test fails
     ///   instead of hanging the suite. Pick a bound far beyond any normal run.
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil,
-                    executable: String = EnvtoolProcess.executable, killingAfter: Double? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], stdin: Data? = nil,
+        executable: String = EnvtoolProcess.executable, killingAfter: Double? = nil
+    ) throws -> Result {
         let outPath = NSTemporaryDirectory() + "envtool-out-" + UUID().uuidString
         let errPath = NSTemporaryDirectory() + "envtool-err-" + UUID().uuidString
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)

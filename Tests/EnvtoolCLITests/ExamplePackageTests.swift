@@ -30,18 +30,22 @@ struct ExamplePackageTests {
         // The hard names, in a target of their own whose environments.json is in its directory
         // (with .lproj tables, so the package needs a default localization).
         manifest = manifest.replacingOccurrences(of: "    platforms:", with: "    defaultLocalization: \"en\",\n    platforms:")
-        manifest = manifest.replacingOccurrences(of: "    ]\n)", with: """
-                    .executableTarget(
-                        name: "Tricky",
-                        dependencies: [.product(name: "EnvironmentKit", package: "envtool"), .product(name: "I18Next", package: "envtool")],
-                        // Generated code must compile where members are visible only from the
-                        // modules a file imports (the generated file imports EnvironmentKit).
-                        swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
-                        plugins: [.plugin(name: "EnvtoolGenerate", package: "envtool")]
-                    ),
-                ]
-            )
-            """)
+        // The example's last target ends without a comma (swift format's style for one element).
+        manifest = manifest.replacingOccurrences(of: "        )\n    ]\n)", with: "        ),\n    ]\n)")
+        manifest = manifest.replacingOccurrences(
+            of: "    ]\n)",
+            with: """
+                        .executableTarget(
+                            name: "Tricky",
+                            dependencies: [.product(name: "EnvironmentKit", package: "envtool"), .product(name: "I18Next", package: "envtool")],
+                            // Generated code must compile where members are visible only from the
+                            // modules a file imports (the generated file imports EnvironmentKit).
+                            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
+                            plugins: [.plugin(name: "EnvtoolGenerate", package: "envtool")]
+                        ),
+                    ]
+                )
+                """)
         try manifest.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         let fixtures = Self.root + "/Tests/SwiftAccessorGeneratorTests/Fixtures"
         try FileManager.default.createDirectory(atPath: package + "/Sources/Tricky", withIntermediateDirectories: true)
@@ -59,16 +63,18 @@ struct ExamplePackageTests {
         let app = scratch + "/debug/EnvironmentsApp"
         let english = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
         #expect(english.status == 0)
-        #expect(english.output == """
-            configuration: Debug
-            base_url: https://dev-api.example.com/v1
-            timeout: 60
-            3 items in your cart
-            Welcome, Ada!
-            5 files
+        #expect(
+            english.output == """
+                configuration: Debug
+                base_url: https://dev-api.example.com/v1
+                timeout: 60
+                3 items in your cart
+                Welcome, Ada!
+                5 files
 
-            """)
-        let spanish = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "es", "LANG": "es_ES.UTF-8", "ENVTOOL_CONFIGURATION": "Release", "HOME": package])
+                """)
+        let spanish = try await Self.run(
+            app, [], in: package, environment: ["LANGUAGE": "es", "LANG": "es_ES.UTF-8", "ENVTOOL_CONFIGURATION": "Release", "HOME": package])
         #expect(spanish.output.contains("base_url: https://api.example.com/v1\n"))
         #expect(spanish.output.contains("3 artículos en tu carrito\n"))
         // The String Catalog plural through its generated accessor, with Russian's `many` form.
@@ -76,16 +82,19 @@ struct ExamplePackageTests {
         #expect(russian.status == 0)
         #expect(russian.output.contains("5 файлов\n"))
 
-        let tricky = try await Self.run(scratch + "/debug/Tricky", ["Sources/Tricky/environments/environments.json"], in: package, environment: ["LANGUAGE": "en", "HOME": package])
+        let tricky = try await Self.run(
+            scratch + "/debug/Tricky", ["Sources/Tricky/environments/environments.json"], in: package, environment: ["LANGUAGE": "en", "HOME": package])
         #expect(tricky.status == 0)
-        #expect(tricky.output.contains("Two-factor authentication Enter the 6-digit code A class Keyword segments the word environment Items 2 items 2nd 2 ranks"))
+        #expect(
+            tricky.output.contains("Two-factor authentication Enter the 6-digit code A class Keyword segments the word environment Items 2 items 2nd 2 ranks"))
         #expect(tricky.output.contains("Send a to b (3 times, 4.50%) y before x 100% Two factors"))
         #expect(tricky.output.contains(" Hangzhou numerals\n"))
 
         // The command plugin: no secret is refused; a key file from the environment encrypts;
         // an invalid document is reported with its file and line, and the .bin is left as it was.
         let encrypt = ["package", "--scratch-path", scratch, "--allow-writing-to-package-directory", "envtool-encrypt"]
-        let noSecret = try await Self.run(Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": "", "ENVTOOL_PASSPHRASE": "", "ENVTOOL_RECIPIENT": ""])
+        let noSecret = try await Self.run(
+            Self.swift, encrypt, in: package, environment: ["ENVTOOL_KEY_FILE": "", "ENVTOOL_PASSPHRASE": "", "ENVTOOL_RECIPIENT": ""])
         #expect(noSecret.status != 0)
         #expect(noSecret.output.contains("no secret to encrypt with: set ENVTOOL_KEY_FILE"))
         let keyFile = workspace + "/app.key"
@@ -100,14 +109,16 @@ struct ExamplePackageTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: bin))
         let document = package + "/environments/environments.json"
         let good = try String(contentsOfFile: document, encoding: .utf8)
-        try good.replacingOccurrences(of: "\"api\": {\"timeout\": 60}", with: "\"api\": {\"timeout\": 60,}").write(toFile: document, atomically: true, encoding: .utf8)
+        try good.replacingOccurrences(of: "\"api\": {\"timeout\": 60}", with: "\"api\": {\"timeout\": 60,}").write(
+            toFile: document, atomically: true, encoding: .utf8)
         let invalid = try await Self.run(Self.swift, encrypt + ["--force"], in: package, environment: ["ENVTOOL_KEY_FILE": keyFile])
         #expect(invalid.status != 0)
         #expect(invalid.output.contains("environments/environments.json:7:"), "expected the file and line in:\n\(invalid.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == before)
         try good.write(toFile: document, atomically: true, encoding: .utf8)
         // --format rncryptor writes the RNCryptor v3 file a T21Environment app decrypts.
-        let rncryptor = try await Self.run(Self.swift, encrypt + ["--force", "--format", "rncryptor"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let rncryptor = try await Self.run(
+            Self.swift, encrypt + ["--force", "--format", "rncryptor"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(rncryptor.status == 0, "\(rncryptor.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: bin)).prefix(2) == Data([3, 1]))
         let readRNCryptor = try EnvtoolProcess.run(["get", "base_url", "-e", bin], in: workspace, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
@@ -122,7 +133,8 @@ struct ExamplePackageTests {
         // The script and the plugin write the same stamp: its digests are SHA-256 (of no sidecar here).
         let stamp = try String(contentsOfFile: bin + ".stamp", encoding: .utf8)
         #expect(stamp == "envtool-encrypt-stamp 1\nformat: age\nsecret: passphrase\nrecipient: none\nrecipients-file: none\n", "\(stamp)")
-        let unknownFormat = try await Self.run(Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
+        let unknownFormat = try await Self.run(
+            Self.swift, encrypt + ["--force", "--format", "zip"], in: package, environment: ["ENVTOOL_PASSPHRASE": "XXXXXXXXXX"])
         #expect(unknownFormat.output.contains("unknown format 'zip'"))
         try before.write(to: URL(fileURLWithPath: bin))
 
@@ -130,15 +142,20 @@ struct ExamplePackageTests {
         // plugin's inputs include the catalog, so the build reruns it without environments.json changing.
         let catalogPath = package + "/environments/Localizable.xcstrings"
         let catalogText = try String(contentsOfFile: catalogPath, encoding: .utf8)
-        try catalogText.replacingOccurrences(of: #""strings" : {"#, with: """
-            "strings" : {
-                "catalog_only" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Only in the catalog" } } } },
-            """).write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        try catalogText.replacingOccurrences(
+            of: #""strings" : {"#,
+            with: """
+                "strings" : {
+                    "catalog_only" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Only in the catalog" } } } },
+                """
+        ).write(toFile: catalogPath, atomically: true, encoding: .utf8)
         let mainPath = package + "/Sources/EnvironmentsApp/main.swift"
         let mainText = try String(contentsOfFile: mainPath, encoding: .utf8)
-        try mainText.replacingOccurrences(of: "    print(L10n.Localizable.files_count(5))\n",
-                                          with: "    print(L10n.Localizable.files_count(5))\n    print(L10n.Localizable.catalog_only)\n")
-            .write(toFile: mainPath, atomically: true, encoding: .utf8)
+        try mainText.replacingOccurrences(
+            of: "    print(L10n.Localizable.files_count(5))\n",
+            with: "    print(L10n.Localizable.files_count(5))\n    print(L10n.Localizable.catalog_only)\n"
+        )
+        .write(toFile: mainPath, atomically: true, encoding: .utf8)
         let catalogBuild = try await Self.run(Self.swift, ["build", "--scratch-path", scratch], in: package)
         #expect(catalogBuild.status == 0, "a catalog-only key did not reach the accessors:\n\(catalogBuild.output)")
         let withKey = try await Self.run(app, [], in: package, environment: ["LANGUAGE": "en", "LANG": "en_US.UTF-8", "HOME": package])
@@ -173,8 +190,10 @@ struct ExamplePackageTests {
     /// Awaited, not waited for: a `swift build` of minutes must not hold one of the cooperative
     /// pool's threads (two on a 2-core machine), or tests that await events starve behind it (a
     /// reloading provider's watch test timed out while this build and the docs' ran).
-    static func run(_ executable: String, _ arguments: [String], in directory: String,
-                    environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: String,
+        environment: [String: String] = [:]
+    ) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

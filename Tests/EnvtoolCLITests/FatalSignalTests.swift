@@ -15,14 +15,16 @@ struct FatalSignalTests {
         return ["0", "63"].contains(fields[0]) && fields[1] == "0x0"
     }
 
-    @Test("get waiting for its passphrase, sent a fatal signal, dies of it with no report and no secret",
-          arguments: [SIGQUIT, SIGSEGV, SIGABRT, SIGBUS])
+    @Test(
+        "get waiting for its passphrase, sent a fatal signal, dies of it with no report and no secret",
+        arguments: [SIGQUIT, SIGSEGV, SIGABRT, SIGBUS])
     func secretCommand(signal: Int32) throws {
         guard FileManager.default.fileExists(atPath: "/proc/self/syscall") else { return }
         let workspace = try Workspace()
         let passphrase = "the signal test passphrase"
-        let encrypted = try workspace.run(["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-stdin"],
-                                          stdin: Data((passphrase + "\n").utf8))
+        let encrypted = try workspace.run(
+            ["encrypt", "environments/environments.json", "-o", "p.bin", "--passphrase-stdin"],
+            stdin: Data((passphrase + "\n").utf8))
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
 
         let process = Process()
@@ -33,7 +35,9 @@ struct FatalSignalTests {
         environment["SWIFT_BACKTRACE"] = nil
         environment["ENVTOOL_CRASH_REPORTS"] = nil
         process.environment = environment
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error

@@ -206,7 +206,8 @@ struct GettextRoundTripTests {
         let input = try workspace.write("ru.po", Self.russian)
         let format = GettextFormat()
         var readIssues: [ConversionIssue] = []
-        var table = try #require(try format.read(TranslationSourceFile(path: input, language: nil, table: "translation", format: "po"), issues: &readIssues).first)
+        var table = try #require(
+            try format.read(TranslationSourceFile(path: input, language: nil, table: "translation", format: "po"), issues: &readIssues).first)
         var entries = try #require(table.languages["ru"])
         let index = try #require(entries.firstIndex { $0.key == "Pictures" })
         entries[index].value = .single(TranslationMessage([.text("Фото")]))
@@ -215,8 +216,10 @@ struct GettextRoundTripTests {
         var issues: [ConversionIssue] = []
         let output = try #require(try format.write(table, to: workspace.path + "/out.po", singleFile: true, issues: &issues).first)
         let expected = Self.russian
-            .replacingOccurrences(of: "#. Shown in the title bar.\n#: src/window.c:120\nmsgid \"Pictures\"\nmsgstr \"Картинки\"\n",
-                                  with: "#. Shown in the title bar.\nmsgid \"Pictures\"\nmsgstr \"Фото\"\n")
+            .replacingOccurrences(
+                of: "#. Shown in the title bar.\n#: src/window.c:120\nmsgid \"Pictures\"\nmsgstr \"Картинки\"\n",
+                with: "#. Shown in the title bar.\nmsgid \"Pictures\"\nmsgstr \"Фото\"\n"
+            )
             .replacingOccurrences(of: "#~ msgid \"Slideshow\"", with: "msgid \"Zoom\"\nmsgstr \"Масштаб\"\n\n#~ msgid \"Slideshow\"")
         #expect(String(decoding: output.data, as: UTF8.self) == expected)
         #expect(issues.map(\.key) == ["Pictures"])
@@ -228,7 +231,9 @@ struct GettextRoundTripTests {
     @Test("an entry after obsolete ones is read, and an obsolete msgid beside a live one is no duplicate")
     func obsoleteBetweenEntries() throws {
         let workspace = try Workspace(copySample: false)
-        let input = try workspace.write("de.po", """
+        let input = try workspace.write(
+            "de.po",
+            """
             msgid ""
             msgstr ""
             "Language: de\\n"

@@ -23,9 +23,10 @@ struct GuardTests {
     /// Runs git in `workspace` with no user or system configuration but a name to commit with.
     @discardableResult
     static func git(_ arguments: [String], in workspace: Workspace) throws -> EnvtoolProcess.Result {
-        try EnvtoolProcess.run(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments,
-                               in: workspace.path, environment: ["GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": workspace.configHome],
-                               executable: "/usr/bin/git")
+        try EnvtoolProcess.run(
+            ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments,
+            in: workspace.path, environment: ["GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": workspace.configHome],
+            executable: "/usr/bin/git")
     }
 
     static func commits(_ workspace: Workspace) throws -> Int {
@@ -41,7 +42,9 @@ struct GuardTests {
         try Self.git(["add", "."], in: workspace)
         let commit = try Self.git(["commit", "-q", "-m", "environments"], in: workspace)
         #expect(commit.status != 0)
-        #expect(commit.stderr.contains("environments/environments.json: error: a plaintext environments document beside environments/environments.bin"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains("environments/environments.json: error: a plaintext environments document beside environments/environments.bin"),
+            "\(commit.stderr)")
         #expect(commit.stderr.contains("git rm --cached -- 'environments/environments.json'"), "\(commit.stderr)")
         #expect(commit.stderr.contains("envtool guard: the commit is refused: 1 file holds a secret"), "\(commit.stderr)")
         #expect(try Self.commits(workspace) == 0)
@@ -60,16 +63,20 @@ struct GuardTests {
         #expect(try Self.git(["commit", "-q", "-m", "again"], in: workspace).status != 0)
     }
 
-    @Test("secret keys are refused by their content whatever the file is called; text that only shows a prefix is not", arguments: [
-        ("an age identity", "notes/deploy.txt"), ("an age identity", "config/.env"), ("an envtool key", "ci/app.key.txt"), ("an envtool identity", "id"),
-    ])
+    @Test(
+        "secret keys are refused by their content whatever the file is called; text that only shows a prefix is not",
+        arguments: [
+            ("an age identity", "notes/deploy.txt"), ("an age identity", "config/.env"), ("an envtool key", "ci/app.key.txt"), ("an envtool identity", "id"),
+        ])
     func keysByContent(kind: String, path: String) throws {
         let workspace = try Self.repository()
         let content: String
         switch kind {
         case "an age identity":
             #expect(try workspace.run(["keygen", "--age", "-o", "k"]).status == 0)
-            content = "# deploy\nBASE_URL=https://example.com\nAGE_KEY=" + (String(decoding: workspace.read("k") ?? Data(), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "") + "\n"
+            content =
+                "# deploy\nBASE_URL=https://example.com\nAGE_KEY="
+                + (String(decoding: workspace.read("k") ?? Data(), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "") + "\n"
         case "an envtool key":
             #expect(try workspace.run(["keygen", "-o", "k"]).status == 0)
             content = String(decoding: workspace.read("k") ?? Data(), as: UTF8.self)
@@ -96,7 +103,9 @@ struct GuardTests {
         let real = String(decoding: workspace.read("real.key") ?? Data(), as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         // One character changed: the bech32 checksum no longer holds.
         let mangled = String(real.dropLast()) + (real.hasSuffix("Q") ? "P" : "Q")
-        try workspace.write("README.md", """
+        try workspace.write(
+            "README.md",
+            """
             Decrypt with `--identity me.key`, a file with one AGE-SECRET-KEY-1… line.
             An identity looks like AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ.
             Mistyped: \(mangled)
@@ -121,7 +130,10 @@ struct GuardTests {
         let withSecrets = sample.replacingOccurrences(of: "\"languages\"", with: "\"secrets\": [\"api.keys.maps\"],\n  \"languages\"")
         try workspace.write("app/environments.json", withSecrets)
         commit = try addAndCommit(["app"], in: workspace)
-        #expect(commit.stderr.contains("app/environments.json: error: lists \"secrets\" and holds a value for api.keys.maps in the configuration Debug in plaintext"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains(
+                "app/environments.json: error: lists \"secrets\" and holds a value for api.keys.maps in the configuration Debug in plaintext"),
+            "\(commit.stderr)")
         // The same document with the listed values empty is a template, and passes.
         let template = withSecrets.replacingOccurrences(of: #""maps": "[^"]*""#, with: #""maps": """#, options: .regularExpression)
         try workspace.write("app/environments.json", template)
@@ -133,7 +145,9 @@ struct GuardTests {
 
         try workspace.write("prod/environments.bin", sample)
         commit = try addAndCommit(["prod"], in: workspace)
-        #expect(commit.stderr.contains("prod/environments.bin: error: holds a plaintext environments document where its encrypted file belongs"), "\(commit.stderr)")
+        #expect(
+            commit.stderr.contains("prod/environments.bin: error: holds a plaintext environments document where its encrypted file belongs"), "\(commit.stderr)"
+        )
         #expect(try Self.commits(workspace) == 0)
     }
 
@@ -195,29 +209,37 @@ struct GuardTests {
         #expect(beside.status == 1 && beside.stderr.contains("beside plain.bin"), "\(beside.stderr)")
     }
 
-    @Test("the pre-commit framework runs the envtool-guard hook of .pre-commit-hooks.yaml and refuses the commit",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit"), "run scripts/dependencies test"))
+    @Test(
+        "the pre-commit framework runs the envtool-guard hook of .pre-commit-hooks.yaml and refuses the commit",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit"), "run scripts/dependencies test"))
     func preCommitFramework() throws {
         let workspace = try Self.repository(hook: false)
         #expect(try workspace.run(["keygen", "--age", "-o", "deploy.txt"]).status == 0)
         try Self.git(["add", "deploy.txt"], in: workspace)
         let binDirectory = (EnvtoolProcess.executable as NSString).deletingLastPathComponent
-        let environment = ["PATH": "\(binDirectory):/usr/bin:/bin", "PRE_COMMIT_HOME": workspace.path + "/.cache-pre-commit",
-                           "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": workspace.configHome]
+        let environment = [
+            "PATH": "\(binDirectory):/usr/bin:/bin", "PRE_COMMIT_HOME": workspace.path + "/.cache-pre-commit",
+            "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": workspace.configHome,
+        ]
         // try-repo reads the hooks of this repository as a project's `repo:` line would.
-        let run = try EnvtoolProcess.run(["try-repo", EnvtoolProcess.repositoryRoot, "envtool-guard"], in: workspace.path, environment: environment,
-                                         executable: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit")
+        let run = try EnvtoolProcess.run(
+            ["try-repo", EnvtoolProcess.repositoryRoot, "envtool-guard"], in: workspace.path, environment: environment,
+            executable: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit")
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("deploy.txt:3: error: holds an age identity"), "\(run.stdout)")
         try Self.git(["rm", "-q", "--cached", "deploy.txt"], in: workspace)
         try workspace.write("notes.txt", "nothing secret\n")
         try Self.git(["add", "notes.txt"], in: workspace)
-        let clean = try EnvtoolProcess.run(["try-repo", EnvtoolProcess.repositoryRoot, "envtool-guard"], in: workspace.path, environment: environment,
-                                           executable: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit")
+        let clean = try EnvtoolProcess.run(
+            ["try-repo", EnvtoolProcess.repositoryRoot, "envtool-guard"], in: workspace.path, environment: environment,
+            executable: EnvtoolProcess.repositoryRoot + "/.venv-test/bin/pre-commit")
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
     }
 
-    @Test("a staged name is shown with its terminal escapes escaped, the command suggested is quoted for the shell and works, and a FIFO is refused, not waited on (issue #33)")
+    @Test(
+        "a staged name is shown with its terminal escapes escaped, the command suggested is quoted for the shell and works, and a FIFO is refused, not waited on (issue #33)"
+    )
     func hostileNames() throws {
         let workspace = try Self.repository(hook: false)
         #expect(try workspace.run(["keygen", "-o", "plain.key"]).status == 0)
@@ -229,9 +251,10 @@ struct GuardTests {
         #expect(guarded.status != 0)
         #expect(!guarded.stderr.contains("\u{1B}"), "a raw escape reached the terminal: \(guarded.stderr.debugDescription)")
         #expect(guarded.stderr.contains("evil\\u{1b}[31mred'; touch pwned.key:1: error: holds"), "\(guarded.stderr)")
-        let suggested = try #require(guarded.stderr.firstRange(of: "git rm --cached -- ").map { range in
-            String(guarded.stderr[range.upperBound...].prefix { $0 != "`" })
-        })
+        let suggested = try #require(
+            guarded.stderr.firstRange(of: "git rm --cached -- ").map { range in
+                String(guarded.stderr[range.upperBound...].prefix { $0 != "`" })
+            })
         #expect(suggested == "$'evil\\x1B[31mred\\x27; touch pwned.key'", "\(suggested)")
         // The suggestion, run by a shell, unstages that one file and runs nothing else.
         let process = Process()

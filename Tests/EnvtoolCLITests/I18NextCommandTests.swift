@@ -91,7 +91,8 @@ struct I18NextCommandTests {
     @Test("v1 resources nesting themselves with options end instead of crashing")
     func legacySelfNesting() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("init.json", #"{"lng": "en", "compatibilityJSON": "v1", "resources": {"en": {"translation": {"self": "x $t(self, {\"count\": 2})"}}}}"#)
+        try workspace.write(
+            "init.json", #"{"lng": "en", "compatibilityJSON": "v1", "resources": {"en": {"translation": {"self": "x $t(self, {\"count\": 2})"}}}}"#)
         let result = try workspace.run(["t", "self", "--init", "init.json"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("x x x"))
@@ -100,7 +101,10 @@ struct I18NextCommandTests {
     @Test("compatibilityJSON \"ios\" from --init: i18next-ios's option names, an en_US language, Objective-C sprintf, its object message")
     func iosFlavour() throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("init.json", #"{"compatibilityJSON": "ios", "lang": "en_US", "resourcesStore": {"en-US": {"translation": {"k": "%@ has %d items at %.2f (__count__)", "o": {"a": "A"}}}}}"#)
+        try workspace.write(
+            "init.json",
+            #"{"compatibilityJSON": "ios", "lang": "en_US", "resourcesStore": {"en-US": {"translation": {"k": "%@ has %d items at %.2f (__count__)", "o": {"a": "A"}}}}}"#
+        )
         let result = try workspace.run(["t", "k", "--init", "init.json", "--options", #"{"sprintf": ["Ada", 3, 7.8], "variables": {"count": 3}}"#])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Ada has 3 items at 7.80 (3)\n", "\(result.stdout)")
@@ -132,7 +136,9 @@ struct I18NextCommandTests {
         try workspace.write("environments/locales/es/translation.json", #"{"cart": {"items_one": "uno", "items_other": "{{count}}"}}"#)
         let warnings = try workspace.run(["i18n", "lint"])
         #expect(warnings.status == 0)
-        #expect(warnings.stdout.contains("environments/locales/es/translation.json:1:24: warning: lacks the plural form(s) many that es needs (CLDR: one, many, other) (at cart.items)"))
+        #expect(
+            warnings.stdout.contains(
+                "environments/locales/es/translation.json:1:24: warning: lacks the plural form(s) many that es needs (CLDR: one, many, other) (at cart.items)"))
         try workspace.write("environments/locales/ca/translation.json", "{")
         let broken = try workspace.run(["i18n", "lint"])
         #expect(broken.status == 65)

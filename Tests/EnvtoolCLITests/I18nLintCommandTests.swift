@@ -26,7 +26,10 @@ struct I18nLintCommandTests {
         try workspace.write("app/locales/en/translation.json", #"{"a": "A {{name}}", "b": "B"}"#)
         try workspace.write("app/locales/es/translation.json", #"{"a": "A {{nombre}}"}"#)
         let beside = try workspace.run(["i18n", "lint", "app/locales"])
-        #expect(beside.stdout.contains(#"app/locales/en/translation.json:1:7: warning: lacks {{nombre}}, which es reads; reads {{name}}, which es does not (at a)"#), "\(beside.stdout)")
+        #expect(
+            beside.stdout.contains(
+                #"app/locales/en/translation.json:1:7: warning: lacks {{nombre}}, which es reads; reads {{name}}, which es does not (at a)"#),
+            "\(beside.stdout)")
         let named = try workspace.run(["i18n", "lint", "app/locales", "--reference", "en"])
         #expect(named.stdout.contains(#"warning: lacks {{name}}, which en reads; reads {{nombre}}, which en does not (at a)"#), "\(named.stdout)")
         let broken = try workspace.run(["i18n", "lint", "app/locales", "-e", "missing.json"])
@@ -48,7 +51,8 @@ struct I18nLintCommandTests {
         let header = "msgid \"\"\nmsgstr \"\"\n\"Language: LANG\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\n"
         try workspace.write("po/fr/messages.po", header.replacingOccurrences(of: "LANG", with: "fr") + "msgid \"a\"\nmsgstr \"b\"\n")
         #expect(try workspace.run(["i18n", "lint", "po", "--from-format", "po"]).status == 0)
-        try workspace.write("po/de/messages.po", header.replacingOccurrences(of: "LANG", with: "de") + "msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"a\"\nmsgstr \"c\"\n")
+        try workspace.write(
+            "po/de/messages.po", header.replacingOccurrences(of: "LANG", with: "de") + "msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"a\"\nmsgstr \"c\"\n")
         let result = try workspace.run(["i18n", "lint", "po", "--from-format", "po", "--format", "json"])
         #expect(result.status == 65, "\(result.stdout) \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

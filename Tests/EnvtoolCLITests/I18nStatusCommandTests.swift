@@ -8,15 +8,21 @@ struct I18nStatusCommandTests {
     /// the few and many forms of a plural.
     static func fixture() throws -> Workspace {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("res/en/translation.json", """
+        try workspace.write(
+            "res/en/translation.json",
+            """
             {"greeting": "Hello, {{name}}!", "farewell": "Goodbye", "items_one": "{{count}} item", "items_other": "{{count}} items",
              "<script>alert(1)</script>": "hostile & \\"quoted\\"", "ok": "OK", "title": "Title"}
             """)
-        try workspace.write("res/de/translation.json", """
+        try workspace.write(
+            "res/de/translation.json",
+            """
             {"greeting": "Hallo, {{user}}!", "items_one": "{{count}} Artikel", "items_other": "{{count}} Artikel",
              "<script>alert(1)</script>": "feindlich", "ok": "OK", "title": "Titel"}
             """)
-        try workspace.write("res/ru/translation.json", """
+        try workspace.write(
+            "res/ru/translation.json",
+            """
             {"greeting": "Привет, {{name}}!", "farewell": "Пока", "items_one": "{{count}} предмет", "items_other": "{{count}} предмета", "ok": "ОК"}
             """)
         return workspace
@@ -49,7 +55,9 @@ struct I18nStatusCommandTests {
         #expect(tables[0]["sourceLanguage"] as? String == "en", "en, when no document declares a development language")
         #expect(tables[0]["keys"] as? Int == 6)
         let languages = try Self.languages(object)
-        let en = try #require(languages["en"]), de = try #require(languages["de"]), ru = try #require(languages["ru"])
+        let en = try #require(languages["en"])
+        let de = try #require(languages["de"])
+        let ru = try #require(languages["ru"])
         #expect(en["source"] as? Bool == true && en["translated"] as? Int == 6 && en["coverage"] as? Double == 100)
         #expect(de["missingKeys"] as? [String] == ["farewell"])
         #expect(de["untranslatedKeys"] as? [String] == ["ok"])
@@ -78,7 +86,9 @@ struct I18nStatusCommandTests {
         #expect(try workspace.run(["i18n", "status", "res"]).status == 0, "without --strict the report is the result")
         let failed = try workspace.run(["i18n", "status", "res", "--strict"])
         #expect(failed.status == 65)
-        #expect(failed.stderr.contains("error: --strict: 2 languages below 100%: de in translation (i18next, 66.6%), ru in translation (i18next, 66.6%)"), "\(failed.stderr)")
+        #expect(
+            failed.stderr.contains("error: --strict: 2 languages below 100%: de in translation (i18next, 66.6%), ru in translation (i18next, 66.6%)"),
+            "\(failed.stderr)")
         #expect(try workspace.run(["i18n", "status", "res", "--strict", "--min-coverage", "66.7"]).status == 65, "66.6 rounded down is below 66.7; 4/6 is too")
         let passed = try workspace.run(["i18n", "status", "res", "--strict", "--min-coverage", "66.5", "--format", "json"])
         #expect(passed.status == 0, "\(passed.stderr)")
@@ -102,7 +112,8 @@ struct I18nStatusCommandTests {
         try workspace.write("empty/readme.txt", "nothing to translate")
         let empty = try workspace.run(["i18n", "status", "empty"])
         #expect(empty.status == 66)
-        #expect(empty.stderr.contains("empty: error: no translation files in the directory (looked for xcstrings, strings, i18next, po, xliff"), "\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("empty: error: no translation files in the directory (looked for xcstrings, strings, i18next, po, xliff"), "\(empty.stderr)")
         let onlyPo = try workspace.run(["i18n", "status", "empty", "--from-format", "po"])
         #expect(onlyPo.status == 66 && onlyPo.stderr.contains("no po files in the directory"), "\(onlyPo.stderr)")
         let missing = try workspace.run(["i18n", "status", "nowhere"])

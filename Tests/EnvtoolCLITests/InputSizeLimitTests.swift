@@ -5,9 +5,12 @@ import Testing
 /// memory) while standard input was capped at 256 MiB; now one limit holds for both.
 @Suite("one input size limit (256 MiB) for files and standard input")
 struct InputSizeLimitTests {
-    @Test("a file over the limit is refused before it is read, by every way a file comes in",
-          arguments: [["get", "base_url", "-e", "huge.bin"], ["print", "-e", "huge.json"], ["decrypt", "huge.bin", "-o", "out.json"],
-                      ["inspect", "huge.bin"], ["validate", "-e", "huge.json"]])
+    @Test(
+        "a file over the limit is refused before it is read, by every way a file comes in",
+        arguments: [
+            ["get", "base_url", "-e", "huge.bin"], ["print", "-e", "huge.json"], ["decrypt", "huge.bin", "-o", "out.json"],
+            ["inspect", "huge.bin"], ["validate", "-e", "huge.json"],
+        ])
     func overTheLimit(arguments: [String]) throws {
         let workspace = try Workspace(copySample: false)
         for name in ["huge.bin", "huge.json"] {

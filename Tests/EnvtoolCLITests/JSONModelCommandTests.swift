@@ -26,7 +26,9 @@ struct JSONModelCommandTests {
 
     @Test("numbers print as written when no Int or Double holds them exactly")
     func exactNumbers() throws {
-        let workspace = try workspace(variables: #"{"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "tenth": 0.1, "digits": 0.10000000000000000001}"#)
+        let workspace = try workspace(
+            variables:
+                #"{"big": 18446744073709551616, "huge": 1e400, "tiny": 1e-99999, "exact": 9007199254740993, "tenth": 0.1, "digits": 0.10000000000000000001}"#)
         let json = try workspace.run(["print", "-e", "env.json", "-c", "Debug"])
         #expect(json.status == 0, "\(json.stderr)")
         for literal in ["18446744073709551616", "1e400", "1e-99999", "9007199254740993", "0.1,", "0.10000000000000000001"] {
@@ -52,13 +54,15 @@ struct JSONModelCommandTests {
         }
     }
 
-    @Test("dotenv refuses names that are no shell variable, names two variables share, and NUL, naming the JSON paths (exit 65)", arguments: [
-        (#"{"a.b": 1, "a": {"b": 2}}"#, [#"configurations.Debug["a.b"]"#, "configurations.Debug.a.b", "both become the dotenv name A_B"]),
-        (#"{"a-b": 1, "a b": 2}"#, ["configurations.Debug.a-b", #"configurations.Debug["a b"]"#, "A_B"]),
-        (#"{"ok": 1, "": 2}"#, [#"configurations.Debug[""]"#, "not a shell variable name"]),
-        (#"{"1abc": 1}"#, ["configurations.Debug.1abc", #""1ABC""#, "not a shell variable name"]),
-        (#"{"api": {"key": "x\u0000y"}}"#, ["configurations.Debug.api.key", "NUL"]),
-    ])
+    @Test(
+        "dotenv refuses names that are no shell variable, names two variables share, and NUL, naming the JSON paths (exit 65)",
+        arguments: [
+            (#"{"a.b": 1, "a": {"b": 2}}"#, [#"configurations.Debug["a.b"]"#, "configurations.Debug.a.b", "both become the dotenv name A_B"]),
+            (#"{"a-b": 1, "a b": 2}"#, ["configurations.Debug.a-b", #"configurations.Debug["a b"]"#, "A_B"]),
+            (#"{"ok": 1, "": 2}"#, [#"configurations.Debug[""]"#, "not a shell variable name"]),
+            (#"{"1abc": 1}"#, ["configurations.Debug.1abc", #""1ABC""#, "not a shell variable name"]),
+            (#"{"api": {"key": "x\u0000y"}}"#, ["configurations.Debug.api.key", "NUL"]),
+        ])
     func dotenvRefuses(variables: String, mentions: [String]) throws {
         let workspace = try workspace(variables: variables)
         let result = try workspace.run(["print", "--format", "dotenv", "-e", "env.json", "-c", "Debug"])

@@ -36,9 +36,11 @@ struct KeygenIdentityTests {
         #expect(!decrypted.stderr.contains("temporary file"))
     }
 
-    @Test("an identity or key file that is missing or open to others is named in the error, not the document", arguments: [
-        ["get", "base_url", "-e", "r.bin"], ["get", "-e", "r.bin", "--", "base_url"], ["decrypt", "r.bin"],
-    ])
+    @Test(
+        "an identity or key file that is missing or open to others is named in the error, not the document",
+        arguments: [
+            ["get", "base_url", "-e", "r.bin"], ["get", "-e", "r.bin", "--", "base_url"], ["decrypt", "r.bin"],
+        ])
     func identityErrorsNameTheFile(line: [String]) throws {
         // The options go before a `--`, which sends the line to ArgumentParser instead of the fast path.
         func command(_ options: [String] = []) -> [String] {
@@ -65,7 +67,9 @@ struct KeygenIdentityTests {
     func severalRecipientsInTheVariable() throws {
         let workspace = try Workspace()
         let keys = try AgeCommandTests.keys(workspace, ["a.key", "b.key", "c.key"])
-        for (name, value) in [("spaces", "\(keys[0].recipient) \(keys[1].recipient)"), ("commas", "\(keys[0].recipient),\(keys[1].recipient), \(keys[2].recipient)")] {
+        for (name, value) in [
+            ("spaces", "\(keys[0].recipient) \(keys[1].recipient)"), ("commas", "\(keys[0].recipient),\(keys[1].recipient), \(keys[2].recipient)"),
+        ] {
             let result = try workspace.run(["encrypt", Self.json, "-o", name + ".bin"], environment: ["ENVTOOL_RECIPIENT": value])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains(name == "spaces" ? "age, 2 recipients" : "age, 3 recipients"), "\(result.stderr)")

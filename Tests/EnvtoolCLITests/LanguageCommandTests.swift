@@ -57,8 +57,9 @@ struct LanguageCommandTests {
         let workspace = try Workspace()
         try workspace.write("private.txt", "hunter2-first-word and the rest\n")
         try FileManager.default.createDirectory(atPath: workspace.path + "/config/envtool/com.example.envtool-demo", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/config/envtool/com.example.envtool-demo/preferences.json",
-                                                   withDestinationPath: workspace.path + "/private.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace.path + "/config/envtool/com.example.envtool-demo/preferences.json",
+            withDestinationPath: workspace.path + "/private.txt")
         let result = try workspace.run(["language"], environment: ["LANG": "ca_ES.UTF-8"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("ca\n"))
@@ -97,7 +98,9 @@ struct LanguageCommandTests {
         try workspace.write("config/envtool/com.example.envtool-demo/preferences.json", #"{"language": "fr"}"#)
         let fallback = try workspace.run(["language", "--verbose"])
         #expect(fallback.status == 0)
-        #expect(fallback.stdout == "en\nsource: fallback (the saved language \"fr\" is not supported; the system sets no preferred language; using the first of languages)\n")
+        #expect(
+            fallback.stdout
+                == "en\nsource: fallback (the saved language \"fr\" is not supported; the system sets no preferred language; using the first of languages)\n")
         #expect(fallback.stderr.contains("preferences.json: warning: the saved language \"fr\" is not supported"))
         let system = try workspace.run(["language", "--verbose"], environment: ["LANG": "es_ES.UTF-8"])
         #expect(system.stdout == "es\nsource: system (the saved language \"fr\" is not supported; preferred: es-ES)\n")
@@ -125,7 +128,8 @@ struct LanguageCommandTests {
         // app.title exists only in locales/; the .strings tables do not have it.
         let stringsOnly = try workspace.run(["localize", "app.title"])
         #expect(stringsOnly.status == 68)
-        #expect(stringsOnly.stderr.contains("no table \"Localizable\" has the key \"app.title\" for en or its fallbacks; add it to en.lproj/Localizable.strings"))
+        #expect(
+            stringsOnly.stderr.contains("no table \"Localizable\" has the key \"app.title\" for en or its fallbacks; add it to en.lproj/Localizable.strings"))
         #expect(try workspace.run(["localize", "app.title", "--source", "i18next"]).stdout == "Envtool Demo\n")
         #expect(try workspace.run(["localize", "app.title", "-l", "es", "--source", "strings", "--source", "i18next"]).status == 0)
         let i18nextOnly = try workspace.run(["localize", "greeting", "Ada", "--source", "i18next"])
@@ -169,11 +173,12 @@ struct LanguageCommandTests {
         let warningsOnly = try workspace.run(["strings", "lint", "good.strings"])
         #expect(warningsOnly.status == 0)
         #expect(warningsOnly.stderr.isEmpty)
-        #expect(warningsOnly.stdout == """
-            good.strings:1:8: warning: '\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character
-            good.strings:2:1: warning: duplicate key "a" (first defined on line 1); the last value wins
+        #expect(
+            warningsOnly.stdout == """
+                good.strings:1:8: warning: '\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character
+                good.strings:2:1: warning: duplicate key "a" (first defined on line 1); the last value wins
 
-            """)
+                """)
         let bad = try workspace.run(["strings", "lint", "good.strings", "bad.strings"])
         #expect(bad.status == 65)
         #expect(bad.stdout.contains("bad.strings:2:1: error: unterminated comment; close it with '*/'"))
@@ -203,7 +208,10 @@ struct LanguageCommandTests {
         let strict = try workspace.run(["localize", "only_en", "-l", "ca", "--strict"])
         #expect(strict.status == 68)
         #expect(strict.stdout.isEmpty)
-        #expect(strict.stderr.contains("--strict: \"only_en\" is not translated to ca; the string comes from the development language or Base; add it to ca.lproj/Localizable.strings"), "\(strict.stderr)")
+        #expect(
+            strict.stderr.contains(
+                "--strict: \"only_en\" is not translated to ca; the string comes from the development language or Base; add it to ca.lproj/Localizable.strings"),
+            "\(strict.stderr)")
         #expect(try workspace.run(["localize", "greeting", "Ada", "-l", "ca", "--strict"]).stdout == "Hola, Ada!\n")
         #expect(try workspace.run(["localize", "only_en", "-l", "en", "--strict"]).status == 0)
         #expect(try workspace.run(["localize", "nope", "--strict"]).status == 68)
@@ -240,8 +248,9 @@ struct LanguageCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("set-language never writes through a link planted at preferences.json, at preferences.lock or at the app folder",
-          arguments: ["preferences.json", "preferences.lock", ""])
+    @Test(
+        "set-language never writes through a link planted at preferences.json, at preferences.lock or at the app folder",
+        arguments: ["preferences.json", "preferences.lock", ""])
     func plantedLinks(planted: String) throws {
         let workspace = try Workspace()
         let folder = workspace.path + "/config/envtool/com.example.envtool-demo"

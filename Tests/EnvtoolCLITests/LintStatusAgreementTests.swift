@@ -70,9 +70,11 @@ struct LintStatusAgreementTests {
         let path = workspace.path + "/res"
         let status = try Self.statusFindings(try workspace.run(["i18n", "status", path, "--format", "json"]).stdout)
         let lint = try Self.lintFindings(try workspace.run(["i18n", "lint", path, "--format", "json"]).stdout)
-        let wanted = [Finding(check: "extra", subject: "ru 1"), Finding(check: "missing", subject: "ru 1"),
-                      Finding(check: "placeholders", subject: "a"), Finding(check: "plural", subject: "n"),
-                      Finding(check: "untranslated", subject: "ru 1")]
+        let wanted = [
+            Finding(check: "extra", subject: "ru 1"), Finding(check: "missing", subject: "ru 1"),
+            Finding(check: "placeholders", subject: "a"), Finding(check: "plural", subject: "n"),
+            Finding(check: "untranslated", subject: "ru 1"),
+        ]
         #expect(status == wanted)
         #expect(lint == wanted)
     }

@@ -20,9 +20,10 @@ struct ManualPageTests {
     static let page: Result<String, any Error> = Result {
         let folder = NSTemporaryDirectory() + "envtool-manual-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let result = try EnvtoolProcess.run([EnvtoolProcess.repositoryRoot + "/scripts/manual", EnvtoolProcess.executable, folder + "/envtool.1", "--date", "2026-11-29"],
-                                            in: folder, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSHomeDirectory()],
-                                            executable: "/bin/bash")
+        let result = try EnvtoolProcess.run(
+            [EnvtoolProcess.repositoryRoot + "/scripts/manual", EnvtoolProcess.executable, folder + "/envtool.1", "--date", "2026-11-29"],
+            in: folder, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSHomeDirectory()],
+            executable: "/bin/bash")
         guard result.status == 0 else { throw ManualFailure(message: "scripts/manual exited \(result.status): \(result.stderr)") }
         return folder + "/envtool.1"
     }
@@ -31,8 +32,9 @@ struct ManualPageTests {
 
     /// The page as `man` shows it, as plain text with single spaces.
     static func rendered() throws -> String {
-        let result = try EnvtoolProcess.run(["--nh", "--nj", "-P", "cat", "-l", try page.get()], in: NSTemporaryDirectory(),
-                                            environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"], executable: try tool("man"))
+        let result = try EnvtoolProcess.run(
+            ["--nh", "--nj", "-P", "cat", "-l", try page.get()], in: NSTemporaryDirectory(),
+            environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"], executable: try tool("man"))
         #expect(result.status == 0, "\(result.stderr)")
         return normalized(result.stdout)
     }

@@ -46,16 +46,19 @@ struct OutputErrorTests {
     func fullDevice(arguments: [String]) throws {
         let workspace = try Workspace()
         #expect(try workspace.run(["keygen", "-o", "secret.key"]).status == 0)
-        #expect(try workspace.run(["encrypt", "environments/environments.json", "-o", "environments/environments.bin", "--key-file", "secret.key"]).status == 0)
+        #expect(
+            try workspace.run(["encrypt", "environments/environments.json", "-o", "environments/environments.bin", "--key-file", "secret.key"]).status == 0)
         let result = try Self.runToFullDevice(arguments, in: workspace)
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("envtool: error: cannot write the output: No space left on device"), "\(result.stderr)")
     }
 
-    @Test("help, help COMMAND, --version and completion scripts exit 74 when stdout cannot be written, and 0 when it can", arguments: [
-        ["--help"], ["help"], ["help", "encrypt"], ["i18n", "convert", "--help"], ["get", "-h"], ["--version"],
-        ["--generate-completion-script", "bash"],
-    ])
+    @Test(
+        "help, help COMMAND, --version and completion scripts exit 74 when stdout cannot be written, and 0 when it can",
+        arguments: [
+            ["--help"], ["help"], ["help", "encrypt"], ["i18n", "convert", "--help"], ["get", "-h"], ["--version"],
+            ["--generate-completion-script", "bash"],
+        ])
     func pagesToFullDevice(arguments: [String]) throws {
         let workspace = try Workspace()
         let result = try Self.runToFullDevice(arguments, in: workspace)

@@ -39,8 +39,9 @@ struct OutputFormatTests {
         #expect(json["languages"] as? [String] == ["en", "es", "ca", "ru", "ar"])
     }
 
-    @Test("language: the code and a machine-readable source, whatever the source",
-          arguments: [("saved", ["LANG": "es_ES.UTF-8"]), ("system", ["LANG": "es_MX.UTF-8"]), ("fallback", [:])])
+    @Test(
+        "language: the code and a machine-readable source, whatever the source",
+        arguments: [("saved", ["LANG": "es_ES.UTF-8"]), ("system", ["LANG": "es_MX.UTF-8"]), ("fallback", [:])])
     func language(expected: String, environment: [String: String]) throws {
         let workspace = try Workspace()
         if expected == "saved" { #expect(try workspace.run(["set-language", "ca"]).status == 0) }
@@ -79,7 +80,10 @@ struct OutputFormatTests {
         #expect(json["stringCatalogs"] as? Int == 1)
         #expect(json["i18nextResources"] as? String == "environments/locales")
         #expect((json["findings"] as? [Any])?.isEmpty == true)
-        #expect(keyOrder(result.stdout) == ["file", "valid", "languages", "configurations", "stringsTables", "stringsdictTables", "stringCatalogs", "i18nextResources", "findings"])
+        #expect(
+            keyOrder(result.stdout) == [
+                "file", "valid", "languages", "configurations", "stringsTables", "stringsdictTables", "stringCatalogs", "i18nextResources", "findings",
+            ])
     }
 
     @Test("validate: warnings and errors as findings with file, line, column and path; errors exit 65")
@@ -95,7 +99,8 @@ struct OutputFormatTests {
         #expect(findings.allSatisfy { $0.keys.sorted() == Self.findingKeys })
         let unknownKey = try #require(findings.first { ($0["message"] as? String)?.contains("colour") == true })
         #expect(unknownKey["severity"] as? String == "warning")
-        let broken = try #require(findings.first { ($0["file"] as? String) == "environments/ca.lproj/Localizable.strings" && $0["severity"] as? String == "error" })
+        let broken = try #require(
+            findings.first { ($0["file"] as? String) == "environments/ca.lproj/Localizable.strings" && $0["severity"] as? String == "error" })
         #expect(broken["line"] as? Int == 2)
         #expect(broken["column"] as? Int == 11)
         #expect(broken["path"] is NSNull)

@@ -8,10 +8,17 @@ struct PassphraseCostNoticeTests {
     func notice() throws {
         let workspace = try Workspace()
         let secret = ["PW": "a shared team passphrase"]
-        #expect(try workspace.run(["encrypt", "environments/environments.json", "-o", "env.bin", "--passphrase-env", "PW", "--kdf-passes", "1", "--kdf-memory-kib", "8"], environment: secret).status == 0)
+        #expect(
+            try workspace.run(
+                ["encrypt", "environments/environments.json", "-o", "env.bin", "--passphrase-env", "PW", "--kdf-passes", "1", "--kdf-memory-kib", "8"],
+                environment: secret
+            ).status == 0)
         let rekeyed = try workspace.run(["rekey", "env.bin", "--to", "age", "--passphrase-env", "PW", "--scrypt-work-factor", "18"], environment: secret)
         #expect(rekeyed.status == 0, "\(rekeyed.stderr)")
-        #expect(rekeyed.stderr.contains("note: every read of this file (get, print, run, the app) now runs scrypt at work factor 18: 256 MiB of memory and about 1 to 2 s each"), "\(rekeyed.stderr)")
+        #expect(
+            rekeyed.stderr.contains(
+                "note: every read of this file (get, print, run, the app) now runs scrypt at work factor 18: 256 MiB of memory and about 1 to 2 s each"),
+            "\(rekeyed.stderr)")
         #expect(rekeyed.stderr.contains("envtool rekey env.bin --new-recipient age1…"))
         #expect(!rekeyed.stderr.contains(secret["PW"]!))
         // Already a passphrase age file: nothing new to say.

@@ -7,7 +7,9 @@ struct PseudoCommandTests {
     /// The source in every format, with markup and nesting besides ConvertCommandTests' cases.
     static func workspaceWithEveryFormat() throws -> Workspace {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("src/en/translation.json", """
+        try workspace.write(
+            "src/en/translation.json",
+            """
             {
               "files_one": "{{count}} file",
               "files_other": "{{count}} files",
@@ -21,7 +23,9 @@ struct PseudoCommandTests {
               "transfer": "Send {{arg1}} to {{arg2}}"
             }
             """)
-        try workspace.write("src/ru/translation.json", """
+        try workspace.write(
+            "src/ru/translation.json",
+            """
             {"files_one": "{{count}} файл", "files_few": "{{count}} файла", "files_many": "{{count}} файлов", "files_other": "{{count}} файла",
              "greeting": "Привет, {{arg1}}!", "markup": "<b>Жирный</b>", "nested": "См. $t(title)", "percent": "100% готово",
              "quote": "Скажи", "raw": "<p>{{- html}}</p>", "title": "Файлы", "transfer": "Отправить {{arg1}} получателю {{arg2}}"}
@@ -33,8 +37,9 @@ struct PseudoCommandTests {
         return workspace
     }
 
-    @Test("pseudo-locales in every registered format pass i18n lint and the format's own tools (msgfmt --check, xmllint)",
-          arguments: TranslationFormatRegistry.standard.names)
+    @Test(
+        "pseudo-locales in every registered format pass i18n lint and the format's own tools (msgfmt --check, xmllint)",
+        arguments: TranslationFormatRegistry.standard.names)
     func everyFormat(format: String) throws {
         let workspace = try Self.workspaceWithEveryFormat()
         let result = try workspace.run(["i18n", "pseudo", "--from", format, "--to", "pseudo-\(format)", "--bidi"])
@@ -99,8 +104,9 @@ struct PseudoCommandTests {
         #expect(text.contains("\"en-XA\"") && text.contains("\"ru\""), "\(text.prefix(400))")
     }
 
-    @Test("a bad --expand is a usage error naming the range, and nothing is written",
-          arguments: ["--expand=4000000%", "--expand=-5", "--expand=abc", "--expand=301", "--expand=99999999999999999999999999%"])
+    @Test(
+        "a bad --expand is a usage error naming the range, and nothing is written",
+        arguments: ["--expand=4000000%", "--expand=-5", "--expand=abc", "--expand=301", "--expand=99999999999999999999999999%"])
     func badExpansion(option: String) throws {
         let workspace = try Workspace()
         let result = try workspace.run(["i18n", "pseudo", "--from", "environments/locales", "--to", "out", option])

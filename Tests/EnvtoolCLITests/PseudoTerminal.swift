@@ -15,8 +15,10 @@ enum PseudoTerminal {
     /// Runs `program arguments…` in `workspace` on a terminal, typing each answer after its cue.
     /// The answers travel in the environment, never in argv. What the terminal showed (the
     /// program's stdout and stderr together, prompts included) is the result's `stdout`.
-    static func run(_ program: String, _ arguments: [String], answering answers: [Answer], in workspace: Workspace,
-                    environment: [String: String] = [:]) throws -> EnvtoolProcess.Result {
+    static func run(
+        _ program: String, _ arguments: [String], answering answers: [Answer], in workspace: Workspace,
+        environment: [String: String] = [:]
+    ) throws -> EnvtoolProcess.Result {
         let driver = """
             import os, pty, sys
             answers = [(os.environb[b"PTY_CUE_%d" % i], os.environb[b"PTY_TEXT_%d" % i] + b"\\n", os.environ["PTY_EVERY_%d" % i] == "1")
@@ -47,7 +49,8 @@ enum PseudoTerminal {
             variables["PTY_TEXT_\(index)"] = answer.text
             variables["PTY_EVERY_\(index)"] = answer.everyTime ? "1" : "0"
         }
-        return try EnvtoolProcess.run(["-c", driver, program] + arguments, in: workspace.path, environment: variables,
-                                      executable: "/usr/bin/python3", killingAfter: 120)
+        return try EnvtoolProcess.run(
+            ["-c", driver, program] + arguments, in: workspace.path, environment: variables,
+            executable: "/usr/bin/python3", killingAfter: 120)
     }
 }

@@ -42,7 +42,8 @@ struct RNCryptorCommandTests {
         let get = try workspace.run(["get", "base_url", "-e", "py.bin", "-c", "Release", "--passphrase-env", "PW"], environment: secret)
         #expect(get.status == 0, "\(get.stderr)")
         #expect(get.stdout == "https://api.example.com/v1\n")
-        #expect(try workspace.run(["get", "base_url", "-e", "py.bin"], environment: ["ENVTOOL_PASSPHRASE": password]).stdout == "https://dev-api.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "py.bin"], environment: ["ENVTOOL_PASSPHRASE": password]).stdout == "https://dev-api.example.com/v1\n")
         #expect(try workspace.run(["get", "base_url", "-e", "py.bin", "--passphrase-stdin"], stdin: Data((password + "\n").utf8)).status == 0)
         let print = try workspace.run(["print", "-e", "py.bin", "--format", "dotenv", "--passphrase-env", "PW"], environment: secret)
         #expect(print.stdout.contains("BASE_URL="), "\(print.stderr)")
@@ -65,8 +66,9 @@ struct RNCryptorCommandTests {
             #expect(workspace.read("back.json") == sample(workspace))
         }
         // A wrong password is refused by the other side too.
-        let wrong = try EnvtoolProcess.run([Self.helper, "decrypt", "env.bin", "x.json"], in: workspace.path,
-                                           environment: ["RNCRYPTOR_PASSWORD": password + "x"], executable: Self.python)
+        let wrong = try EnvtoolProcess.run(
+            [Self.helper, "decrypt", "env.bin", "x.json"], in: workspace.path,
+            environment: ["RNCRYPTOR_PASSWORD": password + "x"], executable: Self.python)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("DecryptionError"))
     }
@@ -83,7 +85,9 @@ struct RNCryptorCommandTests {
         #expect(workspace.read("back.json") == sample(workspace))
 
         try Self.rncryptor(["encrypt-keys", keys, Self.sample, "py.bin"], in: workspace)
-        #expect(try workspace.run(["get", "base_url", "-e", "py.bin", "-c", "pro"], environment: ["ENVTOOL_KEY_FILE": keys]).stdout == "https://pro-api.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "py.bin", "-c", "pro"], environment: ["ENVTOOL_KEY_FILE": keys]).stdout
+                == "https://pro-api.example.com/v1\n")
         // The 64-byte form opens it too.
         let text = String(decoding: workspace.read(keys)!, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.joined()
         let raw = Data(stride(from: 0, to: text.count, by: 2).map { UInt8(String(Array(text)[$0...$0 + 1]), radix: 16)! })
@@ -100,8 +104,9 @@ struct RNCryptorCommandTests {
     /// Runs envtool on a pseudo-terminal, types `typed` (from the environment, not argv) once it
     /// asks "Passphrase: ", and returns the status and everything the terminal showed.
     static func onTerminal(_ arguments: [String], typing typed: String, in workspace: Workspace) throws -> EnvtoolProcess.Result {
-        try PseudoTerminal.run(EnvtoolProcess.executable, arguments, answering: [.init(cue: "Passphrase: ", text: typed)], in: workspace,
-                               environment: ["XDG_CONFIG_HOME": workspace.configHome])
+        try PseudoTerminal.run(
+            EnvtoolProcess.executable, arguments, answering: [.init(cue: "Passphrase: ", text: typed)], in: workspace,
+            environment: ["XDG_CONFIG_HOME": workspace.configHome])
     }
 
     @Test("with no other secret, the password is asked on the terminal, without echo", arguments: ["pässwörd 中文", "XXXXXXXXXX"])
@@ -175,23 +180,28 @@ struct RNCryptorCommandTests {
         #expect(unknown.stderr.contains("unknown RNCryptor options byte 9"))
         let noSecret = try workspace.run(["get", "base_url", "-e", "good.bin"])
         #expect(noSecret.status == 77)
-        #expect(noSecret.stderr.contains("the file is encrypted with a passphrase; pass --passphrase-env VARIABLE or --passphrase-stdin, or set ENVTOOL_PASSPHRASE"))
+        #expect(
+            noSecret.stderr.contains("the file is encrypted with a passphrase; pass --passphrase-env VARIABLE or --passphrase-stdin, or set ENVTOOL_PASSPHRASE")
+        )
     }
 
     @Test("rekey --to age migrates a file rncryptor wrote, keeping the password; a new password keeps it RNCryptor")
     func migrate() throws {
         let workspace = try Workspace()
         try Self.rncryptor(["encrypt", Self.sample, "env.bin"], password: "old", in: workspace)
-        let rotated = try workspace.run(["rekey", "env.bin", "--passphrase-env", "OLD", "--new-passphrase-env", "NEW"], environment: ["OLD": "old", "NEW": "new ñ"])
+        let rotated = try workspace.run(
+            ["rekey", "env.bin", "--passphrase-env", "OLD", "--new-passphrase-env", "NEW"], environment: ["OLD": "old", "NEW": "new ñ"])
         #expect(rotated.status == 0, "\(rotated.stderr)")
         try Self.rncryptor(["decrypt", "env.bin", "back.json"], password: "new ñ", in: workspace)
         #expect(workspace.read("back.json") == sample(workspace))
 
-        let migrated = try workspace.run(["rekey", "env.bin", "--to", "age", "--passphrase-env", "NEW", "--scrypt-work-factor", "10"], environment: ["NEW": "new ñ"])
+        let migrated = try workspace.run(
+            ["rekey", "env.bin", "--to", "age", "--passphrase-env", "NEW", "--scrypt-work-factor", "10"], environment: ["NEW": "new ñ"])
         #expect(migrated.status == 0, "\(migrated.stderr)")
         #expect(migrated.stderr.contains("(age, passphrase, scrypt work factor 10)"))
         #expect(try workspace.run(["inspect", "env.bin"]).stdout.hasPrefix("format: age v1"))
-        #expect(try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_PASSPHRASE": "new ñ"]).stdout == "https://dev-api.example.com/v1\n")
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "env.bin"], environment: ["ENVTOOL_PASSPHRASE": "new ñ"]).stdout == "https://dev-api.example.com/v1\n")
         // And back, for an app not yet moved.
         let back = try workspace.run(["rekey", "env.bin", "--to", "rncryptor", "--passphrase-env", "NEW"], environment: ["NEW": "new ñ"])
         #expect(back.status == 0, "\(back.stderr)")
@@ -206,13 +216,15 @@ struct RNCryptorCommandTests {
         for (environment, arguments) in [(["ENVTOOL_FORMAT": "rncryptor"], [String]()), ([:], ["--format", "rncryptor"]), ([:], ["--format=rncryptor"])] {
             var variables = ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin", "ENVTOOL_PASSPHRASE": "XXXXXXXXXX", "ENVTOOL_FORCE": "1"]
             variables.merge(environment) { $1 }
-            let result = try EnvtoolProcess.run(["-c", "exec \"$0\" \"$@\"", script] + arguments, in: workspace.path, environment: variables, executable: "/bin/bash")
+            let result = try EnvtoolProcess.run(
+                ["-c", "exec \"$0\" \"$@\"", script] + arguments, in: workspace.path, environment: variables, executable: "/bin/bash")
             #expect(result.status == 0, "\(result.stderr)")
             try Self.rncryptor(["decrypt", "environments/environments.bin", "app.json"], password: "XXXXXXXXXX", in: workspace)
             #expect(workspace.read("app.json") == sample(workspace))
         }
-        let unknown = try EnvtoolProcess.run(["-c", "exec \"$0\" \"$@\"", script, "--format", "zip"], in: workspace.path,
-                                             environment: ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin", "ENVTOOL_PASSPHRASE": "x"], executable: "/bin/bash")
+        let unknown = try EnvtoolProcess.run(
+            ["-c", "exec \"$0\" \"$@\"", script, "--format", "zip"], in: workspace.path,
+            environment: ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin", "ENVTOOL_PASSPHRASE": "x"], executable: "/bin/bash")
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("unknown format 'zip'"))
     }
@@ -228,13 +240,16 @@ struct RNCryptorCommandTests {
         let toV1 = try workspace.run(["encrypt", Self.sample, "-o", "x.bin", "--to", "v1", "--key-file", keys])
         #expect(toV1.status == 77)
         #expect(toV1.stderr.contains("encrypts RNCryptor files only"))
-        let armored = try workspace.run(["encrypt", Self.sample, "-o", "x.bin", "--to", "rncryptor", "--armor", "--passphrase-env", "PW"], environment: ["PW": "p"])
+        let armored = try workspace.run(
+            ["encrypt", Self.sample, "-o", "x.bin", "--to", "rncryptor", "--armor", "--passphrase-env", "PW"], environment: ["PW": "p"])
         #expect(armored.status == 77)
         #expect(workspace.read("x.bin") == nil)
         #expect(try workspace.run(["encrypt", Self.sample, "-o", "k.bin", "--key-file", keys]).status == 0)
         let password = try workspace.run(["get", "base_url", "-e", "k.bin", "--passphrase-env", "PW"], environment: ["PW": "p"])
         #expect(password.status == 77)
-        #expect(password.stderr.contains("the file is encrypted with two keys (RNCryptor: an encryption key and an HMAC key); pass --key-file PATH or set ENVTOOL_KEY_FILE"))
+        #expect(
+            password.stderr.contains(
+                "the file is encrypted with two keys (RNCryptor: an encryption key and an HMAC key); pass --key-file PATH or set ENVTOOL_KEY_FILE"))
         let envtoolKeyForKeys = try workspace.run(["get", "base_url", "-e", "k.bin", "--key-file", "envtool.key"])
         #expect(envtoolKeyForKeys.status == 77)
         #expect(envtoolKeyForKeys.stderr.contains("it opens with its two keys"))
@@ -256,9 +271,10 @@ struct RNCryptorCommandTests {
         #expect(commands.contains("--to rncryptor"))
         #expect(commands.contains("rekey"))
         let shell = "set -euo pipefail\nenvtool() { \"$ENVTOOL\" \"$@\"; }\n" + commands
-        let result = try EnvtoolProcess.run(["-c", shell], in: workspace.path,
-                                            environment: ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": workspace.configHome],
-                                            executable: "/bin/bash")
+        let result = try EnvtoolProcess.run(
+            ["-c", shell], in: workspace.path,
+            environment: ["ENVTOOL": EnvtoolProcess.executable, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": workspace.configHome],
+            executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("https://api.example.com/v1"), "\(result.stdout)")
         #expect(try workspace.run(["inspect", "environments/environments.bin"]).stdout.hasPrefix("format: age v1"))

@@ -31,9 +31,11 @@ struct ReadmeCommandsTests {
     func marksBlocks() throws {
         let lines = try Self.runnableLines().map(\.command)
         #expect(lines.count >= 25)
-        for expected in ["envtool get base_url -e - < environments/environments.json", "envtool set-language es",
-                         "envtool i18n convert --from environments/locales --to Resources --format xcstrings",
-                         "envtool keygen --age -o me.key", "printf '#!/bin/sh\\nexec envtool guard\\n' > .git/hooks/pre-commit"] {
+        for expected in [
+            "envtool get base_url -e - < environments/environments.json", "envtool set-language es",
+            "envtool i18n convert --from environments/locales --to Resources --format xcstrings",
+            "envtool keygen --age -o me.key", "printf '#!/bin/sh\\nexec envtool guard\\n' > .git/hooks/pre-commit",
+        ] {
             #expect(lines.contains { $0.hasPrefix(expected) }, "no runnable line starts with \(expected)")
         }
     }
@@ -45,10 +47,13 @@ struct ReadmeCommandsTests {
         _ = try EnvtoolProcess.run(["-c", "git init -q . && git add environments"], in: workspace.path, executable: "/bin/sh")
         let binaries = URL(fileURLWithPath: EnvtoolProcess.executable).deletingLastPathComponent().path
         for (number, command) in try Self.runnableLines() {
-            let result = try EnvtoolProcess.run(["-c", command], in: workspace.path,
-                                                environment: ["PATH": binaries + ":/usr/local/bin:/usr/bin:/bin",
-                                                              "XDG_CONFIG_HOME": workspace.configHome],
-                                                executable: "/bin/sh", killingAfter: 600)
+            let result = try EnvtoolProcess.run(
+                ["-c", command], in: workspace.path,
+                environment: [
+                    "PATH": binaries + ":/usr/local/bin:/usr/bin:/bin",
+                    "XDG_CONFIG_HOME": workspace.configHome,
+                ],
+                executable: "/bin/sh", killingAfter: 600)
             #expect(result.status == 0, "README.md:\(number): \(command)\nexit \(result.status)\n\(result.stderr)")
         }
     }

@@ -33,7 +33,9 @@ struct RecipientChangeTests {
         let sidecar = workspace.read("env.bin.recipients")
         let result = try workspace.run(["rekey", "env.bin", "--identity", "alice.key", "--remove-recipient", keys[2].recipient])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("\(keys[2].recipient) is not a recipient of this file; its recipients are \(keys[0].recipient), \(keys[1].recipient)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(keys[2].recipient) is not a recipient of this file; its recipients are \(keys[0].recipient), \(keys[1].recipient)"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("the file was not changed"))
         #expect(workspace.read("env.bin") == before)
         #expect(workspace.read("env.bin.recipients") == sidecar)

@@ -28,10 +28,12 @@ struct RecipientsSidecarAuthenticationTests {
         let swapped = try #require(workspace.read("env.bin.recipients"))
         try workspace.write("editor.sh", "#!/bin/sh\nsed -i 's/dev-api/edited-api/' \"$1\"\n")
         chmod(workspace.path + "/editor.sh", 0o755)
-        for arguments in [["set", "base_url", "https://x.example", "-e", "env.bin", "--identity", "alice.key"],
-                          ["unset", "max_retries", "-e", "env.bin", "--identity", "alice.key"],
-                          ["edit", "env.bin", "--identity", "alice.key"],
-                          ["rekey", "env.bin", "--identity", "alice.key", "--remove-recipient", team.alice]] {
+        for arguments in [
+            ["set", "base_url", "https://x.example", "-e", "env.bin", "--identity", "alice.key"],
+            ["unset", "max_retries", "-e", "env.bin", "--identity", "alice.key"],
+            ["edit", "env.bin", "--identity", "alice.key"],
+            ["rekey", "env.bin", "--identity", "alice.key", "--remove-recipient", team.alice],
+        ] {
             let result = try workspace.run(arguments, environment: ["EDITOR": workspace.path + "/editor.sh", "XDG_RUNTIME_DIR": workspace.path])
             #expect(result.status == 77, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("env.bin: error: env.bin.recipients is not the list this file was encrypted to"), "\(arguments): \(result.stderr)")

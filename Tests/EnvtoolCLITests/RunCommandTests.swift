@@ -6,9 +6,10 @@ struct RunCommandTests {
     /// Runs `script` with /bin/sh in the workspace, `$ENVTOOL` naming the built envtool: for what
     /// only a parent process can see (a death by signal, the process id).
     func shell(_ workspace: Workspace, _ script: String) throws -> EnvtoolProcess.Result {
-        try EnvtoolProcess.run(["-c", script], in: workspace.path,
-                               environment: ["ENVTOOL": EnvtoolProcess.executable, "XDG_CONFIG_HOME": workspace.configHome],
-                               executable: "/bin/sh")
+        try EnvtoolProcess.run(
+            ["-c", script], in: workspace.path,
+            environment: ["ENVTOOL": EnvtoolProcess.executable, "XDG_CONFIG_HOME": workspace.configHome],
+            executable: "/bin/sh")
     }
 
     /// A workspace whose Debug configuration is `variables` (a JSON object's text).
@@ -25,8 +26,10 @@ struct RunCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "https://dev-api.example.com/v1 60\n")
         #expect(result.stderr.isEmpty)
-        let types = try workspace.run(["run", "-c", "pro", "--", "sh", "-c",
-                                       #"printf '%s|' "$API_KEYS_MAPS" "$ANALYTICS_ENABLED" "$REQUEST_TIMEOUT" "$FEATURE_FLAGS" "$MAX_RETRIES""#])
+        let types = try workspace.run([
+            "run", "-c", "pro", "--", "sh", "-c",
+            #"printf '%s|' "$API_KEYS_MAPS" "$ANALYTICS_ENABLED" "$REQUEST_TIMEOUT" "$FEATURE_FLAGS" "$MAX_RETRIES""#,
+        ])
         #expect(types.stdout == #"pro-maps-public-key|true|20.0|["pro_dashboard"]|4|"#)
     }
 
@@ -84,10 +87,13 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: marker), "the allowed BASH_ENV really reached bash")
     }
 
-    @Test("git, pager, editor and askpass variables pass only as plain names unless --allow-variable names them (issue #33, item 7)",
-          arguments: [("git_ssh_command", "ssh -oProxyCommand=evil"), ("git_config_value_0", "!sh -c evil"), ("lessopen", "|evil %s"),
-                      ("pager", "/tmp/evil"), ("editor", "vim -c '!evil'"), ("ssh_askpass", "./askpass"), ("git_askpass", "evil;x"),
-                      ("visual", "-c"), ("manpager", "sh")])
+    @Test(
+        "git, pager, editor and askpass variables pass only as plain names unless --allow-variable names them (issue #33, item 7)",
+        arguments: [
+            ("git_ssh_command", "ssh -oProxyCommand=evil"), ("git_config_value_0", "!sh -c evil"), ("lessopen", "|evil %s"),
+            ("pager", "/tmp/evil"), ("editor", "vim -c '!evil'"), ("ssh_askpass", "./askpass"), ("git_askpass", "evil;x"),
+            ("visual", "-c"), ("manpager", "sh"),
+        ])
     func toolStartupVariables(key: String, value: String) throws {
         let workspace = try workspace(variables: #"{"\#(key)": "\#(value)", "title": "ok"}"#)
         let name = key.uppercased()
@@ -139,7 +145,9 @@ struct RunCommandTests {
         let workspace = try workspace(variables: #"{"api": {"timeout": 1}, "api.timeout": 2}"#)
         let result = try workspace.run(["run", "--", "touch", "ran"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains(#"configurations.Debug.api.timeout and configurations.Debug["api.timeout"] both give the environment variable API_TIMEOUT"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"configurations.Debug.api.timeout and configurations.Debug["api.timeout"] both give the environment variable API_TIMEOUT"#),
+            "\(result.stderr)")
         #expect(workspace.read("ran") == nil)
         #expect(result.stdout.isEmpty)
     }
@@ -198,8 +206,11 @@ struct RunCommandTests {
     func encrypted() throws {
         let workspace = try Workspace()
         let secret = "run-test passphrase nobody else knows"
-        let encrypt = try workspace.run(["encrypt", "environments/environments.json", "-o", "env.bin", "--passphrase-env", "PASS",
-                                         "--kdf-passes", "1", "--kdf-memory-kib", "64"], environment: ["PASS": secret])
+        let encrypt = try workspace.run(
+            [
+                "encrypt", "environments/environments.json", "-o", "env.bin", "--passphrase-env", "PASS",
+                "--kdf-passes", "1", "--kdf-memory-kib", "64",
+            ], environment: ["PASS": secret])
         #expect(encrypt.status == 0, "\(encrypt.stderr)")
         let script = #"echo "$API_KEYS_MAPS ${ENVTOOL_PASSPHRASE-none} ${PASS-none}""#
         let fromVariable = try workspace.run(["run", "-e", "env.bin", "--", "sh", "-c", script], environment: ["ENVTOOL_PASSPHRASE": secret])

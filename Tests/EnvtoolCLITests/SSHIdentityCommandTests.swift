@@ -12,16 +12,20 @@ struct SSHIdentityCommandTests {
     /// A key pair from `ssh-keygen` (no passphrase) at `name` and `name.pub`; `bits` for RSA.
     static func sshKey(_ workspace: Workspace, _ name: String, type: String, bits: Int? = nil, passphrase: String = "") throws {
         let sizes = bits.map { ["-b", String($0)] } ?? []
-        let made = try AgeCommandTests.run("ssh-keygen", ["-q", "-t", type] + sizes + ["-N", passphrase, "-C", "someone@example.com", "-f", name], in: workspace)
+        let made = try AgeCommandTests.run(
+            "ssh-keygen", ["-q", "-t", type] + sizes + ["-N", passphrase, "-C", "someone@example.com", "-f", name], in: workspace)
         #expect(made.status == 0, "\(made.stderr)")
     }
 
     /// Runs `program arguments…` on a pseudo-terminal, answering every prompt for a passphrase
     /// ("Enter passphrase", "Passphrase for …") with `passphrase`.
-    static func onTerminal(_ workspace: Workspace, _ program: String, _ arguments: [String], passphrase: String,
-                           environment: [String: String] = [:]) throws -> EnvtoolProcess.Result {
-        try PseudoTerminal.run(program, arguments, answering: [.init(cue: "assphrase", text: passphrase, everyTime: true)], in: workspace,
-                               environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 })
+    static func onTerminal(
+        _ workspace: Workspace, _ program: String, _ arguments: [String], passphrase: String,
+        environment: [String: String] = [:]
+    ) throws -> EnvtoolProcess.Result {
+        try PseudoTerminal.run(
+            program, arguments, answering: [.init(cue: "assphrase", text: passphrase, everyTime: true)], in: workspace,
+            environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 })
     }
 
     static func publicLine(_ workspace: Workspace, _ name: String) -> String {
@@ -107,23 +111,29 @@ struct SSHIdentityCommandTests {
         #expect(!wrong.stderr.contains("not it"))
         let none = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "protected.key"])
         #expect(none.status == 77)
-        #expect(none.stderr.contains("protected with a passphrase (age -p or ssh-keygen); run on a terminal to be asked for it, or set ENVTOOL_PASSPHRASE"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("protected with a passphrase (age -p or ssh-keygen); run on a terminal to be asked for it, or set ENVTOOL_PASSPHRASE"),
+            "\(none.stderr)")
         // On a terminal the passphrase is asked, naming the file.
-        let asked = try Self.onTerminal(workspace, EnvtoolProcess.executable, ["get", "base_url", "-e", "env.bin", "--identity", "protected.key"],
-                                        passphrase: passphrase, environment: ["XDG_CONFIG_HOME": workspace.configHome, "HOME": workspace.path])
+        let asked = try Self.onTerminal(
+            workspace, EnvtoolProcess.executable, ["get", "base_url", "-e", "env.bin", "--identity", "protected.key"],
+            passphrase: passphrase, environment: ["XDG_CONFIG_HOME": workspace.configHome, "HOME": workspace.path])
         #expect(asked.status == 0, "\(asked.stdout)")
         #expect(asked.stdout.contains("Passphrase for the identity file protected.key:"))
         #expect(asked.stdout.contains("https://dev-api.example.com/v1"))
     }
 
-    @Test("ssh-keygen -N keys (ed25519, rsa 3072, aes256-gcm): age -R key.pub → envtool with ENVTOOL_PASSPHRASE; envtool → age -d -i key on a terminal; a wrong passphrase exits 78 naming the file",
-          arguments: [("ed25519", nil), ("rsa", nil), ("ed25519", "aes256-gcm@openssh.com")] as [(String, String?)])
+    @Test(
+        "ssh-keygen -N keys (ed25519, rsa 3072, aes256-gcm): age -R key.pub → envtool with ENVTOOL_PASSPHRASE; envtool → age -d -i key on a terminal; a wrong passphrase exits 78 naming the file",
+        arguments: [("ed25519", nil), ("rsa", nil), ("ed25519", "aes256-gcm@openssh.com")] as [(String, String?)])
     func passphraseProtectedSSHKey(type: String, cipher: String?) throws {
         let workspace = try Workspace()
         let passphrase = "secret"
         let sizes = type == "rsa" ? ["-b", "3072"] : []
-        let made = try AgeCommandTests.run("ssh-keygen", ["-q", "-t", type] + sizes + (cipher.map { ["-Z", $0] } ?? [])
-                                           + ["-N", passphrase, "-C", "someone@example.com", "-f", "key"], in: workspace)
+        let made = try AgeCommandTests.run(
+            "ssh-keygen",
+            ["-q", "-t", type] + sizes + (cipher.map { ["-Z", $0] } ?? [])
+                + ["-N", passphrase, "-C", "someone@example.com", "-f", "key"], in: workspace)
         #expect(made.status == 0, "\(made.stderr)")
         let original = try #require(workspace.read(Self.json))
 
@@ -137,7 +147,8 @@ struct SSHIdentityCommandTests {
         #expect(!wrong.stderr.contains("hunter2") && !wrong.stderr.contains(passphrase) && !wrong.stderr.contains("PRIVATE KEY"))
         let none = try workspace.run(["get", "base_url", "-e", "from-age.bin", "--identity", "key"])
         #expect(none.status == 77)
-        #expect(none.stderr.contains("key: error: this identity file is protected with a passphrase (age -p or ssh-keygen); run on a terminal"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("key: error: this identity file is protected with a passphrase (age -p or ssh-keygen); run on a terminal"), "\(none.stderr)")
 
         // envtool → age: age asks for the key's passphrase on a terminal. age 1.1 (Go's x/crypto/ssh)
         // reads only aes256-ctr and aes256-cbc keys, so an aes256-gcm one opens as an unprotected
@@ -151,13 +162,15 @@ struct SSHIdentityCommandTests {
             let copied = try Self.onTerminal(workspace, try AgeCommandTests.tool("ssh-keygen"), ["-p", "-N", "", "-f", ageIdentity], passphrase: passphrase)
             #expect(copied.status == 0, "\(copied.stdout)")
         }
-        let opened = try Self.onTerminal(workspace, try AgeCommandTests.tool("age"), ["-d", "-i", ageIdentity, "-o", "opened.json", "to-pub.bin"],
-                                         passphrase: passphrase)
+        let opened = try Self.onTerminal(
+            workspace, try AgeCommandTests.tool("age"), ["-d", "-i", ageIdentity, "-o", "opened.json", "to-pub.bin"],
+            passphrase: passphrase)
         #expect(opened.status == 0, "\(opened.stdout)")
         #expect(workspace.read("opened.json") == original)
         // And envtool on a terminal asks for it, naming the key file.
-        let asked = try Self.onTerminal(workspace, EnvtoolProcess.executable, ["get", "base_url", "-e", "to-pub.bin", "--identity", "key"],
-                                        passphrase: passphrase, environment: ["XDG_CONFIG_HOME": workspace.configHome, "HOME": workspace.path])
+        let asked = try Self.onTerminal(
+            workspace, EnvtoolProcess.executable, ["get", "base_url", "-e", "to-pub.bin", "--identity", "key"],
+            passphrase: passphrase, environment: ["XDG_CONFIG_HOME": workspace.configHome, "HOME": workspace.path])
         #expect(asked.status == 0, "\(asked.stdout)")
         #expect(asked.stdout.contains("Passphrase for the identity file key:"), "\(asked.stdout)")
         #expect(asked.stdout.contains("https://dev-api.example.com/v1"))
@@ -185,15 +198,18 @@ struct SSHIdentityCommandTests {
         unknown.replaceSubrange(19..<29, with: Array("twofish256".utf8))
         try written("unknown", unknown)
         try written("truncated", Array(blob.dropLast(7)))
-        for (name, message) in [("huge", "huge: error: this OpenSSH private key asks for 2147483647 bcrypt rounds; envtool reads keys of at most 10000"),
-                                ("unknown", "unknown: error: this OpenSSH private key is encrypted with `twofish256`, which envtool does not read"),
-                                ("truncated", "truncated: error: this OpenSSH private key is malformed")] {
+        for (name, message) in [
+            ("huge", "huge: error: this OpenSSH private key asks for 2147483647 bcrypt rounds; envtool reads keys of at most 10000"),
+            ("unknown", "unknown: error: this OpenSSH private key is encrypted with `twofish256`, which envtool does not read"),
+            ("truncated", "truncated: error: this OpenSSH private key is malformed"),
+        ] {
             let result = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", name], environment: ["ENVTOOL_PASSPHRASE": "secret"])
             #expect(result.status == 77, "\(name): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(!result.stderr.contains("secret"))
         }
-        #expect(try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key"], environment: ["ENVTOOL_PASSPHRASE": "secret"]).stdout == Self.devURL)
+        #expect(
+            try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", "key"], environment: ["ENVTOOL_PASSPHRASE": "secret"]).stdout == Self.devURL)
     }
 
     @Test("ENVTOOL_IDENTITY_COMMAND: its output is the identity; a failure names the variable and status and never shows the output")
@@ -237,9 +253,11 @@ struct SSHIdentityCommandTests {
         let truncated = lines.prefix(3).joined(separator: "\n") + "\n" + lines[lines.count - 1] + "\n"
         lines[2] = String(lines[2].reversed())
         let garbled = lines.joined(separator: "\n") + "\n"
-        for (name, content, message) in [("truncated", truncated, "this OpenSSH private key is malformed"),
-                                         ("garbled", garbled, "this OpenSSH private key is"),
-                                         ("cut", String(text.prefix(120)), "this OpenSSH private key has no -----END OPENSSH PRIVATE KEY----- line")] {
+        for (name, content, message) in [
+            ("truncated", truncated, "this OpenSSH private key is malformed"),
+            ("garbled", garbled, "this OpenSSH private key is"),
+            ("cut", String(text.prefix(120)), "this OpenSSH private key has no -----END OPENSSH PRIVATE KEY----- line"),
+        ] {
             try workspace.write(name, content)
             #expect(chmod(workspace.path + "/" + name, 0o600) == 0)
             let result = try workspace.run(["get", "base_url", "-e", "env.bin", "--identity", name])

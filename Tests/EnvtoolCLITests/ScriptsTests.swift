@@ -7,8 +7,9 @@ import Testing
 struct ScriptsTests {
     static let root = EnvtoolProcess.repositoryRoot
 
-    @Test("scripts/demo, scripts/kms-demo, scripts/install and scripts/test run scripts/dependencies before their first swift command",
-          arguments: [("scripts/demo", "build"), ("scripts/kms-demo", "kms"), ("scripts/install", "build"), ("scripts/test", "test")])
+    @Test(
+        "scripts/demo, scripts/kms-demo, scripts/install and scripts/test run scripts/dependencies before their first swift command",
+        arguments: [("scripts/demo", "build"), ("scripts/kms-demo", "kms"), ("scripts/install", "build"), ("scripts/test", "test")])
     func installBeforeBuilding(script: String, kind: String) throws {
         let lines = try String(contentsOfFile: Self.root + "/" + script, encoding: .utf8).split(separator: "\n").map(String.init)
         let code = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
@@ -66,7 +67,11 @@ struct ScriptsTests {
         #expect(build.installed == ["pkg-config", "libsodium-dev"])
         let test = try Self.recordInstall("test")
         #expect(test.status == 0)
-        #expect(test.installed == ["pkg-config", "libsodium-dev", "python3", "age", "python3-venv", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "dotenv", "openssh-client", "zsh", "fish", "mandoc", "man-db"])
+        #expect(
+            test.installed == [
+                "pkg-config", "libsodium-dev", "python3", "age", "python3-venv", "gettext", "libxml2-utils", "strace", "aapt", "chromium", "dotenv",
+                "openssh-client", "zsh", "fish", "mandoc", "man-db",
+            ])
         let kms = try Self.recordInstall("kms")
         #expect(kms.status == 0)
         #expect(kms.installed == ["pkg-config", "libsodium-dev", "python3", "age", "python3-venv"])

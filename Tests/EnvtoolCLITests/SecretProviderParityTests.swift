@@ -16,8 +16,9 @@ struct SecretProviderParityTests {
         let arguments = try #require(command["arguments"] as? [[String: Any]])
         return arguments.compactMap { argument in
             guard (argument["sectionTitle"] as? String)?.hasPrefix("Secret") == true,
-                  let names = argument["names"] as? [[String: Any]],
-                  let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String else { return nil }
+                let names = argument["names"] as? [[String: Any]],
+                let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String
+            else { return nil }
             let isFlag = argument["kind"] as? String == "flag"
             return ("--" + long, isFlag ? nil : argument["valueName"] as? String ?? "value")
         }
@@ -30,8 +31,11 @@ struct SecretProviderParityTests {
         #expect(try workspace.run(["keygen", "--age", "-o", "a.key"]).status == 0)
         let secrets = ["P": "the parity passphrase"]
         #expect(try workspace.run(["encrypt", Self.json, "-o", "key.bin", "--key-file", "k.key"]).status == 0)
-        #expect(try workspace.run(["encrypt", Self.json, "-o", "pass.bin", "--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"],
-                                  environment: secrets).status == 0)
+        #expect(
+            try workspace.run(
+                ["encrypt", Self.json, "-o", "pass.bin", "--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"],
+                environment: secrets
+            ).status == 0)
         let options = try Self.secretOptions(workspace)
         #expect(Set(options.map(\.name)).isSuperset(of: ["--key-file", "--identity", "--passphrase-env", "--passphrase-stdin"]), "\(options)")
         // Values by what the option takes: paths of each kind of secret file and a missing one,
@@ -44,8 +48,9 @@ struct SecretProviderParityTests {
         }
         for first in options.indices {
             for second in options.indices where second > first {
-                givens.append([options[first].name] + (options[first].valueName.map { values[$0]?.first ?? "x" }.map { [$0] } ?? [])
-                              + [options[second].name] + (options[second].valueName.map { values[$0]?.first ?? "x" }.map { [$0] } ?? []))
+                givens.append(
+                    [options[first].name] + (options[first].valueName.map { values[$0]?.first ?? "x" }.map { [$0] } ?? [])
+                        + [options[second].name] + (options[second].valueName.map { values[$0]?.first ?? "x" }.map { [$0] } ?? []))
             }
         }
         for file in ["key.bin", "pass.bin"] {

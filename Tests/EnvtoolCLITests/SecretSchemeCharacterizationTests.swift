@@ -56,14 +56,23 @@ struct SecretSchemeCharacterizationTests {
                 Step(arguments: ["get", "base_url", "-e", file.name] + file.secret, environment: secrets),
                 Step(arguments: ["decrypt", file.name] + file.wrong, environment: secrets),
                 Step(arguments: ["decrypt", file.name, "-o", file.name + ".json"] + file.secret, environment: secrets),
-                Step(arguments: ["edit", file.name, "--scrypt-work-factor", "10", "--kdf-passes", "1", "--kdf-memory-kib", "64"] + file.secret, environment: secrets),
+                Step(
+                    arguments: ["edit", file.name, "--scrypt-work-factor", "10", "--kdf-passes", "1", "--kdf-memory-kib", "64"] + file.secret,
+                    environment: secrets),
                 Step(arguments: ["inspect", file.name]),
-                Step(arguments: ["rekey", file.name, "-o", "to-age-" + file.name, "--to", "age", "--scrypt-work-factor", "10"] + file.secret, environment: secrets),
-                Step(arguments: ["rekey", file.name, "-o", "to-v1-" + file.name, "--to", "v1", "--kdf-passes", "1", "--kdf-memory-kib", "64"] + file.secret, environment: secrets),
+                Step(
+                    arguments: ["rekey", file.name, "-o", "to-age-" + file.name, "--to", "age", "--scrypt-work-factor", "10"] + file.secret,
+                    environment: secrets),
+                Step(
+                    arguments: ["rekey", file.name, "-o", "to-v1-" + file.name, "--to", "v1", "--kdf-passes", "1", "--kdf-memory-kib", "64"] + file.secret,
+                    environment: secrets),
                 Step(arguments: ["rekey", file.name, "-o", "added-" + file.name, "--add-recipient", "<c>"] + file.secret, environment: secrets),
                 Step(arguments: ["rekey", file.name, "-o", "new-" + file.name, "--new-recipient", "<c>"] + file.secret, environment: secrets),
-                Step(arguments: ["rekey", file.name, "-o", "newpass-" + file.name, "--new-passphrase-env", "P", "--scrypt-work-factor", "10",
-                                 "--kdf-passes", "1", "--kdf-memory-kib", "64"] + file.secret, environment: secrets),
+                Step(
+                    arguments: [
+                        "rekey", file.name, "-o", "newpass-" + file.name, "--new-passphrase-env", "P", "--scrypt-work-factor", "10",
+                        "--kdf-passes", "1", "--kdf-memory-kib", "64",
+                    ] + file.secret, environment: secrets),
             ]
         }
         steps += [

@@ -9,7 +9,8 @@ struct SetVariableTests {
     static let json = "environments/environments.json"
 
     /// Every configuration's variables, as `print --format json` gives them.
-    static func configurations(_ workspace: Workspace, _ file: String, _ secret: [String] = [], environment: [String: String] = [:]) throws -> [String: String] {
+    static func configurations(_ workspace: Workspace, _ file: String, _ secret: [String] = [], environment: [String: String] = [:]) throws -> [String: String]
+    {
         var all: [String: String] = [:]
         for name in ["Debug", "Release", "appstore"] {
             let printed = try workspace.run(["print", "-e", file, "-c", name] + secret, environment: environment)
@@ -76,8 +77,12 @@ struct SetVariableTests {
         }
         #expect(try workspace.run(["recipients", "list", "env.bin"]).stdout == listed)
         // The same recipients; only the MAC line changes, as the new file key authenticates the list.
-        func recipientLines(_ data: Data?) -> [Substring] { String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") } }
-        func macLine(_ data: Data?) -> Substring? { String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("# envtool-mac: ") } }
+        func recipientLines(_ data: Data?) -> [Substring] {
+            String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        }
+        func macLine(_ data: Data?) -> Substring? {
+            String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("# envtool-mac: ") }
+        }
         #expect(recipientLines(workspace.read("env.bin.recipients")) == recipientLines(sidecar))
         #expect(macLine(workspace.read("env.bin.recipients")) != nil && macLine(workspace.read("env.bin.recipients")) != macLine(sidecar))
         var after = try Self.configurations(workspace, "env.bin", ["--identity", "a.key"])
@@ -94,12 +99,13 @@ struct SetVariableTests {
         #expect(try workspace.run(["keygen", "-o", "k.key"]).status == 0)
         #expect(try workspace.run(["keygen", "--public", "-o", "id"]).status == 0)
         let environment = ["P": "a passphrase for set"]
-        let (encrypt, secret): ([String], [String]) = switch scheme {
-        case "key": (["--key-file", "k.key"], ["--key-file", "k.key"])
-        case "passphrase": (["--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"], ["--passphrase-env", "P"])
-        case "recipient": (["--recipient", "id.pub"], ["--identity", "id"])
-        default: (["--to", "age", "--passphrase-env", "P", "--scrypt-work-factor", "10"], ["--passphrase-env", "P", "--scrypt-work-factor", "10"])
-        }
+        let (encrypt, secret): ([String], [String]) =
+            switch scheme {
+            case "key": (["--key-file", "k.key"], ["--key-file", "k.key"])
+            case "passphrase": (["--passphrase-env", "P", "--kdf-passes", "1", "--kdf-memory-kib", "64"], ["--passphrase-env", "P"])
+            case "recipient": (["--recipient", "id.pub"], ["--identity", "id"])
+            default: (["--to", "age", "--passphrase-env", "P", "--scrypt-work-factor", "10"], ["--passphrase-env", "P", "--scrypt-work-factor", "10"])
+            }
         #expect(try workspace.run(["encrypt", Self.json, "-o", "env.bin"] + encrypt, environment: environment).status == 0)
         let header = try workspace.run(["inspect", "env.bin"]).stdout
         let set = try workspace.run(["set", "api.secret", "s3cr3t", "-e", "env.bin", "-c", "Debug"] + secret, environment: environment)
@@ -111,7 +117,9 @@ struct SetVariableTests {
         #expect(facts(try workspace.run(["inspect", "env.bin"]).stdout) == facts(header))
     }
 
-    @Test("a failure leaves the file as it was: wrong secret, missing variable, a path through a value, bad JSON, a missing recipients list, an unwritable folder")
+    @Test(
+        "a failure leaves the file as it was: wrong secret, missing variable, a path through a value, bad JSON, a missing recipients list, an unwritable folder"
+    )
     func failures() throws {
         let workspace = try Workspace()
         let keys = try AgeCommandTests.keys(workspace, ["a.key", "stranger.key"])
@@ -147,8 +155,9 @@ struct SetVariableTests {
         }
     }
 
-    @Test("set on an environments.bin opens for writing no file but the .bin's temporary file (traced)",
-          .enabled(if: Strace.works, "needs a working strace"))
+    @Test(
+        "set on an environments.bin opens for writing no file but the .bin's temporary file (traced)",
+        .enabled(if: Strace.works, "needs a working strace"))
     func plaintextNeverWritten() throws {
         let workspace = try Workspace()
         #expect(try workspace.run(["keygen", "-o", "k.key"]).status == 0)

@@ -19,7 +19,8 @@ struct SopsCommandTests {
     /// The sample encrypted by sops to two age-keygen keys, as env.sops.json; the key files.
     static func encryptedBySops(_ workspace: Workspace) throws -> [(file: String, recipient: String)] {
         let keys = try AgeCommandTests.keys(workspace, ["a.key", "b.key"])
-        let encrypted = try sops(["encrypt", "--age", keys.map(\.recipient).joined(separator: ","), "--input-type", "json", "--output-type", "json", json], in: workspace)
+        let encrypted = try sops(
+            ["encrypt", "--age", keys.map(\.recipient).joined(separator: ","), "--input-type", "json", "--output-type", "json", json], in: workspace)
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         try workspace.write("env.sops.json", encrypted.stdout)
         return keys
@@ -55,10 +56,14 @@ struct SopsCommandTests {
         let inspect = try workspace.run(["inspect", "env.sops.json"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.contains("format: sops 3.11.0"), "\(inspect.stdout)")
-        let inspected = try JSONSerialization.jsonObject(with: Data(try workspace.run(["inspect", "env.sops.json", "--format", "json"]).stdout.utf8)) as? [String: Any]
-        #expect(inspected?["format"] as? String == "sops" && inspected?["armored"] as? Bool == false && inspected?["recipients"] as? Int == keys.count,
-                "\(String(describing: inspected))")
-        let listed = try JSONSerialization.jsonObject(with: Data(try workspace.run(["recipients", "list", "env.sops.json", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let inspected =
+            try JSONSerialization.jsonObject(with: Data(try workspace.run(["inspect", "env.sops.json", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        #expect(
+            inspected?["format"] as? String == "sops" && inspected?["armored"] as? Bool == false && inspected?["recipients"] as? Int == keys.count,
+            "\(String(describing: inspected))")
+        let listed =
+            try JSONSerialization.jsonObject(with: Data(try workspace.run(["recipients", "list", "env.sops.json", "--format", "json"]).stdout.utf8))
+            as? [String: Any]
         #expect(listed?["format"] as? String == "sops", "\(String(describing: listed))")
         let recipients = try workspace.run(["recipients", "list", "env.sops.json"])
         #expect(recipients.status == 0, "\(recipients.stderr)")
@@ -84,7 +89,10 @@ struct SopsCommandTests {
         try workspace.write("moved.sops.json", moved.joined(separator: "\n"))
         let movedRead = try workspace.run(["get", "base_url", "-e", "moved.sops.json", "-c", "Release", "--identity", "a.key"])
         #expect(movedRead.status == 78)
-        #expect(movedRead.stderr.contains("moved.sops.json:\(urls[1] + 1): error: the value at configurations:Release:base_url does not decrypt under its own path"), "\(movedRead.stderr)")
+        #expect(
+            movedRead.stderr.contains(
+                "moved.sops.json:\(urls[1] + 1): error: the value at configurations:Release:base_url does not decrypt under its own path"),
+            "\(movedRead.stderr)")
         #expect(!movedRead.stderr.contains("example.com") && movedRead.stdout.isEmpty)
         #expect(try Self.sops(["decrypt", "moved.sops.json"], in: workspace, identity: "a.key").status != 0)
 
@@ -139,7 +147,8 @@ struct SopsCommandTests {
         #expect(unset.status == 0, "\(unset.stderr)")
         try workspace.write("editor.sh", "#!/bin/sh\nsed -i 's/dev-api.example.com/edited.example.com/' \"$1\"\n")
         chmod(workspace.path + "/editor.sh", 0o755)
-        let edit = try workspace.run(["edit", "env.sops.json", "--identity", "a.key"], environment: ["EDITOR": workspace.path + "/editor.sh", "XDG_RUNTIME_DIR": workspace.path])
+        let edit = try workspace.run(
+            ["edit", "env.sops.json", "--identity", "a.key"], environment: ["EDITOR": workspace.path + "/editor.sh", "XDG_RUNTIME_DIR": workspace.path])
         #expect(edit.status == 0, "\(edit.stderr)")
         let bySops = try Self.sops(["decrypt", "env.sops.json"], in: workspace, identity: "b.key")
         #expect(bySops.status == 0, "\(bySops.stderr)")
@@ -148,7 +157,8 @@ struct SopsCommandTests {
         #expect(debug["max_retries"] == nil)
         #expect(debug["request_timeout"] as? Double == 30.5)
         // And back: sops changes a value, envtool reads it.
-        let sopsSet = try Self.sops(["set", "env.sops.json", #"["configurations"]["Debug"]["base_url"]"#, #""https://from-sops.example""#], in: workspace, identity: "a.key")
+        let sopsSet = try Self.sops(
+            ["set", "env.sops.json", #"["configurations"]["Debug"]["base_url"]"#, #""https://from-sops.example""#], in: workspace, identity: "a.key")
         #expect(sopsSet.status == 0, "\(sopsSet.stderr)")
         #expect(try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", "b.key"]).stdout == "https://from-sops.example\n")
     }
@@ -179,7 +189,9 @@ struct SopsCommandTests {
     func encryptToSops() throws {
         let workspace = try Workspace()
         let keys = try AgeCommandTests.keys(workspace, ["a.key", "b.key"])
-        let encrypt = try workspace.run(["encrypt", Self.json, "-o", "env.sops.json", "--to", "sops", "--recipient", keys[0].recipient, "--recipient", keys[1].recipient])
+        let encrypt = try workspace.run([
+            "encrypt", Self.json, "-o", "env.sops.json", "--to", "sops", "--recipient", keys[0].recipient, "--recipient", keys[1].recipient,
+        ])
         #expect(encrypt.status == 0, "\(encrypt.stderr)")
         #expect(encrypt.stderr.contains("(sops, 2 age recipients)"), "\(encrypt.stderr)")
         let text = String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self)
@@ -214,7 +226,9 @@ struct SopsCommandTests {
         #expect(Self.valueLines(after) == Self.valueLines(before))
         let (old, new) = (Self.metadataLines(before), Self.metadataLines(after))
         // The same lastmodified and MAC; the list has one entry more.
-        #expect(old.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") } == new.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") })
+        #expect(
+            old.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") } == new.filter { $0.contains("\"mac\"") || $0.contains("\"lastmodified\"") }
+        )
         #expect(new.count == old.count + 4)
         for key in ["a.key", "b.key", "c.key"] { #expect(try Self.sopsReads("env.sops.json", in: workspace, identity: key), "\(key)") }
         // A member added again is a usage error, and the file stays byte for byte.
@@ -224,7 +238,9 @@ struct SopsCommandTests {
         #expect(workspace.read("env.sops.json") == after)
     }
 
-    @Test("rekey --remove-recipient on a sops file rotates the data key: every value gets new ciphertext, the removed key opens nothing, sops reads it with the others")
+    @Test(
+        "rekey --remove-recipient on a sops file rotates the data key: every value gets new ciphertext, the removed key opens nothing, sops reads it with the others"
+    )
     func removeRecipient() throws {
         let workspace = try Workspace()
         let keys = try Self.encryptedBySops(workspace)
@@ -240,7 +256,9 @@ struct SopsCommandTests {
         let refused = try workspace.run(["get", "base_url", "-e", "env.sops.json", "--identity", "b.key"])
         #expect(refused.status != 0)
         // Not a member, or the last one: refused, nothing written.
-        for (removed, message) in [(keys[1].recipient, "is not a recipient of this file"), (keys[0].recipient, "removing every recipient would leave no one able to open the file")] {
+        for (removed, message) in [
+            (keys[1].recipient, "is not a recipient of this file"), (keys[0].recipient, "removing every recipient would leave no one able to open the file"),
+        ] {
             let result = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--remove-recipient", removed])
             #expect(result.status != 0)
             #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -268,7 +286,8 @@ struct SopsCommandTests {
         #expect(back.status == 0, "\(back.stderr)")
         for key in ["a.key", "b.key"] { #expect(try Self.sopsReads("again.sops.json", in: workspace, identity: key), "\(key)") }
         // A new passphrase has no sops form: refused, the file as it was.
-        let passphrase = try workspace.run(["rekey", "again.sops.json", "--identity", "a.key", "--new-passphrase-env", "PASS"], environment: ["PASS": "correct horse"])
+        let passphrase = try workspace.run(
+            ["rekey", "again.sops.json", "--identity", "a.key", "--new-passphrase-env", "PASS"], environment: ["PASS": "correct horse"])
         #expect(passphrase.status == 77, "\(passphrase.stderr)")
         #expect(passphrase.stderr.contains("convert the file with --to age or --to v1"), "\(passphrase.stderr)")
     }
@@ -278,7 +297,11 @@ struct SopsCommandTests {
         let workspace = try Workspace()
         let keys = try Self.encryptedBySops(workspace)
         var text = String(decoding: try #require(workspace.read("env.sops.json")), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\t\"sops\": {\n", with: "\t\"sops\": {\n\t\t\"kms\": [\n\t\t\t{\n\t\t\t\t\"arn\": \"arn:aws:kms:eu-west-1:000000000000:key/x\",\n\t\t\t\t\"enc\": \"AQID\"\n\t\t\t}\n\t\t],\n")
+        text = text.replacingOccurrences(
+            of: "\t\"sops\": {\n",
+            with:
+                "\t\"sops\": {\n\t\t\"kms\": [\n\t\t\t{\n\t\t\t\t\"arn\": \"arn:aws:kms:eu-west-1:000000000000:key/x\",\n\t\t\t\t\"enc\": \"AQID\"\n\t\t\t}\n\t\t],\n"
+        )
         try workspace.write("env.sops.json", text)
         let before = try #require(workspace.read("env.sops.json"))
         let remove = try workspace.run(["rekey", "env.sops.json", "--identity", "a.key", "--remove-recipient", keys[1].recipient])

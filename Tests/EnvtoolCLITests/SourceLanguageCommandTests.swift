@@ -9,7 +9,9 @@ struct SourceLanguageCommandTests {
     /// whose fr text reads another variable; environments.json declaring `document` when given.
     static func workspace(document: String? = nil) throws -> Workspace {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("app/Localizable.xcstrings", """
+        try workspace.write(
+            "app/Localizable.xcstrings",
+            """
             {"sourceLanguage": "de", "version": "1.0", "strings": {
               "greeting": {"localizations": {
                 "de": {"stringUnit": {"state": "translated", "value": "Hallo"}},
@@ -49,7 +51,9 @@ struct SourceLanguageCommandTests {
         #expect(result.stderr.contains("fr (from environments/environments.json) is used instead"), "\(result.stderr)")
         #expect(try Self.sourceLanguage(ofCatalog: documented.read("out/Localizable.xcstrings")) == "fr")
         // The flag beats the document.
-        #expect(try documented.run(["i18n", "convert", "--from", "app/Localizable.xcstrings", "--to", "both/Localizable.xcstrings", "--source-language", "en"]).status == 0)
+        #expect(
+            try documented.run(["i18n", "convert", "--from", "app/Localizable.xcstrings", "--to", "both/Localizable.xcstrings", "--source-language", "en"])
+                .status == 0)
         #expect(try Self.sourceLanguage(ofCatalog: documented.read("both/Localizable.xcstrings")) == "en")
     }
 

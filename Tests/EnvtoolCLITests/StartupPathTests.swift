@@ -13,11 +13,13 @@ struct StartupPathTests {
          }}
         """
 
-    @Test("an error in another configuration fails get and validate alike, at its line and column", arguments: [
-        ["get", "base_url", "-e", "env.json", "-c", "Debug"],
-        ["print", "-e", "env.json", "-c", "Debug"],
-        ["validate", "-e", "env.json"],
-    ])
+    @Test(
+        "an error in another configuration fails get and validate alike, at its line and column",
+        arguments: [
+            ["get", "base_url", "-e", "env.json", "-c", "Debug"],
+            ["print", "-e", "env.json", "-c", "Debug"],
+            ["validate", "-e", "env.json"],
+        ])
     func errorElsewhere(arguments: [String]) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("env.json", Self.brokenRelease)
@@ -29,13 +31,17 @@ struct StartupPathTests {
 
     /// `get` reads a valid document's configurations when it needs them, so the one that is not
     /// an object must still be reported as the whole parse reports it.
-    @Test("a configuration that is not an object, between two that are, fails get and validate alike", arguments: [
-        ["get", "base_url", "-e", "env.json", "-c", "Debug"],
-        ["validate", "-e", "env.json"],
-    ])
+    @Test(
+        "a configuration that is not an object, between two that are, fails get and validate alike",
+        arguments: [
+            ["get", "base_url", "-e", "env.json", "-c", "Debug"],
+            ["validate", "-e", "env.json"],
+        ])
     func configurationNotAnObject(arguments: [String]) throws {
         let workspace = try Workspace(copySample: false)
-        try workspace.write("env.json", """
+        try workspace.write(
+            "env.json",
+            """
             {"languages": ["en"], "configurations": {
               "Debug": {"base_url": "d"},
               "Staging": "s",
@@ -43,19 +49,22 @@ struct StartupPathTests {
             """)
         let result = try workspace.run(arguments)
         #expect(result.status == 65)
-        #expect(result.stderr.contains(#"env.json:3:14: error: the configuration "Staging" must be an object of variables, found a string"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"env.json:3:14: error: the configuration "Staging" must be an object of variables, found a string"#), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("usage errors, help and completions of a frequent command name the whole command", arguments: [
-        (["get"], 64, "Usage: envtool get"),
-        (["get", "base_url", "--bogus"], 64, "Usage: envtool get"),
-        (["set-language"], 64, "Usage: envtool set-language"),
-        (["get", "--help"], 0, "USAGE: envtool get"),
-        (["get", "-h"], 0, "USAGE: envtool get"),
-        (["language", "--help"], 0, "USAGE: envtool language"),
-        (["t", "--help"], 0, "USAGE: envtool t"),
-    ])
+    @Test(
+        "usage errors, help and completions of a frequent command name the whole command",
+        arguments: [
+            (["get"], 64, "Usage: envtool get"),
+            (["get", "base_url", "--bogus"], 64, "Usage: envtool get"),
+            (["set-language"], 64, "Usage: envtool set-language"),
+            (["get", "--help"], 0, "USAGE: envtool get"),
+            (["get", "-h"], 0, "USAGE: envtool get"),
+            (["language", "--help"], 0, "USAGE: envtool language"),
+            (["t", "--help"], 0, "USAGE: envtool t"),
+        ])
     func usageNamesTheWholeCommand(arguments: [String], status: Int32, expected: String) throws {
         let workspace = try Workspace()
         let result = try workspace.run(arguments)
@@ -63,14 +72,16 @@ struct StartupPathTests {
         #expect((result.stdout + result.stderr).contains(expected), "\(result.stdout)\(result.stderr)")
     }
 
-    @Test("get in every spelling of its options prints the same value", arguments: [
-        ["get", "base_url", "-e", "env.json", "-c", "Release"],
-        ["get", "-c", "Release", "base_url", "-e", "env.json"],
-        ["get", "--environments=env.json", "--configuration=Release", "base_url"],
-        ["get", "--environments", "env.json", "--configuration", "Release", "--app-id", "com.example.app", "base_url"],
-        ["get", "-e", "env.json", "-c", "Release", "--", "base_url"],
-        ["get", "base_url", "-c", "Release", "--key-file", "none.key", "-e", "env.json"],
-    ])
+    @Test(
+        "get in every spelling of its options prints the same value",
+        arguments: [
+            ["get", "base_url", "-e", "env.json", "-c", "Release"],
+            ["get", "-c", "Release", "base_url", "-e", "env.json"],
+            ["get", "--environments=env.json", "--configuration=Release", "base_url"],
+            ["get", "--environments", "env.json", "--configuration", "Release", "--app-id", "com.example.app", "base_url"],
+            ["get", "-e", "env.json", "-c", "Release", "--", "base_url"],
+            ["get", "base_url", "-c", "Release", "--key-file", "none.key", "-e", "env.json"],
+        ])
     func getSpellings(arguments: [String]) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("env.json", #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "d"}, "Release": {"base_url": "r"}}}"#)
@@ -79,11 +90,13 @@ struct StartupPathTests {
         #expect(result.stdout == "r\n")
     }
 
-    @Test("get with a bad app id, twice the same option or a second key is a usage error naming the whole command", arguments: [
-        (["get", "base_url", "-e", "env.json", "--app-id", "a/b"], [String: String](), "--app-id:"),
-        (["get", "base_url", "-e", "env.json"], ["ENVTOOL_APP_ID": "../up"], "ENVTOOL_APP_ID:"),
-        (["get", "base_url", "other", "-e", "env.json"], [:], "Usage: envtool get"),
-    ])
+    @Test(
+        "get with a bad app id, twice the same option or a second key is a usage error naming the whole command",
+        arguments: [
+            (["get", "base_url", "-e", "env.json", "--app-id", "a/b"], [String: String](), "--app-id:"),
+            (["get", "base_url", "-e", "env.json"], ["ENVTOOL_APP_ID": "../up"], "ENVTOOL_APP_ID:"),
+            (["get", "base_url", "other", "-e", "env.json"], [:], "Usage: envtool get"),
+        ])
     func getUsageErrors(arguments: [String], environment: [String: String], expected: String) throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("env.json", #"{"languages": ["en"], "configurations": {"Debug": {"base_url": "d"}}}"#)
@@ -100,8 +113,9 @@ struct StartupPathTests {
         try workspace.write("env.json", json)
         #expect(try workspace.run(["keygen", "--output", "bench.key"]).status == 0)
         #expect(try workspace.run(["encrypt", "env.json", "--output", "env.bin", "--key-file", "bench.key"]).status == 0)
-        let encrypted = try workspace.run(["get", "base_url", "-e", "env.bin", "-c", "Release"],
-                                          environment: ["ENVTOOL_KEY_FILE": workspace.path + "/bench.key"])
+        let encrypted = try workspace.run(
+            ["get", "base_url", "-e", "env.bin", "-c", "Release"],
+            environment: ["ENVTOOL_KEY_FILE": workspace.path + "/bench.key"])
         #expect(encrypted.status == 0, "\(encrypted.stderr)")
         #expect(encrypted.stdout == "r\n")
         let noKey = try workspace.run(["get", "base_url", "-e", "env.bin", "-c", "Release"])
@@ -119,8 +133,10 @@ struct StartupPathTests {
         for index in 0..<100_000 { text += "\"variable_\(index)\": \"value \(index)\", " }
         text += #""api": {"timeout": 60, "host": "api.example.com"}, "base_url": "https://api.example.com"}}}"#
         try workspace.write("env.json", text)
-        for (key, expected) in [("base_url", "https://api.example.com\n"), ("variable_99999", "value 99999\n"),
-                                ("api.timeout", "60\n"), ("api", #"{"timeout":60,"host":"api.example.com"}"# + "\n")] {
+        for (key, expected) in [
+            ("base_url", "https://api.example.com\n"), ("variable_99999", "value 99999\n"),
+            ("api.timeout", "60\n"), ("api", #"{"timeout":60,"host":"api.example.com"}"# + "\n"),
+        ] {
             let result = try workspace.run(["get", key, "-e", "env.json", "-c", "Release"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == expected)
@@ -130,19 +146,21 @@ struct StartupPathTests {
         #expect(missing.stderr.contains("has no variable \"api.port\""))
     }
 
-    @Test("language, set-language and t read every spelling of their options as the whole parser does", arguments: [
-        (["language", "-e", "environments/environments.json", "-v"], "en\nsource: fallback"),
-        (["language", "--verbose", "--environments=environments/environments.json"], "en\nsource: fallback"),
-        (["language", "--format", "json"], "{\n  \"language\": \"en\""),
-        (["language", "--format=json", "-v", "--app-id", "com.example.other"], "{\n  \"language\": \"en\""),
-        (["language", "-c", "Release", "--", "-v"], "USAGE-ERROR"),
-        (["set-language", "es", "--app-id", "com.example.other"], "es\n"),
-        (["set-language", "--app-id=com.example.other", "-c", "Debug", "ca"], "ca\n"),
-        (["t", "app.welcome", "--options", #"{"name": "Ada"}"#], "Welcome, Ada!\n"),
-        (["translate", "--options={\"count\": 0}", "cart.items"], "Your cart is empty\n"),
-        (["t", "missing.key", "app.title", "--strict"], "Envtool Demo\n"),
-        (["t", "app.title", "-e", "environments/environments.json", "--resources", "environments/locales"], "Envtool Demo\n"),
-    ])
+    @Test(
+        "language, set-language and t read every spelling of their options as the whole parser does",
+        arguments: [
+            (["language", "-e", "environments/environments.json", "-v"], "en\nsource: fallback"),
+            (["language", "--verbose", "--environments=environments/environments.json"], "en\nsource: fallback"),
+            (["language", "--format", "json"], "{\n  \"language\": \"en\""),
+            (["language", "--format=json", "-v", "--app-id", "com.example.other"], "{\n  \"language\": \"en\""),
+            (["language", "-c", "Release", "--", "-v"], "USAGE-ERROR"),
+            (["set-language", "es", "--app-id", "com.example.other"], "es\n"),
+            (["set-language", "--app-id=com.example.other", "-c", "Debug", "ca"], "ca\n"),
+            (["t", "app.welcome", "--options", #"{"name": "Ada"}"#], "Welcome, Ada!\n"),
+            (["translate", "--options={\"count\": 0}", "cart.items"], "Your cart is empty\n"),
+            (["t", "missing.key", "app.title", "--strict"], "Envtool Demo\n"),
+            (["t", "app.title", "-e", "environments/environments.json", "--resources", "environments/locales"], "Envtool Demo\n"),
+        ])
     func directSpellings(arguments: [String], expected: String) throws {
         let workspace = try Workspace()
         let result = try workspace.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
@@ -155,18 +173,20 @@ struct StartupPathTests {
         #expect(result.stdout.hasPrefix(expected), "\(result.stdout)")
     }
 
-    @Test("lines the short path leaves to ArgumentParser get its answer: usage errors, repeated options, empty values", arguments: [
-        (["language", "--format", "yaml"], Int32(64), "Usage: envtool language"),
-        (["language", "extra"], 64, "Usage: envtool language"),
-        (["language", "--key-file", "a.key", "--identity", "b.txt"], 64, "give one kind of secret"),
-        (["set-language", "es", "ca"], 64, "Usage: envtool set-language"),
-        (["set-language", "es", "--app-id", "../up"], 64, "--app-id:"),
-        (["t", "--strict"], 64, "Missing expected argument '<keys> ...'"),
-        // ArgumentParser takes the last of a repeated option, and an empty value as given.
-        (["t", "app.title", "--resources", "environments/locales", "--resources", "nowhere"], 66, "nowhere: error: no such directory"),
-        (["t", "app.title", "--options", ""], 65, "--options:1:1: error: the file is empty"),
-        (["language", "--verbose", "--verbose"], 0, ""),
-    ])
+    @Test(
+        "lines the short path leaves to ArgumentParser get its answer: usage errors, repeated options, empty values",
+        arguments: [
+            (["language", "--format", "yaml"], Int32(64), "Usage: envtool language"),
+            (["language", "extra"], 64, "Usage: envtool language"),
+            (["language", "--key-file", "a.key", "--identity", "b.txt"], 64, "give one kind of secret"),
+            (["set-language", "es", "ca"], 64, "Usage: envtool set-language"),
+            (["set-language", "es", "--app-id", "../up"], 64, "--app-id:"),
+            (["t", "--strict"], 64, "Missing expected argument '<keys> ...'"),
+            // ArgumentParser takes the last of a repeated option, and an empty value as given.
+            (["t", "app.title", "--resources", "environments/locales", "--resources", "nowhere"], 66, "nowhere: error: no such directory"),
+            (["t", "app.title", "--options", ""], 65, "--options:1:1: error: the file is empty"),
+            (["language", "--verbose", "--verbose"], 0, ""),
+        ])
     func leftToArgumentParser(arguments: [String], status: Int32, expected: String) throws {
         let workspace = try Workspace()
         let result = try workspace.run(arguments)
@@ -184,7 +204,6 @@ struct StartupPathTests {
         #expect(try workspace.run(["set-language", "fr"]).status == 69)
         #expect(try workspace.run(["language"]).stdout == "ru\n")
     }
-
 
     /// ArgumentParser names a command without a `commandName` from `String(describing:)` of its
     /// type, which searches all of the program's protocol conformances, once per command at every

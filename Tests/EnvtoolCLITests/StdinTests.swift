@@ -9,9 +9,10 @@ struct StdinTests {
 
     /// Runs `script` with bash (for `<(…)`) in the workspace, `$ENVTOOL` naming the built envtool.
     func bash(_ workspace: Workspace, _ script: String) throws -> EnvtoolProcess.Result {
-        try EnvtoolProcess.run(["-c", script], in: workspace.path,
-                               environment: ["ENVTOOL": EnvtoolProcess.executable, "XDG_CONFIG_HOME": workspace.configHome],
-                               executable: "/bin/bash")
+        try EnvtoolProcess.run(
+            ["-c", script], in: workspace.path,
+            environment: ["ENVTOOL": EnvtoolProcess.executable, "XDG_CONFIG_HOME": workspace.configHome],
+            executable: "/bin/bash")
     }
 
     @Test("-e - reads the document from standard input")

@@ -16,7 +16,9 @@ struct StringsLintAgreementTests {
     func agree() throws {
         let workspace = try Workspace()
         // A catalog whose Russian plural lacks forms and whose German text reads another argument.
-        try workspace.write("environments/Shop.xcstrings", """
+        try workspace.write(
+            "environments/Shop.xcstrings",
+            """
             {"sourceLanguage": "en", "strings": {
               "%lld items": {"localizations": {
                 "en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld item"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld items"}}}}},
@@ -26,8 +28,10 @@ struct StringsLintAgreementTests {
             }, "version": "1.0"}
             """)
         let directory = try Self.findings(try workspace.run(["strings", "lint", "environments", "--format", "json"]))
-        let files = ["environments/Shop.xcstrings", "environments/Localizable.xcstrings", "environments/ru.lproj/Localizable.stringsdict",
-                     "environments/en.lproj/Localizable.strings", "environments/es.lproj/Localizable.strings"]
+        let files = [
+            "environments/Shop.xcstrings", "environments/Localizable.xcstrings", "environments/ru.lproj/Localizable.stringsdict",
+            "environments/en.lproj/Localizable.strings", "environments/es.lproj/Localizable.strings",
+        ]
         var seen = 0
         for file in files {
             let alone = try Self.findings(try workspace.run(["strings", "lint", file, "--format", "json"]))

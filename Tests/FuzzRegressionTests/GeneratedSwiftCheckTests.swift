@@ -1,6 +1,7 @@
-import Testing
-@testable import FuzzHarnesses
 import SwiftAccessorGenerator
+import Testing
+
+@testable import FuzzHarnesses
 
 /// The generate-swift target's oracle refuses what a leak would look like, so that its silence
 /// on the fuzzer's inputs means something.
@@ -11,17 +12,21 @@ struct GeneratedSwiftCheckTests {
         #expect(GeneratedSwiftCheck.isOneStringLiteral(text))
     }
 
-    @Test("a literal that ends early, interpolates, escapes its closing quote or holds a raw line break or bidi control fails", arguments: [
-        #""a" + evil() + "b""#, #""\(evil())""#, #""a\""#, "\"a\nb\"", "\"a\u{202E}b\"", #""\u{110000}""#, #""\u{+a}""#, #""\u{}""#,
-        #""\q""#, "\"", "a", #""\u{41""#,
-    ])
+    @Test(
+        "a literal that ends early, interpolates, escapes its closing quote or holds a raw line break or bidi control fails",
+        arguments: [
+            #""a" + evil() + "b""#, #""\(evil())""#, #""a\""#, "\"a\nb\"", "\"a\u{202E}b\"", #""\u{110000}""#, #""\u{+a}""#, #""\u{}""#,
+            #""\q""#, "\"", "a", #""\u{41""#,
+        ])
     func notLiterals(text: String) {
         #expect(!GeneratedSwiftCheck.isOneStringLiteral(text))
     }
 
-    @Test("a comment with a line break, CR, U+2028, NUL, a bidi control, */ or /* fails", arguments: [
-        "a\nb", "a\rb", "a\u{2028}b", "a\0b", "a\u{202E}b", "a */ b", "/* a",
-    ])
+    @Test(
+        "a comment with a line break, CR, U+2028, NUL, a bidi control, */ or /* fails",
+        arguments: [
+            "a\nb", "a\rb", "a\u{2028}b", "a\0b", "a\u{202E}b", "a */ b", "/* a",
+        ])
     func comments(text: String) {
         #expect(!GeneratedSwiftCheck.isInertComment(text))
         #expect(GeneratedSwiftCheck.isInertComment(SwiftEscaping.comment(text)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FuzzHarnesses
 
 /// The grammar-aware generator is only useful while it produces the constructs it was written
@@ -12,10 +13,13 @@ struct GrammarCoverageTests {
         return data.withUnsafeBytes { I18NextGrammarHarness.describe($0) }
     }
 
-    @Test("the seeds reach every construct of the grammar", arguments: [
-        "{{", "{{- ", ", number(", "FractionDigits: ", "$t(", "\\\"count\\\": ", "_one", "_plural", "_male",
-        "%", "\"compatibilityJSON\": \"v1\"", "\"compatibilityJSON\": \"v4\"", "\"compatibilityJSON\": \"ios\"", "\"postProcess\"", "\"sprintf\"", "\"lng\"",
-    ])
+    @Test(
+        "the seeds reach every construct of the grammar",
+        arguments: [
+            "{{", "{{- ", ", number(", "FractionDigits: ", "$t(", "\\\"count\\\": ", "_one", "_plural", "_male",
+            "%", "\"compatibilityJSON\": \"v1\"", "\"compatibilityJSON\": \"v4\"", "\"compatibilityJSON\": \"ios\"", "\"postProcess\"", "\"sprintf\"",
+            "\"lng\"",
+        ])
     func seedsReachConstruct(construct: String) {
         #expect(Self.scenarios.count >= 20)
         #expect(Self.scenarios.contains { $0.contains(construct) }, "no grammar seed generates \(construct)")

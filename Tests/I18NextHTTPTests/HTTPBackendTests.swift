@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import I18Next
 import I18NextHTTP
+import Testing
 
 /// A real HTTP server on 127.0.0.1 (Fixtures/i18n_test_server.py), started and stopped by the test.
 final class TestServer: @unchecked Sendable {
@@ -143,9 +143,11 @@ final class ResourceDirectory: @unchecked Sendable {
 
 @Suite("HTTP backend options")
 struct HTTPBackendOptionTests {
-    @Test("a timeout that is not finite, not positive or too large is clamped, never trapped on", arguments: [
-        (Double.nan, 10.0), (-1, 10), (0, 10), (.infinity, 3600), (1e300, 3600), (2.5, 2.5),
-    ])
+    @Test(
+        "a timeout that is not finite, not positive or too large is clamped, never trapped on",
+        arguments: [
+            (Double.nan, 10.0), (-1, 10), (0, 10), (.infinity, 3600), (1e300, 3600), (2.5, 2.5),
+        ])
     func clampedTimeout(given: Double, expected: Double) {
         #expect(HTTPBackend(loadPath: "http://127.0.0.1:1/{{lng}}/{{ns}}.json", timeout: given).timeout == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 final class ResourceDirectory: @unchecked Sendable {
@@ -41,9 +42,12 @@ struct DirectoryBackendTests {
         #expect(errors.contains { $0.kind == .loadFailed && $0.source.hasSuffix("de-AT/translation.json") })
     }
 
-    @Test("a language or namespace that is not one path component is refused, and nothing outside the resources is read (issue #33)",
-          arguments: [("..", "translation"), ("../en", "translation"), ("en/..", "translation"), ("", "translation"), (".hidden", "translation"),
-                      ("en", "../secret"), ("en", "sub/translation"), ("en", ".."), ("en\u{0}", "translation")])
+    @Test(
+        "a language or namespace that is not one path component is refused, and nothing outside the resources is read (issue #33)",
+        arguments: [
+            ("..", "translation"), ("../en", "translation"), ("en/..", "translation"), ("", "translation"), (".hidden", "translation"),
+            ("en", "../secret"), ("en", "sub/translation"), ("en", ".."), ("en\u{0}", "translation"),
+        ])
     func pathComponents(language: String, namespace: String) {
         let directory = ResourceDirectory()
         directory.write("locales/en/translation.json", #"{"a": "A"}"#)
@@ -94,9 +98,11 @@ struct NamespaceListingTests {
         #expect(DirectoryBackend(directory: directory.path + "/missing").defaultNamespace == "translation")
     }
 
-    @Test("the rule is i18next's: translation when listed or when nothing is, else the first", arguments: [
-        ([String](), "translation"), (["translation"], "translation"), (["common", "translation"], "translation"), (["zeta", "common"], "zeta"),
-    ])
+    @Test(
+        "the rule is i18next's: translation when listed or when nothing is, else the first",
+        arguments: [
+            ([String](), "translation"), (["translation"], "translation"), (["common", "translation"], "translation"), (["zeta", "common"], "zeta"),
+        ])
     func rule(namespaces: [String], expected: String) throws {
         #expect(I18NextOptions.defaultNamespace(among: namespaces) == expected)
         guard !namespaces.isEmpty else { return }

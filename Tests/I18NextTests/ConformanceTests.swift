@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 /// The conformance corpus (a copy of the recordings in ../shared/i18next-conformance, kept in the
@@ -20,11 +21,13 @@ struct ConformanceTests {
 
     static func load(_ file: String) -> [Case] {
         guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(file).path),
-              case .object(let root) = try? I18nValue(jsonData: data, source: file),
-              case .array(let cases)? = root["cases"] else { return [] }
+            case .object(let root) = try? I18nValue(jsonData: data, source: file),
+            case .array(let cases)? = root["cases"]
+        else { return [] }
         return cases.compactMap { value in
             guard case .object(let object) = value, case .string(let id)? = object["id"],
-                  case .object(let initOptions)? = object["init"], case .array(let calls)? = object["calls"] else { return nil }
+                case .object(let initOptions)? = object["init"], case .array(let calls)? = object["calls"]
+            else { return nil }
             return Case(suite: file, id: id, initOptions: initOptions, calls: calls)
         }
     }
@@ -32,12 +35,14 @@ struct ConformanceTests {
     /// Case ids skipped on purpose, as data: `{"skipped": [{"id": "…", "reason": "…"}]}`.
     static let deviations: Set<String> = {
         guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent("deviations.json").path),
-              case .object(let root) = try? I18nValue(jsonData: data, source: "deviations.json"),
-              case .array(let skipped)? = root["skipped"] else { return [] }
-        return Set(skipped.compactMap { entry in
-            if case .object(let object) = entry { return object["id"]?.stringValue }
-            return nil
-        })
+            case .object(let root) = try? I18nValue(jsonData: data, source: "deviations.json"),
+            case .array(let skipped)? = root["skipped"]
+        else { return [] }
+        return Set(
+            skipped.compactMap { entry in
+                if case .object(let object) = entry { return object["id"]?.stringValue }
+                return nil
+            })
     }()
 
     static let v4Cases = load("v4.public.json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 /// The differential corpus: random resources, options and calls (scripts/i18next-differential.mjs)
@@ -47,25 +48,30 @@ struct DifferentialTests {
 
     static let cases: [Case] = {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("corpus.json").path),
-              case .object(let root) = try? I18nValue(jsonData: data, source: "corpus.json"),
-              case .array(let cases)? = root["cases"] else { return [] }
+            case .object(let root) = try? I18nValue(jsonData: data, source: "corpus.json"),
+            case .array(let cases)? = root["cases"]
+        else { return [] }
         return cases.compactMap { value in
             guard case .object(let object) = value, case .string(let id)? = object["id"],
-                  case .object(let initOptions) = decode(object["init"] ?? .null), case .array(let calls)? = object["calls"] else { return nil }
-            return Case(id: id, initOptions: initOptions, calls: calls.enumerated().compactMap { offset, call in
-                guard case .object(let fields) = call, let key = fields["key"], let expected = fields["expected"] else { return nil }
-                var options = I18nObject()
-                if case .object(let given) = decode(fields["options"] ?? .null) { options = given }
-                return Call(id: "\(id)/\(offset)", key: key, options: options, expected: decode(expected))
-            })
+                case .object(let initOptions) = decode(object["init"] ?? .null), case .array(let calls)? = object["calls"]
+            else { return nil }
+            return Case(
+                id: id, initOptions: initOptions,
+                calls: calls.enumerated().compactMap { offset, call in
+                    guard case .object(let fields) = call, let key = fields["key"], let expected = fields["expected"] else { return nil }
+                    var options = I18nObject()
+                    if case .object(let given) = decode(fields["options"] ?? .null) { options = given }
+                    return Call(id: "\(id)/\(offset)", key: key, options: options, expected: decode(expected))
+                })
         }
     }()
 
     /// Call ids (`d0042/3`) whose disagreement is known and explained: `{"deviations": [{"id", "reason"}]}`.
     static let deviations: [String: String] = {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("deviations.json").path),
-              case .object(let root) = try? I18nValue(jsonData: data, source: "deviations.json"),
-              case .array(let entries)? = root["deviations"] else { return [:] }
+            case .object(let root) = try? I18nValue(jsonData: data, source: "deviations.json"),
+            case .array(let entries)? = root["deviations"]
+        else { return [:] }
         var result: [String: String] = [:]
         for case .object(let entry) in entries {
             if let id = entry["id"]?.stringValue { result[id] = entry["reason"]?.stringValue ?? "" }
@@ -98,7 +104,9 @@ struct DifferentialTests {
                     agreed += 1
                     if listed { stale.append(call.id) }
                 } else if !listed {
-                    unlisted.append("\(call.id): t(\(call.key.jsonText()), \(I18nValue.object(call.options).jsonText())) gave \(result.jsonText()), i18next \(call.expected.jsonText())")
+                    unlisted.append(
+                        "\(call.id): t(\(call.key.jsonText()), \(I18nValue.object(call.options).jsonText())) gave \(result.jsonText()), i18next \(call.expected.jsonText())"
+                    )
                 }
             }
         }

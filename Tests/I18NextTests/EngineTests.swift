@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 @Suite("i18next engine behaviour beyond the corpus")
@@ -38,9 +39,13 @@ struct EngineTests {
     /// `stringWithoutOptions`); these are the cases where it must step aside or give the same answer.
     @Test("calls with no options or variables only find what the general path finds")
     func lookupWithoutOptions() {
-        var resources: I18nObject = ["translation": ["plain": "Plain", "empty": "", "number": 5, "obj": ["x": "X"],
-                                                     "withVar": "Hi {{name}}", "nest": "N $t(plain)", "raw": "{{- html}}"],
-                                     "common": ["onlyCommon": "From common {{name}}"]]
+        var resources: I18nObject = [
+            "translation": [
+                "plain": "Plain", "empty": "", "number": 5, "obj": ["x": "X"],
+                "withVar": "Hi {{name}}", "nest": "N $t(plain)", "raw": "{{- html}}",
+            ],
+            "common": ["onlyCommon": "From common {{name}}"],
+        ]
         var i18n = engine(resources) { options in
             options.fallbackNS = ["common"]
             options.returnEmptyString = false
@@ -63,8 +68,12 @@ struct EngineTests {
         #expect(i18n.t("common:onlyCommon", ["name": "Bo"]) == "From common Bo")
         #expect(i18n.t("missing", ["name": "Ann"]) == "missing")
         // A cardinal count: key_zero for 0, the plural key, then the key itself, in each language.
-        let plurals = engine(["translation": ["item_zero": "none", "item_one": "{{count}} item", "item_other": "{{count}} items",
-                                              "bare": "bare {{count}}"]])
+        let plurals = engine([
+            "translation": [
+                "item_zero": "none", "item_one": "{{count}} item", "item_other": "{{count}} items",
+                "bare": "bare {{count}}",
+            ]
+        ])
         #expect(plurals.t("item", ["count": 0]) == "none")
         #expect(plurals.t("item", ["count": 1]) == "1 item")
         #expect(plurals.t("item", ["count": 5]) == "5 items")
@@ -129,8 +138,10 @@ struct EngineTests {
     @Test("compatibilityJSON v3: key_plural for two forms, gettext indices otherwise")
     func v3() throws {
         var options = try I18NextOptions(json: ["compatibilityJSON": "v3", "lng": "en"])
-        options.resources = ["en": ["translation": ["apple": "one apple", "apple_plural": "{{count}} apples"]],
-                             "ru": ["translation": ["file_0": "{{count}} файл", "file_1": "{{count}} файла", "file_2": "{{count}} файлов"]]]
+        options.resources = [
+            "en": ["translation": ["apple": "one apple", "apple_plural": "{{count}} apples"]],
+            "ru": ["translation": ["file_0": "{{count}} файл", "file_1": "{{count}} файла", "file_2": "{{count}} файлов"]],
+        ]
         let i18n = I18Next(options: options)
         #expect(i18n.t("apple", ["count": 1]) == "one apple")
         #expect(i18n.t("apple", ["count": 3]) == "3 apples")

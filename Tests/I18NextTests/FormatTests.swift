@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 /// Number and currency formats with options Intl rejects: i18next logs the RangeError and keeps the
@@ -22,13 +23,15 @@ struct FormatTests {
         #expect(result == "Played 3 times, 1.5 km")
     }
 
-    @Test("negative, huge or non-numeric digit options leave the value unformatted with a warning", arguments: [
-        "{{v, number(minimumFractionDigits: -1)}}", "{{v, number(maximumFractionDigits: -2)}}",
-        "{{v, currency(currency: EUR; minimumFractionDigits: 1000000000)}}", "{{v, number(maximumFractionDigits: 21)}}",
-        "{{v, number(maximumSignificantDigits: 22)}}", "{{v, number(minimumIntegerDigits: 0)}}",
-        "{{v, number(minimumFractionDigits: 3; maximumFractionDigits: 1)}}", "{{v, number(style: money)}}",
-        "{{v, currency(EURO)}}",
-    ])
+    @Test(
+        "negative, huge or non-numeric digit options leave the value unformatted with a warning",
+        arguments: [
+            "{{v, number(minimumFractionDigits: -1)}}", "{{v, number(maximumFractionDigits: -2)}}",
+            "{{v, currency(currency: EUR; minimumFractionDigits: 1000000000)}}", "{{v, number(maximumFractionDigits: 21)}}",
+            "{{v, number(maximumSignificantDigits: 22)}}", "{{v, number(minimumIntegerDigits: 0)}}",
+            "{{v, number(minimumFractionDigits: 3; maximumFractionDigits: 1)}}", "{{v, number(style: money)}}",
+            "{{v, currency(EURO)}}",
+        ])
     func rejectedInFormat(template: String) {
         let started = ContinuousClock.now
         let (result, warnings) = Self.translate(template, ["v": 1234.5])
@@ -72,13 +75,15 @@ struct FormatTests {
 
     /// Node 20's `Intl` (`new Intl.NumberFormat("de", {style: "currency", currency: "EUR"}).format(-0)`),
     /// which i18next 26.3.6 formats with.
-    @Test("-0 keeps its sign in number, percent and currency formats, as Intl.NumberFormat", arguments: [
-        ("en", "{{v, number}}", "-0"), ("de", "{{v, number}}", "-0"), ("fr", "{{v, number}}", "-0"),
-        ("en", "{{v, number(style: percent)}}", "-0%"), ("de", "{{v, number(style: percent)}}", "-0\u{A0}%"),
-        ("fr", "{{v, number(style: percent)}}", "-0\u{A0}%"),
-        ("en", "{{v, currency(EUR)}}", "-€0.00"), ("de", "{{v, currency(EUR)}}", "-0,00\u{A0}€"),
-        ("fr", "{{v, currency(EUR)}}", "-0,00\u{A0}€"), ("en", "{{v, currency(USD)}}", "-$0.00"),
-    ])
+    @Test(
+        "-0 keeps its sign in number, percent and currency formats, as Intl.NumberFormat",
+        arguments: [
+            ("en", "{{v, number}}", "-0"), ("de", "{{v, number}}", "-0"), ("fr", "{{v, number}}", "-0"),
+            ("en", "{{v, number(style: percent)}}", "-0%"), ("de", "{{v, number(style: percent)}}", "-0\u{A0}%"),
+            ("fr", "{{v, number(style: percent)}}", "-0\u{A0}%"),
+            ("en", "{{v, currency(EUR)}}", "-€0.00"), ("de", "{{v, currency(EUR)}}", "-0,00\u{A0}€"),
+            ("fr", "{{v, currency(EUR)}}", "-0,00\u{A0}€"), ("en", "{{v, currency(USD)}}", "-$0.00"),
+        ])
     func negativeZeroNumbers(language: String, template: String, expected: String) {
         #expect(Self.translate(template, language: language, ["v": .number(-0.0)]) == .string(expected))
         // JSON's -0 and the string "-0" are -0 to Number() too.
@@ -86,30 +91,34 @@ struct FormatTests {
         #expect(Self.translate(template, language: language, ["v": "-0"]) == .string(expected))
     }
 
-    @Test("-0 is in the past for relativetime, as Intl.RelativeTimeFormat; 0 is in the future", arguments: [
-        ("en", "{{v, relativetime}}", "0 days ago", "in 0 days"),
-        ("en", "{{v, relativetime(hour)}}", "0 hours ago", "in 0 hours"),
-        ("de", "{{v, relativetime}}", "vor 0 Tagen", "in 0 Tagen"),
-        ("fr", "{{v, relativetime}}", "il y a 0 jour", "dans 0 jour"),
-        ("en", "{{v, relativetime(range: day; numeric: auto)}}", "today", "today"),
-    ])
+    @Test(
+        "-0 is in the past for relativetime, as Intl.RelativeTimeFormat; 0 is in the future",
+        arguments: [
+            ("en", "{{v, relativetime}}", "0 days ago", "in 0 days"),
+            ("en", "{{v, relativetime(hour)}}", "0 hours ago", "in 0 hours"),
+            ("de", "{{v, relativetime}}", "vor 0 Tagen", "in 0 Tagen"),
+            ("fr", "{{v, relativetime}}", "il y a 0 jour", "dans 0 jour"),
+            ("en", "{{v, relativetime(range: day; numeric: auto)}}", "today", "today"),
+        ])
     func negativeZeroRelativeTime(language: String, template: String, past: String, future: String) {
         #expect(Self.translate(template, language: language, ["v": .number(-0.0)]) == .string(past))
         #expect(Self.translate(template, language: language, ["v": "-0"]) == .string(past))
         #expect(Self.translate(template, language: language, ["v": .number(0)]) == .string(future))
     }
 
-    @Test("list on a string lists its code points, as Intl.ListFormat iterates a string", arguments: [
-        ("en", "{{v, list}}", "Ada", "A, d, and a"),
-        ("de", "{{v, list}}", "Ada", "A, d und a"),
-        ("en", "{{v, list(type: disjunction)}}", "ab", "a or b"),
-        // A combining accent and an emoji modifier are code points of their own, not one grapheme.
-        ("en", "{{v, list}}", "e\u{301}👍🏽", "e, \u{301}, 👍, and 🏽"),
-        // Escaped after formatting, as i18next escapes every interpolated value.
-        ("en", "{{v, list}}", "<&", "&lt; and &amp;"),
-        ("en", "{{- v, list}}", "<&", "< and &"),
-        ("en", "{{v, list}}", "", ""),
-    ])
+    @Test(
+        "list on a string lists its code points, as Intl.ListFormat iterates a string",
+        arguments: [
+            ("en", "{{v, list}}", "Ada", "A, d, and a"),
+            ("de", "{{v, list}}", "Ada", "A, d und a"),
+            ("en", "{{v, list(type: disjunction)}}", "ab", "a or b"),
+            // A combining accent and an emoji modifier are code points of their own, not one grapheme.
+            ("en", "{{v, list}}", "e\u{301}👍🏽", "e, \u{301}, 👍, and 🏽"),
+            // Escaped after formatting, as i18next escapes every interpolated value.
+            ("en", "{{v, list}}", "<&", "&lt; and &amp;"),
+            ("en", "{{- v, list}}", "<&", "< and &"),
+            ("en", "{{v, list}}", "", ""),
+        ])
     func listOfString(language: String, template: String, value: String, expected: String) {
         #expect(Self.translate(template, language: language, ["v": .string(value)]) == .string(expected))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PrintfFormat
 import Testing
+
 @testable import I18Next
 
 /// The assertions of i18next-ios's unit tests (its `spec/*.m`), transcribed into
@@ -30,7 +31,8 @@ struct IOSCorpusTests {
 
     static let root: I18nObject = {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("cases.json").path),
-              case .object(let root) = try? I18nValue(jsonData: data, source: "cases.json") else { return I18nObject() }
+            case .object(let root) = try? I18nValue(jsonData: data, source: "cases.json")
+        else { return I18nObject() }
         return root
     }()
 
@@ -38,10 +40,12 @@ struct IOSCorpusTests {
         guard case .array(let list)? = root["cases"] else { return [] }
         return list.compactMap { value in
             guard case .object(let object) = value, case .string(let id)? = object["id"], case .string(let spec)? = object["spec"],
-                  case .string(let test)? = object["test"], case .object(let initOptions)? = object["init"],
-                  case .array(let calls)? = object["calls"] else { return nil }
-            return Case(id: id, spec: spec, test: test, initOptions: initOptions,
-                        calls: calls.compactMap { if case .object(let call) = $0 { return call } else { return nil } })
+                case .string(let test)? = object["test"], case .object(let initOptions)? = object["init"],
+                case .array(let calls)? = object["calls"]
+            else { return nil }
+            return Case(
+                id: id, spec: spec, test: test, initOptions: initOptions,
+                calls: calls.compactMap { if case .object(let call) = $0 { return call } else { return nil } })
         }
     }()
 
@@ -49,7 +53,8 @@ struct IOSCorpusTests {
         guard case .array(let list)? = root["skipped"] else { return [] }
         return list.compactMap { value in
             guard case .object(let object) = value, case .string(let spec)? = object["spec"], case .string(let test)? = object["test"],
-                  case .string(let reason)? = object["reason"] else { return nil }
+                case .string(let reason)? = object["reason"]
+            else { return nil }
             return Skipped(spec: spec, test: test, assertion: object["assertion"]?.stringValue, reason: reason)
         }
     }()
@@ -123,8 +128,12 @@ struct IOSCorpusTests {
     // MARK: Where the flavour differs from v1, one by one
 
     static func engine(_ compatibility: String, _ resources: I18nObject, lng: String = "en-US") throws -> I18Next {
-        try I18Next(options: I18NextOptions(json: ["compatibilityJSON": .string(compatibility), "lng": .string(lng),
-                                                   "resources": .object(resources)], source: "test"))
+        try I18Next(
+            options: I18NextOptions(
+                json: [
+                    "compatibilityJSON": .string(compatibility), "lng": .string(lng),
+                    "resources": .object(resources),
+                ], source: "test"))
     }
 
     @Test("sprintf arguments format Objective-C conversions without postProcess; v1 keeps sprintf-js and needs postProcess")
@@ -162,11 +171,16 @@ struct IOSCorpusTests {
 
     @Test("nesting with options: count and i18next-ios's names in the JSON, the call's variables passed on, an unclosed $t( kept")
     func nesting() throws {
-        let resources: I18nObject = ["en-US": ["translation": [
-            "girls": "__count__ girl", "girls_plural": "__count__ girls", "greet": "Hi __name__", "ctx_male": "him",
-            "all": #"$t(girls, {"count": 3}), $t(greet), $t(greet, {"variables": {"name": "Bo"}}), $t(ctx, {"context": "male"})"#,
-            "open": "$t(greet) and $t(greet", "lng": #"$t(greet, {"lang": "de"})"#]],
-            "de": ["translation": ["greet": "Hallo __name__"]]]
+        let resources: I18nObject = [
+            "en-US": [
+                "translation": [
+                    "girls": "__count__ girl", "girls_plural": "__count__ girls", "greet": "Hi __name__", "ctx_male": "him",
+                    "all": #"$t(girls, {"count": 3}), $t(greet), $t(greet, {"variables": {"name": "Bo"}}), $t(ctx, {"context": "male"})"#,
+                    "open": "$t(greet) and $t(greet", "lng": #"$t(greet, {"lang": "de"})"#,
+                ]
+            ],
+            "de": ["translation": ["greet": "Hallo __name__"]],
+        ]
         let ios = try Self.engine("ios", resources)
         #expect(ios.t("all", ["variables": ["name": "Ada"]]) == "3 girls, Hi Ada, Hi Bo, him")
         #expect(ios.t("open", ["name": "Ada"]) == "Hi Ada and $t(greet")
@@ -175,8 +189,10 @@ struct IOSCorpusTests {
 
     @Test("plural keys as i18next-ios chooses them: key_plural_1 for French 0 first, the singular when it is missing")
     func plurals() throws {
-        let resources: I18nObject = ["fr": ["translation": ["k": "un", "k_plural": "plusieurs", "k_plural_1": "zéro ou un"]],
-                                     "xx": ["translation": ["k": "one", "k_plural": "many"]]]
+        let resources: I18nObject = [
+            "fr": ["translation": ["k": "un", "k_plural": "plusieurs", "k_plural_1": "zéro ou un"]],
+            "xx": ["translation": ["k": "one", "k_plural": "many"]],
+        ]
         #expect(try Self.engine("ios", resources, lng: "fr").t("k", ["count": 0]) == "zéro ou un")
         #expect(try Self.engine("v1", resources, lng: "fr").t("k", ["count": 0]) == "un")
         #expect(try Self.engine("ios", resources, lng: "xx").t("k", ["count": 2]) == "many")
@@ -191,12 +207,13 @@ struct IOSCorpusTests {
 
     @Test("i18next-ios's init option names are read; compatibilityJSON names the flavours when it is wrong")
     func initNames() throws {
-        let options = try I18NextOptions(json: [
-            "compatibilityJSON": "ios", "lang": "de_AT", "fallbackLang": .null, "namespaces": ["a", "b"], "defaultNamespace": "b",
-            "fallbackNamespace": "a", "fallbackOnNull": false, "returnObjectTrees": true, "langLoadType": "current",
-            "interpolationPrefix": "{", "interpolationSuffix": "}", "reusePrefix": "@(", "reuseSuffix": ")", "pluralSuffix": "_pl",
-            "namespaceSeparator": "::", "lowercaseLang": true, "fallbackToDefaultNamespace": true, "resourcesStore": ["de-at": ["b": ["k": "v"]]],
-        ], source: "test")
+        let options = try I18NextOptions(
+            json: [
+                "compatibilityJSON": "ios", "lang": "de_AT", "fallbackLang": .null, "namespaces": ["a", "b"], "defaultNamespace": "b",
+                "fallbackNamespace": "a", "fallbackOnNull": false, "returnObjectTrees": true, "langLoadType": "current",
+                "interpolationPrefix": "{", "interpolationSuffix": "}", "reusePrefix": "@(", "reuseSuffix": ")", "pluralSuffix": "_pl",
+                "namespaceSeparator": "::", "lowercaseLang": true, "fallbackToDefaultNamespace": true, "resourcesStore": ["de-at": ["b": ["k": "v"]]],
+            ], source: "test")
         #expect(options.lng == "de_AT")
         #expect(options.fallbackLng == I18NextOptions.FallbackLanguages.none)
         #expect(options.ns == ["a", "b"] && options.defaultNS == ["b"] && options.fallbackNS == ["a"])
@@ -218,21 +235,26 @@ struct IOSCorpusTests {
 
 @Suite("Objective-C format strings (i18next-ios's sprintf)")
 struct ObjectiveCFormatTests {
-    @Test("conversions as NSString prints them", arguments: [
-        ("%@, %f, %.2f", ["a", 6.3, 7.8] as [I18nValue], "a, 6.300000, 7.80"),
-        ("%d %i %ld %lld %u %hhd %hd", [3.9, -2, 1e10, 1e10, -1, 300, 70000], "3 -2 10000000000 10000000000 4294967295 44 4464"),
-        ("%x %X %o %#x %08.3f %-5d| %+d %e %g %G", [255, 255, 8, 255, 3.14159, 42, 5, 12345.678, 0.0001, 1e20], "ff FF 10 0xff 0003.142 42   | +5 1.234568e+04 0.0001 1E+20"),
-        ("%2$@ %1$@ %2$@", ["one", "two"], "two one two"),
-        ("%*d|%-*d|%.*f", [4, 7, 3, 1, 2, 3.14159], "   7|1  |3.14"),
-        ("%5@|%-5@|%.2@|%5s|%-4s|%.3s", ["ab", "cd", "efgh", "ab", "é", "日本"], "ab|cd|efgh|   ab|é  |日"),
-        ("%@ %@ %@ %@ %@", [.integer(3), .number(0.1), .bool(true), .null, .array(["a", "b c"])], "3 0.1 1 <null> (\n    a,\n    \"b c\"\n)"),
-        ("%@", [.object(["b": 1, "a": "x y"])], "{\n    a = \"x y\";\n    b = 1;\n}"),
-        ("%c%C%%|%3c|%-3c|", [65, 0x263A, 66, 67], "A☺%|  B|C  |"),
-        ("%D %U %O", [4294967297, -1, 8], "1 4294967295 10"),
-        ("%@ %d %s %*d", [], "%@ %d %s %*d"),
-        ("100%, %y and %", ["x"], "100%, %y and %"),
-        ("%d of %@", ["12", "n"], "12 of n"),
-    ])
+    @Test(
+        "conversions as NSString prints them",
+        arguments: [
+            ("%@, %f, %.2f", ["a", 6.3, 7.8] as [I18nValue], "a, 6.300000, 7.80"),
+            ("%d %i %ld %lld %u %hhd %hd", [3.9, -2, 1e10, 1e10, -1, 300, 70000], "3 -2 10000000000 10000000000 4294967295 44 4464"),
+            (
+                "%x %X %o %#x %08.3f %-5d| %+d %e %g %G", [255, 255, 8, 255, 3.14159, 42, 5, 12345.678, 0.0001, 1e20],
+                "ff FF 10 0xff 0003.142 42   | +5 1.234568e+04 0.0001 1E+20"
+            ),
+            ("%2$@ %1$@ %2$@", ["one", "two"], "two one two"),
+            ("%*d|%-*d|%.*f", [4, 7, 3, 1, 2, 3.14159], "   7|1  |3.14"),
+            ("%5@|%-5@|%.2@|%5s|%-4s|%.3s", ["ab", "cd", "efgh", "ab", "é", "日本"], "ab|cd|efgh|   ab|é  |日"),
+            ("%@ %@ %@ %@ %@", [.integer(3), .number(0.1), .bool(true), .null, .array(["a", "b c"])], "3 0.1 1 <null> (\n    a,\n    \"b c\"\n)"),
+            ("%@", [.object(["b": 1, "a": "x y"])], "{\n    a = \"x y\";\n    b = 1;\n}"),
+            ("%c%C%%|%3c|%-3c|", [65, 0x263A, 66, 67], "A☺%|  B|C  |"),
+            ("%D %U %O", [4294967297, -1, 8], "1 4294967295 10"),
+            ("%@ %d %s %*d", [], "%@ %d %s %*d"),
+            ("100%, %y and %", ["x"], "100%, %y and %"),
+            ("%d of %@", ["12", "n"], "12 of n"),
+        ])
     func conversions(template: String, arguments: [I18nValue], expected: String) {
         #expect(ObjectiveCFormat.format(template, arguments) == expected)
     }
@@ -244,9 +266,11 @@ struct ObjectiveCFormatTests {
         #expect(ObjectiveCFormat.format("%.99999999f", [1]).count == 1026)
     }
 
-    @Test("one answer whichever path formats: the i18next-ios sprintf and the Apple FormatString agree", arguments: [
-        "%c|%5@|%D|%-3c|%C", "%n %d", "%d %s", "%.3s %5.1f %x", "%2$@ %1$d %%", "%*d|%.*f",
-    ])
+    @Test(
+        "one answer whichever path formats: the i18next-ios sprintf and the Apple FormatString agree",
+        arguments: [
+            "%c|%5@|%D|%-3c|%C", "%n %d", "%d %s", "%.3s %5.1f %x", "%2$@ %1$d %%", "%*d|%.*f",
+        ])
     func sameAsAppleFormats(template: String) {
         let values: [I18nValue] = [65, "abc", 4294967297, 0x263A, .number(2.5), .bool(true)]
         #expect(ObjectiveCFormat.format(template, values) == FormatString(template).format(values.map(ObjectiveCFormat.argument)))

@@ -1,5 +1,6 @@
 import JSONParsing
 import Testing
+
 @testable import I18Next
 
 /// The template shortcut must give exactly what the replace loop gives, for every text: the
@@ -42,7 +43,7 @@ struct InterpolationTemplateTests {
         let callOptions = TranslationOptions(["optioned": "x"])
         let data = Self.data
         for text in Self.texts {
-            for round in 0..<2 {   // the second round uses the kept template
+            for round in 0..<2 {  // the second round uses the kept template
                 func run(_ interpolator: Interpolator) -> String {
                     interpolator.interpolate(text, data: data, implicitLanguage: "de", callOptions: callOptions, skipOnVariables: true) { value, format, _ in
                         .string("\(value.madeString)|\(format)")
@@ -74,8 +75,10 @@ struct InterpolationTemplateTests {
     @Test("texts the shortcut cannot answer exactly are marked unusable")
     func unusable() {
         func usable(_ text: String) -> Bool {
-            InterpolationTemplate.make(text, prefix: Array("{{".utf8), suffix: Array("}}".utf8), unescapeOpen: Array("{{-".utf8),
-                                       formatSeparator: Array(",".utf8)).isUsable
+            InterpolationTemplate.make(
+                text, prefix: Array("{{".utf8), suffix: Array("}}".utf8), unescapeOpen: Array("{{-".utf8),
+                formatSeparator: Array(",".utf8)
+            ).isUsable
         }
         #expect(usable("Hello {{name}}, welcome to {{city}}!"))
         #expect(usable("{{user.first}}"))
@@ -90,8 +93,9 @@ struct InterpolationTemplateTests {
     @Test("the template cache finds every kept text by its address, past the table's growth, and replaces in place")
     func cacheByAddress() {
         func make(_ text: String) -> InterpolationTemplate {
-            InterpolationTemplate.make(text, prefix: Array("{{".utf8), suffix: Array("}}".utf8), unescapeOpen: Array("{{-".utf8),
-                                       formatSeparator: Array(",".utf8))
+            InterpolationTemplate.make(
+                text, prefix: Array("{{".utf8), suffix: Array("}}".utf8), unescapeOpen: Array("{{-".utf8),
+                formatSeparator: Array(",".utf8))
         }
         // Long enough to have a storage address; kept alive by the array, so no address is reused.
         let texts = (0..<300).map { "Greeting number \($0) for {{name}}" }

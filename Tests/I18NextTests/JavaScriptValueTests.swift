@@ -1,6 +1,7 @@
 import Foundation
 import JSONParsing
 import Testing
+
 @testable import I18Next
 
 /// The engine reads JSONParsing's one value model with JavaScript's eyes: a number is a number
@@ -14,8 +15,9 @@ struct JavaScriptValueTests {
         return I18Next(options: options)
     }
 
-    @Test("an integer, a Double and a literal holding one number pick the same plural form",
-          arguments: [I18nValue.integer(1), .number(1), .numberLiteral("1.0e0")])
+    @Test(
+        "an integer, a Double and a literal holding one number pick the same plural form",
+        arguments: [I18nValue.integer(1), .number(1), .numberLiteral("1.0e0")])
     func countSpellings(count: I18nValue) {
         let i18n = engine(["translation": ["item_one": "one item", "item_other": "{{count}} items"]])
         #expect(i18n.t("item", ["count": count]) == "one item")

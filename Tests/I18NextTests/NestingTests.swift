@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 @Suite("nesting")
 struct NestingTests {
-    func engine(_ resources: I18nObject, compatibility: I18NextOptions.Compatibility = .v4,
-                warnings: WarningLog? = nil) -> I18Next {
+    func engine(
+        _ resources: I18nObject, compatibility: I18NextOptions.Compatibility = .v4,
+        warnings: WarningLog? = nil
+    ) -> I18Next {
         // Through the init object, as i18next-ios users write it: "v1" and "ios" also set 1.x's `__var__` interpolation.
         var options = (try? I18NextOptions(json: ["lng": "en", "compatibilityJSON": .string(compatibility.rawValue)], source: "test")) ?? I18NextOptions()
         options.resources = ["en": .object(["translation": .object(resources)])]
@@ -15,8 +18,10 @@ struct NestingTests {
 
     @Test("the same key nested twice is replaced twice, as i18next does")
     func sameKeyTwice() {
-        let i18n = engine(["q": "Q", "a": "$t(q)$t(q)", "b": "$t(q) and $t(q) and $t(q)", "c": "$t(item, {\"count\": 1}) $t(q)$t(q)",
-                           "item_one": "{{count}} item", "item_other": "{{count}} items"])
+        let i18n = engine([
+            "q": "Q", "a": "$t(q)$t(q)", "b": "$t(q) and $t(q) and $t(q)", "c": "$t(item, {\"count\": 1}) $t(q)$t(q)",
+            "item_one": "{{count}} item", "item_other": "{{count}} items",
+        ])
         #expect(i18n.t("a") == "QQ")
         #expect(i18n.t("b") == "Q and Q and Q")
         #expect(i18n.t("c") == "1 item QQ")
@@ -24,9 +29,11 @@ struct NestingTests {
 
     @Test("nesting with options resolves: a missing key with context gives the key, a space before the brace is fine")
     func nestingWithOptions() {
-        let i18n = engine(["item_one": "{{count}} item", "item_other": "{{count}} items", "friend": "a friend",
-                           "m": #"$t(missing.key, {"context": "male"})"#, "s": #"$t(item, {"count": 1234.5678 })"#,
-                           "two": #"$t(friend, {"context": "female"}) $t(missing, {"count": 3})"#])
+        let i18n = engine([
+            "item_one": "{{count}} item", "item_other": "{{count}} items", "friend": "a friend",
+            "m": #"$t(missing.key, {"context": "male"})"#, "s": #"$t(item, {"count": 1234.5678 })"#,
+            "two": #"$t(friend, {"context": "female"}) $t(missing, {"count": 3})"#,
+        ])
         #expect(i18n.t("m") == "missing.key")
         #expect(i18n.t("s") == "1234.5678 items")
         #expect(i18n.t("two") == "a friend missing")
@@ -43,15 +50,19 @@ struct NestingTests {
 
     @Test("v1: nested plurals resolve as in i18next-ios")
     func legacyNestedPlural() {
-        let i18n = engine(["girlsAndBoys": #"$t(girls, {"count": __girls__}) and __count__ boy"#,
-                           "girlsAndBoys_plural": #"$t(girls, {"count": __girls__}) and __count__ boys"#,
-                           "girls": "__count__ girl", "girls_plural": "__count__ girls"], compatibility: .v1)
+        let i18n = engine(
+            [
+                "girlsAndBoys": #"$t(girls, {"count": __girls__}) and __count__ boy"#,
+                "girlsAndBoys_plural": #"$t(girls, {"count": __girls__}) and __count__ boys"#,
+                "girls": "__count__ girl", "girls_plural": "__count__ girls",
+            ], compatibility: .v1)
         #expect(i18n.t("girlsAndBoys", ["count": 2, "girls": 3]) == "3 girls and 2 boys")
         #expect(i18n.t("girlsAndBoys", ["count": 1, "girls": 1]) == "1 girl and 1 boy")
     }
 
-    @Test("v1: a nested key that is not found never shows the internal not-found marker",
-          arguments: [#"A $t(missing, {"count": 3}) B"#, "x $t(nope)", #"$t(gone, {"context": "male"})"#])
+    @Test(
+        "v1: a nested key that is not found never shows the internal not-found marker",
+        arguments: [#"A $t(missing, {"count": 3}) B"#, "x $t(nope)", #"$t(gone, {"context": "male"})"#])
     func legacyNoMarker(template: String) {
         let i18n = engine(["k": .string(template), "k_plural": .string(template)], compatibility: .v1)
         for options: TranslationOptions in [[:], ["count": 2], ["context": "female"], ["count": 2, "context": "male"]] {
@@ -61,12 +72,14 @@ struct NestingTests {
         }
     }
 
-    @Test("v1: a key nesting itself with options stops after 50 replacements instead of overflowing the stack",
-          arguments: [#"x $t(self, {"count": 2})"#, #"x $t(self, {"context": "a"})"#, #"x $t(self, {"count": 2, "context": "a"})"#, "x $t(self)"])
+    @Test(
+        "v1: a key nesting itself with options stops after 50 replacements instead of overflowing the stack",
+        arguments: [#"x $t(self, {"count": 2})"#, #"x $t(self, {"context": "a"})"#, #"x $t(self, {"count": 2, "context": "a"})"#, "x $t(self)"])
     func legacySelfNesting(template: String) {
         let warnings = WarningLog()
-        let i18n = engine(["self": .string(template), "self_plural": .string(template), "self_a": .string(template)],
-                          compatibility: .v1, warnings: warnings)
+        let i18n = engine(
+            ["self": .string(template), "self_plural": .string(template), "self_a": .string(template)],
+            compatibility: .v1, warnings: warnings)
         guard case .string(let text) = i18n.t("self") else { Issue.record("expected a string"); return }
         #expect(text.hasPrefix("x x x"))
         #expect(text.components(separatedBy: "x ").count <= 52)
@@ -87,9 +100,10 @@ struct NestingTests {
     /// The resource of the report: objects whose every member nests the next object, in a ring,
     /// so that each nesting builds a whole object again (`fanOut` members, each nesting once more).
     static func nestedObjectRing(fanOut: Int) -> I18nObject {
-        I18nObject((0..<5).map { ring in
-            ("o\(ring)", I18nValue.object(I18nObject((0..<fanOut).map { ("m\($0)", I18nValue.string("$t(o\((ring + 1) % 5))")) })))
-        })
+        I18nObject(
+            (0..<5).map { ring in
+                ("o\(ring)", I18nValue.object(I18nObject((0..<fanOut).map { ("m\($0)", I18nValue.string("$t(o\((ring + 1) % 5))")) })))
+            })
     }
 
     /// The members of a returned tree that were translated (objects built by a nesting, and the
@@ -110,8 +124,9 @@ struct NestingTests {
         return counts
     }
 
-    @Test("returnObjects: objects whose members nest objects translate at most 1000 members in one call, whatever the fan-out, with one warning",
-          arguments: [20, 60])
+    @Test(
+        "returnObjects: objects whose members nest objects translate at most 1000 members in one call, whatever the fan-out, with one warning",
+        arguments: [20, 60])
     func returnedObjectsShareTheBudget(fanOut: Int) {
         let warnings = WarningLog()
         let i18n = engine(Self.nestedObjectRing(fanOut: fanOut), warnings: warnings)
@@ -126,8 +141,9 @@ struct NestingTests {
     @Test("returnObjects: a returned object whose members nest objects within the budget is whole, without a warning")
     func returnedObjectsWithinTheBudget() {
         let warnings = WarningLog()
-        let i18n = engine(["menu": .object(["file": "$t(file)", "title": "Menu"]), "file": .object(["open": "Open {{what}}", "close": "Close"])],
-                          warnings: warnings)
+        let i18n = engine(
+            ["menu": .object(["file": "$t(file)", "title": "Menu"]), "file": .object(["open": "Open {{what}}", "close": "Close"])],
+            warnings: warnings)
         let result = i18n.t("menu", ["returnObjects": true, "what": "a file"])
         #expect(result == .object(["file": .object(["open": "Open a file", "close": "Close"]), "title": "Menu"]))
         #expect(warnings.all.isEmpty)
@@ -211,8 +227,9 @@ struct NestingTests {
         #expect(!warnings.all.isEmpty)
     }
 
-    @Test("a deeply nested object resource with returnObjects does not overflow the stack",
-          arguments: [I18NextOptions.Compatibility.v4, .v1])
+    @Test(
+        "a deeply nested object resource with returnObjects does not overflow the stack",
+        arguments: [I18NextOptions.Compatibility.v4, .v1])
     func deepObject(compatibility: I18NextOptions.Compatibility) {
         var value = I18nValue.string("leaf")
         for _ in 0..<3000 { value = .object(["x": value]) }

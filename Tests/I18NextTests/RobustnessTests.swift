@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import I18Next
 
 /// Seeded random resources made of the pieces that have broken engines before (nestings that
@@ -28,10 +29,12 @@ struct RobustnessTests {
                 for _ in 0..<next(12) { text += Self.pieces[next(Self.pieces.count)] }
                 resources[key] = .string(text)
             }
-            let i18n = I18Next(options: try I18NextOptions(json: [
-                "lng": .string(["en", "ar", "de-AT", "dev"][next(4)]), "compatibilityJSON": next(2) == 0 ? "v1" : "v4",
-                "resources": ["en": ["translation": .object(resources)]],
-            ], source: "random"))
+            let i18n = I18Next(
+                options: try I18NextOptions(
+                    json: [
+                        "lng": .string(["en", "ar", "de-AT", "dev"][next(4)]), "compatibilityJSON": next(2) == 0 ? "v1" : "v4",
+                        "resources": ["en": ["translation": .object(resources)]],
+                    ], source: "random"))
             var options = I18nObject()
             if next(2) == 0 { options["count"] = [I18nValue.number(.nan), .number(1e308), .number(-1), .number(2), .string("nan"), .null][next(6)] }
             if next(3) == 0 { options["context"] = .string(["x", "", "{{v}}"][next(3)]) }

@@ -1,4 +1,5 @@
 import Synchronization
+
 @testable import I18Next
 
 /// Collects what the engine warns about, for tests that expect (or rule out) a warning.

@@ -55,14 +55,16 @@ struct DecoderTests {
         #expect(foundation.nested == decoded.nested && foundation.dictionary == decoded.dictionary && foundation.url == decoded.url)
     }
 
-    @Test("a value that does not fit is an error with its coding path and what was found", arguments: [
-        (#"{"a": [1, 2, "x"]}"#, "a[2]", "expected an integer, found a string (\"x\")"),
-        (#"{"a": [1, 300]}"#, "a[1]", "a number (300) is not an integer that fits in Int8"),
-        (#"{"a": [1.5]}"#, "a[0]", "a number (1.5) is not an integer that fits in Int8"),
-        (#"{"a": [1e400]}"#, "a[0]", "a number (1e400) is not an integer that fits in Int8"),
-        (#"{"a": {}}"#, "a", "expected an array, found an object"),
-        (#"{"a": [null]}"#, "a[0]", "expected an integer, found null"),
-    ])
+    @Test(
+        "a value that does not fit is an error with its coding path and what was found",
+        arguments: [
+            (#"{"a": [1, 2, "x"]}"#, "a[2]", "expected an integer, found a string (\"x\")"),
+            (#"{"a": [1, 300]}"#, "a[1]", "a number (300) is not an integer that fits in Int8"),
+            (#"{"a": [1.5]}"#, "a[0]", "a number (1.5) is not an integer that fits in Int8"),
+            (#"{"a": [1e400]}"#, "a[0]", "a number (1e400) is not an integer that fits in Int8"),
+            (#"{"a": {}}"#, "a", "expected an array, found an object"),
+            (#"{"a": [null]}"#, "a[0]", "expected an integer, found null"),
+        ])
     func mismatch(text: String, path: String, message: String) throws {
         struct Target: Decodable { let a: [Int8] }
         let error = try #require(throws: DecodingError.self) { try JSONValueDecoder().decode(Target.self, from: parse(text)) }

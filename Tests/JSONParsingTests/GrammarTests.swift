@@ -3,65 +3,71 @@ import Testing
 
 @Suite("JSON grammar (RFC 8259)")
 struct GrammarTests {
-    @Test("valid documents parse into the value they spell", arguments: [
-        ("{}", JSONValue.object([:])),
-        ("[]", .array([])),
-        (" \t\r\n\"a\" \n", .string("a")),
-        ("true", .bool(true)),
-        ("false", .bool(false)),
-        ("null", .null),
-        (#"{"a": [1, {"b": null}], "c": "d"}"#, ["a": [1, ["b": nil]], "c": "d"] as JSONValue),
-        (#""\"\\\/\b\f\n\r\t""#, .string("\"\\/\u{8}\u{C}\n\r\t")),
-        (#""\u00e9\u00E9""#, .string("\u{E9}\u{E9}")),
-        (#""\ud83d\ude00""#, .string("😀")),
-        (#""é 😀 \u0000""#, .string("é 😀 \u{0}")),
-    ])
+    @Test(
+        "valid documents parse into the value they spell",
+        arguments: [
+            ("{}", JSONValue.object([:])),
+            ("[]", .array([])),
+            (" \t\r\n\"a\" \n", .string("a")),
+            ("true", .bool(true)),
+            ("false", .bool(false)),
+            ("null", .null),
+            (#"{"a": [1, {"b": null}], "c": "d"}"#, ["a": [1, ["b": nil]], "c": "d"] as JSONValue),
+            (#""\"\\\/\b\f\n\r\t""#, .string("\"\\/\u{8}\u{C}\n\r\t")),
+            (#""\u00e9\u00E9""#, .string("\u{E9}\u{E9}")),
+            (#""\ud83d\ude00""#, .string("😀")),
+            (#""é 😀 \u0000""#, .string("é 😀 \u{0}")),
+        ])
     func valid(text: String, expected: JSONValue) throws {
         #expect(try parse(text) == expected)
     }
 
-    @Test("invalid documents are refused with a message and the offending position", arguments: [
-        ("", 1, 1, "the file is empty"),
-        ("  ", 1, 3, "the file is empty"),
-        ("{\"a\": 1,}", 1, 9, "trailing comma before '}'"),
-        ("[1, 2,]", 1, 7, "trailing comma before ']'"),
-        ("{'a': 1}", 1, 2, "expected a key in double quotes"),
-        ("['a']", 1, 2, "double quotes"),
-        ("[01]", 1, 2, "leading zeros"),
-        ("[-]", 1, 2, "a digit must follow '-'"),
-        ("[1.]", 1, 4, "a digit must follow the decimal point"),
-        ("[1e]", 1, 4, "the exponent needs digits"),
-        ("[+1]", 1, 2, "expected a value"),
-        ("[.5]", 1, 2, "expected a value"),
-        ("[True]", 1, 2, "write true"),
-        ("[nul]", 1, 2, "strings need double quotes"),
-        ("[\"abc]", 1, 2, "unterminated string"),
-        ("[\"a\u{1}\"]", 1, 4, "control character"),
-        ("[\"a\nb\"]", 1, 4, "control character"),
-        (#"["\x"]"#, 1, 3, "invalid escape"),
-        (#"["\u12"]"#, 1, 3, "four hex digits"),
-        (#"["\ud83d"]"#, 1, 3, "unpaired UTF-16 surrogate"),
-        (#"["\ude00"]"#, 1, 3, "unpaired UTF-16 surrogate"),
-        ("{\"a\" 1}", 1, 6, "expected ':'"),
-        ("{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}'"),
-        ("[1 2]", 1, 4, "expected ',' or ']'"),
-        ("{\"a\": 1", 1, 8, "found the end of the file"),
-        ("{} {}", 1, 4, "after the end of the JSON document"),
-    ])
+    @Test(
+        "invalid documents are refused with a message and the offending position",
+        arguments: [
+            ("", 1, 1, "the file is empty"),
+            ("  ", 1, 3, "the file is empty"),
+            ("{\"a\": 1,}", 1, 9, "trailing comma before '}'"),
+            ("[1, 2,]", 1, 7, "trailing comma before ']'"),
+            ("{'a': 1}", 1, 2, "expected a key in double quotes"),
+            ("['a']", 1, 2, "double quotes"),
+            ("[01]", 1, 2, "leading zeros"),
+            ("[-]", 1, 2, "a digit must follow '-'"),
+            ("[1.]", 1, 4, "a digit must follow the decimal point"),
+            ("[1e]", 1, 4, "the exponent needs digits"),
+            ("[+1]", 1, 2, "expected a value"),
+            ("[.5]", 1, 2, "expected a value"),
+            ("[True]", 1, 2, "write true"),
+            ("[nul]", 1, 2, "strings need double quotes"),
+            ("[\"abc]", 1, 2, "unterminated string"),
+            ("[\"a\u{1}\"]", 1, 4, "control character"),
+            ("[\"a\nb\"]", 1, 4, "control character"),
+            (#"["\x"]"#, 1, 3, "invalid escape"),
+            (#"["\u12"]"#, 1, 3, "four hex digits"),
+            (#"["\ud83d"]"#, 1, 3, "unpaired UTF-16 surrogate"),
+            (#"["\ude00"]"#, 1, 3, "unpaired UTF-16 surrogate"),
+            ("{\"a\" 1}", 1, 6, "expected ':'"),
+            ("{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}'"),
+            ("[1 2]", 1, 4, "expected ',' or ']'"),
+            ("{\"a\": 1", 1, 8, "found the end of the file"),
+            ("{} {}", 1, 4, "after the end of the JSON document"),
+        ])
     func invalid(text: String, line: Int, column: Int, message: String) throws {
         let (failure, foundLine, foundColumn) = try #require(parseFailure(text))
         #expect(failure.message.contains(message), "\(failure.message)")
         #expect(foundLine == line && foundColumn == column, "\(foundLine):\(foundColumn)")
     }
 
-    @Test("invalid UTF-8 in a string or a key is refused, not repaired", arguments: [
-        [0x22, 0xFF, 0x22] as [UInt8],
-        [0x22, 0xC3, 0x22],                   // truncated sequence
-        [0x22, 0xC0, 0xAF, 0x22],             // overlong '/'
-        [0x22, 0xED, 0xA0, 0x80, 0x22],       // an encoded UTF-16 surrogate
-        [0x7B, 0x22, 0xFE, 0x22, 0x3A, 0x31, 0x7D],
-        [0x22, 0x5C, 0x6E, 0xFF, 0x22],       // after an escape (the copying path)
-    ])
+    @Test(
+        "invalid UTF-8 in a string or a key is refused, not repaired",
+        arguments: [
+            [0x22, 0xFF, 0x22] as [UInt8],
+            [0x22, 0xC3, 0x22],  // truncated sequence
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // an encoded UTF-16 surrogate
+            [0x7B, 0x22, 0xFE, 0x22, 0x3A, 0x31, 0x7D],
+            [0x22, 0x5C, 0x6E, 0xFF, 0x22],  // after an escape (the copying path)
+        ])
     func invalidUTF8(bytes: [UInt8]) throws {
         let (failure, _, _) = try #require(parseFailure(bytes: bytes))
         #expect(failure.message.contains("invalid UTF-8"))

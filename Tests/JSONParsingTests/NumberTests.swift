@@ -3,38 +3,40 @@ import Testing
 
 @Suite("JSON numbers: kept exactly")
 struct NumberTests {
-    @Test("each number is an Int, a Double or its literal text, and is written back byte for byte", arguments: [
-        ("0", JSONValue.integer(0), JSONValue.integer(0)),
-        ("-7", .integer(-7), .integer(-7)),
-        ("9007199254740993", .integer(9_007_199_254_740_993), .integer(9_007_199_254_740_993)),          // 2^53 + 1
-        ("9223372036854775807", .integer(Int.max), .integer(Int.max)),
-        ("-9223372036854775808", .integer(Int.min), .integer(Int.min)),
-        ("9223372036854775808", .numberLiteral("9223372036854775808"), .numberLiteral("9223372036854775808")),
-        ("18446744073709551616", .numberLiteral("18446744073709551616"), .numberLiteral("18446744073709551616")), // 2^64
-        ("0.5", .number(0.5), .number(0.5)),
-        ("0.1", .number(0.1), .number(0.1)),
-        ("1500.0", .number(1500), .number(1500)),
-        ("1e-07", .number(1e-7), .number(1e-7)),
-        ("123456789.123456", .number(123_456_789.123456), .number(123_456_789.123456)),
-        ("5e-324", .number(Double.leastNonzeroMagnitude), .number(Double.leastNonzeroMagnitude)),
-        ("1.7976931348623157e+308", .number(.greatestFiniteMagnitude), .number(.greatestFiniteMagnitude)),
-        // Other spellings of a value a Double holds: kept as written, read by value.
-        ("1.5e3", .numberLiteral("1.5e3"), .number(1500)),
-        ("1E2", .numberLiteral("1E2"), .number(100)),
-        ("1e2", .numberLiteral("1e2"), .number(100)),
-        ("1.50", .numberLiteral("1.50"), .number(1.5)),
-        ("4.0", .number(4), .number(4)),
-        ("4.00", .numberLiteral("4.00"), .number(4)),
-        ("1e-7", .numberLiteral("1e-7"), .number(1e-7)),
-        ("0e10", .numberLiteral("0e10"), .number(0)),
-        ("-0.0", .number(-0.0), .number(-0.0)),
-        // Values neither Int nor Double holds exactly.
-        ("1e400", .numberLiteral("1e400"), .numberLiteral("1e400")),
-        ("-1e400", .numberLiteral("-1e400"), .numberLiteral("-1e400")),
-        ("1e-99999", .numberLiteral("1e-99999"), .numberLiteral("1e-99999")),
-        ("0.10000000000000000001", .numberLiteral("0.10000000000000000001"), .numberLiteral("0.10000000000000000001")),
-        ("18446744073709551616.0", .numberLiteral("18446744073709551616.0"), .numberLiteral("18446744073709551616.0")),
-    ])
+    @Test(
+        "each number is an Int, a Double or its literal text, and is written back byte for byte",
+        arguments: [
+            ("0", JSONValue.integer(0), JSONValue.integer(0)),
+            ("-7", .integer(-7), .integer(-7)),
+            ("9007199254740993", .integer(9_007_199_254_740_993), .integer(9_007_199_254_740_993)),  // 2^53 + 1
+            ("9223372036854775807", .integer(Int.max), .integer(Int.max)),
+            ("-9223372036854775808", .integer(Int.min), .integer(Int.min)),
+            ("9223372036854775808", .numberLiteral("9223372036854775808"), .numberLiteral("9223372036854775808")),
+            ("18446744073709551616", .numberLiteral("18446744073709551616"), .numberLiteral("18446744073709551616")),  // 2^64
+            ("0.5", .number(0.5), .number(0.5)),
+            ("0.1", .number(0.1), .number(0.1)),
+            ("1500.0", .number(1500), .number(1500)),
+            ("1e-07", .number(1e-7), .number(1e-7)),
+            ("123456789.123456", .number(123_456_789.123456), .number(123_456_789.123456)),
+            ("5e-324", .number(Double.leastNonzeroMagnitude), .number(Double.leastNonzeroMagnitude)),
+            ("1.7976931348623157e+308", .number(.greatestFiniteMagnitude), .number(.greatestFiniteMagnitude)),
+            // Other spellings of a value a Double holds: kept as written, read by value.
+            ("1.5e3", .numberLiteral("1.5e3"), .number(1500)),
+            ("1E2", .numberLiteral("1E2"), .number(100)),
+            ("1e2", .numberLiteral("1e2"), .number(100)),
+            ("1.50", .numberLiteral("1.50"), .number(1.5)),
+            ("4.0", .number(4), .number(4)),
+            ("4.00", .numberLiteral("4.00"), .number(4)),
+            ("1e-7", .numberLiteral("1e-7"), .number(1e-7)),
+            ("0e10", .numberLiteral("0e10"), .number(0)),
+            ("-0.0", .number(-0.0), .number(-0.0)),
+            // Values neither Int nor Double holds exactly.
+            ("1e400", .numberLiteral("1e400"), .numberLiteral("1e400")),
+            ("-1e400", .numberLiteral("-1e400"), .numberLiteral("-1e400")),
+            ("1e-99999", .numberLiteral("1e-99999"), .numberLiteral("1e-99999")),
+            ("0.10000000000000000001", .numberLiteral("0.10000000000000000001"), .numberLiteral("0.10000000000000000001")),
+            ("18446744073709551616.0", .numberLiteral("18446744073709551616.0"), .numberLiteral("18446744073709551616.0")),
+        ])
     func kept(literal: String, expected: JSONValue, exact: JSONValue) throws {
         let value = try parse(literal)
         #expect(value == expected)

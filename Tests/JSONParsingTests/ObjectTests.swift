@@ -17,11 +17,12 @@ struct ObjectTests {
         #expect(object["missing"] == nil)
     }
 
-    @Test("a repeated key is an error at its second occurrence, or in last-wins mode takes the first one's place",
-          arguments: [0, 40])
+    @Test(
+        "a repeated key is an error at its second occurrence, or in last-wins mode takes the first one's place",
+        arguments: [0, 40])
     func duplicateKeys(padding: Int) throws {
         // 40 members before the repeat: past the linear search, through the hash index.
-        let others = (0..<padding).map { #""k\#($0)": \#($0), "#}.joined()
+        let others = (0..<padding).map { #""k\#($0)": \#($0), "# }.joined()
         let text = #"{"a": 1, \#(others)"b": 2, "a": {"x": [3]}, "c": 4}"#
         let (failure, line, column) = try #require(parseFailure(text))
         #expect(failure.message == #"duplicate key "a"; each key may appear once in an object"#)

@@ -1,5 +1,6 @@
-@testable import JSONParsing
 import Testing
+
+@testable import JSONParsing
 
 @Suite("Validating without building, and reading validated documents in part")
 struct ValidatorTests {
@@ -11,34 +12,40 @@ struct ValidatorTests {
         bytes.withUnsafeBufferPointer { JSONValidator.isCertainlyValid($0) }
     }
 
-    @Test("documents the parser accepts are certainly valid", arguments: [
-        "{}", "[]", " \t\r\n\"a\" \n", "true", "false", "null", "0", "-0", "-12.5e+3", "1E-7",
-        #"{"a": [1, {"b": null}], "c": "d"}"#,
-        #""\"\\\/\b\f\n\r\t""#, #""\u00e9\u00E9""#, #""\ud83d\ude00""#, #""é 😀 \u0000""#,
-        "\u{FEFF}{\"bom\": true}",
-        #"{"café": 1, "cafe\#u{301}": 2}"#,
-    ])
+    @Test(
+        "documents the parser accepts are certainly valid",
+        arguments: [
+            "{}", "[]", " \t\r\n\"a\" \n", "true", "false", "null", "0", "-0", "-12.5e+3", "1E-7",
+            #"{"a": [1, {"b": null}], "c": "d"}"#,
+            #""\"\\\/\b\f\n\r\t""#, #""\u00e9\u00E9""#, #""\ud83d\ude00""#, #""é 😀 \u0000""#,
+            "\u{FEFF}{\"bom\": true}",
+            #"{"café": 1, "cafe\#u{301}": 2}"#,
+        ])
     func acceptsValid(text: String) throws {
         #expect(isCertainlyValid(text))
         _ = try parse(text)
     }
 
-    @Test("documents the parser refuses are never certainly valid", arguments: [
-        "", "  ", "{\"a\": 1,}", "[1, 2,]", "{'a': 1}", "['a']", "[01]", "[-]", "[1.]", "[1e]", "[+1]", "[.5]",
-        "[True]", "[nul]", "[truex]", "[\"abc]", "[\"a\u{1}\"]", "[\"a\nb\"]", #"["\x"]"#, #"["\u12"]"#,
-        #"["\ud83d"]"#, #"["\ude00"]"#, #"["\ud83d\u0041"]"#, "{\"a\" 1}", "{\"a\": 1 \"b\": 2}", "[1 2]",
-        "{} {}", "{\"a\": 1, \"a\": 2}", "{", "[", "{\"a\":", "\"\\",
-        String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1),
-    ])
+    @Test(
+        "documents the parser refuses are never certainly valid",
+        arguments: [
+            "", "  ", "{\"a\": 1,}", "[1, 2,]", "{'a': 1}", "['a']", "[01]", "[-]", "[1.]", "[1e]", "[+1]", "[.5]",
+            "[True]", "[nul]", "[truex]", "[\"abc]", "[\"a\u{1}\"]", "[\"a\nb\"]", #"["\x"]"#, #"["\u12"]"#,
+            #"["\ud83d"]"#, #"["\ude00"]"#, #"["\ud83d\u0041"]"#, "{\"a\" 1}", "{\"a\": 1 \"b\": 2}", "[1 2]",
+            "{} {}", "{\"a\": 1, \"a\": 2}", "{", "[", "{\"a\":", "\"\\",
+            String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1),
+        ])
     func refusesInvalid(text: String) {
         #expect(!isCertainlyValid(text))
         #expect(parseFailure(text) != nil)
     }
 
-    @Test("invalid UTF-8 in a string is refused, as the parser refuses it", arguments: [
-        [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
-        [0x80], [0xC3], [0xE2, 0x82], [0xFF],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 in a string is refused, as the parser refuses it",
+        arguments: [
+            [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            [0x80], [0xC3], [0xE2, 0x82], [0xFF],
+        ] as [[UInt8]])
     func refusesInvalidUTF8(sequence: [UInt8]) throws {
         // At every offset in the eight-byte words both scan, and with a valid non-ASCII character before it.
         for padding in 0..<18 {
@@ -75,7 +82,9 @@ struct ValidatorTests {
     /// repeated, or replaced by ones that matter to the grammar.
     @Test("a damaged document the validator accepts always parses")
     func neverMoreLenientThanTheParser() {
-        let seed = Array(#"{"languages": ["en", "es"], "configurations": {"Debug": {"a": 1, "b": [true, null, -2.5e3], "c": {"d": "é😀\n\u00e9"}}, "Release": {}}, "x": "\ud83d\ude00"}"#.utf8)
+        let seed = Array(
+            #"{"languages": ["en", "es"], "configurations": {"Debug": {"a": 1, "b": [true, null, -2.5e3], "c": {"d": "é😀\n\u00e9"}}, "Release": {}}, "x": "\ud83d\ude00"}"#
+                .utf8)
         let interesting: [UInt8] = Array(#"{}[]",:\u0123456789-+.eEtrfalsn "#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
         var random = SplitMix64(seed: 10)
         var accepted = 0
@@ -115,15 +124,18 @@ struct ValidatorTests {
         #expect(parsed == ["x": [1, "}"]])
     }
 
-    @Test("a member is found by its key's code units, skipping values of every kind", arguments: [
-        ("base_url", "\"https\""),
-        ("café", "\"nfc\""),
-        ("cafe\u{301}", "\"nfd\""),
-        ("esc\"aped", "true"),
-        ("last", "[1]"),
-    ])
+    @Test(
+        "a member is found by its key's code units, skipping values of every kind",
+        arguments: [
+            ("base_url", "\"https\""),
+            ("café", "\"nfc\""),
+            ("cafe\u{301}", "\"nfd\""),
+            ("esc\"aped", "true"),
+            ("last", "[1]"),
+        ])
     func memberOffset(key: String, expected: String) throws {
-        let text = #"{"s": "a\"}", "n": -1.5e3, "t": true, "o": {"base_url": 0, "a": [{"b": "]"}]}, "base_url": "https", "#
+        let text =
+            #"{"s": "a\"}", "n": -1.5e3, "t": true, "o": {"base_url": 0, "a": [{"b": "]"}]}, "base_url": "https", "#
             + #""café": "nfc", "cafe\#u{301}": "nfd", "esc\"aped": true, "last": [1]}"#
         let bytes = Array(text.utf8)
         _ = try parse(bytes: bytes)

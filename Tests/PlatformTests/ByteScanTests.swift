@@ -26,7 +26,8 @@ struct ByteScanTests {
             }
             #expect(WordScan.nonASCIIFlags(word) == bytes.enumerated().reduce(0) { $0 | ($1.element >= 0x80 ? UInt64(0x80) << (8 * $1.offset) : 0) })
             // Combined, as the JSON string scan uses them: the first quote, backslash, control or non-ASCII byte.
-            let combined = WordScan.flags(word, equalTo: 0x22) | WordScan.flags(word, equalTo: 0x5C)
+            let combined =
+                WordScan.flags(word, equalTo: 0x22) | WordScan.flags(word, equalTo: 0x5C)
                 | WordScan.flags(word, below: 0x20) | WordScan.nonASCIIFlags(word)
             #expect(flagged(combined) == first { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }, "\(bytes)")
             let flags = WordScan.continuationFlags(word)
@@ -50,7 +51,9 @@ struct ByteScanTests {
         let random = (0..<2_000).map { _ in (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         for bytes in samples + random {
             let expected: Int? = {
-                var iterator = bytes.makeIterator(), decoder = UTF8(), offset = 0
+                var iterator = bytes.makeIterator()
+                var decoder = UTF8()
+                var offset = 0
                 while true {
                     switch decoder.decode(&iterator) {
                     case .scalarValue(let scalar): offset += UTF8.width(scalar)

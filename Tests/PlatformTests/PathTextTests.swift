@@ -4,8 +4,10 @@ import Testing
 
 @Suite("PathText: NSString's path methods without full Foundation")
 struct PathTextTests {
-    static let paths = ["/a/b.json", "/a/b/", "a/b", "b.json", "/", "", "/a", "/a/b.tar.gz", "a/.hidden", "a/b.",
-                        "locales/en/translation.json", "./environments.json", "en.lproj/Localizable.strings"]
+    static let paths = [
+        "/a/b.json", "/a/b/", "a/b", "b.json", "/", "", "/a", "/a/b.tar.gz", "a/.hidden", "a/b.",
+        "locales/en/translation.json", "./environments.json", "en.lproj/Localizable.strings",
+    ]
 
     @Test("each method gives what NSString gives", arguments: paths)
     func matchesNSString(path: String) {
@@ -47,7 +49,10 @@ struct PlatformHelperTests {
         let names: [String] = ["de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"]
         return names.lazy.compactMap { newlocale(LC_NUMERIC_MASK, $0, nil) }.first
     }
-    static let hasCommaLocale = commaLocale().map { freelocale($0); return true } ?? false
+    static let hasCommaLocale =
+        commaLocale().map {
+            freelocale($0); return true
+        } ?? false
 
     @Test("cFormat writes a decimal point whatever locale the thread uses", .enabled(if: hasCommaLocale, "no locale with a decimal comma is installed"))
     func cFormatIgnoresLocale() throws {
@@ -64,9 +69,11 @@ struct PlatformHelperTests {
         #expect(hexString([UInt8]()) == "")
     }
 
-    @Test("trimming removes what Foundation's whitespace sets remove", arguments: [
-        " \t a b \t ", "\u{00A0}x\u{3000}", "\n x \r\n", "", "   ", "\u{2028}y\u{85}",
-    ])
+    @Test(
+        "trimming removes what Foundation's whitespace sets remove",
+        arguments: [
+            " \t a b \t ", "\u{00A0}x\u{3000}", "\n x \r\n", "", "   ", "\u{2028}y\u{85}",
+        ])
     func trimming(text: String) {
         #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces))
         #expect(text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines))

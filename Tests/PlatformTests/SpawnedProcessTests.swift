@@ -64,16 +64,18 @@ struct SpawnedProcessTests {
     func streams() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let input = folder + "/in", output = folder + "/out"
+        let input = folder + "/in"
+        let output = folder + "/out"
         try Data("from the file\n".utf8).write(to: URL(fileURLWithPath: input))
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let child = try SpawnedProcess(["/bin/sh", "-c", "cat; echo \"$ONLY\" >&2; printf p"],
-                                       standardInput: .file(input, flags: O_RDONLY),
-                                       standardOutput: .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC),
-                                       standardError: .descriptor(ends[1]),
-                                       environment: ["ONLY=this", "PATH=/usr/bin:/bin"])
+        let child = try SpawnedProcess(
+            ["/bin/sh", "-c", "cat; echo \"$ONLY\" >&2; printf p"],
+            standardInput: .file(input, flags: O_RDONLY),
+            standardOutput: .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC),
+            standardError: .descriptor(ends[1]),
+            environment: ["ONLY=this", "PATH=/usr/bin:/bin"])
         close(ends[1])
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -91,7 +93,7 @@ struct SpawnedProcessTests {
         #expect(stat(output, &status) == 0 && status.st_mode & 0o777 == 0o600, "\(String(status.st_mode & 0o777, radix: 8))")
     }
 
-#if os(Linux)
+    #if os(Linux)
     @Test("a child starts with no signal blocked and SIGPIPE at its default, whatever this process set")
     func signals() throws {
         let folder = try scratch()
@@ -100,14 +102,16 @@ struct SpawnedProcessTests {
         // ignores SIGPIPE and a signal-handling thread may block SIGTERM.
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
-        var blocked = sigset_t(), old = sigset_t()
+        var blocked = sigset_t()
+        var old = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &blocked, &old)
         defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
         let report = folder + "/status"
-        let child = try SpawnedProcess(["/bin/sh", "-c", "grep -E '^Sig(Blk|Ign):' /proc/self/status"],
-                                       standardOutput: .file(report, flags: O_WRONLY | O_CREAT | O_TRUNC))
+        let child = try SpawnedProcess(
+            ["/bin/sh", "-c", "grep -E '^Sig(Blk|Ign):' /proc/self/status"],
+            standardOutput: .file(report, flags: O_WRONLY | O_CREAT | O_TRUNC))
         #expect(child.wait() == .exited(0))
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
         func mask(_ name: String) -> UInt64? {
@@ -117,5 +121,5 @@ struct SpawnedProcessTests {
         #expect(mask("SigBlk") == 0, "\(lines)")
         #expect(mask("SigIgn").map { $0 & (1 << UInt64(SIGPIPE - 1)) } == 0, "\(lines)")
     }
-#endif
+    #endif
 }

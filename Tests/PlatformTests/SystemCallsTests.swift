@@ -36,17 +36,19 @@ struct SystemCallsTests {
         let reading = Reading(descriptor: ends[0], call: call)
         var thread = pthread_t()
         // Joinable, so that its ID stays valid for pthread_kill after the read has returned.
-        let started = pthread_create(&thread, nil, { context in
-            let reading = Unmanaged<Reading>.fromOpaque(context!).takeRetainedValue()
-            // The thread inherits the mask of the test's thread, which may block the signal.
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            sigaddset(&signals, SIGUSR2)
-            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-            let text = reading.call(reading.descriptor)
-            reading.result.withLock { $0 = text }
-            return nil
-        }, Unmanaged.passRetained(reading).toOpaque())
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let reading = Unmanaged<Reading>.fromOpaque(context!).takeRetainedValue()
+                // The thread inherits the mask of the test's thread, which may block the signal.
+                var signals = sigset_t()
+                sigemptyset(&signals)
+                sigaddset(&signals, SIGUSR2)
+                pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+                let text = reading.call(reading.descriptor)
+                reading.result.withLock { $0 = text }
+                return nil
+            }, Unmanaged.passRetained(reading).toOpaque())
         try #require(started == 0)
         for _ in 0..<5 {
             usleep(50_000)

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Byte-wise text matching and directory listing")
 struct TextMatchingTests {
-    @Test("firstBytesRange finds the first occurrence by UTF-8 bytes", arguments: [
-        ("locales/{{lng}}/{{ns}}.json", "/{{lng}}", "locales"),
-        ("a/{{lng}}/b/{{lng}}", "/{{lng}}", "a"),
-        ("héllo wörld", "wö", "héllo "),
-        ("e\u{301}x", "\u{301}", "e"),
-    ])
+    @Test(
+        "firstBytesRange finds the first occurrence by UTF-8 bytes",
+        arguments: [
+            ("locales/{{lng}}/{{ns}}.json", "/{{lng}}", "locales"),
+            ("a/{{lng}}/b/{{lng}}", "/{{lng}}", "a"),
+            ("héllo wörld", "wö", "héllo "),
+            ("e\u{301}x", "\u{301}", "e"),
+        ])
     func firstRange(text: String, target: String, before: String) throws {
         let range = try #require(text.firstBytesRange(of: target))
         #expect(String(text[..<range.lowerBound]) == before)

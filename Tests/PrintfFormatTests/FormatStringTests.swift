@@ -32,28 +32,30 @@ struct FormatStringTests {
         #expect(FormatString("ü%").tokens == [.text("ü"), .malformed("%")])
     }
 
-    @Test("printf conversions", arguments: [
-        ("%d items", [3] as [any CustomStringConvertible & Sendable], "3 items"),
-        ("%lld items", [9_000_000_000], "9000000000 items"),
-        ("Hello, %@!", ["Ana"], "Hello, Ana!"),
-        ("%2$@ then %1$@", ["a", "b"], "b then a"),
-        ("%.2f%%", [3.14159], "3.14%"),
-        ("%5d|%-5d|%05d", [42, 42, 42], "   42|42   |00042"),
-        ("%x %X %o %u", [255, 255, 8, 7], "ff FF 10 7"),
-        ("%e", [1234.5], "1.234500e+03"),
-        ("%c", [65], "A"),
-        // Foundation ignores width and precision for %@ (they apply to %s).
-        ("%10@|%-4s|", ["ab", "c"], "ab|c   |"),
-        ("%.3@|%.3s", ["abcdef", "abcdef"], "abcdef|abc"),
-        ("%d and %d", [1], "1 and %d"),
-        ("100%", [], "100%"),
-        ("%y %", [1], "%y %"),
-        ("%d", ["not a number"], "not a number"),
-        ("%d", [Double.infinity], "inf"),
-        // %d reads a 32-bit int, as Foundation does: the clamped Int.max narrows to -1.
-        ("%d", [1e300], "-1"),
-        ("%lld", [1e300], "9223372036854775807"),
-    ])
+    @Test(
+        "printf conversions",
+        arguments: [
+            ("%d items", [3] as [any CustomStringConvertible & Sendable], "3 items"),
+            ("%lld items", [9_000_000_000], "9000000000 items"),
+            ("Hello, %@!", ["Ana"], "Hello, Ana!"),
+            ("%2$@ then %1$@", ["a", "b"], "b then a"),
+            ("%.2f%%", [3.14159], "3.14%"),
+            ("%5d|%-5d|%05d", [42, 42, 42], "   42|42   |00042"),
+            ("%x %X %o %u", [255, 255, 8, 7], "ff FF 10 7"),
+            ("%e", [1234.5], "1.234500e+03"),
+            ("%c", [65], "A"),
+            // Foundation ignores width and precision for %@ (they apply to %s).
+            ("%10@|%-4s|", ["ab", "c"], "ab|c   |"),
+            ("%.3@|%.3s", ["abcdef", "abcdef"], "abcdef|abc"),
+            ("%d and %d", [1], "1 and %d"),
+            ("100%", [], "100%"),
+            ("%y %", [1], "%y %"),
+            ("%d", ["not a number"], "not a number"),
+            ("%d", [Double.infinity], "inf"),
+            // %d reads a 32-bit int, as Foundation does: the clamped Int.max narrows to -1.
+            ("%d", [1e300], "-1"),
+            ("%lld", [1e300], "9223372036854775807"),
+        ])
     func printf(_ format: String, _ arguments: [any CustomStringConvertible & Sendable], _ expected: String) {
         #expect(self.format(format, arguments) == expected)
     }
@@ -91,7 +93,10 @@ struct FormatStringTests {
     func largePrecisionWritesBoundedOutput() {
         let result = format("%.999999999f", [1e308])
         #expect(result.count == 309 + 1 + Self.limit)
-        #expect(result.hasPrefix("100000000000000001097906362944045541740492309677311846336810682903157585404911491537163328978494688899061249669721172515611590283743140088328307009198146046031271664502933027185697489699588559043338384466165001178426897626212945177628091195786707458122783970171784415105291802893207873272974885715430223118336.000"))
+        #expect(
+            result.hasPrefix(
+                "100000000000000001097906362944045541740492309677311846336810682903157585404911491537163328978494688899061249669721172515611590283743140088328307009198146046031271664502933027185697489699588559043338384466165001178426897626212945177628091195786707458122783970171784415105291802893207873272974885715430223118336.000"
+            ))
     }
 
     @Test("a width or precision below the limit is applied as written")
@@ -100,9 +105,11 @@ struct FormatStringTests {
         #expect(format("%1024d", [1]).count == 1024)
     }
 
-    @Test("a position that overflows Int or passes 127 leaves the conversion as written", arguments: [
-        "%99999999999999999999$@", "%9223372036854775808$d", "%18446744073709551617$@", "%128$@", "%*128$d", "%.*0$f",
-    ])
+    @Test(
+        "a position that overflows Int or passes 127 leaves the conversion as written",
+        arguments: [
+            "%99999999999999999999$@", "%9223372036854775808$d", "%18446744073709551617$@", "%128$@", "%*128$d", "%.*0$f",
+        ])
     func overflowingPositionIsLiteral(template: String) {
         #expect(format(template, ["x", 1, 2.0]) == template)
         #expect(FormatString(template).signature().argumentCount == 0)
@@ -127,11 +134,13 @@ struct FormatStringTests {
         #expect(format("%'d|%'.2f", [1234567, 2.5]) == "1234567|2.50")
     }
 
-    @Test("value types read as the conversion they name", arguments: [
-        ("d", FormatArgumentType.int(bits: 32)), ("lld", .int(bits: 64)), ("hd", .int(bits: 16)), ("D", .int(bits: 32)),
-        ("u", .uint(bits: 32)), ("O", .uint(bits: 32)), ("lu", .uint(bits: 64)), (".2f", .double), ("@", .object),
-        ("c", .char), ("C", .unichar), ("s", .cString), ("S", .unicharString), ("p", .pointer),
-    ])
+    @Test(
+        "value types read as the conversion they name",
+        arguments: [
+            ("d", FormatArgumentType.int(bits: 32)), ("lld", .int(bits: 64)), ("hd", .int(bits: 16)), ("D", .int(bits: 32)),
+            ("u", .uint(bits: 32)), ("O", .uint(bits: 32)), ("lu", .uint(bits: 64)), (".2f", .double), ("@", .object),
+            ("c", .char), ("C", .unichar), ("s", .cString), ("S", .unicharString), ("p", .pointer),
+        ])
     func valueTypes(_ valueType: String, _ expected: FormatArgumentType) {
         #expect(FormatArgumentType(valueType: valueType) == expected)
     }

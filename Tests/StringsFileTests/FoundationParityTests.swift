@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StringsFile
 
 /// Generates valid strings files with every construct of the format and checks that our parser

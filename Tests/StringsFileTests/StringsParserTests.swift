@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Testing
+
 @testable import StringsFile
 
 private func parse(_ text: String) throws -> StringsFile {
@@ -20,7 +21,8 @@ private func parseError(_ text: String) -> Diagnostic? {
 struct StringsParserTests {
     @Test("quoted keys and values, both comment styles")
     func basicEntries() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             /* A block comment
                over two lines */
             "greeting" = "Hello"; // trailing comment
@@ -33,7 +35,8 @@ struct StringsParserTests {
 
     @Test("the comment above an entry is its comment; a file header or a trailing remark is not")
     func comments() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             /* Localizable.strings */
 
             /* Greeting on the first screen */
@@ -54,8 +57,10 @@ struct StringsParserTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("envtool-strings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, data) in [("utf8.strings", Data(text.utf8)),
-                             ("utf16.strings", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!)] {
+        for (name, data) in [
+            ("utf8.strings", Data(text.utf8)),
+            ("utf16.strings", Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!),
+        ] {
             let path = directory.appendingPathComponent(name).path
             try data.write(to: URL(fileURLWithPath: path))
             let file = try StringsFile(contentsOf: path)
@@ -91,11 +96,13 @@ struct StringsParserTests {
         #expect(try parse("{ \"a\" = \"b\"; }\n")["a"] == "b")
     }
 
-    @Test("standard escapes", arguments: [
-        ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"), ("\\\"", "\""), ("\\\\", "\\"),
-        ("\\a", "\u{07}"), ("\\b", "\u{08}"), ("\\f", "\u{0C}"), ("\\v", "\u{0B}"),
-        ("\\'", "'"), ("\\q", "q"), ("\\é", "é"), ("\\\n", "\n"),
-    ])
+    @Test(
+        "standard escapes",
+        arguments: [
+            ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"), ("\\\"", "\""), ("\\\\", "\\"),
+            ("\\a", "\u{07}"), ("\\b", "\u{08}"), ("\\f", "\u{0C}"), ("\\v", "\u{0B}"),
+            ("\\'", "'"), ("\\q", "q"), ("\\é", "é"), ("\\\n", "\n"),
+        ])
     func escapes(escape: String, expected: String) throws {
         #expect(try parse("\"k\" = \"<\(escape)>\";")["k"] == "<\(expected)>")
     }
@@ -151,7 +158,8 @@ struct StringsParserTests {
 
     @Test("lookups find keys written with escapes, unquoted, empty, or as the key-only shorthand; nothing else")
     func lookups() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             "a\\U0062" = "escaped \\"key\\"";
             bare = x;
             "" = "empty key";
@@ -224,21 +232,23 @@ struct StringsParserTests {
         #expect(throws: StringsFileError.self) { try StringsFile(data: data, path: "x") }
     }
 
-    @Test("errors name line and column", arguments: [
-        ("\"a\" = \"b\"; garbage", 1, 19, "expected '=' or ';' after the key"),
-        ("\"a\" = \"b\";\n/* never closed", 2, 1, "unterminated comment"),
-        ("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";", 3, 1, "expected ';' after the value"),
-        ("\"a\" = \"b\";\n\"c = \"d\";", 2, 7, "expected '=' or ';' after the key"),
-        ("\"a\" = \"unterminated;\n", 1, 7, "unterminated string"),
-        ("\"a\" = (\"x\", \"y\");", 1, 7, "the value must be a string"),
-        ("\"a\" = { \"x\" = \"y\"; };", 1, 7, "the value must be a string"),
-        ("\"a\" = ;", 1, 7, "expected a value"),
-        ("= \"b\";", 1, 1, "expected a key"),
-        ("\"a\" = \"b\"", 1, 10, "found the end of the file"),
-        ("{ \"a\" = \"b\";", 1, 13, "expected '}'"),
-        ("{ \"a\" = \"b\"; } extra", 1, 16, "after the closing '}'"),
-        ("\"é\" = \"b\";\n  \"ü\" = x y;", 2, 11, "expected ';' after the value"),
-    ])
+    @Test(
+        "errors name line and column",
+        arguments: [
+            ("\"a\" = \"b\"; garbage", 1, 19, "expected '=' or ';' after the key"),
+            ("\"a\" = \"b\";\n/* never closed", 2, 1, "unterminated comment"),
+            ("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";", 3, 1, "expected ';' after the value"),
+            ("\"a\" = \"b\";\n\"c = \"d\";", 2, 7, "expected '=' or ';' after the key"),
+            ("\"a\" = \"unterminated;\n", 1, 7, "unterminated string"),
+            ("\"a\" = (\"x\", \"y\");", 1, 7, "the value must be a string"),
+            ("\"a\" = { \"x\" = \"y\"; };", 1, 7, "the value must be a string"),
+            ("\"a\" = ;", 1, 7, "expected a value"),
+            ("= \"b\";", 1, 1, "expected a key"),
+            ("\"a\" = \"b\"", 1, 10, "found the end of the file"),
+            ("{ \"a\" = \"b\";", 1, 13, "expected '}'"),
+            ("{ \"a\" = \"b\"; } extra", 1, 16, "after the closing '}'"),
+            ("\"é\" = \"b\";\n  \"ü\" = x y;", 2, 11, "expected ';' after the value"),
+        ])
     func errors(text: String, line: Int, column: Int, message: String) throws {
         let diagnostic = try #require(parseError(text))
         #expect(diagnostic.severity == .error)

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 @Suite("L10n accessors from String Catalogs and .stringsdict")
@@ -65,7 +66,10 @@ struct AppleFormatsAccessorTests {
     func stringsDictEntries() throws {
         let output = try GeneratorWorkspace(document: Self.environments, files: ["en.lproj/Cart.stringsdict": Self.stringsDict]).generate()
         #expect(!output.hasErrors, "\(output.diagnostics)")
-        #expect(output.source.contains(#"static func items(_ p1: Swift.Int, _ p2: Swift.String) -> Swift.String { EnvtoolL10nRuntime.localized("cart.items", table: "Cart", [p1, p2]) }"#))
+        #expect(
+            output.source.contains(
+                #"static func items(_ p1: Swift.Int, _ p2: Swift.String) -> Swift.String { EnvtoolL10nRuntime.localized("cart.items", table: "Cart", [p1, p2]) }"#
+            ))
         #expect(output.source.contains(#"static func distance(_ p1: Swift.Double, _ p2: Swift.String) -> Swift.String"#))
         // Documented with the format and every form, `other` first.
         #expect(output.source.contains("/// `%#@items@ for %@`\n"))
@@ -80,7 +84,9 @@ struct AppleFormatsAccessorTests {
     func catalogEntries() throws {
         let output = try GeneratorWorkspace(document: Self.environments, files: ["Localizable.xcstrings": Self.catalog]).generate()
         #expect(!output.hasErrors, "\(output.diagnostics)")
-        #expect(output.source.contains(#"static func files(_ p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.localized("files", table: "Localizable", [p1]) }"#))
+        #expect(
+            output.source.contains(#"static func files(_ p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.localized("files", table: "Localizable", [p1]) }"#)
+        )
         #expect(output.source.contains(#"static func shared(_ p1: Swift.String, _ p2: Swift.Int) -> Swift.String"#))
         #expect(output.source.contains(#"static func price(_ p1: Swift.Double) -> Swift.String"#))
         #expect(output.source.contains("/// `plural.other: %lld files`\n"))
@@ -91,9 +97,12 @@ struct AppleFormatsAccessorTests {
     @Test("a key in several formats of one table: the catalog wins, and differing arguments warn naming both files")
     func lookupOrder() throws {
         let strings = #""files" = "%@ files";"# + "\n" + #""price" = "Total: %.2f";"# + "\n"
-        let output = try GeneratorWorkspace(document: Self.environments, files: [
-            "Localizable.xcstrings": Self.catalog, "en.lproj/Localizable.strings": strings,
-        ]).generate()
+        let output = try GeneratorWorkspace(
+            document: Self.environments,
+            files: [
+                "Localizable.xcstrings": Self.catalog, "en.lproj/Localizable.strings": strings,
+            ]
+        ).generate()
         #expect(output.source.components(separatedBy: "static func files(").count == 2)
         #expect(output.source.contains("static func files(_ p1: Swift.Int)"))
         let warnings = output.diagnostics.filter { $0.severity == .warning && $0.message.contains("\"files\"") }
@@ -106,10 +115,13 @@ struct AppleFormatsAccessorTests {
 
     @Test("a broken catalog or .stringsdict is an error naming the file; the other tables still generate")
     func broken() throws {
-        let output = try GeneratorWorkspace(document: Self.environments, files: [
-            "Broken.xcstrings": "{\"strings\": ", "en.lproj/Cart.stringsdict": "<plist><dict>",
-            "en.lproj/Localizable.strings": #""ok" = "OK";"#,
-        ]).generate()
+        let output = try GeneratorWorkspace(
+            document: Self.environments,
+            files: [
+                "Broken.xcstrings": "{\"strings\": ", "en.lproj/Cart.stringsdict": "<plist><dict>",
+                "en.lproj/Localizable.strings": #""ok" = "OK";"#,
+            ]
+        ).generate()
         #expect(output.hasErrors)
         #expect(output.diagnostics.contains { $0.severity == .error && $0.file?.hasSuffix("Broken.xcstrings") == true })
         #expect(output.diagnostics.contains { $0.severity == .error && $0.file?.hasSuffix("Cart.stringsdict") == true })

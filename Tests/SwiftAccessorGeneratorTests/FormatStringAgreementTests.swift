@@ -2,6 +2,7 @@ import AppleLocalization
 import EnvironmentKit
 import Foundation
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 /// Issue #22, item 1: every printf conversion Apple documents gives one answer whichever path
@@ -36,8 +37,9 @@ struct FormatStringAgreementTests {
         Case("%d %i", [42, -7], "42 -7", ["Int", "Int"]),
         Case("%d", [4_294_967_297], "1", ["Int"]),
         Case("%hd|%hhd", [70_000, 300], "4464|44", ["Int", "Int"]),
-        Case("%ld %lld %qd %zd %jd %td", [4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297],
-             "4294967297 4294967297 4294967297 4294967297 4294967297 4294967297", ["Int", "Int", "Int", "Int", "Int", "Int"]),
+        Case(
+            "%ld %lld %qd %zd %jd %td", [4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297, 4_294_967_297],
+            "4294967297 4294967297 4294967297 4294967297 4294967297 4294967297", ["Int", "Int", "Int", "Int", "Int", "Int"]),
         Case("%u|%lu", [-1, -1], "4294967295|18446744073709551615", ["Int", "Int"]),
         Case("%x %X %o|%llx", [-1, -1, -1, -1], "ffffffff FFFFFFFF 37777777777|ffffffffffffffff", ["Int", "Int", "Int", "Int"]),
         Case("%x %X %o", [255, 255, 8], "ff FF 10", ["Int", "Int", "Int"]),
@@ -102,8 +104,9 @@ struct FormatStringAgreementTests {
         #expect(match?.text == example.expected)
 
         // (b) localizedString's default value, formatted as i18next strings are.
-        let environment = try AppEnvironment(contentsOf: directory + "/environments.json",
-                                             options: .init(environment: ["LANG": "en_US"], persistsLanguage: false))
+        let environment = try AppEnvironment(
+            contentsOf: directory + "/environments.json",
+            options: .init(environment: ["LANG": "en_US"], persistsLanguage: false))
         #expect(environment.localizedString("absent", defaultValue: example.format, arguments: example.arguments) == example.expected)
 
         // (c) The generator's parameters for the same table.

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 @Suite("L10n accessors from translations")
@@ -13,28 +14,40 @@ struct L10nNamespaceTests {
 
     @Test("i18next: placeholders become labelled parameters, documented with the development-language text")
     func placeholders() throws {
-        let output = try generate(["locales/en/translation.json": #"{"app": {"welcome": "Welcome, {{name}}!", "title": "Demo"}}"#,
-                                   "locales/es/translation.json": #"{"app": {"welcome": "¡Hola, {{name}}!"}}"#])
+        let output = try generate([
+            "locales/en/translation.json": #"{"app": {"welcome": "Welcome, {{name}}!", "title": "Demo"}}"#,
+            "locales/es/translation.json": #"{"app": {"welcome": "¡Hola, {{name}}!"}}"#,
+        ])
         #expect(output.diagnostics.isEmpty)
-        #expect(output.source.contains("""
-                /// `Welcome, {{name}}!`
-                ///
-                /// Key: `app.welcome`.
-                static func welcome(name p1: Swift.String) -> Swift.String { EnvtoolL10nRuntime.translate("app.welcome", ["name": .string(p1)]) }
-        """))
+        #expect(
+            output.source.contains(
+                """
+                        /// `Welcome, {{name}}!`
+                        ///
+                        /// Key: `app.welcome`.
+                        static func welcome(name p1: Swift.String) -> Swift.String { EnvtoolL10nRuntime.translate("app.welcome", ["name": .string(p1)]) }
+                """))
         #expect(output.source.contains("static var title: Swift.String"))
         #expect(!output.source.contains("¡Hola"))
     }
 
     @Test("i18next: plural forms collapse into one function taking count; ordinals take ordinal:")
     func plurals() throws {
-        let output = try generate(["locales/en/translation.json": #"""
+        let output = try generate([
+            "locales/en/translation.json": #"""
             {"cart": {"items_zero": "Empty", "items_one": "{{count}} item", "items_other": "{{count}} items"},
              "place_ordinal_one": "{{count}}st", "place_ordinal_other": "{{count}}th", "place_one": "{{count}} place", "place_other": "{{count}} places"}
-            """#])
-        #expect(output.source.contains(#"static func items(count p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.translate("cart.items", ["count": .number(Swift.Double(p1))]) }"#))
+            """#
+        ])
+        #expect(
+            output.source.contains(
+                #"static func items(count p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.translate("cart.items", ["count": .number(Swift.Double(p1))]) }"#)
+        )
         #expect(output.source.contains("/// `zero: Empty`\n"))
-        #expect(output.source.contains(#"static func place(ordinal p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.translate("place", ["count": .number(Swift.Double(p1)), "ordinal": .bool(true)]) }"#))
+        #expect(
+            output.source.contains(
+                #"static func place(ordinal p1: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.translate("place", ["count": .number(Swift.Double(p1)), "ordinal": .bool(true)]) }"#
+            ))
         #expect(output.source.contains("static func place(count p1: Swift.Int)"))
         #expect(output.source.components(separatedBy: "func items(").count == 2)
     }
@@ -57,7 +70,10 @@ struct L10nNamespaceTests {
     func strings() throws {
         let output = try generate(["en.lproj/Localizable.strings": #""transfer" = "Send %2$d to %1$@ at %.1f%%";"# + "\n\"plain\" = \"100%\";\n"])
         #expect(output.diagnostics.isEmpty)
-        #expect(output.source.contains(#"static func transfer(_ p1: Swift.String, _ p2: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.localized("transfer", table: "Localizable", [p1, p2]) }"#))
+        #expect(
+            output.source.contains(
+                #"static func transfer(_ p1: Swift.String, _ p2: Swift.Int) -> Swift.String { EnvtoolL10nRuntime.localized("transfer", table: "Localizable", [p1, p2]) }"#
+            ))
         #expect(output.source.contains("enum Localizable {"))
         #expect(output.source.contains("static var plain: Swift.String"))
     }
@@ -94,7 +110,9 @@ struct L10nNamespaceTests {
     func keyAndNamespace() throws {
         let clash = try generate(["locales/en/translation.json": #"{"a": "x", "a.b": "y"}"#])
         #expect(clash.diagnostics.contains { $0.severity == .error && $0.message.contains("\"a\" and \"a.b\"") })
-        let overload = try generate(["locales/en/translation.json": #"{"friend": "A friend", "friend_one": "{{count}} friend", "friend_other": "{{count}} friends"}"#])
+        let overload = try generate([
+            "locales/en/translation.json": #"{"friend": "A friend", "friend_one": "{{count}} friend", "friend_other": "{{count}} friends"}"#
+        ])
         #expect(!overload.hasErrors)
         #expect(overload.source.contains("static var friend: Swift.String"))
         #expect(overload.source.contains("static func friend(count p1: Swift.Int)"))

@@ -52,7 +52,8 @@ struct ParsedSwift {
     var memberNames: [String] {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token in
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                  reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id == reference.id else { return nil }
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id == reference.id
+            else { return nil }
             return token.text
         }
     }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 @Suite("Text from the inputs in generated Swift")
@@ -32,18 +33,22 @@ struct SwiftEscapingTests {
         }
     }
 
-    @Test("a comment stays one line and shows what was there", arguments: [
-        ("env\n#error(\"PWNED\")\n.json", #"env\u{a}#error("PWNED")\u{a}.json"#),
-        ("a\r\nb", #"a\u{d}\u{a}b"#), ("a\u{2028}b\u{2029}", #"a\u{2028}b\u{2029}"#), ("nul\0", #"nul\u{0}"#),
-        ("\u{202E}gnp.exe", #"\u{202e}gnp.exe"#), ("tab\there", #"tab\u{9}here"#),
-    ])
+    @Test(
+        "a comment stays one line and shows what was there",
+        arguments: [
+            ("env\n#error(\"PWNED\")\n.json", #"env\u{a}#error("PWNED")\u{a}.json"#),
+            ("a\r\nb", #"a\u{d}\u{a}b"#), ("a\u{2028}b\u{2029}", #"a\u{2028}b\u{2029}"#), ("nul\0", #"nul\u{0}"#),
+            ("\u{202E}gnp.exe", #"\u{202e}gnp.exe"#), ("tab\there", #"tab\u{9}here"#),
+        ])
     func comments(text: String, expected: String) {
         #expect(SwiftEscaping.comment(text) == expected)
     }
 
-    @Test("a comment can neither close nor open a block comment", arguments: [
-        ("a */ b", #"a *\u{2f} b"#), ("/* x", #"/\u{2a} x"#), ("*/*/", #"*\u{2f}*\u{2f}"#), ("/*/", #"/\u{2a}/"#), ("a/b*c", "a/b*c"),
-    ])
+    @Test(
+        "a comment can neither close nor open a block comment",
+        arguments: [
+            ("a */ b", #"a *\u{2f} b"#), ("/* x", #"/\u{2a} x"#), ("*/*/", #"*\u{2f}*\u{2f}"#), ("/*/", #"/\u{2a}/"#), ("a/b*c", "a/b*c"),
+        ])
     func blockComments(text: String, expected: String) {
         #expect(SwiftEscaping.comment(text) == expected)
         #expect(!expected.contains("*/") && !expected.contains("/*"))
@@ -54,7 +59,10 @@ struct SwiftEscapingTests {
         let key = "a\"); evil(); (\""
         let code: SwiftCode = "f(\(literal: key), \(name: "x")) // \(comment: "line\nbreak")"
         #expect(code.text == #"f("a\"); evil(); (\"", x) // line\u{a}break"#)
-        #expect(code.parts == [.template("f("), .literal(#""a\"); evil(); (\"""#), .template(", "), .name("x"), .template(") // "),
-                               .comment(#"line\u{a}break"#)])
+        #expect(
+            code.parts == [
+                .template("f("), .literal(#""a\"); evil(); (\"""#), .template(", "), .name("x"), .template(") // "),
+                .comment(#"line\u{a}break"#),
+            ])
     }
 }

@@ -16,8 +16,9 @@ struct SwiftIdentifierSyntaxTests {
     /// The keys in batches, so that one parse is not a 10 MB file and batches run in parallel.
     static let batches: [Range<Int>] = stride(from: 0, to: keys.count, by: 20_000).map { $0..<min($0 + 20_000, keys.count) }
 
-    @Test("every XID_Start and XID_Continue scalar, first or later in a key, gives a name Swift reads as that identifier, also after a dot",
-          arguments: batches)
+    @Test(
+        "every XID_Start and XID_Continue scalar, first or later in a key, gives a name Swift reads as that identifier, also after a dot",
+        arguments: batches)
     func everyIdentifierScalar(batch: Range<Int>) throws {
         let names = Self.keys[batch].map(SwiftIdentifier.member)
         // `let NAME = x.NAME`: a pattern and a member access, where an operator head (`.〡`) would split.

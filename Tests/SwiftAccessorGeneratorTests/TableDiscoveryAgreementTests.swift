@@ -2,22 +2,26 @@ import AppleLocalization
 import EnvironmentKit
 import Foundation
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 @Suite("The generator, the run-time lookup, the lint and LocalizationTables see one set of tables")
 struct TableDiscoveryAgreementTests {
-    static let catalog = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"buy": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Buy %lld"}}}}}}"#
+    static let catalog =
+        #"{"sourceLanguage": "en", "version": "1.0", "strings": {"buy": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Buy %lld"}}}}}}"#
 
     @Test("one tree: Base.lproj, a flat EN.strings, an en_US-style folder, a catalog in a subfolder, a hidden one")
     func sameTables() throws {
-        let workspace = try GeneratorWorkspace(document: #"{"languages": ["en", "pt-BR"], "configurations": {"Debug": {"k": 1}}}"#, files: [
-            "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\";\n",
-            "EN.strings": "\"flat\" = \"shadowed by en.lproj\";\n",
-            "Base.lproj/Main.strings": "\"title\" = \"Main\";\n",
-            "pt_BR.lproj/Localizable.strings": "\"greeting\" = \"Olá\";\n",
-            "Resources/Store/Shop.xcstrings": Self.catalog,
-            ".cache/Stale.xcstrings": Self.catalog,
-        ])
+        let workspace = try GeneratorWorkspace(
+            document: #"{"languages": ["en", "pt-BR"], "configurations": {"Debug": {"k": 1}}}"#,
+            files: [
+                "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\";\n",
+                "EN.strings": "\"flat\" = \"shadowed by en.lproj\";\n",
+                "Base.lproj/Main.strings": "\"title\" = \"Main\";\n",
+                "pt_BR.lproj/Localizable.strings": "\"greeting\" = \"Olá\";\n",
+                "Resources/Store/Shop.xcstrings": Self.catalog,
+                ".cache/Stale.xcstrings": Self.catalog,
+            ])
         let output = try workspace.generate()
         #expect(!output.hasErrors)
         let lookup = AppleStringsLookup(directory: workspace.path)
@@ -49,11 +53,13 @@ struct TableDiscoveryAgreementTests {
 struct NamespaceAgreementTests {
     @Test("without translation.json the first namespace is the default for both; a hidden file is no namespace")
     func defaultNamespace() throws {
-        let workspace = try GeneratorWorkspace(document: #"{"languages": ["en"], "configurations": {"Debug": {"k": 1}}}"#, files: [
-            "locales/en/common.json": #"{"ok": "OK"}"#,
-            "locales/en/zeta.json": #"{"z": "Z"}"#,
-            "locales/en/.backup.json": #"{"ok": "stale"}"#,
-        ])
+        let workspace = try GeneratorWorkspace(
+            document: #"{"languages": ["en"], "configurations": {"Debug": {"k": 1}}}"#,
+            files: [
+                "locales/en/common.json": #"{"ok": "OK"}"#,
+                "locales/en/zeta.json": #"{"z": "Z"}"#,
+                "locales/en/.backup.json": #"{"ok": "stale"}"#,
+            ])
         let output = try workspace.generate()
         #expect(!output.hasErrors)
         #expect(output.source.contains(#"EnvtoolL10nRuntime.translate("ok", [:])"#))

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SwiftAccessorGenerator
 
 /// A temporary directory holding one environments document (and translations), removed at deinit.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Testing
+
 @testable import SwiftAccessorGenerator
 
 @Suite("Types inferred across configurations")
@@ -19,8 +20,13 @@ struct TypeInferenceTests {
             ("Debug", #"{"url": "https://a.example", "n": 1, "d": 1.5, "b": true, "s": "x", "tags": ["a"], "api": {"timeout": 5}}"#),
             ("Release", #"{"url": "https://b.example", "n": 2, "d": 2.5, "b": false, "s": "y", "tags": [], "api": {"timeout": 6}}"#),
         ])
-        #expect(result.members.map(\.type) == [.url, .int, .double, .bool, .string, .array(.string),
-                                                .object([.init(key: "timeout", path: "api.timeout", keys: ["api", "timeout"], type: .int, isOptional: false, configurations: ["Debug", "Release"])])])
+        #expect(
+            result.members.map(\.type) == [
+                .url, .int, .double, .bool, .string, .array(.string),
+                .object([
+                    .init(key: "timeout", path: "api.timeout", keys: ["api", "timeout"], type: .int, isOptional: false, configurations: ["Debug", "Release"])
+                ]),
+            ])
         #expect(result.diagnostics.isEmpty)
         #expect(result.source.contains("let url: Foundation.URL"))
         #expect(result.source.contains("let api: Api"))

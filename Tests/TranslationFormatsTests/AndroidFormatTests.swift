@@ -1,16 +1,19 @@
-import Foundation
 import AppleLocalization
+import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 @Suite("Android string resources")
 struct AndroidFormatTests {
     // MARK: Qualifiers and names
 
-    @Test("a locale qualifier maps to BCP 47 and back: values-es, values-pt-rBR, values-b+sr+Latn, values-b+es+419", arguments: [
-        ("es", "values-es"), ("pt-BR", "values-pt-rBR"), ("sr-Latn", "values-b+sr+Latn"), ("es-419", "values-b+es+419"),
-        ("zh-Hans-CN", "values-b+zh+Hans+CN"), ("fil", "values-fil"),
-    ])
+    @Test(
+        "a locale qualifier maps to BCP 47 and back: values-es, values-pt-rBR, values-b+sr+Latn, values-b+es+419",
+        arguments: [
+            ("es", "values-es"), ("pt-BR", "values-pt-rBR"), ("sr-Latn", "values-b+sr+Latn"), ("es-419", "values-b+es+419"),
+            ("zh-Hans-CN", "values-b+zh+Hans+CN"), ("fil", "values-fil"),
+        ])
     func qualifiers(tag: String, folder: String) {
         #expect(AndroidLocaleQualifier.folder(for: tag) == folder)
         #expect(AndroidLocaleQualifier.read(folder: folder) == .language(tag))
@@ -32,14 +35,16 @@ struct AndroidFormatTests {
         guard case .malformed(let why)? = AndroidLocaleQualifier.read(folder: folder) else {
             Issue.record("\(folder): \(String(describing: AndroidLocaleQualifier.read(folder: folder)))"); return
         }
-        #expect(why.contains("b+") , "\(why)")
+        #expect(why.contains("b+"), "\(why)")
     }
 
-    @Test("the name rule: case kept, [A-Za-z0-9_] only, a letter first, no Java keyword", arguments: [
-        ("settings.language", "settings_language"), ("Sign-out", "Sign_out"), ("404", "key_404"), ("_x", "key__x"),
-        ("café", "caf_"), ("ok", "ok"), ("", "key_"), ("aboutLicense", "aboutLicense"), ("default", "key_default"),
-        ("continue", "key_continue"), ("import", "key_import"), ("true", "key_true"), ("Default", "Default"),
-    ])
+    @Test(
+        "the name rule: case kept, [A-Za-z0-9_] only, a letter first, no Java keyword",
+        arguments: [
+            ("settings.language", "settings_language"), ("Sign-out", "Sign_out"), ("404", "key_404"), ("_x", "key__x"),
+            ("café", "caf_"), ("ok", "ok"), ("", "key_"), ("aboutLicense", "aboutLicense"), ("default", "key_default"),
+            ("continue", "key_continue"), ("import", "key_import"), ("true", "key_true"), ("Default", "Default"),
+        ])
     func names(key: String, name: String) {
         #expect(AndroidResourceName.name(for: key) == name)
     }
@@ -63,28 +68,33 @@ struct AndroidFormatTests {
     @Test("keys that become one name: a key that is its own name keeps it, the others get _2, _3 in order")
     func collidingNames() {
         let names = AndroidResourceName.names(for: ["Sign-out", "Sign.out", "Sign_out", "default", "key_default"])
-        #expect(names == ["Sign_out": "Sign_out", "Sign-out": "Sign_out_2", "Sign.out": "Sign_out_3",
-                          "key_default": "key_default", "default": "key_default_2"])
+        #expect(
+            names == [
+                "Sign_out": "Sign_out", "Sign-out": "Sign_out_2", "Sign.out": "Sign_out_3",
+                "key_default": "key_default", "default": "key_default_2",
+            ])
     }
 
     // MARK: Reading as aapt does
 
     /// What `aapt dump --values resources` printed for these values (Debian's aapt 10.0.0).
-    @Test("values read as aapt compiles them: white space, quotes, escapes, CDATA, references", arguments: [
-        ("  lead   and\n   trail  ", "lead and trail"),
-        (#""  quoted   space  ""#, "  quoted   space  "),
-        (#"It\'s \"q\" \\ back\nnl\ttab \u00e9"#, "It's \"q\" \\ back\nnl\ttab é"),
-        (#"\@ref \?attr"#, "@ref ?attr"),
-        ("<![CDATA[cdata <b>x</b>  two  spaces \\n esc]]>", "cdata <b>x</b> two spaces \n esc"),
-        ("a &lt;b&gt; &amp; c", "a <b> & c"),
-        (#"x"in quote  s"y z"#, "xin quote  sy z"),
-        (#"tab\t  x  \n  y"#, "tab\t x \n y"),
-        (#"sp\u0020\u0020x"#, "sp  x"),
-        (#""it's""#, "it's"),
-        (#"\uD83E\uDDD8 yoga \uD83C\uDFC3"#, "🧘 yoga 🏃"),
-        (##"won\’t \#1"##, "wont #1"),
-        (#"lone \uD83E half"#, "lone \u{FFFD} half"),
-    ])
+    @Test(
+        "values read as aapt compiles them: white space, quotes, escapes, CDATA, references",
+        arguments: [
+            ("  lead   and\n   trail  ", "lead and trail"),
+            (#""  quoted   space  ""#, "  quoted   space  "),
+            (#"It\'s \"q\" \\ back\nnl\ttab \u00e9"#, "It's \"q\" \\ back\nnl\ttab é"),
+            (#"\@ref \?attr"#, "@ref ?attr"),
+            ("<![CDATA[cdata <b>x</b>  two  spaces \\n esc]]>", "cdata <b>x</b> two spaces \n esc"),
+            ("a &lt;b&gt; &amp; c", "a <b> & c"),
+            (#"x"in quote  s"y z"#, "xin quote  sy z"),
+            (#"tab\t  x  \n  y"#, "tab\t x \n y"),
+            (#"sp\u0020\u0020x"#, "sp  x"),
+            (#""it's""#, "it's"),
+            (#"\uD83E\uDDD8 yoga \uD83C\uDFC3"#, "🧘 yoga 🏃"),
+            (##"won\’t \#1"##, "wont #1"),
+            (#"lone \uD83E half"#, "lone \u{FFFD} half"),
+        ])
     func aaptText(xml: String, expected: String) throws {
         let entries = try read("<resources><string name=\"k\">\(xml)</string></resources>").entries
         #expect(entries.first?.value == .single(TranslationMessage([.text(expected)])))
@@ -92,22 +102,29 @@ struct AndroidFormatTests {
 
     @Test("<xliff:g id> names the argument inside; ctype keeps what Java's conversion cannot say; %% is % in a format")
     func placeholders() throws {
-        let xml = #"<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="k">Hi <xliff:g id="name">%1$s</xliff:g>, <xliff:g id="n" ctype="x-format:number">%2$d</xliff:g> at 100%% and %3$.2f</string></resources>"#
+        let xml =
+            #"<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="k">Hi <xliff:g id="name">%1$s</xliff:g>, <xliff:g id="n" ctype="x-format:number">%2$d</xliff:g> at 100%% and %3$.2f</string></resources>"#
         let entries = try read(xml).entries
-        #expect(entries.first?.value == .single(TranslationMessage([
-            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name", position: 1)), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "n", position: 2, format: "number")), .text(" at 100% and "),
-            .placeholder(TranslationPlaceholder(position: 3, conversion: ".2f")),
-        ])))
+        #expect(
+            entries.first?.value
+                == .single(
+                    TranslationMessage([
+                        .text("Hi "), .placeholder(TranslationPlaceholder(name: "name", position: 1)), .text(", "),
+                        .placeholder(TranslationPlaceholder(name: "n", position: 2, format: "number")), .text(" at 100% and "),
+                        .placeholder(TranslationPlaceholder(position: 3, conversion: ".2f")),
+                    ])))
     }
 
     @Test("formatted=\"false\" is literal text; a text with no argument keeps its %; 100% done is prose")
     func formattedFalse() throws {
-        let entries = try read(#"<resources><string name="a" formatted="false">%s and %d</string><string name="b">100% done</string><string name="c">50%% off</string></resources>"#).entries
-        #expect(entries.map(\.value) == [
-            .single(TranslationMessage([.text("%s and %d")])), .single(TranslationMessage([.text("100% done")])),
-            .single(TranslationMessage([.text("50%% off")])),
-        ])
+        let entries = try read(
+            #"<resources><string name="a" formatted="false">%s and %d</string><string name="b">100% done</string><string name="c">50%% off</string></resources>"#
+        ).entries
+        #expect(
+            entries.map(\.value) == [
+                .single(TranslationMessage([.text("%s and %d")])), .single(TranslationMessage([.text("100% done")])),
+                .single(TranslationMessage([.text("50%% off")])),
+            ])
     }
 
     @Test("<plurals> items by CLDR quantity, <string-array> items as key.N, comments above, translatable=\"false\" kept")
@@ -132,14 +149,16 @@ struct AndroidFormatTests {
         #expect(issues.contains { $0.key == "styled" && $0.reason.contains("<b>") })
     }
 
-    @Test("malformed files are one error naming the file, line and column, with a fix", arguments: [
-        ("<resources>\n  <string name=\"a\">x</strin>\n</resources>", ":2:", "expected </string>"),
-        ("<resources>\n<string>x</string></resources>", ":2:1:", "has no name"),
-        ("<resources>\n<plurals name=\"p\"></plurals></resources>", ":2:1:", "has no <item>"),
-        ("<resources>\n<plurals name=\"p\"><item quantity=\"lots\">x</item></plurals></resources>", ":2:", "quantity=\"zero|one|two|few|many|other\""),
-        ("<resources><string name=\"a\">x</string>\n<string name=\"a\">y</string></resources>", ":2:1:", "defined twice (first on line 1)"),
-        ("<manifest/>", ":1:1:", "expected the root element <resources>"),
-    ])
+    @Test(
+        "malformed files are one error naming the file, line and column, with a fix",
+        arguments: [
+            ("<resources>\n  <string name=\"a\">x</strin>\n</resources>", ":2:", "expected </string>"),
+            ("<resources>\n<string>x</string></resources>", ":2:1:", "has no name"),
+            ("<resources>\n<plurals name=\"p\"></plurals></resources>", ":2:1:", "has no <item>"),
+            ("<resources>\n<plurals name=\"p\"><item quantity=\"lots\">x</item></plurals></resources>", ":2:", "quantity=\"zero|one|two|few|many|other\""),
+            ("<resources><string name=\"a\">x</string>\n<string name=\"a\">y</string></resources>", ":2:1:", "defined twice (first on line 1)"),
+            ("<manifest/>", ":1:1:", "expected the root element <resources>"),
+        ])
     func malformed(xml: String, location: String, message: String) {
         do {
             _ = try read(xml)
@@ -250,8 +269,14 @@ struct AndroidFormatTests {
     @Test("a <plurals> without other is read as it is; android and i18next keep it so, a catalog gets the last form as other, reported")
     func pluralsWithoutOther() throws {
         let directory = TemporaryDirectory()
-        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals></resources>"#)
-        directory.write("res/values-ru/strings.xml", #"<resources><plurals name="files"><item quantity="one">%d файл</item><item quantity="few">%d файла</item><item quantity="many">%d файлов</item></plurals></resources>"#)
+        directory.write(
+            "res/values/strings.xml",
+            #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals></resources>"#
+        )
+        directory.write(
+            "res/values-ru/strings.xml",
+            #"<resources><plurals name="files"><item quantity="one">%d файл</item><item quantity="few">%d файла</item><item quantity="many">%d файлов</item></plurals></resources>"#
+        )
         var converter = TranslationConverter()
         try converter.read(directory.path + "/res")
         #expect(converter.issues.contains { $0.key == "files" && $0.language == "ru" && $0.reason.contains("no other quantity") }, "\(converter.issues)")

@@ -118,7 +118,9 @@ struct CatalogRoundTripTests {
 
         """
 
-    func convert(_ directory: TemporaryDirectory, catalog: String = Self.catalog, extra: [String: String] = [:]) throws -> (text: String, issues: [ConversionIssue]) {
+    func convert(_ directory: TemporaryDirectory, catalog: String = Self.catalog, extra: [String: String] = [:]) throws -> (
+        text: String, issues: [ConversionIssue]
+    ) {
         directory.write("in/Localizable.xcstrings", catalog)
         for (path, text) in extra { directory.write("in/" + path, text) }
         var converter = TranslationConverter()
@@ -170,19 +172,21 @@ struct CatalogRoundTripTests {
     func companionKey() throws {
         let directory = TemporaryDirectory()
         let (text, _) = try convert(directory, extra: ["de.lproj/Localizable.strings": "\"added\" = \"Neu\";\n"])
-        #expect(text.contains("""
-                "added" : {
-                  "extractionState" : "manual",
-                  "localizations" : {
-                    "de" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Neu"
+        #expect(
+            text.contains(
+                """
+                    "added" : {
+                      "extractionState" : "manual",
+                      "localizations" : {
+                        "de" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Neu"
+                          }
+                        }
                       }
                     }
-                  }
-                }
-            """), "\(text)")
+                """), "\(text)")
         // Everything the catalog had is still there as it was; the new key comes after its keys
         // (they are in Xcode's order, not sorted by code point, so none is moved).
         #expect(text.contains("    },\n    \"added\" : {"))
@@ -310,37 +314,38 @@ struct CatalogRoundTripTests {
         let (same, _) = try convert(directory, catalog: Self.otherToolCatalog)
         #expect(same == Self.otherToolCatalog)
         let (text, _) = try convert(TemporaryDirectory(), catalog: Self.otherToolCatalog, extra: ["de.lproj/Localizable.strings": "\"added\" = \"Neu\";\n"])
-        #expect(text == """
-            {
-                "sourceLanguage": "en",
-                "strings": {
-                    "welcome": {},
-                    "daysRemaining": {
-                        "localizations": {
-                            "en": {
-                                "stringUnit": {
-                                    "state": "new",
-                                    "value": "Days left"
+        #expect(
+            text == """
+                {
+                    "sourceLanguage": "en",
+                    "strings": {
+                        "welcome": {},
+                        "daysRemaining": {
+                            "localizations": {
+                                "en": {
+                                    "stringUnit": {
+                                        "state": "new",
+                                        "value": "Days left"
+                                    }
+                                }
+                            }
+                        },
+                        "added": {
+                            "extractionState": "manual",
+                            "localizations": {
+                                "de": {
+                                    "stringUnit": {
+                                        "state": "translated",
+                                        "value": "Neu"
+                                    }
                                 }
                             }
                         }
                     },
-                    "added": {
-                        "extractionState": "manual",
-                        "localizations": {
-                            "de": {
-                                "stringUnit": {
-                                    "state": "translated",
-                                    "value": "Neu"
-                                }
-                            }
-                        }
-                    }
-                },
-                "version": "1.0"
-            }
+                    "version": "1.0"
+                }
 
-            """, "\(text)")
+                """, "\(text)")
     }
 
     /// Crowdin writes the variable's name as `formatSpecifier`; Xcode accepts it.
@@ -402,11 +407,13 @@ struct CatalogRoundTripTests {
     /// Public catalogs beside the repository (../shared/realworld, see its SOURCES.md); a clone
     /// without them skips these tests. They are read from there, never copied here.
     static let realWorld = Fixtures.repositoryRoot + "/../shared/realworld/xcstrings"
-    static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
+    static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".xcstrings") }
+        .sorted()
 
-    @Test("every real catalog converted to .xcstrings is the bytes read",
-          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
-          arguments: realWorldFiles)
+    @Test(
+        "every real catalog converted to .xcstrings is the bytes read",
+        .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+        arguments: realWorldFiles)
     func realWorldBytes(name: String) throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name))
         let directory = TemporaryDirectory()
@@ -414,9 +421,10 @@ struct CatalogRoundTripTests {
         #expect(Data(text.utf8) == original)
     }
 
-    @Test("every real catalog Xcode wrote is what the writer writes in Xcode's layout from its JSON",
-          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
-          arguments: realWorldFiles)
+    @Test(
+        "every real catalog Xcode wrote is what the writer writes in Xcode's layout from its JSON",
+        .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/xcstrings is not beside the repository: no real catalogs to compare"),
+        arguments: realWorldFiles)
     func realWorldXcodeLayout(name: String) throws {
         let original = Array(try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name)))
         let (document, layout) = try original.withUnsafeBufferPointer { bytes in

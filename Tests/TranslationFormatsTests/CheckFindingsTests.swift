@@ -8,15 +8,18 @@ import TranslationFormats
 @Suite("Check findings")
 struct CheckFindingsTests {
     private func findings(_ directory: TemporaryDirectory, _ relative: String, source: String? = nil) throws -> [String] {
-        let coverage = try TranslationCoverage.read(directories: [directory.path + "/" + relative], format: I18NextJSONFormat(),
-                                                    sourceLanguage: SourceLanguageRule(option: source), checking: true)
+        let coverage = try TranslationCoverage.read(
+            directories: [directory.path + "/" + relative], format: I18NextJSONFormat(),
+            sourceLanguage: SourceLanguageRule(option: source), checking: true)
         return (coverage.failures + coverage.findings).map(\.description)
     }
 
     @Test("missing and extra keys, missing CLDR plural forms and differing variables, at their line and column")
     func located() throws {
         let directory = TemporaryDirectory()
-        directory.write("res/en/translation.json", """
+        directory.write(
+            "res/en/translation.json",
+            """
             {
               "greeting": "Hello {{name}}",
               "items_one": "{{count}} item",
@@ -25,7 +28,9 @@ struct CheckFindingsTests {
               "same": "OK"
             }
             """)
-        directory.write("res/ru/translation.json", """
+        directory.write(
+            "res/ru/translation.json",
+            """
             {
               "greeting": "Привет {{user}}",
               "items_one": "{{count}} предмет",
@@ -61,7 +66,9 @@ struct CheckFindingsTests {
         directory.write("res/fr/translation.json", "{\n  \"a\": \"b\",\n  \"c\": \"{{m}}\"\n}")
         let found = try findings(directory, "res", source: "en")
         #expect(found.first?.hasPrefix(directory.path + "/res/de/translation.json:3:1: error: trailing comma") == true, "\(found)")
-        #expect(found.contains(directory.path + "/res/fr/translation.json:3:8: warning: lacks {{n}}, which en reads; reads {{m}}, which en does not (at c)"), "\(found)")
+        #expect(
+            found.contains(directory.path + "/res/fr/translation.json:3:8: warning: lacks {{n}}, which en reads; reads {{m}}, which en does not (at c)"),
+            "\(found)")
     }
 
     @Test("a language without one of the namespaces lacks all of its keys")
@@ -74,13 +81,17 @@ struct CheckFindingsTests {
         let common = try #require(coverage.tables.first { $0.name == "common" })
         let de = try #require(common.languages.first { $0.language == "de" })
         #expect(de.lacksTable && de.missingKeys == ["ok", "no"] && de.translated == 0)
-        #expect(coverage.findings.map(\.description).contains(directory.path + "/res: warning: common has no de translation: 2 keys missing for de (common, i18next); other languages have it"))
+        #expect(
+            coverage.findings.map(\.description).contains(
+                directory.path + "/res: warning: common has no de translation: 2 keys missing for de (common, i18next); other languages have it"))
     }
 
     @Test("a catalog key without a source-language text is its own source text, as Xcode writes it")
     func catalogKeyIsSourceText() throws {
         let directory = TemporaryDirectory()
-        directory.write("cat/Localizable.xcstrings", """
+        directory.write(
+            "cat/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "strings": {
               "%lld files": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Dateien"}}}},
               "Hello": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Hallo"}}}}

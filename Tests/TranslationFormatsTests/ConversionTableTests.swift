@@ -30,46 +30,64 @@ struct ConversionTableTests {
     }
 
     static let probes: [Probe] = [
-        Probe(row: "context", key: "open", files: [
-            "en/Localizable.po": po("en", "msgid \"open\"\nmsgstr \"Open\"\n\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"Open it\""),
-            "fr/Localizable.po": po("fr", "msgid \"open\"\nmsgstr \"Ouvrir\"\n\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"L'ouvrir\""),
-        ]),
-        Probe(row: "comment", key: "greeting", files: [
-            "en/Localizable.po": po("en", "#. Shown at the top.\nmsgid \"greeting\"\nmsgstr \"Hello\""),
-            "fr/Localizable.po": po("fr", "#. Shown at the top.\nmsgid \"greeting\"\nmsgstr \"Bonjour\""),
-        ]),
-        Probe(row: "state needs review", key: "greeting", files: [
-            "en/Localizable.po": po("en", "msgid \"greeting\"\nmsgstr \"Hello\""),
-            "fr/Localizable.po": po("fr", "#, fuzzy\nmsgid \"greeting\"\nmsgstr \"Bonjour\""),
-        ]),
-        Probe(row: "gettext msgid_plural", key: "apple", files: [
-            "en/Localizable.po": po("en", "msgid \"apple\"\nmsgid_plural \"apples\"\nmsgstr[0] \"%(count)d apple\"\nmsgstr[1] \"%(count)d apples\""),
-            "fr/Localizable.po": po("fr", "msgid \"apple\"\nmsgid_plural \"apples\"\nmsgstr[0] \"%(count)d pomme\"\nmsgstr[1] \"%(count)d pommes\""),
-        ]),
-        Probe(row: "text beside plural forms", key: "item", files: [
-            "en/translation.json": #"{"item": "an item", "item_one": "{{count}} item", "item_other": "{{count}} items"}"#,
-            "fr/translation.json": #"{"item": "un article", "item_one": "{{count}} article", "item_other": "{{count}} articles"}"#,
-        ]),
-        Probe(row: "nesting", key: "see", files: [
-            "en/translation.json": #"{"see": "See $t(more)", "more": "more"}"#,
-            "fr/translation.json": #"{"see": "Voir $t(more)", "more": "plus"}"#,
-        ]),
-        Probe(row: "i18next format", key: "total", files: [
-            "en/translation.json": #"{"total": "Total: {{value, number}}"}"#,
-            "fr/translation.json": #"{"total": "Total : {{value, number}}"}"#,
-        ]),
-        Probe(row: "unescaped value", key: "intro", files: [
-            "en/translation.json": #"{"intro": "Read {{- html}} first"}"#,
-            "fr/translation.json": #"{"intro": "Lisez d'abord {{- html}}"}"#,
-        ]),
-        Probe(row: "device variations", key: "tap", files: [
-            "Localizable.xcstrings": #"""
+        Probe(
+            row: "context", key: "open",
+            files: [
+                "en/Localizable.po": po("en", "msgid \"open\"\nmsgstr \"Open\"\n\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"Open it\""),
+                "fr/Localizable.po": po("fr", "msgid \"open\"\nmsgstr \"Ouvrir\"\n\nmsgctxt \"verb\"\nmsgid \"open\"\nmsgstr \"L'ouvrir\""),
+            ]),
+        Probe(
+            row: "comment", key: "greeting",
+            files: [
+                "en/Localizable.po": po("en", "#. Shown at the top.\nmsgid \"greeting\"\nmsgstr \"Hello\""),
+                "fr/Localizable.po": po("fr", "#. Shown at the top.\nmsgid \"greeting\"\nmsgstr \"Bonjour\""),
+            ]),
+        Probe(
+            row: "state needs review", key: "greeting",
+            files: [
+                "en/Localizable.po": po("en", "msgid \"greeting\"\nmsgstr \"Hello\""),
+                "fr/Localizable.po": po("fr", "#, fuzzy\nmsgid \"greeting\"\nmsgstr \"Bonjour\""),
+            ]),
+        Probe(
+            row: "gettext msgid_plural", key: "apple",
+            files: [
+                "en/Localizable.po": po("en", "msgid \"apple\"\nmsgid_plural \"apples\"\nmsgstr[0] \"%(count)d apple\"\nmsgstr[1] \"%(count)d apples\""),
+                "fr/Localizable.po": po("fr", "msgid \"apple\"\nmsgid_plural \"apples\"\nmsgstr[0] \"%(count)d pomme\"\nmsgstr[1] \"%(count)d pommes\""),
+            ]),
+        Probe(
+            row: "text beside plural forms", key: "item",
+            files: [
+                "en/translation.json": #"{"item": "an item", "item_one": "{{count}} item", "item_other": "{{count}} items"}"#,
+                "fr/translation.json": #"{"item": "un article", "item_one": "{{count}} article", "item_other": "{{count}} articles"}"#,
+            ]),
+        Probe(
+            row: "nesting", key: "see",
+            files: [
+                "en/translation.json": #"{"see": "See $t(more)", "more": "more"}"#,
+                "fr/translation.json": #"{"see": "Voir $t(more)", "more": "plus"}"#,
+            ]),
+        Probe(
+            row: "i18next format", key: "total",
+            files: [
+                "en/translation.json": #"{"total": "Total: {{value, number}}"}"#,
+                "fr/translation.json": #"{"total": "Total : {{value, number}}"}"#,
+            ]),
+        Probe(
+            row: "unescaped value", key: "intro",
+            files: [
+                "en/translation.json": #"{"intro": "Read {{- html}} first"}"#,
+                "fr/translation.json": #"{"intro": "Lisez d'abord {{- html}}"}"#,
+            ]),
+        Probe(
+            row: "device variations", key: "tap",
+            files: [
+                "Localizable.xcstrings": #"""
                 {"sourceLanguage": "en", "version": "1.0", "strings": {"tap": {"localizations": {
                   "en": {"variations": {"device": {"iphone": {"stringUnit": {"state": "translated", "value": "Tap"}},
                                                    "other": {"stringUnit": {"state": "translated", "value": "Click"}}}}},
                   "fr": {"stringUnit": {"state": "translated", "value": "Touchez"}}}}}}
-                """#,
-        ]),
+                """#
+            ]),
     ]
 
     /// Whether converting `probe` into `format` reports a loss for the probe's key.

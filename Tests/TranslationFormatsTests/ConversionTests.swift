@@ -1,42 +1,51 @@
-import Foundation
 import AppleLocalization
 import CLDRPlurals
+import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 @Suite("Conversion: plural expressions, placeholders, the converter")
 struct ConversionTests {
-    @Test("gettext expressions evaluate like C and never trap", arguments: [
-        ("n != 1", 1, 0), ("n != 1", 5, 1),
-        ("n == 0 ? 0 : n == 1 ? 1 : 2", 0, 0), ("n == 0 ? 0 : n == 1 ? 1 : 2", 7, 2),
-        ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 21, 0), ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 11, 1),
-        ("!(n > 1)", 0, 1), ("n / 0", 5, 0), ("n % 0", 5, 0), ("n * 9999999999 * 9999999999", 7, 7 &* 1_000_000_000 &* 1_000_000_000),
-        ("2 + 3 * 4 - 1", 0, 13), ("n <= 2 || n >= 10", 5, 0),
-    ])
+    @Test(
+        "gettext expressions evaluate like C and never trap",
+        arguments: [
+            ("n != 1", 1, 0), ("n != 1", 5, 1),
+            ("n == 0 ? 0 : n == 1 ? 1 : 2", 0, 0), ("n == 0 ? 0 : n == 1 ? 1 : 2", 7, 2),
+            ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 21, 0), ("(n % 10 == 1 && n % 100 != 11) ? 0 : 1", 11, 1),
+            ("!(n > 1)", 0, 1), ("n / 0", 5, 0), ("n % 0", 5, 0), ("n * 9999999999 * 9999999999", 7, 7 &* 1_000_000_000 &* 1_000_000_000),
+            ("2 + 3 * 4 - 1", 0, 13), ("n <= 2 || n >= 10", 5, 0),
+        ])
     func expression(text: String, n: Int, expected: Int) throws {
         #expect(try GettextExpression(text).evaluate(n) == expected)
     }
 
-    @Test("malformed or too deep expressions are errors with an offset", arguments: [
-        "n ==", "(n", "n ? 1", "x", String(repeating: "(", count: 500) + "n" + String(repeating: ")", count: 500), "n 1",
-    ])
+    @Test(
+        "malformed or too deep expressions are errors with an offset",
+        arguments: [
+            "n ==", "(n", "n ? 1", "x", String(repeating: "(", count: 500) + "n" + String(repeating: ")", count: 500), "n 1",
+        ])
     func badExpression(text: String) {
         #expect(throws: GettextExpression.Failure.self) { try GettextExpression(text) }
     }
 
-    @Test("Plural-Forms agree with CLDR for 0…1000, for gettext's usual languages and those only CLDR's rules give (kab, br, cy, gd…)", arguments: [
-        "en", "es", "ca", "ru", "ar", "pl", "fr", "pt-BR", "de", "ja", "uk", "cs", "he", "lv",
-        "kab", "ro", "mo", "br", "cy", "ga", "gd", "gv", "lt", "mt", "sl", "is", "mk", "ksh", "shi", "kw", "lag", "dsb", "be", "it", "pt-PT",
-    ])
+    @Test(
+        "Plural-Forms agree with CLDR for 0…1000, for gettext's usual languages and those only CLDR's rules give (kab, br, cy, gd…)",
+        arguments: [
+            "en", "es", "ca", "ru", "ar", "pl", "fr", "pt-BR", "de", "ja", "uk", "cs", "he", "lv",
+            "kab", "ro", "mo", "br", "cy", "ga", "gd", "gv", "lt", "mt", "sl", "is", "mk", "ksh", "shi", "kw", "lag", "dsb", "be", "it", "pt-PT",
+        ])
     func pluralForms(language: String) throws {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = try #require(GettextPluralForms.forLanguage(language, categories: categories))
         #expect(forms.count == categories.count)
     }
 
-    @Test("originals are kept only for the format that will be written", arguments: [
-        ("gettext", "po"), ("catalog/Localizable.xcstrings", "xcstrings"),
-    ])
+    @Test(
+        "originals are kept only for the format that will be written",
+        arguments: [
+            ("gettext", "po"), ("catalog/Localizable.xcstrings", "xcstrings"),
+        ])
     func originalsOnlyForTheTarget(source: String, format: String) throws {
         let path = Fixtures.repositoryRoot + "/Tests/Corpus/" + source
         var same = TranslationConverter()
@@ -58,52 +67,56 @@ struct ConversionTests {
     func nestedKeys() throws {
         let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
         let keys = ["a.b", "a.c.d", "x", "x.y", "é.f", "g.\u{301}h", "i..j", "a.e"]
-        let table = TranslationTable(name: "translation", languages: ["en": keys.map { TranslationEntry(key: $0, value: .single(TranslationMessage([.text($0)]))) }])
+        let table = TranslationTable(
+            name: "translation", languages: ["en": keys.map { TranslationEntry(key: $0, value: .single(TranslationMessage([.text($0)]))) }])
         var issues: [ConversionIssue] = []
         let outputs = try i18next.write(table, to: "/out", singleFile: false, issues: &issues)
         let text = String(decoding: try #require(outputs.first).data, as: UTF8.self)
-        #expect(text == """
-            {
-              "a": {
-                "b": "a.b",
-                "c": {
-                  "d": "a.c.d"
-                },
-                "e": "a.e"
-              },
-              "x": "x",
-              "x.y": "x.y",
-              "é": {
-                "f": "é.f"
-              },
-              "g.\u{301}h": "g.\u{301}h",
-              "i..j": "i..j"
-            }
+        #expect(
+            text == """
+                {
+                  "a": {
+                    "b": "a.b",
+                    "c": {
+                      "d": "a.c.d"
+                    },
+                    "e": "a.e"
+                  },
+                  "x": "x",
+                  "x.y": "x.y",
+                  "é": {
+                    "f": "é.f"
+                  },
+                  "g.\u{301}h": "g.\u{301}h",
+                  "i..j": "i..j"
+                }
 
-            """)
+                """)
     }
 
     @Test("Apple placeholders read as typed tokens")
     func applePlaceholders() {
         let message = PlaceholderSyntax.parseApple("%1$@ has %2$lld files, %.2f%% and %#@count@")
-        #expect(message.placeholders == [
-            TranslationPlaceholder(position: 1, conversion: "@"),
-            TranslationPlaceholder(position: 2, conversion: "lld"),
-            TranslationPlaceholder(conversion: ".2f"),
-            TranslationPlaceholder(conversion: "#@count@"),
-        ])
+        #expect(
+            message.placeholders == [
+                TranslationPlaceholder(position: 1, conversion: "@"),
+                TranslationPlaceholder(position: 2, conversion: "lld"),
+                TranslationPlaceholder(conversion: ".2f"),
+                TranslationPlaceholder(conversion: "#@count@"),
+            ])
         #expect(message.pieces.contains(.text(" and ")) || message.pieces.contains(.text("% and ")))
     }
 
     @Test("i18next placeholders, formats and nesting read as tokens")
     func i18nextPlaceholders() {
         let message = PlaceholderSyntax.parseI18Next("Hi {{name}}, {{- raw}} {{value, number}} $t(other.key) {{unclosed")
-        #expect(message.pieces == [
-            .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "raw", unescaped: true)), .text(" "),
-            .placeholder(TranslationPlaceholder(name: "value", format: "number")), .text(" "),
-            .nesting("other.key"), .text(" {{unclosed"),
-        ])
+        #expect(
+            message.pieces == [
+                .text("Hi "), .placeholder(TranslationPlaceholder(name: "name")), .text(", "),
+                .placeholder(TranslationPlaceholder(name: "raw", unescaped: true)), .text(" "),
+                .placeholder(TranslationPlaceholder(name: "value", format: "number")), .text(" "),
+                .nesting("other.key"), .text(" {{unclosed"),
+            ])
     }
 
     @Test("i18next's unescaped {{- name}} is written back as it was; other formats insert it as any value")
@@ -119,23 +132,25 @@ struct ConversionTests {
     @Test("gettext placeholders: %(name)s, %1$s, %d, %%")
     func gettextPlaceholders() {
         let message = PlaceholderSyntax.parseGettext("%(user)s: %1$s %d 50%% %(count)d")
-        #expect(message.pieces == [
-            .placeholder(TranslationPlaceholder(name: "user")), .text(": "),
-            .placeholder(TranslationPlaceholder(position: 1, conversion: "s")), .text(" "),
-            .placeholder(TranslationPlaceholder(conversion: "d")), .text(" 50% "),
-            .placeholder(TranslationPlaceholder(name: "count")),
-        ])
+        #expect(
+            message.pieces == [
+                .placeholder(TranslationPlaceholder(name: "user")), .text(": "),
+                .placeholder(TranslationPlaceholder(position: 1, conversion: "s")), .text(" "),
+                .placeholder(TranslationPlaceholder(conversion: "d")), .text(" 50% "),
+                .placeholder(TranslationPlaceholder(name: "count")),
+            ])
     }
 
     @Test("gettext's named conversions keep flags, width, precision and length (what the writer gives Apple's specifiers)")
     func gettextNamedSpecifiers() {
         let message = PlaceholderSyntax.parseGettext("%(arg1).1f km, %(arg2)lld GB, %(name)10s, %(n)-5d, %(x)q")
-        #expect(message.pieces == [
-            .placeholder(TranslationPlaceholder(name: "arg1", conversion: ".1f")), .text(" km, "),
-            .placeholder(TranslationPlaceholder(name: "arg2", conversion: "lld")), .text(" GB, "),
-            .placeholder(TranslationPlaceholder(name: "name", conversion: "10@")), .text(", "),
-            .placeholder(TranslationPlaceholder(name: "n", conversion: "-5d")), .text(", %(x)q"),
-        ])
+        #expect(
+            message.pieces == [
+                .placeholder(TranslationPlaceholder(name: "arg1", conversion: ".1f")), .text(" km, "),
+                .placeholder(TranslationPlaceholder(name: "arg2", conversion: "lld")), .text(" GB, "),
+                .placeholder(TranslationPlaceholder(name: "name", conversion: "10@")), .text(", "),
+                .placeholder(TranslationPlaceholder(name: "n", conversion: "-5d")), .text(", %(x)q"),
+            ])
     }
 
     @Test("XLIFF: a source key the target lacks is a unit without <target>, and such a unit gives the target nothing")
@@ -154,10 +169,14 @@ struct ConversionTests {
         #expect(table.languages["de"]?.map(\.key) == ["done"])
     }
 
-    @Test("XLIFF exported from a String Catalog: key|==|plural.one units are plural forms, device.other is the text, other devices and substitutions are reported")
+    @Test(
+        "XLIFF exported from a String Catalog: key|==|plural.one units are plural forms, device.other is the text, other devices and substitutions are reported"
+    )
     func xliffFromCatalog() throws {
         let directory = TemporaryDirectory()
-        directory.write("in/de.xliff", """
+        directory.write(
+            "in/de.xliff",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
               <file original="App/Localizable.xcstrings" source-language="en" target-language="de" datatype="plaintext">
@@ -238,7 +257,8 @@ struct I18NextPluralSuffixTests {
 
     @Test("a lone add_other is the key add_other; items_one beside items_other is a plural")
     func loneSuffix() throws {
-        let read = try entries(#"{"add_other": "Add another", "items_one": "{{count}} item", "items_other": "{{count}} items", "k": "seven", "k_one": "six"}"#, language: "en")
+        let read = try entries(
+            #"{"add_other": "Add another", "items_one": "{{count}} item", "items_other": "{{count}} items", "k": "seven", "k_one": "six"}"#, language: "en")
         #expect(Set(read.keys) == ["add_other", "items", "k", "k_one"])
         guard case .single? = read["add_other"], case .plural(let forms, _, _, _)? = read["items"], case .single? = read["k_one"] else {
             Issue.record("\(read)"); return
@@ -257,7 +277,8 @@ struct I18NextPluralSuffixTests {
         for language in ["en", "ja"] {
             let entries = try #require(table.languages[language])
             guard case .single? = entries.first(where: { $0.key == "share_other" })?.value,
-                  case .plural? = entries.first(where: { $0.key == "items" })?.value else {
+                case .plural? = entries.first(where: { $0.key == "items" })?.value
+            else {
                 Issue.record("\(language): \(entries.map(\.key))"); continue
             }
         }
@@ -270,10 +291,14 @@ struct I18NextPluralSuffixTests {
         #expect(Set(forms.keys) == [.other])
     }
 
-    @Test("a plural with only its other form is written for the language's other categories too, so that it reads back as a plural (reported); Japanese keeps the lone other")
+    @Test(
+        "a plural with only its other form is written for the language's other categories too, so that it reads back as a plural (reported); Japanese keeps the lone other"
+    )
     func onlyOtherPlural() throws {
         let directory = TemporaryDirectory()
-        directory.write("in/Localizable.xcstrings", """
+        directory.write(
+            "in/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {"n": {"localizations": {
               "en": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld things"}}}}},
               "ja": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld 個"}}}}}}}}}
@@ -320,12 +345,14 @@ struct PercentInProseTests {
 
 @Suite("Apple specifiers through i18next")
 struct SpecifiersThroughI18NextTests {
-    @Test("%lld, %.2f and %x go to i18next as the placeholder's format and come back as written", arguments: [
-        ("Played %lld times by %@", #""Played {{arg1, lld}} times by {{arg2}}""#, "Played %1$lld times by %2$@"),
-        ("%.2f km", #""{{arg1, .2f}} km""#, "%.2f km"),
-        ("Code %04x", #""Code {{arg1, 04x}}""#, "Code %04x"),
-        ("%@ and %d", #""{{arg1}} and {{arg2, d}}""#, "%1$@ and %2$d"),
-    ])
+    @Test(
+        "%lld, %.2f and %x go to i18next as the placeholder's format and come back as written",
+        arguments: [
+            ("Played %lld times by %@", #""Played {{arg1, lld}} times by {{arg2}}""#, "Played %1$lld times by %2$@"),
+            ("%.2f km", #""{{arg1, .2f}} km""#, "%.2f km"),
+            ("Code %04x", #""Code {{arg1, 04x}}""#, "Code %04x"),
+            ("%@ and %d", #""{{arg1}} and {{arg2, d}}""#, "%1$@ and %2$d"),
+        ])
     func roundTrip(apple: String, i18next: String, back: String) throws {
         let directory = TemporaryDirectory()
         directory.write("apple/en.lproj/Localizable.strings", "\"k\" = \"\(apple)\";\n")
@@ -359,7 +386,9 @@ struct SpecifiersThroughI18NextTests {
 
 @Suite("Review cases: % before a letter, a plain {{count}}, a person's Placeholders line")
 struct ConversionReviewTests {
-    @Test("a % that would read back as a conversion (100%ige) is doubled, and a plain {{count}} keeps its name, through .strings, .po and .xcstrings", arguments: ["strings", "po", "xcstrings"])
+    @Test(
+        "a % that would read back as a conversion (100%ige) is doubled, and a plain {{count}} keeps its name, through .strings, .po and .xcstrings",
+        arguments: ["strings", "po", "xcstrings"])
     func roundTrip(format: String) throws {
         let directory = TemporaryDirectory()
         directory.write("web/de/translation.json", #"{"safe": "100%ige Sicherheit", "inbox": "Du hast {{count}} Nachrichten"}"#)
@@ -415,7 +444,9 @@ struct XLIFFInlineMarkupTests {
     @Test("the text inside <g>, <ph> and <mrk> is kept in place; the markup is named as a loss by key")
     func inlineText() throws {
         let directory = TemporaryDirectory()
-        directory.write("in/de.xliff", """
+        directory.write(
+            "in/de.xliff",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
               <file original="Localizable.strings" source-language="en" target-language="de" datatype="plaintext"><body>

@@ -1,6 +1,7 @@
-import Foundation
 import CLDRPlurals
+import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 /// Tests/Corpus (see its README): each folder converted into every registered format and back into

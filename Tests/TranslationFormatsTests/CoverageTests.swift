@@ -25,11 +25,15 @@ struct CoverageTests {
     @Test("i18next ordinals follow the ordinal rules, and a lone key_ordinal_other is the whole plural where the rules have only other")
     func ordinals() throws {
         let directory = TemporaryDirectory()
-        directory.write("res/en/translation.json", #"{"place_ordinal_one": "{{count}}st", "place_ordinal_two": "{{count}}nd", "place_ordinal_few": "{{count}}rd", "place_ordinal_other": "{{count}}th"}"#)
+        directory.write(
+            "res/en/translation.json",
+            #"{"place_ordinal_one": "{{count}}st", "place_ordinal_two": "{{count}}nd", "place_ordinal_few": "{{count}}rd", "place_ordinal_other": "{{count}}th"}"#
+        )
         directory.write("res/es/translation.json", #"{"place_ordinal_other": "{{count}}.º"}"#)
         directory.write("res/fr/translation.json", #"{"place_ordinal_other": "{{count}}e"}"#)
         let table = try #require(try TranslationCoverage.read(directories: [directory.path + "/res"]).tables.first)
-        let es = try #require(table.languages.first { $0.language == "es" }), fr = try #require(table.languages.first { $0.language == "fr" })
+        let es = try #require(table.languages.first { $0.language == "es" })
+        let fr = try #require(table.languages.first { $0.language == "fr" })
         #expect(table.languages.first?.pluralGaps.isEmpty == true, "English ordinals: one, two, few, other")
         #expect(es.missingKeys.isEmpty && es.pluralGaps.isEmpty && es.translated == 1, "Spanish ordinals have only other")
         #expect(fr.pluralGaps.map(\.missing) == [["one"]], "French ordinals: one (1er), other")

@@ -1,14 +1,16 @@
 import AppleLocalization
 import CLDRPlurals
 import Diagnostics
+import Platform
+import Testing
+
+@testable import TranslationFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import Testing
-@testable import TranslationFormats
 
 /// The `.po` reader scans its lines as UTF-8 offsets and reads a plain string without a
 /// Substring scan; these tests hold it to the reader it replaced (kept here, line by line, as
@@ -35,10 +37,13 @@ struct GettextReadingTests {
             var strings: [Int: String] = [:]
         }
 
-        static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
-                         issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
+        static func read(
+            _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
+            issues: inout [ConversionIssue]
+        ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
             guard let text = String(data: data, encoding: .utf8) else {
-                throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
+                throw AppleLocalizationError(
+                    Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
             }
             func fail(_ line: Int, _ column: Int, _ message: String) -> AppleLocalizationError {
                 AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
@@ -105,7 +110,8 @@ struct GettextReadingTests {
                     continue
                 }
                 // The column (in Characters) only for a message: counting it for every line was slow.
-                let wholeLine = line, content = trimmed
+                let wholeLine = line
+                let content = trimmed
                 func column() -> Int { wholeLine.count - content.count + 1 }
                 if trimmed.utf8.first == UInt8(ascii: "\"") {
                     guard field != nil else { throw fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
@@ -118,8 +124,9 @@ struct GettextReadingTests {
                 let keyword = String(trimmed[..<space])
                 // A live message after an obsolete one (or the reverse) is another message.
                 if current.obsolete != obsoleteLine, current.id != nil { finish() }
-                let value = try GettextFormat.unquote(trimmed[(trimmed.utf8[space...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? trimmed.endIndex)...], line: lineNumber,
-                                        column: { column() + content.distance(from: content.startIndex, to: space) + 1 }, path: path)
+                let value = try GettextFormat.unquote(
+                    trimmed[(trimmed.utf8[space...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? trimmed.endIndex)...], line: lineNumber,
+                    column: { column() + content.distance(from: content.startIndex, to: space) + 1 }, path: path)
                 switch keyword {
                 case "msgctxt":
                     if current.id != nil { finish() }
@@ -142,7 +149,8 @@ struct GettextReadingTests {
                     guard current.id != nil else { throw fail(lineNumber, column(), "msgstr without a msgid before it") }
                     field = ("msgstr", 0)
                 default:
-                    guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index) else {
+                    guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index)
+                    else {
                         throw fail(lineNumber, column(), "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
                     }
                     guard current.plural != nil else { throw fail(lineNumber, column(), "\(keyword) without msgid_plural; a singular message has one msgstr") }
@@ -218,11 +226,17 @@ struct GettextReadingTests {
             for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
                 let key = raw.id ?? ""
                 if let first = firstLine[MessageID(context: raw.context, key: key)] {
-                    throw fail(raw.line, 1, "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
+                    throw fail(
+                        raw.line, 1,
+                        "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
+                    )
                 }
                 firstLine[MessageID(context: raw.context, key: key)] = raw.line
                 if raw.plural != nil, expression != nil, let index = raw.strings.keys.filter({ $0 >= pluralCount }).min() {
-                    throw fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header")
+                    throw fail(
+                        raw.line, 1,
+                        "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(pluralCount) (forms 0 to \(pluralCount - 1)); remove it or correct the header"
+                    )
                 }
                 if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
                 if raw.references { keptOnlyInPO(key, "references (#: …) are") }
@@ -239,19 +253,26 @@ struct GettextReadingTests {
                     for (index, string) in raw.strings.sorted(by: { $0.key < $1.key }) {
                         let category = categoryOf[index] ?? (forms[.other] == nil ? .other : nil)
                         guard let category else {
-                            issues.append(ConversionIssue(file: path, language: language, key: key, reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
+                            issues.append(
+                                ConversionIssue(
+                                    file: path, language: language, key: key,
+                                    reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
                             continue
                         }
                         if forms[category] == nil { forms[category] = PlaceholderSyntax.parseGettext(string) }
                     }
                     if forms[.other] == nil, let last = rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                     forms[.other] = forms[.other] ?? TranslationMessage()
-                    entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                    value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
-                                                    pluralID: raw.plural == key ? nil : raw.plural))
+                    entries.append(
+                        TranslationEntry(
+                            key: key, context: raw.context, comment: comment,
+                            value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
+                            pluralID: raw.plural == key ? nil : raw.plural))
                 } else {
-                    entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                    value: .single(PlaceholderSyntax.parseGettext(raw.strings[0] ?? "")), state: state))
+                    entries.append(
+                        TranslationEntry(
+                            key: key, context: raw.context, comment: comment,
+                            value: .single(PlaceholderSyntax.parseGettext(raw.strings[0] ?? "")), state: state))
                 }
             }
             for raw in raws where raw.obsolete { keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is") }
@@ -266,9 +287,14 @@ struct GettextReadingTests {
             let starts = raws.indices.map { $0 == 0 ? text.startIndex : lines[raws[$0].firstLine ?? 0].startIndex }
             let chunks = raws.indices.map { index in
                 let raw = raws[index]
-                let kind: GettextOriginal.Chunk.Kind = index == headerIndex ? .header : raw.obsolete ? .obsolete
-                    : .message(key: raw.id ?? "", context: raw.context,
-                               extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
+                let kind: GettextOriginal.Chunk.Kind =
+                    index == headerIndex
+                    ? .header
+                    : raw.obsolete
+                        ? .obsolete
+                        : .message(
+                            key: raw.id ?? "", context: raw.context,
+                            extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
                 return GettextOriginal.Chunk(kind: kind, text: String(text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]))
             }
             return (language, entries, GettextOriginal(chunks: chunks, pluralCategories: pluralCategories))
@@ -289,7 +315,8 @@ struct GettextReadingTests {
         var issues: [ConversionIssue] = []
         let data = Data(text.utf8)
         do throws(AppleLocalizationError) {
-            let read = oracle
+            let read =
+                oracle
                 ? try Oracle.read(data, path: "t.po", language: "fr", keepingOriginal: keepingOriginal, issues: &issues)
                 : try GettextFormat.read(data, path: "t.po", language: "fr", keepingOriginal: keepingOriginal, issues: &issues)
             return Reading(language: read.language, entries: read.entries, original: read.original, issues: issues)
@@ -373,8 +400,10 @@ struct GettextReadingTests {
 
     @Test("a plain string is read as the scan of its Substring reads it")
     func plainStrings() throws {
-        let strings = ["\"\"", "\"a\"", "\"a\" ", "\"a\"\t ", "\"a\" b", "\"a", "\"", "\"é\u{301}\"", "\"\u{301}\"", "\"a\\\"\"",
-                       "\"a\\nb\"", "\"😀\"x", "\"x\"\u{301}", "x\"", "\"a\\\""]
+        let strings = [
+            "\"\"", "\"a\"", "\"a\" ", "\"a\"\t ", "\"a\" b", "\"a", "\"", "\"é\u{301}\"", "\"\u{301}\"", "\"a\\\"\"",
+            "\"a\\nb\"", "\"😀\"x", "\"x\"\u{301}", "x\"", "\"a\\\"",
+        ]
         for string in strings {
             let text = "msgid " + string
             let bytes = Array(text.utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 /// gettext kept whole: `.po` → `.po` gives the file back whatever its `Plural-Forms`, an empty
@@ -55,10 +56,11 @@ struct GettextWholeTests {
     @Test("an empty msgstr written from the model is untranslated, not fuzzy; a text in state new is fuzzy, reported")
     func emptyIsNotFuzzy() throws {
         var issues = ConversionIssues(file: "ru.po", language: "ru")
-        let data = try GettextFormat.write([
-            TranslationEntry(key: "Close", value: .single(TranslationMessage([.text("")])), state: .new),
-            TranslationEntry(key: "Open", value: .single(TranslationMessage([.text("Открыть")])), state: .new),
-        ], language: "ru", table: "messages", path: "ru.po", issues: &issues)
+        let data = try GettextFormat.write(
+            [
+                TranslationEntry(key: "Close", value: .single(TranslationMessage([.text("")])), state: .new),
+                TranslationEntry(key: "Open", value: .single(TranslationMessage([.text("Открыть")])), state: .new),
+            ], language: "ru", table: "messages", path: "ru.po", issues: &issues)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\n\nmsgid \"Close\"\nmsgstr \"\"\n"), "\(text)")
         #expect(text.contains("#, fuzzy\nmsgid \"Open\""), "\(text)")
@@ -69,20 +71,28 @@ struct GettextWholeTests {
     func unfinishedLeftOut() throws {
         let directory = TemporaryDirectory()
         directory.write("in/ru/messages.po", Self.russian)
-        directory.write("in/en/messages.po", "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n")
+        directory.write(
+            "in/en/messages.po",
+            "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n"
+        )
         let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
         let russian = try converter.plan(i18next, to: directory.path + "/out").first { $0.relativePath == "ru/messages.json" }
         let json = String(decoding: try #require(russian).data, as: UTF8.self)
         #expect(!json.contains("\"Close\"") && !json.contains("\"Open\"") && json.contains("\"Save\": \"Сохранить\""), "\(json)")
-        #expect(converter.issues.contains { $0.key == "Close" && $0.reason.hasPrefix("not translated: left out, as i18next has no translation state") }, "\(converter.issues)")
-        #expect(converter.issues.contains { $0.key == "Open" && $0.reason.hasPrefix("fuzzy (to be reviewed); --include-fuzzy writes it: left out") }, "\(converter.issues)")
+        #expect(
+            converter.issues.contains { $0.key == "Close" && $0.reason.hasPrefix("not translated: left out, as i18next has no translation state") },
+            "\(converter.issues)")
+        #expect(
+            converter.issues.contains { $0.key == "Open" && $0.reason.hasPrefix("fuzzy (to be reviewed); --include-fuzzy writes it: left out") },
+            "\(converter.issues)")
 
         var fuzzy = TranslationConverter()
         fuzzy.includesFuzzy = true
         try fuzzy.read(directory.path + "/in")
-        let withFuzzy = String(decoding: try #require(try fuzzy.plan(i18next, to: directory.path + "/out").first { $0.relativePath == "ru/messages.json" }).data, as: UTF8.self)
+        let withFuzzy = String(
+            decoding: try #require(try fuzzy.plan(i18next, to: directory.path + "/out").first { $0.relativePath == "ru/messages.json" }).data, as: UTF8.self)
         #expect(withFuzzy.contains("\"Open\": \"Открыть\"") && !withFuzzy.contains("\"Close\""), "\(withFuzzy)")
     }
 
@@ -93,9 +103,10 @@ struct GettextWholeTests {
     static let realWorld = Fixtures.repositoryRoot + "/../shared/realworld/po"
     static let realWorldFiles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: realWorld)) ?? []).filter { $0.hasSuffix(".po") }.sorted()
 
-    @Test("every real .po converted to .po is the bytes read",
-          .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/po is not beside the repository: no real .po files to compare"),
-          arguments: realWorldFiles)
+    @Test(
+        "every real .po converted to .po is the bytes read",
+        .enabled(if: !realWorldFiles.isEmpty, "../shared/realworld/po is not beside the repository: no real .po files to compare"),
+        arguments: realWorldFiles)
     func realWorldBytes(name: String) throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: Self.realWorld + "/" + name))
         let directory = TemporaryDirectory()

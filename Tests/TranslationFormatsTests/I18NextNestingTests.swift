@@ -1,6 +1,7 @@
 import AppleLocalization
 import JSONParsing
 import Testing
+
 @testable import TranslationFormats
 
 /// The i18next writer nests with a tree of objects by number that hashes only objects when no key
@@ -139,7 +140,7 @@ struct I18NextNestingTests {
         }
         return (0..<count).map { _ in
             let depth = next() % 8 == 0 ? 34 : 1 + next() % 4
-            return (0..<depth).map { _ in parts[next() % parts.count] }.joined(separator: next() % 10 == 0 ? "..": ".")
+            return (0..<depth).map { _ in parts[next() % parts.count] }.joined(separator: next() % 10 == 0 ? ".." : ".")
         }
     }
 

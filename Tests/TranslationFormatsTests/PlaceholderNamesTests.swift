@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TranslationFormats
 
 /// The `Placeholders:` comment line (``PlaceholderNames``): what it carries, and what it reads.
@@ -35,8 +36,9 @@ struct PlaceholderNamesTests {
         #expect(Self.i18next(named) == "Mover a {{folder}} el archivo {{file}}")
     }
 
-    @Test("a line not as envtool writes it, or one that leaves an argument unnamed, stays part of the comment",
-          arguments: ["Placeholders: 1 = {{ name }}", "Placeholders: one = {{name}}", "Placeholders: 1 = {{name}},2 = {{b}}", "Placeholders: 2 = {{b}}"])
+    @Test(
+        "a line not as envtool writes it, or one that leaves an argument unnamed, stays part of the comment",
+        arguments: ["Placeholders: 1 = {{ name }}", "Placeholders: one = {{name}}", "Placeholders: 1 = {{name}},2 = {{b}}", "Placeholders: 2 = {{b}}"])
     func notALine(comment: String) {
         let entry = Self.entry("%1$@ and %2$@", comment: comment)
         #expect(PlaceholderNames.applying(to: entry) == entry)
@@ -50,7 +52,9 @@ struct PlaceholderNamesTests {
         entry.comment = comment
         var issues = ConversionIssues(file: "", language: "")
         guard case .single(let message) = entry.value else { return }
-        let po = TranslationEntry(key: "k", comment: comment, value: .single(PlaceholderSyntax.parseGettext(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: "k", issues: &issues))))
+        let po = TranslationEntry(
+            key: "k", comment: comment,
+            value: .single(PlaceholderSyntax.parseGettext(PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: "k", issues: &issues))))
         #expect(Self.i18next(PlaceholderNames.applying(to: po, namesNative: true)) == "{{- html}} for {{name}} at {{price, currency(EUR)}}")
         #expect(issues.all.isEmpty, "\(issues.all)")
         let plain = TranslationEntry(key: "k", comment: "Shown once", value: .single(PlaceholderSyntax.parseI18Next("Hi {{name}}")))

@@ -2,6 +2,7 @@ import AppleLocalization
 import CLDRPlurals
 import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 @Suite("Pseudo-localization: en-XA and ar-XB from the source text")
@@ -37,10 +38,12 @@ struct PseudoLocalizerTests {
         #expect(try Self.accented("2 × 3 = 6 ✓ Привет", expansion: 0) == "[2 × 3 = 6 ✓ Привет]")
     }
 
-    @Test("en-XA grows by the expansion, rounded up, counting text only (not placeholders or markup)", arguments: [
-        (0, "[Šéţţíñĝš]"), (40, "[Šéţţíñĝš one]"), (100, "[Šéţţíñĝš one two]"),
-        (300, "[Šéţţíñĝš one two three four five]"),
-    ])
+    @Test(
+        "en-XA grows by the expansion, rounded up, counting text only (not placeholders or markup)",
+        arguments: [
+            (0, "[Šéţţíñĝš]"), (40, "[Šéţţíñĝš one]"), (100, "[Šéţţíñĝš one two]"),
+            (300, "[Šéţţíñĝš one two three four five]"),
+        ])
     func expansion(percent: Int, expected: String) throws {
         #expect(try Self.accented("Settings", expansion: percent) == expected)
         // 8 characters of text either way: the placeholder and the tag do not count.
@@ -60,8 +63,9 @@ struct PseudoLocalizerTests {
 
     @Test("i18next's unescaped {{- name}}, formats and nesting with options are written back as they were")
     func i18nextPlaceholdersKept() throws {
-        #expect(try Self.accented("<p>{{- html}}</p> {{n, number(minimumFractionDigits: 2)}} $t(k, {\"count\": {{count}} })", expansion: 0)
-            == "[<p>»{{- html}}«</p> »{{n, number(minimumFractionDigits: 2)}}« $t(k, {\"count\": {{count}} })]")
+        #expect(
+            try Self.accented("<p>{{- html}}</p> {{n, number(minimumFractionDigits: 2)}} $t(k, {\"count\": {{count}} })", expansion: 0)
+                == "[<p>»{{- html}}«</p> »{{n, number(minimumFractionDigits: 2)}}« $t(k, {\"count\": {{count}} })]")
     }
 
     @Test("an empty text stays empty, and a text of only placeholders is bracketed but not grown")
@@ -82,11 +86,13 @@ struct PseudoLocalizerTests {
         #expect(try Self.bidi("Settings") == "\(open)Settings\(close)")
     }
 
-    @Test("markup, references, brace groups, conversions kept as text and $t() are never changed", arguments: [
-        "<a href=\"https://example.com/path\">", "</a>", "<br/>", "<!-- note -->", "&amp;", "&#8217;", "&#x2F;", "&nbsp;",
-        "{0}", "{name}", "{count, plural, one {# item} other {# items}}", "%s", "%1$s", "%-5.2lf", "%(name)s", "%(n).1f", "%%", "%@", "%#@items@", "%*d",
-        "$t(other.key)", "$t(key, {\"count\": 2})",
-    ])
+    @Test(
+        "markup, references, brace groups, conversions kept as text and $t() are never changed",
+        arguments: [
+            "<a href=\"https://example.com/path\">", "</a>", "<br/>", "<!-- note -->", "&amp;", "&#8217;", "&#x2F;", "&nbsp;",
+            "{0}", "{name}", "{count, plural, one {# item} other {# items}}", "%s", "%1$s", "%-5.2lf", "%(name)s", "%(n).1f", "%%", "%@", "%#@items@", "%*d",
+            "$t(other.key)", "$t(key, {\"count\": 2})",
+        ])
     func keptSegments(code: String) throws {
         let text = "Open " + code + " now"
         let accented = try Self.localizer(0).pseudoLocalized(TranslationMessage([.text(text)]), method: .accented)
@@ -97,10 +103,12 @@ struct PseudoLocalizerTests {
         #expect(mirrored.contains(code), "\(mirrored)")
     }
 
-    @Test("what only looks like code is text: a < b, <3, a lone & or {, 100% done", arguments: [
-        ("a < b", "[á < ƀ]"), ("<3", "[<3]"), ("R&D", "[Ŕ&Ď]"), ("& x;", "[& ẋ;]"), ("{ open", "[{ óƥéñ]"),
-        ("100% done", "[100% ďóñé]"), ("50 % off", "[50 % óƒƒ]"), ("50 $ total", "[50 $ ţóţáĺ]"),
-    ])
+    @Test(
+        "what only looks like code is text: a < b, <3, a lone & or {, 100% done",
+        arguments: [
+            ("a < b", "[á < ƀ]"), ("<3", "[<3]"), ("R&D", "[Ŕ&Ď]"), ("& x;", "[& ẋ;]"), ("{ open", "[{ óƥéñ]"),
+            ("100% done", "[100% ďóñé]"), ("50 % off", "[50 % óƒƒ]"), ("50 $ total", "[50 $ ţóţáĺ]"),
+        ])
     func textLookingLikeCode(text: String, expected: String) throws {
         let result = try Self.localizer(0).pseudoLocalized(TranslationMessage([.text(text)]), method: .accented)
         #expect(result.pieces == [.text(expected)])
@@ -117,16 +125,20 @@ struct PseudoLocalizerTests {
         #expect(ContinuousClock.now - started < .seconds(20))
     }
 
-    @Test("--expand is a whole percentage from 0 to 300, with or without %", arguments: [
-        ("40%", 40), ("40", 40), ("0", 0), ("0%", 0), ("300%", 300), ("007", 7),
-    ])
+    @Test(
+        "--expand is a whole percentage from 0 to 300, with or without %",
+        arguments: [
+            ("40%", 40), ("40", 40), ("0", 0), ("0%", 0), ("300%", 300), ("007", 7),
+        ])
     func expansionText(text: String, value: Int) throws {
         #expect(try PseudoLocalizer(expansion: text).expansion == value)
     }
 
-    @Test("a bad or huge --expand is an error, never a trap", arguments: [
-        "", "%", "-1", "-1%", "301%", "4000000%", "99999999999999999999999", "+5", "4 0", "40%%", "1.5", "40 %", "٤٠", "0x10",
-    ])
+    @Test(
+        "a bad or huge --expand is an error, never a trap",
+        arguments: [
+            "", "%", "-1", "-1%", "301%", "4000000%", "99999999999999999999999", "+5", "4 0", "40%%", "1.5", "40 %", "٤٠", "0x10",
+        ])
     func badExpansion(text: String) {
         #expect(throws: PseudoLocalizer.InvalidExpansion.self) { try PseudoLocalizer(expansion: text) }
     }
@@ -138,13 +150,19 @@ struct PseudoLocalizerTests {
 
     @Test("plurals get every CLDR category of the pseudo language: ar-XB six from English's two")
     func plurals() throws {
-        let one = PlaceholderSyntax.parseI18Next("{{count}} file"), other = PlaceholderSyntax.parseI18Next("{{count}} files")
-        let table = TranslationTable(name: "Localizable", languages: ["en": [
-            TranslationEntry(key: "files", value: .plural([.one: one, .other: other], variable: nil, frame: nil, valueType: nil)),
-        ]])
+        let one = PlaceholderSyntax.parseI18Next("{{count}} file")
+        let other = PlaceholderSyntax.parseI18Next("{{count}} files")
+        let table = TranslationTable(
+            name: "Localizable",
+            languages: [
+                "en": [
+                    TranslationEntry(key: "files", value: .plural([.one: one, .other: other], variable: nil, frame: nil, valueType: nil))
+                ]
+            ])
         let result = try Self.localizer().pseudoLocalized(table, source: "en", methods: [.accented, .bidi])
         guard case .plural(let accented, _, _, _)? = result.languages["en-XA"]?.first?.value,
-              case .plural(let bidi, _, _, _)? = result.languages["ar-XB"]?.first?.value else {
+            case .plural(let bidi, _, _, _)? = result.languages["ar-XB"]?.first?.value
+        else {
             Issue.record("\(result.languages)"); return
         }
         #expect(Set(accented.keys) == Set(PluralRules(locale: "en-XA", kind: .cardinal).categories))
@@ -190,8 +208,9 @@ struct PseudoLocalizerTests {
         var reader = TranslationConverter()
         try reader.read(directory.path + "/in", format: format)
         var pseudo = reader
-        let outputs = try pseudo.planPseudoLocalization(try Self.localizer(), methods: [.accented, .bidi], format: format,
-                                                        to: directory.path + "/out", sourceLanguage: .init(option: "en"))
+        let outputs = try pseudo.planPseudoLocalization(
+            try Self.localizer(), methods: [.accented, .bidi], format: format,
+            to: directory.path + "/out", sourceLanguage: .init(option: "en"))
         #expect(!outputs.isEmpty)
         for output in outputs {
             directory.write("out/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
@@ -205,13 +224,14 @@ struct PseudoLocalizerTests {
             #expect(entries.map(\.key).sorted() == source.map(\.key).sorted(), "\(name) \(language)")
             for entry in entries {
                 let original = try #require(source.first { $0.key == entry.key && $0.context == entry.context })
-                let before = Self.forms(original.value), after = Self.forms(entry.value)
+                let before = Self.forms(original.value)
+                let after = Self.forms(entry.value)
                 for (category, message) in after {
                     let expected = try #require(before[category] ?? before[.other])
                     #expect(message.placeholders == expected.placeholders, "\(name) \(language) \(entry.key) \(category)")
                     #expect(Self.nestings(message) == Self.nestings(expected), "\(name) \(language) \(entry.key)")
                     for code in ["<b>", "</b>", "&amp;", "<a href=\"https://example.com\">", "</a>", "{0}", "{total}", "$t(title)"]
-                        where Self.text(expected).contains(code) || Self.nestings(expected).contains(code) {
+                    where Self.text(expected).contains(code) || Self.nestings(expected).contains(code) {
                         #expect(Self.text(message).contains(code) || Self.nestings(message).contains(code), "\(name) \(language) \(entry.key): \(code)")
                     }
                 }
@@ -268,15 +288,21 @@ struct PseudoLocalizerTests {
         var converter = TranslationConverter()
         try converter.read(directory.path + "/two")
         var unknown = converter
-        #expect { _ = try unknown.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out") }
-            throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        #expect { _ = try unknown.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out") } throws: {
+            ($0 as? AppleLocalizationError)?.kind == .usage
+        }
         var missing = converter
-        #expect { _ = try missing.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en")) }
-            throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        #expect {
+            _ = try missing.planPseudoLocalization(
+                try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en"))
+        } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
         var pseudoSource = converter
-        #expect { _ = try pseudoSource.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en-XA")) }
-            throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
-        let french = try converter.planPseudoLocalization(try Self.localizer(0), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "fr"))
+        #expect {
+            _ = try pseudoSource.planPseudoLocalization(
+                try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en-XA"))
+        } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        let french = try converter.planPseudoLocalization(
+            try Self.localizer(0), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "fr"))
         #expect(String(decoding: try #require(french.first).data, as: UTF8.self).contains("[Ƒíçĥíéŕš]"))
     }
 }

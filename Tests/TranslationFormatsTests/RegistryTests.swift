@@ -36,7 +36,9 @@ struct KeyValueFormat: TranslationFileFormat {
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
-    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         table.languageOrder.map { language in
             let lines = (table.languages[language] ?? []).map { entry -> String in
                 guard case .single(let message) = entry.value else {
@@ -45,8 +47,9 @@ struct KeyValueFormat: TranslationFileFormat {
                 }
                 return entry.key + "=" + message.pieces.map { piece in if case .text(let text) = piece { text } else { "?" } }.joined()
             }
-            return TranslationConverter.Output(destination: destination, relativePath: singleFile ? nil : language + ".kv",
-                                               data: Data((lines.joined(separator: "\n") + "\n").utf8))
+            return TranslationConverter.Output(
+                destination: destination, relativePath: singleFile ? nil : language + ".kv",
+                data: Data((lines.joined(separator: "\n") + "\n").utf8))
         }
     }
 }
@@ -128,7 +131,9 @@ struct RegistryTests {
             func discover(in directory: String) -> [TranslationSourceFile] { [] }
             func languageAndTable(of path: String) -> (language: String?, table: String) { (nil, "x") }
             func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] { [] }
-            func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+            func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+                -> [TranslationConverter.Output]
+            {
                 [TranslationConverter.Output(destination: destination, relativePath: "../x", data: Data())]
             }
         }

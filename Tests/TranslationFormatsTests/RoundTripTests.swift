@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 /// i18next → X → i18next for every registered format X: what i18next resources hold comes back
@@ -51,8 +52,9 @@ struct RoundTripTests {
         }
         """#
 
-    @Test("ordinals, plurals, contexts, names (reordered in a translation), {{- x}}, formats with options and $t() with options come back exactly",
-          arguments: TranslationFormatRegistry.standard.formats.map(\.name))
+    @Test(
+        "ordinals, plurals, contexts, names (reordered in a translation), {{- x}}, formats with options and $t() with options come back exactly",
+        arguments: TranslationFormatRegistry.standard.formats.map(\.name))
     func exact(format: String) throws {
         let directory = TemporaryDirectory()
         directory.write("in/en/translation.json", Self.english)
@@ -66,8 +68,11 @@ struct RoundTripTests {
         }
         if format != "i18next" {
             // Said once per key, naming the texts the forms became.
-            #expect(there.issues.contains { $0.key == "place_ordinal" && $0.reason.contains("place_ordinal_one, place_ordinal_two, place_ordinal_few, place_ordinal_other") },
-                    "\(there.issues)")
+            #expect(
+                there.issues.contains {
+                    $0.key == "place_ordinal" && $0.reason.contains("place_ordinal_one, place_ordinal_two, place_ordinal_few, place_ordinal_other")
+                },
+                "\(there.issues)")
         }
         // What is carried is not reported as lost; the nesting is, once, as the platform shows its text.
         #expect(!there.issues.contains { ["markup", "move", "moved", "price"].contains($0.key) }, "\(format): \(there.issues)")
@@ -81,8 +86,9 @@ struct RoundTripTests {
         #expect(texts["es/translation.json"] == (try JSONSerialization.jsonObject(with: Data(Self.spanish.utf8)) as! NSDictionary), "\(format): \(texts)")
     }
 
-    @Test("a translation that spells a placeholder otherwise than the source: exact where each language has its own line (.strings, .po, android), reported where a key has one (.xcstrings, XLIFF)",
-          arguments: TranslationFormatRegistry.standard.formats.map(\.name))
+    @Test(
+        "a translation that spells a placeholder otherwise than the source: exact where each language has its own line (.strings, .po, android), reported where a key has one (.xcstrings, XLIFF)",
+        arguments: TranslationFormatRegistry.standard.formats.map(\.name))
     func respelled(format: String) throws {
         let directory = TemporaryDirectory()
         let spanish = #"{"markup": "Lee {{html}} y {{n, number}}"}"#
@@ -128,10 +134,13 @@ struct RoundTripTests {
     @Test("pseudo-localization keeps every ordinal form of the pseudo language's ordinal rules")
     func pseudoOrdinals() throws {
         var table = TranslationTable(name: "Localizable", sourceLanguage: "en")
-        var place = TranslationEntry(key: "place_ordinal", value: .plural([
-            .one: TranslationMessage([.text("1st")]), .two: TranslationMessage([.text("2nd")]),
-            .few: TranslationMessage([.text("3rd")]), .other: TranslationMessage([.text("4th")]),
-        ], variable: nil, frame: nil, valueType: nil))
+        var place = TranslationEntry(
+            key: "place_ordinal",
+            value: .plural(
+                [
+                    .one: TranslationMessage([.text("1st")]), .two: TranslationMessage([.text("2nd")]),
+                    .few: TranslationMessage([.text("3rd")]), .other: TranslationMessage([.text("4th")]),
+                ], variable: nil, frame: nil, valueType: nil))
         place.pluralKind = .ordinal
         table.languages["en"] = [place]
         let pseudo = try PseudoLocalizer().pseudoLocalized(table, source: "en", methods: [.accented])
@@ -139,10 +148,15 @@ struct RoundTripTests {
         #expect(Set(forms.keys) == [.one, .two, .few, .other])
     }
 
-    @Test("translatable=\"false\" is carried where the target has the notion: a catalog's shouldTranslate, XLIFF's translate=\"no\", and back", arguments: ["xcstrings", "xliff"])
+    @Test(
+        "translatable=\"false\" is carried where the target has the notion: a catalog's shouldTranslate, XLIFF's translate=\"no\", and back",
+        arguments: ["xcstrings", "xliff"])
     func doNotTranslate(format: String) throws {
         let directory = TemporaryDirectory()
-        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><string name="app_name" translatable="false">Kore</string><string name="hello">Hello</string></resources>"#)
+        directory.write(
+            "res/values/strings.xml",
+            #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><string name="app_name" translatable="false">Kore</string><string name="hello">Hello</string></resources>"#
+        )
         directory.write("res/values-de/strings.xml", #"<resources><string name="hello">Hallo</string></resources>"#)
         let files = try directory.convert(from: "res", to: format)
         let text = files.values.joined()
@@ -158,7 +172,10 @@ struct RoundTripTests {
     @Test("an <item> aapt would compile as a number or a boolean is written quoted, so it stays a string")
     func literalItems() throws {
         let directory = TemporaryDirectory()
-        directory.write("res/values/strings.xml", #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="more"><item quantity="one">"+1"</item><item quantity="other">+%d</item></plurals><string-array name="a"><item>"12"</item><item>true</item></string-array></resources>"#)
+        directory.write(
+            "res/values/strings.xml",
+            #"<resources tools:locale="en" xmlns:tools="http://schemas.android.com/tools"><plurals name="more"><item quantity="one">"+1"</item><item quantity="other">+%d</item></plurals><string-array name="a"><item>"12"</item><item>true</item></string-array></resources>"#
+        )
         let xml = try #require(try directory.convert(from: "res", to: "android")["values/strings.xml"])
         #expect(xml.contains(#"<item quantity="one">"+1"</item>"#), "\(xml)")
         #expect(xml.contains(#"<item>"12"</item>"#) && xml.contains(#"<item>"true"</item>"#), "\(xml)")

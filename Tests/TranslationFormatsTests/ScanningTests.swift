@@ -3,6 +3,7 @@ import Foundation
 import PrintfFormat
 import StringsFile
 import Testing
+
 @testable import TranslationFormats
 
 /// The readers and writers scan UTF-8 on their hot paths (a 20k-key × 10-language conversion,
@@ -78,8 +79,9 @@ struct ScanningTests {
                     tail += scalars[(end + 1)...]
                     let (token, tokenEnd) = FormatString.token(at: 0, in: tail)
                     if case .conversion(let conversion) = token, conversion.position == nil,
-                       conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
-                       "sdiouxXeEfFgGc".contains(conversion.conversion) {
+                        conversion.width?.isArgument != true, conversion.precision?.isArgument != true,
+                        "sdiouxXeEfFgGc".contains(conversion.conversion)
+                    {
                         flush()
                         let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                         var specifier = conversion.specifier
@@ -119,8 +121,10 @@ struct ScanningTests {
 
     /// Deterministic texts from an alphabet of the pieces that matter.
     static func texts(count: Int, seed: UInt64) -> [String] {
-        let alphabet = ["{", "}", "{{", "}}", "$", "t", "(", ")", "$t(", "-", ",", " ", "a", "n", "\u{301}", "\r", "\n", "\r\n", "é", "😀",
-                        "\u{200D}", "👩‍💻", "%", "\"", "\\", "\t", "\u{600}", "lld", "number", "_one"]
+        let alphabet = [
+            "{", "}", "{{", "}}", "$", "t", "(", ")", "$t(", "-", ",", " ", "a", "n", "\u{301}", "\r", "\n", "\r\n", "é", "😀",
+            "\u{200D}", "👩‍💻", "%", "\"", "\\", "\t", "\u{600}", "lld", "number", "_one",
+        ]
         var state = seed
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -131,15 +135,18 @@ struct ScanningTests {
 
     @Test("parseI18Next finds the placeholders and nestings the Character search found")
     func i18nextPlaceholders() {
-        let fixed = ["Hello {{name}}!", "{\u{301}{name}}", "{{name}\u{301}}", "{{- raw}}", "{{n, number}} and $t(key, {\"count\": 2})",
-                     "$t(\u{301}x)", "$t(x)\u{301})", "a\r\n{{b}}\r\n", "{{a}}{{b}}$t(c)$t(d", "{{", "}}", "$t(", "😀{{👩‍💻}}😀"]
+        let fixed = [
+            "Hello {{name}}!", "{\u{301}{name}}", "{{name}\u{301}}", "{{- raw}}", "{{n, number}} and $t(key, {\"count\": 2})",
+            "$t(\u{301}x)", "$t(x)\u{301})", "a\r\n{{b}}\r\n", "{{a}}{{b}}$t(c)$t(d", "{{", "}}", "$t(", "😀{{👩‍💻}}😀",
+        ]
         for text in fixed + Self.texts(count: 20_000, seed: 7) {
             #expect(PlaceholderSyntax.parseI18Next(text) == Self.parseI18NextByCharacters(text), "\(text.debugDescription)")
         }
     }
 
-    @Test("parseI18Next is linear: twice the text is at most twice the bytes examined (issue #33: 40k {{x}} took 15 s)",
-          arguments: ["{{x}}", "{{x}} ", "{{", "$t(", "{{x}}$t(a)", "é{{x}}", "$t(a){{", "}}{{ ", "{{x}"])
+    @Test(
+        "parseI18Next is linear: twice the text is at most twice the bytes examined (issue #33: 40k {{x}} took 15 s)",
+        arguments: ["{{x}}", "{{x}} ", "{{", "$t(", "{{x}}$t(a)", "é{{x}}", "$t(a){{", "}}{{ ", "{{x}"])
     func i18nextLinear(unit: String) {
         func steps(_ count: Int) -> Int {
             var steps = 0
@@ -147,21 +154,25 @@ struct ScanningTests {
             #expect(!message.pieces.isEmpty)
             return steps
         }
-        let single = steps(20_000), double = steps(40_000)
+        let single = steps(20_000)
+        let double = steps(40_000)
         #expect(double <= 2 * single + 16, "\(unit): \(single) steps for 20,000 copies, \(double) for 40,000")
         #expect(single <= 3 * 20_000 * unit.utf8.count + 16, "\(unit): \(single) steps for \(20_000 * unit.utf8.count) bytes")
     }
 
     @Test("parseGettext reads the placeholders the full tokenizer read")
     func gettextPlaceholders() {
-        let fixed = ["%(name)s", "%(count)d items", "%(a).2f%(b)lld %(c)10s %(d)", "%(x)" + String(repeating: "9", count: 80) + "d",
-                     "100% done", "%%(n)s", "%s %1$@ %d", "%(n)\u{301}s", "%(é)s",
-                     "%(a)d%(count)d%%", "50%", "%(x)z %(y)s", "\u{600}%(n)s", "%(n)s\u{301}", "%(unclosed s", "%(a%b)s", "%()s"]
+        let fixed = [
+            "%(name)s", "%(count)d items", "%(a).2f%(b)lld %(c)10s %(d)", "%(x)" + String(repeating: "9", count: 80) + "d",
+            "100% done", "%%(n)s", "%s %1$@ %d", "%(n)\u{301}s", "%(é)s",
+            "%(a)d%(count)d%%", "50%", "%(x)z %(y)s", "\u{600}%(n)s", "%(n)s\u{301}", "%(unclosed s", "%(a%b)s", "%()s",
+        ]
         let gettextTexts = Self.texts(count: 20_000, seed: 13).map { $0.replacing("{{", with: "%(").replacing("}}", with: ")s") }
         for text in fixed + gettextTexts {
             #expect(PlaceholderSyntax.parseGettext(text) == Self.parseGettextByScalars(text), "\(text.debugDescription)")
             // From the UTF-8 bytes, as the .po reader parses a plain msgstr.
-            #expect(Array(text.utf8).withUnsafeBufferPointer(PlaceholderSyntax.parseGettext) == PlaceholderSyntax.parseGettext(text), "\(text.debugDescription)")
+            #expect(
+                Array(text.utf8).withUnsafeBufferPointer(PlaceholderSyntax.parseGettext) == PlaceholderSyntax.parseGettext(text), "\(text.debugDescription)")
         }
     }
 
@@ -172,27 +183,32 @@ struct ScanningTests {
             let expected = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
             // A substring of a larger text too: its offsets start inside the base string. The
             // control characters around it always end a Character, so the slice is the text.
-            let found = asSubstring ? ("pre\u{1}" + text + "\u{1}post").dropFirst(4).dropLast(5).splitLines().map(String.init)
+            let found =
+                asSubstring
+                ? ("pre\u{1}" + text + "\u{1}post").dropFirst(4).dropLast(5).splitLines().map(String.init)
                 : text.splitLines().map(String.init)
             #expect(found == expected, "\(text.debugDescription)")
         }
     }
 
-    @Test("quoting for .strings and .po is the scalar-by-scalar result, control characters as each syntax's readers take them, and the readers give the text back; % doubling too")
+    @Test(
+        "quoting for .strings and .po is the scalar-by-scalar result, control characters as each syntax's readers take them, and the readers give the text back; % doubling too"
+    )
     func escaping() throws {
         let controls = ["a\u{0}b", "\u{1B}[31m", "\u{7}\u{8}\u{B}\u{C}\u{7F}", "\u{1}7", "x\u{1F}\u{0}"]
         for text in Self.texts(count: 5_000, seed: 11) + ["", "plain", "\"q\"\\\n\t\r", "100%", "%\u{301}"] + controls {
             var strings = ""
             var gettext = ""
             for scalar in text.unicodeScalars {
-                let shared: String? = switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\t": "\\t"
-                case "\r": "\\r"
-                default: nil
-                }
+                let shared: String? =
+                    switch scalar {
+                    case "\"": "\\\""
+                    case "\\": "\\\\"
+                    case "\n": "\\n"
+                    case "\t": "\\t"
+                    case "\r": "\\r"
+                    default: nil
+                    }
                 if let shared {
                     strings += shared
                     gettext += shared
@@ -226,16 +242,20 @@ struct ScanningTests {
         }
     }
 
-    @Test(".po numeric escapes: octal and hex read as GNU gettext reads ASCII; NUL and bytes beyond ASCII refused at their column", arguments: [
-        (#""a\101\x42-c""#, "aAB-c"), (#""\0331""#, "\u{1B}1"), (#""\x1B[0m""#, "\u{1B}[0m"), (#""\7x""#, "\u{7}x"),
-    ])
+    @Test(
+        ".po numeric escapes: octal and hex read as GNU gettext reads ASCII; NUL and bytes beyond ASCII refused at their column",
+        arguments: [
+            (#""a\101\x42-c""#, "aAB-c"), (#""\0331""#, "\u{1B}1"), (#""\x1B[0m""#, "\u{1B}[0m"), (#""\7x""#, "\u{7}x"),
+        ])
     func gettextNumericEscapes(quoted: String, expected: String) throws {
         #expect(try GettextFormat.unquote(quoted[...], line: 1, column: { 1 }, path: "t.po") == expected)
     }
 
-    @Test(".po numeric escapes that gettext would not read as a character are errors naming the fix", arguments: [
-        (#""a\000""#, "NUL"), (#""\x""#, "hex digits"), (#""\xE9""#, "above 0x7F"), (#""\x1bb""#, "above 0x7F"), (#""\400""#, "above 0x7F"),
-    ])
+    @Test(
+        ".po numeric escapes that gettext would not read as a character are errors naming the fix",
+        arguments: [
+            (#""a\000""#, "NUL"), (#""\x""#, "hex digits"), (#""\xE9""#, "above 0x7F"), (#""\x1bb""#, "above 0x7F"), (#""\400""#, "above 0x7F"),
+        ])
     func gettextNumericEscapeErrors(quoted: String, message: String) {
         do {
             _ = try GettextFormat.unquote(quoted[...], line: 3, column: { 8 }, path: "t.po")
@@ -247,9 +267,9 @@ struct ScanningTests {
     }
 }
 
-private extension String {
+extension String {
     /// Platform's `trimmingWhitespace` as it was (tabs and space separators off both ends).
-    func trimmingWhitespaceForTest() -> String {
+    fileprivate func trimmingWhitespaceForTest() -> String {
         func drop(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }

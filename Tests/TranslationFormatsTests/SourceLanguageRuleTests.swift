@@ -13,7 +13,8 @@ struct SourceLanguageRuleTests {
 
     @Test("--source-language wins over everything, with a warning naming both when the files record another")
     func option() throws {
-        #expect(try resolve(.init(option: "ru", document: Self.document), ["de", "en", "fr", "ru"], recorded: "de")
+        #expect(
+            try resolve(.init(option: "ru", document: Self.document), ["de", "en", "fr", "ru"], recorded: "de")
                 == ("ru", "the Localizable table (xcstrings) records the source language de; ru (from --source-language) is used instead"))
         #expect(try resolve(.init(option: "de"), ["de", "en"], recorded: "de") == ("de", nil))
         // Even a language the table lacks: the caller that needs its text says so.
@@ -22,7 +23,8 @@ struct SourceLanguageRuleTests {
 
     @Test("the document's development language comes next when the table has it (or has no language yet)")
     func document() throws {
-        #expect(try resolve(.init(document: Self.document), ["de", "en", "fr"], recorded: "de")
+        #expect(
+            try resolve(.init(document: Self.document), ["de", "en", "fr"], recorded: "de")
                 == ("fr", "the Localizable table (xcstrings) records the source language de; fr (from environments/environments.json) is used instead"))
         #expect(try resolve(.init(document: Self.document), ["de", "en"], recorded: "de") == ("de", nil))
         #expect(try resolve(.init(document: Self.document), ["de", "en"]) == ("en", nil))

@@ -1,6 +1,7 @@
 import AppleLocalization
 import Foundation
 import Testing
+
 @testable import TranslationFormats
 
 /// Issue #33, item 7: XLIFF and Android files are read by the property-list reader's XML core, and

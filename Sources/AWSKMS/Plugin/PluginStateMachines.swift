@@ -42,7 +42,8 @@ package final class PluginStateMachines {
     /// Wraps file keys to recipients (and keyed identities used as recipients).
     package func runRecipientV1() throws(AgeError) {
         var targets: [(kind: String, index: Int, key: Result<KMSKey, KMSError>)] = []
-        var recipientCount = 0, identityCount = 0
+        var recipientCount = 0
+        var identityCount = 0
         var fileKeys: [SecretBytes] = []
         var badFileKey = false
         while let stanza = try channel.read() {
@@ -94,7 +95,8 @@ package final class PluginStateMachines {
                         let blob = try kms().encrypt(key: key, plaintext: fileKey, context: context)
                         stanzas.append((fileIndex, [AWSKMSPlugin.stanzaType, key.textForm] + nameArgument, blob))
                     } catch {
-                        errors.append((["error", target.kind, String(target.index)], "age-plugin-awskms: \(target.kind) \(target.index) (\(key)): \(error.message)"))
+                        errors.append(
+                            (["error", target.kind, String(target.index)], "age-plugin-awskms: \(target.kind) \(target.index) (\(key)): \(error.message)"))
                         continue targetLoop
                     }
                 }
@@ -160,8 +162,11 @@ package final class PluginStateMachines {
                 do throws(KMSError) {
                     stanzas.append(try Self.check(stanza))
                 } catch {
-                    guard send(["error", "stanza", String(fileIndex), String(stanzaIndex)],
-                               "age-plugin-awskms: file \(fileIndex), stanza \(stanzaIndex): \(error.message)") else { return }
+                    guard
+                        send(
+                            ["error", "stanza", String(fileIndex), String(stanzaIndex)],
+                            "age-plugin-awskms: file \(fileIndex), stanza \(stanzaIndex): \(error.message)")
+                    else { return }
                     reportedErrors = true
                     continue fileLoop
                 }

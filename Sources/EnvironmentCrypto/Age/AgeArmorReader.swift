@@ -59,7 +59,9 @@ struct AgeArmorReader: AgeByteSource {
             return
         }
         guard !expectFooter else {
-            throw AgeError(.armorFailure, "a line shorter than \(AgeArmor.columns) columns is not followed by \"-----END AGE ENCRYPTED FILE-----\"; only the last line may be short")
+            throw AgeError(
+                .armorFailure,
+                "a line shorter than \(AgeArmor.columns) columns is not followed by \"-----END AGE ENCRYPTED FILE-----\"; only the last line may be short")
         }
         guard line.count <= AgeArmor.columns else {
             throw AgeError(.armorFailure, "an armor line is longer than \(AgeArmor.columns) columns")

@@ -1,11 +1,12 @@
 import CSodium
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// Where an age encryptor or decryptor writes its output: a file descriptor, a zeroing buffer,
 /// or the armor encoder over either.
@@ -46,7 +47,8 @@ package final class SecretCollector: AgeByteSink {
         let (needed, overflow) = count.addingReportingOverflow(bytes.count)
         guard !overflow else { throw AgeError(.unavailable, "the output is too large to hold in memory") }
         if needed > storage.count {
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(needed, storage.count < Int.max / 2 ? storage.count * 2 : needed, 4096), alignment: 16)
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(needed, storage.count < Int.max / 2 ? storage.count * 2 : needed, 4096), alignment: 16)
             if count > 0 { grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[..<count])) }
             let kept = count
             release()

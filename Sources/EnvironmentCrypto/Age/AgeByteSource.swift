@@ -1,10 +1,11 @@
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// Where an age encryptor or decryptor reads its input from: a file descriptor, bytes in memory,
 /// or the armor decoder over either.

@@ -1,4 +1,5 @@
 import Diagnostics
+
 /// An error reading or writing an age file, or an age key.
 ///
 /// ``kind`` uses the failure names of the age test vectors (C2SP/CCTV), so a failure can be
@@ -41,7 +42,6 @@ public struct AgeError: LocatedError {
     public let kind: Kind
     /// What is wrong and where, in the one located form every envtool error uses.
     public let diagnostic: Diagnostic
-
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, file: String? = nil, line: Int? = nil) {

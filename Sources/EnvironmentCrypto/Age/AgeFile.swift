@@ -67,8 +67,10 @@ public enum AgeFile {
 
     /// Encrypts secret `plaintext` (a decrypted document) to `recipients` without copying it out
     /// of zeroing memory.
-    package static func encrypt(_ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false,
-                                fileKey: FileKey? = nil) throws(AgeError) -> Data {
+    package static func encrypt(
+        _ plaintext: SecretBytes, to recipients: [any FileKeyRecipient], armored: Bool = false,
+        fileKey: FileKey? = nil
+    ) throws(AgeError) -> Data {
         var sink = DataSink()
         try encrypt(from: SecretBytesSource(plaintext), to: recipients, armored: armored, fileKey: fileKey, into: &sink)
         return sink.data
@@ -89,7 +91,8 @@ public enum AgeFile {
     /// ``decrypt(_:with:encoding:)``, also saying which identity opened the file and what its
     /// header's stanzas are (to seal it again the way it was).
     package static func open(_ data: Data, with identities: [any FileKeyIdentity], encoding: Encoding = .detect) throws(AgeError)
-        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes) {
+        -> (plaintext: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes)
+    {
         let collector = SecretCollector()
         var sink = collector
         let opened: (identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes)
@@ -128,8 +131,10 @@ public enum AgeFile {
     }
 
     /// Encrypts `source` to `recipients` into `sink`.
-    package static func encrypt(from source: some AgeByteSource, to recipients: [any FileKeyRecipient], armored: Bool,
-                                fileKey given: FileKey? = nil, into sink: inout some AgeByteSink) throws(AgeError) {
+    package static func encrypt(
+        from source: some AgeByteSource, to recipients: [any FileKeyRecipient], armored: Bool,
+        fileKey given: FileKey? = nil, into sink: inout some AgeByteSink
+    ) throws(AgeError) {
         try AgeSodium.ready()
         let key = given ?? FileKey.generate()
         let stanzas = try stanzas(for: recipients, fileKey: key)
@@ -153,15 +158,18 @@ public enum AgeFile {
     /// - Returns: The identity that opened it, the header's stanzas and the file key (which
     ///   authenticates the recipients list kept beside the file, ``EnvironmentsBin/recipientsMAC(fileKey:recipients:)``).
     @discardableResult
-    package static func decrypt(from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
-                                into sink: inout some AgeByteSink) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes) {
+    package static func decrypt(
+        from source: some AgeByteSource, with identities: [any FileKeyIdentity], encoding: Encoding = .detect,
+        into sink: inout some AgeByteSink
+    ) throws(AgeError) -> (identity: any FileKeyIdentity, stanzas: [AgeStanza], fileKey: SecretBytes) {
         try AgeSodium.ready()
         let outer = AgeReader(source)
-        let armored = switch encoding {
-        case .detect: try AgeArmor.isArmored(outer)
-        case .binary: false
-        case .armored: true
-        }
+        let armored =
+            switch encoding {
+            case .detect: try AgeArmor.isArmored(outer)
+            case .binary: false
+            case .armored: true
+            }
         let reader = armored ? AgeReader(AgeArmorReader(outer)) : outer
         let header = try AgeHeader.read(from: reader)
         let (key, identity) = try unwrap(header.stanzas, with: identities)
@@ -205,7 +213,10 @@ public enum AgeFile {
                 throw AgeHeader.tooLong(recipients: seen.count, bytes: headerLength)
             }
             if let declared, declared.labels != wrapped.labels {
-                throw AgeError(.unusable, "\(declared.name) and \(name) cannot open the same file: their labels differ (\(describe(labels: declared.labels)) and \(describe(labels: wrapped.labels))), as a post-quantum or authenticated recipient requires")
+                throw AgeError(
+                    .unusable,
+                    "\(declared.name) and \(name) cannot open the same file: their labels differ (\(describe(labels: declared.labels)) and \(describe(labels: wrapped.labels))), as a post-quantum or authenticated recipient requires"
+                )
             }
             declared = declared ?? (name, wrapped.labels)
             stanzas += wrapped.stanzas
@@ -241,7 +252,10 @@ public enum AgeFile {
         if offered.contains(AgeScrypt.type), offered.isDisjoint(with: stanzas.map(\.type)) {
             throw AgeError(.noMatch, "this file is encrypted to recipients (\(describe(stanzas))), not with a passphrase; give an identity instead")
         }
-        throw AgeError(.noMatch, "none of the \(identities.count) identities given opens this file (its stanzas: \(describe(stanzas))); use the identity of one of the recipients it was encrypted to")
+        throw AgeError(
+            .noMatch,
+            "none of the \(identities.count) identities given opens this file (its stanzas: \(describe(stanzas))); use the identity of one of the recipients it was encrypted to"
+        )
     }
 
     /// The stanza types of a header, counted, naming those envtool cannot open.

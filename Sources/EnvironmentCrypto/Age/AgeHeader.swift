@@ -35,7 +35,8 @@ struct AgeHeader {
                 throw AgeError(.headerFailure, "the header is longer than \(maximumLength) bytes; this is not an age file envtool can read")
             }
             if line.last == 0x0D {
-                throw AgeError(.headerFailure, "header line \(lineNumber) ends with CR LF; age headers end lines with LF only (was the file converted to DOS line ends?)")
+                throw AgeError(
+                    .headerFailure, "header line \(lineNumber) ends with CR LF; age headers end lines with LF only (was the file converted to DOS line ends?)")
             }
             return line
         }
@@ -49,7 +50,8 @@ struct AgeHeader {
             }
             if first.starts(with: Array("age-encryption.org/".utf8)) {
                 let version = String(decoding: first.prefix(40), as: UTF8.self)
-                throw AgeError(.headerFailure, "this age file has the version line \"\(version)\", which envtool does not read (it reads age-encryption.org/v1)")
+                throw AgeError(
+                    .headerFailure, "this age file has the version line \"\(version)\", which envtool does not read (it reads age-encryption.org/v1)")
             }
             throw AgeError(.headerFailure, "this is not an age v1 file: it does not start with the line \"age-encryption.org/v1\"")
         }
@@ -126,7 +128,10 @@ struct AgeHeader {
     /// The refusal of a header longer than ``read(from:)`` accepts: envtool writes no file it
     /// cannot read back itself.
     static func tooLong(recipients: Int, bytes: Int) -> AgeError {
-        AgeError(.unusable, "\(recipients) recipients make an age header of \(bytes) bytes or more, more than the \(maximumLength / 1024) KiB envtool reads back (about 10,000 X25519 recipients); encrypt to fewer recipients, for example one key a group shares")
+        AgeError(
+            .unusable,
+            "\(recipients) recipients make an age header of \(bytes) bytes or more, more than the \(maximumLength / 1024) KiB envtool reads back (about 10,000 X25519 recipients); encrypt to fewer recipients, for example one key a group shares"
+        )
     }
 
     /// HMAC-SHA256 of `bytes` under HKDF(file key, salt: empty, info: "header").

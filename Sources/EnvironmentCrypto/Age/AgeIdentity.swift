@@ -34,12 +34,17 @@ public struct AgeIdentity: FileKeyIdentity, CustomStringConvertible {
         do {
             decoded = try Bech32.decode(text)
         } catch {
-            throw AgeError(.invalidIdentity, "this is not an age identity: \(error.reason); an identity looks like AGE-SECRET-KEY-1 followed by 58 characters, as written by `age-keygen`")
+            throw AgeError(
+                .invalidIdentity,
+                "this is not an age identity: \(error.reason); an identity looks like AGE-SECRET-KEY-1 followed by 58 characters, as written by `age-keygen`")
         }
         switch decoded.hrp {
         case "age-secret-key-": break
         case "age-secret-key-pq-":
-            throw AgeError(.invalidIdentity, "this is an ML-KEM hybrid (post-quantum) identity (AGE-SECRET-KEY-PQ-1…); envtool cannot use it because libsodium has no ML-KEM; use an X25519 identity from `age-keygen` without -pq")
+            throw AgeError(
+                .invalidIdentity,
+                "this is an ML-KEM hybrid (post-quantum) identity (AGE-SECRET-KEY-PQ-1…); envtool cannot use it because libsodium has no ML-KEM; use an X25519 identity from `age-keygen` without -pq"
+            )
         case let hrp where hrp.hasPrefix("age-plugin-"):
             throw AgeError(.invalidIdentity, "this is an age plugin identity; envtool supports only X25519 identities (AGE-SECRET-KEY-1…)")
         default:
@@ -89,14 +94,17 @@ public struct AgeIdentity: FileKeyIdentity, CustomStringConvertible {
                 throw AgeError(.headerFailure, "X25519 stanza \(index + 1) does not have exactly one argument, the canonical base64 of a 32-byte share")
             }
             guard stanza.body.count == FileKeyWrapping.bodyLength else {
-                throw AgeError(.headerFailure, "X25519 stanza \(index + 1) has a body of \(stanza.body.count) bytes; a wrapped file key is \(FileKeyWrapping.bodyLength)")
+                throw AgeError(
+                    .headerFailure, "X25519 stanza \(index + 1) has a body of \(stanza.body.count) bytes; a wrapped file key is \(FileKeyWrapping.bodyLength)")
             }
             var lowOrder = false
             let shared = SecretBytes(count: 32) { output in
                 secretKey.withUnsafeBytes { secret in
                     // libsodium returns -1 when the result is all zeros: the share is a low-order point.
-                    lowOrder = crypto_scalarmult(output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                 secret.baseAddress!.assumingMemoryBound(to: UInt8.self), share) != 0
+                    lowOrder =
+                        crypto_scalarmult(
+                            output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                            secret.baseAddress!.assumingMemoryBound(to: UInt8.self), share) != 0
                 }
             }
             guard !lowOrder else {

@@ -1,10 +1,11 @@
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 extension AgeIdentityFile {
     /// Reads the identities of a file in either format envtool accepts: an age identity file
@@ -17,7 +18,9 @@ extension AgeIdentityFile {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` when the file
     ///   cannot be read, ``CryptoError/Kind/invalidKeyFile`` when it is not an identity file or
     ///   is open to group or others.
-    package static func readIdentities(path: String, namedBy option: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError) -> [any FileKeyIdentity] {
+    package static func readIdentities(path: String, namedBy option: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError)
+        -> [any FileKeyIdentity]
+    {
         guard try startsWithEnvtoolIdentity(path: path, namedBy: option) else {
             do throws(AgeError) {
                 return try read(path: path, passphrase: passphrase)
@@ -34,7 +37,9 @@ extension AgeIdentityFile {
     ///
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/invalidKeyFile`` (or as a wrong or
     ///   missing passphrase is), naming `source` and never quoting the text.
-    package static func parseIdentities(_ text: SecretBytes, namedBy source: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError) -> [any FileKeyIdentity] {
+    package static func parseIdentities(_ text: SecretBytes, namedBy source: String, passphrase: PassphraseSource = noPassphrase) throws(CryptoError)
+        -> [any FileKeyIdentity]
+    {
         let isEnvtool = text.withUnsafeBytes { raw in
             raw.drop(while: AgeArmor.isWhitespace).starts(with: Array((KeyFile.identityPrefix + ":").utf8))
         }
@@ -62,7 +67,8 @@ extension AgeIdentityFile {
             guard KeyFile.mayBeSecret(path) else {
                 throw CryptoError(.secretUnavailable, "cannot read the identity file given to \(option): \(reason)", file: path)
             }
-            throw CryptoError(.secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of an identity file, not the identity itself")
+            throw CryptoError(
+                .secretUnavailable, "\(option) does not name a readable file (\(reason)); it must hold the path of an identity file, not the identity itself")
         }
         defer { close(descriptor) }
         let prefix = Array((KeyFile.identityPrefix + ":").utf8)

@@ -1,11 +1,12 @@
 import CSodium
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// Identity files, as age reads them: one identity per line, X25519 (`AGE-SECRET-KEY-1…`, as
 /// `age-keygen` writes them) or of an age plugin (`AGE-PLUGIN-NAME-1…`, as the plugin writes
@@ -67,8 +68,10 @@ public enum AgeIdentityFile {
     /// Parses identity-file text (zeroed by its owner when released): identity lines, an
     /// OpenSSH private key, or either encrypted with `age -p`; the passphrase of an `age -p` file
     /// or a protected OpenSSH key is asked of `passphrase` with `prompt`.
-    package static func parse(_ text: SecretBytes, passphrase: PassphraseSource = noPassphrase,
-                              prompt: String = "Passphrase for the identity file: ") throws(AgeError) -> [any FileKeyIdentity] {
+    package static func parse(
+        _ text: SecretBytes, passphrase: PassphraseSource = noPassphrase,
+        prompt: String = "Passphrase for the identity file: "
+    ) throws(AgeError) -> [any FileKeyIdentity] {
         enum Kind { case lines, openSSH, encrypted }
         let kind: Kind = text.withUnsafeBytes { raw in
             OpenSSHPrivateKey.isPrivateKey(raw) ? .openSSH : AgeFile.isAgeFile(raw) ? .encrypted : .lines
@@ -90,7 +93,10 @@ public enum AgeIdentityFile {
         let data = text.withUnsafeBytes { Data($0) }
         let summary = try AgeFile.inspect(data)
         guard summary.isPassphraseProtected else {
-            throw AgeError(.invalidIdentity, "this identity file is an age file encrypted to recipients (\(AgeFile.describe(summary.stanzaTypes))); an identity file may be encrypted only with a passphrase (age -p)")
+            throw AgeError(
+                .invalidIdentity,
+                "this identity file is an age file encrypted to recipients (\(AgeFile.describe(summary.stanzaTypes))); an identity file may be encrypted only with a passphrase (age -p)"
+            )
         }
         let secret = try passphrase(prompt)
         let key: Passphrase
@@ -102,7 +108,7 @@ public enum AgeIdentityFile {
         let inner: SecretBytes
         do {
             inner = try AgeFile.decrypt(data, with: [key])
-        } catch where error.kind == .noMatch {
+        } catch  where error.kind == .noMatch {
             throw AgeError(.noMatch, "the passphrase does not open this identity file (protected with age -p)")
         } catch {
             throw AgeError(error.kind, "this passphrase-protected identity file: \(error.message)")
@@ -125,7 +131,8 @@ public enum AgeIdentityFile {
                     lineNumber += 1
                     var lineEnd = lineStart
                     while lineEnd < raw.count, raw[lineEnd] != 0x0A { lineEnd += 1 }
-                    var start = lineStart, end = lineEnd
+                    var start = lineStart
+                    var end = lineEnd
                     while start < end, AgeArmor.isWhitespace(raw[start]) { start += 1 }
                     while end > start, AgeArmor.isWhitespace(raw[end - 1]) { end -= 1 }
                     if start < end, raw[start] != UInt8(ascii: "#") {
@@ -146,7 +153,10 @@ public enum AgeIdentityFile {
                     lineStart = lineEnd + 1
                 }
                 guard !identities.isEmpty else {
-                    throw AgeError(.invalidIdentity, "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`) or AGE-PLUGIN-NAME-1… line (from a plugin), or be an OpenSSH private key")
+                    throw AgeError(
+                        .invalidIdentity,
+                        "no identity in this file; it should hold at least one AGE-SECRET-KEY-1… line (from `age-keygen`) or AGE-PLUGIN-NAME-1… line (from a plugin), or be an OpenSSH private key"
+                    )
                 }
                 return identities
             }

@@ -37,7 +37,10 @@ enum AgePayload {
             }
             var last = length < sealedChunkSize
             if last, length == tagSize, counter > 0 {
-                throw AgeError(.payloadFailure, "chunk \(chunk) of the payload is only a tag: a final chunk may be empty only when the whole payload is, so the file was cut short or altered")
+                throw AgeError(
+                    .payloadFailure,
+                    "chunk \(chunk) of the payload is only a tag: a final chunk may be empty only when the whole payload is, so the file was cut short or altered"
+                )
             }
             plain.wrote(length - tagSize)
             var opened = open(sealed, length: length, into: plain, counter: counter, last: last, key: key)
@@ -47,7 +50,9 @@ enum AgePayload {
                 opened = open(sealed, length: length, into: plain, counter: counter, last: true, key: key)
             }
             guard opened else {
-                throw AgeError(.payloadFailure, "chunk \(chunk) of the payload does not authenticate: the file was modified, cut short or extended (nothing of this chunk was released)")
+                throw AgeError(
+                    .payloadFailure,
+                    "chunk \(chunk) of the payload does not authenticate: the file was modified, cut short or extended (nothing of this chunk was released)")
             }
             defer { plain.zero(length - tagSize) }
             if last {
@@ -81,9 +86,10 @@ enum AgePayload {
             var sealedLength: UInt64 = 0
             let nonceBytes = chunkNonce(counter: counter, last: last)
             key.withUnsafeBytes { key in
-                _ = crypto_aead_chacha20poly1305_ietf_encrypt(sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &sealedLength,
-                                                              plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
-                                                              nil, 0, nil, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                _ = crypto_aead_chacha20poly1305_ietf_encrypt(
+                    sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &sealedLength,
+                    plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
+                    nil, 0, nil, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             sealed.wrote(Int(sealedLength))
             try sink.write(UnsafeRawBufferPointer(rebasing: sealed.bytes[..<Int(sealedLength)]))
@@ -97,9 +103,10 @@ enum AgePayload {
         let nonceBytes = chunkNonce(counter: counter, last: last)
         var plainLength: UInt64 = 0
         return key.withUnsafeBytes { key in
-            crypto_aead_chacha20poly1305_ietf_decrypt(plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &plainLength, nil,
-                                                      sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
-                                                      nil, 0, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+            crypto_aead_chacha20poly1305_ietf_decrypt(
+                plain.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), &plainLength, nil,
+                sealed.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(length),
+                nil, 0, nonceBytes, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
         }
     }
 

@@ -20,24 +20,36 @@ public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible 
         let trimmed = Array(text.utf8)
         if text.uppercased().hasPrefix("AGE-SECRET-KEY-") {
             // Never quoted: it is a secret key, given where a public one belongs.
-            throw AgeError(.invalidRecipient, "an identity (secret key) was given where a recipient belongs; give its recipient instead (`age-keygen -y FILE` prints it), and treat this key as exposed if it was shared")
+            throw AgeError(
+                .invalidRecipient,
+                "an identity (secret key) was given where a recipient belongs; give its recipient instead (`age-keygen -y FILE` prints it), and treat this key as exposed if it was shared"
+            )
         }
         // Only text that looks like a recipient is quoted, so that a pasted secret never is.
         let shown = text.hasPrefix("age1") && text.count <= 100 ? "\"\(text)\"" : "this"
         if text.hasPrefix("age1pq1") {
-            throw AgeError(.invalidRecipient, "\(shown) is an ML-KEM hybrid (post-quantum) recipient, which envtool cannot encrypt to (libsodium has no ML-KEM); use an X25519 recipient (age1…, from age-keygen without -pq)")
+            throw AgeError(
+                .invalidRecipient,
+                "\(shown) is an ML-KEM hybrid (post-quantum) recipient, which envtool cannot encrypt to (libsodium has no ML-KEM); use an X25519 recipient (age1…, from age-keygen without -pq)"
+            )
         }
         if text.hasPrefix("ssh-") {
-            throw AgeError(.invalidRecipient, "\"\(text.prefix(20))…\" is an SSH key of a type age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
+            throw AgeError(
+                .invalidRecipient, "\"\(text.prefix(20))…\" is an SSH key of a type age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient"
+            )
         }
         let decoded: (hrp: String, data: SecretBytes)
         do {
             decoded = try trimmed.withUnsafeBytes { raw in Result { () throws(Bech32.Failure) in try Bech32.decode(raw) } }.get()
         } catch {
-            throw AgeError(.invalidRecipient, "\(shown) is not an age recipient: \(error.reason); a recipient looks like age1 followed by 58 characters, as printed by `age-keygen -y`")
+            throw AgeError(
+                .invalidRecipient,
+                "\(shown) is not an age recipient: \(error.reason); a recipient looks like age1 followed by 58 characters, as printed by `age-keygen -y`")
         }
         guard decoded.hrp == "age" else {
-            let kind = decoded.hrp.hasPrefix("age1") ? "an age plugin recipient, which envtool does not support" : "not an age recipient (its prefix is \"\(decoded.hrp)\", not \"age\")"
+            let kind =
+                decoded.hrp.hasPrefix("age1")
+                ? "an age plugin recipient, which envtool does not support" : "not an age recipient (its prefix is \"\(decoded.hrp)\", not \"age\")"
             throw AgeError(.invalidRecipient, "\(shown) is \(kind)")
         }
         guard decoded.data.count == 32 else {
@@ -73,14 +85,16 @@ public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible 
         let shared = SecretBytes(count: 32) { output in
             ephemeral.withUnsafeBytes { secret in
                 let base = secret.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                failed = crypto_scalarmult_base(&share, base) != 0
+                failed =
+                    crypto_scalarmult_base(&share, base) != 0
                     || crypto_scalarmult(output.baseAddress!.assumingMemoryBound(to: UInt8.self), base, publicKey) != 0
             }
         }
         // Only a low-order recipient key gives an all-zero secret; age refuses it too.
         guard !failed else { throw AgeError(.invalidRecipient, "the recipient \(encoded) is a low-order point; no file can be encrypted to it safely") }
         let wrappingKey = HKDF.derive(key: shared, salt: share + publicKey, info: AgeX25519.info)
-        return AgeStanza(arguments: [AgeX25519.type, String(decoding: AgeBase64.encode(share, padded: false), as: UTF8.self)],
-                         body: FileKeyWrapping.wrap(fileKey, with: wrappingKey))
+        return AgeStanza(
+            arguments: [AgeX25519.type, String(decoding: AgeBase64.encode(share, padded: false), as: UTF8.self)],
+            body: FileKeyWrapping.wrap(fileKey, with: wrappingKey))
     }
 }

@@ -1,9 +1,10 @@
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// Recipients files in age's format (`age -R`): one `age1…` or SSH public key per line, with
 /// `#` comments and blank lines. ``read(path:)`` and ``parse(_:)`` give X25519 recipients (what envtool's

@@ -20,8 +20,9 @@ enum AgeScrypt {
         var salt = [UInt8](repeating: 0, count: 16)
         randombytes_buf(&salt, 16)
         let key = try derive(passphrase, salt: salt, workFactor: workFactor)
-        return AgeStanza(arguments: [type, String(decoding: AgeBase64.encode(salt, padded: false), as: UTF8.self), String(workFactor)],
-                         body: FileKeyWrapping.wrap(fileKey, with: key))
+        return AgeStanza(
+            arguments: [type, String(decoding: AgeBase64.encode(salt, padded: false), as: UTF8.self), String(workFactor)],
+            body: FileKeyWrapping.wrap(fileKey, with: key))
     }
 
     /// The file key in `stanza`, or nil when the passphrase is wrong.
@@ -52,7 +53,10 @@ enum AgeScrypt {
         }
         let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         guard value <= maximumWorkFactor else {
-            throw AgeError(.headerFailure, "the scrypt work factor \(value) (2^\(value) × 1 KiB of memory) is above envtool's limit of \(maximumWorkFactor); re-encrypt the file with age's default (18)")
+            throw AgeError(
+                .headerFailure,
+                "the scrypt work factor \(value) (2^\(value) × 1 KiB of memory) is above envtool's limit of \(maximumWorkFactor); re-encrypt the file with age's default (18)"
+            )
         }
         return value
     }
@@ -62,9 +66,10 @@ enum AgeScrypt {
         var status: Int32 = 0
         let key = SecretBytes(count: 32) { output in
             passphrase.bytes.withUnsafeBytes { secret in
-                status = crypto_pwhash_scryptsalsa208sha256_ll(secret.baseAddress!.assumingMemoryBound(to: UInt8.self), secret.count,
-                                                               fullSalt, fullSalt.count, UInt64(1) << UInt64(workFactor), 8, 1,
-                                                               output.baseAddress!.assumingMemoryBound(to: UInt8.self), 32)
+                status = crypto_pwhash_scryptsalsa208sha256_ll(
+                    secret.baseAddress!.assumingMemoryBound(to: UInt8.self), secret.count,
+                    fullSalt, fullSalt.count, UInt64(1) << UInt64(workFactor), 8, 1,
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), 32)
             }
         }
         guard status == 0 else {

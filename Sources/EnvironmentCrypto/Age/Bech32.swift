@@ -36,7 +36,9 @@ package enum Bech32 {
         let human = Array(hrp.lowercased().utf8)
         var groups = [UInt8](repeating: 0, count: (data.count * 8 + 4) / 5)
         defer { zero(&groups) }
-        var accumulator: UInt32 = 0, bits = 0, index = 0
+        var accumulator: UInt32 = 0
+        var bits = 0
+        var index = 0
         for byte in data {
             accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
             bits += 8
@@ -70,7 +72,8 @@ package enum Bech32 {
 
     /// Splits and verifies `text`; returns the lowercase human-readable part and the data bytes.
     package static func decode(_ text: UnsafeRawBufferPointer) throws(Failure) -> (hrp: String, data: SecretBytes) {
-        var hasLower = false, hasUpper = false
+        var hasLower = false
+        var hasUpper = false
         for byte in text {
             guard byte >= 0x21, byte <= 0x7e else { throw Failure(reason: "it contains a character that is not printable ASCII") }
             if byte >= 0x61, byte <= 0x7a { hasLower = true }
@@ -86,7 +89,9 @@ package enum Bech32 {
         defer { zero(&values) }
         for (index, byte) in text[(separator + 1)...].enumerated() {
             let value = byte < 128 ? reverse[Int(byte)] : -1
-            guard value >= 0 else { throw Failure(reason: "it contains a character that is not in the bech32 alphabet (b, i, o and 1 after the prefix never are)") }
+            guard value >= 0 else {
+                throw Failure(reason: "it contains a character that is not in the bech32 alphabet (b, i, o and 1 after the prefix never are)")
+            }
             values[index] = UInt8(value)
         }
         guard polymod(values, polymod(expandedPart(human))) == 1 else {
@@ -100,7 +105,9 @@ package enum Bech32 {
             throw Failure(reason: "its data is not a whole number of bytes")
         }
         let data = SecretBytes(count: byteCount) { output in
-            var accumulator: UInt32 = 0, bits = 0, index = 0
+            var accumulator: UInt32 = 0
+            var bits = 0
+            var index = 0
             for group in values[..<groups] {
                 accumulator = (accumulator << 5 | UInt32(group)) & 0xfff
                 bits += 5

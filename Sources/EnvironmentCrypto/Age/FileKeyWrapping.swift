@@ -19,8 +19,9 @@ enum FileKeyWrapping {
         var length: UInt64 = 0
         fileKey.withUnsafeBytes { plain in
             wrappingKey.withUnsafeBytes { key in
-                _ = crypto_aead_chacha20poly1305_ietf_encrypt(&body, &length, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
-                                                              nil, 0, nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                _ = crypto_aead_chacha20poly1305_ietf_encrypt(
+                    &body, &length, plain.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(plain.count),
+                    nil, 0, nil, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
         return body
@@ -34,8 +35,9 @@ enum FileKeyWrapping {
         let fileKey = SecretBytes(count: fileKeyLength) { output in
             var length: UInt64 = 0
             opened = wrappingKey.withUnsafeBytes { key in
-                crypto_aead_chacha20poly1305_ietf_decrypt(output.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, nil, body, UInt64(body.count),
-                                                          nil, 0, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+                crypto_aead_chacha20poly1305_ietf_decrypt(
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, nil, body, UInt64(body.count),
+                    nil, 0, nonce, key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
             }
         }
         return opened ? fileKey : nil

@@ -36,8 +36,10 @@ package enum HKDF {
                 }
             }
         }
-        return length == hashLength ? block : block.withUnsafeBytes { whole in
-            SecretBytes(count: length) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: whole[..<length])) }
-        }
+        return length == hashLength
+            ? block
+            : block.withUnsafeBytes { whole in
+                SecretBytes(count: length) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: whole[..<length])) }
+            }
     }
 }

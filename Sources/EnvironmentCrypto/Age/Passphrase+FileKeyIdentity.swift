@@ -15,7 +15,8 @@ extension Passphrase: FileKeyIdentity {
     /// The same passphrase at the stanza's own work factor.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? {
         guard let stanza = stanzas.first(where: { $0.type == AgeScrypt.type }), stanza.arguments.count == 3,
-              let workFactor = try? AgeScrypt.parseWorkFactor(stanza.arguments[2]) else { return nil }
+            let workFactor = try? AgeScrypt.parseWorkFactor(stanza.arguments[2])
+        else { return nil }
         return ScryptRecipient(passphrase: self, workFactor: workFactor)
     }
 }

@@ -1,9 +1,10 @@
+internal import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import LibC
 
 /// One conversation with a running plugin over the stanza codec: envtool's phase 1, then the
 /// plugin's commands, each answered. What every protocol (`recipient-v1`, `identity-v1`)
@@ -48,8 +49,9 @@ final class AgePluginConversation {
     /// Starts `age-plugin-NAME --age-plugin=protocolName`.
     init(plugin name: String, protocol protocolName: String, ui: AgePluginUI) throws(AgeError) {
         let timeout = try AgePluginConversation.timeout()
-        process = try AgePluginProcess(plugin: name, protocol: protocolName, timeout: timeout,
-                                       totalTimeout: try AgePluginConversation.totalTimeout(silence: timeout))
+        process = try AgePluginProcess(
+            plugin: name, protocol: protocolName, timeout: timeout,
+            totalTimeout: try AgePluginConversation.totalTimeout(silence: timeout))
         self.ui = ui
         writer = AgePluginStanzaWriter(Input(process: process))
         reader = AgePluginStanzaReader(Output(conversation: self))
@@ -66,7 +68,8 @@ final class AgePluginConversation {
         guard let raw = getenv("ENVTOOL_PLUGIN_TIMEOUT"), raw.pointee != 0 else { return Int32(defaultTimeout * 1000) }
         let text = String(cString: raw)
         guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }), let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-            throw AgeError(.unusable, "ENVTOOL_PLUGIN_TIMEOUT must be a number of seconds (more than 0, at most 86400), the longest an age plugin may stay silent")
+            throw AgeError(
+                .unusable, "ENVTOOL_PLUGIN_TIMEOUT must be a number of seconds (more than 0, at most 86400), the longest an age plugin may stay silent")
         }
         return Int32(max(1, (seconds * 1000).rounded()))
     }
@@ -83,7 +86,8 @@ final class AgePluginConversation {
         guard let raw = getenv("ENVTOOL_PLUGIN_TOTAL_TIMEOUT"), raw.pointee != 0 else { return Int64(silence) * defaultTotalFactor }
         let text = String(cString: raw)
         guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }), let seconds = Double(text), seconds > 0, seconds <= 604_800 else {
-            throw AgeError(.unusable, "ENVTOOL_PLUGIN_TOTAL_TIMEOUT must be a number of seconds (more than 0, at most 604800), the longest an age plugin may run")
+            throw AgeError(
+                .unusable, "ENVTOOL_PLUGIN_TOTAL_TIMEOUT must be a number of seconds (more than 0, at most 604800), the longest an age plugin may run")
         }
         return Int64(max(1, (seconds * 1000).rounded()))
     }
@@ -166,7 +170,8 @@ final class AgePluginConversation {
 
     /// Why a question went unanswered, appended to a failure that may follow from it.
     var refusalNote: String {
-        refusals.isEmpty ? "" : " (envtool answered no because there is no terminal to ask on: \(refusals.joined(separator: "; ")); run envtool on a terminal to answer)"
+        refusals.isEmpty
+            ? "" : " (envtool answered no because there is no terminal to ask on: \(refusals.joined(separator: "; ")); run envtool on a terminal to answer)"
     }
 
     /// Ends a conversation that went well.

@@ -4,8 +4,10 @@
 enum AgePluginGrouping {
     /// `items` grouped: `member` tells an item of a plugin (and which), `group` makes the item
     /// that stands for a plugin's members, in the order they came.
-    static func grouped<Item, Member>(_ items: [Item], member: (Item) -> Member?, pluginName: (Member) -> String,
-                                      group: (String, [Member]) -> Item) -> [Item] {
+    static func grouped<Item, Member>(
+        _ items: [Item], member: (Item) -> Member?, pluginName: (Member) -> String,
+        group: (String, [Member]) -> Item
+    ) -> [Item] {
         // Without plugins (nearly always) the list is returned as it is: the first use of the
         // places array instantiates its generic metadata, ~70k instructions on every
         // `envtool get` from an age file.

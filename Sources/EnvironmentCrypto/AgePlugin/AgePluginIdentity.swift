@@ -23,7 +23,8 @@ public struct AgePluginIdentity: FileKeyIdentity, CustomStringConvertible {
         }
         let prefix = "age-plugin-"
         guard decoded.hrp.hasPrefix(prefix), decoded.hrp.hasSuffix("-"),
-              case let name = decoded.hrp.dropFirst(prefix.count).dropLast(), AgePluginName.isValid(name) else {
+            case let name = decoded.hrp.dropFirst(prefix.count).dropLast(), AgePluginName.isValid(name)
+        else {
             throw AgeError(.invalidIdentity, "this is not an age plugin identity (AGE-PLUGIN-NAME-1…, NAME of letters, digits and + - . _)")
         }
         pluginName = String(name)
@@ -73,9 +74,9 @@ public struct AgePluginIdentity: FileKeyIdentity, CustomStringConvertible {
     /// its first identity, so that each plugin runs once. Identities of other kinds are kept as
     /// they are, in order.
     static func grouped(_ identities: [any FileKeyIdentity]) -> [any FileKeyIdentity] {
-        AgePluginGrouping.grouped(identities, member: { $0 as? AgePluginIdentity }, pluginName: \.pluginName) {
-            AgePluginIdentityGroup(pluginName: $0, identities: $1)
-        }
+        AgePluginGrouping.grouped(
+            identities, member: { $0 as? AgePluginIdentity }, pluginName: \.pluginName,
+            group: { AgePluginIdentityGroup(pluginName: $0, identities: $1) })
     }
 }
 

@@ -1,11 +1,12 @@
 import CSodium
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// One run of an age plugin, `age-plugin-NAME --age-plugin=PROTOCOL`, found on `PATH`: its
 /// standard input and output are pipes to envtool, its standard error is envtool's.
@@ -61,9 +62,10 @@ final class AgePluginProcess {
         for descriptor in input + output { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let started: SpawnedProcess
         do {
-            started = try SpawnedProcess([executable, "--age-plugin=" + protocolName],
-                                         standardInput: .descriptor(input[0]), standardOutput: .descriptor(output[1]),
-                                         newProcessGroup: true)
+            started = try SpawnedProcess(
+                [executable, "--age-plugin=" + protocolName],
+                standardInput: .descriptor(input[0]), standardOutput: .descriptor(output[1]),
+                newProcessGroup: true)
         } catch {
             close(input[0]); close(output[1]); close(input[1]); close(output[0])
             throw Self.startFailure(executable, error)
@@ -79,7 +81,8 @@ final class AgePluginProcess {
 
     private static func startFailure(_ executable: String, _ failure: SpawnedProcess.Failure) -> AgeError {
         if failure.isNotFound {
-            return AgeError(.pluginFailure, "the age plugin \(executable) was not found on PATH; install it (or add its folder to PATH) to use this recipient or identity")
+            return AgeError(
+                .pluginFailure, "the age plugin \(executable) was not found on PATH; install it (or add its folder to PATH) to use this recipient or identity")
         }
         return AgeError(.pluginFailure, "cannot start the age plugin \(executable): \(failure.reason)")
     }
@@ -114,7 +117,12 @@ final class AgePluginProcess {
             if reap(waitingUpTo: 0) != nil { return .pluginExited }
         }
         kill()
-        throw end == deadline && deadline < silenceEnd ? overran() : AgeError(.pluginFailure, "the age plugin \(executable) \(what) for \(Self.secondsText(Int64(timeout))) and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT to more seconds")
+        throw end == deadline && deadline < silenceEnd
+            ? overran()
+            : AgeError(
+                .pluginFailure,
+                "the age plugin \(executable) \(what) for \(Self.secondsText(Int64(timeout))) and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TIMEOUT to more seconds"
+            )
     }
 
     /// Runs `body` (a question on the terminal) without its time counting towards the run's
@@ -128,7 +136,10 @@ final class AgePluginProcess {
     /// The error for a run past ``totalTimeout``; the plugin is stopped.
     private func overran() -> AgeError {
         kill()
-        return AgeError(.pluginFailure, "the age plugin \(executable) ran for \(Self.secondsText(totalTimeout)) in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT to more seconds")
+        return AgeError(
+            .pluginFailure,
+            "the age plugin \(executable) ran for \(Self.secondsText(totalTimeout)) in all and was stopped; if it waits for something (a hardware token, a network), set ENVTOOL_PLUGIN_TOTAL_TIMEOUT to more seconds"
+        )
     }
 
     /// Throws when the run is past its deadline, whether or not the plugin is sending.

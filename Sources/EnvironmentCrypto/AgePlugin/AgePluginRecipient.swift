@@ -19,8 +19,8 @@ public struct AgePluginRecipient: FileKeyRecipient, Hashable, CustomStringConver
 
         static func == (left: Encoding, right: Encoding) -> Bool {
             switch (left, right) {
-            case let (.recipient(a), .recipient(b)): return a == b
-            case let (.identity(a), .identity(b)): return a.isEqual(to: b)
+            case (.recipient(let a), .recipient(let b)): return a == b
+            case (.identity(let a), .identity(let b)): return a.isEqual(to: b)
             default: return false
             }
         }
@@ -97,12 +97,14 @@ public struct AgePluginRecipient: FileKeyRecipient, Hashable, CustomStringConver
     /// `recipients` with every plugin recipient replaced by one group per plugin, at the place of
     /// its first recipient, so that each plugin runs once.
     static func grouped(_ recipients: [any FileKeyRecipient]) -> [any FileKeyRecipient] {
-        AgePluginGrouping.grouped(recipients, member: { $0 as? AgePluginRecipient }, pluginName: \.pluginName) { name, members in
-            // A recipient given twice is wrapped to once.
-            var unique: [AgePluginRecipient] = []
-            for recipient in members where !unique.contains(recipient) { unique.append(recipient) }
-            return AgePluginRecipientGroup(pluginName: name, recipients: unique)
-        }
+        AgePluginGrouping.grouped(
+            recipients, member: { $0 as? AgePluginRecipient }, pluginName: \.pluginName,
+            group: { name, members in
+                // A recipient given twice is wrapped to once.
+                var unique: [AgePluginRecipient] = []
+                for recipient in members where !unique.contains(recipient) { unique.append(recipient) }
+                return AgePluginRecipientGroup(pluginName: name, recipients: unique)
+            })
     }
 }
 

@@ -111,8 +111,9 @@ package final class AgePluginStanzaReader<Source: AgeByteSource> {
             var written = 0
             let status = text.withUnsafeBufferPointer { input in
                 input.withMemoryRebound(to: CChar.self) { input in
-                    sodium_base642bin(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, input.baseAddress!, input.count,
-                                      nil, &written, nil, Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING))
+                    sodium_base642bin(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, input.baseAddress!, input.count,
+                        nil, &written, nil, Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING))
                 }
             }
             ok = status == 0 && written == length

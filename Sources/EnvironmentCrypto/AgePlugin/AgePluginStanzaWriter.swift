@@ -44,9 +44,10 @@ extension AgePluginStanza {
         // Unpadded base64 of n bytes is ceil(4n/3) characters; sodium writes a NUL after it.
         let text = SecretBytes(count: textLength + 1) { output in
             stanza.body.withUnsafeBytes { body in
-                _ = sodium_bin2base64(output.baseAddress!.assumingMemoryBound(to: CChar.self), textLength + 1,
-                                      body.baseAddress?.assumingMemoryBound(to: UInt8.self), body.count,
-                                      Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING))
+                _ = sodium_bin2base64(
+                    output.baseAddress!.assumingMemoryBound(to: CChar.self), textLength + 1,
+                    body.baseAddress?.assumingMemoryBound(to: UInt8.self), body.count,
+                    Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING))
             }
         }
         return SecretBytes(count: total) { output in
@@ -78,7 +79,8 @@ extension AgePluginStanza {
         }
         for (index, argument) in arguments.enumerated() {
             guard !argument.isEmpty, argument.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {
-                throw AgeError(.unusable, "argument \(index + 1) of an age plugin protocol stanza is empty or has a space or a character outside printable ASCII")
+                throw AgeError(
+                    .unusable, "argument \(index + 1) of an age plugin protocol stanza is empty or has a space or a character outside printable ASCII")
             }
         }
     }

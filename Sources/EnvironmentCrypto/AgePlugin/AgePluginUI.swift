@@ -38,16 +38,17 @@ struct AgePluginUI: Sendable {
     /// characters.
     static func displayable(_ bytes: [UInt8], limit: Int = 512) -> String {
         var text = String(decoding: bytes, as: UTF8.self)
-        text = String(text.unicodeScalars.map { scalar -> Character in
-            let value = scalar.value
-            return value < 0x20 || (value >= 0x7F && value < 0xA0) ? "\u{FFFD}" : Character(scalar)
-        })
+        text = String(
+            text.unicodeScalars.map { scalar -> Character in
+                let value = scalar.value
+                return value < 0x20 || (value >= 0x7F && value < 0xA0) ? "\u{FFFD}" : Character(scalar)
+            })
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
+extension String {
+    fileprivate var trimmingSpaces: String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

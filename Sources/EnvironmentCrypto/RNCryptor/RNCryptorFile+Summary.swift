@@ -33,27 +33,40 @@ extension RNCryptorFile {
                 throw CryptoError(.malformedFile, "the file is empty")
             }
             guard version == RNCryptorFile.version else {
-                throw CryptoError(.malformedFile, "this is an RNCryptor version \(version) file; envtool reads version 3, which RNCryptor 3 and later write (version 2 shortened passwords that are not ASCII); decrypt it with the RNCryptor that wrote it and encrypt it again")
+                throw CryptoError(
+                    .malformedFile,
+                    "this is an RNCryptor version \(version) file; envtool reads version 3, which RNCryptor 3 and later write (version 2 shortened passwords that are not ASCII); decrypt it with the RNCryptor that wrote it and encrypt it again"
+                )
             }
             guard file.count >= 2 else {
                 throw CryptoError(.malformedFile, "the file is truncated: it ends inside the RNCryptor header (options byte)")
             }
             let options = file[1]
             guard options == RNCryptorFile.passwordOption || options == RNCryptorFile.keysOption else {
-                throw CryptoError(.malformedFile, "unknown RNCryptor options byte \(options) (known: 0 keys, 1 password): the header was modified, or this is not an RNCryptor file")
+                throw CryptoError(
+                    .malformedFile,
+                    "unknown RNCryptor options byte \(options) (known: 0 keys, 1 password): the header was modified, or this is not an RNCryptor file")
             }
             usesPassword = options == RNCryptorFile.passwordOption
             let headerLength = usesPassword ? 34 : 18
             guard file.count >= headerLength else {
                 let field = usesPassword && file.count < 18 ? "salts" : "IV"
-                throw CryptoError(.malformedFile, "the file is truncated: it ends inside the RNCryptor header (\(field)); a \(usesPassword ? "password" : "key") file's header is \(headerLength) bytes, this file has \(file.count)")
+                throw CryptoError(
+                    .malformedFile,
+                    "the file is truncated: it ends inside the RNCryptor header (\(field)); a \(usesPassword ? "password" : "key") file's header is \(headerLength) bytes, this file has \(file.count)"
+                )
             }
             let body = file.count - headerLength - RNCryptorFile.hmacLength
             guard body >= RNCryptorCipher.blockLength else {
-                throw CryptoError(.malformedFile, "the file is truncated: after its \(headerLength)-byte header an RNCryptor file holds at least one 16-byte AES block and a 32-byte HMAC, and this one has \(file.count - headerLength) bytes")
+                throw CryptoError(
+                    .malformedFile,
+                    "the file is truncated: after its \(headerLength)-byte header an RNCryptor file holds at least one 16-byte AES block and a 32-byte HMAC, and this one has \(file.count - headerLength) bytes"
+                )
             }
             guard body % RNCryptorCipher.blockLength == 0 else {
-                throw CryptoError(.malformedFile, "the file is truncated or extended: the \(body) bytes between its header and its 32-byte HMAC are not whole 16-byte AES blocks")
+                throw CryptoError(
+                    .malformedFile,
+                    "the file is truncated or extended: the \(body) bytes between its header and its 32-byte HMAC are not whole 16-byte AES blocks")
             }
             ciphertextLength = body
         }

@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -80,16 +81,19 @@ public enum RNCryptorFile {
         let iv = Sodium.randomBytes(ivLength)
         switch seal {
         case .password(let password):
-            return try encrypt(plaintext, password: password, encryptionSalt: Sodium.randomBytes(saltLength),
-                               hmacSalt: Sodium.randomBytes(saltLength), iv: iv)
+            return try encrypt(
+                plaintext, password: password, encryptionSalt: Sodium.randomBytes(saltLength),
+                hmacSalt: Sodium.randomBytes(saltLength), iv: iv)
         case .keys(let keys):
             return try encrypt(plaintext, keys: keys, iv: iv)
         }
     }
 
     /// Encrypts with the given salts and IV: the format's test vectors fix them.
-    static func encrypt(_ plaintext: UnsafeRawBufferPointer, password: Passphrase, encryptionSalt: [UInt8], hmacSalt: [UInt8],
-                                iv: [UInt8]) throws(CryptoError) -> Data {
+    static func encrypt(
+        _ plaintext: UnsafeRawBufferPointer, password: Passphrase, encryptionSalt: [UInt8], hmacSalt: [UInt8],
+        iv: [UInt8]
+    ) throws(CryptoError) -> Data {
         let keys = try RNCryptorKeys(password: password, encryptionSalt: encryptionSalt, hmacSalt: hmacSalt)
         return try seal(plaintext, header: [version, passwordOption] + encryptionSalt + hmacSalt + iv, keys: keys)
     }
@@ -141,7 +145,8 @@ public enum RNCryptorFile {
     ///   ``CryptoError/Kind/unavailable`` when AES cannot run.
     static func decrypt(_ file: UnsafeRawBufferPointer, summary: Summary, keys: RNCryptorKeys) throws(CryptoError) -> SecretBytes {
         guard authenticates(file, keys: keys) else {
-            let secret = summary.usesPassword ? "the password is wrong" : "the keys are wrong (or given in the wrong order: the encryption key first, then the HMAC key)"
+            let secret =
+                summary.usesPassword ? "the password is wrong" : "the keys are wrong (or given in the wrong order: the encryption key first, then the HMAC key)"
             throw CryptoError(.authenticationFailed, "RNCryptor HMAC mismatch: \(secret), or the file was modified or truncated; nothing was decrypted")
         }
         let headerLength = summary.headerLength
@@ -157,7 +162,10 @@ public enum RNCryptorFile {
             // HMAC key can ask it a question.
             let padding = Int(raw[raw.count - 1])
             guard padding >= 1, padding <= RNCryptorCipher.blockLength, raw[(raw.count - padding)...].allSatisfy({ Int($0) == padding }) else {
-                throw CryptoError(.malformedFile, "the RNCryptor file authenticates, but its padding is not PKCS#7 (it ends in byte \(padding)): it was made with the right keys by something that is not an RNCryptor encrypter; nothing was decrypted")
+                throw CryptoError(
+                    .malformedFile,
+                    "the RNCryptor file authenticates, but its padding is not PKCS#7 (it ends in byte \(padding)): it was made with the right keys by something that is not an RNCryptor encrypter; nothing was decrypted"
+                )
             }
             return raw.count - padding
         }

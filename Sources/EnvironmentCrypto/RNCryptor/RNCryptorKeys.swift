@@ -1,4 +1,5 @@
 import CSodium
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,7 +24,9 @@ public struct RNCryptorKeys: Sendable {
     public static var stanzaType: String { "rncryptor/keys" }
 
     /// The key-file forms, as messages and help describe them.
-    public static var keyFileForm: String { "the 64 bytes of the encryption key and then the HMAC key, or two lines of 64 hex digits each, the encryption key first" }
+    public static var keyFileForm: String {
+        "the 64 bytes of the encryption key and then the HMAC key, or two lines of 64 hex digits each, the encryption key first"
+    }
 
     init(encryptionKey: SecretBytes, hmacKey: SecretBytes) {
         self.encryptionKey = encryptionKey
@@ -105,7 +108,10 @@ public struct RNCryptorKeys: Sendable {
         guard Self.isHexLines(text, length: length) else { return nil }
         let lines = Self.keyLines(text, length: length)
         guard lines.count == 2, lines.allSatisfy({ $0.count == 2 * RNCryptorFile.keyLength }) else {
-            throw CryptoError(.invalidKeyFile, "an RNCryptor key file in text holds two lines of 64 hex digits (the encryption key, then the HMAC key); this one has \(lines.count) line\(lines.count == 1 ? "" : "s") of \(lines.map { String($0.count) }.joined(separator: ", ")) digits")
+            throw CryptoError(
+                .invalidKeyFile,
+                "an RNCryptor key file in text holds two lines of 64 hex digits (the encryption key, then the HMAC key); this one has \(lines.count) line\(lines.count == 1 ? "" : "s") of \(lines.map { String($0.count) }.joined(separator: ", ")) digits"
+            )
         }
         let decoded = text.withUnsafeBytes { raw in
             lines.map { range in
@@ -146,7 +152,8 @@ public struct RNCryptorKeys: Sendable {
     /// Whether the text is made of hex digits, white space and `#` comment lines only.
     private static func isHexLines(_ text: SecretBytes, length: Int) -> Bool {
         text.withUnsafeBytes { raw in
-            var index = 0, sawDigit = false
+            var index = 0
+            var sawDigit = false
             while index < length {
                 let byte = raw[index]
                 if byte == UInt8(ascii: "#") {
@@ -172,7 +179,8 @@ public struct RNCryptorKeys: Sendable {
             while start < length {
                 var end = start
                 while end < length, raw[end] != UInt8(ascii: "\n") { end += 1 }
-                var first = start, last = end
+                var first = start
+                var last = end
                 while first < last, isSpace(raw[first]) { first += 1 }
                 while last > first, isSpace(raw[last - 1]) { last -= 1 }
                 if first < last, raw[first] != UInt8(ascii: "#") { lines.append(first..<last) }

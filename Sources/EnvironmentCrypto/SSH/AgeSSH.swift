@@ -39,7 +39,8 @@ enum AgeSSH {
         let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let shown = "\"\(line.prefix(24))…\""
         guard fields.count >= 2 else {
-            throw AgeError(.invalidRecipient, "\(shown) is not an SSH public key line: it should be the key type, its base64 and an optional comment, as in a .pub file")
+            throw AgeError(
+                .invalidRecipient, "\(shown) is not an SSH public key line: it should be the key type, its base64 and an optional comment, as in a .pub file")
         }
         guard let wire = AgeBase64.decode(fields[1].utf8, padded: true) else {
             throw AgeError(.invalidRecipient, "\(shown) is not an SSH public key: its second field is not base64")
@@ -49,7 +50,9 @@ enum AgeSSH {
         case ed25519Type: return try SSHEd25519Recipient(wire: wire, shown: shown)
         case rsaType: return try SSHRSARecipient(wire: wire, shown: shown)
         default:
-            throw AgeError(.invalidRecipient, "\(shown) is an SSH key of type \(type.prefix(40)), which age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
+            throw AgeError(
+                .invalidRecipient,
+                "\(shown) is an SSH key of type \(type.prefix(40)), which age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
         }
     }
 

@@ -25,10 +25,13 @@ enum BcryptPBKDF {
     /// or salt, no rounds, and more than ``maximumOutputLength`` bytes, and so does this
     /// (a precondition: ``OpenSSHPrivateKey`` checks them with its own errors first). The work
     /// grows with `rounds × ⌈output / 32⌉`: bound `rounds` before calling.
-    static func derive(passphrase: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, rounds: Int,
-                       into output: UnsafeMutableRawBufferPointer) {
-        precondition(!passphrase.isEmpty && !salt.isEmpty && rounds >= 1 && (1...maximumOutputLength).contains(output.count),
-                     "bcrypt_pbkdf takes a passphrase, a salt, at least one round and 1…1024 bytes of output")
+    static func derive(
+        passphrase: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, rounds: Int,
+        into output: UnsafeMutableRawBufferPointer
+    ) {
+        precondition(
+            !passphrase.isEmpty && !salt.isEmpty && rounds >= 1 && (1...maximumOutputLength).contains(output.count),
+            "bcrypt_pbkdf takes a passphrase, a salt, at least one round and 1…1024 bytes of output")
         // PBKDF2 would give block 1's bytes first; bcrypt_pbkdf spreads each block over the
         // output (byte i of block k goes to i × stride + k), so that every byte needs every block.
         let stride = (output.count + hashLength - 1) / hashLength
@@ -86,8 +89,9 @@ enum BcryptPBKDF {
     }
 
     private static func sha512(_ input: UnsafeRawBufferPointer, into digest: UnsafeMutableRawBufferPointer) {
-        crypto_hash_sha512(digest.baseAddress!.assumingMemoryBound(to: UInt8.self), input.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                           UInt64(input.count))
+        crypto_hash_sha512(
+            digest.baseAddress!.assumingMemoryBound(to: UInt8.self), input.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            UInt64(input.count))
     }
 
     /// Blowfish's state (the P array and the four S-boxes, 1042 words) in one allocation that
@@ -124,7 +128,8 @@ enum BcryptPBKDF {
             }
             for _ in 0..<64 {
                 for index in Swift.stride(from: 0, to: text.count, by: 2) {
-                    var left = text[index], right = text[index + 1]
+                    var left = text[index]
+                    var right = text[index + 1]
                     encrypt(&left, &right)
                     text[index] = left
                     text[index + 1] = right
@@ -148,7 +153,8 @@ enum BcryptPBKDF {
             var position = 0
             for index in 0..<18 { words[index] ^= Self.word(key, at: &position) }
             position = 0
-            var left: UInt32 = 0, right: UInt32 = 0
+            var left: UInt32 = 0
+            var right: UInt32 = 0
             for index in Swift.stride(from: 0, to: Self.wordCount, by: 2) {
                 if let data {
                     left ^= Self.word(data, at: &position)
@@ -163,7 +169,8 @@ enum BcryptPBKDF {
         /// Blowfish's 16 Feistel rounds on one block.
         @inline(__always)
         private func encrypt(_ left: inout UInt32, _ right: inout UInt32) {
-            var l = left ^ words[0], r = right
+            var l = left ^ words[0]
+            var r = right
             var round = 1
             while round < 17 {
                 r ^= mix(l) ^ words[round]

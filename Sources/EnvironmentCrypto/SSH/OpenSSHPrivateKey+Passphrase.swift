@@ -1,7 +1,8 @@
+import CSodium
+
 #if canImport(CommonCrypto)
 import CommonCrypto
 #endif
-import CSodium
 
 /// Passphrase-protected OpenSSH private keys (`ssh-keygen -N …`, or `-p` on an existing key):
 /// the private section encrypted with a key and IV that `bcrypt_pbkdf` (``BcryptPBKDF``) derives
@@ -57,27 +58,41 @@ extension OpenSSHPrivateKey {
     /// - Throws: ``AgeError/Kind/invalidIdentity`` naming an unknown cipher or KDF, rounds over
     ///   `maximumRounds`, a salt outside ``saltLengths``, or malformed options. Nothing is derived
     ///   yet: a hostile file costs no work.
-    static func protection(cipher cipherName: UnsafeRawBufferPointer, kdf kdfName: UnsafeRawBufferPointer,
-                           options: UnsafeRawBufferPointer, maximumRounds: Int) throws(AgeError) -> Protection? {
+    static func protection(
+        cipher cipherName: UnsafeRawBufferPointer, kdf kdfName: UnsafeRawBufferPointer,
+        options: UnsafeRawBufferPointer, maximumRounds: Int
+    ) throws(AgeError) -> Protection? {
         if cipherName.elementsEqual("none".utf8) {
             guard kdfName.elementsEqual("none".utf8), options.isEmpty else { throw malformed("it is not encrypted, yet names a KDF") }
             return nil
         }
         guard let cipher = ciphers.first(where: { cipherName.elementsEqual($0.name.utf8) }) else {
             let known = ciphers.map(\.name).joined(separator: ", ")
-            throw AgeError(.invalidIdentity, "this OpenSSH private key is encrypted with \(shown(cipherName)), which envtool does not read (it reads \(known)); re-encrypt it with `ssh-keygen -p -Z aes256-ctr -f KEY`")
+            throw AgeError(
+                .invalidIdentity,
+                "this OpenSSH private key is encrypted with \(shown(cipherName)), which envtool does not read (it reads \(known)); re-encrypt it with `ssh-keygen -p -Z aes256-ctr -f KEY`"
+            )
         }
         guard kdfName.elementsEqual("bcrypt".utf8) else {
-            throw AgeError(.invalidIdentity, "this OpenSSH private key derives its key from the passphrase with \(shown(kdfName)), which envtool does not read; OpenSSH writes bcrypt (re-encrypt it with `ssh-keygen -p -f KEY`)")
+            throw AgeError(
+                .invalidIdentity,
+                "this OpenSSH private key derives its key from the passphrase with \(shown(kdfName)), which envtool does not read; OpenSSH writes bcrypt (re-encrypt it with `ssh-keygen -p -f KEY`)"
+            )
         }
         var reader = SSHWireReader(options)
         guard let salt = reader.string(), let rounds = reader.uint32(), reader.isAtEnd else { throw malformed("its bcrypt options are truncated") }
         guard saltLengths.contains(salt.count) else {
-            throw AgeError(.invalidIdentity, "this OpenSSH private key's bcrypt salt is \(salt.count) bytes; envtool reads \(saltLengths.lowerBound) to \(saltLengths.upperBound) (ssh-keygen writes 16), so the file is damaged")
+            throw AgeError(
+                .invalidIdentity,
+                "this OpenSSH private key's bcrypt salt is \(salt.count) bytes; envtool reads \(saltLengths.lowerBound) to \(saltLengths.upperBound) (ssh-keygen writes 16), so the file is damaged"
+            )
         }
         guard rounds >= 1 else { throw malformed("it asks for 0 bcrypt rounds") }
         guard rounds <= maximumRounds else {
-            throw AgeError(.invalidIdentity, "this OpenSSH private key asks for \(rounds) bcrypt rounds; envtool reads keys of at most \(maximumRounds) (ssh-keygen writes 16 unless -a says otherwise); re-encrypt it with fewer: `ssh-keygen -p -a 100 -f KEY`")
+            throw AgeError(
+                .invalidIdentity,
+                "this OpenSSH private key asks for \(rounds) bcrypt rounds; envtool reads keys of at most \(maximumRounds) (ssh-keygen writes 16 unless -a says otherwise); re-encrypt it with fewer: `ssh-keygen -p -a 100 -f KEY`"
+            )
         }
         return Protection(cipher: cipher, salt: Array(salt), rounds: Int(rounds))
     }
@@ -87,8 +102,10 @@ extension OpenSSHPrivateKey {
     /// - Throws: ``AgeError/Kind/noMatch`` when an AEAD tag does not verify (the caller checks
     ///   the check numbers of the others); ``AgeError/Kind/unusable`` for an empty passphrase;
     ///   ``AgeError/Kind/unavailable`` when libcrypto cannot be loaded.
-    static func decrypt(_ section: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, protection: Protection,
-                        passphrase: SecretBytes) throws(AgeError) -> SecretBytes {
+    static func decrypt(
+        _ section: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, protection: Protection,
+        passphrase: SecretBytes
+    ) throws(AgeError) -> SecretBytes {
         let cipher = protection.cipher
         guard passphrase.count > 0 else { throw AgeError(.unusable, "the passphrase for this OpenSSH private key is empty") }
         let derived = passphrase.withUnsafeBytes { secret in
@@ -110,14 +127,18 @@ extension OpenSSHPrivateKey {
                     case .cbc:
                         try RNCryptorCipher.aes256CBC(encrypting: false, key: key, iv: iv, section, into: output)
                     case .gcm:
-#if canImport(CommonCrypto)
-                        throw CryptoError(.unavailable, "AES-256-GCM is not available on Apple platforms yet (CommonCrypto has no public AES-GCM); re-encrypt the key with `ssh-keygen -p -Z aes256-ctr -f KEY`")
-#else
+                        #if canImport(CommonCrypto)
+                        throw CryptoError(
+                            .unavailable,
+                            "AES-256-GCM is not available on Apple platforms yet (CommonCrypto has no public AES-GCM); re-encrypt the key with `ssh-keygen -p -Z aes256-ctr -f KEY`"
+                        )
+                        #else
                         // sops's AES-256-GCM pass serves as it is: OpenSSH's first message uses the
                         // derived 12-byte IV unchanged, with no additional data.
-                        verified = try SopsCipher.open(key: key, nonce: Array(iv), ciphertext: Array(section), tag: Array(tag),
-                                                       additionalData: [], into: output)
-#endif
+                        verified = try SopsCipher.open(
+                            key: key, nonce: Array(iv), ciphertext: Array(section), tag: Array(tag),
+                            additionalData: [], into: output)
+                        #endif
                     case .chachaPoly:
                         verified = chachaPoly(key: key, section, tag: tag, into: output)
                     }
@@ -142,37 +163,47 @@ extension OpenSSHPrivateKey {
 
     /// AES in CTR mode, the key length choosing AES-128, -192 or -256; OpenSSH's counter is the
     /// whole IV, big-endian.
-    private static func aesCTR(key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer, _ input: UnsafeRawBufferPointer,
-                               into output: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+    private static func aesCTR(
+        key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer, _ input: UnsafeRawBufferPointer,
+        into output: UnsafeMutableRawBufferPointer
+    ) throws(CryptoError) {
         guard !input.isEmpty else { return }
-#if canImport(CommonCrypto)
+        #if canImport(CommonCrypto)
         var cryptor: CCCryptorRef?
-        var status = CCCryptorCreateWithMode(CCOperation(kCCDecrypt), CCMode(kCCModeCTR), CCAlgorithm(kCCAlgorithmAES), CCPadding(ccNoPadding),
-                                             iv.baseAddress, key.baseAddress, key.count, nil, 0, 0, CCModeOptions(kCCModeOptionCTR_BE), &cryptor)
+        var status = CCCryptorCreateWithMode(
+            CCOperation(kCCDecrypt), CCMode(kCCModeCTR), CCAlgorithm(kCCAlgorithmAES), CCPadding(ccNoPadding),
+            iv.baseAddress, key.baseAddress, key.count, nil, 0, 0, CCModeOptions(kCCModeOptionCTR_BE), &cryptor)
         guard status == Int32(kCCSuccess), let cryptor else { throw CryptoError(.unavailable, "AES-CTR could not be set up (CommonCrypto status \(status))") }
         defer { CCCryptorRelease(cryptor) }
         var moved = 0
         status = CCCryptorUpdate(cryptor, input.baseAddress, input.count, output.baseAddress, output.count, &moved)
         guard status == Int32(kCCSuccess), moved == input.count else { throw CryptoError(.unavailable, "AES-CTR failed (CommonCrypto status \(status))") }
-#else
+        #else
         let library = try LibCrypto.loaded()
-        let mode = switch key.count {
-        case 16: library.aes128CTR
-        case 24: library.aes192CTR
-        default: library.aes256CTR
+        let mode =
+            switch key.count {
+            case 16: library.aes128CTR
+            case 24: library.aes192CTR
+            default: library.aes256CTR
+            }
+        guard input.count <= Int(Int32.max), let context = library.cipherContextNew() else {
+            throw CryptoError(.unavailable, "AES-CTR: no cipher context (out of memory?)")
         }
-        guard input.count <= Int(Int32.max), let context = library.cipherContextNew() else { throw CryptoError(.unavailable, "AES-CTR: no cipher context (out of memory?)") }
         // Frees the context and wipes the key schedule it holds.
         defer { library.cipherContextFree(context) }
         var written: Int32 = 0
-        guard library.cipherInit(context, mode(), nil, key.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                 iv.baseAddress!.assumingMemoryBound(to: UInt8.self), 0) == 1,
-              library.cipherUpdate(context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
-                                   input.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(input.count)) == 1,
-              Int(written) == input.count else {
+        guard
+            library.cipherInit(
+                context, mode(), nil, key.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                iv.baseAddress!.assumingMemoryBound(to: UInt8.self), 0) == 1,
+            library.cipherUpdate(
+                context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
+                input.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(input.count)) == 1,
+            Int(written) == input.count
+        else {
             throw CryptoError(.unavailable, "AES-CTR failed in libcrypto")
         }
-#endif
+        #endif
     }
 
     /// OpenSSH's chacha20-poly1305@openssh.com for one message, number 0, without the length
@@ -181,8 +212,10 @@ extension OpenSSHPrivateKey {
     /// over the ciphertext, and blocks 1… encrypt. All libsodium's.
     ///
     /// - Returns: Whether the tag verified; on `false`, nothing was decrypted.
-    private static func chachaPoly(key: UnsafeRawBufferPointer, _ input: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer,
-                                   into output: UnsafeMutableRawBufferPointer) -> Bool {
+    private static func chachaPoly(
+        key: UnsafeRawBufferPointer, _ input: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer,
+        into output: UnsafeMutableRawBufferPointer
+    ) -> Bool {
         let nonce = [UInt8](repeating: 0, count: Int(crypto_stream_chacha20_NONCEBYTES))
         let chachaKey = key.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var polyKey = [UInt8](repeating: 0, count: Int(crypto_onetimeauth_poly1305_KEYBYTES))

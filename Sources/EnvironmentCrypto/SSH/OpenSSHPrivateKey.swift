@@ -35,9 +35,11 @@ package enum OpenSSHPrivateKey {
     ///   under 2048 bits. ``AgeError/Kind/noMatch`` when the passphrase does not open it;
     ///   ``AgeError/Kind/unusable`` when there is none (as `passphrase` throws) or it is empty.
     ///   Never quotes the text or the passphrase.
-    package static func identity(_ text: UnsafeRawBufferPointer, passphrase: AgeIdentityFile.PassphraseSource = AgeIdentityFile.noPassphrase,
-                                 prompt: String = "Passphrase for the OpenSSH private key: ",
-                                 maximumRounds: Int = OpenSSHPrivateKey.maximumRounds) throws(AgeError) -> any FileKeyIdentity {
+    package static func identity(
+        _ text: UnsafeRawBufferPointer, passphrase: AgeIdentityFile.PassphraseSource = AgeIdentityFile.noPassphrase,
+        prompt: String = "Passphrase for the OpenSSH private key: ",
+        maximumRounds: Int = OpenSSHPrivateKey.maximumRounds
+    ) throws(AgeError) -> any FileKeyIdentity {
         let decoded = try decode(text)
         return try decoded.withUnsafeBytes { (raw) throws(AgeError) in
             try parse(raw, passphrase: passphrase, prompt: prompt, maximumRounds: maximumRounds)
@@ -46,7 +48,8 @@ package enum OpenSSHPrivateKey {
 
     /// The bytes between the markers, base64-decoded into zeroing memory.
     private static func decode(_ text: UnsafeRawBufferPointer) throws(AgeError) -> SecretBytes {
-        let begin = Array(beginMarker.utf8), end = Array(endMarker.utf8)
+        let begin = Array(beginMarker.utf8)
+        let end = Array(endMarker.utf8)
         var start = 0
         while start < text.count, AgeArmor.isWhitespace(text[start]) { start += 1 }
         start += begin.count
@@ -65,8 +68,9 @@ package enum OpenSSHPrivateKey {
         let decoded = SecretBytes(count: body.count / 4 * 3 + 3) { output in
             body.withMemoryRebound(to: CChar.self) { input in
                 if let base = input.baseAddress {
-                    status = sodium_base642bin(output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, base, input.count,
-                                               " \t\r\n", &length, nil, Int32(sodium_base64_VARIANT_ORIGINAL))
+                    status = sodium_base642bin(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, base, input.count,
+                        " \t\r\n", &length, nil, Int32(sodium_base64_VARIANT_ORIGINAL))
                 }
             }
         }
@@ -80,14 +84,18 @@ package enum OpenSSHPrivateKey {
         AgeError(.invalidIdentity, "this OpenSSH private key is malformed (\(what)); the file is damaged or truncated")
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, passphrase: AgeIdentityFile.PassphraseSource, prompt: String,
-                              maximumRounds: Int) throws(AgeError) -> any FileKeyIdentity {
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, passphrase: AgeIdentityFile.PassphraseSource, prompt: String,
+        maximumRounds: Int
+    ) throws(AgeError) -> any FileKeyIdentity {
         guard bytes.starts(with: magic) else { throw malformed("it does not start with openssh-key-v1") }
         var reader = SSHWireReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
         guard let cipherName = reader.string(), let kdf = reader.string(), let options = reader.string() else { throw malformed("its header is truncated") }
         let protection = try Self.protection(cipher: cipherName, kdf: kdf, options: options, maximumRounds: maximumRounds)
         guard let count = reader.uint32() else { throw malformed("its key count is missing") }
-        guard count == 1 else { throw AgeError(.invalidIdentity, "this OpenSSH private key file holds \(count) keys; envtool reads files of one key, as ssh-keygen writes them") }
+        guard count == 1 else {
+            throw AgeError(.invalidIdentity, "this OpenSSH private key file holds \(count) keys; envtool reads files of one key, as ssh-keygen writes them")
+        }
         guard let publicKey = reader.string().map(Array.init), let section = reader.string() else {
             throw malformed("its public key or private section is truncated")
         }
@@ -99,7 +107,8 @@ package enum OpenSSHPrivateKey {
         }
         let cipher = protection.cipher
         guard tag.count == cipher.tagLength else {
-            throw malformed(cipher.tagLength == 0 ? "it has bytes after its private section" : "its \(cipher.name) tag is \(tag.count) bytes, not \(cipher.tagLength)")
+            throw malformed(
+                cipher.tagLength == 0 ? "it has bytes after its private section" : "its \(cipher.name) tag is \(tag.count) bytes, not \(cipher.tagLength)")
         }
         guard !section.isEmpty, section.count % cipher.blockLength == 0 else {
             throw malformed("its private section is not a whole number of \(cipher.name) blocks")
@@ -119,7 +128,8 @@ package enum OpenSSHPrivateKey {
         switch type {
         case AgeSSH.ed25519Type:
             guard let publicHalf = privateReader.string().map(Array.init), publicHalf.count == 32,
-                  let secret = privateReader.string(), secret.count == 64 else {
+                let secret = privateReader.string(), secret.count == 64
+            else {
                 throw malformed("its ssh-ed25519 key is not 32 and 64 bytes")
             }
             let expectedWire: [UInt8] = wireString(AgeSSH.ed25519Type) + wireString(publicHalf)
@@ -127,8 +137,9 @@ package enum OpenSSHPrivateKey {
             identity = try SSHEd25519Identity(ed25519SecretKey: secret, wire: publicKey, publicKey: publicHalf)
         case AgeSSH.rsaType:
             guard let n = privateReader.positiveInteger(), let e = privateReader.positiveInteger(), let d = privateReader.positiveInteger(),
-                  privateReader.positiveInteger() != nil, privateReader.positiveInteger() != nil, privateReader.positiveInteger() != nil,
-                  !n.isEmpty, !e.isEmpty, !d.isEmpty else {
+                privateReader.positiveInteger() != nil, privateReader.positiveInteger() != nil, privateReader.positiveInteger() != nil,
+                !n.isEmpty, !e.isEmpty, !d.isEmpty
+            else {
                 throw malformed("its ssh-rsa key is truncated")
             }
             let recipient: SSHRSARecipient
@@ -137,10 +148,14 @@ package enum OpenSSHPrivateKey {
             } catch {
                 throw AgeError(.invalidIdentity, error.message)
             }
-            guard recipient.modulus.elementsEqual(n), recipient.exponent.elementsEqual(e) else { throw malformed("its public key differs from its private one") }
+            guard recipient.modulus.elementsEqual(n), recipient.exponent.elementsEqual(e) else {
+                throw malformed("its public key differs from its private one")
+            }
             identity = SSHRSAIdentity(recipient: recipient, privateExponent: SecretBytes(count: d.count) { $0.copyMemory(from: d) })
         default:
-            throw AgeError(.invalidIdentity, "this OpenSSH private key is of type \(type.prefix(40)), which age does not use; use an ssh-ed25519 or ssh-rsa key, or an age identity")
+            throw AgeError(
+                .invalidIdentity,
+                "this OpenSSH private key is of type \(type.prefix(40)), which age does not use; use an ssh-ed25519 or ssh-rsa key, or an age identity")
         }
         guard privateReader.string() != nil else { throw malformed("its comment is missing") }
         for (index, byte) in privateReader.remaining.enumerated() where Int(byte) != (index + 1) & 0xFF {

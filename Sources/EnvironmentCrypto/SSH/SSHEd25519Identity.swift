@@ -21,14 +21,16 @@ public struct SSHEd25519Identity: FileKeyIdentity, CustomStringConvertible {
         var derived = [UInt8](repeating: 0, count: 32)
         // The seed's key pair, to check the public key against; the private half is zeroed here.
         _ = SecretBytes(count: 64) { output in
-            _ = crypto_sign_seed_keypair(&derived, output.baseAddress!.assumingMemoryBound(to: UInt8.self), ed25519SecretKey.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            _ = crypto_sign_seed_keypair(
+                &derived, output.baseAddress!.assumingMemoryBound(to: UInt8.self), ed25519SecretKey.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         guard derived == publicKey, ed25519SecretKey[32...].elementsEqual(publicKey) else {
             throw AgeError(.invalidIdentity, "the ssh-ed25519 private key does not match its public key; the file is corrupt")
         }
         recipient = try SSHEd25519Recipient(wire: wire, publicKey: publicKey, shown: "the key's public half")
         secretKey = SecretBytes(count: 32) { output in
-            _ = crypto_sign_ed25519_sk_to_curve25519(output.baseAddress!.assumingMemoryBound(to: UInt8.self), ed25519SecretKey.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            _ = crypto_sign_ed25519_sk_to_curve25519(
+                output.baseAddress!.assumingMemoryBound(to: UInt8.self), ed25519SecretKey.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
     }
 
@@ -47,11 +49,14 @@ public struct SSHEd25519Identity: FileKeyIdentity, CustomStringConvertible {
         let tag = AgeSSH.tag(of: recipient.wire)
         for (index, stanza) in stanzas.enumerated() where stanza.type == AgeSSH.ed25519Type {
             guard stanza.arguments.count == 3, let share = AgeBase64.decode(stanza.arguments[2].utf8, padded: false), share.count == 32 else {
-                throw AgeError(.headerFailure, "ssh-ed25519 stanza \(index + 1) does not have exactly two arguments, a tag and the canonical base64 of a 32-byte share")
+                throw AgeError(
+                    .headerFailure, "ssh-ed25519 stanza \(index + 1) does not have exactly two arguments, a tag and the canonical base64 of a 32-byte share")
             }
             guard stanza.arguments[1] == tag else { continue }
             guard stanza.body.count == FileKeyWrapping.bodyLength else {
-                throw AgeError(.headerFailure, "ssh-ed25519 stanza \(index + 1) has a body of \(stanza.body.count) bytes; a wrapped file key is \(FileKeyWrapping.bodyLength)")
+                throw AgeError(
+                    .headerFailure,
+                    "ssh-ed25519 stanza \(index + 1) has a body of \(stanza.body.count) bytes; a wrapped file key is \(FileKeyWrapping.bodyLength)")
             }
             var lowOrder = false
             let tweak = SSHEd25519Recipient.tweak(wire: recipient.wire)
@@ -62,7 +67,8 @@ public struct SSHEd25519Identity: FileKeyIdentity, CustomStringConvertible {
                     lowOrder = crypto_scalarmult(&untweaked, secret.baseAddress!.assumingMemoryBound(to: UInt8.self), share) != 0
                 }
                 tweak.withUnsafeBytes { scalar in
-                    _ = crypto_scalarmult(output.baseAddress!.assumingMemoryBound(to: UInt8.self), scalar.baseAddress!.assumingMemoryBound(to: UInt8.self), untweaked)
+                    _ = crypto_scalarmult(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self), scalar.baseAddress!.assumingMemoryBound(to: UInt8.self), untweaked)
                 }
             }
             guard !lowOrder else {

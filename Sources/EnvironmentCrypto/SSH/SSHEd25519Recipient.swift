@@ -72,14 +72,18 @@ public struct SSHEd25519Recipient: FileKeyRecipient, Hashable, CustomStringConve
                 failed = crypto_scalarmult_base(&share, base) != 0 || crypto_scalarmult(&untweaked, base, montgomeryKey) != 0
                 // age ignores this result's error: the tweak cannot make a good secret zero.
                 tweak.withUnsafeBytes { scalar in
-                    _ = crypto_scalarmult(output.baseAddress!.assumingMemoryBound(to: UInt8.self), scalar.baseAddress!.assumingMemoryBound(to: UInt8.self), untweaked)
+                    _ = crypto_scalarmult(
+                        output.baseAddress!.assumingMemoryBound(to: UInt8.self), scalar.baseAddress!.assumingMemoryBound(to: UInt8.self), untweaked)
                 }
             }
         }
         guard !failed else { throw AgeError(.invalidRecipient, "the ssh-ed25519 key is a low-order point; no file can be encrypted to it safely") }
         let wrappingKey = HKDF.derive(key: shared, salt: share + montgomeryKey, info: AgeSSH.ed25519Label)
-        return [AgeStanza(arguments: [AgeSSH.ed25519Type, AgeSSH.tag(of: wire), String(decoding: AgeBase64.encode(share, padded: false), as: UTF8.self)],
-                          body: FileKeyWrapping.wrap(fileKey.bytes, with: wrappingKey))]
+        return [
+            AgeStanza(
+                arguments: [AgeSSH.ed25519Type, AgeSSH.tag(of: wire), String(decoding: AgeBase64.encode(share, padded: false), as: UTF8.self)],
+                body: FileKeyWrapping.wrap(fileKey.bytes, with: wrappingKey))
+        ]
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wire == rhs.wire }

@@ -32,9 +32,12 @@ public struct SSHRSAIdentity: FileKeyIdentity, CustomStringConvertible {
                 throw AgeError(.headerFailure, "ssh-rsa stanza \(index + 1) does not have exactly one argument, the key's tag")
             }
             guard stanza.arguments[1] == tag else { continue }
-            guard let fileKey = try RSAOAEP.decrypt(modulus: recipient.modulus, exponent: recipient.exponent, privateExponent: privateExponent,
-                                                    stanza.body, label: AgeSSH.rsaLabel),
-                  fileKey.count == FileKeyWrapping.fileKeyLength else {
+            guard
+                let fileKey = try RSAOAEP.decrypt(
+                    modulus: recipient.modulus, exponent: recipient.exponent, privateExponent: privateExponent,
+                    stanza.body, label: AgeSSH.rsaLabel),
+                fileKey.count == FileKeyWrapping.fileKeyLength
+            else {
                 throw AgeError(.headerFailure, "ssh-rsa stanza \(index + 1) carries this key's tag but does not open with it: the stanza was modified")
             }
             return FileKey(bytes: fileKey)

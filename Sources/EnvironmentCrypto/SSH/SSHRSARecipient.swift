@@ -26,7 +26,10 @@ public struct SSHRSARecipient: FileKeyRecipient, Hashable, CustomStringConvertib
     /// The recipient of the RSA key (`exponent`, `modulus`) whose wire encoding is `wire`.
     init(wire: [UInt8], exponent: [UInt8], modulus: [UInt8], shown: String) throws(AgeError) {
         guard modulus.count >= AgeSSH.minimumRSABytes else {
-            throw AgeError(.invalidRecipient, "\(shown) is a \(Self.bits(modulus))-bit RSA key; age and envtool refuse RSA keys under 2048 bits: make a new key (`ssh-keygen -t ed25519`) or use an age recipient")
+            throw AgeError(
+                .invalidRecipient,
+                "\(shown) is a \(Self.bits(modulus))-bit RSA key; age and envtool refuse RSA keys under 2048 bits: make a new key (`ssh-keygen -t ed25519`) or use an age recipient"
+            )
         }
         self.wire = wire
         self.exponent = exponent

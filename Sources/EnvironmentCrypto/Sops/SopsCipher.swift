@@ -1,8 +1,9 @@
+import CSodium
+import Platform
+
 #if canImport(CommonCrypto)
 import CommonCrypto
 #endif
-import CSodium
-import Platform
 
 /// AES-256-GCM as sops uses it for each value: a 32-byte key (the file's data key), a 32-byte
 /// random nonce, a 16-byte tag and the value's path as additional data.
@@ -32,22 +33,27 @@ enum SopsCipher {
     ///
     /// - Returns: Whether the tag verified; on `false`, `output` has been zeroed.
     /// - Throws: ``CryptoError/Kind/unavailable`` when libcrypto cannot be loaded or fails.
-    static func open(key: UnsafeRawBufferPointer, nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8], additionalData: [UInt8],
-                     into output: UnsafeMutableRawBufferPointer) throws(CryptoError) -> Bool {
+    static func open(
+        key: UnsafeRawBufferPointer, nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8], additionalData: [UInt8],
+        into output: UnsafeMutableRawBufferPointer
+    ) throws(CryptoError) -> Bool {
         precondition(key.count == keyLength && output.count == ciphertext.count && tag.count == tagLength)
-#if canImport(CommonCrypto)
+        #if canImport(CommonCrypto)
         throw appleUnavailable
-#else
+        #else
         let verified: Result<Bool, CryptoError> = ciphertext.withUnsafeBytes { input in
             do throws(CryptoError) {
-                return .success(try ciphering(key: key, nonce: nonce, additionalData: additionalData, encrypting: false,
-                                              input, into: output) { (library, context) throws(CryptoError) in
-                    var expected = tag
-                    guard library.cipherControl(context, setTag, Int32(tagLength), &expected) == 1 else { throw failure("the tag could not be set") }
-                    var tail = [UInt8](repeating: 0, count: 16)
-                    var written: Int32 = 0
-                    return library.cipherFinal(context, &tail, &written) == 1
-                })
+                return .success(
+                    try ciphering(
+                        key: key, nonce: nonce, additionalData: additionalData, encrypting: false,
+                        input, into: output
+                    ) { (library, context) throws(CryptoError) in
+                        var expected = tag
+                        guard library.cipherControl(context, setTag, Int32(tagLength), &expected) == 1 else { throw failure("the tag could not be set") }
+                        var tail = [UInt8](repeating: 0, count: 16)
+                        var written: Int32 = 0
+                        return library.cipherFinal(context, &tail, &written) == 1
+                    })
             } catch {
                 return .failure(error)
             }
@@ -57,48 +63,56 @@ enum SopsCipher {
             return false
         }
         return true
-#endif
+        #endif
     }
 
     /// Encrypts `plaintext` with `nonce` and `additionalData`.
     ///
     /// - Returns: The ciphertext (as long as the plaintext) and the tag.
     /// - Throws: ``CryptoError/Kind/unavailable`` when libcrypto cannot be loaded or fails.
-    static func seal(key: UnsafeRawBufferPointer, nonce: [UInt8], plaintext: UnsafeRawBufferPointer,
-                     additionalData: [UInt8]) throws(CryptoError) -> (ciphertext: [UInt8], tag: [UInt8]) {
+    static func seal(
+        key: UnsafeRawBufferPointer, nonce: [UInt8], plaintext: UnsafeRawBufferPointer,
+        additionalData: [UInt8]
+    ) throws(CryptoError) -> (ciphertext: [UInt8], tag: [UInt8]) {
         precondition(key.count == keyLength)
-#if canImport(CommonCrypto)
+        #if canImport(CommonCrypto)
         throw appleUnavailable
-#else
+        #else
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count)
         let tag: Result<[UInt8], CryptoError> = ciphertext.withUnsafeMutableBytes { output in
             do throws(CryptoError) {
-                return .success(try ciphering(key: key, nonce: nonce, additionalData: additionalData, encrypting: true,
-                                              plaintext, into: output) { (library, context) throws(CryptoError) in
-                    var tail = [UInt8](repeating: 0, count: 16)
-                    var written: Int32 = 0
-                    var tag = [UInt8](repeating: 0, count: tagLength)
-                    guard library.cipherFinal(context, &tail, &written) == 1, written == 0,
-                          library.cipherControl(context, getTag, Int32(tagLength), &tag) == 1 else {
-                        throw failure("AES-256-GCM failed in libcrypto")
-                    }
-                    return tag
-                })
+                return .success(
+                    try ciphering(
+                        key: key, nonce: nonce, additionalData: additionalData, encrypting: true,
+                        plaintext, into: output
+                    ) { (library, context) throws(CryptoError) in
+                        var tail = [UInt8](repeating: 0, count: 16)
+                        var written: Int32 = 0
+                        var tag = [UInt8](repeating: 0, count: tagLength)
+                        guard library.cipherFinal(context, &tail, &written) == 1, written == 0,
+                            library.cipherControl(context, getTag, Int32(tagLength), &tag) == 1
+                        else {
+                            throw failure("AES-256-GCM failed in libcrypto")
+                        }
+                        return tag
+                    })
             } catch {
                 return .failure(error)
             }
         }
         return (ciphertext, try tag.get())
-#endif
+        #endif
     }
 
-#if !canImport(CommonCrypto)
+    #if !canImport(CommonCrypto)
     /// One AES-256-GCM pass, as `open` and `seal` share it: a context set up with the key, the
     /// nonce and the additional data, `input` through it into `output`, then `finish` (the tag's
     /// part) before the context is freed.
-    private static func ciphering<Result>(key: UnsafeRawBufferPointer, nonce: [UInt8], additionalData: [UInt8], encrypting: Bool,
-                                          _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
-                                          finish: (LibCrypto, OpaquePointer) throws(CryptoError) -> Result) throws(CryptoError) -> Result {
+    private static func ciphering<Result>(
+        key: UnsafeRawBufferPointer, nonce: [UInt8], additionalData: [UInt8], encrypting: Bool,
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
+        finish: (LibCrypto, OpaquePointer) throws(CryptoError) -> Result
+    ) throws(CryptoError) -> Result {
         let library = try LibCrypto.loaded()
         guard let context = library.cipherContextNew() else { throw failure("no cipher context (out of memory?)") }
         defer { library.cipherContextFree(context) }
@@ -107,14 +121,17 @@ enum SopsCipher {
         return try finish(library, context)
     }
 
-    private static func start(_ library: LibCrypto, _ context: OpaquePointer, key: UnsafeRawBufferPointer, nonce: [UInt8],
-                              additionalData: [UInt8], encrypting: Bool) throws(CryptoError) {
+    private static func start(
+        _ library: LibCrypto, _ context: OpaquePointer, key: UnsafeRawBufferPointer, nonce: [UInt8],
+        additionalData: [UInt8], encrypting: Bool
+    ) throws(CryptoError) {
         // Nonces are bounded by the caller (sops values are read from a bounded file); libcrypto
         // takes an `int`.
         guard !nonce.isEmpty, nonce.count <= 1024, additionalData.count <= Int(Int32.max) else { throw failure("nonce or path too long") }
         guard library.cipherInit(context, library.aes256GCM(), nil, nil, nil, encrypting ? 1 : 0) == 1,
-              library.cipherControl(context, setIVLength, Int32(nonce.count), nil) == 1,
-              library.cipherInit(context, nil, nil, key.baseAddress!.assumingMemoryBound(to: UInt8.self), nonce, encrypting ? 1 : 0) == 1 else {
+            library.cipherControl(context, setIVLength, Int32(nonce.count), nil) == 1,
+            library.cipherInit(context, nil, nil, key.baseAddress!.assumingMemoryBound(to: UInt8.self), nonce, encrypting ? 1 : 0) == 1
+        else {
             throw failure("AES-256-GCM could not be set up in libcrypto")
         }
         if !additionalData.isEmpty {
@@ -125,20 +142,28 @@ enum SopsCipher {
         }
     }
 
-    private static func update(_ library: LibCrypto, _ context: OpaquePointer, _ input: UnsafeRawBufferPointer,
-                               into output: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+    private static func update(
+        _ library: LibCrypto, _ context: OpaquePointer, _ input: UnsafeRawBufferPointer,
+        into output: UnsafeMutableRawBufferPointer
+    ) throws(CryptoError) {
         guard !input.isEmpty else { return }
         guard input.count <= Int(Int32.max) else { throw failure("value too long") }
         var written: Int32 = 0
-        guard library.cipherUpdate(context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
-                                   input.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(input.count)) == 1,
-              Int(written) == input.count else {
+        guard
+            library.cipherUpdate(
+                context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written,
+                input.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(input.count)) == 1,
+            Int(written) == input.count
+        else {
             throw failure("AES-256-GCM failed in libcrypto")
         }
     }
-#endif
+    #endif
 
-    private static let appleUnavailable = CryptoError(.unavailable, "sops files need AES-256-GCM with 32-byte nonces, which envtool takes from OpenSSL's libcrypto on Linux; on Apple platforms it is not available yet: decrypt with sops, or use an age environments.bin")
+    private static let appleUnavailable = CryptoError(
+        .unavailable,
+        "sops files need AES-256-GCM with 32-byte nonces, which envtool takes from OpenSSL's libcrypto on Linux; on Apple platforms it is not available yet: decrypt with sops, or use an age environments.bin"
+    )
 
     private static func failure(_ what: String) -> CryptoError {
         CryptoError(.unavailable, "sops: \(what)")

@@ -1,5 +1,6 @@
 import CSodium
 import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -16,15 +17,19 @@ extension SopsFile {
     package func ageSummary() throws(CryptoError) -> AgeFile.Summary {
         guard !metadata.ageKeys.isEmpty else {
             let others = metadata.otherKeyTypes.isEmpty ? "no key at all" : "only to \(metadata.otherKeyTypes.joined(separator: ", "))"
-            throw CryptoError(.secretUnavailable, "this sops file's data key is sealed to no age recipient (\(others)); envtool reads sops files with age recipients: add one with `sops updatekeys` or `sops --add-age`")
+            throw CryptoError(
+                .secretUnavailable,
+                "this sops file's data key is sealed to no age recipient (\(others)); envtool reads sops files with age recipients: add one with `sops updatekeys` or `sops --add-age`"
+            )
         }
         var types: [String] = []
         for (position, key) in metadata.ageKeys.enumerated() {
             do throws(AgeError) {
                 types += try AgeFile.inspect(Data(key.enc.utf8)).stanzaTypes
             } catch {
-                throw CryptoError(.malformedFile, "\"sops\".age[\(position)].enc is not an armored age file: \(error.message)",
-                                  line: line(of: JSONPath().appending(key: Self.metadataKey).appending(key: "age").appending(index: position)))
+                throw CryptoError(
+                    .malformedFile, "\"sops\".age[\(position)].enc is not an armored age file: \(error.message)",
+                    line: line(of: JSONPath().appending(key: Self.metadataKey).appending(key: "age").appending(index: position)))
             }
         }
         return AgeFile.Summary(isArmored: true, stanzaTypes: types)
@@ -35,7 +40,8 @@ extension SopsFile {
     /// - Throws: ``CryptoError/Kind/authenticationFailed`` when none does (naming the
     ///   recipients, which are public), ``CryptoError/Kind/malformedFile`` for a data key that is
     ///   not 32 bytes.
-    package func dataKey(with identities: [any FileKeyIdentity]) throws(CryptoError) -> (key: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza]) {
+    package func dataKey(with identities: [any FileKeyIdentity]) throws(CryptoError) -> (key: SecretBytes, identity: any FileKeyIdentity, stanzas: [AgeStanza])
+    {
         var last: AgeError?
         for key in metadata.ageKeys {
             do throws(AgeError) {
@@ -44,7 +50,7 @@ extension SopsFile {
                     throw AgeError(.payloadFailure, "the data key sealed to \(key.recipient) is \(opened.plaintext.count) bytes, not \(SopsCipher.keyLength)")
                 }
                 return (opened.plaintext, opened.identity, opened.stanzas)
-            } catch where error.kind == .noMatch {
+            } catch  where error.kind == .noMatch {
                 last = error
             } catch {
                 throw error.cryptoError
@@ -123,7 +129,8 @@ struct SopsWalk: ~Copyable {
     /// sops's `MACOnlyEncryptedInitialization`: SHA-256 of "sops".
     static let macOnlyEncryptedInitialization: [UInt8] = [
         0x8a, 0x3f, 0xd2, 0xad, 0x54, 0xce, 0x66, 0x52, 0x7b, 0x10, 0x34, 0xf3, 0xd1, 0x47, 0xbe, 0x0b,
-        0x0b, 0x97, 0x5b, 0x3b, 0xf4, 0x4f, 0x72, 0xc6, 0xfd, 0xad, 0xec, 0x81, 0x76, 0xf2, 0x7d, 0x69]
+        0x0b, 0x97, 0x5b, 0x3b, 0xf4, 0x4f, 0x72, 0xc6, 0xfd, 0xad, 0xec, 0x81, 0x76, 0xf2, 0x7d, 0x69,
+    ]
 
     mutating func decrypt(_ value: JSONValue, path: [String]) throws(CryptoError) -> JSONValue {
         switch value {
@@ -149,12 +156,18 @@ struct SopsWalk: ~Copyable {
             return value
         }
         guard case .string(let text) = value else {
-            throw CryptoError(.malformedFile, "the value at \(SopsFile.display(path)) is \(value.typeName) in clear where sops keeps an encrypted string; it was edited outside sops or envtool", line: file.line(of: SopsFile.jsonPath(path)))
+            throw CryptoError(
+                .malformedFile,
+                "the value at \(SopsFile.display(path)) is \(value.typeName) in clear where sops keeps an encrypted string; it was edited outside sops or envtool",
+                line: file.line(of: SopsFile.jsonPath(path)))
         }
         // sops does not encrypt an empty string, and it adds nothing to the MAC.
         if text.isEmpty { return value }
         guard let sealed = SopsValue(text) else {
-            throw CryptoError(.malformedFile, "the value at \(SopsFile.display(path)) is not encrypted in sops's form (ENC[AES256_GCM,data:…,iv:…,tag:…,type:…]); it was edited outside sops or envtool", line: file.line(of: SopsFile.jsonPath(path)))
+            throw CryptoError(
+                .malformedFile,
+                "the value at \(SopsFile.display(path)) is not encrypted in sops's form (ENC[AES256_GCM,data:…,iv:…,tag:…,type:…]); it was edited outside sops or envtool",
+                line: file.line(of: SopsFile.jsonPath(path)))
         }
         let plaintext = try open(sealed, additionalData: SopsFile.additionalData(for: path), path: path)
         let decoded = try plaintext.withUnsafeBytes { (bytes) throws(CryptoError) in
@@ -170,12 +183,16 @@ struct SopsWalk: ~Copyable {
         let computed = Array(macHex().utf8)
         let macPath = [SopsFile.metadataKey, "mac"]
         guard let sealed = SopsValue(file.metadata.mac), sealed.type == "str" else {
-            throw CryptoError(.malformedFile, "the file's MAC (\"sops\".mac) is not an encrypted string in sops's form", line: file.line(of: SopsFile.jsonPath(macPath)))
+            throw CryptoError(
+                .malformedFile, "the file's MAC (\"sops\".mac) is not an encrypted string in sops's form", line: file.line(of: SopsFile.jsonPath(macPath)))
         }
         let stored = try open(sealed, additionalData: Array(file.metadata.lastModified.utf8), path: macPath)
         let matches = stored.withUnsafeBytes { stored in stored.count == computed.count && zip(stored, computed).allSatisfy { $0 == $1 } }
         guard matches else {
-            throw CryptoError(.authenticationFailed, "the file's MAC does not match its values: a value was changed, added, removed or reordered without the data key; nothing was decrypted", line: file.line(of: SopsFile.jsonPath(macPath)))
+            throw CryptoError(
+                .authenticationFailed,
+                "the file's MAC does not match its values: a value was changed, added, removed or reordered without the data key; nothing was decrypted",
+                line: file.line(of: SopsFile.jsonPath(macPath)))
         }
     }
 
@@ -198,7 +215,9 @@ struct SopsWalk: ~Copyable {
                 try SopsCipher.open(key: key, nonce: sealed.nonce, ciphertext: sealed.data, tag: sealed.tag, additionalData: additionalData, into: output)
             }
             guard verified else {
-                let what = path.first == SopsFile.metadataKey ? "the file's MAC does not decrypt under its lastmodified time: the MAC or \"sops\".lastmodified was changed"
+                let what =
+                    path.first == SopsFile.metadataKey
+                    ? "the file's MAC does not decrypt under its lastmodified time: the MAC or \"sops\".lastmodified was changed"
                     : "the value at \(SopsFile.display(path)) does not decrypt under its own path: it was changed, or moved from another key"
                 throw CryptoError(.authenticationFailed, "\(what); nothing was decrypted", line: file.line(of: SopsFile.jsonPath(path)))
             }

@@ -1,5 +1,6 @@
 import CSodium
 import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,7 +57,10 @@ extension SopsFile {
             var metadata = file.metadata.object
             if rotatingDataKey {
                 guard file.metadata.otherKeyTypes.isEmpty else {
-                    throw CryptoError(.secretUnavailable, "this sops file's data key is also sealed to \(file.metadata.otherKeyTypes.joined(separator: ", ")), which envtool cannot seal a new data key to; change its recipients with `sops rotate` and `sops updatekeys`")
+                    throw CryptoError(
+                        .secretUnavailable,
+                        "this sops file's data key is also sealed to \(file.metadata.otherKeyTypes.joined(separator: ", ")), which envtool cannot seal a new data key to; change its recipients with `sops rotate` and `sops updatekeys`"
+                    )
                 }
                 try Sodium.ensureInitialized()
                 let key = SecretBytes(count: SopsCipher.keyLength) { randombytes_buf($0.baseAddress!, $0.count) }
@@ -182,7 +186,8 @@ extension SopsWalk {
         if plaintext.isEmpty { return .string("") }
         let additionalData = SopsFile.additionalData(for: path)
         if case .string(let text)? = old, let previous = SopsValue(text), previous.type == type,
-           let same = try? unchanged(previous, plaintext: plaintext, additionalData: additionalData), same {
+            let same = try? unchanged(previous, plaintext: plaintext, additionalData: additionalData), same
+        {
             return .string(text)
         }
         return .string(try seal(plaintext, type: type, additionalData: additionalData).text)

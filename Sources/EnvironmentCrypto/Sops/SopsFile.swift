@@ -1,4 +1,5 @@
 import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -57,12 +58,15 @@ public struct SopsFile: Sendable {
     static func isSopsFile(_ raw: UnsafeRawBufferPointer) -> Bool {
         // Every encrypted read asks first: an ENVBIN, age or RNCryptor file is told apart by its
         // first byte, before a parser is set up (at 1 KiB that setup was a few percent of a decrypt).
-        guard let first = raw.first, first == UInt8(ascii: "{") || first == 0xEF || first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D else { return false }
+        guard let first = raw.first, first == UInt8(ascii: "{") || first == 0xEF || first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D else {
+            return false
+        }
         let bytes = raw.bindMemory(to: UInt8.self)
         let root = JSONParser.rootOffset(in: bytes)
         guard root < bytes.count, bytes[root] == UInt8(ascii: "{"),
-              let sops = JSONParser.memberOffset(metadataKey, inObjectAt: root, of: bytes),
-              sops < bytes.count, bytes[sops] == UInt8(ascii: "{") else { return false }
+            let sops = JSONParser.memberOffset(metadataKey, inObjectAt: root, of: bytes),
+            sops < bytes.count, bytes[sops] == UInt8(ascii: "{")
+        else { return false }
         return JSONParser.memberOffset("mac", inObjectAt: sops, of: bytes) != nil
             && JSONParser.memberOffset("version", inObjectAt: sops, of: bytes) != nil
     }
@@ -85,7 +89,8 @@ public struct SopsFile: Sendable {
             throw CryptoError(.malformedFile, "not a sops file: \(failure.message)", line: line)
         }
         guard case .object(var members) = root, let index = members.index(forKey: Self.metadataKey),
-              case .object(let sops) = members[index].value else {
+            case .object(let sops) = members[index].value
+        else {
             throw CryptoError(.malformedFile, "not a sops file: it has no \"sops\" object at the top level")
         }
         members.remove(at: index)
@@ -145,8 +150,10 @@ extension SopsFile.Metadata {
         }
         for option in Self.unsupportedOptions {
             if case .string(let value)? = sops[option], !value.isEmpty {
-                throw CryptoError(.unavailable, "this sops file chooses its encrypted values with \(option), which envtool does not read (it reads unencrypted_suffix and encrypted_suffix); decrypt it with sops, or re-create it with a suffix",
-                                  line: line(base.appending(key: option)))
+                throw CryptoError(
+                    .unavailable,
+                    "this sops file chooses its encrypted values with \(option), which envtool does not read (it reads unencrypted_suffix and encrypted_suffix); decrypt it with sops, or re-create it with a suffix",
+                    line: line(base.appending(key: option)))
             }
         }
         guard !(unencryptedSuffix.isEmpty == false && encryptedSuffix.isEmpty == false) else {
@@ -184,8 +191,9 @@ extension SopsFile {
             do throws(AgeError) {
                 recipients += try AgeRecipientsFile.parseAny(key.recipient)
             } catch {
-                throw CryptoError(.malformedFile, "\"sops\".age[\(position)].recipient is not an age recipient: \(error.message)",
-                                  line: line(of: JSONPath().appending(key: Self.metadataKey).appending(key: "age").appending(index: position).appending(key: "recipient")))
+                throw CryptoError(
+                    .malformedFile, "\"sops\".age[\(position)].recipient is not an age recipient: \(error.message)",
+                    line: line(of: JSONPath().appending(key: Self.metadataKey).appending(key: "age").appending(index: position).appending(key: "recipient")))
             }
         }
         return recipients

@@ -7,8 +7,10 @@ enum SopsScalar {
     ///
     /// - Throws: ``CryptoError/Kind/malformedFile`` for a plaintext its type does not parse
     ///   (without quoting the plaintext: it is a secret) or a type JSON has no place for.
-    static func decode(_ plaintext: UnsafeRawBufferPointer, type: String, at path: String,
-                       line: () -> Int?) throws(CryptoError) -> (value: JSONValue, macBytes: [UInt8]) {
+    static func decode(
+        _ plaintext: UnsafeRawBufferPointer, type: String, at path: String,
+        line: () -> Int?
+    ) throws(CryptoError) -> (value: JSONValue, macBytes: [UInt8]) {
         func invalid(_ what: String) -> CryptoError {
             CryptoError(.malformedFile, "the value at \(path) decrypted, but is not \(what) as its type \"\(type)\" says", line: line())
         }
@@ -37,7 +39,8 @@ enum SopsScalar {
             default: throw invalid("a boolean")
             }
         default:
-            throw CryptoError(.malformedFile, "the value at \(path) has type \"\(type)\", which a sops JSON file does not hold (str, int, float, bool)", line: line())
+            throw CryptoError(
+                .malformedFile, "the value at \(path) has type \"\(type)\", which a sops JSON file does not hold (str, int, float, bool)", line: line())
         }
     }
 

@@ -20,11 +20,12 @@ package struct SopsValue: Sendable, Hashable {
         // data, iv, tag and type are separated by ",iv:", ",tag:" and ",type:"; base64 has no comma.
         let parts = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         guard parts.count == 4,
-              parts[1].starts(with: "iv:".utf8), parts[2].starts(with: "tag:".utf8), parts[3].starts(with: "type:".utf8),
-              let data = AgeBase64.decode(parts[0], padded: true), !data.isEmpty,
-              // sops writes 32-byte nonces; more than 1 KiB is not a sops value (and libcrypto takes an int).
-              let nonce = AgeBase64.decode(parts[1].dropFirst(3), padded: true), !nonce.isEmpty, nonce.count <= 1024,
-              let tag = AgeBase64.decode(parts[2].dropFirst(4), padded: true), tag.count == SopsCipher.tagLength else { return nil }
+            parts[1].starts(with: "iv:".utf8), parts[2].starts(with: "tag:".utf8), parts[3].starts(with: "type:".utf8),
+            let data = AgeBase64.decode(parts[0], padded: true), !data.isEmpty,
+            // sops writes 32-byte nonces; more than 1 KiB is not a sops value (and libcrypto takes an int).
+            let nonce = AgeBase64.decode(parts[1].dropFirst(3), padded: true), !nonce.isEmpty, nonce.count <= 1024,
+            let tag = AgeBase64.decode(parts[2].dropFirst(4), padded: true), tag.count == SopsCipher.tagLength
+        else { return nil }
         let type = String(decoding: parts[3].dropFirst(5), as: UTF8.self)
         guard !type.isEmpty else { return nil }
         self.data = data

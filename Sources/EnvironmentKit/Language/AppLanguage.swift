@@ -62,8 +62,12 @@ final class AppLanguage: Sendable {
                     start = (tag, .savedChoice(path: preferenceStore.path))
                 } else {
                     ignored = code
-                    warnings.append(EnvironmentError(.unsupportedLanguage, file: preferenceStore.path,
-                        message: "the saved language \"\(code)\" is not supported by \(document.source); following the system instead (run `envtool set-language` or `reset-language` to replace it)"))
+                    warnings.append(
+                        EnvironmentError(
+                            .unsupportedLanguage, file: preferenceStore.path,
+                            message:
+                                "the saved language \"\(code)\" is not supported by \(document.source); following the system instead (run `envtool set-language` or `reset-language` to replace it)"
+                        ))
                 }
             case .corrupt(let error):
                 warnings.append(error)

@@ -1,10 +1,11 @@
+internal import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-internal import LibC
 
 /// The user's explicit language choice for one app, saved under `$XDG_CONFIG_HOME` so that it
 /// wins at the next start, from any process (the app itself, or `envtool set-language`).
@@ -70,17 +71,22 @@ public struct LanguagePreferenceStore: Sendable {
         do {
             value = try JSONValue(parsing: data, path: path)
         } catch {
-            return .corrupt(EnvironmentError(.malformedDocument, file: error.file, line: error.line, column: error.column,
-                                              message: error.message + "; the saved language is ignored until `envtool set-language` or `reset-language` rewrites it"))
+            return .corrupt(
+                EnvironmentError(
+                    .malformedDocument, file: error.file, line: error.line, column: error.column,
+                    message: error.message + "; the saved language is ignored until `envtool set-language` or `reset-language` rewrites it"))
         }
         guard case .object(let object) = value else {
-            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "the preferences file must be a JSON object; the saved language is ignored"))
+            return .corrupt(
+                EnvironmentError(.malformedDocument, file: path, message: "the preferences file must be a JSON object; the saved language is ignored"))
         }
         switch object["language"] {
         case nil, .null?: return .unset
         case .string(let code)?: return .language(code)
         case let other?:
-            return .corrupt(EnvironmentError(.malformedDocument, file: path, message: "\"language\" must be a string, found \(other.typeName); the saved language is ignored"))
+            return .corrupt(
+                EnvironmentError(
+                    .malformedDocument, file: path, message: "\"language\" must be a string, found \(other.typeName); the saved language is ignored"))
         }
     }
 
@@ -101,7 +107,8 @@ public struct LanguagePreferenceStore: Sendable {
         var object = JSONObject()
         object["language"] = language.map(JSONValue.string) ?? .null
         let bytes = Array((JSONValue.object(object).jsonText(pretty: true) + "\n").utf8)
-        try AtomicFile.withDirectory(of: relative, under: root.isEmpty ? "/" : root, directoryPermissions: 0o700) { (directoryFD, name) throws(EnvironmentError) in
+        try AtomicFile.withDirectory(of: relative, under: root.isEmpty ? "/" : root, directoryPermissions: 0o700) {
+            (directoryFD, name) throws(EnvironmentError) in
             let lock = openat(directoryFD, "preferences.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard lock >= 0 else {
                 if AtomicFile.isLink("preferences.lock", in: directoryFD) { throw AtomicFile.linkFailure(lockPath, lockPath) }

@@ -1,11 +1,12 @@
+import I18Next
+import Platform
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import I18Next
-import Synchronization
 
 /// Keeps an i18next engine in the app's language: it loads the languages the current language's
 /// fallback chain needs from `locales/<lng>/<ns>.json`, and follows every language change.
@@ -31,8 +32,10 @@ final class I18NextBridge: Sendable {
     private let state = Mutex<Engine??>(nil)
 
     /// - Parameter language: The owner of the current language, asked only when the engine is created.
-    init(directory: String, developmentLanguage: String, indexesKeyPaths: Bool = true,
-         language: @escaping @Sendable () -> AppLanguage) {
+    init(
+        directory: String, developmentLanguage: String, indexesKeyPaths: Bool = true,
+        language: @escaping @Sendable () -> AppLanguage
+    ) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
         self.indexesKeyPaths = indexesKeyPaths
@@ -99,8 +102,10 @@ final class I18NextBridge: Sendable {
         for code in missing where available.contains(code) {
             let namespaces = engine.backend.namespaces(language: code)
             for failure in engine.engine.load(from: engine.backend, languages: [code], namespaces: namespaces) {
-                engine.warnings.append(EnvironmentError(.malformedDocument, file: failure.source, line: failure.line,
-                                                        column: failure.column, message: failure.message))
+                engine.warnings.append(
+                    EnvironmentError(
+                        .malformedDocument, file: failure.source, line: failure.line,
+                        column: failure.column, message: failure.message))
             }
         }
         engine.loaded.formUnion(missing)

@@ -37,15 +37,18 @@ final class Localizer: Sendable {
     ///   - i18nextDirectory: Where the i18next resources are, `<dir>/<lng>/<ns>.json`.
     ///   - indexesKeyPaths: Whether the i18next engine indexes every key path.
     ///   - language: The owner of the current language; asked only when a lookup needs it.
-    init(developmentLanguage: LanguageTag, stringsDirectory: String, tableFolders: [String] = [], i18nextDirectory: String, indexesKeyPaths: Bool = true,
-         order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage) {
+    init(
+        developmentLanguage: LanguageTag, stringsDirectory: String, tableFolders: [String] = [], i18nextDirectory: String, indexesKeyPaths: Bool = true,
+        order: [TranslationSource], language: @escaping @Sendable () -> AppLanguage
+    ) {
         self.tablesOnce = FirstUse { LocalizationTables(directory: stringsDirectory, tableFolders: tableFolders) }
         self.appleTablesOnce = FirstUse { AppleStringsLookup(directory: stringsDirectory, tableFolders: tableFolders) }
         self.order = order
         self.developmentLanguage = developmentLanguage
         self.language = language
-        self.bridge = I18NextBridge(directory: i18nextDirectory, developmentLanguage: developmentLanguage.identifier,
-                                    indexesKeyPaths: indexesKeyPaths, language: language)
+        self.bridge = I18NextBridge(
+            directory: i18nextDirectory, developmentLanguage: developmentLanguage.identifier,
+            indexesKeyPaths: indexesKeyPaths, language: language)
     }
 
     /// The i18next engine, kept in the app language; `nil` without resources.
@@ -65,14 +68,18 @@ final class Localizer: Sendable {
     ///
     /// The Apple tables choose plural forms from the numeric `arguments` and apply them; an
     /// i18next string is formatted `String(format:)`-style with them.
-    func lookup(_ key: String, table: String, language requested: LanguageTag?, sources: [TranslationSource]? = nil,
-                arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other") -> String? {
+    func lookup(
+        _ key: String, table: String, language requested: LanguageTag?, sources: [TranslationSource]? = nil,
+        arguments: [any CustomStringConvertible & Sendable] = [], device: String = "other"
+    ) -> String? {
         let tag = requested ?? language().tag
         for source in sources ?? order {
             switch source {
             case .stringsTables:
-                if let match = appleTables.string(forKey: key, table: table, languageChain: lookupChain(for: tag),
-                                                  arguments: arguments, device: device) {
+                if let match = appleTables.string(
+                    forKey: key, table: table, languageChain: lookupChain(for: tag),
+                    arguments: arguments, device: device)
+                {
                     return match.text
                 }
             case .i18next:

@@ -1,9 +1,10 @@
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
 
 extension EnvironmentError {
     /// An error about the value at `path`, with its line and column when the document's bytes

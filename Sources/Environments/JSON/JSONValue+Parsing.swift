@@ -1,10 +1,11 @@
+import EnvironmentCrypto
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import EnvironmentCrypto
-import JSONParsing
 
 extension JSONValue {
     /// Parses JSON text (for callers that hold JSON in memory, such as tests and `--options`).

@@ -1,11 +1,12 @@
+import Diagnostics
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Diagnostics
-import Platform
-import JSONParsing
 
 /// Loads resources from files laid out by a `loadPath` template, such as
 /// `locales/{{lng}}/{{ns}}.json` (i18next-fs-backend's layout).
@@ -28,7 +29,11 @@ public struct DirectoryBackend: ResourceBackend {
         // hidden name would read a file outside the resources (the language may come from a
         // saved preference or a request).
         for (what, name) in [("language", language), ("namespace", namespace)] where !Self.isComponent(name) {
-            throw I18NextError(.loadFailed, source: loadPath, message: "the \(what) \(Diagnostic.quoted(name)) cannot name a folder or file of the resources (it is empty, starts with '.', or has a '/' or a control character)")
+            throw I18NextError(
+                .loadFailed, source: loadPath,
+                message:
+                    "the \(what) \(Diagnostic.quoted(name)) cannot name a folder or file of the resources (it is empty, starts with '.', or has a '/' or a control character)"
+            )
         }
         let path = path(language: language, namespace: namespace)
         let data: Data
@@ -39,8 +44,9 @@ public struct DirectoryBackend: ResourceBackend {
             throw I18NextError(.loadFailed, source: path, message: error.isMissing ? "no such file" : error.message)
         }
         guard case .object(let object) = try I18nValue(jsonData: data, source: path) else {
-            throw I18NextError(.malformedResource, source: path, line: 1, column: 1,
-                               message: "a namespace file must be a JSON object of keys, such as {\"hello\": \"Hello\"}")
+            throw I18NextError(
+                .malformedResource, source: path, line: 1, column: 1,
+                message: "a namespace file must be a JSON object of keys, such as {\"hello\": \"Hello\"}")
         }
         return object
     }

@@ -1,10 +1,11 @@
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Platform
 
 /// Where translations come from when they are not given in memory: a directory
 /// (``DirectoryBackend``) or an HTTP server (`HTTPBackend`, in the I18NextHTTP module so that only

@@ -1,10 +1,11 @@
+import JSONParsing
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
-import Synchronization
 #if canImport(_FoundationICU) && !ENVTOOL_FORMATSTYLE_FORMATS
 import _FoundationICU
 
@@ -72,24 +73,62 @@ enum BuiltInFormats {
     /// An ICU skeleton for `Intl.DateTimeFormat` component options; `yMd` when none is given, as Intl.
     static func dateSkeleton(_ options: I18nObject) -> String {
         var skeleton = ""
-        switch string(options, "era") { case "long": skeleton += "GGGG"; case "short": skeleton += "G"; case "narrow": skeleton += "GGGGG"; default: break }
-        switch string(options, "year") { case "numeric": skeleton += "y"; case "2-digit": skeleton += "yy"; default: break }
-        switch string(options, "month") {
-        case "numeric": skeleton += "M"; case "2-digit": skeleton += "MM"; case "short": skeleton += "MMM"
-        case "long": skeleton += "MMMM"; case "narrow": skeleton += "MMMMM"; default: break
+        switch string(options, "era") {
+        case "long": skeleton += "GGGG";
+        case "short": skeleton += "G";
+        case "narrow": skeleton += "GGGGG";
+        default: break
         }
-        switch string(options, "weekday") { case "long": skeleton += "EEEE"; case "short": skeleton += "EEE"; case "narrow": skeleton += "EEEEE"; default: break }
-        switch string(options, "day") { case "numeric": skeleton += "d"; case "2-digit": skeleton += "dd"; default: break }
+        switch string(options, "year") {
+        case "numeric": skeleton += "y";
+        case "2-digit": skeleton += "yy";
+        default: break
+        }
+        switch string(options, "month") {
+        case "numeric": skeleton += "M";
+        case "2-digit": skeleton += "MM";
+        case "short": skeleton += "MMM"
+        case "long": skeleton += "MMMM";
+        case "narrow": skeleton += "MMMMM";
+        default: break
+        }
+        switch string(options, "weekday") {
+        case "long": skeleton += "EEEE";
+        case "short": skeleton += "EEE";
+        case "narrow": skeleton += "EEEEE";
+        default: break
+        }
+        switch string(options, "day") {
+        case "numeric": skeleton += "d";
+        case "2-digit": skeleton += "dd";
+        default: break
+        }
         let hourSymbol: String
         switch options["hour12"] {
         case .bool(true)?: hourSymbol = "h"
         case .bool(false)?: hourSymbol = "H"
         default: hourSymbol = string(options, "hourCycle").map { $0 == "h23" || $0 == "h24" ? "H" : "h" } ?? "j"
         }
-        switch string(options, "hour") { case "numeric": skeleton += hourSymbol; case "2-digit": skeleton += hourSymbol + hourSymbol; default: break }
-        switch string(options, "minute") { case "numeric": skeleton += "m"; case "2-digit": skeleton += "mm"; default: break }
-        switch string(options, "second") { case "numeric": skeleton += "s"; case "2-digit": skeleton += "ss"; default: break }
-        switch string(options, "timeZoneName") { case "short": skeleton += "z"; case "long": skeleton += "zzzz"; default: break }
+        switch string(options, "hour") {
+        case "numeric": skeleton += hourSymbol;
+        case "2-digit": skeleton += hourSymbol + hourSymbol;
+        default: break
+        }
+        switch string(options, "minute") {
+        case "numeric": skeleton += "m";
+        case "2-digit": skeleton += "mm";
+        default: break
+        }
+        switch string(options, "second") {
+        case "numeric": skeleton += "s";
+        case "2-digit": skeleton += "ss";
+        default: break
+        }
+        switch string(options, "timeZoneName") {
+        case "short": skeleton += "z";
+        case "long": skeleton += "zzzz";
+        default: break
+        }
         return skeleton.isEmpty ? "yMd" : skeleton
     }
 
@@ -108,21 +147,27 @@ enum BuiltInFormats {
         let zone = string(options, "timeZone").map { Array($0.utf16) } ?? []
         var status = U_ZERO_ERROR
         let formatter: UnsafeMutablePointer<UDateFormat?>?
-        let dateStyle = string(options, "dateStyle"), timeStyle = string(options, "timeStyle")
+        let dateStyle = string(options, "dateStyle")
+        let timeStyle = string(options, "timeStyle")
         if dateStyle != nil || timeStyle != nil {
-            formatter = zone.isEmpty
+            formatter =
+                zone.isEmpty
                 ? swift_udat_open(style(timeStyle), style(dateStyle), locale, nil, 0, nil, 0, &status)
                 : swift_udat_open(style(timeStyle), style(dateStyle), locale, zone, Int32(zone.count), nil, 0, &status)
         } else {
             guard let generator = swift_udatpg_open(locale, &status) else { return nil }
             defer { swift_udatpg_close(generator) }
             let skeleton = Array(dateSkeleton(options).utf16)
-            guard let pattern = ICUString.readUnits({ buffer, capacity, status in
-                // As V8: the hour keeps the skeleton's length, so `hour: "numeric"` is "H:mm" (0:00), not "HH:mm".
-                swift_udatpg_getBestPatternWithOptions(generator, skeleton, Int32(skeleton.count), UDATPG_MATCH_HOUR_FIELD_LENGTH,
-                                                       buffer, capacity, &status)
-            }) else { return nil }
-            formatter = zone.isEmpty
+            guard
+                let pattern = ICUString.readUnits({ buffer, capacity, status in
+                    // As V8: the hour keeps the skeleton's length, so `hour: "numeric"` is "H:mm" (0:00), not "HH:mm".
+                    swift_udatpg_getBestPatternWithOptions(
+                        generator, skeleton, Int32(skeleton.count), UDATPG_MATCH_HOUR_FIELD_LENGTH,
+                        buffer, capacity, &status)
+                })
+            else { return nil }
+            formatter =
+                zone.isEmpty
                 ? swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, nil, 0, pattern, Int32(pattern.count), &status)
                 : swift_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, Int32(zone.count), pattern, Int32(pattern.count), &status)
         }
@@ -162,7 +207,8 @@ enum BuiltInFormats {
         defer { swift_ureldatefmt_close(formatter) }
         let numericAuto = string(options, "numeric") == "auto"
         return ICUString.read { buffer, capacity, status in
-            numericAuto ? swift_ureldatefmt_format(formatter, number, unit, buffer, capacity, &status)
+            numericAuto
+                ? swift_ureldatefmt_format(formatter, number, unit, buffer, capacity, &status)
                 : swift_ureldatefmt_formatNumeric(formatter, number, unit, buffer, capacity, &status)
         }
     }
@@ -209,7 +255,7 @@ enum BuiltInFormats {
             pointer.initialize(from: units, count: units.count)
             return pointer
         }
-        defer { pointers.forEach { $0?.deallocate() } }
+        defer { for pointer in pointers { pointer?.deallocate() } }
         let formatted = pointers.withUnsafeMutableBufferPointer { items -> String? in
             guard let base = items.baseAddress else { return nil }
             return base.withMemoryRebound(to: UnsafePointer<UChar>?.self, capacity: items.count) { rebound in

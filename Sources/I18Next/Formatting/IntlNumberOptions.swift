@@ -1,4 +1,5 @@
 import JSONParsing
+
 /// The options of `Intl.NumberFormat`, read and checked as ECMA-402 does, turned into an ICU
 /// number skeleton.
 ///
@@ -21,7 +22,8 @@ struct IntlNumberOptions {
     init(_ options: I18nObject, currency forcedCurrency: Bool, currencyDigits: (String) -> Int) throws {
         var parts: [String] = ["rounding-mode-half-up"]
         let style = forcedCurrency ? "currency" : try Self.choice(options, "style", ["decimal", "percent", "currency", "unit"]) ?? "decimal"
-        var defaultMinimum = 0, defaultMaximum = 3
+        var defaultMinimum = 0
+        var defaultMaximum = 3
         let currencyCode = try Self.string(options, "currency")
         if let currencyCode, !(currencyCode.utf8.count == 3 && currencyCode.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })) {
             throw Rejected(description: "Invalid currency code : \(currencyCode)")
@@ -71,7 +73,8 @@ struct IntlNumberOptions {
             } else if let low = minimum {
                 maximum = max(defaultMaximum, low)
             }
-            let low = minimum ?? defaultMinimum, high = maximum ?? defaultMaximum
+            let low = minimum ?? defaultMinimum
+            let high = maximum ?? defaultMaximum
             parts.append(high == 0 ? "precision-integer" : "." + String(repeating: "0", count: low) + String(repeating: "#", count: high - low))
         }
         if minimumInteger > 1 { parts.append("integer-width/*" + String(repeating: "0", count: minimumInteger)) }

@@ -1,5 +1,6 @@
-import Platform
 import JSONParsing
+import Platform
+
 /// i18next's `Formatter`: applies `{{value, format(options)}}` formats. Several formats can be
 /// chained with the format separator; an unknown format leaves the value as it is.
 struct ValueFormatter: Sendable {
@@ -9,8 +10,10 @@ struct ValueFormatter: Sendable {
     ///
     /// A format whose options `Intl` rejects leaves the value as it is and calls `warn` with why,
     /// as i18next does (it logs the `RangeError` and goes on with the unformatted value).
-    func format(_ value: I18nValue, _ format: String, language: String?, options: I18nObject, variable: String,
-                warn: (String) -> Void = { _ in }) -> I18nValue {
+    func format(
+        _ value: I18nValue, _ format: String, language: String?, options: I18nObject, variable: String,
+        warn: (String) -> Void = { _ in }
+    ) -> I18nValue {
         if format.isEmpty { return value }
         if case .null = value { return value }
         var formats: [String] = []

@@ -1,10 +1,11 @@
+import JSONParsing
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import JSONParsing
 
 /// `t()` as i18next 1.x did it (`compatibilityJSON: "v1"`, the format of i18next-ios):
 /// `__var__` and `__varHTML__`, `key_plural` and numbered `key_plural_N`, context by `key_ctx`,
@@ -226,7 +227,9 @@ final class LegacyTranslator {
         guard mayProcess(value) else { return value }
         var result = value
         for name in names {
-            if let processor = postProcessors[name] { result = processor.process(result, [key], TranslationOptions(options.values)) { self.options.warningHandler?($0) } }
+            if let processor = postProcessors[name] {
+                result = processor.process(result, [key], TranslationOptions(options.values)) { self.options.warningHandler?($0) }
+            }
         }
         return result
     }
@@ -264,7 +267,8 @@ final class LegacyTranslator {
         if let count = pluralCount(options) {
             let withoutCount = Options(I18nObject([("lngs", .array([.string(lngs[0])]))]).merging(options.values))
             withoutCount["count"] = nil
-            let originalLanguage = withoutCount["_origLng"].flatMap { $0.isTruthy ? $0 : nil }
+            let originalLanguage =
+                withoutCount["_origLng"].flatMap { $0.isTruthy ? $0 : nil }
                 ?? withoutCount["lng"].flatMap { $0.isTruthy ? $0 : nil } ?? .string(lngs[0])
             withoutCount["_origLng"] = originalLanguage
             withoutCount["lng"] = nil
@@ -289,9 +293,11 @@ final class LegacyTranslator {
                 default: break
                 }
             }
-            let replacementValues = Options(I18nObject([("count", options["count"]!)]
-                + [("interpolationPrefix", options["interpolationPrefix"]), ("interpolationSuffix", options["interpolationSuffix"])]
-                    .compactMap { name, value in value.map { (name, $0) } }))
+            let replacementValues = Options(
+                I18nObject(
+                    [("count", options["count"]!)]
+                        + [("interpolationPrefix", options["interpolationPrefix"]), ("interpolationSuffix", options["interpolationSuffix"])]
+                        .compactMap { name, value in value.map { (name, $0) } }))
             var translated = publicTranslate(pluralKey, withoutCount)
             if translated != Self.pluralNotFound {
                 return applyReplacement(translated, replacementValues)
@@ -334,8 +340,10 @@ final class LegacyTranslator {
                 resolved = self.options.returnNull ? .null : nil
             default:
                 if !trees {
-                    resolved = .string(ios ? "key '\(namespace)\(separator)\(key) (\(language))' returned an object instead of a string"
-                                           : "key '\(namespace):\(key) (\(language))' returned an object instead of string.")
+                    resolved = .string(
+                        ios
+                            ? "key '\(namespace)\(separator)\(key) (\(language))' returned an object instead of a string"
+                            : "key '\(namespace):\(key) (\(language))' returned an object instead of string.")
                 } else if expanding.contains([language, namespace] + segments[..<index]) {
                     // A path with an empty segment (`obj.` from a member named `:x`, whose `:` splits
                     // off the namespace) stops at the object being returned, which would then be
@@ -370,13 +378,15 @@ final class LegacyTranslator {
         }
 
         if found == nil, options["isFallbackLookup"]?.isTruthy != true,
-           self.options.fallbackToDefaultNS || !(self.options.fallbackNS ?? []).isEmpty {
+            self.options.fallbackToDefaultNS || !(self.options.fallbackNS ?? []).isEmpty
+        {
             options["isFallbackLookup"] = .bool(true)
             if let fallbacks = self.options.fallbackNS, !fallbacks.isEmpty {
                 for fallback in fallbacks {
                     found = find(fallback + separator + key, options)
                     if let value = found, value.isTruthy || (value == .string("") && self.options.returnEmptyString) {
-                        let foundText = value.jsString, notFoundText = notFound.jsString
+                        let foundText = value.jsString
+                        let notFoundText = notFound.jsString
                         let foundValue = JSStrings.contains(foundText, separator) ? JSStrings.split(foundText, by: separator)[1] : foundText
                         let notFoundValue = JSStrings.contains(notFoundText, separator) ? JSStrings.split(notFoundText, by: separator)[1] : notFoundText
                         if foundValue != notFoundValue { break }
@@ -528,7 +538,9 @@ final class LegacyTranslator {
         if case .object(let replace)? = hash["replace"] { variables = .object(replace) } else { variables = .object(hash.values) }
         // i18next-ios neither escapes nor knows `__nameHTML__`.
         let escape = !ios && ((hash["escapeInterpolation"]?.isTruthy ?? false) || options.interpolation.escapeValue)
-        let bytes = Array(text.utf8), open = Array(prefix.utf8), close = Array(suffix.utf8)
+        let bytes = Array(text.utf8)
+        let open = Array(prefix.utf8)
+        let close = Array(suffix.utf8)
         let html = ios ? [] : Array("HTML".utf8) + close
         var output: [UInt8] = []
         var cursor = 0
@@ -572,7 +584,9 @@ final class LegacyTranslator {
     private static func isIOSVariableName(_ name: String, separator: String) -> Bool {
         func isWord(_ character: Character) -> Bool {
             character == "_" || character.isLetter || character.isNumber
-                || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .connectorPunctuation }
+                || character.unicodeScalars.allSatisfy {
+                    $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .connectorPunctuation
+                }
         }
         guard let first = name.first, isWord(first) else { return false }
         let words = separator.isEmpty ? name : name.replacing(separator, with: "")
@@ -599,7 +613,9 @@ final class LegacyTranslator {
         guard processedBytesLeft >= 0 else { return false }
         processedBytesLeft -= text.utf8.count
         if processedBytesLeft < 0 {
-            self.options.warningHandler?("interpolation and post-processing stopped: one t() call handed them more than \(Self.maximumProcessedBytes >> 10) KiB of text; the rest stays as it is")
+            self.options.warningHandler?(
+                "interpolation and post-processing stopped: one t() call handed them more than \(Self.maximumProcessedBytes >> 10) KiB of text; the rest stays as it is"
+            )
             return false
         }
         return true
@@ -618,15 +634,17 @@ final class LegacyTranslator {
         if let marker = reuseOptions["defaultValue"], marker == Self.pluralNotFound || marker == Self.contextNotFound {
             reuseOptions["defaultValue"] = nil
         }
-        let prefix = self.options.interpolation.nestingPrefix, suffix = self.options.interpolation.nestingSuffix
+        let prefix = self.options.interpolation.nestingPrefix
+        let suffix = self.options.interpolation.nestingSuffix
         while let open = translated.ranges(of: prefix).last {
             guard countReplacement() else { break }
             guard let close = translated[open.upperBound...].firstRange(of: suffix) else { return .string("") }
             let token = String(translated[open.lowerBound..<close.upperBound])
             var inner = String(translated[open.upperBound..<close.lowerBound])
             if let comma = inner.firstIndex(of: ","),
-               let brace = inner[comma...].firstIndex(of: "{"), inner[comma...].contains("}"),
-               let closing = inner[brace...].firstIndex(of: "}") {
+                let brace = inner[comma...].firstIndex(of: "{"), inner[comma...].contains("}"),
+                let closing = inner[brace...].firstIndex(of: "}")
+            {
                 let json = String(inner[brace...closing])
                 if case .object(let parsed)? = try? I18nValue(jsonData: Data(json.utf8)) {
                     reuseOptions.values = reuseOptions.values.merging(parsed)
@@ -670,11 +688,13 @@ final class LegacyTranslator {
     /// Unlike i18next-ios, the call's `lng` and `ns` stay (i18next-ios looked nested keys up in the
     /// instance's language and default namespace); docs/i18next-deviations.md.
     private func iosReuse(_ text: String, _ options: Options) -> String {
-        let prefix = self.options.interpolation.nestingPrefix, suffix = self.options.interpolation.nestingSuffix
+        let prefix = self.options.interpolation.nestingPrefix
+        let suffix = self.options.interpolation.nestingSuffix
         var raws: [String] = []
         var from = text.startIndex
         while let open = text[from...].firstRange(of: prefix),
-              let close = text[open.upperBound...].firstRange(of: suffix) {
+            let close = text[open.upperBound...].firstRange(of: suffix)
+        {
             let raw = String(text[open.upperBound..<close.lowerBound])
             if !raws.contains(raw) { raws.append(raw) }
             from = close.upperBound

@@ -1,6 +1,6 @@
-import PrintfFormat
-import Platform
 import JSONParsing
+import Platform
+import PrintfFormat
 
 /// Objective-C format strings as i18next-ios applies them to a translation
 /// (`compatibilityJSON: "ios"`): `-[NSString initWithFormat:arguments:]` with the `sprintf`
@@ -92,10 +92,10 @@ enum ObjectiveCFormat {
     }
 }
 
-private extension String {
+extension String {
     /// The shortest of `%.15g`, `%.16g` and this `%.17g` text that reads back as `number`, as
     /// NSNumber's description prints a double (`6.3`, not `6.2999999999999998`).
-    func shortestEquivalent(of number: Double) -> String {
+    fileprivate func shortestEquivalent(of number: Double) -> String {
         for digits in 15...16 {
             let text = cFormat("%.\(digits)g", number)
             if Double(text) == number { return text }

@@ -1,4 +1,5 @@
 import JSONParsing
+
 /// i18next's init options, with i18next's names and defaults.
 ///
 /// Build them in code, or from the JSON object you would pass to `i18next.init` with
@@ -238,8 +239,10 @@ public struct I18NextOptions: Sendable {
     /// `loadFromLanguageBundles`, `loadFromLocalCache`, `synchronousLocalLoad`,
     /// `updateLocalCache`, `localCachePath`, `filenameInLanguageBundles`) are not translation
     /// options and are ignored: resources come from `resourcesStore`/`resources` or a backend.
-    private mutating func applyIOSOptions(_ object: I18nObject, fail: (String, String) -> I18NextError,
-                                          strings: (String, I18nValue) throws(I18NextError) -> [String]) throws(I18NextError) {
+    private mutating func applyIOSOptions(
+        _ object: I18nObject, fail: (String, String) -> I18NextError,
+        strings: (String, I18nValue) throws(I18NextError) -> [String]
+    ) throws(I18NextError) {
         func given(_ name: String) -> Bool { object[name] != nil }
         func text(_ name: String) throws(I18NextError) -> String? {
             guard let value = object[name] else { return nil }

@@ -1,4 +1,5 @@
 import JSONParsing
+
 /// The options object of `t(key, options)`: i18next's call options (`count`, `context`, `lng`,
 /// `ns`, `defaultValue`, `replace`, …) and, in the same object, the interpolation variables.
 public struct TranslationOptions: Sendable, ExpressibleByDictionaryLiteral {

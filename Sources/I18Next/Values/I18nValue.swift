@@ -76,9 +76,10 @@ extension JSONValue {
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.isSameJavaScriptValue(as: $1) }
         case (.object(let left), .object(let right)):
-            return left.count == right.count && left.allSatisfy { member in
-                right[member.key].map { member.value.isSameJavaScriptValue(as: $0) } ?? false
-            }
+            return left.count == right.count
+                && left.allSatisfy { member in
+                    right[member.key].map { member.value.isSameJavaScriptValue(as: $0) } ?? false
+                }
         default:
             return numberValue == nil && other.numberValue == nil && self == other
         }

@@ -1,4 +1,5 @@
 import JSONParsing
+
 /// JavaScript's string-to-number conversions. Swift's `Double(String)` is not one of them: it
 /// reads "nan", "inf" and hex floats ("0x1p3"), which JavaScript reads as `NaN` (or, for
 /// `parseFloat`, stops before). i18next and sprintf-js decide on these results, so we follow them.
@@ -11,7 +12,12 @@ extension JSNumber {
         let scalars = Array(trimmed.unicodeScalars)
         if scalars.count > 2, scalars[0] == "0" {
             let radix: Int?
-            switch scalars[1] { case "x", "X": radix = 16; case "o", "O": radix = 8; case "b", "B": radix = 2; default: radix = nil }
+            switch scalars[1] {
+            case "x", "X": radix = 16;
+            case "o", "O": radix = 8;
+            case "b", "B": radix = 2;
+            default: radix = nil
+            }
             if let radix {
                 var value = 0.0
                 for scalar in scalars[2...] {

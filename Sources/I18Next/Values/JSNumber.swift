@@ -1,10 +1,11 @@
+import JSONParsing
 import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
 
 /// JavaScript's number-to-string conversion (`String(1.5)` is "1.5", `String(5)` is "5",
 /// `String(1e21)` is "1e+21"), so that interpolated counts read as i18next writes them.

@@ -1,9 +1,10 @@
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONParsing
 
 extension JSONValue {
     /// Parses JSON text (a resource file, an init options file, a t() options object).

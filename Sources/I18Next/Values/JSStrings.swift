@@ -1,9 +1,10 @@
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 /// JavaScript's `trim` and `split` on byte level: the hot path of `t()` uses them on every call,
 /// and Foundation's versions go through `NSString`.

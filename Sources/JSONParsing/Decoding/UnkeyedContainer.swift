@@ -30,7 +30,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any?.self, .init(codingPath: codingPath + [IndexCodingKey(currentIndex)], debugDescription: "the array has only \(values.count) elements"))
+            throw DecodingError.valueNotFound(
+                Any?.self, .init(codingPath: codingPath + [IndexCodingKey(currentIndex)], debugDescription: "the array has only \(values.count) elements"))
         }
         guard values[currentIndex] == .null else { return false }
         currentIndex += 1

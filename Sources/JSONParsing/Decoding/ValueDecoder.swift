@@ -68,8 +68,12 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         seen.reserveCapacity(object.count)
         for key in object.keys {
             if let earlier = seen.updateValue(key, forKey: key) {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:
-                    "the keys \(scalars(earlier)) and \(scalars(key)) are different JSON keys but the same Swift String (Unicode canonical equivalence); a [String: …] would keep only one: decode into a type whose coding keys spell both"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: path,
+                        debugDescription:
+                            "the keys \(scalars(earlier)) and \(scalars(key)) are different JSON keys but the same Swift String (Unicode canonical equivalence); a [String: …] would keep only one: decode into a type whose coding keys spell both"
+                    ))
             }
         }
     }
@@ -150,8 +154,8 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 }
 
-private extension String {
-    func leftPadded(to length: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

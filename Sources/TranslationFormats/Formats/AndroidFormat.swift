@@ -1,12 +1,13 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import CLDRPlurals
 
 /// Android string resources: `res/values[-qualifier]/strings.xml` (another `<table>.xml` beside it
 /// is another table), `<string>`, `<plurals>` and `<string-array>`.
@@ -50,7 +51,8 @@ public struct AndroidFormat: TranslationFileFormat {
 
     /// The `values*` folders of `directory`, or of its `res/` folder.
     public func discover(in directory: String) -> [TranslationSourceFile] {
-        let root = DirectoryListing.isDirectory(directory + "/res") && !DirectoryListing.entries(directory).contains(where: { $0.hasPrefix("values") })
+        let root =
+            DirectoryListing.isDirectory(directory + "/res") && !DirectoryListing.entries(directory).contains(where: { $0.hasPrefix("values") })
             ? directory + "/res" : directory
         var files: [TranslationSourceFile] = []
         for folder in DirectoryListing.entries(root) where folder.hasPrefix("values") && DirectoryListing.isDirectory(root + "/" + folder) {
@@ -63,8 +65,10 @@ public struct AndroidFormat: TranslationFileFormat {
             case .other?, nil: continue
             }
             for file in DirectoryListing.entries(root + "/" + folder) where file.hasSuffix(".xml") {
-                files.append(TranslationSourceFile(path: root + "/" + folder + "/" + file, language: language,
-                                                   table: DirectoryListing.stem(file), format: name))
+                files.append(
+                    TranslationSourceFile(
+                        path: root + "/" + folder + "/" + file, language: language,
+                        table: DirectoryListing.stem(file), format: name))
             }
         }
         return files
@@ -85,7 +89,11 @@ public struct AndroidFormat: TranslationFileFormat {
             throw AppleLocalizationError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
         case .language(let tag)?: folderLanguage = tag
         case .other?:
-            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)) has qualifiers other than a locale; only values/ and values-<locale>/ hold translations"), kind: .usage)
+            throw AppleLocalizationError(
+                Diagnostic(
+                    file: file.path,
+                    message: "the folder \(Diagnostic.quoted(folder)) has qualifiers other than a locale; only values/ and values-<locale>/ hold translations"),
+                kind: .usage)
         case .defaultLanguage?, nil: break
         }
         let (locale, entries) = try Self.read(try file.contents(), path: file.path, language: folderLanguage ?? file.language, issues: &issues)
@@ -97,13 +105,21 @@ public struct AndroidFormat: TranslationFileFormat {
         let isDefault = folderLanguage == nil
         var table = TranslationTable(name: neutralTableName(file.table), sourceLanguage: isDefault && !assumed ? language : nil, languages: [language: entries])
         if assumed {
-            table.notices = [Diagnostic(.warning, file: file.path, message: "no tools:locale on <resources>: read as \(Self.defaultLanguage), as Android's tools read values/; add tools:locale=\"…\" (xmlns:tools=\"\(Self.toolsNamespace)\") or pass --language to say otherwise")]
+            table.notices = [
+                Diagnostic(
+                    .warning, file: file.path,
+                    message:
+                        "no tools:locale on <resources>: read as \(Self.defaultLanguage), as Android's tools read values/; add tools:locale=\"…\" (xmlns:tools=\"\(Self.toolsNamespace)\") or pass --language to say otherwise"
+                )
+            ]
         }
         return [table]
     }
 
     /// The source language in `values/` (with `tools:locale`), every other in `values-<locale>/`.
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let fileName = tableName(table.name) + ".xml"
         let source = table.sourceLanguage ?? table.languageOrder.first ?? "en"
         let orders = AppleFormatsConversion.argumentOrders(table)
@@ -111,7 +127,8 @@ public struct AndroidFormat: TranslationFileFormat {
         for language in table.languageOrder {
             let isDefault = language == source
             guard let folder = isDefault ? "values" : AndroidLocaleQualifier.folder(for: language) else {
-                throw AppleLocalizationError(Diagnostic(file: destination, message: "the language \(TranslationConverter.notALanguageTag(language))"), kind: .invalidInput)
+                throw AppleLocalizationError(
+                    Diagnostic(file: destination, message: "the language \(TranslationConverter.notALanguageTag(language))"), kind: .invalidInput)
             }
             let relative = singleFile ? nil : folder + "/" + fileName
             let path = relative.map { destination + "/" + $0 } ?? destination
@@ -125,14 +142,17 @@ public struct AndroidFormat: TranslationFileFormat {
 
     // MARK: Writing
 
-    static func write(_ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
-                      issues: inout ConversionIssues) throws(AppleLocalizationError) -> Data {
+    static func write(
+        _ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
+        issues: inout ConversionIssues
+    ) throws(AppleLocalizationError) -> Data {
         let arrays = arrayGroups(entries)
         // Every resource's key first, so that the name rule tells collisions apart by the keys'
         // order, not by the order resources are written in.
-        let names = AndroidResourceName.names(for: entries.map { entry in
-            arrayBase(entry.key).flatMap { arrays[$0] != nil ? $0 : nil } ?? entry.foldedKey
-        })
+        let names = AndroidResourceName.names(
+            for: entries.map { entry in
+                arrayBase(entry.key).flatMap { arrays[$0] != nil ? $0 : nil } ?? entry.foldedKey
+            })
         func claim(_ key: String) -> String { names[key] ?? AndroidResourceName.name(for: key) }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         out += "<resources xmlns:tools=\"\(toolsNamespace)\" xmlns:xliff=\"\(xliffNamespace)\""
@@ -180,7 +200,10 @@ public struct AndroidFormat: TranslationFileFormat {
                     guard let form = forms[category] else { continue }
                     let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, inPlural: true, issues: &issues)
                     if !formatted {
-                        issues.report(entry.key, "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is")
+                        issues.report(
+                            entry.key,
+                            "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is"
+                        )
                     }
                     out += "    <item quantity=\"\(category.rawValue)\">\(literalItem(text))</item>\n"
                 }
@@ -260,8 +283,10 @@ public struct AndroidFormat: TranslationFileFormat {
 
     /// The XML content of a message, and whether it is a format string (`formatted="false"`
     /// when a text without arguments has a `%` that would read as one).
-    private static func value(_ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
-                              inPlural: Bool = false, issues: inout ConversionIssues) -> (text: String, formatted: Bool) {
+    private static func value(
+        _ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
+        inPlural: Bool = false, issues: inout ConversionIssues
+    ) -> (text: String, formatted: Bool) {
         let message = PlaceholderSyntax.nestingsAsText(message, key: key, platform: "Android", issues: &issues)
         let placeholders = message.placeholders
         let literalPercent = message.pieces.contains { piece in
@@ -288,8 +313,11 @@ public struct AndroidFormat: TranslationFileFormat {
                     continue
                 }
                 // aapt refuses two unnumbered arguments in a <string>, not in a plural's <item>.
-                atoms.append(.markup(placeholderMarkup(placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
-                                                       unnumbered: placeholders.count == 1 || inPlural)))
+                atoms.append(
+                    .markup(
+                        placeholderMarkup(
+                            placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
+                            unnumbered: placeholders.count == 1 || inPlural)))
             }
         }
         return (AndroidText.escaped(atoms), isFormat || !literalPercent)
@@ -298,8 +326,10 @@ public struct AndroidFormat: TranslationFileFormat {
     /// `<xliff:g id="name">%1$s</xliff:g>`: a named value at its place in `order`; an unnamed
     /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
     /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
-    private static func placeholderMarkup(_ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?,
-                                          unnumbered: Bool) -> String {
+    private static func placeholderMarkup(
+        _ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?,
+        unnumbered: Bool
+    ) -> String {
         var named = placeholder
         if placeholder.name == nil {
             unnamedIndex += 1
@@ -307,7 +337,8 @@ public struct AndroidFormat: TranslationFileFormat {
             // printf) is written as it was: `%s` stays `%s`, as the app's getString calls it. Only
             // where aapt needs positions (two or more arguments in a <string>) is it numbered.
             if let conversion = placeholder.conversion, !placeholder.unescaped, placeholder.format == nil,
-               javaSpecifier(conversion) == conversion, placeholder.position != nil || unnumbered {
+                javaSpecifier(conversion) == conversion, placeholder.position != nil || unnumbered
+            {
                 return "%" + (placeholder.position.map { String($0) + "$" } ?? "") + conversion
             }
             if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
@@ -364,14 +395,17 @@ public struct AndroidFormat: TranslationFileFormat {
         let candidate = body + letter
         let scalars = Array(("%" + candidate).unicodeScalars)
         guard let parsed = AndroidText.conversion(at: 0, in: scalars), parsed.end == scalars.count, parsed.position == nil,
-              AndroidText.takesArgument(parsed.specifier, position: nil) else { return "s" }
+            AndroidText.takesArgument(parsed.specifier, position: nil)
+        else { return "s" }
         return candidate
     }
 
     // MARK: Reading
 
     /// The `tools:locale` of the file, if any, and its entries.
-    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry]) {
+    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (
+        locale: String?, entries: [TranslationEntry]
+    ) {
         let result: Result<(String?, [TranslationEntry]), AppleLocalizationError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return Result { () throws(AppleLocalizationError) in try read(bytes, path: path, language: language, issues: &issues) }
@@ -379,7 +413,9 @@ public struct AndroidFormat: TranslationFileFormat {
         return try result.get()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry]) {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?, issues: inout [ConversionIssue])
+        throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry])
+    {
         var locator = SourceLocator()
         func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
             let (line, column) = locator.location(of: offset, in: bytes)
@@ -389,7 +425,8 @@ public struct AndroidFormat: TranslationFileFormat {
         let root: XMLElement
         do { root = try reader.parseElementDocument() } catch { throw fail(error.offset, error.message) }
         guard root.name == "resources" else { throw fail(root.offset, "expected the root element <resources>, found <\(root.name)>") }
-        let locale = root.attributes.first { $0.0.hasSuffix(":locale") && root.attribute("xmlns:" + String($0.0.dropLast(":locale".count))) == toolsNamespace }?.1
+        let locale = root.attributes.first { $0.0.hasSuffix(":locale") && root.attribute("xmlns:" + String($0.0.dropLast(":locale".count))) == toolsNamespace }?
+            .1
         if let locale, !TranslationConverter.isLanguageTag(locale) {
             throw fail(root.offset, "tools:locale=\(TranslationConverter.notALanguageTag(locale))")
         }
@@ -429,7 +466,10 @@ public struct AndroidFormat: TranslationFileFormat {
                 var forms: [PluralCategory: TranslationMessage] = [:]
                 for item in element.children where item.name == "item" {
                     guard let quantity = item.attribute("quantity"), let category = PluralCategory(rawValue: quantity) else {
-                        throw fail(item.offset, "<item> of <plurals name=\"\(name)\"> needs quantity=\"zero|one|two|few|many|other\", found \(item.attribute("quantity").map { Diagnostic.quoted($0) } ?? "none")")
+                        throw fail(
+                            item.offset,
+                            "<item> of <plurals name=\"\(name)\"> needs quantity=\"zero|one|two|few|many|other\", found \(item.attribute("quantity").map { Diagnostic.quoted($0) } ?? "none")"
+                        )
                     }
                     if forms[category] != nil { throw fail(item.offset, "the quantity \(quantity) of <plurals name=\"\(name)\"> is given twice; remove one") }
                     forms[category] = try message(of: item, formatted: formatted, key: key, report: report, fail: fail)
@@ -440,15 +480,21 @@ public struct AndroidFormat: TranslationFileFormat {
                 if forms[.other] == nil {
                     // aapt accepts it (Weblate and Transifex write Russian and Ukrainian this way);
                     // Android then fails only for a number no other quantity takes (1.5).
-                    report(key, "<plurals> has no other quantity, which Android uses for numbers no other quantity takes (1.5 in ru); add <item quantity=\"other\">")
+                    report(
+                        key,
+                        "<plurals> has no other quantity, which Android uses for numbers no other quantity takes (1.5 in ru); add <item quantity=\"other\">")
                 }
-                entries.append(TranslationEntry(key: key, comment: rest, value: .plural(forms, variable: nil, frame: nil, valueType: nil),
-                                                shouldTranslate: shouldTranslate))
+                entries.append(
+                    TranslationEntry(
+                        key: key, comment: rest, value: .plural(forms, variable: nil, frame: nil, valueType: nil),
+                        shouldTranslate: shouldTranslate))
             default:
                 var index = 0
                 for item in element.children where item.name == "item" {
                     let itemKey = key + "." + String(index)
-                    if seen[itemKey] != nil { throw fail(item.offset, "the key \(Diagnostic.quoted(itemKey)) of this <string-array> is also a <string>; rename one") }
+                    if seen[itemKey] != nil {
+                        throw fail(item.offset, "the key \(Diagnostic.quoted(itemKey)) of this <string-array> is also a <string>; rename one")
+                    }
                     seen[itemKey] = seen[key]
                     let message = try message(of: item, formatted: formatted, key: itemKey, report: report, fail: fail)
                     entries.append(TranslationEntry(key: itemKey, comment: index == 0 ? rest : nil, value: .single(message), shouldTranslate: shouldTranslate))
@@ -470,9 +516,11 @@ public struct AndroidFormat: TranslationFileFormat {
 
     /// The message of a `<string>` or `<item>`: its text as aapt reads it, `<xliff:g>` naming the
     /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) kept as its tags in the text.
-    private static func message(of element: XMLElement, formatted: Bool, key: String,
-                                report: (String, String) -> Void,
-                                fail: (Int, String) -> AppleLocalizationError) throws(AppleLocalizationError) -> TranslationMessage {
+    private static func message(
+        of element: XMLElement, formatted: Bool, key: String,
+        report: (String, String) -> Void,
+        fail: (Int, String) -> AppleLocalizationError
+    ) throws(AppleLocalizationError) -> TranslationMessage {
         var reader = AndroidText.Reader()
         var groups: [(id: String?, format: String?)] = []
         var markup: Set<String> = []
@@ -508,13 +556,18 @@ public struct AndroidFormat: TranslationFileFormat {
             report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)")
         }
         if !reader.droppedEscapes.isEmpty {
-            report(key, "aapt drops an unknown escape with its character (\(reader.droppedEscapes.joined(separator: ", "))); read as aapt compiles it, without them")
+            report(
+                key,
+                "aapt drops an unknown escape with its character (\(reader.droppedEscapes.joined(separator: ", "))); read as aapt compiles it, without them")
         }
         if reader.startsWithReference {
             report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text")
         }
         if !markup.isEmpty {
-            report(key, "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags")
+            report(
+                key,
+                "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags"
+            )
         }
         var message = TranslationMessage()
         let isFormat = formatted && reader.runs.contains { AndroidText.hasConversion($0.text) }

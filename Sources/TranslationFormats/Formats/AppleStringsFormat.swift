@@ -22,8 +22,10 @@ public struct AppleStringsFormat: TranslationFileFormat {
             // .stringsdict first: its keys win over the same .strings keys, as in lookups.
             for suffix in [".stringsdict", ".strings"] {
                 for file in contents where file.hasSuffix(suffix) {
-                    files.append(TranslationSourceFile(path: directory + "/" + entry + "/" + file, language: language,
-                                                       table: DirectoryListing.stem(file), format: name))
+                    files.append(
+                        TranslationSourceFile(
+                            path: directory + "/" + entry + "/" + file, language: language,
+                            table: DirectoryListing.stem(file), format: name))
                 }
             }
         }
@@ -46,12 +48,15 @@ public struct AppleStringsFormat: TranslationFileFormat {
             let bytes = try file.contents()
             do { strings = try StringsFile(data: bytes, path: file.path) } catch { throw AppleLocalizationError(error.diagnostic) }
         }
-        let entries = AppleFormatsConversion.entries(strings: strings, stringsdict: dictionary, language: language,
-                                                     positions: file.recordsPositions, issues: &issues)
+        let entries = AppleFormatsConversion.entries(
+            strings: strings, stringsdict: dictionary, language: language,
+            positions: file.recordsPositions, issues: &issues)
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let orders = AppleFormatsConversion.argumentOrders(table)
         let name = tableName(table.name)
         var outputs: [TranslationConverter.Output] = []

@@ -1,12 +1,13 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import CLDRPlurals
 
 // Reading a `.po`: the lines into messages, the header, the entries, and the text as written.
 extension GettextFormat {
@@ -60,8 +61,10 @@ extension GettextFormat {
     /// Reads a `.po` in three passes: its lines into messages (``MessageScanner``), the header
     /// into the language and its plural forms (``Header``), then the messages into entries;
     /// with `keepingOriginal`, each message's text as written too.
-    static func read(_ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
-                     issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
+    static func read(
+        _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
+        issues: inout [ConversionIssue]
+    ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
         }
@@ -92,9 +95,13 @@ extension GettextFormat {
     }
 
     /// The entries of the live messages (not the header, not obsolete ones).
-    private static func entries(of scanner: MessageScanner, header: Header, positions: Bool,
-                                issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {
-        let raws = scanner.messages, path = scanner.path, language = header.language
+    private static func entries(
+        of scanner: MessageScanner, header: Header, positions: Bool,
+        issues: inout [ConversionIssue]
+    ) throws(AppleLocalizationError) -> [TranslationEntry] {
+        let raws = scanner.messages
+        let path = scanner.path
+        let language = header.language
         func keptOnlyInPO(_ key: String, _ reason: String) {
             issues.append(Self.keptOnlyInPO(key, reason, path: path, language: language))
         }
@@ -119,10 +126,16 @@ extension GettextFormat {
             // One hash for the look-up and the insertion: a duplicate is an error, so the line that
             // replaces the first one's is never read.
             if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: raw.context, key: key)) {
-                throw scanner.fail(raw.line, 1, "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)")
+                throw scanner.fail(
+                    raw.line, 1,
+                    "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
+                )
             }
             if raw.plural != nil, header.expression != nil, let index = raw.strings.lazy.map(\.index).filter({ $0 >= header.pluralCount }).min() {
-                throw scanner.fail(raw.line, 1, "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(header.pluralCount) (forms 0 to \(header.pluralCount - 1)); remove it or correct the header")
+                throw scanner.fail(
+                    raw.line, 1,
+                    "msgstr[\(index)] is beyond the Plural-Forms header's nplurals=\(header.pluralCount) (forms 0 to \(header.pluralCount - 1)); remove it or correct the header"
+                )
             }
             if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
             if raw.references { keptOnlyInPO(key, "references (#: …) are") }
@@ -142,19 +155,26 @@ extension GettextFormat {
                 for (index, string) in inOrder ? raw.strings : raw.strings.sorted(by: { $0.index < $1.index }) {
                     let category = categoryAt[index] ?? (forms[.other] == nil ? .other : nil)
                     guard let category else {
-                        issues.append(ConversionIssue(file: path, language: language, key: key, reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
+                        issues.append(
+                            ConversionIssue(
+                                file: path, language: language, key: key,
+                                reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
                         continue
                     }
                     if forms[category] == nil { forms[category] = parse(string) }
                 }
                 if forms[.other] == nil, let last = header.rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
                 forms[.other] = forms[.other] ?? TranslationMessage()
-                entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
-                                                pluralID: raw.plural == key ? nil : raw.plural))
+                entries.append(
+                    TranslationEntry(
+                        key: key, context: raw.context, comment: comment,
+                        value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
+                        pluralID: raw.plural == key ? nil : raw.plural))
             } else {
-                entries.append(TranslationEntry(key: key, context: raw.context, comment: comment,
-                                                value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
+                entries.append(
+                    TranslationEntry(
+                        key: key, context: raw.context, comment: comment,
+                        value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
             // The `#.` line of i18next's dashes and formats (PlaceholderNames).
             if comment != nil { entries[entries.count - 1] = PlaceholderNames.applying(to: entries[entries.count - 1], namesNative: true) }
@@ -165,7 +185,8 @@ extension GettextFormat {
 
     /// Each message's text as written, for a writer of `.po` to give back unchanged.
     private static func original(of scanner: MessageScanner, header: Header) -> GettextOriginal {
-        let raws = scanner.messages, text = scanner.text
+        let raws = scanner.messages
+        let text = scanner.text
         var pluralCategories: [PluralCategory]? = nil
         if header.expression != nil {
             let indexed = (0..<header.pluralCount).compactMap { header.categoryOf[$0] }
@@ -176,9 +197,14 @@ extension GettextFormat {
         let starts = raws.indices.map { $0 == 0 ? text.startIndex : scanner.index(scanner.lineStarts[raws[$0].firstLine ?? 0]) }
         let chunks = raws.indices.map { index in
             let raw = raws[index]
-            let kind: GettextOriginal.Chunk.Kind = index == header.index ? .header : raw.obsolete ? .obsolete
-                : .message(key: raw.id ?? "", context: raw.context,
-                           extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
+            let kind: GettextOriginal.Chunk.Kind =
+                index == header.index
+                ? .header
+                : raw.obsolete
+                    ? .obsolete
+                    : .message(
+                        key: raw.id ?? "", context: raw.context,
+                        extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
             return GettextOriginal.Chunk(kind: kind, text: String(text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]))
         }
         return GettextOriginal(chunks: chunks, pluralCategories: pluralCategories)
@@ -219,7 +245,8 @@ extension GettextFormat {
                     case "plural-forms":
                         // The error points at the header line that holds the field, not at msgid "".
                         let at = scanner.location(of: "plural-forms:", orLine: header.line)
-                        (expression, pluralCount, pluralIndices) = try GettextFormat.pluralExpression(value, line: at.line, column: at.column, path: scanner.path)
+                        (expression, pluralCount, pluralIndices) = try GettextFormat.pluralExpression(
+                            value, line: at.line, column: at.column, path: scanner.path)
                     case let name where !GettextFormat.writtenHeaderFields.contains(name):
                         otherFields.append(String(parts[0].trimmingWhitespace()))
                     default: break
@@ -365,7 +392,11 @@ extension GettextFormat {
 
         /// Reads the line `bytes[start..<end]` (`end` at its line feed or the end of the file).
         private mutating func scanLine(_ start: Int, _ end: Int) throws(AppleLocalizationError) {
-            let text = self.text, utf8 = text.utf8, bytes = self.bytes, lineNumber = self.lineNumber, path = self.path
+            let text = self.text
+            let utf8 = text.utf8
+            let bytes = self.bytes
+            let lineNumber = self.lineNumber
+            let path = self.path
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
             // CR LF ends a line; a CR left at its end (the reader's) is dropped too.
             var lineEnd = end
@@ -427,13 +458,14 @@ extension GettextFormat {
             var valueStart = space
             while valueStart < lineEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
             let keywordEnd = space
-            let value = try GettextFormat.unquoted(valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
-                                    column: {
-                                        // As the trimmed line counts up to the space: a mark that joins it (a prepended
-                                        // one before it) does not count it in.
-                                        let trimmed = text[index(content)..<index(lineEnd)]
-                                        return column() + trimmed.distance(from: trimmed.startIndex, to: index(keywordEnd)) + 1
-                                    }, path: path)
+            let value = try GettextFormat.unquoted(
+                valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
+                column: {
+                    // As the trimmed line counts up to the space: a mark that joins it (a prepended
+                    // one before it) does not count it in.
+                    let trimmed = text[index(content)..<index(lineEnd)]
+                    return column() + trimmed.distance(from: trimmed.startIndex, to: index(keywordEnd)) + 1
+                }, path: path)
             let keywordBytes = first..<space
             if isWord(keywordBytes, "msgctxt") {
                 if self.current.id != nil { finish() }
@@ -477,9 +509,11 @@ extension GettextFormat {
     /// an index below N for every n up to 1000; with those indices (`indices[n]`), which the
     /// reader reads the categories from rather than evaluating the expression 1001 times again.
     static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError)
-        -> (expression: GettextExpression, count: Int, indices: [(n: Int, index: Int)]) {
+        -> (expression: GettextExpression, count: Int, indices: [(n: Int, index: Int)])
+    {
         func fail(_ message: String) -> AppleLocalizationError {
-            AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
+            AppleLocalizationError(
+                Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
         var count: Int? = nil
         var expressionText: String? = nil
@@ -516,17 +550,22 @@ extension GettextFormat {
     /// strings have no escape: their bytes at once (decoding them costs less than making a
     /// Substring of the text and its indices). Anything else (an escape, an error) is read by the
     /// scan of the Substring below.
-    static func unquote(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
-                                path: String) throws(AppleLocalizationError) -> String {
+    static func unquote(
+        _ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
+        path: String
+    ) throws(AppleLocalizationError) -> String {
         if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
         let utf8 = text.utf8
-        return try unquote(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
-                           line: line, column: column, path: path)
+        return try unquote(
+            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
+            line: line, column: column, path: path)
     }
 
     /// ``unquote(_:of:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
-    private static func unquoted(_ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
-                                 path: String) throws(AppleLocalizationError) -> Text {
+    private static func unquoted(
+        _ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
+        path: String
+    ) throws(AppleLocalizationError) -> Text {
         if let plain = plainString(range, bytes) { return .bytes(plain) }
         return .string(try unquote(range, of: text, bytes: bytes, line: line, column: column, path: path))
     }
@@ -536,13 +575,16 @@ extension GettextFormat {
     /// A word XORed with a byte repeated has a zero byte where that byte was; `(w - 0x01…) & ~w &
     /// 0x80…` marks the zero bytes, wrongly only above a true one, so its lowest mark is the first.
     static func firstOffset(of byte: UInt8, or other: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let first = UInt64(byte) &* ones, second = UInt64(other) &* ones
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let first = UInt64(byte) &* ones
+        let second = UInt64(other) &* ones
         var offset = start
         if let base = bytes.baseAddress {
             while offset + 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let x = word ^ first, y = word ^ second
+                let x = word ^ first
+                let y = word ^ second
                 let marks = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
                 if marks != 0 { return offset + marks.trailingZeroBitCount / 8 }
                 offset += 8
@@ -623,8 +665,10 @@ extension GettextFormat {
                     var digits = 0
                     while digitsEnd != bytes.endIndex, isHex || digits < 3 {
                         let byte = bytes[digitsEnd]
-                        let digit: Int? = isHex ? (byte >= 0x30 && byte <= 0x39 ? Int(byte) - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? Int(byte | 0x20) - 0x57 : nil)
-                                                : (byte >= 0x30 && byte <= 0x37 ? Int(byte) - 0x30 : nil)
+                        let digit: Int? =
+                            isHex
+                            ? (byte >= 0x30 && byte <= 0x39 ? Int(byte) - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? Int(byte | 0x20) - 0x57 : nil)
+                            : (byte >= 0x30 && byte <= 0x37 ? Int(byte) - 0x30 : nil)
                         guard let digit else { break }
                         value = min(value * (isHex ? 16 : 8) + digit, 0x100)
                         digits += 1

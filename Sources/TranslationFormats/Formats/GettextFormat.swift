@@ -1,12 +1,13 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import CLDRPlurals
 
 /// gettext `.po` files read into and written from the neutral model: the key is the `msgid` (and
 /// `msgid_plural` is the key unless the file had another, kept as ``TranslationEntry/pluralID``), an
@@ -43,8 +44,9 @@ public struct GettextFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let (found, entries, original) = try Self.read(try file.contents(), path: file.path, language: file.language,
-                                                       keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
+        let (found, entries, original) = try Self.read(
+            try file.contents(), path: file.path, language: file.language,
+            keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
         if let original {
             table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
@@ -64,20 +66,24 @@ public struct GettextFormat: TranslationFileFormat {
         return issues.filter { $0.keptBy != name }.map(\.diagnostic)
     }
 
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let name = tableName(table.name)
         let languages = table.languageOrder
         // One file per language, each made on its own: side by side, then taken in order (the
         // issues, and the first error, as a writing in turn gives them).
-        let written = TranslationConverter.concurrentMap(languages.count) { index -> Result<(TranslationConverter.Output, [ConversionIssue]), AppleLocalizationError> in
+        let written = TranslationConverter.concurrentMap(languages.count) {
+            index -> Result<(TranslationConverter.Output, [ConversionIssue]), AppleLocalizationError> in
             let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
             do throws(AppleLocalizationError) {
-                let data = try Self.write(table.languages[language] ?? [], language: language, table: name, path: path,
-                                          original: GettextOriginal(table.original, language: language),
-                                          unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                let data = try Self.write(
+                    table.languages[language] ?? [], language: language, table: name, path: path,
+                    original: GettextOriginal(table.original, language: language),
+                    unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
                 return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
             } catch {
                 return .failure(error)
@@ -97,25 +103,34 @@ public struct GettextFormat: TranslationFileFormat {
     /// The `.po` of `entries`: from `original` (the file they were read from) when there is one
     /// whose `Plural-Forms` can index the plurals, every message `unchanged` accepts as it was
     /// written; else, and for the other messages, from the model.
-    static func write(_ entries: [TranslationEntry], language: String, table: String, path: String,
-                      original: GettextOriginal? = nil, unchanged: (TranslationEntry) -> Bool = { _ in false },
-                      issues: inout ConversionIssues) throws(AppleLocalizationError) -> Data {
+    static func write(
+        _ entries: [TranslationEntry], language: String, table: String, path: String,
+        original: GettextOriginal? = nil, unchanged: (TranslationEntry) -> Bool = { _ in false },
+        issues: inout ConversionIssues
+    ) throws(AppleLocalizationError) -> Data {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let hasPlurals = entries.contains { if case .plural = $0.value { true } else { false } }
         if let original, original.pluralCategories != nil || !hasPlurals {
             // The file's own header stays, so its msgstr[n] order is the one to write.
             let indexed = original.pluralCategories ?? categories
-            return Data(original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues in
-                message(entry, categories: indexed, language: language, issues: &issues)
-            }.utf8)
+            return Data(
+                original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues in
+                    message(entry, categories: indexed, language: language, issues: &issues)
+                }.utf8)
         }
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
         if hasPlurals, forms == nil {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"))
+            throw AppleLocalizationError(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"
+                ))
         }
         // The fields msgfmt --check expects; no date, so that converting again gives the same file.
         var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
-        header += "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
+        header +=
+            "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
         header += "\"Language: \(TextEscaping.quoted(language, for: .gettext))\\n\"\n"
         header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
@@ -131,16 +146,20 @@ public struct GettextFormat: TranslationFileFormat {
 
     /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
     /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
-    private static func message(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
-                                issues: inout ConversionIssues) -> String {
+    private static func message(
+        _ entry: TranslationEntry, categories: [PluralCategory], language: String,
+        issues: inout ConversionIssues
+    ) -> String {
         var out: [UInt8] = []
         appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
-    private static func appendMessage(_ entry: TranslationEntry, categories: [PluralCategory], language: String,
-                                      issues: inout ConversionIssues, into out: inout [UInt8]) {
+    private static func appendMessage(
+        _ entry: TranslationEntry, categories: [PluralCategory], language: String,
+        issues: inout ConversionIssues, into out: inout [UInt8]
+    ) {
         if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
             for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
                 out.append(contentsOf: "#. ".utf8)

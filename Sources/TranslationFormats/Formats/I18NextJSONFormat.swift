@@ -1,12 +1,13 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
+import JSONParsing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import CLDRPlurals
-import JSONParsing
 
 /// i18next JSON resources (`<lng>/<ns>.json`) read into and written from the neutral model.
 ///
@@ -61,8 +62,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         guard !wanted.isEmpty else { return table }
         var keys: Set<String> = []
         for entries in table.languages.values {
-            for entry in entries where entry.context == nil && !entry.isPlural && entry.key.utf8.count >= 6
-                && entry.key.utf8.suffix(6).elementsEqual("_other".utf8) && wanted.contains(entry.key) {
+            for entry in entries
+            where entry.context == nil && !entry.isPlural && entry.key.utf8.count >= 6
+                && entry.key.utf8.suffix(6).elementsEqual("_other".utf8) && wanted.contains(entry.key)
+            {
                 keys.insert(entry.key)
             }
         }
@@ -80,8 +83,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return table
     }
 
-
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let name = tableName(table.name)
         let languages = table.languageOrder
         // One file per language, each made on its own: side by side, then taken in order.
@@ -104,8 +108,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
 
     /// The entries of one resource file; with `positions`, each with its ``TranslationEntry/location``.
-    static func read(_ data: Data, path: String, language: String, positions: Bool = false,
-                     issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationEntry] {
+    static func read(
+        _ data: Data, path: String, language: String, positions: Bool = false,
+        issues: inout [ConversionIssue]
+    ) throws(AppleLocalizationError) -> [TranslationEntry] {
         var offsets: [String: Int] = [:]
         let parsed: Result<JSONValue, JSONParser.Failure> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -122,7 +128,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             throw AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: failure.message))
         }
         guard case .object(let object) = root else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)"))
+            throw AppleLocalizationError(
+                Diagnostic(file: path, line: 1, column: 1, message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)"))
         }
         var flat: [(String, String)] = []
         var pending: [(String, JSONObject, Int)] = [("", object, 0)]
@@ -134,8 +141,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 case .string(let text): flat.append((full, text))
                 case .object(let inner) where depth < Self.maximumNesting: nested.append((full, inner, depth + 1))
                 default:
-                    issues.append(ConversionIssue(file: path, language: language, key: full,
-                                                  reason: "\(value.typeName) is not a translatable string; not converted"))
+                    issues.append(
+                        ConversionIssue(
+                            file: path, language: language, key: full,
+                            reason: "\(value.typeName) is not a translatable string; not converted"))
                 }
             }
             pending.append(contentsOf: nested.reversed())
@@ -150,8 +159,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
 
     /// Sets each entry's location: where the value of its first key in `flat` starts (a plural's
     /// first form), which is on that key's line.
-    private static func locate(_ entries: inout [TranslationEntry], firstKeys: [Int], flat: [(String, String)],
-                               offsets: [String: Int], in data: Data, path: String) {
+    private static func locate(
+        _ entries: inout [TranslationEntry], firstKeys: [Int], flat: [(String, String)],
+        offsets: [String: Int], in data: Data, path: String
+    ) {
         var locator = SourceLocator()
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -199,7 +210,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             }
             if key.hasSuffix("_plural"), key.count > 7 { return (String(key.dropLast(7)), .other) }
             if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
-               index >= 0, index < categories.count, !hasKey(String(key[..<underscore]) + "_other") {
+                index >= 0, index < categories.count, !hasKey(String(key[..<underscore]) + "_other")
+            {
                 return (String(key[..<underscore]), categories[index])
             }
             return nil
@@ -261,8 +273,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 }
                 // Without `_other` (written from an Android <plurals> without it) the forms stay as
                 // they are; the converter gives `other` to a format that needs one.
-                var entry = TranslationEntry(key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
-                                             textWithoutCount: withoutCount)
+                var entry = TranslationEntry(
+                    key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
+                    textWithoutCount: withoutCount)
                 // `place_ordinal_one`, `place_ordinal_two`…: what `t("place", { count, ordinal: true })` reads.
                 if base.hasSuffix(TranslationEntry.ordinalSuffix) { entry.pluralKind = .ordinal }
                 return entry
@@ -318,7 +331,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         for entry in entries {
             let key = entry.context.map { entry.key + "_" + $0 } ?? entry.key
             if let context = entry.context, !withoutContext.contains(entry.key) {
-                issues.report(entry.key, "the context \"\(context)\" is written as the key \"\(key)\"; without a \"\(entry.key)\" entry beside it, reading the file back finds a key of its own, not a context")
+                issues.report(
+                    entry.key,
+                    "the context \"\(context)\" is written as the key \"\(key)\"; without a \"\(entry.key)\" entry beside it, reading the file back finds a key of its own, not a context"
+                )
             }
             if entry.comment != nil { issues.report(entry.key, "i18next JSON has no comments; the comment is not written") }
             if entry.state != .translated { issues.report(entry.key, "i18next JSON has no translation state; \(entry.state.rawValue) is not written") }
@@ -337,7 +353,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                     let missing = PluralRules(locale: language, kind: entry.pluralKind).categories.filter { forms[$0] == nil }
                     if !missing.isEmpty {
                         for category in missing { forms[category] = other }
-                        issues.report(entry.key, "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own")
+                        issues.report(
+                            entry.key,
+                            "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own"
+                        )
                     }
                 }
                 let number = valueType ?? forms.representative.flatMap(firstNumeric)
@@ -389,8 +408,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// `key` (its UTF-8 `bytes`), with its text, nested into `state.tree`.
-    private static func nest(_ key: String, _ text: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, leaves: Set<String>,
-                             into state: inout NestingState) {
+    private static func nest(
+        _ key: String, _ text: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, leaves: Set<String>,
+        into state: inout NestingState
+    ) {
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         dotSeparatedParts(key, bytes, into: &state.parts)
         let parts = state.parts
@@ -402,7 +423,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             // joined with `.` again.
             let longest = UnsafeBufferPointer(rebasing: bytes[..<parts[parts.count - 2].upperBound])
             if let lastPrefix = state.lastPrefix, lastPrefix.count == longest.count,
-               lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } }) {
+                lastPrefix.withUnsafeBufferPointer({ previous in previous.indices.allSatisfy { previous[$0] == longest[$0] } })
+            {
                 flatKey = state.lastPrefixFlat
             } else {
                 flatKey = parts.dropLast().contains { leaves.contains(string(0..<$0.upperBound)) }
@@ -519,5 +541,3 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
     }
 }
-
-

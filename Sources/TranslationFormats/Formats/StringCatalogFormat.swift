@@ -46,7 +46,9 @@ public struct StringCatalogFormat: TranslationFileFormat {
         return [table]
     }
 
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let relative = singleFile ? nil : tableName(table.name) + ".xcstrings"
         let path = relative.map { destination + "/" + $0 } ?? destination
         let data = StringCatalogConversion.write(table, sourceLanguage: table.sourceLanguage ?? "en", issues: &issues, path: path)

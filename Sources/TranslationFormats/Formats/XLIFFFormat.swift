@@ -1,12 +1,13 @@
 import AppleLocalization
+import CLDRPlurals
 import Diagnostics
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import CLDRPlurals
 
 /// XLIFF 1.2 as Xcode exports it (`Product › Export Localizations`): one `<file>` per table and
 /// format (`original="en.lproj/Localizable.strings"`, `…stringsdict`), `<trans-unit id>` with
@@ -42,14 +43,17 @@ public struct XLIFFFormat: TranslationFileFormat {
     }
 
     /// One file per target language: every language but the source, or the only one.
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationConverter.Output] {
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationConverter.Output]
+    {
         let source = table.sourceLanguage ?? table.languageOrder.first ?? "en"
         let targets = table.languageOrder.count > 1 ? table.languageOrder.filter { $0 != source } : table.languageOrder
         return targets.map { target in
             let relative = singleFile ? nil : target + ".xliff"
             let path = relative.map { destination + "/" + $0 } ?? destination
-            return TranslationConverter.Output(destination: destination, relativePath: relative,
-                                               data: Self.write(table, source: source, target: target, issues: &issues, path: path))
+            return TranslationConverter.Output(
+                destination: destination, relativePath: relative,
+                data: Self.write(table, source: source, target: target, issues: &issues, path: path))
         }
     }
 
@@ -78,7 +82,10 @@ public struct XLIFFFormat: TranslationFileFormat {
         for (entry, isTranslated) in targetEntries.map({ ($0, true) }) + untranslated.map({ ($0, false) }) {
             let key = AppleFormatsConversion.contextKey(entry, &collected)
             let original = sourceEntries[entry.key]
-            let note = PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], naming: original ?? entry).map { "        <note>\(x($0))</note>\n" } ?? ""
+            let note =
+                PlaceholderNames.comment(entry.comment ?? original?.comment, order: orders[entry.key] ?? [], naming: original ?? entry).map {
+                    "        <note>\(x($0))</note>\n"
+                } ?? ""
             if isTranslated, let original {
                 for (own, readBack) in PlaceholderNames.respelled(entry, against: original) {
                     collected.report(entry.key, "\(own) reads back as \(readBack): a unit has one <note>, and its Placeholders: line is the source language's")
@@ -99,7 +106,11 @@ public struct XLIFFFormat: TranslationFileFormat {
                 let name = variable ?? "count"
                 let sourceForms: [PluralCategory: TranslationMessage]
                 let sourceFrame: TranslationMessage?
-                if case .plural(let found, _, let foundFrame, _)? = original?.value { sourceForms = found; sourceFrame = foundFrame } else { sourceForms = forms; sourceFrame = frame }
+                if case .plural(let found, _, let foundFrame, _)? = original?.value {
+                    sourceForms = found; sourceFrame = foundFrame
+                } else {
+                    sourceForms = forms; sourceFrame = frame
+                }
                 let defaultFrame = "%#@" + name + "@"
                 let formatSource = sourceFrame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
                 let formatTarget = frame.map { render($0, entry.key, formatted: true) } ?? defaultFrame
@@ -108,8 +119,11 @@ public struct XLIFFFormat: TranslationFileFormat {
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? form
-                    plurals += "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\"\(translate) xml:space=\"preserve\">\n"
-                    plurals += "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n" + target(render(form, entry.key, formatted: true)) + "      </trans-unit>\n"
+                    plurals +=
+                        "      <trans-unit id=\"/\(x(key)):dict/\(x(name)):dict/\(category.rawValue):dict/:string\"\(translate) xml:space=\"preserve\">\n"
+                    plurals +=
+                        "        <source>\(x(render(sourceForm, entry.key, formatted: true)))</source>\n" + target(render(form, entry.key, formatted: true))
+                        + "      </trans-unit>\n"
                 }
             }
             if lostControlCharacter {
@@ -124,7 +138,8 @@ public struct XLIFFFormat: TranslationFileFormat {
 
             """
         for (suffix, body) in [("strings", singles), ("stringsdict", plurals)] where !body.isEmpty {
-            out += "  <file original=\"\(x(source)).lproj/\(x(table.name)).\(suffix)\" source-language=\"\(x(source))\" target-language=\"\(x(target))\" datatype=\"plaintext\">\n"
+            out +=
+                "  <file original=\"\(x(source)).lproj/\(x(table.name)).\(suffix)\" source-language=\"\(x(source))\" target-language=\"\(x(target))\" datatype=\"plaintext\">\n"
             out += "    <header>\n      <tool tool-id=\"envtool\" tool-name=\"envtool\"/>\n    </header>\n    <body>\n" + body + "    </body>\n  </file>\n"
         }
         out += "</xliff>\n"
@@ -138,7 +153,9 @@ public struct XLIFFFormat: TranslationFileFormat {
         try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try read(bytes, path: path, issues: &issues) }
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+        -> [TranslationTable]
+    {
         var locator = SourceLocator()
         func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
             let (line, column) = locator.location(of: offset, in: bytes)
@@ -158,7 +175,9 @@ public struct XLIFFFormat: TranslationFileFormat {
                 throw fail(file.offset, "<file> has no source-language; add source-language=\"en\"")
             }
             guard let target = file.attribute("target-language"), !target.isEmpty else {
-                throw fail(file.offset, "<file original=\"\(file.attribute("original") ?? "")\"> has no target-language; add target-language=\"…\" (the language of <target>)")
+                throw fail(
+                    file.offset,
+                    "<file original=\"\(file.attribute("original") ?? "")\"> has no target-language; add target-language=\"…\" (the language of <target>)")
             }
             // Each language names an output folder or file: only a tag may.
             for (attribute, value) in [("source-language", source), ("target-language", target)] where !TranslationConverter.isLanguageTag(value) {
@@ -188,14 +207,17 @@ public struct XLIFFFormat: TranslationFileFormat {
                 let targetText = targetElement?.wholeText ?? ""
                 let markup = Set(((unit.child("source")?.children ?? []) + (targetElement?.children ?? [])).map(\.name)).sorted()
                 if !markup.isEmpty {
-                    issues.append(ConversionIssue(file: path, language: target, key: id,
-                        reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is"))
+                    issues.append(
+                        ConversionIssue(
+                            file: path, language: target, key: id,
+                            reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is"))
                 }
-                let state: TranslationEntry.State = switch targetElement?.attribute("state") {
-                case nil, "translated", "final", "signed-off": targetElement == nil ? .new : .translated
-                case "new": .new
-                default: .needsReview
-                }
+                let state: TranslationEntry.State =
+                    switch targetElement?.attribute("state") {
+                    case nil, "translated", "final", "signed-off": targetElement == nil ? .new : .translated
+                    case "new": .new
+                    default: .needsReview
+                    }
                 let note = unit.child("note")?.text
                 if let separator = id.firstRange(of: "|==|") {
                     // Xcode's export of a String Catalog: `key|==|plural.one`, and per device
@@ -205,8 +227,10 @@ public struct XLIFFFormat: TranslationFileFormat {
                     var variation = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                     if variation.first == "device", variation.count >= 2 {
                         guard variation[1] == "other" else {
-                            issues.append(ConversionIssue(file: path, language: target, key: key,
-                                reason: "device variations: only the other device's text is read"))
+                            issues.append(
+                                ConversionIssue(
+                                    file: path, language: target, key: key,
+                                    reason: "device variations: only the other device's text is read"))
                             continue
                         }
                         variation.removeFirst(2)
@@ -218,16 +242,20 @@ public struct XLIFFFormat: TranslationFileFormat {
                         continue
                     }
                     guard variation.count == 2, variation[0] == "plural", let category = PluralCategory(rawValue: variation[1]) else {
-                        issues.append(ConversionIssue(file: path, language: target, key: key,
-                            reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted"))
+                        issues.append(
+                            ConversionIssue(
+                                file: path, language: target, key: key,
+                                reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted"))
                         continue
                     }
-                    let index = pluralIndex[key] ?? {
-                        sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                        targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil), state: state))
-                        pluralIndex[key] = sourceEntries.count - 1
-                        return sourceEntries.count - 1
-                    }()
+                    let index =
+                        pluralIndex[key]
+                        ?? {
+                            sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                            targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil), state: state))
+                            pluralIndex[key] = sourceEntries.count - 1
+                            return sourceEntries.count - 1
+                        }()
                     func set(_ entry: inout TranslationEntry, _ text: String) {
                         guard case .plural(var forms, let variable, let frame, let valueType) = entry.value else { return }
                         forms[category] = PlaceholderSyntax.parseApple(text)
@@ -245,12 +273,14 @@ public struct XLIFFFormat: TranslationFileFormat {
                     let key = parts[0]
                     if !translatable { doNotTranslate.insert(key) }
                     if targetElement != nil { translated.insert(key) }
-                    let index = pluralIndex[key] ?? {
-                        sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                        targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                        pluralIndex[key] = sourceEntries.count - 1
-                        return sourceEntries.count - 1
-                    }()
+                    let index =
+                        pluralIndex[key]
+                        ?? {
+                            sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                            targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+                            pluralIndex[key] = sourceEntries.count - 1
+                            return sourceEntries.count - 1
+                        }()
                     func update(_ entry: inout TranslationEntry, _ text: String) {
                         guard case .plural(var forms, var variable, var frame, let valueType) = entry.value else { return }
                         if parts[1] == "NSStringLocalizedFormatKey" {
@@ -294,8 +324,9 @@ public struct XLIFFFormat: TranslationFileFormat {
                         // does not use only repeats the source's other form.
                         let used = Set(PluralRules(locale: source, kind: .cardinal).categories)
                         sourceForms = sourceForms.filter { used.contains($0.key) || $0.value != sourceForms[.other] }
-                        sourceEntries[index].value = .plural(sourceForms, variable: sourceVariable, frame: trivialFrame(sourceFrame, sourceVariable),
-                                                             valueType: sourceForms[.other].flatMap(AppleFormatsConversion.numericType))
+                        sourceEntries[index].value = .plural(
+                            sourceForms, variable: sourceVariable, frame: trivialFrame(sourceFrame, sourceVariable),
+                            valueType: sourceForms[.other].flatMap(AppleFormatsConversion.numericType))
                     }
                 }
             }

@@ -1,10 +1,11 @@
+import ArgumentParser
+import EnvironmentKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ArgumentParser
-import EnvironmentKit
 
 struct Configurations: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import LibC
 
 struct Decrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -75,10 +76,13 @@ struct Decrypt: ParsableCommand {
     /// Refuses an output that is the input itself or holds another encrypted file: replacing it
     /// with plaintext would lose the ciphertext and leave the secret in the clear.
     private func refuseOverwritingEncrypted(_ output: String) throws {
-        var existing = stat(), source = stat()
+        var existing = stat()
+        var source = stat()
         guard stat(output, &existing) == 0 else { return }
         if stat(input, &source) == 0, existing.st_dev == source.st_dev, existing.st_ino == source.st_ino {
-            throw EnvironmentError(.writeFailed, file: output, message: "refusing to write the plaintext over the encrypted input \(input); choose another output, or pass --force")
+            throw EnvironmentError(
+                .writeFailed, file: output, message: "refusing to write the plaintext over the encrypted input \(input); choose another output, or pass --force"
+            )
         }
         let descriptor = open(output, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return }
@@ -96,7 +100,8 @@ struct Decrypt: ParsableCommand {
         } else {
             return
         }
-        throw EnvironmentError(.writeFailed, file: output, message: "refusing to write the plaintext over \(kind); choose another output, or pass --force to replace it")
+        throw EnvironmentError(
+            .writeFailed, file: output, message: "refusing to write the plaintext over \(kind); choose another output, or pass --force to replace it")
     }
 
     private func runTextconv() throws {

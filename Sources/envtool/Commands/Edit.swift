@@ -1,13 +1,14 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +86,8 @@ struct Edit: ParsableCommand {
     /// The file's own secret: the same key, passphrase or recipients (see
     /// ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``).
     private func sameTarget(_ opened: EnvironmentsBin.Opened) throws(CryptoError) -> EnvironmentsBin.EncryptionTarget {
-        try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
+        try opened.sameTarget(
+            scryptWorkFactor: kdf.scryptWorkFactor, file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
     }
 
     /// Replaces the input with `sealed`, keeping its mode and writing through a symbolic link,
@@ -95,7 +97,11 @@ struct Edit: ParsableCommand {
         if (try? InputFile.read(input)) != original {
             let aside = input + ".edited"
             try AtomicFile.write(sealed, to: aside, permissions: 0o600, keepingExistingMode: true)
-            throw EnvironmentError(.writeFailed, file: input, message: "the file changed while it was being edited (another program wrote it), so it was not replaced; your edit is saved, encrypted the same way, in \(aside): compare the two with `envtool decrypt` and move the one to keep into place")
+            throw EnvironmentError(
+                .writeFailed, file: input,
+                message:
+                    "the file changed while it was being edited (another program wrote it), so it was not replaced; your edit is saved, encrypted the same way, in \(aside): compare the two with `envtool decrypt` and move the one to keep into place"
+            )
         }
         try AtomicFile.write(sealed, to: input, permissions: 0o644, keepingExistingMode: true)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -35,7 +36,11 @@ struct Encrypt: ParsableCommand {
 
     @OptionGroup(title: "Recipients") var recipients: RecipientOptions
 
-    @Option(name: [.customLong("to"), .customLong("format")], help: ArgumentHelp("The format to write: age, v1, rncryptor or sops (default: age for age1… recipients, rncryptor for an RNCryptor key file, v1 otherwise).", valueName: "format"))
+    @Option(
+        name: [.customLong("to"), .customLong("format")],
+        help: ArgumentHelp(
+            "The format to write: age, v1, rncryptor or sops (default: age for age1… recipients, rncryptor for an RNCryptor key file, v1 otherwise).",
+            valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file (-----BEGIN AGE ENCRYPTED FILE-----).")
@@ -48,7 +53,8 @@ struct Encrypt: ParsableCommand {
         try reportingFailures {
             let data = try InputFile.read(input)
             if EnvironmentsBin.isEncrypted(data) {
-                throw EnvironmentError(.malformedDocument, file: InputFile.displayName(input), message: "the file is already encrypted; use `envtool rekey` to change its secret")
+                throw EnvironmentError(
+                    .malformedDocument, file: InputFile.displayName(input), message: "the file is already encrypted; use `envtool rekey` to change its secret")
             }
             let document = try EnvironmentsDocument(data: data, source: InputFile.displayName(input))
             for warning in document.warnings { Console.error(warning.description) }

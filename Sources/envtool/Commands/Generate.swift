@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentKit
+import Platform
+import SwiftAccessorGenerator
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import SwiftAccessorGenerator
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,8 +25,11 @@ struct Generate: ParsableCommand {
                 Diagnostics go to stderr as file:line:col: error|warning: message. Exits 65 when there is an error (two keys with the same Swift name, an unreadable translation file); then nothing is written. The output file is written atomically and only when its content changes, so builds that depend on it are not redone for nothing.
                 """)
 
-        @Option(name: [.short, .long], help: ArgumentHelp(
-            "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments.json or environments/environments.json, here or above within the git repository).", valueName: "path"), completion: .file(extensions: ["json"]))
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp(
+                "The environments document (JSON; default: $ENVTOOL_ENVIRONMENTS, else environments.json or environments/environments.json, here or above within the git repository).",
+                valueName: "path"), completion: .file(extensions: ["json"]))
         var environments: String?
 
         /// The document, found as every other command finds it.
@@ -42,7 +46,9 @@ struct Generate: ParsableCommand {
         @Option(name: .customLong("l10n-type"), help: "The name of the translations namespace.")
         var l10nType = "L10n"
 
-        @Option(help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"), completion: .list(["internal", "public", "package"]))
+        @Option(
+            help: ArgumentHelp("The access level of the generated declarations: internal, public or package.", valueName: "level"),
+            completion: .list(["internal", "public", "package"]))
         var access: String = "internal"
 
         @Flag(name: .customLong("no-translations"), help: "Generate the variables type only.")
@@ -52,7 +58,8 @@ struct Generate: ParsableCommand {
             guard AccessLevel(rawValue: access) != nil else {
                 throw ValidationError("--access must be internal, public or package, not '\(access)'")
             }
-            for (option, name) in [("--environment-type", environmentType), ("--l10n-type", l10nType)] where SwiftAccessorGenerator.SwiftTypeName.isValid(name) == false {
+            for (option, name) in [("--environment-type", environmentType), ("--l10n-type", l10nType)]
+            where SwiftAccessorGenerator.SwiftTypeName.isValid(name) == false {
                 throw ValidationError("\(option) '\(name)' is not a Swift type name (letters, digits and _, not starting with a digit, not a keyword)")
             }
             if environmentType == l10nType {

@@ -2,18 +2,20 @@ import ArgumentParser
 import Diagnostics
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 struct Guard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guard",
-        abstract: "Refuse a commit that adds a secret: a plaintext environments document meant to be encrypted, a key or identity, or a decrypted copy left by edit.",
+        abstract:
+            "Refuse a commit that adds a secret: a plaintext environments document meant to be encrypted, a key or identity, or a decrypted copy left by edit.",
         discussion: """
             Without FILE it checks what `git commit` would commit: the files staged in the index \
             (added, copied, modified, renamed), as staged. With FILEs it checks those files as they \
@@ -70,7 +72,9 @@ struct Guard: ParsableCommand {
         guard !findings.isEmpty else { return }
         for finding in findings { Console.error(finding) }
         let count = refused.count == 1 ? "1 file holds" : "\(refused.count) files hold"
-        Console.error("envtool guard: the commit is refused: \(count) a secret that must not be committed (above, each with its fix). A file that is meant to be committed anyway: --allow GLOB.")
+        Console.error(
+            "envtool guard: the commit is refused: \(count) a secret that must not be committed (above, each with its fix). A file that is meant to be committed anyway: --allow GLOB."
+        )
         throw ExitCode(1)
     }
 
@@ -205,12 +209,16 @@ enum GuardRules {
         let unstage = "take it out of the commit (`git rm --cached -- \(shellWord(file.path))`, which keeps the file on disk)"
         var findings: [String] = []
         if let folder = path.split(separator: "/").dropLast().first(where: { $0.hasPrefix(PrivateWorkspace.namePrefix) }) {
-            findings.append("\(path): error: a decrypted copy left by `envtool edit` (its private folder \(folder)); it holds the plaintext of an encrypted file: \(unstage) and delete the folder")
+            findings.append(
+                "\(path): error: a decrypted copy left by `envtool edit` (its private folder \(folder)); it holds the plaintext of an encrypted file: \(unstage) and delete the folder"
+            )
             return findings
         }
         let keys = file.content.withUnsafeBytes { SecretKeyScan.finds(in: $0) }
         for key in keys {
-            findings.append("\(path):\(key.line): error: holds \(key.kind.description), a secret key that must never be committed: \(unstage), keep it out of git (add it to .gitignore), and if it was ever pushed, make a new one (`envtool keygen`) and rekey every file it opens")
+            findings.append(
+                "\(path):\(key.line): error: holds \(key.kind.description), a secret key that must never be committed: \(unstage), keep it out of git (add it to .gitignore), and if it was ever pushed, make a new one (`envtool keygen`) and rekey every file it opens"
+            )
         }
         if let document = document(in: file.content, path: path) {
             findings += documentFindings(document, path: path, siblings: siblings, unstage: unstage)
@@ -241,7 +249,8 @@ enum GuardRules {
     /// The environments document `content` holds, if it is one in plaintext.
     private static func document(in content: Data, path: String) -> EnvironmentsDocument? {
         guard let first = content.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
-              first == UInt8(ascii: "{") else { return nil }
+            first == UInt8(ascii: "{")
+        else { return nil }
         // A sops file is JSON whose values are encrypted: what belongs in git, whatever its name.
         guard !SopsFile.isSopsFile(content) else { return nil }
         return try? EnvironmentsDocument(data: content, source: path)
@@ -252,15 +261,21 @@ enum GuardRules {
         let directory = PathText.deletingLastComponent(path)
         func beside(_ file: String) -> String { directory.isEmpty ? file : directory + "/" + file }
         if PathText.pathExtension(path).lowercased() == "bin" {
-            return ["\(path): error: holds a plaintext environments document where its encrypted file belongs (decrypted over itself with `decrypt --force`?): \(unstage), put the encrypted file back (`git checkout HEAD -- \(path)`, or `envtool encrypt`), and change it with `envtool set` or `envtool edit`"]
+            return [
+                "\(path): error: holds a plaintext environments document where its encrypted file belongs (decrypted over itself with `decrypt --force`?): \(unstage), put the encrypted file back (`git checkout HEAD -- \(path)`, or `envtool encrypt`), and change it with `envtool set` or `envtool edit`"
+            ]
         }
         let stem = PathText.deletingExtension(name)
         for candidate in [stem + ".bin", stem + ".bin.recipients"] where siblings.exists(beside(candidate)) {
             let bin = beside(stem + ".bin")
-            return ["\(path): error: a plaintext environments document beside \(beside(candidate)), so it is meant to be encrypted as \(bin); committing it publishes every value in it: \(unstage), keep it out of git (`echo \(name) >> \(directory.isEmpty ? "" : directory + "/").gitignore`), and change the encrypted file instead (`envtool set KEY - -e \(bin)`, `envtool edit \(bin)`)"]
+            return [
+                "\(path): error: a plaintext environments document beside \(beside(candidate)), so it is meant to be encrypted as \(bin); committing it publishes every value in it: \(unstage), keep it out of git (`echo \(name) >> \(directory.isEmpty ? "" : directory + "/").gitignore`), and change the encrypted file instead (`envtool set KEY - -e \(bin)`, `envtool edit \(bin)`)"
+            ]
         }
         if let (configuration, key) = plaintextSecret(in: document) {
-            return ["\(path): error: lists \"secrets\" and holds a value for \(key) in the configuration \(configuration) in plaintext: \(unstage), then commit it encrypted (`envtool encrypt \(path) -o \(beside(stem + ".bin"))`, and keep \(name) out of git) or with the secret values empty"]
+            return [
+                "\(path): error: lists \"secrets\" and holds a value for \(key) in the configuration \(configuration) in plaintext: \(unstage), then commit it encrypted (`envtool encrypt \(path) -o \(beside(stem + ".bin"))`, and keep \(name) out of git) or with the secret values empty"
+            ]
         }
         return []
     }

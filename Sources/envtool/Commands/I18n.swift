@@ -2,14 +2,15 @@ import AppleLocalization
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
+import I18Next
+import Platform
+import TranslationFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import I18Next
-import TranslationFormats
 
 struct I18n: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +21,8 @@ struct I18n: ParsableCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lint",
-            abstract: "Report missing and extra keys, missing plural forms, differing variables and untranslated texts as file:line:col: error|warning|note: message.",
+            abstract:
+                "Report missing and extra keys, missing plural forms, differing variables and untranslated texts as file:line:col: error|warning|note: message.",
             discussion: """
                 The checks are those i18n status reports, located. Plural forms are checked against each language's CLDR rules (Spanish needs "many", Russian "few" and "many"). Keys and variables are compared with the source language; a key the source lacks is a warning; a text that keeps the source's is a note.
 
@@ -53,7 +55,7 @@ struct I18n: ParsableCommand {
                 }
                 let diagnostics = try findings()
                 var tally = DiagnosticTally()
-                diagnostics.forEach { tally.add($0) }
+                for diagnostic in diagnostics { tally.add(diagnostic) }
                 if output.isJSON {
                     var object = JSONObject()
                     object["directory"] = .string(directory)
@@ -78,7 +80,7 @@ struct I18n: ParsableCommand {
             let coverage: TranslationCoverage
             do throws(AppleLocalizationError) {
                 coverage = try TranslationCoverage.read(directories: [directory], format: format, sourceLanguage: rule, checking: true)
-            } catch where error.kind == .unreadable {
+            } catch  where error.kind == .unreadable {
                 // No file of the format: a finding about the directory (65), as a malformed file is.
                 let layout = fromFormat == nil ? "; expected \(directory)/<lng>/<ns>.json" : ""
                 return perFile + [Diagnostic(file: directory, message: "no \(format.name) files in the directory\(layout)")]

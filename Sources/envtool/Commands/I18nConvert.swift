@@ -1,15 +1,16 @@
 import AppleLocalization
-import TranslationFormats
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
+import LibC
+import Platform
+import TranslationFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 extension I18n {
     struct Convert: ParsableCommand {
@@ -47,7 +48,10 @@ extension I18n {
         @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
         var strict = false
 
-        @Flag(help: "Write fuzzy (to be reviewed) texts into a format without translation states, as msgfmt --use-fuzzy does; by default they are left out, as untranslated texts always are.")
+        @Flag(
+            help:
+                "Write fuzzy (to be reviewed) texts into a format without translation states, as msgfmt --use-fuzzy does; by default they are left out, as untranslated texts always are."
+        )
         var includeFuzzy = false
 
         /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
@@ -118,7 +122,9 @@ extension I18n {
             // A conversion that gives no file at all (a catalog whose keys have no text yet) is
             // not a success: the next step would find nothing to read.
             if outputs.isEmpty {
-                Console.error("\(input.from): error: nothing to write in \(target.name): no key of the input has a text in any language\(issues.isEmpty ? "" : " (see the warnings above)"); give the keys a text (a catalog's source language), or convert to \(converter.sourceFormat?.name ?? "the input's format")")
+                Console.error(
+                    "\(input.from): error: nothing to write in \(target.name): no key of the input has a text in any language\(issues.isEmpty ? "" : " (see the warnings above)"); give the keys a text (a catalog's source language), or convert to \(converter.sourceFormat?.name ?? "the input's format")"
+                )
                 throw ExitCode(ExitStatus.invalidInput.rawValue)
             }
             var pending = 0
@@ -153,7 +159,8 @@ extension I18n {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
             guard status.st_mode & S_IFMT == S_IFREG, let data = RegularFile.contents(atPath: path) else {
-                throw EnvironmentError(.writeFailed, file: path, message: "it is not a regular file; pass a directory or a regular file as --to (nothing was written)")
+                throw EnvironmentError(
+                    .writeFailed, file: path, message: "it is not a regular file; pass a directory or a regular file as --to (nothing was written)")
             }
             return Array(data)
         }

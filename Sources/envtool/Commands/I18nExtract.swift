@@ -1,12 +1,13 @@
 import ArgumentParser
+import LibC
+import Platform
+import TranslationFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TranslationFormats
-import Platform
-import LibC
 
 extension I18n {
     /// `envtool i18n extract`: runs the separate `envtool-extract`, which holds swift-syntax, so
@@ -31,16 +32,22 @@ extension I18n {
         @Argument(help: "Swift files or folders to search (default: the current folder).", completion: .file())
         var paths: [String] = []
 
-        @Option(help: ArgumentHelp("The folder of the Apple tables (.xcstrings, <lang>.lproj/*.strings, .stringsdict; default: environments).", valueName: "dir"), completion: .directory)
+        @Option(
+            help: ArgumentHelp("The folder of the Apple tables (.xcstrings, <lang>.lproj/*.strings, .stringsdict; default: environments).", valueName: "dir"),
+            completion: .directory)
         var tables: String?
 
         @Option(help: ArgumentHelp("The i18next resources, <dir>/<lng>/<ns>.json (default: <tables>/locales).", valueName: "dir"), completion: .directory)
         var locales: String?
 
-        @Option(help: ArgumentHelp("Translation files or folders in any format i18n convert reads (a .po, an XLIFF, a folder of them), converted into the app's Apple tables: their keys count as defined, and --unused reports theirs too; repeatable.", valueName: "path"), completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "Translation files or folders in any format i18n convert reads (a .po, an XLIFF, a folder of them), converted into the app's Apple tables: their keys count as defined, and --unused reports theirs too; repeatable.",
+                valueName: "path"), completion: .file())
         var translations: [String] = []
 
-        @Option(help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: TranslationFormatArgument.valueNames))
+        @Option(
+            help: ArgumentHelp("The format of --translations (default: from extensions and the files found).", valueName: TranslationFormatArgument.valueNames))
         var fromFormat: TranslationFormatArgument?
 
         @OptionGroup var source: SourceLanguageOptions
@@ -79,7 +86,8 @@ extension I18n {
 
         func run() throws {
             guard let extractor = Self.findExtractor() else {
-                Console.error("""
+                Console.error(
+                    """
                     envtool: error: i18n extract needs \(Self.extractorName), which is neither beside envtool nor on PATH. \
                     Build it with `swift build --traits Extract --product \(Self.extractorName)` (it is kept out of envtool's own build because swift-syntax takes minutes to compile), \
                     or install both with scripts/install.

@@ -34,7 +34,10 @@ extension I18n {
 
         @OptionGroup var source: SourceLanguageOptions
 
-        @Option(help: ArgumentHelp("How much longer en-XA texts get, from 0% to \(PseudoLocalizer.maximumExpansion)% (default: \(PseudoLocalizer.defaultExpansion)%).", valueName: "percent"))
+        @Option(
+            help: ArgumentHelp(
+                "How much longer en-XA texts get, from 0% to \(PseudoLocalizer.maximumExpansion)% (default: \(PseudoLocalizer.defaultExpansion)%).",
+                valueName: "percent"))
         var expand: String?
 
         @Flag(help: "Also write ar-XB, the right-to-left pseudo-locale.")
@@ -74,7 +77,9 @@ extension I18n {
             do throws(AppleLocalizationError) {
                 try input.read(into: &converter)
                 guard let target = format?.format ?? converter.sourceFormat else {
-                    throw AppleLocalizationError(Diagnostic(file: input.from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"), kind: .usage)
+                    throw AppleLocalizationError(
+                        Diagnostic(file: input.from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"),
+                        kind: .usage)
                 }
                 outputs = try converter.planPseudoLocalization(localizer, methods: methods, format: target, to: to, sourceLanguage: rule)
                 for notice in converter.notices { Console.error(notice.description) }
@@ -87,7 +92,8 @@ extension I18n {
             var changed: [TranslationConverter.Output] = []
             for output in outputs {
                 guard let relative = output.relativePath else {
-                    Console.error(Diagnostic(file: output.path, message: "a pseudo-locale must be written below the directory --to; nothing was written").description)
+                    Console.error(
+                        Diagnostic(file: output.path, message: "a pseudo-locale must be written below the directory --to; nothing was written").description)
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
                 var existing: [UInt8]? = nil

@@ -22,7 +22,9 @@ extension I18n {
                 Exit status: 0; 65 with --strict when a language is below --min-coverage (default 100), or for a malformed file; 66 when a directory cannot be read or has no translation files; 64 for a bad option or an unknown source language; 73 when --html cannot be written (nothing is left behind).
                 """)
 
-        @Argument(help: ArgumentHelp("The directories to read (default: environments and environments/locales, those that exist).", valueName: "dir"), completion: .directory)
+        @Argument(
+            help: ArgumentHelp("The directories to read (default: environments and environments/locales, those that exist).", valueName: "dir"),
+            completion: .directory)
         var directories: [String] = []
 
         @Option(help: ArgumentHelp("Read only the files of this format.", valueName: TranslationFormatArgument.valueNames))
@@ -54,10 +56,12 @@ extension I18n {
             try reportingFailures {
                 let chosen = directories.isEmpty ? ["environments", "environments/locales"].filter { pathKind($0) == .directory } : directories
                 guard !chosen.isEmpty else {
-                    throw EnvironmentError(.unreadableFile, file: "environments", message: "no translation directory; pass the directories to read (envtool i18n status DIR…)")
+                    throw EnvironmentError(
+                        .unreadableFile, file: "environments", message: "no translation directory; pass the directories to read (envtool i18n status DIR…)")
                 }
                 for directory in chosen where pathKind(directory) != .directory {
-                    throw EnvironmentError(.unreadableFile, file: directory, message: pathKind(directory) == nil ? "no such directory" : "it is not a directory")
+                    throw EnvironmentError(
+                        .unreadableFile, file: directory, message: pathKind(directory) == nil ? "no such directory" : "it is not a directory")
                 }
                 let rule = try source.rule(near: chosen)
                 let coverage: TranslationCoverage
@@ -79,9 +83,13 @@ extension I18n {
                 }
                 if strict, !coverage.meets(minimum: minCoverage) {
                     let below = coverage.tables.flatMap { table in
-                        table.languages.filter { !$0.meets(minimum: minCoverage) }.map { "\($0.language) in \(table.name) (\(table.format), \($0.coverageText)%)" }
+                        table.languages.filter { !$0.meets(minimum: minCoverage) }.map {
+                            "\($0.language) in \(table.name) (\(table.format), \($0.coverageText)%)"
+                        }
                     }
-                    Console.error("error: --strict: \(Describe.count(below.count, "language")) below \(TranslationCoverage.decimal(minCoverage))%: \(below.joined(separator: ", "))")
+                    Console.error(
+                        "error: --strict: \(Describe.count(below.count, "language")) below \(TranslationCoverage.decimal(minCoverage))%: \(below.joined(separator: ", "))"
+                    )
                     throw ExitCode(ExitStatus.invalidInput.rawValue)
                 }
             }
@@ -97,7 +105,9 @@ extension I18n {
                     if !language.untranslatedKeys.isEmpty { counts.append("\(language.untranslatedKeys.count) untranslated") }
                     if !language.extraKeys.isEmpty { counts.append("\(language.extraKeys.count) not in \(table.sourceLanguage)") }
                     if !language.pluralGaps.isEmpty { counts.append(Describe.count(language.pluralGaps.count, "plural gap")) }
-                    if !language.placeholderMismatches.isEmpty { counts.append(Describe.count(language.placeholderMismatches.count, "placeholder mismatch", plural: "placeholder mismatches")) }
+                    if !language.placeholderMismatches.isEmpty {
+                        counts.append(Describe.count(language.placeholderMismatches.count, "placeholder mismatch", plural: "placeholder mismatches"))
+                    }
                     let percent = language.coverageText + "%"
                     let padding = String(repeating: " ", count: width - language.language.count + 7 - percent.count)
                     var line = "  \(language.language)\(padding)\(percent)  \(language.translated)/\(language.keys)"
@@ -108,10 +118,14 @@ extension I18n {
                     if !language.untranslatedKeys.isEmpty { try Console.output("    untranslated: " + Self.keys(language.untranslatedKeys)) }
                     if !language.extraKeys.isEmpty { try Console.output("    not in \(table.sourceLanguage): " + Self.keys(language.extraKeys)) }
                     for gap in language.pluralGaps {
-                        try Console.output("    plural forms: \(Diagnostic.quoted(gap.key)) lacks \(gap.missing.joined(separator: ", ")) (\(language.language) needs \(gap.needed.joined(separator: ", ")))")
+                        try Console.output(
+                            "    plural forms: \(Diagnostic.quoted(gap.key)) lacks \(gap.missing.joined(separator: ", ")) (\(language.language) needs \(gap.needed.joined(separator: ", ")))"
+                        )
                     }
                     for mismatch in language.placeholderMismatches {
-                        try Console.output("    placeholders: \(Diagnostic.quoted(mismatch.key)) reads \(Self.values(mismatch.found)) where \(table.sourceLanguage) reads \(Self.values(mismatch.expected))")
+                        try Console.output(
+                            "    placeholders: \(Diagnostic.quoted(mismatch.key)) reads \(Self.values(mismatch.found)) where \(table.sourceLanguage) reads \(Self.values(mismatch.expected))"
+                        )
                     }
                 }
             }

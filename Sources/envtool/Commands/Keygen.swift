@@ -1,11 +1,12 @@
 import ArgumentParser
+import EnvironmentCrypto
+import EnvironmentKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import EnvironmentCrypto
-import EnvironmentKit
 
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,10 @@ struct Keygen: ParsableCommand {
             replaced without --force.
             """)
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The key or identity file to write (--age and --export-age: default \(DefaultIdentity.documented)).", valueName: "path"), completion: .file())
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The key or identity file to write (--age and --export-age: default \(DefaultIdentity.documented)).", valueName: "path"),
+        completion: .file())
     var output: String?
 
     @Flag(help: "Make a public/private key pair instead of a symmetric key.")
@@ -38,7 +42,10 @@ struct Keygen: ParsableCommand {
     @Flag(help: "Make an age identity (AGE-SECRET-KEY-1…) and print its recipient (age1…).")
     var age = false
 
-    @Option(name: .customLong("export-age"), help: ArgumentHelp("Write the identity in this file (envtool-identity-1 or age) as an age identity file, for `age -d -i`.", valueName: "identity-file"), completion: .file())
+    @Option(
+        name: .customLong("export-age"),
+        help: ArgumentHelp("Write the identity in this file (envtool-identity-1 or age) as an age identity file, for `age -d -i`.", valueName: "identity-file"),
+        completion: .file())
     var exportAge: String?
 
     @Flag(help: "Replace existing files.")
@@ -57,14 +64,18 @@ struct Keygen: ParsableCommand {
             let target = output ?? DefaultIdentity.path
             let outputs = `public` ? [target, target + ".pub"] : [target]
             if !force, let existing = outputs.first(where: { DefaultIdentity.exists($0) }) {
-                throw EnvironmentError(.writeFailed, file: existing, message: "the file exists; pass --force to replace it (whatever it encrypts will no longer decrypt with a new key)")
+                throw EnvironmentError(
+                    .writeFailed, file: existing,
+                    message: "the file exists; pass --force to replace it (whatever it encrypts will no longer decrypt with a new key)")
             }
             let identities: [AgeIdentity]?
             if let exportAge {
                 let read = try AgeIdentityFile.readIdentities(path: exportAge, namedBy: "--export-age")
                 let x25519 = read.compactMap { $0 as? AgeIdentity }
                 guard x25519.count == read.count else {
-                    let other = read.contains { $0 is SSHEd25519Identity || $0 is SSHRSAIdentity } ? "an SSH key, which age reads as it is (age -d -i KEY)" : "an age plugin identity (AGE-PLUGIN-…), which is already in age's format"
+                    let other =
+                        read.contains { $0 is SSHEd25519Identity || $0 is SSHRSAIdentity }
+                        ? "an SSH key, which age reads as it is (age -d -i KEY)" : "an age plugin identity (AGE-PLUGIN-…), which is already in age's format"
                     throw CryptoError(.invalidKeyFile, "--export-age writes X25519 identities, and this file holds \(other)", file: exportAge)
                 }
                 identities = x25519

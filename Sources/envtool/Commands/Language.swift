@@ -1,10 +1,11 @@
+import ArgumentParser
+import EnvironmentKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ArgumentParser
-import EnvironmentKit
 
 struct Language: ParsableCommand {
     static let configuration = CommandConfiguration(

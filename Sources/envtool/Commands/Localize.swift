@@ -1,5 +1,5 @@
-import ArgumentParser
 import AppleLocalization
+import ArgumentParser
 import EnvironmentKit
 import I18Next
 
@@ -18,7 +18,8 @@ struct Localize: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "localize",
-        abstract: "Print the localized string for a key from the .xcstrings, .stringsdict and .strings tables, with plural forms and printf-style arguments applied.",
+        abstract:
+            "Print the localized string for a key from the .xcstrings, .stringsdict and .strings tables, with plural forms and printf-style arguments applied.",
         discussion: """
             Lookup: for the language, its language without region, the development language and Base in turn, the table's String Catalog (<Table>.xcstrings), then <lang>.lproj/<Table>.stringsdict, then <lang>.lproj/<Table>.strings; when no language has the key, a catalog's source text. Arguments are text; those that read as numbers choose plural forms (localize items_in_cart 5 --language ru) and fill %d, %lld, %.2f; others fill %@. With --source i18next (repeatable, in order: --source i18next --source strings) the i18next resources in locales/ are asked too, with i18next's own fallbacks. A key found nowhere exits 68.
 
@@ -31,8 +32,9 @@ struct Localize: ParsableCommand {
     @Argument(help: "Arguments for %@, %d, %lld, %1$@… in the string; numbers choose plural forms.")
     var arguments: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The language (default: the current app language).", valueName: "code"),
-            completion: DocumentCompletions.languages)
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The language (default: the current app language).", valueName: "code"),
+        completion: DocumentCompletions.languages)
     var language: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The table name.", valueName: "name"))
@@ -62,8 +64,9 @@ struct Localize: ParsableCommand {
             var explicit: String? = nil
             if let language {
                 guard let supported = environment.document.supportedLanguage(language) else {
-                    throw EnvironmentError(.unsupportedLanguage, file: options.selection.displayPath,
-                                           message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
+                    throw EnvironmentError(
+                        .unsupportedLanguage, file: options.selection.displayPath,
+                        message: "\"\(language)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
                 }
                 explicit = supported.identifier
             }
@@ -98,14 +101,17 @@ struct Localize: ParsableCommand {
                 let sameLanguage = [AppleTableDirectory.languageKey(code), tag.language]
                 // A catalog answers with its source text when no language has the key: that is a fallback too.
                 if let match = environment.appleTables.string(forKey: key, table: table, languageChain: sameLanguage, device: device),
-                   sameLanguage.contains(AppleTableDirectory.languageKey(match.language)) {
+                    sameLanguage.contains(AppleTableDirectory.languageKey(match.language))
+                {
                     return nil
                 }
-                return "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings or to \(table).xcstrings"
+                return
+                    "--strict: \"\(key)\" is not translated to \(code); the string comes from the development language or Base; add it to \(code).lproj/\(table).strings or to \(table).xcstrings"
             case .i18next:
                 let options: TranslationOptions = ["lng": .string(code), "fallbackLng": .bool(false)]
                 if environment.i18next?.exists(key, options) == true { return nil }
-                return "--strict: \"\(key)\" is not translated to \(code); the string comes from an i18next fallback language; add it to locales/\(code)/translation.json"
+                return
+                    "--strict: \"\(key)\" is not translated to \(code); the string comes from an i18next fallback language; add it to locales/\(code)/translation.json"
             }
         }
         return nil

@@ -25,7 +25,10 @@ struct Print: ParsableCommand {
     @Option(help: "The output format (default: json; dotenv with --flavor).")
     var format: Format?
 
-    @Option(help: ArgumentHelp("The dotenv reader to write for: sh (`set -a; . file`), docker (`docker run --env-file`: no quotes, one line per variable) or python-dotenv; implies --format dotenv.", valueName: "reader"))
+    @Option(
+        help: ArgumentHelp(
+            "The dotenv reader to write for: sh (`set -a; . file`), docker (`docker run --env-file`: no quotes, one line per variable) or python-dotenv; implies --format dotenv.",
+            valueName: "reader"))
     var flavor: DotenvFormat.Flavor?
 
     @OptionGroup var options: EnvironmentOptions

@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
 
 struct Recipients: ParsableCommand {
     static let configuration = CommandConfiguration(

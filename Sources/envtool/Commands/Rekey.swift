@@ -1,11 +1,12 @@
 import ArgumentParser
+import EnvironmentCrypto
+import EnvironmentKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import EnvironmentCrypto
-import EnvironmentKit
 
 struct Rekey: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,13 +45,22 @@ struct Rekey: ParsableCommand {
     @Option(name: SecretProviders.newRecipientsFileOption.argumentName, help: SecretProviders.newRecipientsFileOption.argumentHelp, completion: .file())
     var recipientsFiles: [String] = []
 
-    @Option(name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age or sops file's recipients; repeatable.", valueName: "recipient"), completion: .file())
+    @Option(
+        name: .customLong("add-recipient"), help: ArgumentHelp("Add this recipient to an age or sops file's recipients; repeatable.", valueName: "recipient"),
+        completion: .file())
     var addedRecipients: [String] = []
 
-    @Option(name: .customLong("remove-recipient"), help: ArgumentHelp("Remove this recipient (as --add-recipient takes it: age1…, a .pub or recipients file) from an age or sops file's recipients (the file or data key is rotated); repeatable.", valueName: "recipient"), completion: .file())
+    @Option(
+        name: .customLong("remove-recipient"),
+        help: ArgumentHelp(
+            "Remove this recipient (as --add-recipient takes it: age1…, a .pub or recipients file) from an age or sops file's recipients (the file or data key is rotated); repeatable.",
+            valueName: "recipient"), completion: .file())
     var removedRecipients: [String] = []
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The format to write: age, v1, rncryptor or sops (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
+    @Option(
+        name: .customLong("to"),
+        help: ArgumentHelp(
+            "The format to write: age, v1, rncryptor or sops (default: as `encrypt` chooses for the new secret, or the file's own).", valueName: "format"))
     var format: EnvironmentsBin.Format?
 
     @Flag(help: "Write an ASCII-armored age file.")
@@ -77,7 +87,9 @@ struct Rekey: ParsableCommand {
             let target = try newTarget(for: opened)
             let (sealed, fileKey) = try EnvironmentsBin.encryptWithFileKey(opened.plaintext, to: target)
             if output == nil, (try? InputFile.read(input)) != original {
-                throw EnvironmentError(.writeFailed, file: input, message: "the file changed while it was being re-encrypted (another program wrote it); nothing was written, run rekey again")
+                throw EnvironmentError(
+                    .writeFailed, file: input,
+                    message: "the file changed while it was being re-encrypted (another program wrote it); nothing was written, run rekey again")
             }
             let destination = output ?? input
             try AtomicFile.write(sealed, to: destination, permissions: 0o644, keepingExistingMode: true)
@@ -109,8 +121,9 @@ struct Rekey: ParsableCommand {
         let given = newSecret
         // A sops file with no new secret gets a new data key for the same recipients (`sops rotate`).
         if !SecretProviders.anyGiven(given), let format = format ?? (opened.header.format == .sops ? .sops : nil) {
-            return try opened.sameSecret(in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
-                                         file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
+            return try opened.sameSecret(
+                in: format, armored: armor, scryptWorkFactor: kdf.scryptWorkFactor, kdf: kdf.parameters,
+                file: input, listed: RecipientsSidecar.listed(beside: input, trusting: trust.trustRecipients))
         }
         return try SecretProviders.encryptionTarget(given: given, request: .init(format: format, armored: armor, kdf: kdf, rekeying: opened.header.format))
     }
@@ -127,9 +140,11 @@ struct Rekey: ParsableCommand {
     /// per read at 18, against 0.07 s and 23 MB for a recipient file.
     static func passphraseCost(_ target: EnvironmentsBin.EncryptionTarget, was header: EnvironmentsBin.Header, file: String) -> String? {
         guard case .age(let recipients, _) = target, recipients.count == 1, let scrypt = recipients[0] as? ScryptRecipient,
-              header.age?.isPassphraseProtected != true, (1...30).contains(scrypt.workFactor) else { return nil }
+            header.age?.isPassphraseProtected != true, (1...30).contains(scrypt.workFactor)
+        else { return nil }
         let memory = scrypt.workFactor >= 10 ? "\(1 << (scrypt.workFactor - 10)) MiB" : "\(1 << scrypt.workFactor) KiB"
         let time = scrypt.workFactor >= 18 ? "about \(1 << (scrypt.workFactor - 18)) to \(2 << (scrypt.workFactor - 18)) s" : "under a second"
-        return "note: every read of this file (get, print, run, the app) now runs scrypt at work factor \(scrypt.workFactor): \(memory) of memory and \(time) each, against milliseconds for a file encrypted to recipients. To keep reads fast, give each reader an identity instead of the shared passphrase: `envtool keygen --age` prints a recipient, then `envtool rekey \(file) --new-recipient age1…` (or -R a recipients file)"
+        return
+            "note: every read of this file (get, print, run, the app) now runs scrypt at work factor \(scrypt.workFactor): \(memory) of memory and \(time) each, against milliseconds for a file encrypted to recipients. To keep reads fast, give each reader an identity instead of the shared passphrase: `envtool keygen --age` prints a recipient, then `envtool rekey \(file) --new-recipient age1…` (or -R a recipients file)"
     }
 }

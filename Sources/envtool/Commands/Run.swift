@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,23 +30,28 @@ struct Run: ParsableCommand {
               envtool run -e environments.bin --key-file app.key -- ./deploy.sh
             """)
 
-    @Option(help: ArgumentHelp(
-        "Put this in front of every name, such as APP_ (ASCII letters, digits and '_', not starting with a digit).",
-        valueName: "prefix"))
+    @Option(
+        help: ArgumentHelp(
+            "Put this in front of every name, such as APP_ (ASCII letters, digits and '_', not starting with a digit).",
+            valueName: "prefix"))
     var prefix: String?
 
     @Flag(help: "Let the configuration's values replace variables already set in the environment.")
     var override = false
 
-    @Option(name: .customLong("allow-variable"), help: ArgumentHelp(
-        "Let the configuration set this loader, shell or interpreter start-up variable (LD_PRELOAD, BASH_ENV, PATH…); repeatable.",
-        valueName: "name"))
+    @Option(
+        name: .customLong("allow-variable"),
+        help: ArgumentHelp(
+            "Let the configuration set this loader, shell or interpreter start-up variable (LD_PRELOAD, BASH_ENV, PATH…); repeatable.",
+            valueName: "name"))
     var allowedVariables: [String] = []
 
     @OptionGroup var options: EnvironmentOptions
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp(
-        "The command and its arguments, after --.", valueName: "command"))
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp(
+            "The command and its arguments, after --.", valueName: "command"))
     var command: [String] = []
 
     /// The variables holding secrets (passphrases, the identity text) that must not reach the
@@ -73,9 +79,13 @@ struct Run: ParsableCommand {
             }
         }
         let existing = ProcessInfo.processInfo.environment
-        for variable in variables where EnvironmentVariableName.changesStartup(variable.name, value: variable.value) && !allowedVariables.contains(variable.name)
-            && (override || existing[variable.name] == nil) {
-            Console.error("envtool: error: run: the configuration sets \(variable.name) (at \(variable.path)), which changes how the command starts; allow it with --allow-variable \(variable.name) if you mean it. Nothing was run")
+        for variable in variables
+        where EnvironmentVariableName.changesStartup(variable.name, value: variable.value) && !allowedVariables.contains(variable.name)
+            && (override || existing[variable.name] == nil)
+        {
+            Console.error(
+                "envtool: error: run: the configuration sets \(variable.name) (at \(variable.path)), which changes how the command starts; allow it with --allow-variable \(variable.name) if you mean it. Nothing was run"
+            )
             throw ExitCode(ExitStatus.invalidInput.rawValue)
         }
         let failure = Self.execute(command, environment: environment(with: variables, existing: existing))

@@ -22,8 +22,9 @@ struct SetLanguage: ParsableCommand {
             let environment = try selection.loadEnvironment()
             switch try environment.setAppLanguage(code) {
             case .notSupported:
-                throw EnvironmentError(.unsupportedLanguage, file: selection.displayPath,
-                                       message: "\"\(code)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
+                throw EnvironmentError(
+                    .unsupportedLanguage, file: selection.displayPath,
+                    message: "\"\(code)\" is not a supported language; choose one of \(environment.availableLanguages().joined(separator: ", "))")
             case .updated, .sameAsBefore:
                 try Console.output(environment.getAppLanguage())
             }

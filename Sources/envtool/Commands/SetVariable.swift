@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import LibC
 
 struct SetVariable: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,8 @@ struct SetVariable: ParsableCommand {
         try VariableEditor.validate(key: key, selection: options.selection)
         if value == nil || value == InputFile.standardInput {
             if options.selection.secrets.readsStandardInput {
-                throw ValidationError("the value and --passphrase-stdin would both be read from standard input; pass the passphrase with --passphrase-env VARIABLE")
+                throw ValidationError(
+                    "the value and --passphrase-stdin would both be read from standard input; pass the passphrase with --passphrase-env VARIABLE")
             }
         }
     }
@@ -151,7 +153,8 @@ struct VariableEditor {
             plaintext = opened.plaintext
             // Known before anything changes: an age file whose recipients list is missing or out
             // of step is refused, as `edit` refuses it, instead of being sealed to fewer people.
-            target = try opened.sameTarget(scryptWorkFactor: kdf.scryptWorkFactor, file: name, listed: RecipientsSidecar.listed(beside: path, trusting: trustRecipients))
+            target = try opened.sameTarget(
+                scryptWorkFactor: kdf.scryptWorkFactor, file: name, listed: RecipientsSidecar.listed(beside: path, trusting: trustRecipients))
         } else {
             plaintext = SecretBytes(copying: original)
         }
@@ -175,7 +178,9 @@ struct VariableEditor {
             bytes = changed.withUnsafeBytes { Data($0) }
         }
         if (try? InputFile.read(path)) != original {
-            throw EnvironmentError(.writeFailed, file: name, message: "the file changed while it was being changed (another program wrote it); nothing was written, run the command again")
+            throw EnvironmentError(
+                .writeFailed, file: name,
+                message: "the file changed while it was being changed (another program wrote it); nothing was written, run the command again")
         }
         try AtomicFile.write(bytes, to: path, permissions: 0o644, keepingExistingMode: true)
         // The list again, with the MAC of the new file key (the recipients are the same).

@@ -2,13 +2,14 @@ import AppleLocalization
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
+import Platform
+import StringsFile
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import StringsFile
 
 struct Strings: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +39,8 @@ struct Strings: ParsableCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lint",
-            abstract: "Check .strings, .stringsdict and .xcstrings files, or a directory of them; print diagnostics on stdout as file:line:col: error|warning: message.",
+            abstract:
+                "Check .strings, .stringsdict and .xcstrings files, or a directory of them; print diagnostics on stdout as file:line:col: error|warning: message.",
             discussion: """
                 The diagnostics are the result, so they go to stdout; a file that cannot be read is reported on stderr. Exits 66 when a file cannot be read, else 65 when any file has an error (or, with --strict, a warning); warnings alone exit 0. '-' reads a .strings file from standard input.
 
@@ -86,15 +88,18 @@ struct Strings: ParsableCommand {
                     // A table file is checked as the directory it belongs to checks it, so that
                     // `strings lint FILE` and `strings lint DIR` agree on the file.
                     if file != EnvironmentSelection.standardInput, pathKind(file) == .file,
-                       let findings = try lintTables(in: Strings.tableDirectory(of: file), only: file) {
+                        let findings = try lintTables(in: Strings.tableDirectory(of: file), only: file)
+                    {
                         try findings.forEach(report)
                         continue
                     }
                     if file.hasSuffix(".stringsdict") || file.hasSuffix(".xcstrings") {
                         let data = try InputFile.read(file)
                         do {
-                            let warnings = file.hasSuffix(".xcstrings") ? try StringCatalog(data: data, path: file).warnings
-                                                                        : try StringsDictFile(data: data, path: file).warnings
+                            let warnings =
+                                file.hasSuffix(".xcstrings")
+                                ? try StringCatalog(data: data, path: file).warnings
+                                : try StringsDictFile(data: data, path: file).warnings
                             try warnings.forEach(report)
                         } catch let error as AppleLocalizationError {
                             try report(error.diagnostic)
@@ -139,8 +144,10 @@ struct Strings: ParsableCommand {
                 Console.error(error.description)
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
-            let findings = AppleStringsLinter(lookup: lookup, developmentLanguage: resolved.language,
-                                              languages: Strings.languages(in: directory)).lint()
+            let findings = AppleStringsLinter(
+                lookup: lookup, developmentLanguage: resolved.language,
+                languages: Strings.languages(in: directory)
+            ).lint()
             guard let file else { return (resolved.warning.map { [$0] } ?? []) + findings }
             return findings.filter { $0.file.map { Strings.samePath($0, file) } ?? false }
         }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentKit
+import I18Next
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import I18Next
 
 struct Translate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,8 +44,10 @@ struct Translate: ParsableCommand {
     }
 
     func run() throws {
-        try Request(keys: keys, initFile: `init`, options: options, resources: resources, strict: strict,
-                    environment: environment.selection).run()
+        try Request(
+            keys: keys, initFile: `init`, options: options, resources: resources, strict: strict,
+            environment: environment.selection
+        ).run()
     }
 
     /// What `t` is asked, as plain values: ``DirectCommands`` runs it without making the
@@ -68,10 +71,16 @@ struct Translate: ParsableCommand {
                     let names = keys.map { "\"\($0)\"" }.joined(separator: ", ")
                     let looked = engine.languages.joined(separator: ", ")
                     guard !strict else {
-                        throw EnvironmentError(.unknownVariable, message: "no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); add it to the resources, or drop --strict to print the key as i18next does")
+                        throw EnvironmentError(
+                            .unknownVariable,
+                            message:
+                                "no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); add it to the resources, or drop --strict to print the key as i18next does"
+                        )
                     }
                     let answer = callOptions.values["defaultValue"] != nil ? "the defaultValue" : "the key itself"
-                    Console.error("warning: no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); printing what i18next's t() returns, \(answer) (--strict makes this an error)")
+                    Console.error(
+                        "warning: no translation for \(names) (looked in \(looked.isEmpty ? "no language" : looked)); printing what i18next's t() returns, \(answer) (--strict makes this an error)"
+                    )
                 }
                 switch result {
                 case .string(let text): try Console.output(text)
@@ -110,7 +119,9 @@ struct Translate: ParsableCommand {
         /// warning per file that was then not found in it.
         private func checkResourcesDirectory(_ path: String) throws {
             guard let kind = pathKind(path) else {
-                throw EnvironmentError(.unreadableFile, file: path, message: "no such directory; --resources takes a directory of i18next resources laid out as <dir>/<lng>/<ns>.json")
+                throw EnvironmentError(
+                    .unreadableFile, file: path,
+                    message: "no such directory; --resources takes a directory of i18next resources laid out as <dir>/<lng>/<ns>.json")
             }
             guard kind == .directory else {
                 throw EnvironmentError(.unreadableFile, file: path, message: "not a directory; --resources takes a directory laid out as <dir>/<lng>/<ns>.json")
@@ -119,8 +130,9 @@ struct Translate: ParsableCommand {
 
         private func appEnvironment() throws -> AppEnvironment {
             let document = try environment.loadDocument()
-            var options = AppEnvironment.Options(configurationName: EnvironmentSelection.configuration(environment.configuration, of: document),
-                                                 appID: environment.appID, stringsDirectory: environment.stringsDirectory)
+            var options = AppEnvironment.Options(
+                configurationName: EnvironmentSelection.configuration(environment.configuration, of: document),
+                appID: environment.appID, stringsDirectory: environment.stringsDirectory)
             if let resources { options.i18nextDirectory = resources }
             // One process, one call: walking the tree once costs less than indexing every path.
             options.indexesI18nextKeyPaths = false
@@ -131,7 +143,8 @@ struct Translate: ParsableCommand {
 
         private func noResources() -> EnvironmentError {
             let directory = resources ?? environment.stringsDirectory + "/locales"
-            return EnvironmentError(.unreadableFile, file: directory, message: "no i18next resources; add \(directory)/<lng>/<ns>.json or pass --resources DIR or --init FILE")
+            return EnvironmentError(
+                .unreadableFile, file: directory, message: "no i18next resources; add \(directory)/<lng>/<ns>.json or pass --resources DIR or --init FILE")
         }
 
         private func makeEngine() throws -> I18Next {

@@ -2,13 +2,14 @@ import AppleLocalization
 import ArgumentParser
 import Diagnostics
 import EnvironmentKit
+import I18Next
+import TranslationFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import I18Next
-import TranslationFormats
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,13 +55,14 @@ struct Validate: ParsableCommand {
     private func resourceFindings(_ directory: String, document: EnvironmentsDocument) -> [Diagnostic] {
         let declared = document.languages.first.map { SourceLanguageRule.Declaration(language: $0.identifier, origin: options.selection.displayPath) }
         do throws(AppleLocalizationError) {
-            let coverage = try TranslationCoverage.read(directories: [directory], format: I18NextJSONFormat(),
-                                                        sourceLanguage: SourceLanguageRule(document: declared), checking: true)
+            let coverage = try TranslationCoverage.read(
+                directories: [directory], format: I18NextJSONFormat(),
+                sourceLanguage: SourceLanguageRule(document: declared), checking: true)
             // Notes (texts that keep the source's) say nothing of validity: `i18n lint` shows them.
             return coverage.notices + coverage.failures + coverage.findings.filter { $0.severity != .note }
-        } catch where error.kind == .unreadable {
+        } catch  where error.kind == .unreadable {
             return []
-        } catch where error.kind == .usage {
+        } catch  where error.kind == .usage {
             // The resources lack the development language (or cannot tell it): the app falls
             // back to keys there, but the document itself is valid.
             return [error.diagnostic.with(severity: .warning)]
@@ -88,8 +90,10 @@ struct Validate: ParsableCommand {
             if printing {
                 Console.error(diagnostic.description)
             } else {
-                report.findings.append(Finding.json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
-                                                    column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
+                report.findings.append(
+                    Finding.json(
+                        severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+                        column: diagnostic.column, path: diagnostic.path, message: diagnostic.message))
             }
         }
         let localesDirectory = options.selection.stringsDirectory + "/locales"
@@ -102,18 +106,24 @@ struct Validate: ParsableCommand {
             resources = localesDirectory
         }
         let appleFiles = appleTables.allFiles
-        let counts = Counts(languages: document.languages.count, configurations: document.configurationNames.count,
-                            tables: tables.allFiles.count, stringsdicts: appleFiles.filter { $0.hasSuffix(".stringsdict") }.count,
-                            catalogs: appleFiles.filter { $0.hasSuffix(".xcstrings") }.count, resources: resources)
+        let counts = Counts(
+            languages: document.languages.count, configurations: document.configurationNames.count,
+            tables: tables.allFiles.count, stringsdicts: appleFiles.filter { $0.hasSuffix(".stringsdict") }.count,
+            catalogs: appleFiles.filter { $0.hasSuffix(".xcstrings") }.count, resources: resources)
         let status = report.tally.status(strict: strict)
         if printing, strict, report.tally.warnings > 0 {
-            Console.error("\(options.selection.displayPath): not valid under --strict: \(Describe.count(report.tally.warnings, "warning")) (fix them, or validate without --strict)")
+            Console.error(
+                "\(options.selection.displayPath): not valid under --strict: \(Describe.count(report.tally.warnings, "warning")) (fix them, or validate without --strict)"
+            )
         }
         if printing {
             if status != .success { throw ExitCode(status.rawValue) }
-            let described = [Describe.count(counts.languages, "language"),
-                             Describe.count(counts.configurations, "configuration"),
-                             Describe.count(counts.tables, ".strings table")]
+            let described =
+                [
+                    Describe.count(counts.languages, "language"),
+                    Describe.count(counts.configurations, "configuration"),
+                    Describe.count(counts.tables, ".strings table"),
+                ]
                 + (counts.stringsdicts > 0 ? [Describe.count(counts.stringsdicts, ".stringsdict table")] : [])
                 + (counts.catalogs > 0 ? [Describe.count(counts.catalogs, "String Catalog")] : [])
             let note = resources.map { ", i18next resources in \($0)" } ?? ""

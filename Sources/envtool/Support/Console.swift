@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentCrypto
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// Results go to stdout, diagnostics to stderr.
 ///

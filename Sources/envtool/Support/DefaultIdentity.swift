@@ -1,11 +1,12 @@
+import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import EnvironmentKit
-import Platform
-import LibC
 
 /// The identity file every command reads when none is given, and that `keygen --age` (and
 /// `keygen --export-age`) write when no `-o` is given: `$XDG_CONFIG_HOME/envtool/keys.txt`, else
@@ -22,7 +23,8 @@ enum DefaultIdentity {
     static var path: String {
         var base = EnvironmentSelection.environmentValue("XDG_CONFIG_HOME") ?? ""
         if !base.hasPrefix("/") {
-            let home = EnvironmentSelection.environmentValue("HOME").flatMap { $0.isEmpty ? nil : $0 }
+            let home =
+                EnvironmentSelection.environmentValue("HOME").flatMap { $0.isEmpty ? nil : $0 }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
             base = home + "/.config"
         }
@@ -67,7 +69,8 @@ enum PrivateFolder {
         }
         for folder in missing.reversed() {
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
-                throw EnvironmentError(.writeFailed, file: file, message: "cannot create the folder \(folder): \(String(cString: strerror(errno)).lowercased())")
+                throw EnvironmentError(
+                    .writeFailed, file: file, message: "cannot create the folder \(folder): \(String(cString: strerror(errno)).lowercased())")
             }
             chmod(folder, 0o700)
         }

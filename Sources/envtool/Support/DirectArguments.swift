@@ -35,9 +35,10 @@ struct DirectArguments {
 
         /// Adds `other`'s spellings; a spelling in both keeps this grammar's meaning.
         func merging(_ other: Grammar) -> Grammar {
-            Grammar(options: options.merging(other.options) { mine, _ in mine },
-                    repeatable: repeatable.union(other.repeatable),
-                    flags: flags.merging(other.flags) { mine, _ in mine })
+            Grammar(
+                options: options.merging(other.options) { mine, _ in mine },
+                repeatable: repeatable.union(other.repeatable),
+                flags: flags.merging(other.flags) { mine, _ in mine })
         }
     }
 
@@ -84,8 +85,9 @@ struct DirectArguments {
 
     /// The secret options given, as the commands take them.
     var secretValues: SecretValues {
-        SecretValues(values: values.filter { SecretProviders.optionNames.contains($0.key) },
-                     flags: flags.filter { SecretProviders.optionNames.contains($0) })
+        SecretValues(
+            values: values.filter { SecretProviders.optionNames.contains($0.key) },
+            flags: flags.filter { SecretProviders.optionNames.contains($0) })
     }
 }
 
@@ -118,41 +120,49 @@ enum DirectCommands {
     /// The one positional word and the environment options of `get KEY` and `set-language CODE`.
     private static func wordAndSelection(_ arguments: ArraySlice<String>) -> (String, EnvironmentSelection)? {
         guard let parsed = DirectArguments(arguments, grammar: EnvironmentSelection.directGrammar),
-              parsed.positionals.count == 1, let selection = EnvironmentSelection(parsed) else { return nil }
+            parsed.positionals.count == 1, let selection = EnvironmentSelection(parsed)
+        else { return nil }
         return (parsed.positionals[0], selection)
     }
 
     private static func language(_ arguments: ArraySlice<String>) -> (() throws -> Void)? {
         let grammar = DirectArguments.Grammar(options: ["--format": "format"], flags: ["-v": "verbose", "--verbose": "verbose"])
         guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentSelection.directGrammar)),
-              parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed),
-              let format = OutputFormat(rawValue: parsed.value("format") ?? OutputFormat.text.rawValue) else { return nil }
+            parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed),
+            let format = OutputFormat(rawValue: parsed.value("format") ?? OutputFormat.text.rawValue)
+        else { return nil }
         let verbose = parsed.flag("verbose")
         return { try Language.run(verbose: verbose, json: format == .json, selection: selection) }
     }
 
     private static func translate(_ arguments: ArraySlice<String>) -> Translate.Request? {
-        let grammar = DirectArguments.Grammar(options: ["--init": "init", "--options": "options", "--resources": "resources"],
-                                              flags: ["--strict": "strict"])
+        let grammar = DirectArguments.Grammar(
+            options: ["--init": "init", "--options": "options", "--resources": "resources"],
+            flags: ["--strict": "strict"])
         guard let parsed = DirectArguments(arguments, grammar: grammar.merging(EnvironmentSelection.directGrammar)),
-              !parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed) else { return nil }
-        return Translate.Request(keys: parsed.positionals, initFile: parsed.value("init"), options: parsed.value("options"),
-                                 resources: parsed.value("resources"), strict: parsed.flag("strict"), environment: selection)
+            !parsed.positionals.isEmpty, let selection = EnvironmentSelection(parsed)
+        else { return nil }
+        return Translate.Request(
+            keys: parsed.positionals, initFile: parsed.value("init"), options: parsed.value("options"),
+            resources: parsed.value("resources"), strict: parsed.flag("strict"), environment: selection)
     }
 }
 
 extension EnvironmentSelection {
     /// The spellings of the environment options, and of the secret options from the table.
     static let directGrammar = DirectArguments.Grammar(
-        options: ["-e": "environments", "--environments": "environments", "-c": "configuration", "--configuration": "configuration",
-                  "--app-id": "app-id"]).merging(SecretProviders.grammar)
+        options: [
+            "-e": "environments", "--environments": "environments", "-c": "configuration", "--configuration": "configuration",
+            "--app-id": "app-id",
+        ]).merging(SecretProviders.grammar)
 
     /// The options as `parsed` gives them, validated as ArgumentParser validates the option
     /// groups; `nil` when validation fails.
     init?(_ parsed: DirectArguments) {
-        self.init(environments: parsed.value("environments"), configuration: parsed.value("configuration"),
-                  appID: parsed.value("app-id"),
-                  secrets: parsed.secretValues)
+        self.init(
+            environments: parsed.value("environments"), configuration: parsed.value("configuration"),
+            appID: parsed.value("app-id"),
+            secrets: parsed.secretValues)
         guard (try? secrets.validate()) != nil, (try? validate()) != nil else { return nil }
     }
 }

@@ -1,5 +1,5 @@
-import Platform
 import EnvironmentKit
+import Platform
 
 /// Renders variables as a `.env` file that its reader reads back exactly. Each reader has its own
 /// rules, so each has its own flavour (``Flavor``); `sh` is the default:
@@ -70,12 +70,17 @@ enum DotenvFormat {
 
         private mutating func claim(_ name: String, for path: JSONPath) throws(EnvironmentError) {
             guard isShellName(name) else {
-                throw configuration.error(.malformedDocument, at: path, message:
-                    "the variable \(full(path)) becomes the dotenv name \"\(name)\", which is not a shell variable name (letters, digits and '_', not starting with a digit); rename the key")
+                throw configuration.error(
+                    .malformedDocument, at: path,
+                    message:
+                        "the variable \(full(path)) becomes the dotenv name \"\(name)\", which is not a shell variable name (letters, digits and '_', not starting with a digit); rename the key"
+                )
             }
             if let owner = owners[name] {
-                throw configuration.error(.malformedDocument, at: path, message:
-                    "the variables \(full(owner)) and \(full(path)) both become the dotenv name \(name); rename one of the keys")
+                throw configuration.error(
+                    .malformedDocument, at: path,
+                    message:
+                        "the variables \(full(owner)) and \(full(path)) both become the dotenv name \(name); rename one of the keys")
             }
             owners[name] = path
         }
@@ -84,8 +89,11 @@ enum DotenvFormat {
             switch value {
             case .string(let string):
                 if string.utf8.contains(0) {
-                    throw configuration.error(.malformedDocument, at: path, message:
-                        "the variable \(full(path)) holds a NUL character (\\u0000), which no environment variable can hold; remove it or print --format json")
+                    throw configuration.error(
+                        .malformedDocument, at: path,
+                        message:
+                            "the variable \(full(path)) holds a NUL character (\\u0000), which no environment variable can hold; remove it or print --format json"
+                    )
                 }
                 return string
             case .null: return ""
@@ -95,20 +103,29 @@ enum DotenvFormat {
 
         /// `NAME=value` as docker reads it: the value raw, on one line.
         private func dockerLine(_ name: String, _ text: String, at path: JSONPath) throws(EnvironmentError) -> String {
-            let advice = "pass it with `docker run -e \(name)` from the environment (`envtool run -- docker run -e \(name) …`), or print --flavor sh for a shell"
+            let advice =
+                "pass it with `docker run -e \(name)` from the environment (`envtool run -- docker run -e \(name) …`), or print --flavor sh for a shell"
             if text.utf8.contains(0x0A) {
-                throw configuration.error(.malformedDocument, at: path, message:
-                    "the variable \(full(path)) holds a line break, which docker's --env-file cannot hold (one line per variable, no quotes or escapes); \(advice)")
+                throw configuration.error(
+                    .malformedDocument, at: path,
+                    message:
+                        "the variable \(full(path)) holds a line break, which docker's --env-file cannot hold (one line per variable, no quotes or escapes); \(advice)"
+                )
             }
             if text.utf8.last == 0x0D {
-                throw configuration.error(.malformedDocument, at: path, message:
-                    "the variable \(full(path)) ends in a carriage return (CR), which docker's --env-file drops (it reads lines with Go's line scanner); \(advice)")
+                throw configuration.error(
+                    .malformedDocument, at: path,
+                    message:
+                        "the variable \(full(path)) ends in a carriage return (CR), which docker's --env-file drops (it reads lines with Go's line scanner); \(advice)"
+                )
             }
             let line = name + "=" + text
             // bufio.Scanner's default token limit: a longer line fails the whole file.
             if line.utf8.count >= 64 * 1024 {
-                throw configuration.error(.malformedDocument, at: path, message:
-                    "the variable \(full(path)) makes a line of \(line.utf8.count) bytes; docker's --env-file reads lines of at most 64 KiB; \(advice)")
+                throw configuration.error(
+                    .malformedDocument, at: path,
+                    message:
+                        "the variable \(full(path)) makes a line of \(line.utf8.count) bytes; docker's --env-file reads lines of at most 64 KiB; \(advice)")
             }
             return line
         }
@@ -119,9 +136,10 @@ enum DotenvFormat {
     }
 
     private static func variableName(_ key: String) -> String {
-        String(key.uppercased().unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
-        })
+        String(
+            key.uppercased().unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+            })
     }
 
     private static func isShellName(_ name: String) -> Bool {

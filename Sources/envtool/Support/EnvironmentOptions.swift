@@ -1,13 +1,14 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// Which environments document a command reads, in which configuration, under which app id
 /// and with which secret: what ``EnvironmentOptions`` give, as plain values.
@@ -20,7 +21,8 @@ struct EnvironmentSelection: Sendable {
     static let defaultPath = "environments/environments.json"
     /// Where a command looks for the document no option or variable names (``discoveredPath()``),
     /// in the words of `--help`, the man page and errors.
-    static let discoveryRule = "envtool looks for environments.json, then environments/environments.json, in the current folder and then in each folder above it up to the root of its git repository;"
+    static let discoveryRule =
+        "envtool looks for environments.json, then environments/environments.json, in the current folder and then in each folder above it up to the root of its git repository;"
     static let appIDVariable = "ENVTOOL_APP_ID"
     /// The path that means standard input.
     static let standardInput = "-"
@@ -38,7 +40,8 @@ struct EnvironmentSelection: Sendable {
     /// directory outside the config directory, or one the file system cannot hold.
     func validate() throws {
         if path == Self.standardInput && secrets.readsStandardInput {
-            throw ValidationError("--environments - and --passphrase-stdin both read standard input; pass the passphrase with --passphrase-env VARIABLE instead")
+            throw ValidationError(
+                "--environments - and --passphrase-stdin both read standard input; pass the passphrase with --passphrase-env VARIABLE instead")
         }
         try Self.validate(appID: appID)
     }
@@ -101,7 +104,8 @@ struct EnvironmentSelection: Sendable {
         for levels in 0..<discoveryDepthLimit {
             if pathKind(prefix + ".git") != nil { return levels }
             let folder = prefix.isEmpty ? "." : prefix
-            var here = stat(), parent = stat()
+            var here = stat()
+            var parent = stat()
             guard stat(folder, &here) == 0, stat(folder + "/..", &parent) == 0 else { return nil }
             // The file-system root is its own parent.
             if here.st_dev == parent.st_dev && here.st_ino == parent.st_ino { return nil }
@@ -144,7 +148,9 @@ struct EnvironmentSelection: Sendable {
             return try EnvironmentsDocument(contentsOf: path, identities: secrets.identities(for:))
         } catch {
             guard error.kind == .unreadableFile, environments == nil else { throw error }
-            throw EnvironmentError(.unreadableFile, file: error.file, message: error.message + "; \(Self.discoveryRule) none exists, so pass --environments PATH or set \(Self.pathVariable)")
+            throw EnvironmentError(
+                .unreadableFile, file: error.file,
+                message: error.message + "; \(Self.discoveryRule) none exists, so pass --environments PATH or set \(Self.pathVariable)")
         }
     }
 
@@ -201,8 +207,9 @@ struct EnvironmentSelection: Sendable {
     /// only read variables never print them.
     func loadEnvironment() throws -> AppEnvironment {
         let document = try loadDocument()
-        return try Self.environment(of: document, configuration: Self.configuration(configuration, of: document), appID: appID,
-                                    stringsDirectory: stringsDirectory)
+        return try Self.environment(
+            of: document, configuration: Self.configuration(configuration, of: document), appID: appID,
+            stringsDirectory: stringsDirectory)
     }
 
     /// The configuration the CLI reads: `explicit` (`--configuration`), else `$ENVTOOL_CONFIGURATION`
@@ -235,10 +242,13 @@ struct EnvironmentSelection: Sendable {
     }
 
     /// The environment of `document` (see ``loadEnvironment()``).
-    static func environment(of document: EnvironmentsDocument, configuration: String?, appID: String?,
-                            stringsDirectory: String) throws -> AppEnvironment {
-        var options = AppEnvironment.Options(configurationName: configuration, appID: appID,
-                                             stringsDirectory: stringsDirectory)
+    static func environment(
+        of document: EnvironmentsDocument, configuration: String?, appID: String?,
+        stringsDirectory: String
+    ) throws -> AppEnvironment {
+        var options = AppEnvironment.Options(
+            configurationName: configuration, appID: appID,
+            stringsDirectory: stringsDirectory)
         options.startupWarningHandler = { Console.error($0.formatted(severity: "warning")) }
         return try AppEnvironment(document: document, options: options)
     }
@@ -247,20 +257,27 @@ struct EnvironmentSelection: Sendable {
 /// The options every command that reads an environments document shares (ArgumentParser's
 /// front of ``EnvironmentSelection``).
 struct EnvironmentOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "The environments document.",
-        discussion: "Default: $ENVTOOL_ENVIRONMENTS, else environments.json, else environments/environments.json, in the current folder or the nearest folder above it within its git repository. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
-        valueName: "path"), completion: .file(extensions: ["json", "bin"]))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The environments document.",
+            discussion:
+                "Default: $ENVTOOL_ENVIRONMENTS, else environments.json, else environments/environments.json, in the current folder or the nearest folder above it within its git repository. '-' reads the document (JSON or .bin) from standard input; its .strings tables and locales are then looked for in the current directory.",
+            valueName: "path"), completion: .file(extensions: ["json", "bin"]))
     var environments: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "The build configuration (default: $ENVTOOL_CONFIGURATION, else the document's first configuration).",
-        valueName: "name"), completion: DocumentCompletions.configurations)
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The build configuration (default: $ENVTOOL_CONFIGURATION, else the document's first configuration).",
+            valueName: "name"), completion: DocumentCompletions.configurations)
     var configuration: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp(
-        "Names the saved language choice (default: $ENVTOOL_APP_ID, else the document's app_id, else 'default').",
-        valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp(
+            "Names the saved language choice (default: $ENVTOOL_APP_ID, else the document's app_id, else 'default').",
+            valueName: "id"))
     var appID: String?
 
     @OptionGroup(title: "Secret (for an encrypted environments.bin)")

@@ -89,7 +89,10 @@ enum EnvironmentVariableName {
                 throw Problem(description: "\(described) gives an empty environment variable name; rename the key or pass --prefix")
             }
             if let first = name.first, first.isNumber {
-                throw Problem(description: "\(described) gives \(name), which starts with a digit and is not a valid environment variable name; rename the key or pass --prefix such as APP_")
+                throw Problem(
+                    description:
+                        "\(described) gives \(name), which starts with a digit and is not a valid environment variable name; rename the key or pass --prefix such as APP_"
+                )
             }
             if let other = pathsByName[name] {
                 throw Problem(description: "\(other) and \(described) both give the environment variable \(name); rename one of them")

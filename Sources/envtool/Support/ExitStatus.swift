@@ -24,12 +24,17 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: return "success"
         case .usage: return "invalid command line (unknown option, missing argument)"
-        case .invalidInput: return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors; i18n status --strict below --min-coverage"
-        case .unreadableInput: return "an input file cannot be read (missing, a directory, a FIFO, no permission), by any command: validate and the linters too, whatever else they found"
+        case .invalidInput:
+            return "invalid input: malformed JSON or .strings, wrong types; validate/lint found errors; i18n status --strict below --min-coverage"
+        case .unreadableInput:
+            return
+                "an input file cannot be read (missing, a directory, a FIFO, no permission), by any command: validate and the linters too, whatever else they found"
         case .unknownConfiguration: return "unknown build configuration"
         case .unknownKey: return "unknown variable or localization key"
         case .unsupportedLanguage: return "language not in the document's languages"
-        case .helperUnavailable: return "a helper program is missing or failed: envtool-extract (i18n extract), built with --traits Extract; an age plugin (age-plugin-NAME) missing from PATH, failing, silent past its time limit, or reporting an error"
+        case .helperUnavailable:
+            return
+                "a helper program is missing or failed: envtool-extract (i18n extract), built with --traits Extract; an age plugin (age-plugin-NAME) missing from PATH, failing, silent past its time limit, or reporting an error"
         case .cannotWrite: return "an output file cannot be written (existing files are left as they were)"
         case .ioError: return "the output cannot be written (standard output full, closed or failing); it may be incomplete"
         case .aborted: return "edit aborted (the editor failed or the edit was abandoned); the .bin is unchanged"
@@ -52,10 +57,11 @@ enum ExitStatus: Int32, CaseIterable {
     /// The list for `--help`, each meaning wrapped under itself: ArgumentParser wraps a long
     /// line at 80 columns and starts the rest at the margin, which breaks the columns.
     static var documentation: String {
-        "Exit status:\n" + documented.map { code, meaning in
-            let code = String(code)
-            return ManualText.wrapped(meaning, indent: 6, firstLine: "  " + code + String(repeating: " ", count: max(0, 4 - code.count)))
-        }.joined(separator: "\n")
+        "Exit status:\n"
+            + documented.map { code, meaning in
+                let code = String(code)
+                return ManualText.wrapped(meaning, indent: 6, firstLine: "  " + code + String(repeating: " ", count: max(0, 4 - code.count)))
+            }.joined(separator: "\n")
     }
 
     init(_ kind: EnvironmentError.Kind) {

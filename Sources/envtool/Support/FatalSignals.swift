@@ -1,6 +1,6 @@
-import Synchronization
-import Platform
 import LibC
+import Platform
+import Synchronization
 
 /// Ends envtool at once, by the same signal and without a word, on the signals Swift's runtime
 /// answers with a crash report (SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE,

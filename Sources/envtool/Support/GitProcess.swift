@@ -1,10 +1,11 @@
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// Runs `git` (found on PATH) and collects what it prints: what `envtool guard` reads the
 /// staged files with.
@@ -47,9 +48,10 @@ enum GitProcess {
         let inputPath = input != nil ? (scratch?.input ?? "/dev/null") : "/dev/null"
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess(["git"] + arguments, standardInput: .file(inputPath, flags: O_RDONLY),
-                                         standardOutput: .descriptor(pipeEnds[1]),
-                                         standardError: .file(scratch?.error ?? "/dev/null", flags: O_WRONLY | O_CREAT | O_TRUNC))
+            process = try SpawnedProcess(
+                ["git"] + arguments, standardInput: .file(inputPath, flags: O_RDONLY),
+                standardOutput: .descriptor(pipeEnds[1]),
+                standardError: .file(scratch?.error ?? "/dev/null", flags: O_WRONLY | O_CREAT | O_TRUNC))
         } catch {
             close(pipeEnds[0]); close(pipeEnds[1])
             throw Unavailable(reason: error.isNotFound ? "git is not installed or not on PATH" : "cannot run git: \(error.reason)")

@@ -1,6 +1,6 @@
 import EnvironmentCrypto
-import Platform
 import LibC
+import Platform
 
 /// `ENVTOOL_IDENTITY_COMMAND`: a command whose standard output is an identity file (any kind
 /// `--identity` reads), for identities kept in a password manager (`op read …`, `pass show …`),
@@ -29,8 +29,9 @@ enum IdentityCommand {
         let buffer = SecretBytes(count: maximumOutput) { output in
             do throws(SpawnedProcess.Failure) {
                 // On a terminal it stays in envtool's process group: a background group cannot read it.
-                run = try SpawnedProcess.capturingOutput(ofShellCommand: command, standardInput: terminal ? .inherited : .file("/dev/null", flags: O_RDONLY),
-                                                         into: output, timeout: timeout, ownProcessGroup: !terminal)
+                run = try SpawnedProcess.capturingOutput(
+                    ofShellCommand: command, standardInput: terminal ? .inherited : .file("/dev/null", flags: O_RDONLY),
+                    into: output, timeout: timeout, ownProcessGroup: !terminal)
             } catch {
                 startFailure = error
             }
@@ -50,7 +51,10 @@ enum IdentityCommand {
         let text = buffer.withUnsafeBytes { whole in SecretBytes(count: count) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: whole[..<count])) } }
         let blank = text.withUnsafeBytes { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
         guard !blank else {
-            throw CryptoError(.secretUnavailable, "$\(variable) exited with status 0 but printed nothing; it should print an identity file (AGE-SECRET-KEY-1…, an OpenSSH private key, or an age -p protected identity file)")
+            throw CryptoError(
+                .secretUnavailable,
+                "$\(variable) exited with status 0 but printed nothing; it should print an identity file (AGE-SECRET-KEY-1…, an OpenSSH private key, or an age -p protected identity file)"
+            )
         }
         return try AgeIdentityFile.parseIdentities(text, namedBy: "the output of $\(variable)", passphrase: passphrase)
     }

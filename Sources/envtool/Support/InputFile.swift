@@ -1,12 +1,13 @@
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// Reads the files commands are given, all with the same error: `path: error: cannot read the
 /// file: no such file` (exit 66).
@@ -23,7 +24,9 @@ enum InputFile {
 
     /// The error for an input over ``limit``.
     static func tooLarge(_ name: String) -> EnvironmentError {
-        EnvironmentError(.unreadableFile, file: name, message: "the input is larger than \(limit >> 20) MiB, envtool's limit for a file or standard input; check what is given or piped in")
+        EnvironmentError(
+            .unreadableFile, file: name,
+            message: "the input is larger than \(limit >> 20) MiB, envtool's limit for a file or standard input; check what is given or piped in")
     }
 
     /// The name of `path` in messages: `<stdin>` for `-`.

@@ -1,5 +1,5 @@
-import Diagnostics
 import ArgumentParser
+import Diagnostics
 import EnvironmentKit
 import I18Next
 import StringsFile
@@ -35,14 +35,16 @@ enum Finding {
     }
 
     static func json(_ diagnostic: Diagnostic) -> JSONValue {
-        json(severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
-             column: diagnostic.column, path: diagnostic.path, message: diagnostic.message)
+        json(
+            severity: diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+            column: diagnostic.column, path: diagnostic.path, message: diagnostic.message)
     }
 
     /// An ``EnvironmentError`` as a finding; `severity` is `warning` for problems that stop nothing.
     static func json(_ error: EnvironmentError, severity: String = "error") -> JSONValue {
-        json(severity: severity, file: error.file, line: error.line, column: error.column,
-             path: error.jsonPath, message: error.message)
+        json(
+            severity: severity, file: error.file, line: error.line, column: error.column,
+            path: error.jsonPath, message: error.message)
     }
 }
 

@@ -1,10 +1,11 @@
 import EnvironmentKit
+import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import LibC
 
 /// A private directory for plaintext: memory-backed where possible, 0700, wiped on destroy.
 ///

@@ -21,8 +21,10 @@ struct RecipientChange {
     /// - Throws: ``CryptoError`` for a recipient that cannot be read (the kind of the problem)
     ///   or a file whose recipients cannot change; `ExitCode` 64, after printing why, for a
     ///   removed recipient that is not the file's or an added one that already is.
-    func target(for opened: EnvironmentsBin.Opened, format: EnvironmentsBin.Format?, armored: Bool,
-                listed: @escaping () throws(CryptoError) -> EnvironmentsBin.ListedRecipients) throws -> EnvironmentsBin.EncryptionTarget {
+    func target(
+        for opened: EnvironmentsBin.Opened, format: EnvironmentsBin.Format?, armored: Bool,
+        listed: @escaping () throws(CryptoError) -> EnvironmentsBin.ListedRecipients
+    ) throws -> EnvironmentsBin.EncryptionTarget {
         let removing = try resolved(removed, namedBy: "--remove-recipient")
         let adding = try resolved(added, namedBy: "--add-recipient")
         // A v1, RNCryptor or passphrase file has no recipients to compare with: the library's
@@ -36,8 +38,9 @@ struct RecipientChange {
                 throw usage("--add-recipient: \(recipient) is already a recipient of this file")
             }
         }
-        return try opened.changingRecipients(removing: removing.map(\.displayName), adding: { () throws(CryptoError) in adding },
-                                             format: format, armored: armored, file: file, listed: listed)
+        return try opened.changingRecipients(
+            removing: removing.map(\.displayName), adding: { () throws(CryptoError) in adding },
+            format: format, armored: armored, file: file, listed: listed)
     }
 
     /// Each value read as `--add-recipient` reads it, each recipient once.

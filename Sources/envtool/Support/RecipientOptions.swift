@@ -1,12 +1,13 @@
 import ArgumentParser
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import LibC
 
 /// Whom to encrypt to, as age takes it: `--recipient` (repeatable) and `-R FILE` (repeatable),
 /// named and read by ``SecretProviders/recipients``.
@@ -69,7 +70,10 @@ struct RecipientList {
             }
             var status = stat()
             guard stat(value, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let data = try? InputFile.read(value) else {
-                throw CryptoError(.secretUnavailable, "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file; give an age1…, ssh-ed25519 or ssh-rsa or envtool-recipient-1:… recipient, or the path of a .pub or recipients file")
+                throw CryptoError(
+                    .secretUnavailable,
+                    "\(option) is neither a recipient (envtool-recipient-1:…) nor a readable .pub file; give an age1…, ssh-ed25519 or ssh-rsa or envtool-recipient-1:… recipient, or the path of a .pub or recipients file"
+                )
             }
             let text = String(decoding: data, as: UTF8.self)
             if text.drop(while: \.isWhitespace).hasPrefix("envtool-recipient-1:") {
@@ -77,7 +81,8 @@ struct RecipientList {
             }
             try addParsed(text, file: value)
         } catch {
-            throw CryptoError(error.kind, error.message.hasPrefix(option) || error.file != nil ? error.message : "\(option): \(error.message)", file: error.file)
+            throw CryptoError(
+                error.kind, error.message.hasPrefix(option) || error.file != nil ? error.message : "\(option): \(error.message)", file: error.file)
         }
     }
 
@@ -87,7 +92,9 @@ struct RecipientList {
         do {
             data = try InputFile.read(path)
         } catch {
-            throw CryptoError(.secretUnavailable, "cannot read the recipients file given to -R: \((error as? EnvironmentError)?.message ?? "\(error)")", file: InputFile.displayName(path))
+            throw CryptoError(
+                .secretUnavailable, "cannot read the recipients file given to -R: \((error as? EnvironmentError)?.message ?? "\(error)")",
+                file: InputFile.displayName(path))
         }
         try addParsed(String(decoding: data, as: UTF8.self), file: InputFile.displayName(path))
     }
@@ -119,7 +126,10 @@ struct RecipientList {
         case .age, nil:
             return .age(all, armored: armored)
         case .rncryptor:
-            throw CryptoError(.secretUnavailable, "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor")
+            throw CryptoError(
+                .secretUnavailable,
+                "the RNCryptor format has no recipients, only a password or two keys; give --passphrase-env or --key-file with an RNCryptor key file, or drop --to rncryptor"
+            )
         case .sops:
             guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             return .sops(try SopsFile.Seal(to: all))

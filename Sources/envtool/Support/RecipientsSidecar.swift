@@ -1,12 +1,13 @@
 import EnvironmentCrypto
 import EnvironmentKit
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// The recipients list of an age `environments.bin`, kept beside it as `FILE.recipients` in age's
 /// recipients-file format (so `age -R FILE.recipients` encrypts to the same team).
@@ -41,7 +42,9 @@ enum RecipientsSidecar {
         }
         guard !recipients.isEmpty else {
             if unlink(path(for: binPath)) != 0, errno != ENOENT {
-                throw EnvironmentError(.writeFailed, file: path(for: binPath), message: "cannot remove the stale recipients list: \(String(cString: strerror(errno)).lowercased())")
+                throw EnvironmentError(
+                    .writeFailed, file: path(for: binPath), message: "cannot remove the stale recipients list: \(String(cString: strerror(errno)).lowercased())"
+                )
             }
             return
         }
@@ -56,7 +59,9 @@ enum RecipientsSidecar {
         let name = PathText.lastComponent(binPath)
         var text = "# The age recipients \(name) is encrypted to, one per line, kept by envtool.\n"
         text += "# Change them with `envtool rekey \(name) --add-recipient/--remove-recipient`.\n"
-        if let mac { text += "# The next line authenticates this list with the file's key; envtool refuses a list it does not match.\n" + macPrefix + mac + "\n" }
+        if let mac {
+            text += "# The next line authenticates this list with the file's key; envtool refuses a list it does not match.\n" + macPrefix + mac + "\n"
+        }
         for recipient in recipients { text += recipient + "\n" }
         try AtomicFile.write(Array(text.utf8), to: path(for: binPath), permissions: 0o644, keepingExistingMode: true)
     }
@@ -88,8 +93,9 @@ enum RecipientsSidecar {
     /// the file key; `trusting`, from `--trust-recipients`, confirms it as it is).
     static func listed(beside binPath: String, trusting: Bool = false) -> () throws(CryptoError) -> EnvironmentsBin.ListedRecipients {
         { () throws(CryptoError) in
-            EnvironmentsBin.ListedRecipients(try read(beside: binPath), path: path(for: binPath), file: binPath,
-                                             mac: mac(beside: binPath), authenticates: true, confirmed: trusting)
+            EnvironmentsBin.ListedRecipients(
+                try read(beside: binPath), path: path(for: binPath), file: binPath,
+                mac: mac(beside: binPath), authenticates: true, confirmed: trusting)
         }
     }
 }

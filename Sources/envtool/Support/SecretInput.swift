@@ -1,11 +1,12 @@
 import EnvironmentCrypto
+import LibC
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Platform
-import LibC
 
 /// Reads passphrases from the places envtool allows: an environment variable, standard input,
 /// or the terminal with echo off. Never from argv. Bytes go straight into ``SecretBytes``,
@@ -52,7 +53,9 @@ enum SecretInput {
                 let larger = min(capacity * 2, maximumValueLength)
                 let previous = buffer
                 buffer = SecretBytes(count: larger) { output in
-                    previous.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[0..<length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+                    previous.withUnsafeBytes {
+                        UnsafeMutableRawBufferPointer(rebasing: output[0..<length]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<length]))
+                    }
                 }
                 capacity = larger
             }

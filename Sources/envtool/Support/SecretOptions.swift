@@ -49,7 +49,9 @@ struct KDFOptions: ParsableArguments {
     @Option(name: .customLong("kdf-memory-kib"), help: ArgumentHelp("Argon2id memory in KiB, overriding the preset.", valueName: "kib"))
     var memoryKiB: UInt64?
 
-    @Option(name: .customLong("scrypt-work-factor"), help: ArgumentHelp("For an age passphrase file: scrypt's log2 N, 1–20 (age's default, 18, costs 256 MiB and about a second).", valueName: "n"))
+    @Option(
+        name: .customLong("scrypt-work-factor"),
+        help: ArgumentHelp("For an age passphrase file: scrypt's log2 N, 1–20 (age's default, 18, costs 256 MiB and about a second).", valueName: "n"))
     var scryptWorkFactor = 18
 
     func parameters() throws(CryptoError) -> KDFParameters {

@@ -111,7 +111,8 @@ struct SecretProvider: Sendable {
         /// How messages name `option` here: its `--new-…` spelling when rekeying.
         func spelling(_ option: Option) -> String {
             guard rekeying != nil,
-                  let new = SecretProviders.all.lazy.flatMap(\.newOptions).first(where: { $0.standsFor == option.name }) else {
+                let new = SecretProviders.all.lazy.flatMap(\.newOptions).first(where: { $0.standsFor == option.name })
+            else {
                 return option.short.map { "-" + String($0) } ?? "--" + option.name
             }
             return new.short.map { "-" + String($0) } ?? "--" + new.name

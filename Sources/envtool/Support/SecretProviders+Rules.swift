@@ -16,7 +16,9 @@ extension SecretProviders {
         }
         let first = candidates.first ?? identity
         // The identity's hint also says where a default identity would be read from.
-        let orDefault = first.name == identity.name ? ", or keep it in $XDG_CONFIG_HOME/envtool/\(DefaultIdentity.fileName) (default ~/.config; `envtool keygen --age` writes one there)" : ""
+        let orDefault =
+            first.name == identity.name
+            ? ", or keep it in $XDG_CONFIG_HOME/envtool/\(DefaultIdentity.fileName) (default ~/.config; `envtool keygen --age` writes one there)" : ""
         throw CryptoError(.secretUnavailable, "the file is encrypted \(first.describesFile(header.format)); \(first.hint)\(orDefault)")
     }
 
@@ -160,15 +162,20 @@ extension SecretProviders {
     static func identityPassphrase(_ prompt: String) throws(AgeError) -> SecretBytes {
         if let typed = try? SecretInput.prompt(prompt) { return typed }
         if let bytes = SecretInput.environment(passphraseVariable) { return bytes }
-        throw AgeError(.unusable, "this identity file is protected with a passphrase (age -p or ssh-keygen); run on a terminal to be asked for it, or set \(passphraseVariable) to it")
+        throw AgeError(
+            .unusable,
+            "this identity file is protected with a passphrase (age -p or ssh-keygen); run on a terminal to be asked for it, or set \(passphraseVariable) to it"
+        )
     }
 
     /// The passphrase from --passphrase-env, --passphrase-stdin, then (unless another provider's
     /// option was given) $ENVTOOL_PASSPHRASE or a prompt, asked twice when `confirm`. For
     /// `rekey`'s new secret (`request.rekeying`) the variable is not used (it holds the current
     /// passphrase) and the prompt asks for the new one.
-    static func readPassphrase(_ given: SecretValues, context: SecretProvider.Context, confirm: Bool,
-                               request: SecretProvider.EncryptRequest?) throws(CryptoError) -> Passphrase? {
+    static func readPassphrase(
+        _ given: SecretValues, context: SecretProvider.Context, confirm: Bool,
+        request: SecretProvider.EncryptRequest?
+    ) throws(CryptoError) -> Passphrase? {
         if let variable = given.value("passphrase-env") {
             let option = request?.spelling(passphraseVariableOption) ?? "--passphrase-env"
             guard let bytes = SecretInput.environment(variable) else { throw unsetVariable(option: option) }
@@ -191,7 +198,10 @@ extension SecretProviders {
     /// The error for a `--passphrase-env` whose variable is unset or empty. The name is not
     /// printed: when it is unset, it may well be the passphrase itself.
     private static func unsetVariable(option: String) -> CryptoError {
-        CryptoError(.secretUnavailable, "the environment variable named by \(option) is not set or empty; \(option) takes the name of a variable that holds the passphrase, not the passphrase itself")
+        CryptoError(
+            .secretUnavailable,
+            "the environment variable named by \(option) is not set or empty; \(option) takes the name of a variable that holds the passphrase, not the passphrase itself"
+        )
     }
 
     /// "a, b or c".

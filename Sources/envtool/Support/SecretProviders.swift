@@ -20,34 +20,50 @@ enum SecretProviders {
     // Every option, declared once. The providers below list them; the fast path reads only the
     // current secret's (``currentSecretOptions``), so a start of `get` builds no provider, set or
     // closure.
-    static let recipientOption = SecretProvider.Option(name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
-        help: "Encrypt to this recipient: an age1… public key, an ssh-ed25519 or ssh-rsa public key line, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable), which may hold several, separated by spaces or commas).")
+    static let recipientOption = SecretProvider.Option(
+        name: "recipient", value: .publicText, valueName: "recipient", repeatable: true,
+        help:
+            "Encrypt to this recipient: an age1… public key, an ssh-ed25519 or ssh-rsa public key line, an envtool-recipient-1:… text, or the path of a .pub file; repeatable (default: $\(recipientVariable), which may hold several, separated by spaces or commas)."
+    )
 
-    static let recipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+    static let recipientsFileOption = SecretProvider.Option(
+        name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
         help: "Encrypt to every recipient in this file (one age1… or SSH public key per line, # comments, as `age -R`); repeatable.")
 
-    static let newRecipientOption = SecretProvider.Option(name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
+    static let newRecipientOption = SecretProvider.Option(
+        name: "new-recipient", value: .publicText, valueName: "recipient", repeatable: true,
         help: "Encrypt to this recipient (age1…, envtool-recipient-1:…, or a .pub file); repeatable.", standsFor: "recipient")
 
-    static let newRecipientsFileOption = SecretProvider.Option(name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
+    static let newRecipientsFileOption = SecretProvider.Option(
+        name: "recipients-file", short: "R", value: .path, valueName: "path", repeatable: true,
         help: "Encrypt to every recipient in this file (as `age -R`); repeatable.", standsFor: "recipients-file")
 
-    static let identityOption = SecretProvider.Option(name: "identity", value: .path, valueName: "path", repeatable: true,
-        help: "An identity file (age-keygen, `envtool keygen --age` or `--public`, an OpenSSH ssh-ed25519 or ssh-rsa private key, or one of those protected with `age -p`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), then what $\(identityCommandVariable) prints, else \(DefaultIdentity.documented) if it exists).")
+    static let identityOption = SecretProvider.Option(
+        name: "identity", value: .path, valueName: "path", repeatable: true,
+        help:
+            "An identity file (age-keygen, `envtool keygen --age` or `--public`, an OpenSSH ssh-ed25519 or ssh-rsa private key, or one of those protected with `age -p`), for files encrypted to its recipient; repeatable, tried in order (default: $\(identityFileVariable), then the identity text in $\(identityVariable), then what $\(identityCommandVariable) prints, else \(DefaultIdentity.documented) if it exists)."
+    )
 
-    static let keyFileOption = SecretProvider.Option(name: "key-file", value: .path, valueName: "path",
-        help: "A key file from `envtool keygen`, or an RNCryptor key file (64 bytes, or two lines of hex: the encryption key, then the HMAC key) (default: $\(keyFileVariable)). Must not be readable by group or others.")
+    static let keyFileOption = SecretProvider.Option(
+        name: "key-file", value: .path, valueName: "path",
+        help:
+            "A key file from `envtool keygen`, or an RNCryptor key file (64 bytes, or two lines of hex: the encryption key, then the HMAC key) (default: $\(keyFileVariable)). Must not be readable by group or others."
+    )
 
-    static let newKeyFileOption = SecretProvider.Option(name: "new-key-file", value: .path, valueName: "path",
+    static let newKeyFileOption = SecretProvider.Option(
+        name: "new-key-file", value: .path, valueName: "path",
         help: "Encrypt with this key file (v1 format; an RNCryptor key file: RNCryptor).", standsFor: "key-file")
 
-    static let passphraseVariableOption = SecretProvider.Option(name: "passphrase-env", value: .variableName, valueName: "variable",
+    static let passphraseVariableOption = SecretProvider.Option(
+        name: "passphrase-env", value: .variableName, valueName: "variable",
         help: "The name of an environment variable that holds the passphrase (default: $\(passphraseVariable)).")
 
-    static let passphraseStandardInputOption = SecretProvider.Option(name: "passphrase-stdin", value: .flag,
+    static let passphraseStandardInputOption = SecretProvider.Option(
+        name: "passphrase-stdin", value: .flag,
         help: "Read the passphrase from standard input.", readsStandardInput: true)
 
-    static let newPassphraseVariableOption = SecretProvider.Option(name: "new-passphrase-env", value: .variableName, valueName: "variable",
+    static let newPassphraseVariableOption = SecretProvider.Option(
+        name: "new-passphrase-env", value: .variableName, valueName: "variable",
         help: "Encrypt with the passphrase in this environment variable.", standsFor: "passphrase-env")
 
     /// The options of the current secret, in help order: those of the providers that decrypt.
@@ -77,9 +93,11 @@ enum SecretProviders {
     static let identity = SecretProvider(
         name: "identity",
         options: [identityOption],
-        variables: [.init(name: identityFileVariable, kind: .path, note: "a path"),
-                    .init(name: identityVariable, kind: .secretText, note: "the identity itself"),
-                    .init(name: identityCommandVariable, kind: .command, note: "a command that prints it")],
+        variables: [
+            .init(name: identityFileVariable, kind: .path, note: "a path"),
+            .init(name: identityVariable, kind: .secretText, note: "the identity itself"),
+            .init(name: identityCommandVariable, kind: .command, note: "a command that prints it"),
+        ],
         opens: Set(["X25519", EnvironmentsBin.Mode.recipient.stanzaType] + AgeIdentityFile.sshStanzaTypes),
         opensUnknownStanzas: true,
         describesFile: { $0 == .v1 ? "to a recipient public key" : "to age recipients" },
@@ -89,7 +107,9 @@ enum SecretProviders {
         },
         encryption: { (given, _, _) throws(CryptoError) in
             guard !given.isGiven("identity") else {
-                throw CryptoError(.secretUnavailable, "--identity decrypts; to encrypt to someone, pass --recipient with their age1… recipient (or .pub file) or -R with a recipients file")
+                throw CryptoError(
+                    .secretUnavailable,
+                    "--identity decrypts; to encrypt to someone, pass --recipient with their age1… recipient (or .pub file) or -R with a recipients file")
             }
             return nil
         },
@@ -110,22 +130,34 @@ enum SecretProviders {
             return [try EnvironmentsBin.keyFileIdentity(path: source.path, namedBy: source.option)]
         },
         encryption: { (given, request, context) throws(CryptoError) in
-            guard let source = keyFileSource(given, spelled: request.spelling(keyFileOption),
-                                             variableApplies: request.readsVariables && !context.othersExplicit) else { return nil }
+            guard
+                let source = keyFileSource(
+                    given, spelled: request.spelling(keyFileOption),
+                    variableApplies: request.readsVariables && !context.othersExplicit)
+            else { return nil }
             guard request.format != .sops else { throw sopsNeedsRecipients(request) }
             guard request.format != .age else {
-                throw CryptoError(.secretUnavailable, "age has no key-file mode; encrypt to recipients (\(request.spelling(recipientOption)), -R) or with a passphrase (\(request.spelling(passphraseVariableOption))) for --to age, or drop --to age")
+                throw CryptoError(
+                    .secretUnavailable,
+                    "age has no key-file mode; encrypt to recipients (\(request.spelling(recipientOption)), -R) or with a passphrase (\(request.spelling(passphraseVariableOption))) for --to age, or drop --to age"
+                )
             }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             let key = try EnvironmentsBin.keyFileIdentity(path: source.path, namedBy: source.option)
             if let keys = key as? RNCryptorKeys {
                 guard request.format != .v1 else {
-                    throw CryptoError(.secretUnavailable, "\(source.option) names an RNCryptor key file, which encrypts RNCryptor files only; drop --to v1, or give a key file from `envtool keygen`")
+                    throw CryptoError(
+                        .secretUnavailable,
+                        "\(source.option) names an RNCryptor key file, which encrypts RNCryptor files only; drop --to v1, or give a key file from `envtool keygen`"
+                    )
                 }
                 return .rncryptor(.keys(keys))
             }
             guard request.format != .rncryptor, let symmetric = key as? SymmetricKey else {
-                throw CryptoError(.secretUnavailable, "RNCryptor's key mode takes two 32-byte keys, and \(source.option) names an envtool key file (one key); give an RNCryptor key file (\(RNCryptorKeys.keyFileForm)), or a password with \(request.spelling(passphraseVariableOption))")
+                throw CryptoError(
+                    .secretUnavailable,
+                    "RNCryptor's key mode takes two 32-byte keys, and \(source.option) names an envtool key file (one key); give an RNCryptor key file (\(RNCryptorKeys.keyFileForm)), or a password with \(request.spelling(passphraseVariableOption))"
+                )
             }
             return .v1(.key(symmetric))
         })
@@ -156,7 +188,9 @@ enum SecretProviders {
     /// What a key file or passphrase for a sops file gets: sops seals its data key to recipients.
     private static func sopsNeedsRecipients(_ request: SecretProvider.EncryptRequest) -> CryptoError {
         let convert = request.rekeying == .sops && request.format == nil ? ", or convert the file with --to age or --to v1" : ""
-        return CryptoError(.secretUnavailable, "a sops file seals its data key to age recipients, not to a key file or passphrase; give \(request.spelling(recipientOption)) or -R\(convert)")
+        return CryptoError(
+            .secretUnavailable,
+            "a sops file seals its data key to age recipients, not to a key file or passphrase; give \(request.spelling(recipientOption)) or -R\(convert)")
     }
 
     /// The recipients in the value of `ENVTOOL_RECIPIENT`: the path of a file (a `.pub` or

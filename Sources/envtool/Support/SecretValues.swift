@@ -1,4 +1,5 @@
 import EnvironmentCrypto
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

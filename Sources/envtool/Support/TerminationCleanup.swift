@@ -1,12 +1,13 @@
 import Dispatch
+import LibC
+import Platform
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
-import Platform
-import LibC
 
 /// Destroys a ``PrivateWorkspace`` when envtool is asked to stop, by any signal that would end it
 /// and can be caught (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGALRM… see

@@ -13,8 +13,9 @@ struct TranslationInputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The format to read (default: from the extensions under --from).", valueName: TranslationFormatArgument.valueNames))
     var fromFormat: TranslationFormatArgument?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"),
-            completion: DocumentCompletions.languages)
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The language of a single-language input whose path does not name it.", valueName: "code"),
+        completion: DocumentCompletions.languages)
     var language: String?
 
     /// Reads `--from` into `converter`.

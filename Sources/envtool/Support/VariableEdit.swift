@@ -95,7 +95,9 @@ struct VariableEdit {
             let layout = JSONParser.members(ofObjectAt: object, in: bytes)
             guard let position = layout.members.lastIndex(where: { $0.key == key }) else {
                 if case .remove = change {
-                    throw EnvironmentError(.unknownVariable, file: source, message: "there is no variable \(dotted) in the configuration \"\(configuration)\"; nothing was changed")
+                    throw EnvironmentError(
+                        .unknownVariable, file: source, message: "there is no variable \(dotted) in the configuration \"\(configuration)\"; nothing was changed"
+                    )
                 }
                 return added(path[index...], to: object, layout: layout, in: bytes)
             }
@@ -108,7 +110,11 @@ struct VariableEdit {
             }
             guard bytes[member.valueStart] == UInt8(ascii: "{") else {
                 let partial = path[...index].joined(separator: ".")
-                throw EnvironmentError(.typeMismatch, file: source, message: "\(partial) in the configuration \"\(configuration)\" is \(Self.typeName(bytes[member.valueStart])), not an object, so it has no variable \(dotted); set \(partial) itself, or unset it first")
+                throw EnvironmentError(
+                    .typeMismatch, file: source,
+                    message:
+                        "\(partial) in the configuration \"\(configuration)\" is \(Self.typeName(bytes[member.valueStart])), not an object, so it has no variable \(dotted); set \(partial) itself, or unset it first"
+                )
             }
             object = member.valueStart
         }
@@ -118,8 +124,10 @@ struct VariableEdit {
 
     /// A new member for `keys` (the first the member's key, the rest objects made around the
     /// value) after the last member of the object at `object`, spaced as that object is.
-    private func added(_ keys: ArraySlice<String>, to object: Int, layout: (members: [JSONParser.MemberSpan], closingBrace: Int),
-                       in bytes: UnsafeBufferPointer<UInt8>) -> Splice {
+    private func added(
+        _ keys: ArraySlice<String>, to object: Int, layout: (members: [JSONParser.MemberSpan], closingBrace: Int),
+        in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Splice {
         let members = layout.members
         var prefix: [UInt8]
         var colon: [UInt8] = Array(": ".utf8)
@@ -140,7 +148,7 @@ struct VariableEdit {
         }
         var suffix: [UInt8] = []
         for (offset, key) in keys.enumerated() {
-            if offset > 0 { prefix += Array("{".utf8) ; suffix += Array("}".utf8) }
+            if offset > 0 { prefix += Array("{".utf8); suffix += Array("}".utf8) }
             prefix += Self.quoted(key) + (offset == 0 ? colon : Array(": ".utf8))
         }
         return Splice(range: at..<at, prefix: prefix, suffix: suffix, outcome: .added)
