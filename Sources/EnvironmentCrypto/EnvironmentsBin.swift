@@ -136,20 +136,7 @@ public enum EnvironmentsBin {
     /// - Throws: ``CryptoError`` when libsodium fails, or when there is not enough memory for
     ///   the Argon2id cost of `target`.
     public static func encrypt(_ plaintext: Data, to target: EncryptionTarget) throws(CryptoError) -> Data {
-        switch target {
-        case .v1(let seal):
-            return try plaintext.withBytes { (raw) throws(CryptoError) in try encrypt(raw, to: seal) }
-        case .age(let recipients, let armored):
-            do throws(AgeError) {
-                return try AgeFile.encrypt(plaintext, to: recipients, armored: armored)
-            } catch {
-                throw error.cryptoError
-            }
-        case .rncryptor(let seal):
-            return try plaintext.withBytes { (raw) throws(CryptoError) in try RNCryptorFile.encrypt(raw, with: seal) }
-        case .sops(let seal):
-            return try SopsFile.encrypt(SecretBytes(copying: plaintext), with: seal)
-        }
+        try encrypt(SecretBytes(copying: plaintext), to: target)
     }
 
     /// Encrypts plaintext held in secret bytes (for re-encryption without touching the disk).

@@ -26,11 +26,13 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible, Cu
 
     private let countStored: Int
 
-    /// Copies `bytes`; the caller should zero its own copy.
+    /// Copies `bytes` straight into the zeroed-on-release buffer (no intermediate array that
+    /// would be freed unzeroed); the caller should zero its own copy.
     package convenience init(copying bytes: some Collection<UInt8>) {
-        let array = Array(bytes)
-        self.init(count: array.count) { destination in
-            array.withUnsafeBytes { destination.copyMemory(from: $0) }
+        self.init(count: bytes.count) { destination in
+            let copied = bytes.withContiguousStorageIfAvailable { destination.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            guard copied == nil else { return }
+            for (offset, byte) in zip(destination.indices, bytes) { destination[offset] = byte }
         }
     }
 

@@ -166,11 +166,7 @@ public final class I18Next: Sendable {
         let translator = state.withLock { $0.translator! }
         if translator.options.compatibilityJSON.isLegacy {
             // With 1.x's own lookups: its plural and fallback rules are not v4's.
-            let snapshot = state.withLock { $0 }
-            return LegacyTranslator(
-                options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
-                postProcessors: snapshot.postProcessors
-            ).exists(key, options)
+            return legacyTranslator().exists(key, options)
         }
         let resolution = translator.resolve([key], options)
         guard let value = resolution.value else { return false }
@@ -195,6 +191,14 @@ public final class I18Next: Sendable {
         }
     }
 
+    /// i18next 1.x's own translator over the current state: its plural and fallback rules are
+    /// not v4's, and it needs the language code as given.
+    private func legacyTranslator() -> LegacyTranslator {
+        let snapshot = state.withLock { $0 }
+        return LegacyTranslator(
+            options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage, postProcessors: snapshot.postProcessors)
+    }
+
     // MARK: - t()
 
     /// Translates `key` (`ns:key`, nested `a.b.c`) with i18next's options and variables.
@@ -212,11 +216,7 @@ public final class I18Next: Sendable {
         let translator = state.withLock { $0.translator! }
         if translator.options.compatibilityJSON.isLegacy {
             // i18next 1.x needs the code as given; its lookups are not on the v4 hot path.
-            let snapshot = state.withLock { $0 }
-            return LegacyTranslator(
-                options: snapshot.options, store: snapshot.store, language: snapshot.requestedLanguage,
-                postProcessors: snapshot.postProcessors
-            ).translate(keys, options)
+            return legacyTranslator().translate(keys, options)
         }
         return translator.translate(keys, options)
     }

@@ -1,4 +1,5 @@
 import JSONParsing
+import Platform
 import Synchronization
 
 /// i18next's interpolation (`{{var}}`, `{{- raw}}`, `{{value, format}}`) and nesting (`$t(key)`).
@@ -173,21 +174,11 @@ final class Interpolator: Sendable {
 
     static func escapeHTML(_ text: String) -> String {
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isEscapable) }) ?? text.utf8.contains(where: isEscapable) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "/": result += "&#x2F;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return text.replacingScalars(htmlEscapes)
     }
+
+    /// i18next's `escape`: what `escapeValue` replaces in an interpolated value.
+    private static let htmlEscapes = ASCIIEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "/": "&#x2F;"])
 
     // MARK: - Nesting
 

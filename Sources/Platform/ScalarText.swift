@@ -15,3 +15,49 @@ extension String {
         }
     }
 }
+
+/// The replacements of ASCII scalars an escaper makes (`&` → `&amp;`), looked up by index: a
+/// writer escapes every scalar of every text it writes, where a dictionary's hashing would show.
+package struct ASCIIEscapes: Sendable {
+    private var table = [String?](repeating: nil, count: 128)
+
+    /// The escapes of `replacements`, whose keys are ASCII scalars.
+    package init(_ replacements: [Unicode.Scalar: String]) {
+        for (scalar, replacement) in replacements {
+            precondition(scalar.isASCII, "ASCIIEscapes replaces ASCII scalars only")
+            table[Int(scalar.value)] = replacement
+        }
+    }
+
+    /// The replacement of `scalar`, if it has one.
+    package subscript(scalar: Unicode.Scalar) -> String? {
+        scalar.value < 128 ? table[Int(scalar.value)] : nil
+    }
+}
+
+extension String {
+    /// The text with each scalar `escapes` replaces written as its replacement, and each other
+    /// scalar as `other` gives it (as itself when `other` gives `nil`): the one escaper the
+    /// writers of Swift literals, XML and descriptions share, each with its own table. Runs
+    /// without a replacement are copied whole.
+    package func replacingScalars(_ escapes: ASCIIEscapes, other: (Unicode.Scalar) -> String? = { _ in nil }) -> String {
+        let scalars = unicodeScalars
+        var result = ""
+        var runStart = scalars.startIndex
+        var index = runStart
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if let replacement = escapes[scalar] ?? other(scalar) {
+                if result.isEmpty { result.reserveCapacity(utf8.count + 16) }
+                result += Substring(scalars[runStart..<index])
+                result += replacement
+                runStart = next
+            }
+            index = next
+        }
+        if runStart == scalars.startIndex { return self }
+        result += Substring(scalars[runStart...])
+        return result
+    }
+}

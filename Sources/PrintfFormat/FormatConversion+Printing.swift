@@ -25,6 +25,14 @@ extension FormatConversion {
         return print(value, width: width, precision: precision, leftAligned: leftAligned)
     }
 
+    /// `value` cut to its low `bits` bits, as C's `(char)`, `(short)` and `(int)` casts cut an
+    /// argument read as `%hhd`, `%hd` or `%d` (sign-extended when `T` is signed); whole at 64.
+    private static func narrowed<T: FixedWidthInteger>(_ value: T, bits: Int) -> T {
+        guard bits > 0, bits < T.bitWidth else { return value }
+        let shift = T.bitWidth - bits
+        return (value << shift) >> shift
+    }
+
     private func print(_ argument: FormatArgument, width: Int?, precision: Int?, leftAligned: Bool) -> String {
         func pad(_ text: String, length: Int? = nil) -> String {
             let length = length ?? text.count
@@ -43,30 +51,16 @@ extension FormatConversion {
         switch argumentType {
         case .int(let bits):
             guard let value = argument.integerValue else { return pad(argument.text) }
-            let narrowed: Int64 =
-                switch bits {
-                case 8: Int64(Int8(truncatingIfNeeded: value))
-                case 16: Int64(Int16(truncatingIfNeeded: value))
-                case 32: Int64(Int32(truncatingIfNeeded: value))
-                default: Int64(value)
-                }
-            return cFormat(spec() + "lld", narrowed)
+            return cFormat(spec() + "lld", Self.narrowed(Int64(value), bits: bits))
         case .uint(let bits):
             guard let value = argument.integerValue else { return pad(argument.text) }
-            let narrowed: UInt64 =
-                switch bits {
-                case 8: UInt64(UInt8(truncatingIfNeeded: value))
-                case 16: UInt64(UInt16(truncatingIfNeeded: value))
-                case 32: UInt64(UInt32(truncatingIfNeeded: value))
-                default: UInt64(truncatingIfNeeded: value)
-                }
             let letter: String =
                 switch conversion {
                 case "U": "u";
                 case "O": "o";
                 default: String(conversion)
                 }
-            return cFormat(spec() + "ll" + letter, narrowed)
+            return cFormat(spec() + "ll" + letter, Self.narrowed(UInt64(truncatingIfNeeded: value), bits: bits))
         case .double:
             guard let value = argument.doubleValue else { return pad(argument.text) }
             return cFormat(spec() + String(conversion), value)

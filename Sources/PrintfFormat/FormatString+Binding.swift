@@ -94,10 +94,8 @@ extension FormatString {
     ) -> String {
         if tokens.count == 1, case .text(let literal) = tokens[0] { return literal }
         var output = ""
-        var next = 1
-        var budget = Self.maximumExpansions
-        Self.walk(
-            tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget,
+        walk(
+            variables: variables, budget: Self.maximumExpansions,
             visit: { step in
                 switch step {
                 case .text(let literal), .malformed(let literal):
@@ -130,10 +128,8 @@ extension FormatString {
     /// The arguments the format reads and their types, through every form of every variable.
     package func signature<Variable: FormatVariable>(variables: [String: Variable] = [String: NoVariable]()) -> FormatSignature {
         var signature = FormatSignature()
-        var next = 1
-        var budget = Self.maximumExpansions
-        Self.walk(
-            tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget,
+        walk(
+            variables: variables, budget: Self.maximumExpansions,
             visit: { step in
                 switch step {
                 case .text, .variable(nil, _, _):
@@ -154,15 +150,22 @@ extension FormatString {
         return signature
     }
 
+    /// The whole format walked from its first argument, with `budget` variable expansions.
+    private func walk<Variable: FormatVariable>(
+        variables: [String: Variable], budget: Int, visit: (FormatStep<Variable>) -> Void, forms: (Variable, Int) -> [FormatString]
+    ) {
+        var next = 1
+        var budget = budget
+        Self.walk(tokens, variables: variables, bound: nil, next: &next, depth: 0, budget: &budget, visit: visit, forms: forms)
+    }
+
     /// The argument a whole-string plural variation counts, and how it is read: the first numeric
     /// conversion (`%lld` of `%@ has %lld files` is argument 2), else the first argument read, else 1.
     package var pluralSelector: (index: Int, type: FormatArgumentType?) {
         var numeric: (Int, FormatArgumentType)? = nil
         var first: Int? = nil
-        var next = 1
-        var budget = 0
-        Self.walk(
-            tokens, variables: [String: NoVariable](), bound: nil, next: &next, depth: 0, budget: &budget,
+        walk(
+            variables: [String: NoVariable](), budget: 0,
             visit: { step in
                 guard numeric == nil, case .conversion(let conversion, let binding) = step else { return }
                 let type = conversion.argumentType

@@ -1,4 +1,5 @@
 import Diagnostics
+import Platform
 
 /// How text from the inputs (keys, values, file and folder names, configuration names) is
 /// written into generated Swift: one escaper per place it can go, so that it stays text there.
@@ -13,21 +14,10 @@ package enum SwiftEscaping {
     /// every display control as `\n`, `\r`, `\t`, `\0` or `\u{…}`. No extended delimiters are
     /// needed because nothing in it can end or change the literal.
     package static func stringLiteral(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\0": literal += "\\0"
-            case _ where Diagnostic.isDisplayControl(scalar): literal += escaped(scalar)
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        "\"" + text.replacingScalars(literalEscapes) { Diagnostic.isDisplayControl($0) ? escaped($0) : nil } + "\""
     }
+
+    private static let literalEscapes = ASCIIEscapes(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"])
 
     /// `text` for a `//` or `///` comment line: display controls shown as `\u{…}`, so the comment
     /// stays one line and shows what is there, and `*/` and `/*` broken the same way (`*\u{2f}`),

@@ -83,19 +83,10 @@ enum TextEscaping {
 
     /// `text` as XML character data or an attribute value; characters XML cannot hold become U+FFFD.
     static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.unicodeScalars.append(isAllowedInXML(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
+        text.replacingScalars(xmlEscapes) { isAllowedInXML($0) ? nil : "\u{FFFD}" }
     }
+
+    private static let xmlEscapes = ASCIIEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"])
 
     /// `text` inside `<!-- … -->`, where entities are not read: characters XML cannot hold become
     /// U+FFFD, and every `--` (which would end the comment) becomes `- -`.

@@ -75,20 +75,13 @@ enum ObjectiveCFormat {
 
     /// A string inside a collection's description: bare when it is only letters, digits and `_`,
     /// else quoted with `"` and `\` escaped.
+    private static let descriptionEscapes = ASCIIEscapes(["\"": "\\\"", "\\": "\\\\", "\n": "\\n"])
+
     private static func quoted(_ text: String) -> String {
         if !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) {
             return text
         }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return "\"" + text.replacingScalars(descriptionEscapes) + "\""
     }
 }
 
