@@ -43,7 +43,7 @@ extension EnvironmentsBin.Header {
                 "\(listed.file) is encrypted to \(what), but there is no recipients list \(listed.path); restore it (from version control), or re-encrypt with `envtool rekey \(listed.file) --to age -R FILE` listing the team",
                 file: listed.file)
         }
-        let x25519 = recipients.count { $0 is AgeRecipient }
+        let x25519 = recipients.count { $0.x25519 != nil }
         let ssh = recipients.count { $0 is SSHEd25519Recipient || $0 is SSHRSARecipient }
         let plugins = recipients.count - x25519 - ssh
         guard x25519 == count else {

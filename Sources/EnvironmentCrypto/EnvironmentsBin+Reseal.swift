@@ -27,7 +27,7 @@ extension EnvironmentsBin.Opened {
             guard let v1Seal else { throw CryptoError(.secretUnavailable, "the file was opened without its v1 seal", file: file) }
             return .v1(v1Seal)
         }
-        if let passphrase = identity as? Passphrase {
+        if let passphrase = identity.secret?.passphrase {
             return .age([ScryptRecipient(passphrase: passphrase, workFactor: scryptWorkFactor)], armored: summary.isArmored)
         }
         // An X25519 stanza does not name its recipient, so those come from the list kept beside
@@ -58,7 +58,7 @@ extension EnvironmentsBin.Opened {
             if format == .age { return .age(recipients, armored: armored) }
             guard !armored else { throw EnvironmentsBin.armorNeedsAge }
             if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
-            guard recipients.count == 1, let recipient = recipients[0] as? AgeRecipient else {
+            guard recipients.count == 1, let recipient = recipients[0].x25519 else {
                 throw CryptoError(
                     .secretUnavailable,
                     "the v1 format holds one X25519 recipient and this sops file has \(EnvironmentsBin.count(recipients.count, "recipient")); give the new secret (--new-recipient, --new-key-file or --new-passphrase-env)",
@@ -73,12 +73,12 @@ extension EnvironmentsBin.Opened {
                 return .sops(try SopsFile.Seal(file: sops, dataKey: sopsDataKey).changingRecipients(to: try sops.recipients(), rotatingDataKey: true))
             }
             if case .recipient(let recipient)? = v1Seal { return .sops(try SopsFile.Seal(to: [AgeRecipient(recipient)])) }
-            guard header.age != nil, !(identity is Passphrase),
+            guard header.age != nil, !(identity.secret?.passphrase != nil),
                 case .age(let recipients, _) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed)
             else {
                 throw CryptoError(
                     .secretUnavailable,
-                    "a sops file seals its data key to age recipients, and this file is encrypted with \(identity is Passphrase ? "a passphrase" : header.rncryptor != nil ? "RNCryptor keys" : "a key file"); give the recipients: --new-recipient or -R",
+                    "a sops file seals its data key to age recipients, and this file is encrypted with \(identity.secret?.passphrase != nil ? "a passphrase" : header.rncryptor != nil ? "RNCryptor keys" : "a key file"); give the recipients: --new-recipient or -R",
                     file: file)
             }
             return .sops(try SopsFile.Seal(to: recipients))
@@ -89,7 +89,7 @@ extension EnvironmentsBin.Opened {
             if isAge, case .age(let recipients, let wasArmored) = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) {
                 return .age(recipients, armored: armored || wasArmored)
             }
-            if let passphrase = identity as? Passphrase {
+            if let passphrase = identity.secret?.passphrase {
                 return .age([ScryptRecipient(passphrase: passphrase, workFactor: scryptWorkFactor)], armored: armored)
             }
             if case .recipient(let recipient)? = v1Seal {
@@ -104,16 +104,16 @@ extension EnvironmentsBin.Opened {
         guard !armored else { throw EnvironmentsBin.armorNeedsAge }
         if format == .rncryptor { return .rncryptor(try rncryptorSeal(file: file)) }
         if header.rncryptor != nil {
-            if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
+            if let passphrase = identity.secret?.passphrase { return .v1(.passphrase(passphrase, try kdf())) }
             throw CryptoError(
                 .secretUnavailable,
                 "an RNCryptor file encrypted with two keys cannot be converted to v1 as it is (v1 keys are envtool key files); give the new secret: --new-key-file, --new-passphrase-env or --new-recipient",
                 file: file)
         }
         if !isAge { return try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed) }
-        if let passphrase = identity as? Passphrase { return .v1(.passphrase(passphrase, try kdf())) }
+        if let passphrase = identity.secret?.passphrase { return .v1(.passphrase(passphrase, try kdf())) }
         let recipients = try sameTarget(scryptWorkFactor: scryptWorkFactor, file: file, listed: listed)
-        if case .age(let list, _) = recipients, list.count == 1, let recipient = list[0] as? AgeRecipient {
+        if case .age(let list, _) = recipients, list.count == 1, let recipient = list[0].x25519 {
             return .v1(.recipient(Recipient(recipient)))
         }
         throw CryptoError(
@@ -198,8 +198,11 @@ extension EnvironmentsBin.Opened {
     /// - Throws: ``CryptoError`` of kind ``CryptoError/Kind/secretUnavailable`` for any other
     ///   secret (a key file, identities), which RNCryptor cannot hold.
     private func rncryptorSeal(file: String) throws(CryptoError) -> RNCryptorFile.Seal {
-        if let password = identity as? Passphrase { return .password(password) }
-        if let keys = identity as? RNCryptorKeys { return .keys(keys) }
+        switch identity.secret {
+        case .passphrase(let password)?: return .password(password)
+        case .rncryptorKeys(let keys)?: return .keys(keys)
+        case .key?, .x25519?, nil: break
+        }
         throw CryptoError(
             .secretUnavailable,
             "the RNCryptor format holds a password or two keys, not this file's secret; give the new secret: --new-passphrase-env, or --new-key-file with an RNCryptor key file",

@@ -8,4 +8,7 @@ extension SymmetricKey: FileKeyIdentity {
 
     /// `nil`: a v1 file is resealed by ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? { nil }
+
+    /// The key file itself.
+    public var secret: FileSecret? { .key(self) }
 }

@@ -140,6 +140,29 @@ struct FileKeyProtocolTests {
         let types = try AgeFile.inspect(sealed).stanzaTypes
         #expect(types.count == 8_001 && types.first == "test-kms")
     }
+
+    @Test("what v1, RNCryptor and the recipients list need is asked of the protocols: each kind answers for itself, a new backend with nil")
+    func secretsThroughRequirements() throws {
+        let key = try SymmetricKey.generate()
+        let passphrase = try Passphrase("correct horse")
+        let rncryptor = try RNCryptorKeys.generate()
+        let x25519 = try AgeIdentity.generate()
+        guard case .key(let k)? = key.secret, k.fingerprint == key.fingerprint else { Issue.record("a key file is .key"); return }
+        #expect(passphrase.secret?.passphrase != nil)
+        guard case .rncryptorKeys? = rncryptor.secret else { Issue.record("RNCryptor keys are .rncryptorKeys"); return }
+        guard case .x25519(let pair)? = x25519.secret, pair.recipient == x25519.recipient else { Issue.record("an age identity is .x25519"); return }
+        #expect(TestKMSIdentity(keyID: "k").secret == nil)
+
+        #expect(x25519.recipient.x25519 == x25519.recipient)
+        #expect(x25519.recipient.listedName == x25519.recipient.encoded)
+        let scrypt = ScryptRecipient(passphrase: passphrase, workFactor: 10)
+        #expect(scrypt.x25519 == nil && scrypt.listedName == nil)
+        #expect(TestKMSRecipient(keyID: "k").x25519 == nil && TestKMSRecipient(keyID: "k").listedName == nil)
+
+        // A key line of the other SSH type is refused by its type, before its key is read.
+        let error = #expect(throws: AgeError.self) { try SSHEd25519Recipient("ssh-rsa AAAA comment") }
+        #expect(error?.message == "\"ssh-rsa AAAA comment…\" is not an ssh-ed25519 key")
+    }
 }
 
 /// Counts the wraps of every ``CountingRecipient`` given it.

@@ -198,7 +198,7 @@ public enum AgeFile {
         let grouped = AgePluginRecipient.grouped(recipients)
         // What can be told before anything is wrapped is told first: an X25519 stanza has one
         // length, so a list of them too long for a header is refused without wrapping a key.
-        let x25519 = Set(grouped.compactMap { $0 as? AgeRecipient }).count
+        let x25519 = Set(grouped.compactMap(\.x25519)).count
         if headerLength + x25519 * AgeX25519.stanzaLength >= AgeHeader.maximumLength {
             throw AgeHeader.tooLong(recipients: x25519, bytes: headerLength + x25519 * AgeX25519.stanzaLength)
         }

@@ -83,6 +83,9 @@ public struct AgeIdentity: FileKeyIdentity, CustomStringConvertible {
     /// Its own recipient: an X25519 stanza does not say whom else a file was encrypted to.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? { recipient }
 
+    /// The key pair itself.
+    public var secret: FileSecret? { .x25519(self) }
+
     /// The file key from the first X25519 stanza this identity opens, or nil when none is for it.
     ///
     /// - Throws: ``AgeError/Kind/headerFailure`` for a malformed X25519 stanza (wrong argument

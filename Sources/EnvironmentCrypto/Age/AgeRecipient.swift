@@ -69,6 +69,12 @@ public struct AgeRecipient: FileKeyRecipient, Hashable, CustomStringConvertible 
     /// The recipient itself (`age1…`).
     public var displayName: String { encoded }
 
+    /// The key itself.
+    public var x25519: AgeRecipient? { self }
+
+    /// `age1…`: an X25519 stanza does not name its recipient.
+    public var listedName: String? { encoded }
+
     /// One X25519 stanza carrying `fileKey` (see `stanza(wrapping:)`).
     ///
     /// - Throws: ``AgeError/Kind/invalidRecipient`` for a low-order public key.

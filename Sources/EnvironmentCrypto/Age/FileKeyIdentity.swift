@@ -24,9 +24,37 @@ public protocol FileKeyIdentity: Sendable {
     /// Whether it may open stanzas of types it cannot name in advance (an age plugin's), so
     /// that a file whose stanzas no identity names is still offered to it.
     var opensOtherStanzas: Bool { get }
+
+    /// The identity as a secret of its own, for what reads a secret rather than stanzas: envtool's
+    /// v1 format and RNCryptor open with it, and a file is sealed again the way it was with it.
+    /// `nil` (the default) for an identity that only unwraps stanzas (a plugin's, an SSH key).
+    var secret: FileSecret? { get }
 }
 
 extension FileKeyIdentity {
     /// It opens only its ``stanzaTypes``.
     public var opensOtherStanzas: Bool { false }
+
+    /// It only unwraps stanzas.
+    public var secret: FileSecret? { nil }
+}
+
+/// What an identity is as a secret of its own (``FileKeyIdentity/secret``): the kinds of secret
+/// the formats other than age's stanzas hold. A switch over it names every kind, where casts
+/// from the protocol to each type would miss a new one silently.
+public enum FileSecret: Sendable {
+    /// An envtool key file: v1's key mode.
+    case key(SymmetricKey)
+    /// A passphrase: v1's Argon2id, age's scrypt, RNCryptor's password.
+    case passphrase(Passphrase)
+    /// An RNCryptor key file: its encryption and HMAC keys.
+    case rncryptorKeys(RNCryptorKeys)
+    /// An X25519 key pair: age's native identity, and v1's recipient mode.
+    case x25519(AgeIdentity)
+
+    /// The passphrase, if this is one.
+    public var passphrase: Passphrase? {
+        if case .passphrase(let passphrase) = self { return passphrase }
+        return nil
+    }
 }

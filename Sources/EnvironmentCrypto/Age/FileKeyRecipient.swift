@@ -26,6 +26,18 @@ public protocol FileKeyRecipient: Sendable {
     ///
     /// - Throws: as ``wrap(_:)``.
     func wrapWithLabels(_ fileKey: FileKey) throws(AgeError) -> (stanzas: [AgeStanza], labels: Set<String>)
+
+    /// The recipient as an X25519 public key, for what seals to one directly (envtool's v1
+    /// recipient mode) and for sizing an age header before wrapping; `nil` (the default) for
+    /// every other kind.
+    var x25519: AgeRecipient? { get }
+
+    /// The text a recipients list keeps for this recipient, because the stanzas it makes do not
+    /// say whom they are for (an X25519 stanza names no one; an SSH stanza a 4-byte tag; a
+    /// plugin's need not): `age1…`, a plugin's `age1<name>1…`, an SSH key line. `nil` (the
+    /// default) for a recipient with no such text (a passphrase; a plugin recipient made from an
+    /// identity, which the list check then refuses to drop).
+    var listedName: String? { get }
 }
 
 extension FileKeyRecipient {
@@ -36,4 +48,10 @@ extension FileKeyRecipient {
     public func wrapWithLabels(_ fileKey: FileKey) throws(AgeError) -> (stanzas: [AgeStanza], labels: Set<String>) {
         (try wrap(fileKey), labels)
     }
+
+    /// Not an X25519 key.
+    public var x25519: AgeRecipient? { nil }
+
+    /// Nothing to list.
+    public var listedName: String? { nil }
 }

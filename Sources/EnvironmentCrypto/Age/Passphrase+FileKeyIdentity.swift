@@ -12,6 +12,9 @@ extension Passphrase: FileKeyIdentity {
         return try AgeScrypt.unwrap(stanza, passphrase: self).map(FileKey.init(bytes:))
     }
 
+    /// The passphrase itself.
+    public var secret: FileSecret? { .passphrase(self) }
+
     /// The same passphrase at the stanza's own work factor.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? {
         guard let stanza = stanzas.first(where: { $0.type == AgeScrypt.type }), stanza.arguments.count == 3,

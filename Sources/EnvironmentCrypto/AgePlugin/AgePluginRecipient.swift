@@ -78,6 +78,12 @@ public struct AgePluginRecipient: FileKeyRecipient, Hashable, CustomStringConver
         }
     }
 
+    /// The recipient as given; one made from an identity has no text to list.
+    public var listedName: String? {
+        if case .recipient(let text) = encoding { return text }
+        return nil
+    }
+
     public var description: String { displayName }
 
     /// The stanzas the plugin writes for this recipient alone (``AgeFile`` runs a plugin once

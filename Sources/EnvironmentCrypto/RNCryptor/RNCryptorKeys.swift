@@ -217,4 +217,7 @@ extension RNCryptorKeys: FileKeyIdentity {
 
     /// `nil`: an RNCryptor file is resealed by ``EnvironmentsBin/Opened/sameTarget(scryptWorkFactor:file:listed:)``.
     public func resealingRecipient(for stanzas: [AgeStanza]) -> (any FileKeyRecipient)? { nil }
+
+    /// The two keys themselves.
+    public var secret: FileSecret? { .rncryptorKeys(self) }
 }

@@ -36,6 +36,22 @@ enum AgeSSH {
     ///   type in the key differs from the line's, the type is not one age uses, or an RSA key
     ///   is under 2048 bits. Only the start of the line is quoted.
     static func parseRecipient(_ line: String) throws(AgeError) -> any FileKeyRecipient {
+        let (type, wire, shown) = try publicKeyFields(line)
+        switch type {
+        case ed25519Type: return try SSHEd25519Recipient(wire: wire, shown: shown)
+        case rsaType: return try SSHRSARecipient(wire: wire, shown: shown)
+        default:
+            throw AgeError(
+                .invalidRecipient,
+                "\(shown) is an SSH key of type \(type.prefix(40)), which age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
+        }
+    }
+
+    /// The type, the decoded wire encoding, and how messages quote the line, of an SSH public
+    /// key line; the recipient types check the rest.
+    ///
+    /// - Throws: ``AgeError/Kind/invalidRecipient`` when the line has no two fields or its base64 is malformed.
+    static func publicKeyFields(_ line: String) throws(AgeError) -> (type: String, wire: [UInt8], shown: String) {
         let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let shown = "\"\(line.prefix(24))…\""
         guard fields.count >= 2 else {
@@ -45,15 +61,7 @@ enum AgeSSH {
         guard let wire = AgeBase64.decode(fields[1].utf8, padded: true) else {
             throw AgeError(.invalidRecipient, "\(shown) is not an SSH public key: its second field is not base64")
         }
-        let type = String(fields[0])
-        switch type {
-        case ed25519Type: return try SSHEd25519Recipient(wire: wire, shown: shown)
-        case rsaType: return try SSHRSARecipient(wire: wire, shown: shown)
-        default:
-            throw AgeError(
-                .invalidRecipient,
-                "\(shown) is an SSH key of type \(type.prefix(40)), which age does not use; give an ssh-ed25519 or ssh-rsa key, or an age1… recipient")
-        }
+        return (String(fields[0]), wire, shown)
     }
 
     /// The line as age's recipients files hold it: the type and the base64, no comment.

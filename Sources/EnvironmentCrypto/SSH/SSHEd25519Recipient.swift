@@ -40,16 +40,18 @@ public struct SSHEd25519Recipient: FileKeyRecipient, Hashable, CustomStringConve
     ///
     /// - Throws: ``AgeError/Kind/invalidRecipient`` when it is not a valid `ssh-ed25519` key.
     public init(_ line: String) throws(AgeError) {
-        guard let recipient = try AgeSSH.parseRecipient(line) as? SSHEd25519Recipient else {
-            throw AgeError(.invalidRecipient, "\"\(line.prefix(24))…\" is not an ssh-ed25519 key")
-        }
-        self = recipient
+        let (type, wire, shown) = try AgeSSH.publicKeyFields(line)
+        guard type == AgeSSH.ed25519Type else { throw AgeError(.invalidRecipient, "\(shown) is not an ssh-ed25519 key") }
+        try self.init(wire: wire, shown: shown)
     }
 
     /// The key as a recipients file holds it: `ssh-ed25519 AAAA…` without the comment.
     public var encoded: String { AgeSSH.line(type: AgeSSH.ed25519Type, wire: wire) }
     public var description: String { encoded }
     public var displayName: String { encoded }
+
+    /// The key line: its stanza names it by a 4-byte tag only.
+    public var listedName: String? { encoded }
 
     /// The tweak scalar: HKDF-SHA-256 with no key material, the SSH key as salt and the label.
     static func tweak(wire: [UInt8]) -> SecretBytes {

@@ -41,10 +41,9 @@ public struct SSHRSARecipient: FileKeyRecipient, Hashable, CustomStringConvertib
     /// - Throws: ``AgeError/Kind/invalidRecipient`` when it is not a valid `ssh-rsa` key of at
     ///   least 2048 bits.
     public init(_ line: String) throws(AgeError) {
-        guard let recipient = try AgeSSH.parseRecipient(line) as? SSHRSARecipient else {
-            throw AgeError(.invalidRecipient, "\"\(line.prefix(24))…\" is not an ssh-rsa key")
-        }
-        self = recipient
+        let (type, wire, shown) = try AgeSSH.publicKeyFields(line)
+        guard type == AgeSSH.rsaType else { throw AgeError(.invalidRecipient, "\(shown) is not an ssh-rsa key") }
+        try self.init(wire: wire, shown: shown)
     }
 
     /// The size of a big-endian magnitude without leading zeros, in bits.
@@ -57,6 +56,9 @@ public struct SSHRSARecipient: FileKeyRecipient, Hashable, CustomStringConvertib
     public var encoded: String { AgeSSH.line(type: AgeSSH.rsaType, wire: wire) }
     public var description: String { encoded }
     public var displayName: String { encoded }
+
+    /// The key line: its stanza names it by a 4-byte tag only.
+    public var listedName: String? { encoded }
 
     /// One `ssh-rsa` stanza: `-> ssh-rsa TAG` and the file key under RSA-OAEP.
     ///

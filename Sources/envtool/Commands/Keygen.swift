@@ -71,10 +71,13 @@ struct Keygen: ParsableCommand {
             let identities: [AgeIdentity]?
             if let exportAge {
                 let read = try AgeIdentityFile.readIdentities(path: exportAge, namedBy: "--export-age")
-                let x25519 = read.compactMap { $0 as? AgeIdentity }
+                let x25519 = read.compactMap { identity -> AgeIdentity? in
+                    if case .x25519(let key)? = identity.secret { return key }
+                    return nil
+                }
                 guard x25519.count == read.count else {
                     let other =
-                        read.contains { $0 is SSHEd25519Identity || $0 is SSHRSAIdentity }
+                        read.contains { !$0.opensOtherStanzas }
                         ? "an SSH key, which age reads as it is (age -d -i KEY)" : "an age plugin identity (AGE-PLUGIN-…), which is already in age's format"
                     throw CryptoError(.invalidKeyFile, "--export-age writes X25519 identities, and this file holds \(other)", file: exportAge)
                 }

@@ -53,7 +53,7 @@ struct RecipientList {
     }
 
     private mutating func append(_ any: any FileKeyRecipient) {
-        if let recipient = any as? AgeRecipient { return append(recipient, envtool: false) }
+        if let recipient = any.x25519 { return append(recipient, envtool: false) }
         allEnvtool = false
         // Compared as written: a plugin's or an SSH key's text is the recipient.
         if listed.insert(any.displayName).inserted { others.append(any) }

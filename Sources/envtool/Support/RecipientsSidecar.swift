@@ -28,18 +28,9 @@ enum RecipientsSidecar {
     /// check before sealing to the list again.
     static func write(for target: EnvironmentsBin.EncryptionTarget, beside binPath: String, fileKey: SecretBytes?) throws {
         guard binPath != InputFile.standardInput else { return }
-        // X25519 stanzas do not name their recipient, and a plugin's need not: both are listed.
-        // (A plugin recipient made from an identity has no text to list; the list check then
-        // refuses to encrypt again without it rather than drop it.)
+        // The recipients its stanzas do not name (``FileKeyRecipient/listedName``).
         var recipients: [String] = []
-        if case .age(let all, _) = target {
-            for recipient in all {
-                if let x25519 = recipient as? AgeRecipient { recipients.append(x25519.encoded) }
-                if let plugin = recipient as? AgePluginRecipient, plugin.displayName.hasPrefix("age1") { recipients.append(plugin.displayName) }
-                // An SSH stanza names its key by a 4-byte tag only: the key is listed in full.
-                if recipient is SSHEd25519Recipient || recipient is SSHRSARecipient { recipients.append(recipient.displayName) }
-            }
-        }
+        if case .age(let all, _) = target { recipients = all.compactMap(\.listedName) }
         guard !recipients.isEmpty else {
             if unlink(path(for: binPath)) != 0, errno != ENOENT {
                 throw EnvironmentError(

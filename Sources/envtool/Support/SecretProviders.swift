@@ -144,7 +144,7 @@ enum SecretProviders {
             }
             guard !request.armored else { throw EnvironmentsBin.armorNeedsAge }
             let key = try EnvironmentsBin.keyFileIdentity(path: source.path, namedBy: source.option)
-            if let keys = key as? RNCryptorKeys {
+            if case .rncryptorKeys(let keys)? = key.secret {
                 guard request.format != .v1 else {
                     throw CryptoError(
                         .secretUnavailable,
@@ -153,7 +153,7 @@ enum SecretProviders {
                 }
                 return .rncryptor(.keys(keys))
             }
-            guard request.format != .rncryptor, let symmetric = key as? SymmetricKey else {
+            guard request.format != .rncryptor, case .key(let symmetric)? = key.secret else {
                 throw CryptoError(
                     .secretUnavailable,
                     "RNCryptor's key mode takes two 32-byte keys, and \(source.option) names an envtool key file (one key); give an RNCryptor key file (\(RNCryptorKeys.keyFileForm)), or a password with \(request.spelling(passphraseVariableOption))"
