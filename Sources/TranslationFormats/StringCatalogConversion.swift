@@ -55,7 +55,10 @@ enum StringCatalogConversion {
                         for (own, readBack) in PlaceholderNames.respelled(entry, against: reference) {
                             collected.report(
                                 entry.key,
-                                "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's")
+                                "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's",
+                                kind:
+                                    "a placeholder named otherwise than in the source language reads back with the source language's name: a catalog has one comment for the key, and its Placeholders: line is the source language's"
+                            )
                         }
                     } else {
                         comments[key] = comment

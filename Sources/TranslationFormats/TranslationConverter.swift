@@ -327,7 +327,8 @@ public struct TranslationConverter: Sendable {
                             writeIssues.append(
                                 ConversionIssue(
                                     file: destination, language: language, key: entries[index].key,
-                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
+                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written",
+                                    kind: "gettext's msgid_plural has no place in \(format.name); not written"))
                         }
                         if !format.holdsTextWithoutCount, entries[index].textWithoutCount != nil {
                             writeIssues.append(
@@ -386,11 +387,13 @@ public struct TranslationConverter: Sendable {
                 issues.append(
                     ConversionIssue(
                         file: destination, language: language, key: entry.key,
-                        reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
+                        reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other",
+                        kind: "the plural has no other form, which \(format.name) needs; its last form is written as other"))
                 return entry
             }
         }
     }
+
 
     /// Leaves out of a translation (not the source language) each text not translated or to be
     /// reviewed, for a format that cannot say so: shipped, an untranslated `""` shows nothing and

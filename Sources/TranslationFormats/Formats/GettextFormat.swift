@@ -189,11 +189,16 @@ public struct GettextFormat: TranslationFileFormat {
             let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
             line("msgid_plural", entry.pluralID ?? entry.key)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
-                issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
+                issues.report(
+                    entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written",
+                    kind: "a form that is not a CLDR category of \(language) has no msgstr in gettext; not written")
             }
             for (index, category) in categories.enumerated() {
                 let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
-                if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
+                if expanded[category] == nil {
+                    issues.report(
+                        entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other", kind: "a plural form is missing; its msgstr repeats other")
+                }
                 line("msgstr[\(index)]", PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues))
             }
         }
