@@ -79,6 +79,11 @@ public struct GettextFormat: TranslationFileFormat {
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
+            // The reader takes Language: as gettext spells it (pt_BR) to the language tag (pt-BR).
+            if language.contains("_") {
+                collected.report(
+                    "", "the language code \(language) reads back from Language: as \(language.replacing("_", with: "-")), as gettext's pt_BR reads as pt-BR")
+            }
             do throws(AppleLocalizationError) {
                 let data = try Self.write(
                     table.languages[language] ?? [], language: language, table: name, path: path,
