@@ -88,8 +88,26 @@ enum AppleFormatsConversion {
 
     static func table(catalog: StringCatalog, issues: inout [ConversionIssue]) -> TranslationTable {
         var table = TranslationTable(name: catalog.table, sourceLanguage: catalog.sourceLanguage)
+        // Another format has no place for the catalog's version: a catalog written from it is
+        // version 1.0 (issue #35).
+        if let version = catalog.version, version != "1.0" {
+            issues.append(
+                ConversionIssue(
+                    file: catalog.path, language: catalog.sourceLanguage, key: "",
+                    reason: "the catalog's version \(version) is kept only in .xcstrings; a catalog written from another format is version 1.0",
+                    keptBy: "xcstrings"))
+        }
         for key in catalog.keys {
             guard let item = catalog[key] else { continue }
+            // Another format has no place for it, and a catalog written from one gives the key
+            // none: Xcode's default (the key is found in the code, or becomes stale).
+            if let extractionState = item.extractionState {
+                issues.append(
+                    ConversionIssue(
+                        file: catalog.path, language: catalog.sourceLanguage, key: key,
+                        reason: "extractionState \"\(extractionState)\" is kept only in .xcstrings",
+                        kind: "extractionState (\"manual\", \"stale\"…) is kept only in .xcstrings", keptBy: "xcstrings"))
+            }
             if item.localizations.isEmpty {
                 issues.append(
                     ConversionIssue(

@@ -117,8 +117,9 @@ enum StringCatalogConversion {
                 if let comment = comments[key], item["comment"] != .string(comment) { CatalogKeyOrder.set(.string(comment), forKey: "comment", in: &item) }
             } else {
                 item = JSONObject()
+                // No extractionState, Xcode's default: "manual" was a fact about no key the input
+                // told of, and came back on every key a catalog sent through i18next had none for.
                 if let comment = comments[key] { item["comment"] = .string(comment) }
-                item["extractionState"] = .string("manual")
             }
             if doNotTranslate.contains(key), item["shouldTranslate"] == nil { CatalogKeyOrder.set(.bool(false), forKey: "shouldTranslate", in: &item) }
             if case .object(let localizations)? = byKey[key]?["localizations"] {

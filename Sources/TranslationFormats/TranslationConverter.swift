@@ -273,6 +273,9 @@ public struct TranslationConverter: Sendable {
                 table.sourceLanguage = source
             } catch  where !format.recordsSourceLanguage {
             }
+            if !format.recordsSourceLanguage, let source = table.sourceLanguage {
+                reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
+            }
             if !format.holdsStates {
                 leaveOutUnfinished(&table, in: format, destination: destination)
             }
@@ -394,6 +397,22 @@ public struct TranslationConverter: Sendable {
         }
     }
 
+    /// Reports a source language that reading the files of `format` (which records none) back
+    /// would not find by itself: the rule, with nothing declared, takes `en` or the only language.
+    private mutating func reportSourceLanguageNotRecorded(
+        _ source: String, of table: TranslationTable, in format: any TranslationFileFormat, destination: String
+    ) {
+        let written = table.languageOrder.filter { !(table.languages[$0] ?? []).isEmpty }
+        let readBack = try? SourceLanguageRule().resolve(languages: written, recorded: nil, table: "", file: "").language
+        guard readBack != source else { return }
+        let taken = readBack.map { "is taken to be \($0)" } ?? "is not known"
+        writeIssues.append(
+            ConversionIssue(
+                file: destination, language: source, key: "",
+                reason:
+                    "\(format.name) records no source language: read back without --source-language \(source), the source language \(taken)"
+            ))
+    }
 
     /// Leaves out of a translation (not the source language) each text not translated or to be
     /// reviewed, for a format that cannot say so: shipped, an untranslated `""` shows nothing and

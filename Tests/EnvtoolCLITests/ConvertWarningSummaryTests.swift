@@ -53,4 +53,58 @@ struct ConvertWarningSummaryTests {
         let strict = try workspace.run(["i18n", "convert", "--from", "src", "--to", "strict.xcstrings", "--strict"])
         #expect(strict.status == 65 && workspace.read("strict.xcstrings") == nil, "\(strict.stderr)")
     }
+
+    /// A catalog whose facts other formats have no field for: its source language is not en, its
+    /// version is 1.1, a key has an extractionState and another none, and a locale is spelled zh_Hans.
+    static let catalog = """
+        {
+          "sourceLanguage" : "de",
+          "strings" : {
+            "Hallo" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" } },
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello" } },
+                "zh_Hans" : { "stringUnit" : { "state" : "translated", "value" : "你好" } }
+              }
+            },
+            "Tschüss" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Tschüss" } },
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "Bye" } },
+                "zh_Hans" : { "stringUnit" : { "state" : "translated", "value" : "再见" } }
+              }
+            }
+          },
+          "version" : "1.1"
+        }
+        """
+
+    @Test("a catalog's source language, version and extractionState come back through i18next and .po, or are reported", arguments: ["i18next", "po"])
+    func catalogFacts(middle: String) throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("in/Localizable.xcstrings", Self.catalog)
+        let there = try workspace.run(["i18n", "convert", "--from", "in", "--to", "mid", "--format", middle, "--verbose"])
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(
+            there.stderr.contains("records no source language: read back without --source-language de, the source language is taken to be en"),
+            "\(there.stderr)")
+        #expect(there.stderr.contains("version 1.1 is kept only in .xcstrings"), "\(there.stderr)")
+        #expect(there.stderr.contains(#""Tschüss" (de): extractionState "manual" is kept only in .xcstrings"#), "\(there.stderr)")
+        #expect(!there.stderr.contains(#""Hallo""#), "\(there.stderr)")
+        let back = try workspace.run(["i18n", "convert", "--from", "mid", "--to", "out/Localizable.xcstrings", "--source-language", "de"])
+        #expect(back.status == 0, "\(back.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: workspace.read("out/Localizable.xcstrings") ?? Data()) as? [String: Any])
+        #expect(json["sourceLanguage"] as? String == "de")
+        let strings = try #require(json["strings"] as? [String: [String: Any]])
+        // No key gains an extractionState it did not have.
+        #expect(strings["Hallo"]?["extractionState"] == nil, "\(strings)")
+        #expect(strings["Tschüss"]?["extractionState"] == nil, "\(strings)")
+        let localizations = try #require(strings["Hallo"]?["localizations"] as? [String: Any])
+        // i18next keeps the folder name; gettext's Language: is read as a language tag, and says so.
+        #expect(localizations.keys.sorted() == ["de", "en", middle == "po" ? "zh-Hans" : "zh_Hans"], "\(localizations.keys)")
+        #expect(
+            there.stderr.contains(#"warning: "" (zh_Hans): the language code zh_Hans reads back from Language: as zh-Hans"#) == (middle == "po"),
+            "\(there.stderr)")
+    }
 }
