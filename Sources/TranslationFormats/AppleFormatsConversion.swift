@@ -65,7 +65,8 @@ enum AppleFormatsConversion {
                 ConversionIssue(
                     file: file, language: language, key: key,
                     reason:
-                        "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted"
+                        "\(Set(referenced).count) plural variables in one string (\(referenced.map { "%#@\($0)@" }.joined(separator: ", "))) cannot be converted; only one is supported. Not converted",
+                    kind: "several plural variables in one string cannot be converted; only one is supported. Not converted"
                 ))
             return nil
         }
@@ -75,7 +76,8 @@ enum AppleFormatsConversion {
             issues.append(
                 ConversionIssue(
                     file: file, language: language, key: key,
-                    reason: "\"formatSpecifier\" \"\(specifier)\" of %#@\(name)@ is not a printf conversion; kept only in .xcstrings", keptBy: "xcstrings"))
+                    reason: "\"formatSpecifier\" \"\(specifier)\" of %#@\(name)@ is not a printf conversion; kept only in .xcstrings",
+                    kind: "a \"formatSpecifier\" that is not a printf conversion is kept only in .xcstrings", keptBy: "xcstrings"))
             valueType = nil
         }
         let forms = variable.forms.mapValues { form in
@@ -86,8 +88,26 @@ enum AppleFormatsConversion {
 
     static func table(catalog: StringCatalog, issues: inout [ConversionIssue]) -> TranslationTable {
         var table = TranslationTable(name: catalog.table, sourceLanguage: catalog.sourceLanguage)
+        // Another format has no place for the catalog's version: a catalog written from it is
+        // version 1.0 (issue #35).
+        if let version = catalog.version, version != "1.0" {
+            issues.append(
+                ConversionIssue(
+                    file: catalog.path, language: catalog.sourceLanguage, key: "",
+                    reason: "the catalog's version \(version) is kept only in .xcstrings; a catalog written from another format is version 1.0",
+                    keptBy: "xcstrings"))
+        }
         for key in catalog.keys {
             guard let item = catalog[key] else { continue }
+            // Another format has no place for it, and a catalog written from one gives the key
+            // none: Xcode's default (the key is found in the code, or becomes stale).
+            if let extractionState = item.extractionState {
+                issues.append(
+                    ConversionIssue(
+                        file: catalog.path, language: catalog.sourceLanguage, key: key,
+                        reason: "extractionState \"\(extractionState)\" is kept only in .xcstrings",
+                        kind: "extractionState (\"manual\", \"stale\"…) is kept only in .xcstrings", keptBy: "xcstrings"))
+            }
             if item.localizations.isEmpty {
                 issues.append(
                     ConversionIssue(
@@ -102,6 +122,7 @@ enum AppleFormatsConversion {
                             file: catalog.path, language: language, key: key,
                             reason:
                                 "device variations (\(devices.keys.sorted().joined(separator: ", "))) cannot be converted; the \"other\" device (or the first) is used",
+                            kind: "device variations cannot be converted; the \"other\" device (or the first) is used",
                             keptBy: "xcstrings"))
                     guard let chosen = devices["other"] ?? devices.sorted(by: { $0.key < $1.key }).first?.value else { continue }
                     value = chosen
@@ -120,7 +141,8 @@ enum AppleFormatsConversion {
                             issues.append(
                                 ConversionIssue(
                                     file: catalog.path, language: language, key: key,
-                                    reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted", keptBy: "xcstrings"))
+                                    reason: "the \(category.rawValue) form varies again; only plain forms are converted. Not converted",
+                                    kind: "a plural form varies again; only plain forms are converted. Not converted", keptBy: "xcstrings"))
                             continue
                         }
                         messages[category] = PlaceholderSyntax.parseApple(unit.value)
@@ -249,7 +271,9 @@ enum AppleFormatsConversion {
     /// Apple formats have no context: it becomes part of the key, and is reported.
     static func contextKey(_ entry: TranslationEntry, _ issues: inout ConversionIssues) -> String {
         guard entry.context != nil else { return entry.key }
-        issues.report(entry.key, "Apple formats have no context; written as the key \"\(entry.foldedKey)\"")
+        issues.report(
+            entry.key, "Apple formats have no context; written as the key \"\(entry.foldedKey)\"",
+            kind: "Apple formats have no context; each is written as the key, _ and the context")
         return entry.foldedKey
     }
 }

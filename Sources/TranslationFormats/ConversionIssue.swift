@@ -15,13 +15,19 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
     /// The format that keeps what a reader could not put into the model (`xcstrings` for a
     /// catalog's device variations): no loss when that is the format written.
     public var keptBy: String?
+    /// The kind of loss: the reason with what is particular to the key (its name, a value, a
+    /// plural category) taken out, said so it reads for every key of the kind. Issues of one
+    /// kind in one file are summarized on one line (``summarized(_:naming:)``); `nil` when the
+    /// reason says nothing particular to the key, so the reason is the kind.
+    public var kind: String?
 
     /// An issue.
-    public init(file: String, language: String, key: String, reason: String, keptBy: String? = nil) {
+    public init(file: String, language: String, key: String, reason: String, kind: String? = nil, keptBy: String? = nil) {
         self.file = file
         self.language = language
         self.key = key
         self.reason = reason
+        self.kind = kind
         self.keptBy = keptBy
     }
 
@@ -70,8 +76,8 @@ struct ConversionIssues {
         self.language = language
     }
 
-    mutating func report(_ key: String, _ reason: String) {
-        let issue = ConversionIssue(file: file, language: language, key: key, reason: reason)
+    mutating func report(_ key: String, _ reason: String, kind: String? = nil) {
+        let issue = ConversionIssue(file: file, language: language, key: key, reason: reason, kind: kind)
         if reported.insert(issue).inserted { all.append(issue) }
     }
 }

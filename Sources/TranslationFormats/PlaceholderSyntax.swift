@@ -109,7 +109,9 @@ package enum PlaceholderSyntax {
         var text = TranslationMessage()
         for piece in message.pieces {
             guard case .nesting(let nested) = piece else { text.append(piece); continue }
-            issues.report(key, "$t(\(nested)) is written as text, which i18next reads back as the nesting; \(platform) shows it as written")
+            issues.report(
+                key, "$t(\(nested)) is written as text, which i18next reads back as the nesting; \(platform) shows it as written",
+                kind: "$t(…) is written as text, which i18next reads back as the nesting; \(platform) shows it as written")
             text.append(.text("$t(" + nested + ")"))
         }
         return text
@@ -271,7 +273,9 @@ package enum PlaceholderSyntax {
                     continue
                 }
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
-                    issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in this format; written as text")
+                    issues.report(
+                        key, "the plural variable %\(conversion) inside a plural form cannot be expressed in this format; written as text",
+                        kind: "the plural variable inside a plural form cannot be expressed in this format; written as text")
                     add("%")
                     add(conversion)
                     continue
@@ -477,7 +481,9 @@ package enum PlaceholderSyntax {
                     text += ")"
                     text += conversion == "@" ? "s" : conversion
                 } else if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
-                    issues.report(key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text")
+                    issues.report(
+                        key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text",
+                        kind: "the plural variable inside a plural form has no gettext equivalent; written as text")
                     text += "%" + conversion
                 } else {
                     index += 1

@@ -55,7 +55,10 @@ enum StringCatalogConversion {
                         for (own, readBack) in PlaceholderNames.respelled(entry, against: reference) {
                             collected.report(
                                 entry.key,
-                                "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's")
+                                "\(own) reads back as \(readBack): a catalog has one comment for the key, and its Placeholders: line is the source language's",
+                                kind:
+                                    "a placeholder named otherwise than in the source language reads back with the source language's name: a catalog has one comment for the key, and its Placeholders: line is the source language's"
+                            )
                         }
                     } else {
                         comments[key] = comment
@@ -114,8 +117,9 @@ enum StringCatalogConversion {
                 if let comment = comments[key], item["comment"] != .string(comment) { CatalogKeyOrder.set(.string(comment), forKey: "comment", in: &item) }
             } else {
                 item = JSONObject()
+                // No extractionState, Xcode's default: "manual" was a fact about no key the input
+                // told of, and came back on every key a catalog sent through i18next had none for.
                 if let comment = comments[key] { item["comment"] = .string(comment) }
-                item["extractionState"] = .string("manual")
             }
             if doNotTranslate.contains(key), item["shouldTranslate"] == nil { CatalogKeyOrder.set(.bool(false), forKey: "shouldTranslate", in: &item) }
             if case .object(let localizations)? = byKey[key]?["localizations"] {

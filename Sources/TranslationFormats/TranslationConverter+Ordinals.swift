@@ -42,7 +42,9 @@ extension TranslationConverter {
                     ConversionIssue(
                         file: destination, language: language, key: entry.key,
                         reason:
-                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (\(keys)), as i18next names them and reads them back: the app picks the form by the language's ordinal rules"
+                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (\(keys)), as i18next names them and reads them back: the app picks the form by the language's ordinal rules",
+                        kind:
+                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (key_ordinal_one, …), as i18next names them and reads them back: the app picks the form by the language's ordinal rules"
                     ))
             }
             table.languages[language] = split

@@ -273,6 +273,9 @@ public struct TranslationConverter: Sendable {
                 table.sourceLanguage = source
             } catch  where !format.recordsSourceLanguage {
             }
+            if !format.recordsSourceLanguage, let source = table.sourceLanguage {
+                reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
+            }
             if !format.holdsStates {
                 leaveOutUnfinished(&table, in: format, destination: destination)
             }
@@ -327,7 +330,8 @@ public struct TranslationConverter: Sendable {
                             writeIssues.append(
                                 ConversionIssue(
                                     file: destination, language: language, key: entries[index].key,
-                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written"))
+                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written",
+                                    kind: "gettext's msgid_plural has no place in \(format.name); not written"))
                         }
                         if !format.holdsTextWithoutCount, entries[index].textWithoutCount != nil {
                             writeIssues.append(
@@ -386,10 +390,28 @@ public struct TranslationConverter: Sendable {
                 issues.append(
                     ConversionIssue(
                         file: destination, language: language, key: entry.key,
-                        reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other"))
+                        reason: "the plural has no other form, which \(format.name) needs; the \(last.rawValue) form is written as other",
+                        kind: "the plural has no other form, which \(format.name) needs; its last form is written as other"))
                 return entry
             }
         }
+    }
+
+    /// Reports a source language that reading the files of `format` (which records none) back
+    /// would not find by itself: the rule, with nothing declared, takes `en` or the only language.
+    private mutating func reportSourceLanguageNotRecorded(
+        _ source: String, of table: TranslationTable, in format: any TranslationFileFormat, destination: String
+    ) {
+        let written = table.languageOrder.filter { !(table.languages[$0] ?? []).isEmpty }
+        let readBack = try? SourceLanguageRule().resolve(languages: written, recorded: nil, table: "", file: "").language
+        guard readBack != source else { return }
+        let taken = readBack.map { "is taken to be \($0)" } ?? "is not known"
+        writeIssues.append(
+            ConversionIssue(
+                file: destination, language: source, key: "",
+                reason:
+                    "\(format.name) records no source language: read back without --source-language \(source), the source language \(taken)"
+            ))
     }
 
     /// Leaves out of a translation (not the source language) each text not translated or to be

@@ -23,7 +23,8 @@ struct AndroidRealWorldTests {
             try FileManager.default.createDirectory(atPath: workspace.path + "/in/res/" + folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: source + "/" + folder + "/strings.xml", toPath: workspace.path + "/in/res/" + folder + "/strings.xml")
         }
-        let result = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "out/res", "--format", "android"])
+        // --verbose: every key a warning names, to match each difference with its warning.
+        let result = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "out/res", "--format", "android", "--verbose"])
         #expect(result.status == 0, "\(result.stderr.prefix(2000))")
         #expect(result.stderr.contains("read as en, as Android's tools read values/"), "\(result.stderr.prefix(500))")
         let stubs = source + "/aapt-stubs.xml"

@@ -154,7 +154,8 @@ struct GettextRoundTripTests {
     func lossesTowardOtherFormats() throws {
         let workspace = try Workspace(copySample: false)
         try workspace.write("in/ru.po", Self.russian)
-        let result = try workspace.run(["i18n", "convert", "--from", "in/ru.po", "--to", "out", "--format", "i18next"])
+        // --verbose: a line per key, each naming its loss.
+        let result = try workspace.run(["i18n", "convert", "--from", "in/ru.po", "--to", "out", "--format", "i18next", "--verbose"])
         #expect(result.status == 0, "\(result.stderr)")
         for expected in [
             #""Open %s" (ru): translator comments (# …) are kept only in .po"#,

@@ -176,7 +176,6 @@ struct CatalogRoundTripTests {
             text.contains(
                 """
                     "added" : {
-                      "extractionState" : "manual",
                       "localizations" : {
                         "de" : {
                           "stringUnit" : {
@@ -243,7 +242,6 @@ struct CatalogRoundTripTests {
     static func addedEntry(_ key: String, _ value: String, language: String = "de") -> String {
         """
             "\(key)" : {
-              "extractionState" : "manual",
               "localizations" : {
                 "\(language)" : {
                   "stringUnit" : {
@@ -331,7 +329,6 @@ struct CatalogRoundTripTests {
                             }
                         },
                         "added": {
-                            "extractionState": "manual",
                             "localizations": {
                                 "de": {
                                     "stringUnit": {

@@ -213,8 +213,11 @@ struct GettextReadingTests {
                     if categoryOf[index] == nil { categoryOf[index] = rules.category(for: Double(n)) }
                 }
             }
-            func keptOnlyInPO(_ key: String, _ reason: String) {
-                issues.append(ConversionIssue(file: path, language: language, key: key, reason: reason + " kept only in .po", keptBy: GettextFormat.formatName))
+            func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil) {
+                issues.append(
+                    ConversionIssue(
+                        file: path, language: language, key: key, reason: reason + " kept only in .po", kind: kind.map { $0 + " kept only in .po" },
+                        keptBy: GettextFormat.formatName))
             }
             if !otherHeaderFields.isEmpty { keptOnlyInPO("", "the header's \(otherHeaderFields.joined(separator: ", ")) are") }
             var entries: [TranslationEntry] = []
@@ -240,7 +243,7 @@ struct GettextReadingTests {
                 }
                 if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
                 if raw.references { keptOnlyInPO(key, "references (#: …) are") }
-                if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are") }
+                if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are", kind: "flags (#, …) are") }
                 if raw.previous { keptOnlyInPO(key, "the previous msgid (#| …) is") }
                 let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
                 let translated = raw.strings.values.contains { !$0.isEmpty }
@@ -256,7 +259,8 @@ struct GettextReadingTests {
                             issues.append(
                                 ConversionIssue(
                                     file: path, language: language, key: key,
-                                    reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
+                                    reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
+                                    kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
                             continue
                         }
                         if forms[category] == nil { forms[category] = PlaceholderSyntax.parseGettext(string) }

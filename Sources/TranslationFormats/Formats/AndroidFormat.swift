@@ -162,7 +162,9 @@ public struct AndroidFormat: TranslationFileFormat {
         for entry in entries where !written.contains(entry.key) {
             var entry = entry
             if let context = entry.context {
-                issues.report(entry.key, "Android resources have no context; written as the key \"\(entry.key)_\(context)\"")
+                issues.report(
+                    entry.key, "Android resources have no context; written as the key \"\(entry.key)_\(context)\"",
+                    kind: "Android resources have no context; each is written as the key, _ and the context")
                 entry.key += "_" + context
             }
             if entry.state != .translated {
@@ -202,7 +204,8 @@ public struct AndroidFormat: TranslationFileFormat {
                     if !formatted {
                         issues.report(
                             entry.key,
-                            "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is"
+                            "the \(category.rawValue) quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is",
+                            kind: "a quantity has a % that reads as a conversion, and an <item> cannot be formatted=\"false\"; written as it is"
                         )
                     }
                     out += "    <item quantity=\"\(category.rawValue)\">\(literalItem(text))</item>\n"
@@ -308,7 +311,9 @@ public struct AndroidFormat: TranslationFileFormat {
             case .nesting: break
             case .placeholder(let placeholder):
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
-                    issues.report(key, "the plural variable %\(conversion) inside a plural form cannot be expressed in Android resources; written as text")
+                    issues.report(
+                        key, "the plural variable %\(conversion) inside a plural form cannot be expressed in Android resources; written as text",
+                        kind: "the plural variable inside a plural form cannot be expressed in Android resources; written as text")
                     for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
                     continue
                 }
@@ -431,8 +436,8 @@ public struct AndroidFormat: TranslationFileFormat {
             throw fail(root.offset, "tools:locale=\(TranslationConverter.notALanguageTag(locale))")
         }
         let reported = language ?? locale ?? "default"
-        func report(_ key: String, _ reason: String) {
-            issues.append(ConversionIssue(file: path, language: reported, key: key, reason: reason))
+        func report(_ key: String, _ reason: String, kind: String? = nil) {
+            issues.append(ConversionIssue(file: path, language: reported, key: key, reason: reason, kind: kind))
         }
         var entries: [TranslationEntry] = []
         var seen: [String: Int] = [:]
@@ -518,7 +523,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) kept as its tags in the text.
     private static func message(
         of element: XMLElement, formatted: Bool, key: String,
-        report: (String, String) -> Void,
+        report: (_ key: String, _ reason: String, _ kind: String?) -> Void,
         fail: (Int, String) -> AppleLocalizationError
     ) throws(AppleLocalizationError) -> TranslationMessage {
         var reader = AndroidText.Reader()
@@ -553,20 +558,22 @@ public struct AndroidFormat: TranslationFileFormat {
         }
         walk(element)
         if reader.bareApostrophe {
-            report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)")
+            report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)", nil)
         }
         if !reader.droppedEscapes.isEmpty {
             report(
                 key,
-                "aapt drops an unknown escape with its character (\(reader.droppedEscapes.joined(separator: ", "))); read as aapt compiles it, without them")
+                "aapt drops an unknown escape with its character (\(reader.droppedEscapes.joined(separator: ", "))); read as aapt compiles it, without them",
+                "aapt drops an unknown escape with its character; read as aapt compiles it, without them")
         }
         if reader.startsWithReference {
-            report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text")
+            report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text", nil)
         }
         if !markup.isEmpty {
             report(
                 key,
-                "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags"
+                "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags",
+                "inline markup is kept as tags in the text; Android styles it, other formats show the tags"
             )
         }
         var message = TranslationMessage()
@@ -624,7 +631,9 @@ public struct AndroidFormat: TranslationFileFormat {
             message.append(.text(literal))
         }
         for (index, group) in groups.enumerated() where placeholdersInGroup[index, default: 0] == 0 {
-            report(key, "<xliff:g\(group.id.map { " id=\"\($0)\"" } ?? "")> around text (no argument) is not kept; its text is")
+            report(
+                key, "<xliff:g\(group.id.map { " id=\"\($0)\"" } ?? "")> around text (no argument) is not kept; its text is",
+                "<xliff:g> around text (no argument) is not kept; its text is")
         }
         return message
     }

@@ -90,8 +90,9 @@ extension GettextFormat {
     }
 
     /// What the model has no field for, reported toward other formats (the `.po` writer keeps it).
-    private static func keptOnlyInPO(_ key: String, _ reason: String, path: String, language: String) -> ConversionIssue {
-        ConversionIssue(file: path, language: language, key: key, reason: reason + " kept only in .po", keptBy: formatName)
+    private static func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil, path: String, language: String) -> ConversionIssue {
+        ConversionIssue(
+            file: path, language: language, key: key, reason: reason + " kept only in .po", kind: kind.map { $0 + " kept only in .po" }, keptBy: formatName)
     }
 
     /// The entries of the live messages (not the header, not obsolete ones).
@@ -102,8 +103,8 @@ extension GettextFormat {
         let raws = scanner.messages
         let path = scanner.path
         let language = header.language
-        func keptOnlyInPO(_ key: String, _ reason: String) {
-            issues.append(Self.keptOnlyInPO(key, reason, path: path, language: language))
+        func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil) {
+            issues.append(Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language))
         }
         var entries: [TranslationEntry] = []
         entries.reserveCapacity(raws.count)
@@ -139,7 +140,7 @@ extension GettextFormat {
             }
             if raw.translatorComments { keptOnlyInPO(key, "translator comments (# …) are") }
             if raw.references { keptOnlyInPO(key, "references (#: …) are") }
-            if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are") }
+            if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are", kind: "flags (#, …) are") }
             if raw.previous { keptOnlyInPO(key, "the previous msgid (#| …) is") }
             let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
             let translated = raw.strings.contains { !$0.text.isEmpty }
@@ -158,7 +159,8 @@ extension GettextFormat {
                         issues.append(
                             ConversionIssue(
                                 file: path, language: language, key: key,
-                                reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted"))
+                                reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
+                                kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
                         continue
                     }
                     if forms[category] == nil { forms[category] = parse(string) }

@@ -79,6 +79,11 @@ public struct GettextFormat: TranslationFileFormat {
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
+            // The reader takes Language: as gettext spells it (pt_BR) to the language tag (pt-BR).
+            if language.contains("_") {
+                collected.report(
+                    "", "the language code \(language) reads back from Language: as \(language.replacing("_", with: "-")), as gettext's pt_BR reads as pt-BR")
+            }
             do throws(AppleLocalizationError) {
                 let data = try Self.write(
                     table.languages[language] ?? [], language: language, table: name, path: path,
@@ -189,11 +194,16 @@ public struct GettextFormat: TranslationFileFormat {
             let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
             line("msgid_plural", entry.pluralID ?? entry.key)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
-                issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
+                issues.report(
+                    entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written",
+                    kind: "a form that is not a CLDR category of \(language) has no msgstr in gettext; not written")
             }
             for (index, category) in categories.enumerated() {
                 let form = expanded[category] ?? expanded[.other] ?? TranslationMessage()
-                if expanded[category] == nil { issues.report(entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other") }
+                if expanded[category] == nil {
+                    issues.report(
+                        entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other", kind: "a plural form is missing; its msgstr repeats other")
+                }
                 line("msgstr[\(index)]", PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues))
             }
         }

@@ -144,7 +144,8 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                     issues.append(
                         ConversionIssue(
                             file: path, language: language, key: full,
-                            reason: "\(value.typeName) is not a translatable string; not converted"))
+                            reason: "\(value.typeName) is not a translatable string; not converted",
+                            kind: "a value that is not a string is not translatable; not converted"))
                 }
             }
             pending.append(contentsOf: nested.reversed())
@@ -333,7 +334,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             if let context = entry.context, !withoutContext.contains(entry.key) {
                 issues.report(
                     entry.key,
-                    "the context \"\(context)\" is written as the key \"\(key)\"; without a \"\(entry.key)\" entry beside it, reading the file back finds a key of its own, not a context"
+                    "the context \"\(context)\" is written as the key \"\(key)\"; without a \"\(entry.key)\" entry beside it, reading the file back finds a key of its own, not a context",
+                    kind:
+                        "a context is written as the key, _ and the context; without an entry for the key alone beside it, reading the file back finds a key of its own, not a context"
                 )
             }
             if entry.comment != nil { issues.report(entry.key, "i18next JSON has no comments; the comment is not written") }
@@ -355,7 +358,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                         for category in missing { forms[category] = other }
                         issues.report(
                             entry.key,
-                            "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own"
+                            "the plural has only its other form; written for \(missing.map(\.rawValue).joined(separator: ", ")) too (the text Apple shows for every count), since a lone \"\(key)_other\" reads back as a key of its own",
+                            kind:
+                                "the plural has only its other form; written for the language's other categories too (the text Apple shows for every count), since a lone key_other reads back as a key of its own"
                         )
                     }
                 }

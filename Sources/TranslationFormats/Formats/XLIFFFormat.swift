@@ -88,7 +88,11 @@ public struct XLIFFFormat: TranslationFileFormat {
                 } ?? ""
             if isTranslated, let original {
                 for (own, readBack) in PlaceholderNames.respelled(entry, against: original) {
-                    collected.report(entry.key, "\(own) reads back as \(readBack): a unit has one <note>, and its Placeholders: line is the source language's")
+                    collected.report(
+                        entry.key, "\(own) reads back as \(readBack): a unit has one <note>, and its Placeholders: line is the source language's",
+                        kind:
+                            "a placeholder named otherwise than in the source language reads back with the source language's name: a unit has one <note>, and its Placeholders: line is the source language's"
+                    )
                 }
             }
             let state = entry.state == .translated ? "" : " state=\"\(entry.state == .new ? "new" : "needs-review-translation")\""
@@ -210,7 +214,8 @@ public struct XLIFFFormat: TranslationFileFormat {
                     issues.append(
                         ConversionIssue(
                             file: path, language: target, key: id,
-                            reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is"))
+                            reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is",
+                            kind: "inline markup is not kept; its text is"))
                 }
                 let state: TranslationEntry.State =
                     switch targetElement?.attribute("state") {
@@ -245,7 +250,8 @@ public struct XLIFFFormat: TranslationFileFormat {
                         issues.append(
                             ConversionIssue(
                                 file: path, language: target, key: key,
-                                reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted"))
+                                reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted",
+                                kind: "a catalog variation other than plural is not read; not converted"))
                         continue
                     }
                     let index =

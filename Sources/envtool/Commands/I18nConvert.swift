@@ -23,7 +23,7 @@ extension I18n {
 
                 --from is a file or a directory; its format comes from the extensions (a directory is read in the first format above that has files there) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
 
-                Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr as file: warning: "key" (language): reason, and written as closely as the format allows; with --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
+                Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr, one line per kind of loss with the number of keys and the first of them (file: warning: 134 keys (en, de): reason: "a", "b", …), or, for a kind with one key and for every key with --verbose, as file: warning: "key" (language): reason; it is written as closely as the format allows. With --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
 
                 \(SourceLanguageOptions.ruleSummary) It is recorded in catalogs and XLIFF, and decides Android's values/ and a .po's msgid.
 
@@ -47,6 +47,9 @@ extension I18n {
 
         @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
         var strict = false
+
+        @Flag(help: "Name every key in the warnings: a line per key and loss, instead of a line per kind of loss with its count and first keys.")
+        var verbose = false
 
         @Flag(
             help:
@@ -113,7 +116,9 @@ extension I18n {
             // What cannot be expressed is said when something is written, or would be; a --check
             // that finds every file up to date has nothing to report (--strict still does).
             if !check || !changed.isEmpty || strict {
-                for issue in issues { Console.error(issue.description) }
+                // A line per kind of loss: one per key buried the loss that matters under
+                // hundreds of "has no comments" (issue #35).
+                for warning in verbose ? issues.map(\.diagnostic) : ConversionIssue.summarized(issues) { Console.error(warning.description) }
             }
             if strict, !issues.isEmpty {
                 Console.error("error: --strict: \(Describe.count(issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")
