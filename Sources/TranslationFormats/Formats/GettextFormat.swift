@@ -49,7 +49,8 @@ public struct GettextFormat: TranslationFileFormat {
             keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
         if let original {
-            table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
+            table.original = OriginalDocument(format: name, document: .object([found: .object([:])]), entries: table.languages)
+            table.original?.gettextFiles[found] = original
         }
         return [table]
     }
@@ -58,6 +59,9 @@ public struct GettextFormat: TranslationFileFormat {
     /// references and flags are what a `.po` is made of, not faults of the file.
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []
+        // Nothing is written: the file's text is not kept for a writer.
+        var file = file
+        file.keepsOriginal = false
         do throws(AppleLocalizationError) {
             _ = try read(file, issues: &issues)
         } catch {
@@ -80,8 +84,9 @@ public struct GettextFormat: TranslationFileFormat {
             let path = relative.map { destination + "/" + $0 } ?? destination
             var collected = ConversionIssues(file: path, language: language)
             do throws(AppleLocalizationError) {
+                let entries = table.languages[language] ?? []
                 let data = try Self.write(
-                    table.languages[language] ?? [], language: language, table: name, path: path,
+                    entries, language: language, table: name, path: path,
                     original: GettextOriginal(table.original, language: language),
                     unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
                 return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
@@ -113,11 +118,27 @@ public struct GettextFormat: TranslationFileFormat {
         if let original, original.pluralCategories != nil || !hasPlurals {
             // The file's own header stays, so its msgstr[n] order is the one to write.
             let indexed = original.pluralCategories ?? categories
-            return Data(
-                original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues in
-                    message(entry, categories: indexed, language: language, issues: &issues)
-                }.utf8)
+            return original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues, out in
+                appendMessage(entry, categories: indexed, language: language, issues: &issues, into: &out)
+            }
         }
+        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
+        var out = Array(try header(table: table, language: language, path: path, hasPlurals: hasPlurals).utf8)
+        out.reserveCapacity(entries.count * 112)
+        for entry in entries {
+            out.append(0x0A)
+            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
+        }
+        return Data(out)
+    }
+
+    /// The header of a file written from the model, with `fields` after the standard ones: the
+    /// fields msgfmt --check expects, and no date, so that converting again gives the same file.
+    ///
+    /// - Throws: When the entries have plurals and no gettext plural expression is known for
+    ///   `language`.
+    static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(AppleLocalizationError) -> String {
+        let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
         if hasPlurals, forms == nil {
             throw AppleLocalizationError(
@@ -127,35 +148,18 @@ public struct GettextFormat: TranslationFileFormat {
                         "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"
                 ))
         }
-        // The fields msgfmt --check expects; no date, so that converting again gives the same file.
         var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
         header +=
             "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
         header += "\"Language: \(TextEscaping.quoted(language, for: .gettext))\\n\"\n"
         header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
-        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
-        var out = Array(header.utf8)
-        out.reserveCapacity(entries.count * 112)
-        for entry in entries {
-            out.append(0x0A)
-            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
-        }
-        return Data(out)
+        return header + fields
     }
 
-    /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
-    /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
-    private static func message(
-        _ entry: TranslationEntry, categories: [PluralCategory], language: String,
-        issues: inout ConversionIssues
-    ) -> String {
-        var out: [UInt8] = []
-        appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
+    /// One message from the model, appended to `out` as UTF-8: `#.` comment, `fuzzy`,
+    /// `msgctxt`, `msgid`, and `msgstr` or `msgid_plural` with `msgstr[n]` for each of
+    /// `categories` in order.
     private static func appendMessage(
         _ entry: TranslationEntry, categories: [PluralCategory], language: String,
         issues: inout ConversionIssues, into out: inout [UInt8]
