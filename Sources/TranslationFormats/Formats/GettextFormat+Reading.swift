@@ -166,8 +166,7 @@ extension GettextFormat {
         var firstLine: [MessageID: Int] = [:]
         firstLine.reserveCapacity(raws.count)
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
-            let key = raw.id ?? ""
-            let context = raw.context
+            let (key, context) = header.identity(of: raw)
             // One hash for the look-up and the insertion: a duplicate is an error, so the line that
             // replaces the first one's is never read.
             if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: context, key: key)) {
@@ -214,7 +213,7 @@ extension GettextFormat {
                     TranslationEntry(
                         key: key, context: context, comment: comment,
                         value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
-                        pluralID: raw.plural == key ? nil : raw.plural))
+                        pluralID: raw.plural == key || header.msgidIsSourceText ? nil : raw.plural))
             } else {
                 entries.append(
                     TranslationEntry(
@@ -249,7 +248,7 @@ extension GettextFormat {
                 : raw.obsolete
                     ? .obsolete
                     : .message(
-                        key: raw.id ?? "", context: raw.context,
+                        key: header.identity(of: raw).key, context: header.identity(of: raw).context,
                         extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
             let start = index == 0 ? 0 : raw.firstOffset ?? 0
             let end = index + 1 < raws.count ? raws[index + 1].firstOffset ?? 0 : scanner.bytes.count
@@ -271,6 +270,16 @@ extension GettextFormat {
         var categoryOf: [Int: PluralCategory] = [:]
         /// The names of the header's fields that the writer does not write.
         var otherFields: [String] = []
+        /// Whether the file is for translators (`X-Envtool-Msgid: source`): each key is the
+        /// message's `msgctxt`, its `msgid` the source text.
+        var msgidIsSourceText = false
+
+        /// The key and the context of `raw`: its `msgid` and `msgctxt`, or in a file for
+        /// translators its `msgctxt` (its `msgid` when it has none) and none.
+        func identity(of raw: Raw) -> (key: String, context: String?) {
+            guard msgidIsSourceText else { return (raw.id ?? "", raw.context) }
+            return (raw.context ?? raw.id ?? "", nil)
+        }
 
         init(_ scanner: MessageScanner, fallback: String?) throws(AppleLocalizationError) {
             var language = fallback
@@ -295,6 +304,8 @@ extension GettextFormat {
                         let at = scanner.location(of: "plural-forms:", orLine: header.line)
                         (expression, pluralCount, pluralIndices) = try GettextFormat.pluralExpression(
                             value, line: at.line, column: at.column, path: scanner.path)
+                    case "x-envtool-msgid":
+                        msgidIsSourceText = value == "source"
                     case let name where !GettextFormat.writtenHeaderFields.contains(name):
                         otherFields.append(String(parts[0].trimmingWhitespace()))
                     default: break

@@ -20,7 +20,23 @@ import Foundation
 /// in ``TranslationTable/original`` and written back to `.po` for every message the conversion
 /// leaves unchanged; toward other formats it is reported by key.
 public struct GettextFormat: TranslationFileFormat {
-    public init() {}
+    /// What each message's `msgid` holds when written.
+    public enum MessageID: String, Sendable, Hashable, CaseIterable {
+        /// The key, and the text in `msgstr` (the default; a `.po` read back gives the same keys).
+        case key
+        /// The source language's text, with the key as `msgctxt`: the monolingual source as
+        /// Weblate, Poedit and translate-toolkit's `pofilter` expect a file to translate. Marked
+        /// in the header (`X-Envtool-Msgid: source`), so that reading it gives the keys back.
+        case source
+    }
+
+    /// What each message's `msgid` holds when written; a file is read by what its header says.
+    public var messageID: MessageID
+
+    /// The format, writing `messageID` as each message's `msgid`.
+    public init(messageID: MessageID = .key) {
+        self.messageID = messageID
+    }
 
     public var name: String { Self.formatName }
     static let formatName = "po"
@@ -75,6 +91,7 @@ public struct GettextFormat: TranslationFileFormat {
     {
         let name = tableName(table.name)
         let languages = table.languageOrder
+        let sourceEntries = messageID == .source ? try Self.sourceEntries(of: table, destination: destination) : nil
         // One file per language, each made on its own: side by side, then taken in order (the
         // issues, and the first error, as a writing in turn gives them).
         let written = TranslationConverter.concurrentMap(languages.count) {
@@ -85,10 +102,15 @@ public struct GettextFormat: TranslationFileFormat {
             var collected = ConversionIssues(file: path, language: language)
             do throws(AppleLocalizationError) {
                 let entries = table.languages[language] ?? []
-                let data = try Self.write(
-                    entries, language: language, table: name, path: path,
-                    original: GettextOriginal(table.original, language: language),
-                    unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                let data: Data
+                if let sourceEntries {
+                    data = try Self.writeForTranslators(entries, source: sourceEntries, language: language, table: name, path: path, issues: &collected)
+                } else {
+                    data = try Self.write(
+                        entries, language: language, table: name, path: path,
+                        original: GettextOriginal(table.original, language: language),
+                        unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                }
                 return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
             } catch {
                 return .failure(error)
@@ -132,6 +154,13 @@ public struct GettextFormat: TranslationFileFormat {
         return Data(out)
     }
 
+    /// What names a message in a `.po`: its `msgctxt`, `msgid` and `msgid_plural`.
+    struct MessageIdentity {
+        var context: String?
+        var id: String
+        var plural: String
+    }
+
     /// The header of a file written from the model, with `fields` after the standard ones: the
     /// fields msgfmt --check expects, and no date, so that converting again gives the same file.
     ///
@@ -159,10 +188,11 @@ public struct GettextFormat: TranslationFileFormat {
 
     /// One message from the model, appended to `out` as UTF-8: `#.` comment, `fuzzy`,
     /// `msgctxt`, `msgid`, and `msgstr` or `msgid_plural` with `msgstr[n]` for each of
-    /// `categories` in order.
-    private static func appendMessage(
+    /// `categories` in order. `identity` replaces the `msgctxt`, `msgid` and `msgid_plural` the
+    /// entry has (its context, its key and its plural ID), for a file for translators.
+    static func appendMessage(
         _ entry: TranslationEntry, categories: [PluralCategory], language: String,
-        issues: inout ConversionIssues, into out: inout [UInt8]
+        issues: inout ConversionIssues, into out: inout [UInt8], identity: MessageIdentity? = nil
     ) {
         if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
             for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -183,15 +213,16 @@ public struct GettextFormat: TranslationFileFormat {
             TextEscaping.appendQuoted(text, for: .gettext, to: &out)
             out.append(contentsOf: "\"\n".utf8)
         }
-        if let context = entry.context { line("msgctxt", context) }
-        line("msgid", entry.key)
+        let identity = identity ?? MessageIdentity(context: entry.context, id: entry.key, plural: entry.pluralID ?? entry.key)
+        if let context = identity.context { line("msgctxt", context) }
+        line("msgid", identity.id)
         switch entry.value {
         case .single(let message):
             line("msgstr", PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues))
         case .plural(_, _, _, let valueType):
             let expanded = entry.expandedForms
             let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
-            line("msgid_plural", entry.pluralID ?? entry.key)
+            line("msgid_plural", identity.plural)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                 issues.report(entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written")
             }

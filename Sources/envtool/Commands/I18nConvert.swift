@@ -23,6 +23,8 @@ extension I18n {
 
                 --from is a file or a directory; its format comes from the extensions (a directory is read in the first format above that has files there) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
 
+                --po-msgid source writes a .po for translators: the key as msgctxt, the source language's text as msgid (msgid_plural its plural), the language's text as msgstr (empty until translated), and the header field X-Envtool-Msgid: source, by which envtool reads the keys back from msgctxt.
+
                 Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr as file: warning: "key" (language): reason, and written as closely as the format allows; with --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
 
                 \(SourceLanguageOptions.ruleSummary) It is recorded in catalogs and XLIFF, and decides Android's values/ and a .po's msgid.
@@ -54,6 +56,13 @@ extension I18n {
         )
         var includeFuzzy = false
 
+        @Option(
+            name: .customLong("po-msgid"),
+            help: ArgumentHelp(
+                "What a .po's msgid holds: the key (default), or the source language's text, with the key as msgctxt, as Weblate, Poedit and pofilter expect a file to translate (read back to the same keys).",
+                valueName: "key|source"))
+        var poMsgid: GettextFormat.MessageID?
+
         /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
         static let changesPending: Int32 = 1
 
@@ -68,6 +77,10 @@ extension I18n {
             let to = try TranslationInputOptions.destination(to, writes: "a conversion writes files; pass a directory (or, for one result, a file)")
             guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
+            }
+            if let poMsgid {
+                guard target is GettextFormat else { throw ValidationError("--po-msgid is for .po output; the format written is \(target.name)") }
+                return (to, GettextFormat(messageID: poMsgid))
             }
             return (to, target)
         }
