@@ -131,6 +131,7 @@ public struct TranslationConverter: Sendable {
                 var file = file
                 file.language = file.language ?? language
                 file.keepsOriginal = keepsOriginal(of: file.format)
+                file.reportsWhatOnlyItKeeps = keepsOriginals && targetFormat.map { $0 != file.format } ?? true
                 file.recordsPositions = recordsPositions
                 return (file: file, reader: reader)
             }
@@ -163,6 +164,7 @@ public struct TranslationConverter: Sendable {
             let (guessed, table) = inferred.languageAndTable(of: path)
             var file = TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name)
             file.keepsOriginal = keepsOriginal(of: file.format)
+            file.reportsWhatOnlyItKeeps = keepsOriginals && targetFormat.map { $0 != file.format } ?? true
             file.recordsPositions = recordsPositions
             try readFile(file, with: inferred)
             if !inferred.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }

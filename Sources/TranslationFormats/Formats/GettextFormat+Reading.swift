@@ -63,7 +63,7 @@ extension GettextFormat {
     /// with `keepingOriginal`, each message's text as written too.
     static func read(
         _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
-        issues: inout [ConversionIssue]
+        reportingWhatOnlyItKeeps: Bool = true, issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         // Read in place: the file's bytes are the only copy of its text (a String of them, and
         // a buffer copied from that, were twice its size again), and the original shares them.
@@ -76,11 +76,12 @@ extension GettextFormat {
             try scanner.scan()
             let header = try Header(scanner, fallback: fallback)
             let language = header.language
-            if !header.otherFields.isEmpty {
+            if reportingWhatOnlyItKeeps, !header.otherFields.isEmpty {
                 issues.append(keptOnlyInPO("", "the header's \(header.otherFields.joined(separator: ", ")) are", path: path, language: language))
             }
-            let entries = try Self.entries(of: scanner, header: header, positions: positions, issues: &issues)
-            for raw in scanner.messages where raw.obsolete {
+            let entries = try Self.entries(
+                of: scanner, header: header, positions: positions, reportingWhatOnlyItKeeps: reportingWhatOnlyItKeeps, issues: &issues)
+            for raw in scanner.messages where raw.obsolete && reportingWhatOnlyItKeeps {
                 issues.append(keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is", path: path, language: language))
             }
             guard keepingOriginal else { return (language, entries, nil) }
@@ -135,7 +136,7 @@ extension GettextFormat {
 
     /// The entries of the live messages (not the header, not obsolete ones).
     private static func entries(
-        of scanner: MessageScanner, header: Header, positions: Bool,
+        of scanner: MessageScanner, header: Header, positions: Bool, reportingWhatOnlyItKeeps: Bool,
         issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
         let raws = scanner.messages
@@ -145,6 +146,7 @@ extension GettextFormat {
         // for nearly every message).
         var reasons: [String: String] = [:]
         func keptOnlyInPO(_ key: String, _ reason: String) {
+            guard reportingWhatOnlyItKeeps else { return }
             let shared = reasons[reason] ?? Self.keptOnlyInPO(key, reason, path: path, language: language).reason
             reasons[reason] = shared
             issues.append(ConversionIssue(file: path, language: language, key: key, reason: shared, keptBy: formatName))

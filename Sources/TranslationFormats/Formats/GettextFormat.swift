@@ -62,7 +62,8 @@ public struct GettextFormat: TranslationFileFormat {
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
         let (found, entries, original) = try Self.read(
             try file.contents(), path: file.path, language: file.language,
-            keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
+            keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, reportingWhatOnlyItKeeps: file.reportsWhatOnlyItKeeps,
+            issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
         if let original {
             table.original = OriginalDocument(format: name, document: .object([found: .object([:])]), entries: table.languages)
@@ -78,6 +79,7 @@ public struct GettextFormat: TranslationFileFormat {
         // Nothing is written: the file's text is not kept for a writer.
         var file = file
         file.keepsOriginal = false
+        file.reportsWhatOnlyItKeeps = false
         do throws(AppleLocalizationError) {
             _ = try read(file, issues: &issues)
         } catch {
