@@ -68,7 +68,7 @@ extension GettextFormat {
         // Read in place: the file's bytes are the only copy of its text (a String of them, and
         // a buffer copied from that, were twice its size again), and the original shares them.
         try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in
-            guard isValidUTF8(bytes) else {
+            guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else {
                 throw AppleLocalizationError(
                     Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
             }
@@ -87,46 +87,6 @@ extension GettextFormat {
             guard keepingOriginal else { return (language, entries, nil) }
             return (language, entries, original(of: scanner, header: header, data: data))
         }
-    }
-
-    /// Whether `bytes` are UTF-8 (as `String(validating:)` takes them), without making a String
-    /// of them: eight ASCII bytes at a time, and each other sequence checked for its length, its
-    /// continuation bytes, overlong forms, surrogates and the end of Unicode.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var offset = 0
-        while offset < count {
-            if offset + 8 <= count, UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                offset += 8
-                continue
-            }
-            let lead = bytes[offset]
-            if lead < 0x80 {
-                offset += 1
-                continue
-            }
-            let length: Int
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return false
-            }
-            guard offset + length <= count else { return false }
-            var scalar = UInt32(lead) & (0x7F >> length)
-            for next in offset + 1..<offset + length {
-                guard bytes[next] & 0xC0 == 0x80 else { return false }
-                scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
-            }
-            switch length {
-            case 3 where scalar < 0x800 || (0xD800...0xDFFF).contains(scalar): return false
-            case 4 where scalar < 0x10000 || scalar > 0x10FFFF: return false
-            default: break
-            }
-            offset += length
-        }
-        return true
     }
 
     /// What the model has no field for, reported toward other formats (the `.po` writer keeps it).
