@@ -37,22 +37,54 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
 
     /// `issues` with those that differ only by language merged into one, naming the languages in
     /// order of first appearance; the order of first appearance is kept.
+    ///
+    /// The issues are found by the hash of what they say, kept as a position among them: a
+    /// dictionary of every issue, and a list of languages for each, were the largest part of
+    /// converting a large `.po` (it has an issue for each reference, flag and comment). Nothing
+    /// merged, they are given back as they are.
     static func merged(_ issues: [ConversionIssue]) -> [ConversionIssue] {
-        struct Same: Hashable { var file: String; var key: String; var reason: String; var keptBy: String? }
-        var merged: [ConversionIssue] = []
-        var positions: [Same: Int] = [:]
-        var languages: [[String]] = []
-        for issue in issues {
-            let same = Same(file: issue.file, key: issue.key, reason: issue.reason, keptBy: issue.keptBy)
-            if let position = positions[same] {
-                if !languages[position].contains(issue.language) { languages[position].append(issue.language) }
+        struct Same: Hashable {
+            var file: String
+            var key: String
+            var reason: String
+            var keptBy: String?
+            init(_ issue: ConversionIssue) { (file, key, reason, keptBy) = (issue.file, issue.key, issue.reason, issue.keptBy) }
+        }
+        // The first issue of each hash, and the rare others that share a hash with it.
+        var firstByHash: [Int: Int] = [:]
+        firstByHash.reserveCapacity(issues.count)
+        var collided: [Same: Int] = [:]
+        // Each issue that merges into an earlier one, by position.
+        var mergedInto: [Int: Int] = [:]
+        for (index, issue) in issues.enumerated() {
+            let same = Same(issue)
+            let hash = same.hashValue
+            if let first = firstByHash[hash] {
+                if Same(issues[first]) == same {
+                    mergedInto[index] = first
+                } else if let other = collided[same] {
+                    mergedInto[index] = other
+                } else {
+                    collided[same] = index
+                }
             } else {
-                positions[same] = merged.count
-                merged.append(issue)
-                languages.append([issue.language])
+                firstByHash[hash] = index
             }
         }
-        for index in merged.indices { merged[index].language = languages[index].joined(separator: ", ") }
+        guard !mergedInto.isEmpty else { return issues }
+        var languages: [Int: [String]] = [:]
+        for (later, first) in mergedInto.sorted(by: { $0.key < $1.key }) {
+            var names = languages[first] ?? [issues[first].language]
+            if !names.contains(issues[later].language) { names.append(issues[later].language) }
+            languages[first] = names
+        }
+        var merged: [ConversionIssue] = []
+        merged.reserveCapacity(issues.count - mergedInto.count)
+        for (index, issue) in issues.enumerated() where mergedInto[index] == nil {
+            var issue = issue
+            if let names = languages[index] { issue.language = names.joined(separator: ", ") }
+            merged.append(issue)
+        }
         return merged
     }
 

@@ -1,5 +1,10 @@
 import CLDRPlurals
-import JSONParsing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A `.po` file as it was read, cut into the text of each message, for what the neutral model has
 /// no field for: translator comments, references, flags (`c-format`, `python-format`…), the
@@ -7,11 +12,13 @@ import JSONParsing
 /// fields and obsolete (`#~`) entries. ``GettextFormat`` writes every message the conversion did
 /// not change from its text, so a `.po` converted to a `.po` is the same file.
 ///
-/// Kept in ``OriginalDocument/document`` as `{"<language>": {"chunks": […], "pluralForms": […]}}`:
-/// a table holds every language of a table, one `.po` file each.
+/// The file's bytes are the ones read (shared, not copied: a copy of each message's text, and
+/// a JSON object for each, made the original of a large `.po` three times its size), and each
+/// message is a range of them. Kept in ``OriginalDocument/gettextFiles`` by language: a table
+/// holds every language of a table, one `.po` file each.
 struct GettextOriginal: Sendable, Hashable {
-    /// The text of one message, from its first comment to the next message's (blank lines
-    /// included), exactly as in the file.
+    /// One message, from its first comment to the next message's (blank lines included),
+    /// exactly as in the file.
     struct Chunk: Sendable, Hashable {
         enum Kind: Sendable, Hashable {
             /// `msgid ""`, and whatever precedes it.
@@ -24,65 +31,39 @@ struct GettextOriginal: Sendable, Hashable {
         }
 
         var kind: Kind
-        var text: String
+        /// Where its text is in ``GettextOriginal/bytes``.
+        var range: Range<Int>
     }
 
+    /// The file as read.
+    var bytes: Data
     var chunks: [Chunk]
     /// The plural category of each `msgstr[n]` under the file's `Plural-Forms`; `nil` when the
     /// file has none, or an index no number selects, so that messages written from the model
     /// cannot be indexed like the file's own.
     var pluralCategories: [PluralCategory]?
 
-    init(chunks: [Chunk], pluralCategories: [PluralCategory]?) {
-        self.chunks = chunks
-        self.pluralCategories = pluralCategories
+    /// The text of `chunk`.
+    func text(_ chunk: Chunk) -> String {
+        String(decoding: bytes[bytes.startIndex + chunk.range.lowerBound..<bytes.startIndex + chunk.range.upperBound], as: UTF8.self)
     }
 
     /// The original of `language` in `original`, when a `.po` reader made it.
     init?(_ original: OriginalDocument?, language: String) {
-        guard let original, original.format == "po", case .object(let languages) = original.document,
-            case .object(let file)? = languages[language], case .array(let chunks)? = file["chunks"]
-        else { return nil }
-        self.chunks = []
-        for case .object(let chunk) in chunks {
-            guard case .string(let text)? = chunk["text"] else { return nil }
-            switch chunk["kind"] {
-            case .string("header")?: self.chunks.append(Chunk(kind: .header, text: text))
-            case .string("obsolete")?: self.chunks.append(Chunk(kind: .obsolete, text: text))
-            default:
-                guard case .string(let key)? = chunk["msgid"] else { return nil }
-                var context: String? = nil
-                if case .string(let value)? = chunk["msgctxt"] { context = value }
-                self.chunks.append(Chunk(kind: .message(key: key, context: context, extras: chunk["extras"] == .bool(true)), text: text))
-            }
-        }
-        if case .array(let names)? = file["pluralForms"] {
-            let categories = names.compactMap { name -> PluralCategory? in
-                if case .string(let text) = name { return PluralCategory(rawValue: text) }
-                return nil
-            }
-            pluralCategories = categories.count == names.count ? categories : nil
-        }
+        guard let original, original.format == GettextFormat.formatName, let file = original.gettextFiles[language] else { return nil }
+        self = file
     }
 
-    /// The JSON kept in ``OriginalDocument/document`` under the file's language.
-    var json: JSONValue {
-        var file = JSONObject()
-        file["chunks"] = .array(
-            chunks.map { chunk -> JSONValue in
-                switch chunk.kind {
-                case .header: return ["kind": "header", "text": .string(chunk.text)]
-                case .obsolete: return ["kind": "obsolete", "text": .string(chunk.text)]
-                case .message(let key, let context, let extras):
-                    var object: JSONObject = ["kind": "message", "msgid": .string(key)]
-                    if let context { object["msgctxt"] = .string(context) }
-                    object["extras"] = .bool(extras)
-                    object["text"] = .string(chunk.text)
-                    return .object(object)
-                }
-            })
-        if let pluralCategories { file["pluralForms"] = .array(pluralCategories.map { .string($0.rawValue) }) }
-        return .object(file)
+    init(bytes: Data, chunks: [Chunk], pluralCategories: [PluralCategory]?) {
+        self.bytes = bytes
+        self.chunks = chunks
+        self.pluralCategories = pluralCategories
+    }
+
+    /// A key with its context, to find a message's entry by.
+    private struct MessageID: Hashable {
+        var key: String
+        var context: String?
     }
 
     /// The file again: the header and every message `unchanged` accepts as written, the others
@@ -92,49 +73,65 @@ struct GettextOriginal: Sendable, Hashable {
     /// text is written without them.
     func write(
         _ entries: [TranslationEntry], unchanged: (TranslationEntry) -> Bool, issues: inout ConversionIssues,
-        written: (TranslationEntry, inout ConversionIssues) -> String
-    ) -> String {
-        var byID: [[String?]: TranslationEntry] = [:]
-        for entry in entries { byID[[entry.key, entry.context]] = entry }
-        var out = ""
+        written: (TranslationEntry, inout ConversionIssues, inout [UInt8]) -> Void
+    ) -> Data {
+        // Positions, not copies of the entries: a dictionary of 200,000 entries was the size of
+        // the file again.
+        var byID: [MessageID: Int] = [:]
+        byID.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { byID[MessageID(key: entry.key, context: entry.context)] = index }
+        var done = [Bool](repeating: false, count: entries.count)
+        // Written into the Data returned: a buffer copied into one was the file's size again.
+        var out = Data(capacity: bytes.count + bytes.count / 16)
         var previous: Int? = nil
+        // Whether the text ends with `count` line feeds as Characters (CR LF is one Character).
+        func endsWithLineFeeds(_ count: Int) -> Bool {
+            guard out.count >= count, out[(out.endIndex - count)...].allSatisfy({ $0 == 0x0A }) else { return false }
+            return out.count == count || out[out.endIndex - count - 1] != 0x0D
+        }
         // Blank lines belong to the chunk above them; text from elsewhere gets the one blank line
         // gettext's tools put between messages.
         func separate() {
             guard !out.isEmpty else { return }
-            if !out.hasSuffix("\n") { out += "\n" }
-            if !out.hasSuffix("\n\n") { out += "\n" }
+            if !endsWithLineFeeds(1) { out.append(0x0A) }
+            if !endsWithLineFeeds(2) { out.append(0x0A) }
         }
-        func verbatim(_ index: Int) {
-            if previous != index - 1 { separate() }
-            out += chunks[index].text
-            previous = index
-        }
-        func model(_ entry: TranslationEntry) {
-            separate()
-            out += written(entry, &issues)
-            previous = nil
-        }
-        var done = Set<[String?]>()
-        for (index, chunk) in chunks.enumerated() {
-            switch chunk.kind {
-            case .header: verbatim(index)
-            case .obsolete: continue
-            case .message(let key, let context, let extras):
-                guard let entry = byID[[key, context]] else { continue }
-                done.insert([key, context])
-                if unchanged(entry) {
-                    verbatim(index)
-                } else {
-                    if extras {
-                        issues.report(key, "changed by the conversion; written without the translator comments, references and flags the file read had")
+        bytes.withUnsafeBytes { raw in
+            let file = raw.bindMemory(to: UInt8.self)
+            func verbatim(_ index: Int) {
+                if previous != index - 1 { separate() }
+                out.append(UnsafeBufferPointer(rebasing: file[chunks[index].range]))
+                previous = index
+            }
+            func model(_ entry: TranslationEntry) {
+                separate()
+                var message: [UInt8] = []
+                written(entry, &issues, &message)
+                out.append(contentsOf: message)
+                previous = nil
+            }
+            for (index, chunk) in chunks.enumerated() {
+                switch chunk.kind {
+                case .header: verbatim(index)
+                case .obsolete: continue
+                case .message(let key, let context, let extras):
+                    guard let position = byID[MessageID(key: key, context: context)] else { continue }
+                    done[position] = true
+                    if unchanged(entries[position]) {
+                        verbatim(index)
+                    } else {
+                        if extras {
+                            issues.report(key, "changed by the conversion; written without the translator comments, references and flags the file read had")
+                        }
+                        model(entries[position])
                     }
-                    model(entry)
                 }
             }
+            for (position, entry) in entries.enumerated() where !done[byID[MessageID(key: entry.key, context: entry.context)] ?? position] {
+                model(entry)
+            }
+            for (index, chunk) in chunks.enumerated() where chunk.kind == .obsolete { verbatim(index) }
         }
-        for entry in entries where !done.contains([entry.key, entry.context]) { model(entry) }
-        for (index, chunk) in chunks.enumerated() where chunk.kind == .obsolete { verbatim(index) }
         return out
     }
 }

@@ -38,28 +38,60 @@ public struct OriginalDocument: Sendable, Hashable {
     /// The text read, for a writer to give back when it would write the same document (a
     /// catalog laid out by hand or by a tool whose layout ``layout`` cannot say).
     public var text: [UInt8]?
+    /// Each `.po` file of the table by its language, as ``GettextOriginal`` keeps it (the file's
+    /// bytes and where each message is): a JSON object for each message would copy the text
+    /// and cost more than the file. ``document`` then names the languages (`{"de": {}}`).
+    var gettextFiles: [String: GettextOriginal] = [:]
     /// A key with its context, within one language.
     struct EntryKey: Sendable, Hashable {
         var key: String
         var context: String?
     }
 
+    /// The entries read in one language: the list as read (shared with the table that read it,
+    /// not copied) and the position of each key's last entry in it. A dictionary of copies of the
+    /// entries was larger than the `.po` they came from.
+    struct ReadEntries: Sendable, Hashable {
+        var entries: [TranslationEntry]
+        var positions: [EntryKey: Int]
+
+        init(_ entries: [TranslationEntry]) {
+            self.entries = entries
+            positions = [:]
+            positions.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() { positions[EntryKey(key: entry.key, context: entry.context)] = index }
+        }
+
+        subscript(key: EntryKey) -> TranslationEntry? {
+            positions[key].map { entries[$0] }
+        }
+
+        /// Adds the entries of `other` whose keys these have not read.
+        mutating func merge(_ other: ReadEntries) {
+            for (key, position) in other.positions where positions[key] == nil {
+                positions[key] = entries.count
+                entries.append(other.entries[position])
+            }
+        }
+    }
+
     /// The entries read, per language: a document per language (a `.po` each) is combined
     /// with the others by adding its language, not by merging every entry into one dictionary.
-    private var entriesByLanguage: [String: [EntryKey: TranslationEntry]]
+    private var entriesByLanguage: [String: ReadEntries]
 
     /// The entry read for each key and language, to tell whether the model still says the same.
     public var readEntries: [EntryID: TranslationEntry] {
         get {
             var all: [EntryID: TranslationEntry] = [:]
-            for (language, entries) in entriesByLanguage {
-                for (id, entry) in entries { all[EntryID(key: id.key, context: id.context, language: language)] = entry }
+            for (language, read) in entriesByLanguage {
+                for (id, position) in read.positions { all[EntryID(key: id.key, context: id.context, language: language)] = read.entries[position] }
             }
             return all
         }
         set {
-            entriesByLanguage = [:]
-            for (id, entry) in newValue { entriesByLanguage[id.language, default: [:]][EntryKey(key: id.key, context: id.context)] = entry }
+            var byLanguage: [String: [TranslationEntry]] = [:]
+            for (id, entry) in newValue { byLanguage[id.language, default: []].append(entry) }
+            entriesByLanguage = byLanguage.mapValues(ReadEntries.init)
         }
     }
 
@@ -69,14 +101,7 @@ public struct OriginalDocument: Sendable, Hashable {
         self.document = document
         self.layout = layout
         self.text = text
-        var byLanguage: [String: [EntryKey: TranslationEntry]] = [:]
-        for (language, list) in entries {
-            var read: [EntryKey: TranslationEntry] = [:]
-            read.reserveCapacity(list.count)
-            for entry in list { read[EntryKey(key: entry.key, context: entry.context)] = entry }
-            byLanguage[language] = read
-        }
-        entriesByLanguage = byLanguage
+        entriesByLanguage = entries.mapValues(ReadEntries.init)
     }
 
     /// Whether `entry` of `language` is what was read from this document.
@@ -92,7 +117,7 @@ public struct OriginalDocument: Sendable, Hashable {
                 continue
             }
             entriesByLanguage[language] = nil
-            mine.merge(entries) { kept, _ in kept }
+            mine.merge(entries)
             entriesByLanguage[language] = mine
         }
     }
@@ -111,6 +136,7 @@ public struct OriginalDocument: Sendable, Hashable {
         for (key, value) in others { members[key] = value }
         document = .object(members)
         text = nil
+        gettextFiles.merge(other.gettextFiles) { kept, _ in kept }
         mergeEntries(of: other)
         return true
     }
@@ -123,6 +149,7 @@ public struct OriginalDocument: Sendable, Hashable {
         var combined = self
         combined.document = .object(members)
         combined.text = nil
+        combined.gettextFiles.merge(other.gettextFiles) { kept, _ in kept }
         combined.mergeEntries(of: other)
         return combined
     }

@@ -45,11 +45,16 @@ public struct TranslationConverter: Sendable {
     /// The same loss in several languages of one file is one issue naming them all (`"welcome"
     /// (en, es, ru): …`), not a line per language.
     public var issues: [ConversionIssue] {
-        ConversionIssue.merged(
-            readIssues.filter { issue in
-                guard let keeper = issue.keptBy, !plannedFormats.isEmpty else { return true }
-                return plannedFormats.contains { $0 != keeper }
-            } + writeIssues)
+        // One list, made once: a large `.po` has an issue for each reference, flag and comment.
+        var all: [ConversionIssue] = []
+        all.reserveCapacity(readIssues.count + writeIssues.count)
+        for issue in readIssues {
+            // Kept by every format written: no loss.
+            if let keeper = issue.keptBy, !plannedFormats.isEmpty, plannedFormats.allSatisfy({ $0 == keeper }) { continue }
+            all.append(issue)
+        }
+        all += writeIssues
+        return ConversionIssue.merged(all)
     }
     /// What the conversion says that is not a loss: a declared source language that overrides
     /// the one the files record (``SourceLanguageRule``), what a reader assumed
@@ -70,6 +75,9 @@ public struct TranslationConverter: Sendable {
     /// of other formats are then read without their originals (``TranslationSourceFile/keepsOriginal``),
     /// which only a writer of their own format uses. `nil` (the default) keeps every original.
     public var targetFormat: String?
+    /// Whether any original is kept: not for a reader that writes nothing (status, lint), for
+    /// which a `.po`'s kept text and its entries as read were memory for no one.
+    var keepsOriginals = true
     /// Whether texts to be reviewed (gettext's `fuzzy`, `needs_review`) are written into a format
     /// without states, as `msgfmt --use-fuzzy` ships them; untranslated texts never are.
     public var includesFuzzy = false
@@ -123,6 +131,7 @@ public struct TranslationConverter: Sendable {
                 var file = file
                 file.language = file.language ?? language
                 file.keepsOriginal = keepsOriginal(of: file.format)
+                file.reportsWhatOnlyItKeeps = keepsOriginals && targetFormat.map { $0 != file.format } ?? true
                 file.recordsPositions = recordsPositions
                 return (file: file, reader: reader)
             }
@@ -155,6 +164,7 @@ public struct TranslationConverter: Sendable {
             let (guessed, table) = inferred.languageAndTable(of: path)
             var file = TranslationSourceFile(path: path, language: language ?? guessed, table: table, format: inferred.name)
             file.keepsOriginal = keepsOriginal(of: file.format)
+            file.reportsWhatOnlyItKeeps = keepsOriginals && targetFormat.map { $0 != file.format } ?? true
             file.recordsPositions = recordsPositions
             try readFile(file, with: inferred)
             if !inferred.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
@@ -162,7 +172,7 @@ public struct TranslationConverter: Sendable {
     }
 
     private func keepsOriginal(of format: String) -> Bool {
-        targetFormat.map { $0 == format } ?? true
+        keepsOriginals && targetFormat.map { $0 == format } ?? true
     }
 
     /// One file read: its tables (or why not) and the issues found on the way.

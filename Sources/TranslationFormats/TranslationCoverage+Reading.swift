@@ -30,6 +30,7 @@ extension TranslationCoverage {
                 found = true
                 var converter = TranslationConverter(registry: registry)
                 converter.recordsPositions = checking
+                converter.keepsOriginals = false
                 converter.setsAsideFailedFiles = checking
                 try converter.read(directory, format: format)
                 failures += converter.failures
@@ -73,28 +74,22 @@ extension TranslationCoverage {
         of table: TranslationTable, format: any TranslationFileFormat, directory: String, sourceLanguage: String,
         languages directoryLanguages: Set<String> = []
     ) -> Table {
-        var sourceEntries = table.languages[sourceLanguage] ?? []
-        var sourceByID: [EntryID: TranslationEntry] = [:]
-        for entry in sourceEntries where sourceByID[EntryID(entry)] == nil { sourceByID[EntryID(entry)] = entry }
+        var sourceByID = EntriesByID(table.languages[sourceLanguage] ?? [])
         if format.keyIsSourceText {
             // A key that only translations have is its own source text (Xcode writes none).
             for language in table.languages.keys.sorted() where language != sourceLanguage {
                 for entry in table.languages[language] ?? [] where sourceByID[EntryID(entry)] == nil {
-                    let implicit = TranslationEntry(key: entry.key, context: entry.context, value: .single(PlaceholderSyntax.parseApple(entry.key)))
-                    sourceByID[EntryID(entry)] = implicit
-                    sourceEntries.append(implicit)
+                    sourceByID.append(TranslationEntry(key: entry.key, context: entry.context, value: .single(PlaceholderSyntax.parseApple(entry.key))))
                 }
             }
         }
-        var seen = Set<EntryID>()
-        let sourceOrder = sourceEntries.map(EntryID.init).filter { seen.insert($0).inserted }
+        let sourceOrder = sourceByID.order
         var languages: [Language] = []
         let others = Set(table.languages.keys).union(directoryLanguages).subtracting([sourceLanguage])
         for language in [sourceLanguage] + others.sorted() {
             let isSource = language == sourceLanguage
-            let entries = isSource ? sourceEntries : table.languages[language] ?? []
-            var byID: [EntryID: TranslationEntry] = [:]
-            for entry in entries where byID[EntryID(entry)] == nil { byID[EntryID(entry)] = entry }
+            let byID = isSource ? sourceByID : EntriesByID(table.languages[language] ?? [])
+            let entries = byID.entries
             var result = Language(
                 language: language, isSource: isSource, keys: sourceOrder.count,
                 file: entries.lazy.compactMap(\.location?.file).first ?? directory, missingKeys: [],
@@ -153,7 +148,7 @@ extension TranslationCoverage {
     /// A lone `key_other` where the source has the plural `key`, read as that plural with only
     /// `other`: how i18next writes a plural in a language whose rules have no other form
     /// (Spanish ordinals, Japanese), which a reader cannot tell from a key of its own.
-    fileprivate static func loneOther(of source: TranslationEntry, in entries: [EntryID: TranslationEntry]) -> TranslationEntry? {
+    fileprivate static func loneOther(of source: TranslationEntry, in entries: EntriesByID) -> TranslationEntry? {
         guard source.isPlural, source.context == nil, let lone = entries[EntryID(key: source.key + "_other", context: nil)],
             case .single(let message) = lone.value
         else { return nil }
@@ -166,11 +161,46 @@ extension TranslationCoverage {
 
 extension TranslationCoverage {
     /// Whether `entry` is the lone `key_other` that stands for the source's plural `key` (``loneOther(of:in:)``).
-    fileprivate static func isLoneOther(_ entry: TranslationEntry, of source: [EntryID: TranslationEntry]) -> Bool {
+    fileprivate static func isLoneOther(_ entry: TranslationEntry, of source: EntriesByID) -> Bool {
         guard entry.context == nil, entry.key.hasSuffix("_other"), case .single = entry.value,
             let plural = source[EntryID(key: String(entry.key.dropLast(6)), context: nil)]
         else { return false }
         return plural.isPlural
+    }
+}
+
+/// The entries of one language by identity (the first of each), as positions in their list:
+/// a dictionary of copies of the entries, for the source language twice, was most of the memory
+/// of `i18n status` on a large `.po`.
+private struct EntriesByID {
+    private(set) var entries: [TranslationEntry]
+    private var positions: [EntryID: Int] = [:]
+
+    init(_ entries: [TranslationEntry]) {
+        self.entries = entries
+        positions.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { record(EntryID(entry), at: index) }
+    }
+
+    /// Each identity once, in the order of the entries.
+    var order: [EntryID] {
+        entries.indices.compactMap { index in
+            let id = EntryID(entries[index])
+            return positions[id] == index ? id : nil
+        }
+    }
+
+    private mutating func record(_ id: EntryID, at index: Int) {
+        if positions[id] == nil { positions[id] = index }
+    }
+
+    subscript(id: EntryID) -> TranslationEntry? {
+        positions[id].map { entries[$0] }
+    }
+
+    mutating func append(_ entry: TranslationEntry) {
+        record(EntryID(entry), at: entries.count)
+        entries.append(entry)
     }
 }
 

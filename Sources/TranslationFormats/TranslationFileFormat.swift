@@ -151,6 +151,11 @@ public struct TranslationSourceFile: Sendable, Hashable {
     /// a writer of the same format uses; a conversion to another format turns it off, as keeping
     /// the original of a 20k-key `.po` was a fifth of reading it.
     public var keepsOriginal = true
+    /// Whether the reader reports what only its own format keeps (``ConversionIssue/keptBy``):
+    /// not when nothing of another format is written (`i18n status`, `i18n lint`, a `.po`
+    /// converted to `.po`), where a large `.po`'s issue for each reference, flag and comment was
+    /// memory for nothing.
+    public var reportsWhatOnlyItKeeps = true
     /// Whether the reader sets each entry's ``TranslationEntry/location``, for a checker that
     /// names file:line:col; off for a conversion, which has no use for them.
     public var recordsPositions = false

@@ -299,9 +299,11 @@ struct GettextReadingTests {
                         : .message(
                             key: raw.id ?? "", context: raw.context,
                             extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
-                return GettextOriginal.Chunk(kind: kind, text: String(text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]))
+                let end = index + 1 < starts.count ? starts[index + 1] : text.endIndex
+                let offsets = text.utf8.distance(from: text.startIndex, to: starts[index])..<text.utf8.distance(from: text.startIndex, to: end)
+                return GettextOriginal.Chunk(kind: kind, range: offsets)
             }
-            return (language, entries, GettextOriginal(chunks: chunks, pluralCategories: pluralCategories))
+            return (language, entries, GettextOriginal(bytes: Data(text.utf8), chunks: chunks, pluralCategories: pluralCategories))
         }
 
     }
@@ -417,7 +419,7 @@ struct GettextReadingTests {
             }
             let byOffsets = Result { () throws(AppleLocalizationError) in
                 try bytes.withUnsafeBufferPointer { buffer throws(AppleLocalizationError) in
-                    try GettextFormat.unquote(6..<bytes.count, of: text, bytes: buffer, line: 1, column: column, path: "t.po")
+                    try GettextFormat.unquote(6..<bytes.count, bytes: buffer, line: 1, column: column, path: "t.po")
                 }
             }
             switch (general, byOffsets) {

@@ -14,8 +14,8 @@ extension GettextFormat {
     /// One message as it is read, with the line it starts on.
     fileprivate struct Raw {
         var line = 0
-        /// The 0-based index of its first line (comment or keyword): where its text starts.
-        var firstLine: Int?
+        /// The offset of its first line (comment or keyword): where its text starts.
+        var firstOffset: Int?
         var comment: [String] = []
         var fuzzy = false
         /// Flags other than `fuzzy` (`c-format`, `python-format`…).
@@ -63,30 +63,30 @@ extension GettextFormat {
     /// with `keepingOriginal`, each message's text as written too.
     static func read(
         _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
-        issues: inout [ConversionIssue]
+        reportingWhatOnlyItKeeps: Bool = true, issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw AppleLocalizationError(Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
+        // Read in place: the file's bytes are the only copy of its text (a String of them, and
+        // a buffer copied from that, were twice its size again), and the original shares them.
+        try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in
+            guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else {
+                throw AppleLocalizationError(
+                    Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
+            }
+            var scanner = MessageScanner(bytes: bytes, path: path)
+            try scanner.scan()
+            let header = try Header(scanner, fallback: fallback)
+            let language = header.language
+            if reportingWhatOnlyItKeeps, !header.otherFields.isEmpty {
+                issues.append(keptOnlyInPO("", "the header's \(header.otherFields.joined(separator: ", ")) are", path: path, language: language))
+            }
+            let entries = try Self.entries(
+                of: scanner, header: header, positions: positions, reportingWhatOnlyItKeeps: reportingWhatOnlyItKeeps, issues: &issues)
+            for raw in scanner.messages where raw.obsolete && reportingWhatOnlyItKeeps {
+                issues.append(keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is", path: path, language: language))
+            }
+            guard keepingOriginal else { return (language, entries, nil) }
+            return (language, entries, original(of: scanner, header: header, data: data))
         }
-        // Read through a pointer to a copy: an array's bounds checks and its retains at each call
-        // were a sixth of scanning the lines. It lives as long as this function (Text.bytes are
-        // offsets, and nothing returned points into it).
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-        defer { storage.deallocate() }
-        _ = storage.initialize(from: text.utf8)
-        var scanner = MessageScanner(text: text, bytes: UnsafeBufferPointer(storage), path: path)
-        try scanner.scan()
-        let header = try Header(scanner, fallback: fallback)
-        let language = header.language
-        if !header.otherFields.isEmpty {
-            issues.append(keptOnlyInPO("", "the header's \(header.otherFields.joined(separator: ", ")) are", path: path, language: language))
-        }
-        let entries = try Self.entries(of: scanner, header: header, positions: positions, issues: &issues)
-        for raw in scanner.messages where raw.obsolete {
-            issues.append(keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is", path: path, language: language))
-        }
-        guard keepingOriginal else { return (language, entries, nil) }
-        return (language, entries, original(of: scanner, header: header))
     }
 
     /// What the model has no field for, reported toward other formats (the `.po` writer keeps it).
@@ -97,14 +97,25 @@ extension GettextFormat {
 
     /// The entries of the live messages (not the header, not obsolete ones).
     private static func entries(
-        of scanner: MessageScanner, header: Header, positions: Bool,
+        of scanner: MessageScanner, header: Header, positions: Bool, reportingWhatOnlyItKeeps: Bool,
         issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
         let raws = scanner.messages
         let path = scanner.path
         let language = header.language
+        // One String for each reason and kind, shared by every issue that gives it (a large file
+        // has one for nearly every message).
+        var shared: [String: String] = [:]
+        func once(_ text: String) -> String {
+            if let known = shared[text] { return known }
+            shared[text] = text
+            return text
+        }
         func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil) {
-            issues.append(Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language))
+            guard reportingWhatOnlyItKeeps else { return }
+            let issue = Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language)
+            issues.append(
+                ConversionIssue(file: path, language: language, key: key, reason: once(issue.reason), kind: issue.kind.map(once), keptBy: formatName))
         }
         var entries: [TranslationEntry] = []
         entries.reserveCapacity(raws.count)
@@ -123,13 +134,13 @@ extension GettextFormat {
         var firstLine: [MessageID: Int] = [:]
         firstLine.reserveCapacity(raws.count)
         for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
-            let key = raw.id ?? ""
+            let (key, context) = header.identity(of: raw)
             // One hash for the look-up and the insertion: a duplicate is an error, so the line that
             // replaces the first one's is never read.
-            if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: raw.context, key: key)) {
+            if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: context, key: key)) {
                 throw scanner.fail(
                     raw.line, 1,
-                    "duplicate message definition of \(Diagnostic.quoted(key))\(raw.context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
+                    "duplicate message definition of \(Diagnostic.quoted(key))\(context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
                 )
             }
             if raw.plural != nil, header.expression != nil, let index = raw.strings.lazy.map(\.index).filter({ $0 >= header.pluralCount }).min() {
@@ -169,13 +180,13 @@ extension GettextFormat {
                 forms[.other] = forms[.other] ?? TranslationMessage()
                 entries.append(
                     TranslationEntry(
-                        key: key, context: raw.context, comment: comment,
+                        key: key, context: context, comment: comment,
                         value: .plural(forms, variable: nil, frame: nil, valueType: nil), state: state,
-                        pluralID: raw.plural == key ? nil : raw.plural))
+                        pluralID: raw.plural == key || header.msgidIsSourceText ? nil : raw.plural))
             } else {
                 entries.append(
                     TranslationEntry(
-                        key: key, context: raw.context, comment: comment,
+                        key: key, context: context, comment: comment,
                         value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
             // The `#.` line of i18next's dashes and formats (PlaceholderNames).
@@ -185,10 +196,10 @@ extension GettextFormat {
         return entries
     }
 
-    /// Each message's text as written, for a writer of `.po` to give back unchanged.
-    private static func original(of scanner: MessageScanner, header: Header) -> GettextOriginal {
+    /// Each message's text as written, for a writer of `.po` to give back unchanged: where it
+    /// is in the file's bytes, which the original keeps (`data`, not a copy).
+    private static func original(of scanner: MessageScanner, header: Header, data: Data) -> GettextOriginal {
         let raws = scanner.messages
-        let text = scanner.text
         var pluralCategories: [PluralCategory]? = nil
         if header.expression != nil {
             let indexed = (0..<header.pluralCount).compactMap { header.categoryOf[$0] }
@@ -196,8 +207,9 @@ extension GettextFormat {
         }
         // Each message's text runs from its first line to the next message's; what comes before
         // the first belongs to it.
-        let starts = raws.indices.map { $0 == 0 ? text.startIndex : scanner.index(scanner.lineStarts[raws[$0].firstLine ?? 0]) }
-        let chunks = raws.indices.map { index in
+        var chunks: [GettextOriginal.Chunk] = []
+        chunks.reserveCapacity(raws.count)
+        for index in raws.indices {
             let raw = raws[index]
             let kind: GettextOriginal.Chunk.Kind =
                 index == header.index
@@ -205,11 +217,13 @@ extension GettextFormat {
                 : raw.obsolete
                     ? .obsolete
                     : .message(
-                        key: raw.id ?? "", context: raw.context,
+                        key: header.identity(of: raw).key, context: header.identity(of: raw).context,
                         extras: raw.translatorComments || raw.references || raw.previous || !raw.flags.isEmpty)
-            return GettextOriginal.Chunk(kind: kind, text: String(text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]))
+            let start = index == 0 ? 0 : raw.firstOffset ?? 0
+            let end = index + 1 < raws.count ? raws[index + 1].firstOffset ?? 0 : scanner.bytes.count
+            chunks.append(GettextOriginal.Chunk(kind: kind, range: start..<end))
         }
-        return GettextOriginal(chunks: chunks, pluralCategories: pluralCategories)
+        return GettextOriginal(bytes: data, chunks: chunks, pluralCategories: pluralCategories)
     }
 
     /// The header message (`msgid ""`): the file's language, its plural forms, and the fields
@@ -225,6 +239,16 @@ extension GettextFormat {
         var categoryOf: [Int: PluralCategory] = [:]
         /// The names of the header's fields that the writer does not write.
         var otherFields: [String] = []
+        /// Whether the file is for translators (`X-Envtool-Msgid: source`): each key is the
+        /// message's `msgctxt`, its `msgid` the source text.
+        var msgidIsSourceText = false
+
+        /// The key and the context of `raw`: its `msgid` and `msgctxt`, or in a file for
+        /// translators its `msgctxt` (its `msgid` when it has none) and none.
+        func identity(of raw: Raw) -> (key: String, context: String?) {
+            guard msgidIsSourceText else { return (raw.id ?? "", raw.context) }
+            return (raw.context ?? raw.id ?? "", nil)
+        }
 
         init(_ scanner: MessageScanner, fallback: String?) throws(AppleLocalizationError) {
             var language = fallback
@@ -249,6 +273,8 @@ extension GettextFormat {
                         let at = scanner.location(of: "plural-forms:", orLine: header.line)
                         (expression, pluralCount, pluralIndices) = try GettextFormat.pluralExpression(
                             value, line: at.line, column: at.column, path: scanner.path)
+                    case "x-envtool-msgid":
+                        msgidIsSourceText = value == "source"
                     case let name where !GettextFormat.writtenHeaderFields.contains(name):
                         otherFields.append(String(parts[0].trimmingWhitespace()))
                     default: break
@@ -276,37 +302,35 @@ extension GettextFormat {
     }
 
     /// The first pass: the file's lines, classified into messages (keywords, their strings,
-    /// comments and flags), and where each line starts.
+    /// comments and flags).
     ///
     /// The lines are found and classified as UTF-8 offsets (every character the syntax gives a
     /// meaning is ASCII): a Substring for each line, and its indices checked, was a tenth of
-    /// reading. The lines are those of `splitLines()` (LF, or CR LF, ends one); a String index
-    /// is made of an offset only for what needs one, in constant time in native UTF-8.
+    /// reading. The lines are those of `splitLines()` (LF, or CR LF, ends one); a String is made
+    /// of a line only where Characters matter (a comment, a column for an error).
     fileprivate struct MessageScanner {
-        let text: String
-        /// `text`'s UTF-8, owned by the caller for as long as the scanner is used.
+        /// The file's UTF-8 (valid), owned by the caller for as long as the scanner is used.
         let bytes: UnsafeBufferPointer<UInt8>
         let path: String
         /// The messages read, the header and obsolete ones included.
         private(set) var messages: [Raw] = []
-        /// The offset where each line starts.
-        private(set) var lineStarts: [Int] = []
         private var current = Raw()
         private var field: Field? = nil
         private var lineNumber = 0
+        /// The offset where the line being read starts.
+        private var lineStart = 0
 
-        init(text: String, bytes: UnsafeBufferPointer<UInt8>, path: String) {
-            self.text = text
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
             self.bytes = bytes
             self.path = path
-            lineStarts.reserveCapacity(bytes.count / 24)
         }
 
         func fail(_ line: Int, _ column: Int, _ message: String) -> AppleLocalizationError {
             AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
         }
 
-        func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
+        /// The String of `bytes[range]`.
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
         /// The String of a text read.
         func string(_ text: Text) -> String {
@@ -321,13 +345,18 @@ extension GettextFormat {
         func location(of name: String, orLine line: Int) -> (line: Int, column: Int) {
             // Only on the way to an error or to the few header lines: the lines of `splitLines()`,
             // from the offsets where they start.
-            for number in lineStarts.indices {
-                var end = number + 1 < lineStarts.count ? lineStarts[number + 1] - 1 : bytes.count
-                if number + 1 < lineStarts.count, end > lineStarts[number], bytes[end - 1] == 0x0D { end -= 1 }
-                let lower = text[index(lineStarts[number])..<index(end)].lowercased()
+            var start = 0
+            var number = 1
+            while start <= bytes.count {
+                let next = GettextFormat.firstOffset(of: 0x0A, or: 0x0A, in: bytes, from: start, to: bytes.count)
+                var end = next
+                if next < bytes.count, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                let lower = string(start..<end).lowercased()
                 if let range = lower.firstRange(of: name) {
-                    return (number + 1, lower.distance(from: lower.startIndex, to: range.lowerBound) + 1)
+                    return (number, lower.distance(from: lower.startIndex, to: range.lowerBound) + 1)
                 }
+                start = next + 1
+                number += 1
             }
             return (line, 1)
         }
@@ -367,7 +396,7 @@ extension GettextFormat {
         }
 
         private mutating func begin() {
-            if current.firstLine == nil { current.firstLine = lineNumber - 1 }
+            if current.firstOffset == nil { current.firstOffset = lineStart }
         }
 
         /// Whether `bytes[range]` is the ASCII `word`.
@@ -385,7 +414,7 @@ extension GettextFormat {
                 let start = next
                 let end = GettextFormat.firstOffset(of: 0x0A, or: 0x0A, in: bytes, from: start, to: bytes.count)
                 next = end + 1
-                lineStarts.append(start)
+                lineStart = start
                 lineNumber += 1
                 try scanLine(start, end)
             }
@@ -394,12 +423,10 @@ extension GettextFormat {
 
         /// Reads the line `bytes[start..<end]` (`end` at its line feed or the end of the file).
         private mutating func scanLine(_ start: Int, _ end: Int) throws(AppleLocalizationError) {
-            let text = self.text
-            let utf8 = text.utf8
             let bytes = self.bytes
             let lineNumber = self.lineNumber
             let path = self.path
-            func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             // CR LF ends a line; a CR left at its end (the reader's) is dropped too.
             var lineEnd = end
             if end < bytes.count, lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -415,15 +442,16 @@ extension GettextFormat {
                 current.obsolete = true
                 begin()
                 // By Characters, as a comment (a mark may join the `~` or the space).
-                let body = text[index(first)..<index(lineEnd)].dropFirst(2)
+                let line = string(first..<lineEnd)
+                let body = line.dropFirst(2)
                 let rest = body.drop { $0 == " " || $0 == "\t" }
                 if body.hasPrefix("|") || rest.isEmpty { return }
-                first = utf8.distance(from: utf8.startIndex, to: rest.startIndex)
+                first += line.utf8.distance(from: line.startIndex, to: rest.startIndex)
             } else if bytes[first] == UInt8(ascii: "#") {
                 if self.current.id != nil, !current.strings.isEmpty || current.obsolete { finish() }
                 current.obsolete = false
                 begin()
-                let trimmed = text[index(first)..<index(lineEnd)]
+                let trimmed = string(first..<lineEnd)
                 let marker = trimmed.dropFirst().first
                 if marker == "," {
                     for flag in trimmed.dropFirst(2).split(separator: ",").map({ $0.trimmingWhitespace() }) where !flag.isEmpty {
@@ -444,10 +472,10 @@ extension GettextFormat {
             }
             // The column (in Characters) only for a message: counting it for every line was slow.
             let (lineStart, content) = (start, first)
-            func column() -> Int { text[index(lineStart)..<index(lineEnd)].count - text[index(content)..<index(lineEnd)].count + 1 }
+            func column() -> Int { string(lineStart..<lineEnd).count - string(content..<lineEnd).count + 1 }
             if bytes[first] == UInt8(ascii: "\"") {
                 guard field != nil else { throw self.fail(lineNumber, column(), "a string continues nothing; it must follow msgid, msgstr or another keyword") }
-                append(try GettextFormat.unquoted(first..<lineEnd, of: text, bytes: bytes, line: lineNumber, column: column, path: path))
+                append(try GettextFormat.unquoted(first..<lineEnd, bytes: bytes, line: lineNumber, column: column, path: path))
                 return
             }
             var space = first
@@ -461,12 +489,12 @@ extension GettextFormat {
             while valueStart < lineEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
             let keywordEnd = space
             let value = try GettextFormat.unquoted(
-                valueStart..<lineEnd, of: text, bytes: bytes, line: lineNumber,
+                valueStart..<lineEnd, bytes: bytes, line: lineNumber,
                 column: {
                     // As the trimmed line counts up to the space: a mark that joins it (a prepended
                     // one before it) does not count it in.
-                    let trimmed = text[index(content)..<index(lineEnd)]
-                    return column() + trimmed.distance(from: trimmed.startIndex, to: index(keywordEnd)) + 1
+                    let trimmed = string(content..<lineEnd)
+                    return column() + trimmed.distance(from: trimmed.startIndex, to: trimmed.utf8.index(trimmed.startIndex, offsetBy: keywordEnd - content)) + 1
                 }, path: path)
             let keywordBytes = first..<space
             if isWord(keywordBytes, "msgctxt") {
@@ -490,7 +518,7 @@ extension GettextFormat {
                 guard current.id != nil else { throw self.fail(lineNumber, column(), "msgstr without a msgid before it") }
                 field = .string(0)
             } else {
-                let keyword = String(text[index(first)..<index(space)])
+                let keyword = string(first..<space)
                 guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index) else {
                     throw self.fail(lineNumber, column(), "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
                 }
@@ -548,28 +576,23 @@ extension GettextFormat {
         return (expression, count, indices)
     }
 
-    /// The quoted string at `range` of `text`'s UTF-8 (`bytes`), its escapes resolved. Most
-    /// strings have no escape: their bytes at once (decoding them costs less than making a
-    /// Substring of the text and its indices). Anything else (an escape, an error) is read by the
-    /// scan of the Substring below.
+    /// The quoted string at `range` of `bytes` (a line of valid UTF-8), its escapes resolved.
+    /// Most strings have no escape: their bytes at once (decoding them costs less than making a
+    /// Substring and its indices). Anything else (an escape, an error) is read by the scan of
+    /// the Substring below, of a String of the range alone.
     static func unquote(
-        _ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
-        path: String
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int, path: String
     ) throws(AppleLocalizationError) -> String {
         if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
-        let utf8 = text.utf8
-        return try unquote(
-            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
-            line: line, column: column, path: path)
+        return try unquote(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)[...], line: line, column: column, path: path)
     }
 
-    /// ``unquote(_:of:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
+    /// ``unquote(_:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
     private static func unquoted(
-        _ range: Range<Int>, of text: String, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int,
-        path: String
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int, path: String
     ) throws(AppleLocalizationError) -> Text {
         if let plain = plainString(range, bytes) { return .bytes(plain) }
-        return .string(try unquote(range, of: text, bytes: bytes, line: line, column: column, path: path))
+        return .string(try unquote(range, bytes: bytes, line: line, column: column, path: path))
     }
 
     /// The offset of the first `byte` or `other` in `bytes[start..<end]`, or `end`: eight bytes at

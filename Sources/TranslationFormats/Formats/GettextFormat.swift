@@ -20,7 +20,23 @@ import Foundation
 /// in ``TranslationTable/original`` and written back to `.po` for every message the conversion
 /// leaves unchanged; toward other formats it is reported by key.
 public struct GettextFormat: TranslationFileFormat {
-    public init() {}
+    /// What each message's `msgid` holds when written.
+    public enum MessageID: String, Sendable, Hashable, CaseIterable {
+        /// The key, and the text in `msgstr` (the default; a `.po` read back gives the same keys).
+        case key
+        /// The source language's text, with the key as `msgctxt`: the monolingual source as
+        /// Weblate, Poedit and translate-toolkit's `pofilter` expect a file to translate. Marked
+        /// in the header (`X-Envtool-Msgid: source`), so that reading it gives the keys back.
+        case source
+    }
+
+    /// What each message's `msgid` holds when written; a file is read by what its header says.
+    public var messageID: MessageID
+
+    /// The format, writing `messageID` as each message's `msgid`.
+    public init(messageID: MessageID = .key) {
+        self.messageID = messageID
+    }
 
     public var name: String { Self.formatName }
     static let formatName = "po"
@@ -46,10 +62,12 @@ public struct GettextFormat: TranslationFileFormat {
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
         let (found, entries, original) = try Self.read(
             try file.contents(), path: file.path, language: file.language,
-            keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, issues: &issues)
+            keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, reportingWhatOnlyItKeeps: file.reportsWhatOnlyItKeeps,
+            issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
         if let original {
-            table.original = OriginalDocument(format: name, document: .object([found: original.json]), entries: table.languages)
+            table.original = OriginalDocument(format: name, document: .object([found: .object([:])]), entries: table.languages)
+            table.original?.gettextFiles[found] = original
         }
         return [table]
     }
@@ -58,6 +76,10 @@ public struct GettextFormat: TranslationFileFormat {
     /// references and flags are what a `.po` is made of, not faults of the file.
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []
+        // Nothing is written: the file's text is not kept for a writer.
+        var file = file
+        file.keepsOriginal = false
+        file.reportsWhatOnlyItKeeps = false
         do throws(AppleLocalizationError) {
             _ = try read(file, issues: &issues)
         } catch {
@@ -71,6 +93,7 @@ public struct GettextFormat: TranslationFileFormat {
     {
         let name = tableName(table.name)
         let languages = table.languageOrder
+        let sourceEntries = messageID == .source ? try Self.sourceEntries(of: table, destination: destination) : nil
         // One file per language, each made on its own: side by side, then taken in order (the
         // issues, and the first error, as a writing in turn gives them).
         let written = TranslationConverter.concurrentMap(languages.count) {
@@ -85,10 +108,16 @@ public struct GettextFormat: TranslationFileFormat {
                     "", "the language code \(language) reads back from Language: as \(language.replacing("_", with: "-")), as gettext's pt_BR reads as pt-BR")
             }
             do throws(AppleLocalizationError) {
-                let data = try Self.write(
-                    table.languages[language] ?? [], language: language, table: name, path: path,
-                    original: GettextOriginal(table.original, language: language),
-                    unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                let entries = table.languages[language] ?? []
+                let data: Data
+                if let sourceEntries {
+                    data = try Self.writeForTranslators(entries, source: sourceEntries, language: language, table: name, path: path, issues: &collected)
+                } else {
+                    data = try Self.write(
+                        entries, language: language, table: name, path: path,
+                        original: GettextOriginal(table.original, language: language),
+                        unchanged: { table.original?.isUnchanged($0, language: language) == true }, issues: &collected)
+                }
                 return .success((TranslationConverter.Output(destination: destination, relativePath: relative, data: data), collected.all))
             } catch {
                 return .failure(error)
@@ -118,11 +147,34 @@ public struct GettextFormat: TranslationFileFormat {
         if let original, original.pluralCategories != nil || !hasPlurals {
             // The file's own header stays, so its msgstr[n] order is the one to write.
             let indexed = original.pluralCategories ?? categories
-            return Data(
-                original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues in
-                    message(entry, categories: indexed, language: language, issues: &issues)
-                }.utf8)
+            return original.write(entries, unchanged: unchanged, issues: &issues) { entry, issues, out in
+                appendMessage(entry, categories: indexed, language: language, issues: &issues, into: &out)
+            }
         }
+        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
+        var out = Array(try header(table: table, language: language, path: path, hasPlurals: hasPlurals).utf8)
+        out.reserveCapacity(entries.count * 112)
+        for entry in entries {
+            out.append(0x0A)
+            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
+        }
+        return Data(out)
+    }
+
+    /// What names a message in a `.po`: its `msgctxt`, `msgid` and `msgid_plural`.
+    struct MessageIdentity {
+        var context: String?
+        var id: String
+        var plural: String
+    }
+
+    /// The header of a file written from the model, with `fields` after the standard ones: the
+    /// fields msgfmt --check expects, and no date, so that converting again gives the same file.
+    ///
+    /// - Throws: When the entries have plurals and no gettext plural expression is known for
+    ///   `language`.
+    static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(AppleLocalizationError) -> String {
+        let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
         if hasPlurals, forms == nil {
             throw AppleLocalizationError(
@@ -132,38 +184,22 @@ public struct GettextFormat: TranslationFileFormat {
                         "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"
                 ))
         }
-        // The fields msgfmt --check expects; no date, so that converting again gives the same file.
         var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
         header +=
             "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
         header += "\"Language: \(TextEscaping.quoted(language, for: .gettext))\\n\"\n"
         header += "\"Plural-Forms: \((forms ?? GettextPluralForms(count: 2, expression: "n != 1")).header)\\n\"\n"
-        // Written as UTF-8 bytes: appending to a String a piece at a time was most of writing.
-        var out = Array(header.utf8)
-        out.reserveCapacity(entries.count * 112)
-        for entry in entries {
-            out.append(0x0A)
-            appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
-        }
-        return Data(out)
+        return header + fields
     }
 
-    /// One message from the model: `#.` comment, `fuzzy`, `msgctxt`, `msgid`, and `msgstr` or
-    /// `msgid_plural` with `msgstr[n]` for each of `categories` in order.
-    private static func message(
+    /// One message from the model, appended to `out` as UTF-8: `#.` comment, `fuzzy`,
+    /// `msgctxt`, `msgid`, and `msgstr` or `msgid_plural` with `msgstr[n]` for each of
+    /// `categories` in order. `identity` replaces the `msgctxt`, `msgid` and `msgid_plural` the
+    /// entry has (its context, its key and its plural ID), for a file for translators.
+    static func appendMessage(
         _ entry: TranslationEntry, categories: [PluralCategory], language: String,
-        issues: inout ConversionIssues
-    ) -> String {
-        var out: [UInt8] = []
-        appendMessage(entry, categories: categories, language: language, issues: &issues, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``message(_:categories:language:issues:)`` appended to `out` as UTF-8.
-    private static func appendMessage(
-        _ entry: TranslationEntry, categories: [PluralCategory], language: String,
-        issues: inout ConversionIssues, into out: inout [UInt8]
+        issues: inout ConversionIssues, into out: inout [UInt8], identity: MessageIdentity? = nil
     ) {
         if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
             for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -184,15 +220,16 @@ public struct GettextFormat: TranslationFileFormat {
             TextEscaping.appendQuoted(text, for: .gettext, to: &out)
             out.append(contentsOf: "\"\n".utf8)
         }
-        if let context = entry.context { line("msgctxt", context) }
-        line("msgid", entry.key)
+        let identity = identity ?? MessageIdentity(context: entry.context, id: entry.key, plural: entry.pluralID ?? entry.key)
+        if let context = identity.context { line("msgctxt", context) }
+        line("msgid", identity.id)
         switch entry.value {
         case .single(let message):
             line("msgstr", PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues))
         case .plural(_, _, _, let valueType):
             let expanded = entry.expandedForms
             let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
-            line("msgid_plural", entry.pluralID ?? entry.key)
+            line("msgid_plural", identity.plural)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
                 issues.report(
                     entry.key, "the \(category.rawValue) form is not a CLDR category of \(language), so gettext has no msgstr for it; not written",

@@ -23,6 +23,8 @@ extension I18n {
 
                 --from is a file or a directory; its format comes from the extensions (a directory is read in the first format above that has files there) or from --from-format. --to is a directory (one file per language and table, in the target's layout) or, when the result is one file, that file.
 
+                --po-msgid source writes a .po for translators: the key as msgctxt, the source language's text as msgid (msgid_plural its plural), the language's text as msgstr (empty until translated), and the header field X-Envtool-Msgid: source, by which envtool reads the keys back from msgctxt.
+
                 Plural forms are converted by CLDR category; placeholders between the syntaxes ({{name}}, %@ and %1$@, %d and %lld, %(name)s). What the target cannot express (nesting, i18next formats, placeholder names in Apple formats, device variations, comments in i18next JSON, contexts in Apple formats…) is reported on stderr, one line per kind of loss with the number of keys and the first of them (file: warning: 134 keys (en, de): reason: "a", "b", …), or, for a kind with one key and for every key with --verbose, as file: warning: "key" (language): reason; it is written as closely as the format allows. With --strict it is an error and nothing is written. The mapping table is in docs/conversion.md.
 
                 \(SourceLanguageOptions.ruleSummary) It is recorded in catalogs and XLIFF, and decides Android's values/ and a .po's msgid.
@@ -57,6 +59,13 @@ extension I18n {
         )
         var includeFuzzy = false
 
+        @Option(
+            name: .customLong("po-msgid"),
+            help: ArgumentHelp(
+                "What a .po's msgid holds: the key (default), or the source language's text, with the key as msgctxt, as Weblate, Poedit and pofilter expect a file to translate (read back to the same keys).",
+                valueName: "key|source"))
+        var poMsgid: GettextFormat.MessageID?
+
         /// `--check` found files to create or change: a result, not a failure kind, as `git diff --exit-code`.
         static let changesPending: Int32 = 1
 
@@ -71,6 +80,10 @@ extension I18n {
             let to = try TranslationInputOptions.destination(to, writes: "a conversion writes files; pass a directory (or, for one result, a file)")
             guard let target = format?.format ?? TranslationFormatRegistry.standard.format(forExtension: PathText.pathExtension(to)) else {
                 throw ValidationError("the format to write is not known from \"\(to)\"; pass --format \(TranslationFormatArgument.valueNames)")
+            }
+            if let poMsgid {
+                guard target is GettextFormat else { throw ValidationError("--po-msgid is for .po output; the format written is \(target.name)") }
+                return (to, GettextFormat(messageID: poMsgid))
             }
             return (to, target)
         }

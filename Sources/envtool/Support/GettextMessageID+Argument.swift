@@ -1,0 +1,5 @@
+import ArgumentParser
+import TranslationFormats
+
+/// `--po-msgid key` / `--po-msgid source`.
+extension GettextFormat.MessageID: ExpressibleByArgument {}
