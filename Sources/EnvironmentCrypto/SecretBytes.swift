@@ -30,7 +30,7 @@ public final class SecretBytes: @unchecked Sendable, CustomStringConvertible, Cu
     /// would be freed unzeroed); the caller should zero its own copy.
     package convenience init(copying bytes: some Collection<UInt8>) {
         self.init(count: bytes.count) { destination in
-            let copied = bytes.withContiguousStorageIfAvailable { destination.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            let copied: Void? = bytes.withContiguousStorageIfAvailable { destination.copyMemory(from: UnsafeRawBufferPointer($0)) }
             guard copied == nil else { return }
             for (offset, byte) in zip(destination.indices, bytes) { destination[offset] = byte }
         }
