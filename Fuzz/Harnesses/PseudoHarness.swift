@@ -81,6 +81,7 @@ enum PseudoHarness {
                 PseudoLocalizer.segments(of: text).compactMap { if case .kept(let kept) = $0 { kept } else { nil } }
             case .placeholder(let placeholder): ["placeholder \(placeholder)"]
             case .nesting(let key): ["nesting \(key)"]
+            case .markup(let tag): ["markup \(tag)"]
             }
         }
     }

@@ -18,13 +18,20 @@ enum AndroidText {
     /// Reads the pieces of one value in order, with aapt's quote, escape and white-space state
     /// carried across them (a value's text is cut by `<xliff:g>`, markup and CDATA sections).
     struct Reader {
-        /// The text read, in runs: each run belongs to one `<xliff:g>` (its index) or none.
-        var runs: [(text: String, group: Int?)] {
-            current.isEmpty ? finished : finished + [(String(decoding: current, as: UTF8.self), currentGroup)]
+        /// The text read, in runs: each run belongs to one `<xliff:g>` (its index) or none, or is
+        /// one tag of inline markup (`<b>`, `</b>`), which is not text.
+        var runs: [Run] {
+            current.isEmpty ? finished : finished + [Run(text: String(decoding: current, as: UTF8.self), group: currentGroup)]
+        }
+        /// A run of text, or a tag of inline markup.
+        struct Run {
+            var text: String
+            var group: Int?
+            var isMarkup = false
         }
         /// The runs before the one being read, and that one as UTF-8, appended to in place
         /// (appending each scalar through the array of runs copied the run's text every time).
-        private var finished: [(text: String, group: Int?)] = []
+        private var finished: [Run] = []
         private var current: [UInt8] = []
         private var currentGroup: Int?
         /// Whether an apostrophe outside double quotes was not escaped (aapt refuses it).
@@ -91,9 +98,12 @@ enum AndroidText {
             }
         }
 
-        /// Text that is not Android syntax (inline markup written back as tags), as it is.
-        mutating func readVerbatim(_ text: String) {
-            for scalar in text.unicodeScalars { emit(scalar) }
+        /// A tag of inline markup (`<b>`, `</b>`), a run of its own. It takes a character's place:
+        /// white space before it is written, as aapt keeps the space between `a <b>b</b>`.
+        mutating func readMarkup(_ tag: String) {
+            placeCharacter()
+            finishRun()
+            finished.append(Run(text: tag, group: group, isMarkup: true))
         }
 
         /// A UTF-16 code unit from `\uXXXX`: a surrogate pair is one character; a lone half is U+FFFD.
@@ -116,6 +126,13 @@ enum AndroidText {
         }
 
         private mutating func emit(_ scalar: Unicode.Scalar) {
+            placeCharacter()
+            append(scalar)
+        }
+
+        /// What comes before a character: a lone surrogate half waiting is U+FFFD, and white
+        /// space read before it is one space (none at the start).
+        private mutating func placeCharacter() {
             if highSurrogate != nil {
                 // A lone half: its place (the white space before it is written) holds U+FFFD.
                 highSurrogate = nil
@@ -124,13 +141,16 @@ enum AndroidText {
             if pendingSpace, started { append(" ") }
             pendingSpace = false
             started = true
-            append(scalar)
+        }
+
+        private mutating func finishRun() {
+            if !current.isEmpty { finished.append(Run(text: String(decoding: current, as: UTF8.self), group: currentGroup)) }
+            current.removeAll(keepingCapacity: true)
         }
 
         private mutating func append(_ scalar: Unicode.Scalar) {
             if current.isEmpty || currentGroup != group {
-                if !current.isEmpty { finished.append((String(decoding: current, as: UTF8.self), currentGroup)) }
-                current.removeAll(keepingCapacity: true)
+                finishRun()
                 currentGroup = group
             }
             if scalar.isASCII {

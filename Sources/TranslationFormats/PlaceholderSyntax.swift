@@ -73,6 +73,7 @@ package enum PlaceholderSyntax {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
         let message = nestingsAsText(message, key: key, platform: "Apple's lookup", issues: &issues)
+            .markupAsText(key: key, platform: "Apple's lookup", issues: &issues)
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
         // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
         let isFormat =
@@ -84,7 +85,7 @@ package enum PlaceholderSyntax {
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? literal.replacing("%", with: "%%") : literal
-            case .nesting: break
+            case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
@@ -252,10 +253,12 @@ package enum PlaceholderSyntax {
         func add(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
+        let message = message.markupAsText(key: key, platform: "i18next", issues: &issues)
         var index = 0
         for piece in message.pieces {
             switch piece {
             case .text(let literal): add(literal)
+            case .markup: break  // made text above
             case .nesting(let nested):
                 add("$t(")
                 add(nested)
@@ -459,6 +462,7 @@ package enum PlaceholderSyntax {
         // A plural form is formatted with the number even when it does not print it; a `%` that
         // would read back as a conversion (`100%ige`) is doubled too.
         let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
+            .markupAsText(key: key, platform: "gettext", issues: &issues)
         let isFormat =
             pluralNumber != nil || message.hasPlaceholders
             || message.pieces.contains { piece in
@@ -470,7 +474,7 @@ package enum PlaceholderSyntax {
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? doublingPercent(literal) : literal
-            case .nesting: break
+            case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     // The dash and the format go in the `#.` comment's line (PlaceholderNames).

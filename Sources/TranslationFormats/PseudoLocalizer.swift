@@ -160,7 +160,7 @@ public struct PseudoLocalizer: Sendable {
                 result.append(piece)
                 result.append(.text("\u{AB}"))
                 lastText = "\u{AB}"
-            case .nesting:
+            case .nesting, .markup:
                 result.append(piece)
                 lastText = ""
             }
@@ -195,7 +195,7 @@ public struct PseudoLocalizer: Sendable {
                 result.append(.text(Self.rightToLeftStart))
                 result.append(piece)
                 result.append(.text(Self.rightToLeftEnd))
-            case .nesting:
+            case .nesting, .markup:
                 result.append(piece)
             }
         }

@@ -11,6 +11,10 @@ public struct TranslationMessage: Sendable, Hashable {
         case placeholder(TranslationPlaceholder)
         /// i18next's `$t(key)`: another key's text inserted here. Only i18next expresses it.
         case nesting(String)
+        /// Inline markup as the source wrote it (Android's `<b>`, `</b>`, `<a href="…">`): styling
+        /// that Android keeps as markup. Other formats have none, so they write the tags as text
+        /// (``markupAsText(key:platform:issues:)``); read back, they are text, not markup.
+        case markup(String)
     }
 
     /// The pieces in order; adjacent texts are merged.
@@ -43,6 +47,37 @@ public struct TranslationMessage: Sendable, Hashable {
     /// Whether a piece is a placeholder (``placeholders`` without making the array).
     var hasPlaceholders: Bool {
         pieces.contains { if case .placeholder = $0 { true } else { false } }
+    }
+
+    /// Whether a piece is inline markup.
+    var hasMarkup: Bool {
+        pieces.contains { if case .markup = $0 { true } else { false } }
+    }
+
+    /// This message with its inline markup as text, for a format without markup, which shows the
+    /// tags; reported once per key. Read back, the tags are text, and an Android file escapes them
+    /// (`&lt;b&gt;`), as it must for a text that really shows a tag (`&lt;br/&gt;` for
+    /// `Html.fromHtml`): the loss is said here, where it happens.
+    func markupAsText(key: String, platform: String, issues: inout ConversionIssues) -> TranslationMessage {
+        guard hasMarkup else { return self }
+        var tags: [String] = []
+        var text = TranslationMessage()
+        for piece in pieces {
+            guard case .markup(let tag) = piece else { text.append(piece); continue }
+            if let name = Self.elementName(tag), !tags.contains(name) { tags.append(name) }
+            text.append(.text(tag))
+        }
+        issues.report(
+            key,
+            "inline markup (\(tags.map { "<\($0)>" }.joined(separator: ", "))) is written as text; Android styles it, \(platform) has no markup (read back, it is text)",
+            kind: "inline markup is written as text; Android styles it, \(platform) has no markup (read back, it is text)")
+        return text
+    }
+
+    /// `b` for `<b>`, `</b>` and `<b x="1">`.
+    private static func elementName(_ tag: String) -> String? {
+        let name = tag.drop { $0 == "<" || $0 == "/" }.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+        return name.isEmpty ? nil : String(name)
     }
 
     /// The placeholders, in order.

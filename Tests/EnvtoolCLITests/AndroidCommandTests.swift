@@ -102,6 +102,43 @@ struct AndroidCommandTests {
         #expect(tripValues.values.contains { $0["plurals/episodes/many"] != nil && $0["plurals/episodes/other"] == nil }, "\(tripValues)")
     }
 
+    @Test("inline markup survives res → android: aapt's string pool (texts and style spans) is the original's; through i18next it is reported by key")
+    func inlineMarkup() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write(
+            "in/res/values/strings.xml",
+            #"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="link">Tap <b>here</b> or <a href="https://example.org/?a=1&amp;b=2">read</a><br/>on</string>
+                <string name="shown">Line&lt;br/&gt;two</string>
+                <string name="format"><u>%1$s</u> has %2$d</string>
+                <plurals name="files">
+                    <item quantity="one"><i>one</i> file</item>
+                    <item quantity="other">%d <i>files</i></item>
+                </plurals>
+            </resources>
+            """#)
+        let result = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "out/res", "--format", "android"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("markup"), "\(result.stderr)")
+        let original = try AndroidTools.compile(workspace.path + "/in/res")
+        let converted = try AndroidTools.compile(workspace.path + "/out/res")
+        #expect(original.status == 0 && converted.status == 0, "\(original.output)\(converted.output)")
+        func pool(_ package: String) throws -> [String] {
+            let dump = try ConvertCommandTests.tool("aapt", ["dump", "strings", package]).output
+            return dump.split(separator: "\n").compactMap { line in line.firstRange(of: ": ").map { String(line[$0.upperBound...]) } }.sorted()
+        }
+        let strings = try pool(converted.package)
+        #expect(strings == (try pool(original.package)), "\(strings)")
+        #expect(strings.contains("a;href=https://example.org/?a=1&b=2") && strings.contains("Line<br/>two"), "\(strings)")
+
+        let toI18next = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "json", "--format", "i18next"])
+        #expect(toI18next.status == 0, "\(toI18next.stderr)")
+        #expect(toI18next.stderr.contains("3 keys (en): inline markup is written as text"), "\(toI18next.stderr)")
+        #expect(!toI18next.stderr.contains(#""shown""#), "\(toI18next.stderr)")
+    }
+
     @Test("keys that are Java keywords or become one name are renamed by the documented rule, aapt compiles them, and they come back as keys")
     func keywordsAndCollisions() throws {
         let workspace = try Workspace(copySample: false)

@@ -309,6 +309,7 @@ public struct AndroidFormat: TranslationFileFormat {
                     }
                 }
             case .nesting: break
+            case .markup(let tag): atoms.append(.markup(tag))
             case .placeholder(let placeholder):
                 if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(
@@ -520,7 +521,8 @@ public struct AndroidFormat: TranslationFileFormat {
     }
 
     /// The message of a `<string>` or `<item>`: its text as aapt reads it, `<xliff:g>` naming the
-    /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) kept as its tags in the text.
+    /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) as markup pieces, which
+    /// only Android writes back as markup.
     private static func message(
         of element: XMLElement, formatted: Bool, key: String,
         report: (_ key: String, _ reason: String, _ kind: String?) -> Void,
@@ -528,7 +530,6 @@ public struct AndroidFormat: TranslationFileFormat {
     ) throws(AppleLocalizationError) -> TranslationMessage {
         var reader = AndroidText.Reader()
         var groups: [(id: String?, format: String?)] = []
-        var markup: Set<String> = []
         // Recursion is bounded: the XML reader refuses nesting deeper than its maximum depth.
         func walk(_ element: XMLElement) {
             for piece in element.content {
@@ -546,12 +547,15 @@ public struct AndroidFormat: TranslationFileFormat {
                         walk(child)
                         reader.group = outer
                     } else {
-                        markup.insert(child.name)
                         var tag = "<" + child.name
                         for (name, value) in child.attributes { tag += " " + name + "=\"" + TextEscaping.xml(value) + "\"" }
-                        reader.readVerbatim(tag + ">")
-                        walk(child)
-                        reader.readVerbatim("</" + child.name + ">")
+                        if child.content.isEmpty {
+                            reader.readMarkup(tag + "/>")
+                        } else {
+                            reader.readMarkup(tag + ">")
+                            walk(child)
+                            reader.readMarkup("</" + child.name + ">")
+                        }
                     }
                 }
             }
@@ -569,17 +573,12 @@ public struct AndroidFormat: TranslationFileFormat {
         if reader.startsWithReference {
             report(key, "a value starting with @ or ? is a reference to another resource in Android; read as its text", nil)
         }
-        if !markup.isEmpty {
-            report(
-                key,
-                "inline markup (\(markup.sorted().map { "<\($0)>" }.joined(separator: ", "))) is kept as tags in the text; Android styles it, other formats show the tags",
-                "inline markup is kept as tags in the text; Android styles it, other formats show the tags"
-            )
-        }
         var message = TranslationMessage()
-        let isFormat = formatted && reader.runs.contains { AndroidText.hasConversion($0.text) }
+        let runs = reader.runs
+        let isFormat = formatted && runs.contains { !$0.isMarkup && AndroidText.hasConversion($0.text) }
         var placeholdersInGroup: [Int: Int] = [:]
-        for run in reader.runs {
+        for run in runs {
+            if run.isMarkup { message.append(.markup(run.text)); continue }
             guard isFormat else { message.append(.text(run.text)); continue }
             let scalars = Array(run.text.unicodeScalars)
             var literal = ""
