@@ -266,6 +266,18 @@ struct I18NextPluralSuffixTests {
         #expect(Set(forms.keys) == [.one, .other])
     }
 
+    @Test("v3's numbered forms start at _0 and stop before the language's count; an app's numbered series (tile_1 … tile_12) is keys")
+    func numberedSeries() throws {
+        let series = try entries(#"{"tile_1": "Tile 1", "tile_2": "Tile 2", "tile_3": "Tile 3", "help_1": "Why?", "help_2": "How?"}"#, language: "ru")
+        #expect(Set(series.keys) == ["tile_1", "tile_2", "tile_3", "help_1", "help_2"], "\(series)")
+        #expect(series.values.allSatisfy { if case .single = $0 { true } else { false } }, "\(series)")
+        let counted = try entries(#"{"step_0": "0", "step_1": "1", "step_2": "2", "step_3": "3", "step_4": "4"}"#, language: "ru")
+        #expect(Set(counted.keys) == ["step_0", "step_1", "step_2", "step_3", "step_4"], "\(counted)")
+        let v3 = try entries(#"{"file_0": "{{count}} файл", "file_1": "{{count}} файла", "file_2": "{{count}} файлов"}"#, language: "ru")
+        guard case .plural(let forms, _, _, _)? = v3["file"] else { Issue.record("\(v3)"); return }
+        #expect(Set(forms.keys) == [.one, .few, .many])
+    }
+
     @Test("a namespace reads a lone share_other one way in every language: a key when English has it as a key")
     func oneReadingPerNamespace() throws {
         let directory = TemporaryDirectory()

@@ -193,6 +193,13 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         let allCategories = Set(categories)
         // An ordinal's forms are the ordinal rules' (Spanish: `place_ordinal_other` alone).
         let ordinalCategories = Set(PluralRules(locale: language, kind: .ordinal).categories)
+        // v3 numbers the forms `key_0` … `key_N` by the language's categories. A numbered series
+        // of an app's own (`tile_label_1` … `tile_label_12`, Android's way) is not one: the forms
+        // start at `_0` and stop before the number of categories.
+        func isNumberedForm(_ base: String, _ index: Int) -> Bool {
+            index >= 0 && index < categories.count && hasKey(base + "_0") && !hasKey(base + "_\(categories.count)")
+                && !hasKey(base + "_other")
+        }
         func pluralForm(_ key: String) -> (base: String, category: PluralCategory)? {
             // An ASCII key (nearly all of them) is split at its last `_` as bytes; others as Characters.
             if key.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -201,9 +208,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 let suffix = String(key[key.utf8.index(after: underscore)...])
                 if !base.isEmpty, let category = PluralCategory(rawValue: suffix) { return (base, category) }
                 if !base.isEmpty, suffix == "plural" { return (base, .other) }
-                if let index = Int(suffix), index >= 0, index < categories.count, !hasKey(base + "_other") {
-                    return (base, categories[index])
-                }
+                if let index = Int(suffix), isNumberedForm(base, index) { return (base, categories[index]) }
                 return nil
             }
             if let (suffix, found) = suffixes.first(where: { key.hasSuffix($0.0) && key.count > $0.0.count }) {
@@ -211,7 +216,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
             }
             if key.hasSuffix("_plural"), key.count > 7 { return (String(key.dropLast(7)), .other) }
             if let underscore = key.lastIndex(of: "_"), let index = Int(key[key.index(after: underscore)...]),
-                index >= 0, index < categories.count, !hasKey(String(key[..<underscore]) + "_other")
+                isNumberedForm(String(key[..<underscore]), index)
             {
                 return (String(key[..<underscore]), categories[index])
             }
