@@ -85,6 +85,23 @@ struct PseudoCommandTests {
         #expect(accented.contains(#""raw": "[<p>»{{- html}}«</p>]""#), "\(accented)")
     }
 
+    @Test("what the format written cannot express is one line per kind of loss with its count; --verbose names every key")
+    func warningsPerKind() throws {
+        let workspace = try Workspace(copySample: false)
+        let keys = (1...8).map { "key\($0)" }
+        let strings = keys.map { "    <!-- Shown on screen \($0) -->\n    <string name=\"\($0)\">Text \($0)</string>" }.joined(separator: "\n")
+        try workspace.write(
+            "res/values/strings.xml", "<resources xmlns:tools=\"http://schemas.android.com/tools\" tools:locale=\"en\">\n\(strings)\n</resources>\n")
+        let result = try workspace.run(["i18n", "pseudo", "--from", "res", "--to", "out", "--format", "i18next"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.contains("8 keys (en-XA)") == true && lines.first?.contains("and 3 more (--verbose names each)") == true, "\(result.stderr)")
+        let verbose = try workspace.run(["i18n", "pseudo", "--from", "res", "--to", "out2", "--format", "i18next", "--verbose"])
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        for key in keys { #expect(verbose.stderr.contains("warning: \"\(key)\" (en-XA)"), "\(key): \(verbose.stderr)") }
+    }
+
     @Test("the README's command works on the sample from the repository root")
     func sample() throws {
         let workspace = try Workspace()

@@ -50,8 +50,7 @@ extension I18n {
         @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
         var strict = false
 
-        @Flag(help: "Name every key in the warnings: a line per key and loss, instead of a line per kind of loss with its count and first keys.")
-        var verbose = false
+        @OptionGroup var warnings: ConversionWarningOptions
 
         @Flag(
             help:
@@ -129,9 +128,7 @@ extension I18n {
             // What cannot be expressed is said when something is written, or would be; a --check
             // that finds every file up to date has nothing to report (--strict still does).
             if !check || !changed.isEmpty || strict {
-                // A line per kind of loss: one per key buried the loss that matters under
-                // hundreds of "has no comments" (issue #35).
-                for warning in verbose ? issues.map(\.diagnostic) : ConversionIssue.summarized(issues) { Console.error(warning.description) }
+                warnings.report(issues)
             }
             if strict, !issues.isEmpty {
                 Console.error("error: --strict: \(Describe.count(issues.count, "thing")) cannot be expressed in \(target.name); nothing was written")

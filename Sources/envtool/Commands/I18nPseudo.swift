@@ -22,6 +22,8 @@ extension I18n {
                 \(SourceLanguageOptions.ruleSummary)
 
                 The files are written in --format (default: the format read) below the directory --to, atomically and never outside it; only files the pseudo-locales change are written, so --to may be the folder read: the pseudo-locales are added beside the source and nothing else is rewritten (a catalog, which holds every language, is rewritten with them).
+
+                What the format written cannot express is reported on stderr as i18n convert reports it: one line per kind of loss with the number of keys and the first of them; --verbose gives a line per key.
                 """)
 
         @OptionGroup var input: TranslationInputOptions
@@ -42,6 +44,8 @@ extension I18n {
 
         @Flag(help: "Also write ar-XB, the right-to-left pseudo-locale.")
         var bidi = false
+
+        @OptionGroup var warnings: ConversionWarningOptions
 
         /// The checks of the options, in `validate()` so that a usage error prints this command's
         /// usage line (thrown from `run()`, ArgumentParser prints the root's).
@@ -101,7 +105,7 @@ extension I18n {
                 if let existing, existing.elementsEqual(output.data) { continue }
                 changed.append(output)
             }
-            for issue in converter.issues { Console.error(issue.description) }
+            warnings.report(converter.issues)
             for output in changed {
                 try reportingFailures {
                     try AtomicFile.write(output.data, to: output.relativePath ?? "", under: to)
