@@ -128,6 +128,43 @@ struct AndroidToolsTests {
         #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)\(again.stderr)")
     }
 
+    @Test(
+        "the translator .po (--po-msgid source) has android2po's source text and translation for every key, and msgfmt accepts it (pofilter: TranslatorPOTests)"
+    )
+    func translatorPO() throws {
+        let workspace = try converted()
+        let android2po = EnvtoolProcess.repositoryRoot + "/.venv-test/bin/android2po"
+        let made = try ConvertCommandTests.tool(
+            android2po,
+            [
+                "--progress=none", "-t", workspace.path + "/res/values/strings.xml",
+                workspace.path + "/res/values-ru/strings.xml", workspace.path + "/ru.po",
+            ])
+        #expect(made.status == 0, "\(made.output)")
+        let reference = AndroidTools.units(fromPO: String(decoding: workspace.read("ru.po") ?? Data(), as: UTF8.self))
+        let result = try workspace.run(["i18n", "convert", "--from", "res", "--to", "po", "--format", "po", "--po-msgid", "source"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let po = String(decoding: workspace.read("po/ru/translation.po") ?? Data(), as: UTF8.self)
+        let units = AndroidTools.units(fromPO: po, keyedBy: "msgctxt")
+        // Placeholders are spelled as gettext's (`%(arg1)s`) where android2po keeps Java's; the
+        // texts without them are the same, character for character.
+        // The key is the i18next key the resource's comment gives back (`settings.language` for
+        // the resource `settings_language`).
+        let plain = [
+            "apostrophe": "apostrophe", "at": "at", "percent": "percent", "settings_language": "settings.language", "Sign_out": "Sign-out",
+            "spaces": "spaces", "markup": "markup",
+        ]
+        for (name, key) in plain {
+            #expect(
+                units[key] != nil && units[key]?.source == reference[name]?.source,
+                "\(key): \(String(describing: units[key])) \(String(describing: reference[name]))")
+            #expect(units[key]?.target == reference[name]?.target, "\(key): \(String(describing: units[key])) \(String(describing: reference[name]))")
+        }
+        #expect(units["greeting"]?.source == "Hello, %(name)s!" && reference["greeting"]?.source == "Hello, %s!", "\(po)")
+        let msgfmt = try ConvertCommandTests.tool("msgfmt", ["--check", "-o", "/dev/null", workspace.path + "/po/ru/translation.po"])
+        #expect(msgfmt.status == 0, "\(msgfmt.output)")
+    }
+
     // MARK: Pseudo-locales
 
     /// The sample's Android target (`environments/android/res`, as the README makes it) and the
@@ -293,9 +330,10 @@ enum AndroidTools {
         return out
     }
 
-    /// The units of a `.po` android2po wrote: by location (`#: name`), msgid and msgstr with the
-    /// `<xliff:g>` markup taken out (what the app gets).
-    static func units(fromPO po: String) -> [String: (source: String, target: String)] {
+    /// The units of a `.po` android2po wrote: by location (`#: name`, or the field `keyField`:
+    /// `msgctxt` in a translator `.po`), msgid and msgstr with the `<xliff:g>` markup taken out
+    /// (what the app gets).
+    static func units(fromPO po: String, keyedBy keyField: String? = nil) -> [String: (source: String, target: String)] {
         var units: [String: (source: String, target: String)] = [:]
         for block in po.components(separatedBy: "\n\n") {
             var location: String?
@@ -304,6 +342,8 @@ enum AndroidTools {
             for line in block.split(separator: "\n") {
                 if line.hasPrefix("#: ") {
                     location = String(line.dropFirst(3))
+                } else if line.hasPrefix("msgctxt ") {
+                    field = "msgctxt"; fields[field] = unquote(line.dropFirst(8))
                 } else if line.hasPrefix("msgid ") {
                     field = "msgid"; fields[field] = unquote(line.dropFirst(6))
                 } else if line.hasPrefix("msgstr ") {
@@ -314,7 +354,7 @@ enum AndroidTools {
                     field = ""
                 }
             }
-            if let location, let source = fields["msgid"], let target = fields["msgstr"] {
+            if let location = keyField.map({ fields[$0] }) ?? location, let source = fields["msgid"], let target = fields["msgstr"] {
                 units[location] = (stripMarkup(source), stripMarkup(target))
             }
         }
