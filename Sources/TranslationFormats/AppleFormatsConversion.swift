@@ -208,7 +208,10 @@ enum AppleFormatsConversion {
             let text = PlaceholderSyntax.renderApple(message, order: orders[entry.key] ?? [], pluralNumber: false, key: entry.key, issues: &issues)
             lines.append("\"\(TextEscaping.quoted(key, for: .strings))\" = \"\(TextEscaping.quoted(text, for: .strings))\";")
         }
-        return lines.isEmpty ? nil : Data((lines.joined(separator: "\n") + "\n").utf8)
+        // A language without entries (the source of a catalog whose keys are their own text) is
+        // an empty .strings: its folder says the language is there. Only plurals: no .strings.
+        if lines.isEmpty { return entries.isEmpty ? Data() : nil }
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
     static func writeStringsdict(_ entries: [TranslationEntry], orders: [String: [String]], issues: inout ConversionIssues) -> Data? {

@@ -284,6 +284,11 @@ public struct TranslationConverter: Sendable {
             } catch  where !format.recordsSourceLanguage {
             }
             if !format.recordsSourceLanguage, let source = table.sourceLanguage {
+                // A format that records no source language has the source's file say it: written
+                // even without a text of its own (a catalog whose keys are their English text, as
+                // Xcode makes them), so that reading back finds the source, and the runtime (which
+                // shows the key, as Xcode does) is unchanged.
+                if table.languages[source] == nil, !table.languages.isEmpty { table.languages[source] = [] }
                 reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
             }
             if !format.holdsStates {
@@ -412,7 +417,7 @@ public struct TranslationConverter: Sendable {
     private mutating func reportSourceLanguageNotRecorded(
         _ source: String, of table: TranslationTable, in format: any TranslationFileFormat, destination: String
     ) {
-        let written = table.languageOrder.filter { !(table.languages[$0] ?? []).isEmpty }
+        let written = table.languageOrder
         let readBack = try? SourceLanguageRule().resolve(languages: written, recorded: nil, table: "", file: "").language
         guard readBack != source else { return }
         let taken = readBack.map { "is taken to be \($0)" } ?? "is not known"

@@ -52,3 +52,38 @@ struct SourceLanguageRuleTests {
         }
     }
 }
+
+@Suite("The source language's file is written even without texts of its own")
+struct SourceLanguageFileTests {
+    @Test(
+        "a catalog whose keys are their English text (no en localizations) keeps its source language through i18next, .po and .strings, without --source-language",
+        arguments: ["i18next", "po", "strings"])
+    func keysAsSourceText(format: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write(
+            "in/Localizable.xcstrings",
+            #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Hello" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" } }, "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bonjour" } } } }
+              },
+              "version" : "1.0"
+            }
+            """#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in/Localizable.xcstrings")
+        let target = try #require(TranslationFormatRegistry.standard.format(named: format))
+        let outputs = try converter.plan(target, to: directory.path + "/mid")
+        let paths = outputs.compactMap(\.relativePath)
+        #expect(paths.contains { $0.hasPrefix("en/") || $0.hasPrefix("en.lproj/") }, "\(paths)")
+        #expect(!converter.issues.contains { $0.reason.contains("records no source language") }, "\(converter.issues)")
+        for output in outputs { directory.write("mid/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self)) }
+        var back = TranslationConverter()
+        try back.read(directory.path + "/mid", format: target)
+        let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
+        let written = String(decoding: try #require(try back.plan(catalog, to: directory.path + "/Localizable.xcstrings").first).data, as: UTF8.self)
+        #expect(written.contains(#""sourceLanguage" : "en""#), "\(written)")
+        #expect(!written.contains(#""en" :"#), "\(written)")
+    }
+}
