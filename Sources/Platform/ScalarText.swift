@@ -2,8 +2,12 @@ extension String {
     /// The text of `scalars`, encoded as UTF-8 into one buffer: appending scalars to a `String`
     /// (or a slice to a `String.UnicodeScalarView`) goes one scalar at a time through generic code,
     /// several times slower, and the format scanners make a string this way per conversion.
+    ///
+    /// The buffer is the text's exact size: the strings made here are kept in the model (a
+    /// message's texts), where a buffer of four bytes a scalar held a `.po`'s texts four times over.
     package init(encoding scalars: ArraySlice<Unicode.Scalar>) {
-        self.init(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+        let size = scalars.reduce(0) { $0 + UTF8.width($1) }
+        self.init(unsafeUninitializedCapacity: size) { buffer in
             var count = 0
             for scalar in scalars {
                 UTF8.encode(scalar) { unit in

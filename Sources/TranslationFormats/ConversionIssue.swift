@@ -100,8 +100,11 @@ struct ConversionIssues {
     var language: String
     private(set) var all: [ConversionIssue] = []
     /// What ``all`` holds, so each issue is kept once in constant time: every key of a large
-    /// file can have one (a `.po`'s references into i18next), and a search of the list was quadratic.
-    private var reported = Set<ConversionIssue>()
+    /// file can have one (a `.po`'s references into i18next), and a search of the list was
+    /// quadratic. Kept as the position of the first issue of each hash, and a set of the rare
+    /// others that share a hash with it: a set of the issues themselves held each one twice.
+    private var firstByHash: [Int: Int] = [:]
+    private var collided = Set<ConversionIssue>()
 
     init(file: String, language: String) {
         self.file = file
@@ -110,6 +113,12 @@ struct ConversionIssues {
 
     mutating func report(_ key: String, _ reason: String, kind: String? = nil) {
         let issue = ConversionIssue(file: file, language: language, key: key, reason: reason, kind: kind)
-        if reported.insert(issue).inserted { all.append(issue) }
+        let hash = issue.hashValue
+        if let first = firstByHash[hash] {
+            if all[first] == issue || !collided.insert(issue).inserted { return }
+        } else {
+            firstByHash[hash] = all.count
+        }
+        all.append(issue)
     }
 }

@@ -378,12 +378,36 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
         // Written straight from the nesting, as `jsonText(pretty: true)` lays a document out (a
         // JSON value built only to be written was a third of writing a 20k-key file).
+        // Reserved for the most the document can take, so that it is never grown by doubling (a
+        // large file's output held twice its size for the last step).
         var output: [UInt8] = []
-        output.reserveCapacity(texts.count + flat.reduce(0) { $0 + $1.key.utf8.count + 8 } + 2)
-        let tree = nest(flat)
-        texts.withUnsafeBufferPointer { tree.write(0, texts: $0, to: &output, indent: 0) }
+        output.reserveCapacity(texts.count + flat.reduce(0) { $0 + writtenSizeBound(of: $1.key) } + 2)
+        do {
+            let tree = nest(flat)
+            texts.withUnsafeBufferPointer { tree.write(0, texts: $0, to: &output, indent: 0) }
+        }
         output.append(UInt8(ascii: "\n"))
+        // The texts and keys are not needed while the document is copied out.
+        texts = []
+        flat = []
         return Data(output)
+    }
+
+    /// The most bytes the member `key` takes in the written document besides its text: the key
+    /// quoted (an escape is at most six bytes), `": "`, `,`, and the new lines, indentation and
+    /// braces of the objects its dots may open (at most 32 levels: a longer key stays flat).
+    private static func writtenSizeBound(of key: String) -> Int {
+        var size = 0
+        var dots = 0
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): dots += 1; size += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20: size += 6
+            default: size += 1
+            }
+        }
+        let depth = min(dots, 32) + 1
+        return size + 8 + 2 * depth + (depth - 1) * (8 + 2 * depth)
     }
 
     static func firstNumeric(_ message: TranslationMessage) -> String? {
