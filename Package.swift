@@ -169,6 +169,7 @@ package.targets += [
         name: "SwiftAccessorGenerator",
         dependencies: [
             "EnvironmentKit", "EnvironmentCrypto", "StringsFile", "JSONParsing", "Diagnostics", "AppleLocalization", "PrintfFormat", "I18Next", "Platform",
+            "TranslationFormats", "CLDRPlurals",
         ]),
     // swift-syntax's parser (with the Extract trait, below) checks that generated names and files
     // parse as Swift reads them.

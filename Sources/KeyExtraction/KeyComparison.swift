@@ -88,11 +88,10 @@ package struct KeyComparison: Sendable {
             let exact = Set(uses.map(\.key))
             let withContext = Set(uses.filter(\.hasContext).map(\.key))
             for defined in keys {
-                let base = I18NextKeyInventory.baseKey(defined.key)
-                if exact.contains(defined.key) || exact.contains(base) { continue }
+                if exact.contains(defined.key) { continue }
                 // `t("app", {returnObjects})` uses the object's keys; a context call uses `key_<context>`.
                 if I18NextKeyInventory.prefixes(of: defined.key, before: ".").contains(where: exact.contains) { continue }
-                if I18NextKeyInventory.prefixes(of: base, before: "_").contains(where: withContext.contains) { continue }
+                if I18NextKeyInventory.prefixes(of: defined.key, before: "_").contains(where: withContext.contains) { continue }
                 result.append((.i18next, namespace, defined))
             }
         }

@@ -1,9 +1,11 @@
+import AppleLocalization
 import Diagnostics
 import EnvironmentKit
 import Environments
 import Foundation
 import JSONParsing
 import Platform
+import TranslationFormats
 
 /// Adds missing keys to an i18next resource file, `<locales>/<lng>/<ns>.json`, keeping its
 /// existing keys, order and values; a file (or language folder) that does not exist is created.
@@ -36,9 +38,11 @@ package enum ResourceKeyWriter {
         let existing = try Result { () throws(EnvironmentError) in try AtomicFile.contents(of: relativePath, under: folder) }
             .mapError { Failure(diagnostic: $0.diagnostic, isWriteFailure: true) }.get().map { Data($0) }
         if let data = existing {
-            switch I18NextKeyInventory.flatten(data, path: path) {
-            case .failure(let problem): throw Failure(diagnostic: problem.diagnostic, isWriteFailure: false)
-            case .success: break
+            do throws(AppleLocalizationError) {
+                // Only whether it reads is asked, so any language's plural rules do.
+                _ = try I18NextKeyInventory.entries(data, path: path, language: "en")
+            } catch {
+                throw Failure(diagnostic: error.diagnostic, isWriteFailure: false)
             }
             guard case .object(let object)? = CatalogKeyWriter.parse(data) else {
                 throw Failure(diagnostic: Diagnostic(file: path, line: 1, column: 1, message: "the resource file is not a JSON object"), isWriteFailure: false)
@@ -50,8 +54,8 @@ package enum ResourceKeyWriter {
         var skipped: [Diagnostic] = []
         for missing in keys {
             let components = missing.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard components.count <= I18NextKeyInventory.maximumDepth, !components.contains(where: \.isEmpty) else {
-                skipped.append(skip(missing, "its path has an empty part or is deeper than \(I18NextKeyInventory.maximumDepth) levels"))
+            guard components.count <= I18NextJSONFormat.maximumNesting, !components.contains(where: \.isEmpty) else {
+                skipped.append(skip(missing, "its path has an empty part or is deeper than \(I18NextJSONFormat.maximumNesting) levels"))
                 continue
             }
             switch insert(.string(missing.defaultValue ?? missing.key), at: components[...], into: &root) {

@@ -139,16 +139,13 @@ package struct AccessorGenerator: Sendable {
     static func translations(directory: String, language: String, tableFolders: [String]) -> (
         entries: [TranslationEntry], diagnostics: [Diagnostic], files: [String]
     ) {
-        var i18next = I18NextResourceReader()
+        var i18next = I18NextAccessorEntries()
         i18next.read(directory: directory, language: language)
-        let tables = AppleTableDirectory(directory: directory, folders: tableFolders)
-        var strings = StringsTableReader()
-        strings.read(tables, language: language)
-        var apple = AppleFormatsReader()
-        apple.read(tables, language: language)
-        var diagnostics = i18next.diagnostics + apple.diagnostics + strings.diagnostics
-        let winners = lookupWinners(apple.entries + strings.entries, diagnostics: &diagnostics)
-        return (i18next.entries + winners, diagnostics, i18next.files + apple.files + strings.files)
+        var apple = AppleTableEntries()
+        apple.read(AppleTableDirectory(directory: directory, folders: tableFolders), language: language)
+        var diagnostics = i18next.diagnostics + apple.diagnostics
+        let winners = lookupWinners(apple.entries, diagnostics: &diagnostics)
+        return (i18next.entries + winners, diagnostics, i18next.files + apple.files)
     }
 
     /// The accessors `generate()` writes in the translations namespace, for a reader of sources

@@ -97,12 +97,17 @@ struct KeyComparisonTests {
         #expect(comparison.defines(Self.use("c", .i18next, table: "other")))
     }
 
-    @Test("plural suffixes are removed, other underscores kept")
+    @Test("a plural is its base key, an ordinal's without _ordinal; other underscores are kept")
     func baseKey() {
-        #expect(I18NextKeyInventory.baseKey("items_one") == "items")
-        #expect(I18NextKeyInventory.baseKey("place_ordinal_few") == "place")
-        #expect(I18NextKeyInventory.baseKey("friend_male") == "friend_male")
-        #expect(I18NextKeyInventory.baseKey("_other") == "_other")
+        let directory = TemporaryDirectory()
+        directory.write(
+            "locales/en/translation.json",
+            #"{"items_one": "1", "items_other": "n", "place_ordinal_one": "1st", "place_ordinal_few": "3rd", "friend_male": "m", "_other": "o"}"#)
+        let inventory = I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: "en")
+        #expect(inventory.keys["translation"]?.map(\.key) == ["items", "place", "friend_male", "_other"])
+        for key in ["items", "items_one", "items_other", "place", "place_ordinal_few", "friend_male", "_other"] {
+            #expect(inventory.defines(key, namespace: "translation", withContext: false), "\(key)")
+        }
     }
 
     @Test("Swift files are found recursively, sorted, skipping hidden folders and .build; a missing path is an error")
@@ -198,5 +203,55 @@ struct InventoryDiscoveryTests {
         #expect(["a", "b", "c"].allSatisfy { inventory.defines($0, table: "Localizable") })
         #expect(!inventory.defines("d", table: "Localizable"))
         #expect(inventory.defines("buy", table: "Shop"))
+    }
+}
+
+/// i18next resources are read by the translation model's reader (`I18NextJSONFormat`), so a key
+/// is defined where convert, status and the generated accessors say it is (issue #34, item 5).
+@Suite("I18NextKeyInventory: keys as the translation model reads them")
+struct I18NextModelKeyTests {
+    func inventory(_ resource: String, language: String = "en") -> (I18NextKeyInventory, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        directory.write("locales/\(language)/translation.json", resource)
+        return (I18NextKeyInventory(directory: directory.path + "/locales", developmentLanguage: language), directory)
+    }
+
+    @Test("a lone key_other is the key key_other where the language has more forms, the plural key where it has only other")
+    func loneOther() {
+        let (english, _) = inventory(#"{"add_other": "Add {{count}}"}"#)
+        #expect(english.keys["translation"]?.map(\.key) == ["add_other"])
+        #expect(english.defines("add_other", namespace: "translation", withContext: false))
+        #expect(!english.defines("add", namespace: "translation", withContext: false))
+        let (japanese, _) = inventory(#"{"add_other": "{{count}} 件"}"#, language: "ja")
+        #expect(japanese.keys["translation"]?.map(\.key) == ["add"])
+        #expect(japanese.defines("add", namespace: "translation", withContext: false))
+        #expect(japanese.defines("add_other", namespace: "translation", withContext: false))
+    }
+
+    @Test("a key beside its plural forms is one key, unused only when neither it nor a form is called")
+    func textWithoutCount() {
+        let (inventory, _) = inventory(#"{"items": "Items", "items_one": "{{count}} item", "items_other": "{{count}} items"}"#)
+        #expect(inventory.keys["translation"]?.map(\.key) == ["items"])
+        let usage = KeyUsage(system: .i18next, key: "items", table: "translation", namesTable: true, form: "t", file: "App.swift", line: 1, column: 1)
+        let comparison = KeyComparison(apple: AppleKeyInventory(directory: inventory.directory, sourceLanguage: .init(option: "en")), i18next: inventory)
+        #expect(comparison.defines(usage))
+        #expect(comparison.unused([usage]).isEmpty)
+    }
+
+    @Test("numbers, booleans and arrays are not translations, so no key; objects hold keys; contexts reach key_context")
+    func leavesObjectsContexts() {
+        let (inventory, _) = inventory(#"{"n": 5, "b": false, "list": ["a"], "app": {"title": "T"}, "friend_male": "M", "s": "S"}"#)
+        #expect(inventory.keys["translation"]?.map(\.key).sorted() == ["app.title", "friend_male", "s"])
+        for key in ["n", "b", "list"] { #expect(!inventory.defines(key, namespace: "translation", withContext: false), "\(key)") }
+        #expect(inventory.defines("app", namespace: "translation", withContext: false))
+        #expect(inventory.defines("friend", namespace: "translation", withContext: true))
+        #expect(!inventory.defines("friend", namespace: "translation", withContext: false))
+    }
+
+    @Test("a key written twice is an error at its place, as convert and lint say")
+    func duplicateKey() {
+        let (inventory, _) = inventory("{\"a\": \"A\",\n \"a\": \"B\"}")
+        #expect(inventory.problems.count == 1)
+        #expect(inventory.problems.first?.line == 2)
     }
 }

@@ -110,7 +110,7 @@ struct FormatStringAgreementTests {
         #expect(environment.localizedString("absent", defaultValue: example.format, arguments: example.arguments) == example.expected)
 
         // (c) The generator's parameters for the same table.
-        var reader = StringsTableReader()
+        var reader = AppleTableEntries()
         reader.read(directory: directory, language: "en")
         let parameters = reader.entries.first?.parameters.map { parameter in
             switch parameter.kind {

@@ -108,7 +108,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     static let suffixes: [(String, PluralCategory)] = PluralCategory.allCases.map { ("_" + $0.rawValue, $0) }
 
     /// The entries of one resource file; with `positions`, each with its ``TranslationEntry/location``.
-    static func read(
+    package static func read(
         _ data: Data, path: String, language: String, positions: Bool = false,
         issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
@@ -132,23 +132,27 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 Diagnostic(file: path, line: 1, column: 1, message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)"))
         }
         var flat: [(String, String)] = []
-        var pending: [(String, JSONObject, Int)] = [("", object, 0)]
-        while let (prefix, current, depth) = pending.popLast() {
-            var nested: [(String, JSONObject, Int)] = []
-            for (key, value) in current {
-                let full = prefix.isEmpty ? key : prefix + "." + key
-                switch value {
-                case .string(let text): flat.append((full, text))
-                case .object(let inner) where depth < Self.maximumNesting: nested.append((full, inner, depth + 1))
-                default:
-                    issues.append(
-                        ConversionIssue(
-                            file: path, language: language, key: full,
-                            reason: "\(value.typeName) is not a translatable string; not converted",
-                            kind: "a value that is not a string is not translatable; not converted"))
-                }
+        // Depth first, each object's members where the file writes them (`a.b` before a later `c`):
+        // the order of first appearance the entries keep.
+        var pending: [(prefix: String, object: JSONObject, next: Int, depth: Int)] = [("", object, 0, 0)]
+        while let top = pending.last {
+            guard top.next < top.object.count else {
+                pending.removeLast()
+                continue
             }
-            pending.append(contentsOf: nested.reversed())
+            pending[pending.count - 1].next += 1
+            let (key, value) = top.object[top.next]
+            let full = top.prefix.isEmpty ? key : top.prefix + "." + key
+            switch value {
+            case .string(let text): flat.append((full, text))
+            case .object(let inner) where top.depth < Self.maximumNesting: pending.append((full, inner, 0, top.depth + 1))
+            default:
+                issues.append(
+                    ConversionIssue(
+                        file: path, language: language, key: full,
+                        reason: "\(value.typeName) is not a translatable string; not converted",
+                        kind: "a value that is not a string is not translatable; not converted"))
+            }
         }
         var (entries, firstKeys) = group(flat, language: language)
         if positions { locate(&entries, firstKeys: firstKeys, flat: flat, offsets: offsets, in: data, path: path) }
@@ -156,7 +160,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     /// Objects nested deeper than this are not read as keys (a report says so).
-    static let maximumNesting = 32
+    package static let maximumNesting = 32
 
     /// Sets each entry's location: where the value of its first key in `flat` starts (a plural's
     /// first form), which is on that key's line.
@@ -269,7 +273,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
         let entries = order.indices.map { slot in
             let key = order[slot]
-            let (base, context) = splitContext(key) { slots[$0] != nil }
+            // `place_ordinal_one` beside `place_one` is the ordinal `place_ordinal`, not `place`
+            // in the context `ordinal`.
+            let isOrdinal = plurals[slot] != nil && key.hasSuffix(TranslationEntry.ordinalSuffix)
+            let (base, context) = isOrdinal ? (key, nil) : splitContext(key) { slots[$0] != nil }
             if var forms = plurals[slot] {
                 // v3: `key` is the singular and `key_plural` the rest. Beside a `key_one`, `key` is
                 // the text of a call without a count, kept apart.
@@ -283,7 +290,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                     key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
                     textWithoutCount: withoutCount)
                 // `place_ordinal_one`, `place_ordinal_two`…: what `t("place", { count, ordinal: true })` reads.
-                if base.hasSuffix(TranslationEntry.ordinalSuffix) { entry.pluralKind = .ordinal }
+                if isOrdinal { entry.pluralKind = .ordinal }
                 return entry
             }
             return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
@@ -408,6 +415,13 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         }
         let depth = min(dots, 32) + 1
         return size + 8 + 2 * depth + (depth - 1) * (8 + 2 * depth)
+    }
+
+    /// `message` as i18next writes it (`{{count}} items`), for a reader that shows a text (the
+    /// generated accessors' documentation).
+    package static func text(of message: TranslationMessage) -> String {
+        var issues = ConversionIssues(file: "", language: "")
+        return PlaceholderSyntax.renderI18Next(message, pluralNumber: nil, key: "", issues: &issues)
     }
 
     static func firstNumeric(_ message: TranslationMessage) -> String? {
