@@ -50,13 +50,13 @@ extension I18n {
         @Flag(help: "Fail (exit 65, nothing written) when something cannot be expressed in the target format.")
         var strict = false
 
-        @OptionGroup var warnings: ConversionWarningOptions
-
         @Flag(
             help:
                 "Write fuzzy (to be reviewed) texts into a format without translation states, as msgfmt --use-fuzzy does; by default they are left out, as untranslated texts always are."
         )
         var includeFuzzy = false
+
+        @OptionGroup var warnings: ConversionWarningOptions
 
         @Option(
             name: .customLong("po-msgid"),

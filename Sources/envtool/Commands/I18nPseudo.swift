@@ -36,6 +36,8 @@ extension I18n {
 
         @OptionGroup var source: SourceLanguageOptions
 
+        @OptionGroup var warnings: ConversionWarningOptions
+
         @Option(
             help: ArgumentHelp(
                 "How much longer en-XA texts get, from 0% to \(PseudoLocalizer.maximumExpansion)% (default: \(PseudoLocalizer.defaultExpansion)%).",
@@ -44,8 +46,6 @@ extension I18n {
 
         @Flag(help: "Also write ar-XB, the right-to-left pseudo-locale.")
         var bidi = false
-
-        @OptionGroup var warnings: ConversionWarningOptions
 
         /// The checks of the options, in `validate()` so that a usage error prints this command's
         /// usage line (thrown from `run()`, ArgumentParser prints the root's).
