@@ -531,6 +531,11 @@ package enum PlaceholderSyntax {
             case .nesting: break
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
+                    if placeholder.position != nil, message.placeholders.count == 1 {
+                        issues.report(
+                            key, "%(\(name)) has no place for the argument number the source wrote; read back, it is unnumbered",
+                            kind: "a named gettext argument has no place for the number the source wrote; read back, it is unnumbered")
+                    }
                     // The dash and the format go in the `#.` comment's line (PlaceholderNames).
                     let conversion =
                         placeholder.conversion.map { namedConversion($0, key: key, issues: &issues).unicodeScalars.last.map(String.init) ?? "s" }

@@ -369,7 +369,7 @@ public struct AndroidFormat: TranslationFileFormat {
         let position = placeholder.position ?? PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
         let number = placeholder.position != nil || !unnumbered ? String(position) + "$" : ""
         // i18next's `number` groups thousands, as Java's `%,d` does.
-        let java = named.conversion.map(javaSpecifier) ?? (name == "count" ? "d" : named.format == "number" ? ",d" : "s")
+        let java = named.conversion.map(javaSpecifier) ?? (named.format == "number" ? ",d" : name == "count" ? "d" : "s")
         let kept = named.format ?? named.conversion
         let readsBack = readBack(FormatConversion.specifier(java, groupingSpelled: FormatConversion.groupingFlag), named: name)
         let needsFormat = named.unescaped || (kept != nil && kept != readsBack)
