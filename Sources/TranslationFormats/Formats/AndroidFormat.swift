@@ -201,7 +201,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 let number = valueType ?? forms.representative.flatMap(AppleFormatsConversion.numericType)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, inPlural: true, issues: &issues)
+                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, issues: &issues)
                     if !formatted {
                         issues.report(
                             entry.key,
@@ -289,7 +289,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// when a text without arguments has a `%` that would read as one).
     private static func value(
         _ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
-        inPlural: Bool = false, issues: inout ConversionIssues
+        issues: inout ConversionIssues
     ) -> (text: String, formatted: Bool) {
         let message = PlaceholderSyntax.nestingsAsText(message, key: key, platform: "Android", issues: &issues)
         let placeholders = message.placeholders
@@ -318,12 +318,12 @@ public struct AndroidFormat: TranslationFileFormat {
                     for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
                     continue
                 }
-                // aapt refuses two unnumbered arguments in a <string>, not in a plural's <item>.
+                // aapt refuses two unnumbered arguments in a <string> or a plural's <item>.
                 atoms.append(
                     .markup(
                         placeholderMarkup(
                             placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
-                            unnumbered: placeholders.count == 1 || inPlural)))
+                            unnumbered: placeholders.count == 1)))
             }
         }
         return (AndroidText.escaped(atoms), isFormat || !literalPercent)
