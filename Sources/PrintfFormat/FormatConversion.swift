@@ -9,7 +9,8 @@ package struct FormatConversion: Sendable, Hashable {
 
     /// The 1-based argument position of `%2$@`, or `nil` for the next argument.
     package var position: Int?
-    /// Flags among `-`, `+`, space, `0`, `#` and `'` as written (`'` is accepted and ignored).
+    /// Flags among `-`, `+`, space, `0`, `#` and `'` as written (`'`, ``groupingFlag``, is kept for
+    /// the converters and ignored in printing).
     package var flags: String
     /// The minimum width: a number clamped to ``maximumWidth``, or `*`.
     package var width: Field?

@@ -20,7 +20,8 @@
 /// Deliberate divergences, so that a bad translation shows instead of crashing:
 /// - a missing argument, a malformed `%…` (`%y`, `%n`, a final `%`) and a position outside
 ///   1…127 stay in the text as written (Foundation crashes, or drops the `%`);
-/// - the `'` (grouping) flag is accepted and ignored;
+/// - the `'` (grouping) flag is accepted and ignored in printing (the converters keep it,
+///   ``FormatConversion/groupingFlag``);
 /// - text arguments are read as numbers by numeric conversions (the command line passes text),
 ///   and text that is not a number is printed as is;
 /// - numbers are written in the C locale (`1.5`, never `1,5`);

@@ -182,6 +182,7 @@ enum PlaceholderNames {
         var order = 0
         var all = true
         var any = false
+        let arguments = message.placeholders.count { !($0.conversion?.hasPrefix("#@") ?? false) }
         for piece in message.pieces {
             guard case .placeholder(var placeholder) = piece, !(placeholder.conversion?.hasPrefix("#@") ?? false) else {
                 named.append(piece)
@@ -205,7 +206,9 @@ enum PlaceholderNames {
             }
             any = true
             placeholder.name = name
-            placeholder.position = nil
+            // A lone argument the Apple writer numbered only because the source did
+            // (`{{arg1, 1$}}` is `%1$@`, `{{arg1}}` is `%@`) keeps its number.
+            if arguments != 1 || (PlaceholderSyntax.argumentIndex(name) ?? 1) != 1 { placeholder.position = nil }
             placeholder.unescaped = spelled.unescaped
             placeholder.format = spelled.format
             // `@` is a plain value; the number `count` is written as `%lld` again. Any other

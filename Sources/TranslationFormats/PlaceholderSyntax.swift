@@ -88,11 +88,12 @@ package enum PlaceholderSyntax {
             case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    let position = argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
+                    let position = placeholder.position ?? argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
                     let conversion =
                         placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
-                    text += "%" + (positional ? "\(position)$" : "") + conversion
+                    // A position the source wrote (`{{arg1, 1$}}` from `%1$@`) is written again.
+                    text += "%" + (positional || placeholder.position != nil ? "\(position)$" : "") + conversion
                 } else {
                     text += "%" + (placeholder.position.map { "\($0)$" } ?? "") + appleConversion(placeholder.conversion ?? "@")
                 }
@@ -209,16 +210,18 @@ package enum PlaceholderSyntax {
                     let unescaped = inside.hasPrefix("-")
                     if unescaped { inside = String(inside.dropFirst()).trimmingWhitespace() }
                     var format: String? = nil
+                    var written: Int? = nil
                     if let comma = inside.firstIndex(of: ",") {
-                        format = inside[inside.index(after: comma)...].trimmingWhitespace()
+                        (format, written) = writtenPosition(inside[inside.index(after: comma)...].trimmingWhitespace())
                         inside = inside[..<comma].trimmingWhitespace()
                     }
                     // `{{arg1, lld}}`: the printf conversion an Apple or gettext source had, kept as
                     // an i18next format (i18next prints a value with a format it does not know as given).
                     if let specifier = format, isPrintfSpecifier(specifier) {
-                        message.append(.placeholder(TranslationPlaceholder(name: inside, conversion: specifier, unescaped: unescaped)))
+                        message.append(
+                            .placeholder(TranslationPlaceholder(name: inside, position: written, conversion: specifier, unescaped: unescaped)))
                     } else {
-                        message.append(.placeholder(TranslationPlaceholder(name: inside, format: format, unescaped: unescaped)))
+                        message.append(.placeholder(TranslationPlaceholder(name: inside, position: written, format: format, unescaped: unescaped)))
                     }
                     position = close + 2
                 } else if let nest {
@@ -255,6 +258,27 @@ package enum PlaceholderSyntax {
         }
         let message = message.markupAsText(key: key, platform: "i18next", issues: &issues)
         var index = 0
+        let arguments = message.placeholders.filter { $0.conversion?.hasPrefix("#@") != true }
+        // One argument numbered (`%1$s`) or several not (`%d/%d`): what i18next's `{{arg1}}`
+        // does not say by itself. The first is carried (`{{arg1, 1$}}`), the second reported.
+        let markedPositions = arguments.count == 1
+        if arguments.count > 1, arguments.contains(where: { $0.name == nil && $0.position == nil }) {
+            issues.report(
+                key, "arguments written without positions (%d … %d) get positions through i18next (%1$d … %2$d)",
+                kind: "arguments written without positions get positions through i18next")
+        }
+        /// `, format` and the written position, as the placeholder's format says them.
+        func addFormat(_ format: String?, position: Int?) {
+            if let format {
+                add(", ")
+                add(format)
+            }
+            if markedPositions, let position {
+                add(", ")
+                add(String(position))
+                add("$")
+            }
+        }
         for piece in message.pieces {
             switch piece {
             case .text(let literal): add(literal)
@@ -268,10 +292,7 @@ package enum PlaceholderSyntax {
                     let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) || name == "count" ? nil : $0 }
                     add(placeholder.unescaped ? "{{- " : "{{")
                     add(name)
-                    if let format = placeholder.format ?? conversion {
-                        add(", ")
-                        add(format)
-                    }
+                    addFormat(placeholder.format ?? conversion.map(i18nextFormat), position: placeholder.position)
                     add("}}")
                     continue
                 }
@@ -288,10 +309,8 @@ package enum PlaceholderSyntax {
                     // A whole number is `{{count}}` (`%d` and `%lld` alike); another kind goes along
                     // as the format (`%lf` is `{{count, lf}}`), so that the way back writes it again.
                     add("{{count")
-                    if let conversion = placeholder.conversion, !isWholeNumberConversion(conversion) {
-                        add(", ")
-                        add(conversion)
-                    }
+                    let conversion = placeholder.conversion.flatMap { isWholeNumberConversion($0) ? nil : $0 }
+                    addFormat(conversion.map(i18nextFormat), position: placeholder.position)
                     add("}}")
                     continue
                 }
@@ -299,13 +318,29 @@ package enum PlaceholderSyntax {
                 add(String(placeholder.position ?? index))
                 // The conversion goes along as the placeholder's format (`%lld` is `{{arg1, lld}}`),
                 // so that the way back writes it again; `%@` and `%s` are plain values.
-                if let conversion = placeholder.conversion, !["@", "s"].contains(conversion) {
-                    add(", ")
-                    add(conversion)
-                }
+                let conversion = placeholder.conversion.flatMap { ["@", "s"].contains($0) ? nil : $0 }
+                addFormat(conversion.map(i18nextFormat), position: placeholder.position)
                 add("}}")
             }
         }
+    }
+
+    /// The i18next format that carries a printf conversion: i18next's own `number` for a grouped
+    /// whole number (`%'d`, Android's `%,d`), which groups as they do; the conversion itself
+    /// otherwise (`.2f`, `'.2f`), which i18next prints as given and the way back reads.
+    static func i18nextFormat(_ conversion: String) -> String {
+        FormatConversion.isGroupedWholeNumber(conversion) ? "number" : conversion
+    }
+
+    /// An i18next format without its last item when that is a written position (`number, 1$`:
+    /// `%1$,d` was numbered though it is a string's only argument), and the position.
+    static func writtenPosition(_ format: String) -> (format: String?, position: Int?) {
+        let items = format.split(separator: ",", omittingEmptySubsequences: false)
+        guard let last = items.last?.trimmingWhitespace(), last.hasSuffix("$"), let position = Int(last.dropLast()), position > 0,
+            last.first != "+", last.first != "0"
+        else { return (format, nil) }
+        let rest = items.dropLast().joined(separator: ",").trimmingWhitespace()
+        return (rest.isEmpty ? nil : rest, position)
     }
 
     /// Whether `conversion` prints a whole number plainly (`d`, `lld`, `u`, `ld`): the plural
@@ -455,6 +490,20 @@ package enum PlaceholderSyntax {
         return parseNamedGettext(bytes) ?? parseGettext(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// `conversion` as written after `%(name)`: `@` as `s`, and without the grouping flag, which
+    /// python-format has not (reported: `%1$,d` prints ungrouped there).
+    private static func namedConversion(_ conversion: String, key: String, issues: inout ConversionIssues) -> String {
+        var scalars = Array(conversion.unicodeScalars)
+        if scalars.last == "@" { scalars[scalars.count - 1] = "s" }
+        if scalars.contains(FormatConversion.groupingFlag) {
+            issues.report(
+                key, "python-format has no grouping flag; %\(conversion) is written without it",
+                kind: "python-format has no grouping flag; the conversion is written without it")
+            scalars.removeAll { $0 == FormatConversion.groupingFlag }
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     /// The conversions a named placeholder may end with as a bare letter (`%(name)d`).
     private static let namedConversionLetters = Array("sdiouxXeEfFgGc".utf8)
 
@@ -471,19 +520,35 @@ package enum PlaceholderSyntax {
         var text = ""
         text.reserveCapacity(64)
         var index = 0
+        // Arguments a printf source left unnamed are named `argN` (`%(arg1)s`), unless that loses
+        // what the source wrote: one argument numbered (`%1$s`), several without numbers
+        // (`%d/%d`), or the grouping flag (`%1$,d`), which python-format has not. Such a text is
+        // written as the source wrote it, in c-format (`%1$s`, `%1$'d`).
+        let placeholders = message.placeholders
+        let unnamed =
+            pluralNumber == nil && placeholders.allSatisfy { $0.name == nil && $0.conversion?.hasPrefix("#@") != true }
+            && ((placeholders.count == 1 ? placeholders[0].position != nil : placeholders.contains { $0.position == nil })
+                || placeholders.contains { $0.conversion?.unicodeScalars.contains(FormatConversion.groupingFlag) == true })
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? doublingPercent(literal) : literal
             case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
+                    if placeholder.position != nil, message.placeholders.count == 1 {
+                        issues.report(
+                            key, "%(\(name)) has no place for the argument number the source wrote; read back, it is unnumbered",
+                            kind: "a named gettext argument has no place for the number the source wrote; read back, it is unnumbered")
+                    }
                     // The dash and the format go in the `#.` comment's line (PlaceholderNames).
-                    let conversion = placeholder.conversion.flatMap(\.last).map(String.init) ?? (name == "count" ? "d" : "s")
+                    let conversion =
+                        placeholder.conversion.map { namedConversion($0, key: key, issues: &issues).unicodeScalars.last.map(String.init) ?? "s" }
+                        ?? (name == "count" ? "d" : "s")
                     // Appended one by one: `+` made a string for each step.
                     text += "%("
                     text += name
                     text += ")"
-                    text += conversion == "@" ? "s" : conversion
+                    text += conversion
                 } else if let conversion = placeholder.conversion, conversion.hasPrefix("#@") {
                     issues.report(
                         key, "the plural variable %\(conversion) inside a plural form has no gettext equivalent; written as text",
@@ -492,12 +557,18 @@ package enum PlaceholderSyntax {
                 } else {
                     index += 1
                     if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                        if let conversion = placeholder.conversion { _ = namedConversion(conversion, key: key, issues: &issues) }
                         text += "%(count)d"
                         continue
                     }
-                    // Named as in i18next (argN), so that positions survive the way back.
                     let conversion = placeholder.conversion ?? "@"
-                    text += "%(arg\(placeholder.position ?? index))" + (conversion.hasSuffix("@") ? String(conversion.dropLast()) + "s" : conversion)
+                    if unnamed {
+                        text +=
+                            "%" + (placeholder.position.map { "\($0)$" } ?? "") + (conversion.hasSuffix("@") ? String(conversion.dropLast()) + "s" : conversion)
+                        continue
+                    }
+                    // Named as in i18next (argN), so that positions survive the way back.
+                    text += "%(arg\(placeholder.position ?? index))" + namedConversion(conversion, key: key, issues: &issues)
                 }
             }
         }

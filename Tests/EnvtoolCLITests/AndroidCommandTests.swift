@@ -97,8 +97,8 @@ struct AndroidCommandTests {
         let trip = try AndroidTools.compile(workspace.path + "/back/res")
         #expect(trip.status == 0, "\(trip.output)")
         let tripValues = AndroidTools.values(fromDump: try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", trip.package]).output)
-        // i18next has no argument numbers: `{{arg1, ,d}}` alone comes back unnumbered.
-        #expect(tripValues.values.contains { $0["string/aboutLicense"] == "License" && $0["string/downloads"] == "%,d downloads" }, "\(tripValues)")
+        // `%1$,d` alone is `{{arg1, number, 1$}}` in i18next: grouped and numbered again.
+        #expect(tripValues.values.contains { $0["string/aboutLicense"] == "License" && $0["string/downloads"] == "%1$,d downloads" }, "\(tripValues)")
         #expect(tripValues.values.contains { $0["plurals/episodes/many"] != nil && $0["plurals/episodes/other"] == nil }, "\(tripValues)")
     }
 

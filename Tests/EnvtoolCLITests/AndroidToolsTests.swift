@@ -46,7 +46,7 @@ struct AndroidToolsTests {
 
     /// What the app gets for each resource (`string/name`, `plurals/name/quantity`,
     /// `array/name/index`), per aapt configuration: the i18next text, placeholders mapped
-    /// (numbered only where aapt needs it: two or more in a `<string>`).
+    /// (numbered only where aapt needs it: two or more in a `<string>`; `{{n, number}}` groups, `%,d`).
     static let expected: [String: [String: String]] = [
         "(default)": [
             "string/apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
@@ -56,7 +56,7 @@ struct AndroidToolsTests {
             "string/greeting": "Hello, %s!",
             "string/markup": "<b>not markup</b> & more",
             "string/percent": "100% done",
-            "string/price": "%1$d items for %2$s",
+            "string/price": "%1$,d items for %2$s",
             "string/settings_language": "Language",
             "string/Sign_out": "Sign out",
             "string/spaces": "  two  spaces  ",
@@ -73,7 +73,7 @@ struct AndroidToolsTests {
             "string/greeting": "Привет, %s!",
             "string/markup": "<b>не разметка</b>",
             "string/percent": "100% готово",
-            "string/price": "%1$d штук за %2$s",
+            "string/price": "%1$,d штук за %2$s",
             "string/settings_language": "Язык",
             "string/Sign_out": "Выйти",
             "string/spaces": "  два  пробела  ",

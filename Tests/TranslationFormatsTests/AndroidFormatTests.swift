@@ -208,7 +208,7 @@ struct AndroidFormatTests {
         #expect(xml.contains(#"<!-- Key: Sign-out -->"#), "\(xml)")
         #expect(xml.contains(#"<string name="percent">100% done</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="percentRaw" formatted="false">50%s off</string>"#), "\(xml)")
-        #expect(xml.contains(#"<xliff:g id="n" ctype="x-format:number">%1$d</xliff:g>"#), "\(xml)")
+        #expect(xml.contains(#"<xliff:g id="n" ctype="x-format:number">%1$,d</xliff:g>"#), "\(xml)")
         #expect(converter.issues.map(\.key) == ["nested"], "\(converter.issues)")
         var back = TranslationConverter()
         try back.read(directory.path + "/res")

@@ -373,7 +373,9 @@ struct SpecifiersThroughI18NextTests {
         let json = try there.plan(try #require(TranslationFormatRegistry.standard.format(named: "i18next")), to: directory.path + "/web")
         let text = String(decoding: try #require(json.first).data, as: UTF8.self)
         #expect(text.contains(i18next), "\(text)")
-        #expect(there.issues.isEmpty, "\(there.issues)")
+        // Several arguments written without numbers come back numbered, and say so.
+        let numbered = back != apple
+        #expect(there.issues.map(\.key) == (numbered ? ["k"] : []), "\(there.issues)")
         directory.write("web/en/translation.json", text)
         var again = TranslationConverter()
         try again.read(directory.path + "/web")

@@ -2,6 +2,7 @@ import AppleLocalization
 import CLDRPlurals
 import Diagnostics
 import Platform
+import PrintfFormat
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -200,7 +201,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 let number = valueType ?? forms.representative.flatMap(AppleFormatsConversion.numericType)
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
-                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, inPlural: true, issues: &issues)
+                    let (text, formatted) = value(form, order: orders[entry.key] ?? [], key: entry.key, pluralNumber: number, issues: &issues)
                     if !formatted {
                         issues.report(
                             entry.key,
@@ -288,7 +289,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// when a text without arguments has a `%` that would read as one).
     private static func value(
         _ message: TranslationMessage, order: [String], key: String, pluralNumber: String? = nil,
-        inPlural: Bool = false, issues: inout ConversionIssues
+        issues: inout ConversionIssues
     ) -> (text: String, formatted: Bool) {
         let message = PlaceholderSyntax.nestingsAsText(message, key: key, platform: "Android", issues: &issues)
         let placeholders = message.placeholders
@@ -318,12 +319,12 @@ public struct AndroidFormat: TranslationFileFormat {
                     for scalar in ("%" + conversion).unicodeScalars { atoms.append(isFormat && scalar == "%" ? .markup("%%") : .character(scalar)) }
                     continue
                 }
-                // aapt refuses two unnumbered arguments in a <string>, not in a plural's <item>.
+                // aapt refuses two unnumbered arguments in a <string> or a plural's <item>.
                 atoms.append(
                     .markup(
                         placeholderMarkup(
                             placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
-                            unnumbered: placeholders.count == 1 || inPlural)))
+                            unnumbered: placeholders.count == 1)))
             }
         }
         return (AndroidText.escaped(atoms), isFormat || !literalPercent)
@@ -343,9 +344,10 @@ public struct AndroidFormat: TranslationFileFormat {
             // printf) is written as it was: `%s` stays `%s`, as the app's getString calls it. Only
             // where aapt needs positions (two or more arguments in a <string>) is it numbered.
             if let conversion = placeholder.conversion, !placeholder.unescaped, placeholder.format == nil,
-                javaSpecifier(conversion) == conversion, placeholder.position != nil || unnumbered
+                case let java = javaSpecifier(conversion), java == FormatConversion.specifier(conversion, groupingSpelled: FormatConversion.javaGroupingFlag),
+                placeholder.position != nil || unnumbered
             {
-                return "%" + (placeholder.position.map { String($0) + "$" } ?? "") + conversion
+                return "%" + (placeholder.position.map { String($0) + "$" } ?? "") + java
             }
             if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
                 named.name = "count"
@@ -359,7 +361,7 @@ public struct AndroidFormat: TranslationFileFormat {
         if named.conversion == nil, let format = named.format, javaSpecifier(format) == format {
             // A Java conversion carried as a format (`{{arg1, ,d}}` from `%1$,d` through i18next)
             // is that conversion again.
-            named.conversion = format
+            named.conversion = FormatConversion.specifier(format, groupingSpelled: FormatConversion.groupingFlag)
             named.format = nil
         }
         let name = named.name ?? "arg1"
@@ -367,9 +369,11 @@ public struct AndroidFormat: TranslationFileFormat {
         // one, the value is numbered only where aapt needs it, as an unnamed one.
         let position = placeholder.position ?? PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
         let number = placeholder.position != nil || !unnumbered ? String(position) + "$" : ""
-        let java = named.conversion.map(javaSpecifier) ?? (name == "count" || named.format == "number" ? "d" : "s")
+        // i18next's `number` groups thousands, as Java's `%,d` does.
+        let java = named.conversion.map(javaSpecifier) ?? (named.format == "number" ? ",d" : name == "count" ? "d" : "s")
         let kept = named.format ?? named.conversion
-        let needsFormat = named.unescaped || (kept != nil && kept != readBack(java, named: name))
+        let readsBack = readBack(FormatConversion.specifier(java, groupingSpelled: FormatConversion.groupingFlag), named: name)
+        let needsFormat = named.unescaped || (kept != nil && kept != readsBack)
         // i18next's `{{- name, number}}` around the name: `- ` first, then the format.
         let value = (named.unescaped ? unescapedMark : "") + (kept ?? "")
         let format = needsFormat ? " ctype=\"\(TextEscaping.xml(formatPrefix + value))\"" : ""
@@ -397,7 +401,8 @@ public struct AndroidFormat: TranslationFileFormat {
         case "C": letter = "c"
         default: letter = String(last)
         }
-        if body.unicodeScalars.contains(where: { $0 == "'" || $0 == "*" || $0 == "$" }) { body = "" }
+        if body.unicodeScalars.contains(where: { $0 == "*" || $0 == "$" }) { body = "" }
+        body = FormatConversion.specifier(body, groupingSpelled: FormatConversion.javaGroupingFlag)
         let candidate = body + letter
         let scalars = Array(("%" + candidate).unicodeScalars)
         guard let parsed = AndroidText.conversion(at: 0, in: scalars), parsed.end == scalars.count, parsed.position == nil,
@@ -602,13 +607,15 @@ public struct AndroidFormat: TranslationFileFormat {
                 }
                 message.append(.text(literal))
                 literal = ""
-                var placeholder = TranslationPlaceholder(position: found.position, conversion: found.specifier)
+                // Java's grouping flag `,` is printf's `'` in the model, as every other format writes it.
+                let specifier = FormatConversion.specifier(found.specifier, groupingSpelled: FormatConversion.groupingFlag)
+                var placeholder = TranslationPlaceholder(position: found.position, conversion: specifier)
                 if let group = run.group {
                     placeholdersInGroup[group, default: 0] += 1
                     let (id, format) = groups[group]
                     if let id, !id.isEmpty {
                         placeholder.name = id
-                        placeholder.conversion = readBack(found.specifier, named: id)
+                        placeholder.conversion = readBack(specifier, named: id)
                     }
                     if var format {
                         if format.hasPrefix(unescapedMark) {

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import TranslationFormats
+
+@Suite("printf arguments: the grouping flag and written numbers through every format")
+struct PrintfArgumentsTests {
+    /// What Android's `%1$,d`, `%1$s` and `%1$,.2f` become in i18next, beside a value a person
+    /// formatted with `number` and the usual unnumbered arguments.
+    static let i18next = #"""
+        {
+          "count": "{{arg1, number, 1$}} files",
+          "human": "{{x, number}} items",
+          "money": "{{arg1, '.2f, 1$}} total",
+          "one": "Hello {{arg1, 1$}}",
+          "plain": "Hi {{arg1}}",
+          "prose": "70 % joissakin",
+          "two": "{{arg1}} of {{arg2, d}}"
+        }
+        """#
+
+    static func write(_ directory: TemporaryDirectory, _ source: TranslationConverter, _ format: String, to folder: String) throws {
+        var converter = source
+        let target = try #require(TranslationFormatRegistry.standard.format(named: format))
+        for output in try converter.plan(target, to: directory.path + "/" + folder) {
+            directory.write(folder + "/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
+        }
+    }
+
+    /// `.po` names its arguments (`%(arg1)s`) and has no place for a lone argument's number: it
+    /// reports it (`reportsTheNumberGettextCannotSay`).
+    @Test("i18next → X → i18next is identical for the grouping flag and written numbers", arguments: ["android", "strings", "xcstrings", "xliff"])
+    func i18nextThroughEveryFormat(middle: String) throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", Self.i18next)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        try Self.write(directory, converter, middle, to: "mid")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/mid")
+        try Self.write(directory, back, "i18next", to: "out")
+        #expect(directory.read("out/en/translation.json") == Self.i18next + "\n" || directory.read("out/en/translation.json") == Self.i18next, "\(middle)")
+    }
+
+    @Test("i18next → .po reports the lone argument's number it cannot say")
+    func reportsTheNumberGettextCannotSay() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/en/translation.json", Self.i18next)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        try Self.write(directory, converter, "po", to: "po")
+        var issues = ConversionIssues(file: "", language: "")
+        _ = PlaceholderSyntax.renderGettext(PlaceholderSyntax.parseI18Next("Hello {{arg1, 1$}}"), pluralNumber: nil, key: "one", issues: &issues)
+        #expect(issues.all.map(\.key) == ["one"], "\(issues.all)")
+    }
+
+    @Test("Java's , and printf's ' are one flag: each format writes its own spelling")
+    func groupingSpelledPerFormat() throws {
+        let directory = TemporaryDirectory()
+        directory.write(
+            "res/values/strings.xml", #"<resources><string name="count">%1$,d files</string><string name="pair">%1$s of %2$,d</string></resources>"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res", language: "en")
+        try Self.write(directory, converter, "strings", to: "strings")
+        let strings = directory.read("strings/en.lproj/Localizable.strings")
+        #expect(strings.contains(#""count" = "%1$'d files";"#), "\(strings)")
+        #expect(strings.contains(#""pair" = "%1$@ of %2$'d";"#), "\(strings)")
+        try Self.write(directory, converter, "i18next", to: "json")
+        let json = directory.read("json/en/translation.json")
+        #expect(json.contains(#""count": "{{arg1, number, 1$}} files""#), "\(json)")
+        #expect(json.contains(#""pair": "{{arg1}} of {{arg2, number}}""#), "\(json)")
+        try Self.write(directory, converter, "po", to: "po")
+        let po = directory.read("po/en/translation.po")
+        #expect(po.contains(#"msgstr "%1$'d files""#), "\(po)")
+        #expect(po.contains(#"msgstr "%1$s of %2$'d""#), "\(po)")
+    }
+
+    @Test("an i18next format that ends in N$ is the written number; any other stays the format")
+    func writtenPosition() {
+        let message = PlaceholderSyntax.parseI18Next("{{arg1, number, 1$}} {{x, number}} {{y, currency(EUR)}}")
+        #expect(
+            message.placeholders == [
+                TranslationPlaceholder(name: "arg1", position: 1, format: "number"), TranslationPlaceholder(name: "x", format: "number"),
+                TranslationPlaceholder(name: "y", format: "currency(EUR)"),
+            ])
+    }
+}
