@@ -88,7 +88,7 @@ package enum PlaceholderSyntax {
             case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    let position = placeholder.position ?? argumentIndex(name) ?? ((names.firstIndex(of: name) ?? 0) + 1)
+                    let position = placeholder.position ?? Self.position(of: name, in: names)
                     let conversion =
                         placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
@@ -128,6 +128,41 @@ package enum PlaceholderSyntax {
     static func argumentIndex(_ name: String) -> Int? {
         guard name.hasPrefix("arg"), name.count > 3, name.count <= 6, let value = Int(name.dropFirst(3)), value > 0 else { return nil }
         return value
+    }
+
+    /// The argument position of the value named `name` among the key's names `order`: `argN` is
+    /// `N`; every other name takes, in order, the positions no `argN` of `order` claims, so that
+    /// `{{arg2}} has {{count}}` is `%2$@ has %1$lld`, not two arguments at 2.
+    static func position(of name: String, in order: [String]) -> Int {
+        if let index = argumentIndex(name) { return index }
+        let claimed = Set(order.compactMap(argumentIndex))
+        var position = 0
+        func next() {
+            repeat { position += 1 } while claimed.contains(position)
+        }
+        for other in order where argumentIndex(other) == nil {
+            next()
+            if other == name { return position }
+        }
+        next()
+        return position
+    }
+
+    /// Which unnamed argument of a plural form is the plural number (`{{count}}`, `%(count)d`),
+    /// by its position (or its place among the unnamed): of those printed with the form's
+    /// number conversion, the first by position. One only: `%1$d/%2$d selected` prints the count
+    /// and another number, which stays `arg2` (both were `count`, and came back the same number).
+    static func pluralNumberSlot(in message: TranslationMessage, conversion pluralNumber: String?) -> Int? {
+        guard let pluralNumber else { return nil }
+        var slot: Int? = nil
+        var index = 0
+        for placeholder in message.placeholders where placeholder.name == nil && placeholder.conversion?.hasPrefix("#@") != true {
+            index += 1
+            guard placeholder.isNumeric, placeholder.conversion == pluralNumber else { continue }
+            let candidate = placeholder.position ?? index
+            if slot.map({ candidate < $0 }) ?? true { slot = candidate }
+        }
+        return slot
     }
 
     /// `text` with each `%` written `%%` (most texts have none, and are returned as they are).
@@ -257,6 +292,7 @@ package enum PlaceholderSyntax {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         let message = message.markupAsText(key: key, platform: "i18next", issues: &issues)
+        let countSlot = pluralNumberSlot(in: message, conversion: pluralNumber)
         var index = 0
         let arguments = message.placeholders.filter { $0.conversion?.hasPrefix("#@") != true }
         // One argument numbered (`%1$s`) or several not (`%d/%d`): what i18next's `{{arg1}}`
@@ -305,7 +341,7 @@ package enum PlaceholderSyntax {
                     continue
                 }
                 index += 1
-                if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                if let countSlot, (placeholder.position ?? index) == countSlot {
                     // A whole number is `{{count}}` (`%d` and `%lld` alike); another kind goes along
                     // as the format (`%lf` is `{{count, lf}}`), so that the way back writes it again.
                     add("{{count")
@@ -525,6 +561,7 @@ package enum PlaceholderSyntax {
         // (`%d/%d`), or the grouping flag (`%1$,d`), which python-format has not. Such a text is
         // written as the source wrote it, in c-format (`%1$s`, `%1$'d`).
         let placeholders = message.placeholders
+        let countSlot = pluralNumberSlot(in: message, conversion: pluralNumber)
         let unnamed =
             pluralNumber == nil && placeholders.allSatisfy { $0.name == nil && $0.conversion?.hasPrefix("#@") != true }
             && ((placeholders.count == 1 ? placeholders[0].position != nil : placeholders.contains { $0.position == nil })
@@ -556,7 +593,7 @@ package enum PlaceholderSyntax {
                     text += "%" + conversion
                 } else {
                     index += 1
-                    if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+                    if let countSlot, (placeholder.position ?? index) == countSlot {
                         if let conversion = placeholder.conversion { _ = namedConversion(conversion, key: key, issues: &issues) }
                         text += "%(count)d"
                         continue

@@ -85,3 +85,40 @@ struct PrintfArgumentsTests {
             ])
     }
 }
+
+@Suite("the plural number is one argument")
+struct PluralNumberArgumentTests {
+    static let resources = #"""
+        <resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
+          <plurals name="selected"><item quantity="one">%1$d/%2$d selected</item><item quantity="other">%1$d/%2$d selected</item></plurals>
+          <plurals name="episodes"><item quantity="one">%2$s has %1$d new episode</item><item quantity="other">%2$s has %1$d new episodes</item></plurals>
+        </resources>
+        """#
+
+    @Test(
+        "%1$d/%2$d in a plural is the count and another number, and a name beside argN takes a free position: through i18next and back to every format, no two arguments become one"
+    )
+    func oneCount() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", Self.resources)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        try PrintfArgumentsTests.write(directory, converter, "i18next", to: "json")
+        let json = directory.read("json/en/translation.json")
+        #expect(json.contains(#""selected_other": "{{count}}/{{arg2, d}} selected""#), "\(json)")
+        #expect(json.contains(#""episodes_other": "{{arg2}} has {{count}} new episodes""#), "\(json)")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/json")
+        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        let xml = directory.read("android/values/strings.xml")
+        #expect(xml.contains(#"<xliff:g id="count">%1$d</xliff:g>/<xliff:g id="arg2">%2$d</xliff:g> selected"#), "\(xml)")
+        #expect(xml.contains(#"<xliff:g id="arg2">%2$s</xliff:g> has <xliff:g id="count">%1$d</xliff:g> new episodes"#), "\(xml)")
+        try PrintfArgumentsTests.write(directory, back, "strings", to: "apple")
+        let stringsdict = directory.read("apple/en.lproj/Localizable.stringsdict")
+        #expect(stringsdict.contains("<string>%2$@ has %1$lld new episodes</string>"), "\(stringsdict)")
+        #expect(stringsdict.contains("<string>%1$lld/%2$d selected</string>"), "\(stringsdict)")
+        try PrintfArgumentsTests.write(directory, converter, "po", to: "po")
+        let po = directory.read("po/en/translation.po")
+        #expect(po.contains(#"msgstr[1] "%(count)d/%(arg2)d selected""#), "\(po)")
+    }
+}

@@ -297,6 +297,7 @@ public struct AndroidFormat: TranslationFileFormat {
             if case .text(let literal) = piece { AndroidText.hasConversion(literal) } else { false }
         }
         let isFormat = !placeholders.isEmpty
+        let countSlot = PlaceholderSyntax.pluralNumberSlot(in: message, conversion: pluralNumber)
         var atoms: [AndroidText.Atom] = []
         var unnamedIndex = 0
         for piece in message.pieces {
@@ -323,7 +324,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 atoms.append(
                     .markup(
                         placeholderMarkup(
-                            placeholder, order: order, unnamedIndex: &unnamedIndex, pluralNumber: pluralNumber,
+                            placeholder, order: order, unnamedIndex: &unnamedIndex, countSlot: countSlot,
                             unnumbered: placeholders.count == 1)))
             }
         }
@@ -334,7 +335,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
     /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
     private static func placeholderMarkup(
-        _ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, pluralNumber: String?,
+        _ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, countSlot: Int?,
         unnumbered: Bool
     ) -> String {
         var named = placeholder
@@ -349,7 +350,7 @@ public struct AndroidFormat: TranslationFileFormat {
             {
                 return "%" + (placeholder.position.map { String($0) + "$" } ?? "") + java
             }
-            if let pluralNumber, placeholder.isNumeric, placeholder.conversion == pluralNumber {
+            if let countSlot, (placeholder.position ?? unnamedIndex) == countSlot {
                 named.name = "count"
                 named.conversion = nil
             } else {
@@ -367,7 +368,7 @@ public struct AndroidFormat: TranslationFileFormat {
         let name = named.name ?? "arg1"
         // A position the source wrote (`%2$s` around a name read from Android) is kept; without
         // one, the value is numbered only where aapt needs it, as an unnamed one.
-        let position = placeholder.position ?? PlaceholderSyntax.argumentIndex(name) ?? ((order.firstIndex(of: name) ?? 0) + 1)
+        let position = placeholder.position ?? PlaceholderSyntax.position(of: name, in: order)
         let number = placeholder.position != nil || !unnumbered ? String(position) + "$" : ""
         // i18next's `number` groups thousands, as Java's `%,d` does.
         let java = named.conversion.map(javaSpecifier) ?? (named.format == "number" ? ",d" : name == "count" ? "d" : "s")
