@@ -88,7 +88,7 @@ package enum PlaceholderSyntax {
             case .nesting, .markup: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    let position = placeholder.position ?? Self.position(of: name, in: names)
+                    let position = placeholder.position ?? Self.position(of: name, in: names, message: message)
                     let conversion =
                         placeholder.conversion.map(appleConversion)
                         ?? ((name == "count" && pluralNumber) || name == "count" ? "lld" : "@")
@@ -130,12 +130,15 @@ package enum PlaceholderSyntax {
         return value
     }
 
-    /// The argument position of the value named `name` among the key's names `order`: `argN` is
-    /// `N`; every other name takes, in order, the positions no `argN` of `order` claims, so that
-    /// `{{arg2}} has {{count}}` is `%2$@ has %1$lld`, not two arguments at 2.
-    static func position(of name: String, in order: [String]) -> Int {
+    /// The argument position of the value named `name` in `message`, among the key's names
+    /// `order`: `argN` is `N`; every other name takes, in order, the positions no `argN` of
+    /// `order` claims, so that `{{arg2}} has {{count}}` is `%2$@ has %1$lld`, not two arguments
+    /// at 2. `count`, the plural number, gives way only to the `argN` of its own message: a
+    /// language or form that is not plural names the same argument `arg1`.
+    static func position(of name: String, in order: [String], message: TranslationMessage) -> Int {
         if let index = argumentIndex(name) { return index }
-        let claimed = Set(order.compactMap(argumentIndex))
+        let claimants = name == "count" ? message.placeholders.compactMap(\.name) : order
+        let claimed = Set(claimants.compactMap(argumentIndex))
         var position = 0
         func next() {
             repeat { position += 1 } while claimed.contains(position)

@@ -121,4 +121,36 @@ struct PluralNumberArgumentTests {
         let po = directory.read("po/en/translation.po")
         #expect(po.contains(#"msgstr[1] "%(count)d/%(arg2)d selected""#), "\(po)")
     }
+
+    @Test("count in the plural forms and arg1 in a language without them are one argument: a catalog through i18next keeps %lld, never %2$lld")
+    func countIsArgOneElsewhere() throws {
+        let directory = TemporaryDirectory()
+        directory.write(
+            "in/Localizable.xcstrings",
+            #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "PlayCount.%lld" : {
+                  "localizations" : {
+                    "en" : { "variations" : { "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld play" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld plays" } } } } },
+                    "ja" : { "stringUnit" : { "state" : "translated", "value" : "%1$lld回" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in/Localizable.xcstrings")
+        try PrintfArgumentsTests.write(directory, converter, "i18next", to: "json")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/json")
+        let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
+        let written = String(decoding: try #require(try back.plan(catalog, to: directory.path + "/Localizable.xcstrings").first).data, as: UTF8.self)
+        #expect(!written.contains("%2$"), "\(written)")
+        #expect(written.contains("play"), "\(written)")
+    }
 }

@@ -324,7 +324,7 @@ public struct AndroidFormat: TranslationFileFormat {
                 atoms.append(
                     .markup(
                         placeholderMarkup(
-                            placeholder, order: order, unnamedIndex: &unnamedIndex, countSlot: countSlot,
+                            placeholder, of: message, order: order, unnamedIndex: &unnamedIndex, countSlot: countSlot,
                             unnumbered: placeholders.count == 1)))
             }
         }
@@ -335,7 +335,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// one is `argN` (its position, or its place among the unnamed) as in i18next and `.po`, and
     /// the plural number `count`. `ctype="x-format:…"` keeps what the Java conversion cannot say.
     private static func placeholderMarkup(
-        _ placeholder: TranslationPlaceholder, order: [String], unnamedIndex: inout Int, countSlot: Int?,
+        _ placeholder: TranslationPlaceholder, of message: TranslationMessage, order: [String], unnamedIndex: inout Int, countSlot: Int?,
         unnumbered: Bool
     ) -> String {
         var named = placeholder
@@ -368,7 +368,8 @@ public struct AndroidFormat: TranslationFileFormat {
         let name = named.name ?? "arg1"
         // A position the source wrote (`%2$s` around a name read from Android) is kept; without
         // one, the value is numbered only where aapt needs it, as an unnamed one.
-        let position = placeholder.position ?? PlaceholderSyntax.position(of: name, in: order)
+        // An unnamed value keeps its place among the unnamed (the plural number too).
+        let position = placeholder.position ?? (placeholder.name == nil ? unnamedIndex : PlaceholderSyntax.position(of: name, in: order, message: message))
         let number = placeholder.position != nil || !unnumbered ? String(position) + "$" : ""
         // i18next's `number` groups thousands, as Java's `%,d` does.
         let java = named.conversion.map(javaSpecifier) ?? (named.format == "number" ? ",d" : name == "count" ? "d" : "s")
