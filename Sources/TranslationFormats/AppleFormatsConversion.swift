@@ -181,15 +181,17 @@ enum AppleFormatsConversion {
 
     // MARK: Writing
 
-    /// The argument names of a key, from its source-language text first.
+    /// The argument names of each key, in the order of the first language that has it (the
+    /// source language, first in the table): the arguments the app passes. A translation's own
+    /// names are not added after them: numbered past the source's, a renamed `ITEM_INDEX` would
+    /// be `%3$s` in a text whose app passes two (``PlaceholderSyntax/position(of:in:message:)``
+    /// places it among its message's names instead).
     static func argumentOrders(_ table: TranslationTable) -> [String: [String]] {
         var orders: [String: [String]] = [:]
         for language in table.languageOrder {
-            for entry in table.languages[language] ?? [] {
+            for entry in table.languages[language] ?? [] where orders[entry.key] == nil {
                 let messages = PluralCategory.allCases.reversed().compactMap { entry.expandedForms[$0] }
-                for name in PlaceholderSyntax.argumentOrder(messages) where !(orders[entry.key]?.contains(name) ?? false) {
-                    orders[entry.key, default: []].append(name)
-                }
+                orders[entry.key] = PlaceholderSyntax.argumentOrder(messages)
             }
         }
         return orders

@@ -66,20 +66,21 @@ package enum PlaceholderSyntax {
     ///
     /// - Parameter formatted: Whether the text is always a format string (a plural form or its
     ///   frame, which Foundation formats with the number) even without arguments of its own.
+    /// - Parameter platform: What reads the text, named in the warnings about what it cannot show.
     static func renderApple(
         _ message: TranslationMessage, order: [String], pluralNumber: Bool, formatted: Bool = false,
-        key: String, issues: inout ConversionIssues
+        key: String, platform: String = "Apple's lookup", issues: inout ConversionIssues
     ) -> String {
         let names = order
         let positional = names.count > 1 || names.contains { argumentIndex($0) != nil && argumentIndex($0) != 1 }
-        let message = nestingsAsText(message, key: key, platform: "Apple's lookup", issues: &issues)
-            .markupAsText(key: key, platform: "Apple's lookup", issues: &issues)
+        let message = nestingsAsText(message, key: key, platform: platform, issues: &issues)
+            .markupAsText(key: key, platform: platform, issues: &issues)
         // A text without arguments is shown as it is (`Over 30% before 08:00`); a format string,
-        // or a text whose `%` would read back as a conversion (`100%ige`), needs `%%` for its `%`.
+        // or a text that would not read back as itself (`100%ige`, `100%% done`), needs `%%`.
         let isFormat =
             formatted || message.hasPlaceholders
             || message.pieces.contains { piece in
-                if case .text(let literal) = piece { !parseApple(literal).placeholders.isEmpty } else { false }
+                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !readsBack(literal, as: parseApple) } else { false }
             }
         var text = ""
         for piece in message.pieces {
@@ -135,8 +136,24 @@ package enum PlaceholderSyntax {
     /// `order` claims, so that `{{arg2}} has {{count}}` is `%2$@ has %1$lld`, not two arguments
     /// at 2. `count`, the plural number, gives way only to the `argN` of its own message: a
     /// language or form that is not plural names the same argument `arg1`.
+    ///
+    /// A name `order` lacks (a translator renamed `item_index` to `ITEM_INDEX`) takes its place
+    /// among the message's own such names, after the positions its other names take: numbered
+    /// past the key's names, `%3$s` would ask for an argument the app never passes.
     static func position(of name: String, in order: [String], message: TranslationMessage) -> Int {
         if let index = argumentIndex(name) { return index }
+        guard order.contains(name) else {
+            let own = argumentOrder([message])
+            var claimed = Set(
+                own.filter { $0 != name && (argumentIndex($0) != nil || order.contains($0)) }.map { Self.position(of: $0, in: order, message: message) })
+            var position = 0
+            for other in own where argumentIndex(other) == nil && !order.contains(other) {
+                repeat { position += 1 } while claimed.contains(position)
+                if other == name { return position }
+                claimed.insert(position)
+            }
+            return position + 1
+        }
         let claimants = name == "count" ? message.placeholders.compactMap(\.name) : order
         let claimed = Set(claimants.compactMap(argumentIndex))
         var position = 0
@@ -147,7 +164,6 @@ package enum PlaceholderSyntax {
             next()
             if other == name { return position }
         }
-        next()
         return position
     }
 
@@ -166,6 +182,13 @@ package enum PlaceholderSyntax {
             if slot.map({ candidate < $0 }) ?? true { slot = candidate }
         }
         return slot
+    }
+
+    /// Whether `literal`, written as it is, reads back as the same text: not when a `%` in it
+    /// reads as a conversion (`100%ige`) or `%%` reads as one `%` (`100%% done` from an Android
+    /// text, which is shown as written). Such a text is written as a format string, `%` doubled.
+    static func readsBack(_ literal: String, as parse: (String) -> TranslationMessage) -> Bool {
+        parse(literal) == TranslationMessage(merged: literal.isEmpty ? [] : [.text(literal)])
     }
 
     /// `text` with each `%` written `%%` (most texts have none, and are returned as they are).
@@ -547,14 +570,14 @@ package enum PlaceholderSyntax {
     private static let namedConversionLetters = Array("sdiouxXeEfFgGc".utf8)
 
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
-        // A plural form is formatted with the number even when it does not print it; a `%` that
-        // would read back as a conversion (`100%ige`) is doubled too.
+        // A plural form is formatted with the number even when it does not print it; a text that
+        // would not read back as itself (`100%ige`, `100%% done`) is doubled too.
         let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
             .markupAsText(key: key, platform: "gettext", issues: &issues)
         let isFormat =
             pluralNumber != nil || message.hasPlaceholders
             || message.pieces.contains { piece in
-                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !parseGettext(literal).placeholders.isEmpty } else { false }
+                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !readsBack(literal, as: parseGettext) } else { false }
             }
         var text = ""
         text.reserveCapacity(64)
@@ -566,7 +589,7 @@ package enum PlaceholderSyntax {
         let placeholders = message.placeholders
         let countSlot = pluralNumberSlot(in: message, conversion: pluralNumber)
         let unnamed =
-            pluralNumber == nil && placeholders.allSatisfy { $0.name == nil && $0.conversion?.hasPrefix("#@") != true }
+            placeholders.allSatisfy { $0.name == nil && $0.conversion?.hasPrefix("#@") != true }
             && ((placeholders.count == 1 ? placeholders[0].position != nil : placeholders.contains { $0.position == nil })
                 || placeholders.contains { $0.conversion?.unicodeScalars.contains(FormatConversion.groupingFlag) == true })
         for piece in message.pieces {
@@ -596,15 +619,15 @@ package enum PlaceholderSyntax {
                     text += "%" + conversion
                 } else {
                     index += 1
-                    if let countSlot, (placeholder.position ?? index) == countSlot {
-                        if let conversion = placeholder.conversion { _ = namedConversion(conversion, key: key, issues: &issues) }
-                        text += "%(count)d"
-                        continue
-                    }
                     let conversion = placeholder.conversion ?? "@"
                     if unnamed {
                         text +=
                             "%" + (placeholder.position.map { "\($0)$" } ?? "") + (conversion.hasSuffix("@") ? String(conversion.dropLast()) + "s" : conversion)
+                        continue
+                    }
+                    if let countSlot, (placeholder.position ?? index) == countSlot {
+                        if let conversion = placeholder.conversion { _ = namedConversion(conversion, key: key, issues: &issues) }
+                        text += "%(count)d"
                         continue
                     }
                     // Named as in i18next (argN), so that positions survive the way back.

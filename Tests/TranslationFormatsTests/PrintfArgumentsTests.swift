@@ -154,3 +154,65 @@ struct PluralNumberArgumentTests {
         #expect(written.contains("play"), "\(written)")
     }
 }
+
+@Suite("Android through .po and back, as the app formats it")
+struct AndroidThroughGettextTests {
+    /// A plural whose count the source numbered or grouped, a form that prints only another
+    /// argument, a text without arguments that shows `%%`, and a translation whose translator
+    /// renamed the `<xliff:g>` ids.
+    static let english = #"""
+        <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2" tools:locale="en">
+          <plurals name="grouped"><item quantity="one">%1$,d file</item><item quantity="other">%1$,d files</item></plurals>
+          <plurals name="minutes"><item quantity="one">only %1$d minute left</item><item quantity="other">only %1$d minutes left</item></plurals>
+          <plurals name="podcast"><item quantity="one">%2$s has a new episode</item><item quantity="other">%2$s has new episodes</item></plurals>
+          <string name="index">Event <xliff:g id="item_index">%1$s</xliff:g> of <xliff:g id="item_count">%2$s</xliff:g>.</string>
+          <string name="percent">100%% done</string>
+        </resources>
+        """#
+    static let arabic = #"""
+        <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+          <string name="index">الحدث <xliff:g id="ITEM_INDEX">%1$s</xliff:g> من <xliff:g id="ITEM_COUNT">%2$s</xliff:g>.</string>
+        </resources>
+        """#
+
+    @Test("res → .po → res keeps every conversion as written: numbers, the grouping flag, %% and renamed ids")
+    func asWritten() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", Self.english)
+        directory.write("res/values-ar/strings.xml", Self.arabic)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        try PrintfArgumentsTests.write(directory, converter, "po", to: "po")
+        let po = directory.read("po/en/translation.po")
+        // python-format (`%(count)d`) has no number and no grouping flag: c-format as written.
+        #expect(po.contains(#"msgstr[1] "%1$'d files""#), "\(po)")
+        #expect(po.contains(#"msgstr[0] "only %1$d minute left""#), "\(po)")
+        #expect(po.contains(#"msgstr[0] "%2$s has a new episode""#), "\(po)")
+        // `%%` reads back as `%`: doubled, so that the text comes back as `100%% done`.
+        #expect(po.contains(#"msgstr "100%%%% done""#), "\(po)")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/po")
+        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        let xml = directory.read("android/values/strings.xml")
+        #expect(xml.contains(#"<item quantity="other">%1$,d files</item>"#), "\(xml)")
+        #expect(xml.contains(#"<item quantity="one">only %1$d minute left</item>"#), "\(xml)")
+        #expect(xml.contains(#"<item quantity="one">%2$s has a new episode</item>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="percent">100%% done</string>"#), "\(xml)")
+        // Numbered past the source's two names, `%3$s` would ask for an argument the app never passes.
+        let arabic = directory.read("android/values-ar/strings.xml")
+        #expect(arabic.contains(#"<xliff:g id="ITEM_INDEX">%1$s</xliff:g> من <xliff:g id="ITEM_COUNT">%2$s</xliff:g>"#), "\(arabic)")
+    }
+
+    @Test("a text without arguments that shows %% reads back as itself from .strings too")
+    func percentInStrings() throws {
+        let directory = TemporaryDirectory()
+        directory.write("res/values/strings.xml", Self.english)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        try PrintfArgumentsTests.write(directory, converter, "strings", to: "apple")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/apple")
+        let entry = try #require(back.tables.first?.languages["en"]?.first { $0.key == "percent" })
+        #expect(entry.value == .single(TranslationMessage([.text("100%% done")])))
+    }
+}

@@ -71,7 +71,8 @@ public struct XLIFFFormat: TranslationFileFormat {
             return TextEscaping.xml(text)
         }
         func render(_ message: TranslationMessage, _ key: String, formatted: Bool = false) -> String {
-            PlaceholderSyntax.renderApple(message, order: orders[key] ?? [], pluralNumber: true, formatted: formatted, key: key, issues: &collected)
+            PlaceholderSyntax.renderApple(
+                message, order: orders[key] ?? [], pluralNumber: true, formatted: formatted, key: key, platform: "Xcode's XLIFF", issues: &collected)
         }
         var singles = ""
         var plurals = ""
