@@ -414,7 +414,20 @@ package enum PlaceholderSyntax {
 
     // MARK: gettext
 
+    /// A gettext text: its placeholders, then its inline markup (``InlineMarkup``).
     static func parseGettext(_ text: String) -> TranslationMessage {
+        var steps = 0
+        return InlineMarkup.reading(gettextPlaceholders(text), steps: &steps)
+    }
+
+    /// ``parseGettext(_:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is).
+    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
+        var steps = 0
+        return InlineMarkup.reading(gettextPlaceholders(bytes), steps: &steps)
+    }
+
+    /// The placeholders of a gettext text; the rest is text.
+    private static func gettextPlaceholders(_ text: String) -> TranslationMessage {
         // Without a `%` a text is all text (most are): no scalar-by-scalar scan. Searched in
         // contiguous UTF-8: the view's iterator cost more than the rest of a plain text's reading.
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else {
@@ -541,15 +554,14 @@ package enum PlaceholderSyntax {
         return TranslationMessage(merged: pieces)
     }
 
-    /// ``parseGettext(_:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is): a text
-    /// without `%`, or with named conversions only, is read from the bytes without a String of
-    /// the whole text first (the `.po` reader made one per msgstr only to drop it); any other is
-    /// read as its String.
-    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
+    /// ``gettextPlaceholders(_:)`` of a text's UTF-8 `bytes`: a text without `%`, or with named
+    /// conversions only, is read from the bytes without a String of the whole text first (the
+    /// `.po` reader made one per msgstr only to drop it); any other is read as its String.
+    private static func gettextPlaceholders(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
         guard bytes.contains(0x25) else {
             return TranslationMessage(merged: bytes.isEmpty ? [] : [.text(String(decoding: bytes, as: UTF8.self))])
         }
-        return parseNamedGettext(bytes) ?? parseGettext(String(decoding: bytes, as: UTF8.self))
+        return parseNamedGettext(bytes) ?? gettextPlaceholders(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `conversion` as written after `%(name)`: `@` as `s`, and without the grouping flag, which
@@ -569,15 +581,43 @@ package enum PlaceholderSyntax {
     /// The conversions a named placeholder may end with as a bare letter (`%(name)d`).
     private static let namedConversionLetters = Array("sdiouxXeEfFgGc".utf8)
 
+    /// `message` as gettext writes it. Inline markup is written as its tags, as `android2po` does;
+    /// what reads back otherwise (``InlineMarkup``) is reported.
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
+        let text = renderGettextText(message, pluralNumber: pluralNumber, key: key, issues: &issues)
+        // Only a text with a `<` can read back otherwise.
+        guard text.utf8.contains(0x3C) else { return text }
+        let own = markupTags(of: message)
+        let readBack = markupTags(of: parseGettext(text))
+        if readBack.count > own.count {
+            let shown = readBack.filter { !own.contains($0) }.prefix(3).joined(separator: ", ")
+            issues.report(
+                key, "a text that shows a tag (\(shown)) reads back from gettext as inline markup, as android2po's .po does",
+                kind: "a text that shows a tag reads back from gettext as inline markup, as android2po's .po does")
+        } else if readBack != own {
+            issues.report(
+                key, "inline markup (\(own.prefix(3).joined(separator: ", "))) does not balance in gettext's text; read back, it is text",
+                kind: "inline markup that does not balance in gettext's text reads back as text")
+        }
+        return text
+    }
+
+    /// The tags of `message`'s markup, in order.
+    private static func markupTags(of message: TranslationMessage) -> [String] {
+        message.pieces.compactMap { if case .markup(let tag) = $0 { tag } else { nil } }
+    }
+
+    private static func renderGettextText(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
         // A plural form is formatted with the number even when it does not print it; a text that
         // would not read back as itself (`100%ige`, `100%% done`) is doubled too.
         let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
-            .markupAsText(key: key, platform: "gettext", issues: &issues)
         let isFormat =
             pluralNumber != nil || message.hasPlaceholders
             || message.pieces.contains { piece in
-                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !readsBack(literal, as: parseGettext) } else { false }
+                switch piece {
+                case .text(let literal), .markup(let literal): literal.utf8.contains(0x25) && !readsBack(literal, as: gettextPlaceholders)
+                case .placeholder, .nesting: false
+                }
             }
         var text = ""
         text.reserveCapacity(64)
@@ -595,7 +635,8 @@ package enum PlaceholderSyntax {
         for piece in message.pieces {
             switch piece {
             case .text(let literal): text += isFormat ? doublingPercent(literal) : literal
-            case .nesting, .markup: break  // made text above
+            case .markup(let tag): text += isFormat ? doublingPercent(tag) : tag
+            case .nesting: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
                     if placeholder.position != nil, message.placeholders.count == 1 {

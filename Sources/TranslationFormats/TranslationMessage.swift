@@ -11,8 +11,9 @@ public struct TranslationMessage: Sendable, Hashable {
         case placeholder(TranslationPlaceholder)
         /// i18next's `$t(key)`: another key's text inserted here. Only i18next expresses it.
         case nesting(String)
-        /// Inline markup as the source wrote it (Android's `<b>`, `</b>`, `<a href="…">`): styling
-        /// that Android keeps as markup. Other formats have none, so they write the tags as text
+        /// Inline markup as the source wrote it (`<b>`, `</b>`, `<a href="…">`), well-formed XML:
+        /// styling that Android keeps as markup and gettext as its tags (``InlineMarkup``).
+        /// Other formats have none, so they write the tags as text
         /// (``markupAsText(key:platform:issues:)``); read back, they are text, not markup.
         case markup(String)
     }
@@ -69,8 +70,8 @@ public struct TranslationMessage: Sendable, Hashable {
         }
         issues.report(
             key,
-            "inline markup (\(tags.map { "<\($0)>" }.joined(separator: ", "))) is written as text; Android styles it, \(platform) has no markup (read back, it is text)",
-            kind: "inline markup is written as text; Android styles it, \(platform) has no markup (read back, it is text)")
+            "inline markup (\(tags.map { "<\($0)>" }.joined(separator: ", "))) is written as text: \(platform) has no markup and shows the tags (read back, they are text)",
+            kind: "inline markup is written as text: \(platform) has no markup and shows the tags (read back, they are text)")
         return text
     }
 

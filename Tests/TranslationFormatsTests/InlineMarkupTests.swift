@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import TranslationFormats
+
+@Suite("inline markup in gettext: android2po's tags, read back as markup")
+struct InlineMarkupTests {
+    static func markup(_ message: TranslationMessage) -> [String] {
+        message.pieces.compactMap { if case .markup(let tag) = $0 { tag } else { nil } }
+    }
+
+    @Test(
+        "balanced, well-formed tags are markup; anything an XML reader would refuse, or that does not balance, is text",
+        arguments: [
+            ("Cut <b>%d</b> notes", ["<b>", "</b>"]),
+            (#"<a href="https://x.org/?a=1&amp;b=2">site</a>"#, [#"<a href="https://x.org/?a=1&amp;b=2">"#, "</a>"]),
+            ("Line<br/>two <br />", ["<br/>", "<br />"]),
+            ("<b><i>both</i></b>", ["<b>", "<i>", "</i>", "</b>"]),
+            ("a < b and b > a", []),
+            ("<0>Trans</0>", []),
+            ("an HTML <br> never closed", []),
+            ("<b>crossed <i>tags</b></i>", []),
+            (#"<a href="x?a=1&b=2">bare ampersand</a>"#, []),
+            (#"<a href="&nbsp;">an HTML entity</a>"#, []),
+            (#"<a href="&#0;">no such character</a>"#, []),
+            (#"<a href=x>unquoted</a>"#, []),
+            ("<a href=\"%s\">cut by an argument</a>", []),
+        ])
+    func rule(text: String, tags: [String]) {
+        #expect(Self.markup(PlaceholderSyntax.parseGettext(text)) == tags, "\(text)")
+    }
+
+    @Test("reading is linear: twice the candidates, twice the steps (counted, not timed)")
+    func linear() {
+        for unit in [#"<a b=""#, "<a ", "<b>", "</b", "&lt;a "] {
+            var small = 0
+            var large = 0
+            _ = InlineMarkup.reading(TranslationMessage([.text(String(repeating: unit, count: 2_000))]), steps: &small)
+            _ = InlineMarkup.reading(TranslationMessage([.text(String(repeating: unit, count: 4_000))]), steps: &large)
+            #expect(large <= small * 2 + 16, "\(unit): \(small) → \(large)")
+        }
+    }
+
+    @Test("res → .po → res keeps markup as markup, writes it as android2po does, and reports a text that shows a balanced tag")
+    func throughGettext() throws {
+        let directory = TemporaryDirectory()
+        directory.write(
+            "res/values/strings.xml",
+            #"""
+            <resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
+              <string name="bold">Cut <b>%1$d</b> notes</string>
+              <string name="link"><a href="%1$s">OpenCage</a> policy</string>
+              <string name="shows">like &lt;small&gt; here</string>
+              <string name="balanced">see &lt;b&gt;this&lt;/b&gt;</string>
+            </resources>
+            """#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        var writing = converter
+        try PrintfArgumentsTests.write(directory, writing, "po", to: "po")
+        let po = directory.read("po/en/translation.po")
+        #expect(po.contains(#"msgstr "Cut <b>%1$d</b> notes""#), "\(po)")
+        // The attribute's `%` is text in a format string: doubled, so that it is no argument.
+        #expect(po.contains(#"msgstr "<a href=\"%%1$s\">OpenCage</a> policy""#), "\(po)")
+        #expect(po.contains(#"msgstr "like <small> here""#), "\(po)")
+        _ = try writing.plan(try #require(TranslationFormatRegistry.standard.format(named: "po")), to: directory.path + "/po2")
+        #expect(writing.issues.map(\.key) == ["balanced"], "\(writing.issues)")
+        var back = TranslationConverter()
+        try back.read(directory.path + "/po")
+        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        let xml = directory.read("android/values/strings.xml")
+        #expect(xml.contains(#"<string name="bold">Cut <b>%1$d</b> notes</string>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="link"><a href="%1$s">OpenCage</a> policy</string>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="shows">like &lt;small&gt; here</string>"#), "\(xml)")
+    }
+}
