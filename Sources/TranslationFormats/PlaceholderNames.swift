@@ -32,26 +32,62 @@ enum PlaceholderNames {
     static func comment(_ comment: String?, order: [String], naming entry: TranslationEntry, namesNative: Bool = false) -> String? {
         let spellings = spellings(of: entry)
         let plural = entry.isPlural
+        // gettext's `%(name)s` has no place for the number a lone argument was written with
+        // (Android's `<xliff:g id="date">%1$s</xliff:g>`) nor for more than the conversion's
+        // letter (`%1$,.2f`): the line carries them (`{{date, 1$}}`, `{{size, '.2f}}`).
+        let numbered = namesNative ? loneNumbered(in: entry) : [:]
+        let converted = namesNative ? spellings.compactMapValues { $0.conversion.flatMap(beyondGettextLetter) } : [:]
         let needed =
-            spellings.values.contains { $0.unescaped || $0.format != nil }
+            spellings.values.contains { $0.unescaped || $0.format != nil } || !numbered.isEmpty || !converted.isEmpty
             || (!namesNative && order.contains { name in PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count") })
         guard needed else { return comment }
         let arguments = order.enumerated().map { index, name in
             Argument(
                 position: PlaceholderSyntax.argumentIndex(name) ?? index + 1,
-                placeholder: TranslationPlaceholder(name: name, format: spellings[name]?.format, unescaped: spellings[name]?.unescaped ?? false))
+                placeholder: TranslationPlaceholder(
+                    name: name, position: numbered[name], conversion: converted[name], format: spellings[name]?.format,
+                    unescaped: spellings[name]?.unescaped ?? false))
         }
         let line = self.line(arguments)
         guard let comment, !comment.isEmpty else { return line }
         return comment + "\n" + line
     }
 
+    /// `conversion` when gettext's letter (`%(name)f`) does not say all of it (`'.2f`, `lld`).
+    private static func beyondGettextLetter(_ conversion: String) -> String? {
+        let letter = PlaceholderSyntax.gettextLetter(conversion)
+        return conversion == letter || conversion == "@" ? nil : conversion
+    }
+
+    /// The written number of each named argument that is its message's only one (`%1$s` of
+    /// `Today, %1$s`), which gettext's `%(name)s` cannot say.
+    private static func loneNumbered(in entry: TranslationEntry) -> [String: Int] {
+        var numbered: [String: Int] = [:]
+        for message in PluralCategory.allCases.reversed().compactMap({ entry.expandedForms[$0] }) {
+            let placeholders = message.placeholders
+            if placeholders.count == 1, let name = placeholders[0].name, let position = placeholders[0].position, numbered[name] == nil {
+                numbered[name] = position
+            }
+        }
+        return numbered
+    }
+
     /// ``comment(_:order:naming:namesNative:)`` of gettext, whose arguments are named: `entry`'s
-    /// comment with the line when a placeholder has a dash or a format, in the entry's own order.
+    /// comment with the line when a placeholder has a dash or a format, or is a message's only
+    /// argument and numbered, in the entry's own order.
     static func comment(namedArgumentsOf entry: TranslationEntry) -> String? {
         // Looked for before anything is made: a `.po` writer asks this of every message.
         func spelled(_ message: TranslationMessage) -> Bool {
-            message.pieces.contains { if case .placeholder(let placeholder) = $0 { placeholder.unescaped || placeholder.format != nil } else { false } }
+            var count = 0
+            var lone = false
+            for piece in message.pieces {
+                guard case .placeholder(let placeholder) = piece else { continue }
+                if placeholder.unescaped || placeholder.format != nil { return true }
+                if placeholder.name != nil, placeholder.conversion.flatMap(beyondGettextLetter) != nil { return true }
+                count += 1
+                lone = placeholder.name != nil && placeholder.position != nil
+            }
+            return count == 1 && lone
         }
         switch entry.value {
         case .single(let message): guard spelled(message) else { return entry.comment }
@@ -70,14 +106,19 @@ enum PlaceholderNames {
         let theirs = spellings(of: reference)
         return own.keys.sorted().compactMap { name in
             guard let mine = own[name], let other = theirs[name], mine.unescaped != other.unescaped || mine.format != other.format else { return nil }
-            return (spelled(mine), spelled(other))
+            func plain(_ placeholder: TranslationPlaceholder) -> TranslationPlaceholder {
+                TranslationPlaceholder(name: placeholder.name, format: placeholder.format, unescaped: placeholder.unescaped)
+            }
+            return (spelled(plain(mine)), spelled(plain(other)))
         }
     }
 
     /// `placeholder` as the line spells it: i18next's text, without a printf conversion.
     private static func spelled(_ placeholder: TranslationPlaceholder) -> String {
         var issues = ConversionIssues(file: "", language: "")
-        let bare = TranslationPlaceholder(name: placeholder.name, format: placeholder.format, unescaped: placeholder.unescaped)
+        let bare = TranslationPlaceholder(
+            name: placeholder.name, position: placeholder.position, conversion: placeholder.conversion, format: placeholder.format,
+            unescaped: placeholder.unescaped)
         return PlaceholderSyntax.renderI18Next(TranslationMessage([.placeholder(bare)]), pluralNumber: nil, key: "", issues: &issues)
     }
 
@@ -193,6 +234,8 @@ enum PlaceholderNames {
                     any = true
                     placeholder.unescaped = spelled.unescaped
                     placeholder.format = spelled.format
+                    if let position = spelled.position, arguments == 1 { placeholder.position = position }
+                    if let conversion = spelled.conversion { placeholder.conversion = conversion }
                 }
                 named.append(.placeholder(placeholder))
                 continue

@@ -578,6 +578,13 @@ package enum PlaceholderSyntax {
         return String(String.UnicodeScalarView(scalars))
     }
 
+    /// The letter of `conversion` that a named gettext placeholder ends with (`f` of `'.2f`, `s`
+    /// of Apple's `@`).
+    static func gettextLetter(_ conversion: String) -> String {
+        guard let last = conversion.unicodeScalars.last else { return "s" }
+        return last == "@" ? "s" : String(last)
+    }
+
     /// The conversions a named placeholder may end with as a bare letter (`%(name)d`).
     private static let namedConversionLetters = Array("sdiouxXeEfFgGc".utf8)
 
@@ -639,15 +646,10 @@ package enum PlaceholderSyntax {
             case .nesting: break  // made text above
             case .placeholder(let placeholder):
                 if let name = placeholder.name {
-                    if placeholder.position != nil, message.placeholders.count == 1 {
-                        issues.report(
-                            key, "%(\(name)) has no place for the argument number the source wrote; read back, it is unnumbered",
-                            kind: "a named gettext argument has no place for the number the source wrote; read back, it is unnumbered")
-                    }
-                    // The dash and the format go in the `#.` comment's line (PlaceholderNames).
-                    let conversion =
-                        placeholder.conversion.map { namedConversion($0, key: key, issues: &issues).unicodeScalars.last.map(String.init) ?? "s" }
-                        ?? (name == "count" ? "d" : "s")
+                    // python-format's letter only (`%(size)f`): the dash, the format, a conversion
+                    // that says more (`'.2f`, `lld`) and a lone argument's number go in the `#.`
+                    // comment's line (PlaceholderNames).
+                    let conversion = placeholder.conversion.map(gettextLetter) ?? (name == "count" ? "d" : "s")
                     // Appended one by one: `+` made a string for each step.
                     text += "%("
                     text += name

@@ -57,10 +57,7 @@ public struct SourceLanguageRule: Sendable, Hashable {
         languages: some Collection<String>, recorded: String?, table: String,
         file: String
     ) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
-        let declared: Declaration? =
-            option.map { Declaration(language: $0, origin: "--source-language") }
-            ?? document.flatMap { languages.isEmpty || languages.contains($0.language) ? $0 : nil }
-        if let declared {
+        if let declared = declaration(among: languages) {
             var warning: Diagnostic? = nil
             if let recorded, recorded != declared.language {
                 warning = Diagnostic(
@@ -79,6 +76,14 @@ public struct SourceLanguageRule: Sendable, Hashable {
                 message:
                     "the source language of \(table) is not known (no --source-language, no environments.json declares one the table has, the files record none, and it has no en); it has \(listed.isEmpty ? "no language" : listed); pass --source-language"
             ), kind: .usage)
+    }
+
+    /// The declared source language that applies to a table of `languages`: `--source-language`,
+    /// else the document's development language when the table has it (or has no language).
+    /// `nil` when the source comes from the files or is inferred (`en`, the only language).
+    public func declaration(among languages: some Collection<String>) -> Declaration? {
+        option.map { Declaration(language: $0, origin: "--source-language") }
+            ?? document.flatMap { languages.isEmpty || languages.contains($0.language) ? $0 : nil }
     }
 
     /// The source language of `table` (see ``resolve(languages:recorded:table:file:)``).

@@ -275,6 +275,8 @@ public struct TranslationConverter: Sendable {
         var outputs: [Output] = []
         for table in tables {
             var table = table
+            // Neither declared nor recorded: inferred (`en`, or a lone `de.po`'s own language).
+            let inferredSource = table.sourceLanguage == nil && rule.declaration(among: table.languageOrder) == nil
             // A format with a file per language writes the same whatever the source, so a table
             // whose source cannot be told (en-XA and ar-XB alone) still converts into it.
             do throws(AppleLocalizationError) {
@@ -292,7 +294,7 @@ public struct TranslationConverter: Sendable {
                 reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
             }
             if !format.holdsStates {
-                leaveOutUnfinished(&table, in: format, destination: destination)
+                leaveOutUnfinished(&table, in: format, destination: destination, includingSource: inferredSource)
             }
             if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
                 // Contexts read from i18next's `key_context` go back into the key where a format
@@ -429,13 +431,19 @@ public struct TranslationConverter: Sendable {
             ))
     }
 
-    /// Leaves out of a translation (not the source language) each text not translated or to be
-    /// reviewed, for a format that cannot say so: shipped, an untranslated `""` shows nothing and
-    /// a fuzzy guess passes for reviewed, where gettext shows the source text for both. Each key
-    /// is reported, as every loss is.
-    private mutating func leaveOutUnfinished(_ table: inout TranslationTable, in format: any TranslationFileFormat, destination: String) {
+    /// Leaves out of a translation each text not translated or to be reviewed, for a format that
+    /// cannot say so: shipped, an untranslated `""` shows nothing and a fuzzy guess passes for
+    /// reviewed, where gettext shows the source text for both. Each key is reported, as every
+    /// loss is.
+    ///
+    /// - Parameter includingSource: Whether the source language is left out of too: when it was
+    ///   only inferred. A lone `de.po` is a translation of its msgids, whatever the rule infers;
+    ///   a source language a catalog records or a person declares has its own `new` texts.
+    private mutating func leaveOutUnfinished(
+        _ table: inout TranslationTable, in format: any TranslationFileFormat, destination: String, includingSource: Bool
+    ) {
         guard let source = table.sourceLanguage else { return }
-        for (language, entries) in table.languages where language != source {
+        for (language, entries) in table.languages where language != source || includingSource {
             guard entries.contains(where: { $0.state != .translated }) else { continue }
             table.languages[language] = entries.filter { entry in
                 let what: String

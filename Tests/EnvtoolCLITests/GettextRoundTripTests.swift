@@ -163,7 +163,8 @@ struct GettextRoundTripTests {
             #""Open %s" (ru): the flags c-format are kept only in .po"#,
             #""Exported %(count)d files to %(folder)s" (ru): the flags python-format are kept only in .po"#,
             #""A simple picture viewer for GNOME" (ru): the previous msgid (#| …) is kept only in .po"#,
-            #""A simple picture viewer for GNOME" (ru): i18next JSON has no translation state; needs_review is not written"#,
+            // A lone ru.po is a translation of its msgids: fuzzy is left out, as gettext shows the msgid.
+            #""A simple picture viewer for GNOME" (ru): fuzzy (to be reviewed); --include-fuzzy writes it: left out"#,
             #""Slideshow" (ru): an obsolete entry (#~) is not converted; it is kept only in .po"#,
             #""%d slide" (ru): an obsolete entry (#~) is not converted; it is kept only in .po"#,
             #""One picture selected" (ru): gettext's msgid_plural "%d pictures selected" has no place in i18next"#,

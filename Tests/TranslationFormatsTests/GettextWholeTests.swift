@@ -96,6 +96,26 @@ struct GettextWholeTests {
         #expect(withFuzzy.contains("\"Open\": \"Открыть\"") && !withFuzzy.contains("\"Close\""), "\(withFuzzy)")
     }
 
+    @Test(
+        "a lone .po is a translation of its msgids: its untranslated and fuzzy texts are left out too, though the rule infers its language as the source; a declared source keeps its own"
+    )
+    func loneFileLeftOut() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/ru/messages.po", Self.russian)
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let json = String(decoding: try #require(try converter.plan(i18next, to: directory.path + "/out").first).data, as: UTF8.self)
+        #expect(!json.contains("\"Close\"") && !json.contains("\"Open\"") && json.contains("\"Save\": \"Сохранить\""), "\(json)")
+
+        var declared = TranslationConverter()
+        try declared.read(directory.path + "/in")
+        let kept = String(
+            decoding: try #require(try declared.plan(i18next, to: directory.path + "/out", sourceLanguage: SourceLanguageRule(option: "ru")).first).data,
+            as: UTF8.self)
+        #expect(kept.contains("\"Open\"") && kept.contains("\"Close\""), "\(kept)")
+    }
+
     // MARK: Real files
 
     /// Public `.po` files beside the repository (../shared/realworld, see its SOURCES.md); a clone
