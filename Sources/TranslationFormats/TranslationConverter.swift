@@ -275,8 +275,12 @@ public struct TranslationConverter: Sendable {
         var outputs: [Output] = []
         for table in tables {
             var table = table
-            // Neither declared nor recorded: inferred (`en`, or a lone `de.po`'s own language).
-            let inferredSource = table.sourceLanguage == nil && rule.declaration(among: table.languageOrder) == nil
+            // A lone `de.po` is a translation of its msgids, though the rule, with nothing declared
+            // or recorded, takes its only language as the source. With `en` beside it, `en` is the
+            // source, whose empty text (`<string name="empty"></string>`) is a text.
+            let loneTranslation =
+                table.sourceLanguage == nil && rule.declaration(among: table.languageOrder) == nil && table.languages.count == 1
+                && table.languages["en"] == nil
             // A format with a file per language writes the same whatever the source, so a table
             // whose source cannot be told (en-XA and ar-XB alone) still converts into it.
             do throws(AppleLocalizationError) {
@@ -294,7 +298,7 @@ public struct TranslationConverter: Sendable {
                 reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
             }
             if !format.holdsStates {
-                leaveOutUnfinished(&table, in: format, destination: destination, includingSource: inferredSource)
+                leaveOutUnfinished(&table, in: format, destination: destination, includingSource: loneTranslation)
             }
             if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
                 // Contexts read from i18next's `key_context` go back into the key where a format
@@ -436,9 +440,8 @@ public struct TranslationConverter: Sendable {
     /// reviewed, where gettext shows the source text for both. Each key is reported, as every
     /// loss is.
     ///
-    /// - Parameter includingSource: Whether the source language is left out of too: when it was
-    ///   only inferred. A lone `de.po` is a translation of its msgids, whatever the rule infers;
-    ///   a source language a catalog records or a person declares has its own `new` texts.
+    /// - Parameter includingSource: Whether the source language is left out of too: a lone
+    ///   translation's (`de.po`), which the rule infers as the source for want of another.
     private mutating func leaveOutUnfinished(
         _ table: inout TranslationTable, in format: any TranslationFileFormat, destination: String, includingSource: Bool
     ) {

@@ -97,7 +97,7 @@ struct GettextWholeTests {
     }
 
     @Test(
-        "a lone .po is a translation of its msgids: its untranslated and fuzzy texts are left out too, though the rule infers its language as the source; a declared source keeps its own"
+        "a lone .po is a translation of its msgids: its untranslated and fuzzy texts are left out too, though the rule infers its language as the source; a declared source, or en beside it, keeps its own"
     )
     func loneFileLeftOut() throws {
         let directory = TemporaryDirectory()
@@ -114,6 +114,15 @@ struct GettextWholeTests {
             decoding: try #require(try declared.plan(i18next, to: directory.path + "/out", sourceLanguage: SourceLanguageRule(option: "ru")).first).data,
             as: UTF8.self)
         #expect(kept.contains("\"Open\"") && kept.contains("\"Close\""), "\(kept)")
+
+        // With en beside it, en is the source, and its empty text is a text (Android's
+        // `<string name="empty"></string>` through .po).
+        directory.write("set/ru/messages.po", Self.russian)
+        directory.write("set/en/messages.po", "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\nmsgid \"Empty\"\nmsgstr \"\"\n")
+        var set = TranslationConverter()
+        try set.read(directory.path + "/set")
+        let english = try #require(try set.plan(i18next, to: directory.path + "/set-out").first { $0.relativePath == "en/messages.json" })
+        #expect(String(decoding: english.data, as: UTF8.self).contains("\"Empty\": \"\""), "\(String(decoding: english.data, as: UTF8.self))")
     }
 
     // MARK: Real files
