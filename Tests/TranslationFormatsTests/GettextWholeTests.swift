@@ -67,6 +67,20 @@ struct GettextWholeTests {
         #expect(issues.all.map(\.key) == ["Open"], "\(issues.all)")
     }
 
+    @Test("an empty key (gettext's header) is not written and an empty translated text (gettext's untranslated) is reported, each by key")
+    func emptyKeyAndText() throws {
+        var issues = ConversionIssues(file: "es.po", language: "es")
+        let data = try GettextFormat.write(
+            [
+                TranslationEntry(key: "", value: .single(TranslationMessage([.text("vacío")]))),
+                TranslationEntry(key: "%lld", value: .single(TranslationMessage([.text("")]))),
+            ], language: "es", table: "messages", path: "es.po", issues: &issues)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("vacío") && text.components(separatedBy: "msgid \"\"").count == 2, "\(text)")
+        #expect(issues.all.map(\.key) == ["", "%lld"], "\(issues.all)")
+        #expect(issues.all.first?.reason.contains("gettext's header") == true && issues.all.last?.reason.contains("untranslated") == true, "\(issues.all)")
+    }
+
     @Test("into i18next the untranslated and fuzzy texts of a translation are left out, each reported; includesFuzzy writes the fuzzy ones")
     func unfinishedLeftOut() throws {
         let directory = TemporaryDirectory()

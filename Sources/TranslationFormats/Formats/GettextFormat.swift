@@ -142,6 +142,13 @@ public struct GettextFormat: TranslationFileFormat {
         original: GettextOriginal? = nil, unchanged: (TranslationEntry) -> Bool = { _ in false },
         issues: inout ConversionIssues
     ) throws(AppleLocalizationError) -> Data {
+        // `msgid ""` without a context is the header: an empty key (a catalog may have one) has no
+        // message of its own in gettext.
+        let entries = entries.filter { entry in
+            guard entry.key.isEmpty, entry.context == nil else { return true }
+            issues.report(entry.key, "an empty key is gettext's header (msgid \"\"), not a message; not written")
+            return false
+        }
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let hasPlurals = entries.contains { if case .plural = $0.value { true } else { false } }
         if let original, original.pluralCategories != nil || !hasPlurals {
@@ -213,6 +220,11 @@ public struct GettextFormat: TranslationFileFormat {
         let hasText = entry.expandedForms.values.contains { !$0.pieces.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
         if entry.state == .needsReview || (entry.state == .new && hasText) { out.append(contentsOf: "#, fuzzy\n".utf8) }
         if entry.state == .new, hasText { issues.report(entry.key, "gettext has no \"new\" state for a text; written as fuzzy") }
+        if entry.state != .new, !hasText {
+            issues.report(
+                entry.key, "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated",
+                kind: "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated")
+        }
         func line(_ keyword: String, _ text: String) {
             out.append(contentsOf: keyword.utf8)
             out.append(contentsOf: " \"".utf8)
