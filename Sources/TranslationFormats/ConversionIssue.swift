@@ -98,27 +98,60 @@ public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
 struct ConversionIssues {
     var file: String
     var language: String
-    private(set) var all: [ConversionIssue] = []
-    /// What ``all`` holds, so each issue is kept once in constant time: every key of a large
+    /// What each issue says but its key (its file, language, reason and kind), once: nearly every
+    /// issue of a writer says what many others say (i18next has no comments, no contexts), and
+    /// an issue held whole was four times the size of its key and a position.
+    private struct Said: Hashable {
+        var file: String
+        var language: String
+        var reason: String
+        var kind: String?
+    }
+    private var said: [Said] = []
+    private var saidAt: [Said: Int] = [:]
+    /// Each issue kept, in order: its key and what it says, by position in ``said``.
+    private var kept: [Kept] = []
+    /// What ``kept`` holds, so each issue is kept once in constant time: every key of a large
     /// file can have one (a `.po`'s references into i18next), and a search of the list was
     /// quadratic. Kept as the position of the first issue of each hash, and a set of the rare
-    /// others that share a hash with it: a set of the issues themselves held each one twice.
+    /// others that share a hash with it.
     private var firstByHash: [Int: Int] = [:]
-    private var collided = Set<ConversionIssue>()
+    private var collided = Set<Kept>()
+    private struct Kept: Hashable {
+        var key: String
+        var said: Int
+    }
 
     init(file: String, language: String) {
         self.file = file
         self.language = language
     }
 
+    /// The issues, in the order first reported.
+    var all: [ConversionIssue] {
+        kept.map { issue in
+            let what = said[issue.said]
+            return ConversionIssue(file: what.file, language: what.language, key: issue.key, reason: what.reason, kind: what.kind)
+        }
+    }
+
     mutating func report(_ key: String, _ reason: String, kind: String? = nil) {
-        let issue = ConversionIssue(file: file, language: language, key: key, reason: reason, kind: kind)
+        let what = Said(file: file, language: language, reason: reason, kind: kind)
+        let at: Int
+        if let known = saidAt[what] {
+            at = known
+        } else {
+            at = said.count
+            said.append(what)
+            saidAt[what] = at
+        }
+        let issue = Kept(key: key, said: at)
         let hash = issue.hashValue
         if let first = firstByHash[hash] {
-            if all[first] == issue || !collided.insert(issue).inserted { return }
+            if kept[first] == issue || !collided.insert(issue).inserted { return }
         } else {
-            firstByHash[hash] = all.count
+            firstByHash[hash] = kept.count
         }
-        all.append(issue)
+        kept.append(issue)
     }
 }

@@ -34,15 +34,10 @@ public struct TranslationEntry: Sendable, Hashable {
     public var comment: String?
     /// The text.
     public var value: Value
+    // The one-byte fields side by side, not each padded to a word: a large file is this
+    // struct many times over, and copies of its list.
     /// The state.
     public var state: State
-    /// gettext's `msgid_plural` (the source language's plural text) when a `.po` had one other
-    /// than the key; only `.po` has a place for it.
-    public var pluralID: String?
-    /// i18next's text for the key called without a count, beside its plural forms (`"k"` beside
-    /// `"k_one"` and `"k_other"`); only i18next JSON has a place for it.
-    public var textWithoutCount: TranslationMessage?
-
     /// Which CLDR rules choose among the plural forms: cardinal (`1 file`, `2 files`), or ordinal
     /// (`1st`, `2nd`, `3rd`: i18next's `place_ordinal_one`, `place_ordinal_two`…, read as the
     /// plural `place_ordinal`). Only i18next has ordinals; ``TranslationConverter`` writes them
@@ -52,6 +47,13 @@ public struct TranslationEntry: Sendable, Hashable {
     /// table (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`, XLIFF's
     /// `translate="no"`).
     public var shouldTranslate: Bool
+    /// gettext's `msgid_plural` (the source language's plural text) when a `.po` had one other
+    /// than the key; only `.po` has a place for it.
+    public var pluralID: String?
+    /// i18next's text for the key called without a count, beside its plural forms (`"k"` beside
+    /// `"k_one"` and `"k_other"`); only i18next JSON has a place for it.
+    public var textWithoutCount: TranslationMessage?
+
     /// Where the entry was read from (its first form's key), when the format's reader gives
     /// positions (``TranslationSourceFile/recordsPositions``): what a finding about it names.
     /// Not part of the entry's identity: the same text read from another place is the same entry.

@@ -93,13 +93,15 @@ public struct TranslationMessage: Sendable, Hashable {
 public struct TranslationPlaceholder: Sendable, Hashable {
     /// The name (`name` in `{{name}}`), if the source format names it.
     public var name: String?
-    /// The 1-based argument position written in the source (`1` in `%1$@`), if any.
-    public var position: Int?
     /// The printf conversion without `%` and position (`@`, `d`, `lld`, `.2f`, `s`), if the source
     /// format has one; `nil` for a plain named value.
     public var conversion: String?
     /// An i18next format (`number` in `{{value, number}}`), kept for i18next only.
     public var format: String?
+    // The number and the flag after the Strings, side by side: a piece of text has the room of
+    // a placeholder (``TranslationMessage/Piece``), padding included.
+    /// The 1-based argument position written in the source (`1` in `%1$@`), if any.
+    public var position: Int?
     /// i18next's `{{- name}}`: the value is inserted without HTML escaping. Formats without
     /// escaping print every value so; i18next and Android keep the mark.
     public var unescaped: Bool

@@ -80,7 +80,7 @@ extension GettextFormat {
                 issues.append(keptOnlyInPO("", "the header's \(header.otherFields.joined(separator: ", ")) are", path: path, language: language))
             }
             let entries = try Self.entries(
-                of: scanner, header: header, positions: positions, reportingWhatOnlyItKeeps: reportingWhatOnlyItKeeps, issues: &issues)
+                of: &scanner, header: header, positions: positions, reportingWhatOnlyItKeeps: reportingWhatOnlyItKeeps, issues: &issues)
             for raw in scanner.messages where raw.obsolete && reportingWhatOnlyItKeeps {
                 issues.append(keptOnlyInPO(raw.id ?? "", "an obsolete entry (#~) is not converted; it is", path: path, language: language))
             }
@@ -95,12 +95,13 @@ extension GettextFormat {
             file: path, language: language, key: key, reason: reason + " kept only in .po", kind: kind.map { $0 + " kept only in .po" }, keptBy: formatName)
     }
 
-    /// The entries of the live messages (not the header, not obsolete ones).
+    /// The entries of the live messages (not the header, not obsolete ones). Each message's
+    /// texts and comments are let go once its entry is made: what was read and what was made of
+    /// it, held together to the end, were more than the entries.
     private static func entries(
-        of scanner: MessageScanner, header: Header, positions: Bool, reportingWhatOnlyItKeeps: Bool,
+        of scanner: inout MessageScanner, header: Header, positions: Bool, reportingWhatOnlyItKeeps: Bool,
         issues: inout [ConversionIssue]
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
-        let raws = scanner.messages
         let path = scanner.path
         let language = header.language
         // One String for each reason and kind, shared by every issue that gives it (a large file
@@ -118,7 +119,7 @@ extension GettextFormat {
                 ConversionIssue(file: path, language: language, key: key, reason: once(issue.reason), kind: issue.kind.map(once), keptBy: formatName))
         }
         var entries: [TranslationEntry] = []
-        entries.reserveCapacity(raws.count)
+        entries.reserveCapacity(scanner.messages.count)
         /// The message of a text read: from the file's bytes when it is one plain string.
         func parse(_ text: Text) -> TranslationMessage {
             switch text {
@@ -130,14 +131,31 @@ extension GettextFormat {
         let categoryAt = (0..<16).map { header.categoryOf[$0] }
         // msgfmt refuses both of these; choosing one of the texts silently would ship the other
         // translator's work nowhere.
+        // Each message by the hash of its key and context, as its position (a dictionary of the
+        // keys and contexts was a third of the entries' size); the rare messages whose hash an
+        // earlier one has, by key and context.
         struct MessageID: Hashable { var context: String?; var key: String }
-        var firstLine: [MessageID: Int] = [:]
-        firstLine.reserveCapacity(raws.count)
-        for raw in raws where !raw.obsolete && !(raw.id == "" && raw.context == nil) {
+        var firstByHash: [Int: Int] = [:]
+        firstByHash.reserveCapacity(scanner.messages.count)
+        var collided: [MessageID: Int] = [:]
+        /// The line of the message before `index` with its key and context, if there is one.
+        func earlier(_ id: MessageID, at index: Int) -> Int? {
+            let hash = id.hashValue
+            guard let first = firstByHash[hash] else {
+                firstByHash[hash] = index
+                return nil
+            }
+            let (key, context) = header.identity(of: scanner.messages[first])
+            if MessageID(context: context, key: key) == id { return scanner.messages[first].line }
+            // A duplicate is an error, so the line that replaces the first one's is never read.
+            return collided.updateValue(scanner.messages[index].line, forKey: id)
+        }
+        for index in scanner.messages.indices {
+            let raw = scanner.messages[index]
+            guard !raw.obsolete && !(raw.id == "" && raw.context == nil) else { continue }
+            defer { scanner.releaseTexts(of: index) }
             let (key, context) = header.identity(of: raw)
-            // One hash for the look-up and the insertion: a duplicate is an error, so the line that
-            // replaces the first one's is never read.
-            if let first = firstLine.updateValue(raw.line, forKey: MessageID(context: context, key: key)) {
+            if let first = earlier(MessageID(context: context, key: key), at: index) {
                 throw scanner.fail(
                     raw.line, 1,
                     "duplicate message definition of \(Diagnostic.quoted(key))\(context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
@@ -361,6 +379,13 @@ extension GettextFormat {
             return (line, 1)
         }
 
+        /// Lets the texts and comments of message `index` go, once its entry is made of them (its
+        /// keys, flags and where it is stay, for the original).
+        mutating func releaseTexts(of index: Int) {
+            messages[index].strings = []
+            messages[index].comment = []
+        }
+
         /// The message being read is complete.
         private mutating func finish() {
             // Moved into the list, not copied and then released with a new message in its place.
@@ -409,6 +434,9 @@ extension GettextFormat {
 
         /// Reads every line.
         mutating func scan() throws(AppleLocalizationError) {
+            // Room for every message at once: a list grown by doubling had room for up to twice
+            // as many, a third of the file's size again.
+            messages.reserveCapacity(messageLines())
             var next = 0
             while next <= bytes.count {
                 let start = next
@@ -419,6 +447,22 @@ extension GettextFormat {
                 try scanLine(start, end)
             }
             finish()
+        }
+
+        /// The lines that start a message's `msgid` (`msgid "`, `#~ msgid "`): as many as it has
+        /// messages, a few more when a `msgid` is split oddly.
+        private func messageLines() -> Int {
+            var count = 0
+            var start = 0
+            while start < bytes.count {
+                var first = start
+                if bytes.count - first >= 3, bytes[first] == UInt8(ascii: "#"), bytes[first + 1] == UInt8(ascii: "~"), bytes[first + 2] == 0x20 {
+                    first += 3
+                }
+                if bytes.count - first >= 6, isWord(first..<first + 5, "msgid"), bytes[first + 5] == 0x20 { count += 1 }
+                start = GettextFormat.firstOffset(of: 0x0A, or: 0x0A, in: bytes, from: start, to: bytes.count) + 1
+            }
+            return count
         }
 
         /// Reads the line `bytes[start..<end]` (`end` at its line feed or the end of the file).
