@@ -500,6 +500,24 @@ final class TemporaryDirectory {
         return Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
     }
 
+    /// Reads `input` (below this directory) and writes it in `format` into `folder`: one step of a
+    /// trip (catalog → i18next → catalog), for the tests that make several.
+    @discardableResult
+    func convert(_ input: String, language: String? = nil, to format: String, into folder: String) throws -> TranslationConverter {
+        var converter = TranslationConverter()
+        try converter.read(path + "/" + input, language: language)
+        try write(converter, as: format, into: folder)
+        return converter
+    }
+
+    /// Writes the files `converter` plans in `format` into `folder`.
+    func write(_ converter: TranslationConverter, as format: String, into folder: String) throws {
+        var converter = converter
+        for output in try converter.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: path + "/" + folder) {
+            write(folder + "/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
+        }
+    }
+
     /// Writes `text` (UTF-8) at `relative`, creating folders.
     @discardableResult
     func write(_ relative: String, _ text: String) -> String {

@@ -57,7 +57,7 @@ struct InlineMarkupTests {
         var converter = TranslationConverter()
         try converter.read(directory.path + "/res")
         var writing = converter
-        try PrintfArgumentsTests.write(directory, writing, "po", to: "po")
+        try directory.write(writing, as: "po", into: "po")
         let po = directory.read("po/en/translation.po")
         #expect(po.contains(#"msgstr "Cut <b>%1$d</b> notes""#), "\(po)")
         // The attribute's `%` is text in a format string: doubled, so that it is no argument.
@@ -65,9 +65,7 @@ struct InlineMarkupTests {
         #expect(po.contains(#"msgstr "like <small> here""#), "\(po)")
         _ = try writing.plan(try #require(TranslationFormatRegistry.standard.format(named: "po")), to: directory.path + "/po2")
         #expect(writing.issues.map(\.key) == ["balanced"], "\(writing.issues)")
-        var back = TranslationConverter()
-        try back.read(directory.path + "/po")
-        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        try directory.convert("po", to: "android", into: "android")
         let xml = directory.read("android/values/strings.xml")
         #expect(xml.contains(#"<string name="bold">Cut <b>%1$d</b> notes</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="link"><a href="%1$s">OpenCage</a> policy</string>"#), "\(xml)")

@@ -19,14 +19,6 @@ struct PrintfArgumentsTests {
         }
         """#
 
-    static func write(_ directory: TemporaryDirectory, _ source: TranslationConverter, _ format: String, to folder: String) throws {
-        var converter = source
-        let target = try #require(TranslationFormatRegistry.standard.format(named: format))
-        for output in try converter.plan(target, to: directory.path + "/" + folder) {
-            directory.write(folder + "/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self))
-        }
-    }
-
     /// `.po` names its arguments (`%(arg1)s`): a lone argument's number goes in the `#.` line
     /// (`carriesTheNumberGettextCannotSay`).
     @Test("i18next → X → i18next is identical for the grouping flag and written numbers", arguments: ["android", "strings", "xcstrings", "xliff", "po"])
@@ -35,10 +27,8 @@ struct PrintfArgumentsTests {
         directory.write("in/en/translation.json", Self.i18next)
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
-        try Self.write(directory, converter, middle, to: "mid")
-        var back = TranslationConverter()
-        try back.read(directory.path + "/mid")
-        try Self.write(directory, back, "i18next", to: "out")
+        try directory.write(converter, as: middle, into: "mid")
+        try directory.convert("mid", to: "i18next", into: "out")
         #expect(directory.read("out/en/translation.json") == Self.i18next + "\n" || directory.read("out/en/translation.json") == Self.i18next, "\(middle)")
     }
 
@@ -46,9 +36,7 @@ struct PrintfArgumentsTests {
     func carriesTheNumberGettextCannotSay() throws {
         let directory = TemporaryDirectory()
         directory.write("in/en/translation.json", Self.i18next)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/in")
-        try Self.write(directory, converter, "po", to: "po")
+        try directory.convert("in", to: "po", into: "po")
         let po = directory.read("po/en/translation.po")
         #expect(po.contains("#. Placeholders: 1 = {{arg1, 1$}}\nmsgid \"one\"\nmsgstr \"Hello %(arg1)s\""), "\(po)")
         var issues = ConversionIssues(file: "", language: "")
@@ -61,17 +49,15 @@ struct PrintfArgumentsTests {
         let directory = TemporaryDirectory()
         directory.write(
             "res/values/strings.xml", #"<resources><string name="count">%1$,d files</string><string name="pair">%1$s of %2$,d</string></resources>"#)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/res", language: "en")
-        try Self.write(directory, converter, "strings", to: "strings")
+        let converter = try directory.convert("res", language: "en", to: "strings", into: "strings")
         let strings = directory.read("strings/en.lproj/Localizable.strings")
         #expect(strings.contains(#""count" = "%1$'d files";"#), "\(strings)")
         #expect(strings.contains(#""pair" = "%1$@ of %2$'d";"#), "\(strings)")
-        try Self.write(directory, converter, "i18next", to: "json")
+        try directory.write(converter, as: "i18next", into: "json")
         let json = directory.read("json/en/translation.json")
         #expect(json.contains(#""count": "{{arg1, number, 1$}} files""#), "\(json)")
         #expect(json.contains(#""pair": "{{arg1}} of {{arg2, number}}""#), "\(json)")
-        try Self.write(directory, converter, "po", to: "po")
+        try directory.write(converter, as: "po", into: "po")
         let po = directory.read("po/en/translation.po")
         #expect(po.contains(#"msgstr "%1$'d files""#), "\(po)")
         #expect(po.contains(#"msgstr "%1$s of %2$'d""#), "\(po)")
@@ -103,23 +89,19 @@ struct PluralNumberArgumentTests {
     func oneCount() throws {
         let directory = TemporaryDirectory()
         directory.write("res/values/strings.xml", Self.resources)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/res")
-        try PrintfArgumentsTests.write(directory, converter, "i18next", to: "json")
+        let converter = try directory.convert("res", to: "i18next", into: "json")
         let json = directory.read("json/en/translation.json")
         #expect(json.contains(#""selected_other": "{{count}}/{{arg2, d}} selected""#), "\(json)")
         #expect(json.contains(#""episodes_other": "{{arg2}} has {{count}} new episodes""#), "\(json)")
-        var back = TranslationConverter()
-        try back.read(directory.path + "/json")
-        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        let back = try directory.convert("json", to: "android", into: "android")
         let xml = directory.read("android/values/strings.xml")
         #expect(xml.contains(#"<xliff:g id="count">%1$d</xliff:g>/<xliff:g id="arg2">%2$d</xliff:g> selected"#), "\(xml)")
         #expect(xml.contains(#"<xliff:g id="arg2">%2$s</xliff:g> has <xliff:g id="count">%1$d</xliff:g> new episodes"#), "\(xml)")
-        try PrintfArgumentsTests.write(directory, back, "strings", to: "apple")
+        try directory.write(back, as: "strings", into: "apple")
         let stringsdict = directory.read("apple/en.lproj/Localizable.stringsdict")
         #expect(stringsdict.contains("<string>%2$@ has %1$lld new episodes</string>"), "\(stringsdict)")
         #expect(stringsdict.contains("<string>%1$lld/%2$d selected</string>"), "\(stringsdict)")
-        try PrintfArgumentsTests.write(directory, converter, "po", to: "po")
+        try directory.write(converter, as: "po", into: "po")
         let po = directory.read("po/en/translation.po")
         #expect(po.contains(#"msgstr[1] "%(count)d/%(arg2)d selected""#), "\(po)")
     }
@@ -145,9 +127,7 @@ struct PluralNumberArgumentTests {
               "version" : "1.0"
             }
             """#)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/in/Localizable.xcstrings")
-        try PrintfArgumentsTests.write(directory, converter, "i18next", to: "json")
+        try directory.convert("in/Localizable.xcstrings", to: "i18next", into: "json")
         var back = TranslationConverter()
         try back.read(directory.path + "/json")
         let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
@@ -182,9 +162,7 @@ struct AndroidThroughGettextTests {
         let directory = TemporaryDirectory()
         directory.write("res/values/strings.xml", Self.english)
         directory.write("res/values-ar/strings.xml", Self.arabic)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/res")
-        try PrintfArgumentsTests.write(directory, converter, "po", to: "po")
+        try directory.convert("res", to: "po", into: "po")
         let po = directory.read("po/en/translation.po")
         // python-format (`%(count)d`) has no number and no grouping flag: c-format as written.
         #expect(po.contains(#"msgstr[1] "%1$'d files""#), "\(po)")
@@ -192,9 +170,7 @@ struct AndroidThroughGettextTests {
         #expect(po.contains(#"msgstr[0] "%2$s has a new episode""#), "\(po)")
         // `%%` reads back as `%`: doubled, so that the text comes back as `100%% done`.
         #expect(po.contains(#"msgstr "100%%%% done""#), "\(po)")
-        var back = TranslationConverter()
-        try back.read(directory.path + "/po")
-        try PrintfArgumentsTests.write(directory, back, "android", to: "android")
+        try directory.convert("po", to: "android", into: "android")
         let xml = directory.read("android/values/strings.xml")
         #expect(xml.contains(#"<item quantity="other">%1$,d files</item>"#), "\(xml)")
         #expect(xml.contains(#"<item quantity="one">only %1$d minute left</item>"#), "\(xml)")
@@ -209,9 +185,7 @@ struct AndroidThroughGettextTests {
     func percentInStrings() throws {
         let directory = TemporaryDirectory()
         directory.write("res/values/strings.xml", Self.english)
-        var converter = TranslationConverter()
-        try converter.read(directory.path + "/res")
-        try PrintfArgumentsTests.write(directory, converter, "strings", to: "apple")
+        try directory.convert("res", to: "strings", into: "apple")
         var back = TranslationConverter()
         try back.read(directory.path + "/apple")
         let entry = try #require(back.tables.first?.languages["en"]?.first { $0.key == "percent" })
