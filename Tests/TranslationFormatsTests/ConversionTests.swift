@@ -510,6 +510,15 @@ final class TemporaryDirectory {
         return converter
     }
 
+    /// The catalog the files in `folder` (read as `format`, or found by their extension) make:
+    /// the last step of a trip back to `.xcstrings`.
+    func catalog(readingBack folder: String, format: (any TranslationFileFormat)? = nil) throws -> String {
+        var back = TranslationConverter()
+        try back.read(path + "/" + folder, format: format)
+        let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
+        return String(decoding: try #require(try back.plan(catalog, to: path + "/Localizable.xcstrings").first).data, as: UTF8.self)
+    }
+
     /// Writes the files `converter` plans in `format` into `folder`.
     func write(_ converter: TranslationConverter, as format: String, into folder: String) throws {
         var converter = converter

@@ -79,10 +79,7 @@ struct SourceLanguageFileTests {
         #expect(paths.contains { $0.hasPrefix("en/") || $0.hasPrefix("en.lproj/") }, "\(paths)")
         #expect(!converter.issues.contains { $0.reason.contains("records no source language") }, "\(converter.issues)")
         for output in outputs { directory.write("mid/" + (output.relativePath ?? ""), String(decoding: output.data, as: UTF8.self)) }
-        var back = TranslationConverter()
-        try back.read(directory.path + "/mid", format: target)
-        let catalog = try #require(TranslationFormatRegistry.standard.format(named: "xcstrings"))
-        let written = String(decoding: try #require(try back.plan(catalog, to: directory.path + "/Localizable.xcstrings").first).data, as: UTF8.self)
+        let written = try directory.catalog(readingBack: "mid", format: target)
         #expect(written.contains(#""sourceLanguage" : "en""#), "\(written)")
         #expect(!written.contains(#""en" :"#), "\(written)")
     }
