@@ -36,7 +36,7 @@ enum PlaceholderNames {
         // (Android's `<xliff:g id="date">%1$s</xliff:g>`) nor for more than the conversion's
         // letter (`%1$,.2f`): the line carries them (`{{date, 1$}}`, `{{size, '.2f}}`).
         let numbered = namesNative ? loneNumbered(in: entry) : [:]
-        let converted = namesNative ? spellings.compactMapValues { $0.conversion.flatMap(beyondGettextLetter) } : [:]
+        let converted = namesNative ? spellings.filter { $0.key != "count" }.compactMapValues { $0.conversion.flatMap(beyondGettextLetter) } : [:]
         let needed =
             spellings.values.contains { $0.unescaped || $0.format != nil } || !numbered.isEmpty || !converted.isEmpty
             || (!namesNative && order.contains { name in PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count") })
@@ -54,6 +54,8 @@ enum PlaceholderNames {
     }
 
     /// `conversion` when gettext's letter (`%(name)f`) does not say all of it (`'.2f`, `lld`).
+    /// Not asked of `count`: i18next writes the plural number without its conversion, so the
+    /// line could not carry it.
     private static func beyondGettextLetter(_ conversion: String) -> String? {
         let letter = PlaceholderSyntax.gettextLetter(conversion)
         return conversion == letter || conversion == "@" ? nil : conversion
@@ -83,7 +85,7 @@ enum PlaceholderNames {
             for piece in message.pieces {
                 guard case .placeholder(let placeholder) = piece else { continue }
                 if placeholder.unescaped || placeholder.format != nil { return true }
-                if placeholder.name != nil, placeholder.conversion.flatMap(beyondGettextLetter) != nil { return true }
+                if let name = placeholder.name, name != "count", placeholder.conversion.flatMap(beyondGettextLetter) != nil { return true }
                 count += 1
                 lone = placeholder.name != nil && placeholder.position != nil
             }
