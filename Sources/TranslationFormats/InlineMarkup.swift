@@ -1,16 +1,18 @@
-/// Inline markup in gettext texts: `<b>`, `</b>`, `<br/>`, `<a href="…">`, which Android styles,
-/// GNOME's Pango renders, and translate-toolkit's `android2po` writes into `.po` as it is. gettext
-/// has no syntax of its own for it, so a tag in a text is markup when it is one an XML reader
-/// would take, and the message's tags balance.
+/// Inline markup in gettext and i18next texts: `<b>`, `</b>`, `<br/>`, `<a href="…">`, which
+/// Android styles, GNOME's Pango and react-i18next's `Trans` render, and translate-toolkit's
+/// `android2po` writes into `.po` as it is. Neither format has a syntax of its own for it, so a
+/// tag in a text is markup when it is one an XML reader would take, and the message's tags balance.
 ///
 /// The rule is strict on purpose: what it reads as markup, Android writes raw, so it must be
 /// well-formed XML there. `a < b`, `<3`, numbered components (`<0>…</0>`), an HTML `<br>` never
 /// closed, a tag a placeholder cuts (`<a href="%s">`, whose `%s` is an argument) and an attribute
 /// with a bare `&` stay text. Android's `<a href="%1$s">` is markup: its `%` is written `%%`.
 ///
-/// As in `android2po`'s `.po`, a text that shows a balanced tag (Android's `&lt;b&gt;`) is not
-/// told from markup: the writer reports it. i18next texts are text: i18next-ios and a plain
-/// `t()` show their tags, so i18next reads none as markup.
+/// In a message with markup the text is XML's, as in `android2po`'s `.po`: `&amp;` and `&lt;`
+/// are read as `&` and `<`, and written (``escapingText(_:)``) only where the text would
+/// otherwise read back as a reference or a tag, so a bare `&` stays as the file had it. A message
+/// without markup is text as it is; one that shows a balanced tag there (Android's `&lt;b&gt;`)
+/// cannot be told from markup, and the writers report it.
 enum InlineMarkup {
     /// A tag: its name, and whether it opens, closes or is empty (`<br/>`).
     private struct Tag {
@@ -55,13 +57,76 @@ enum InlineMarkup {
             let bytes = Array(text.utf8)
             var position = 0
             for tag in found {
-                result.append(.text(String(decoding: bytes[position..<tag.range.lowerBound], as: UTF8.self)))
+                result.append(.text(decodingReferences(bytes[position..<tag.range.lowerBound], steps: &steps)))
                 result.append(.markup(String(decoding: bytes[tag.range], as: UTF8.self)))
                 position = tag.range.upperBound
             }
-            result.append(.text(String(decoding: bytes[position...], as: UTF8.self)))
+            result.append(.text(decodingReferences(bytes[position...], steps: &steps)))
         }
         return result
+    }
+
+    /// `bytes` with XML's character references (`&amp;`, `&#38;`) read as their characters; an
+    /// `&` that starts none is itself.
+    private static func decodingReferences(_ bytes: ArraySlice<UInt8>, steps: inout Int) -> String {
+        guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
+        let all = Array(bytes)
+        var out: [UInt8] = []
+        out.reserveCapacity(all.count)
+        var index = 0
+        while index < all.count {
+            steps += 1
+            guard all[index] == 0x26, let end = referenceEnd(at: index, in: all, steps: &steps) else {
+                out.append(all[index])
+                index += 1
+                continue
+            }
+            out.append(contentsOf: character(of: all[(index + 1)..<(end - 1)]).utf8)
+            index = end
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The character a reference's body (`amp`, `#38`, `#x26`) that ``referenceEnd(at:in:steps:)``
+    /// accepted stands for.
+    private static func character(of body: ArraySlice<UInt8>) -> String {
+        switch String(decoding: body, as: UTF8.self) {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case let number:
+            let hex = number.hasPrefix("#x")
+            let value = UInt32(number.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
+            return value.map { String(Character($0)) } ?? number
+        }
+    }
+
+    /// `message` with the `&` and `<` of its texts escaped where they would read back as a
+    /// reference or a tag: what a writer puts in a message that has markup, so that its texts
+    /// read back as themselves (``reading(_:steps:)`` decodes them there).
+    static func escapingText(_ message: TranslationMessage) -> TranslationMessage {
+        guard message.hasMarkup else { return message }
+        var steps = 0
+        return TranslationMessage(
+            message.pieces.map { piece in
+                guard case .text(let text) = piece, text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C }) else { return piece }
+                let bytes = Array(text.utf8)
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count + 8)
+                for index in bytes.indices {
+                    let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                    if bytes[index] == 0x26, referenceEnd(at: index, in: bytes, steps: &steps) != nil {
+                        out.append(contentsOf: "&amp;".utf8)
+                    } else if bytes[index] == 0x3C, isNameStart(next) || next == 0x2F {
+                        out.append(contentsOf: "&lt;".utf8)
+                    } else {
+                        out.append(bytes[index])
+                    }
+                }
+                return .text(String(decoding: out, as: UTF8.self))
+            })
     }
 
     /// The well-formed tags of `bytes`, in order. A candidate at a `<` ends at the first byte its

@@ -215,6 +215,13 @@ package enum PlaceholderSyntax {
         return parseI18Next(text, steps: &steps)
     }
 
+    /// An i18next value: its placeholders and nestings, then its inline markup (``InlineMarkup``),
+    /// which react-i18next's `Trans` renders and Android keeps.
+    static func parseI18NextText(_ text: String) -> TranslationMessage {
+        var steps = 0
+        return InlineMarkup.reading(parseI18Next(text, steps: &steps), steps: &steps)
+    }
+
     /// ``parseI18Next(_:)``, adding to `steps` the bytes its searches examine: the test that the
     /// scan is linear (twice the text, twice the steps) counts them, not time.
     package static func parseI18Next(_ text: String, steps: inout Int) -> TranslationMessage {
@@ -317,7 +324,14 @@ package enum PlaceholderSyntax {
         func add(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        let message = message.markupAsText(key: key, platform: "i18next", issues: &issues)
+        let start = out.count
+        defer {
+            // Only a text with a `<` can read back otherwise.
+            if out[start...].contains(0x3C) {
+                let written = String(decoding: out[start...], as: UTF8.self)
+                reportMarkupReadBack(of: message, as: parseI18NextText(written), format: "i18next", key: key, issues: &issues)
+            }
+        }
         let countSlot = pluralNumberSlot(in: message, conversion: pluralNumber)
         var index = 0
         let arguments = message.placeholders.filter { $0.conversion?.hasPrefix("#@") != true }
@@ -341,10 +355,9 @@ package enum PlaceholderSyntax {
                 add("$")
             }
         }
-        for piece in message.pieces {
+        for piece in InlineMarkup.escapingText(message).pieces {
             switch piece {
-            case .text(let literal): add(literal)
-            case .markup: break  // made text above
+            case .text(let literal), .markup(let literal): add(literal)
             case .nesting(let nested):
                 add("$t(")
                 add(nested)
@@ -594,19 +607,29 @@ package enum PlaceholderSyntax {
         let text = renderGettextText(message, pluralNumber: pluralNumber, key: key, issues: &issues)
         // Only a text with a `<` can read back otherwise.
         guard text.utf8.contains(0x3C) else { return text }
-        let own = markupTags(of: message)
-        let readBack = markupTags(of: parseGettext(text))
-        if readBack.count > own.count {
-            let shown = readBack.filter { !own.contains($0) }.prefix(3).joined(separator: ", ")
-            issues.report(
-                key, "a text that shows a tag (\(shown)) reads back from gettext as inline markup, as android2po's .po does",
-                kind: "a text that shows a tag reads back from gettext as inline markup, as android2po's .po does")
-        } else if readBack != own {
-            issues.report(
-                key, "inline markup (\(own.prefix(3).joined(separator: ", "))) does not balance in gettext's text; read back, it is text",
-                kind: "inline markup that does not balance in gettext's text reads back as text")
-        }
+        reportMarkupReadBack(of: message, as: parseGettext(text), format: "gettext", precedent: ", as android2po's .po does", key: key, issues: &issues)
         return text
+    }
+
+    /// Reports where `message`, written in a format whose markup is its tags (gettext, i18next),
+    /// reads back with other markup: a text that shows a balanced tag (Android's `&lt;b&gt;`)
+    /// becomes markup, as in `android2po`'s `.po`, and markup that no longer balances becomes text.
+    private static func reportMarkupReadBack(
+        of message: TranslationMessage, as readBack: TranslationMessage, format: String, precedent: String = "", key: String,
+        issues: inout ConversionIssues
+    ) {
+        let own = markupTags(of: message)
+        let read = markupTags(of: readBack)
+        if read.count > own.count {
+            let shown = read.filter { !own.contains($0) }.prefix(3).joined(separator: ", ")
+            issues.report(
+                key, "a text that shows a tag (\(shown)) reads back from \(format) as inline markup\(precedent)",
+                kind: "a text that shows a tag reads back from \(format) as inline markup\(precedent)")
+        } else if read != own {
+            issues.report(
+                key, "inline markup (\(own.prefix(3).joined(separator: ", "))) does not balance in \(format)'s text; read back, it is text",
+                kind: "inline markup that does not balance in \(format)'s text reads back as text")
+        }
     }
 
     /// The tags of `message`'s markup, in order.
@@ -617,7 +640,7 @@ package enum PlaceholderSyntax {
     private static func renderGettextText(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
         // A plural form is formatted with the number even when it does not print it; a text that
         // would not read back as itself (`100%ige`, `100%% done`) is doubled too.
-        let message = nestingsAsText(message, key: key, platform: "gettext", issues: &issues)
+        let message = InlineMarkup.escapingText(nestingsAsText(message, key: key, platform: "gettext", issues: &issues))
         let isFormat =
             pluralNumber != nil || message.hasPlaceholders
             || message.pieces.contains { piece in

@@ -12,8 +12,8 @@ public struct TranslationMessage: Sendable, Hashable {
         /// i18next's `$t(key)`: another key's text inserted here. Only i18next expresses it.
         case nesting(String)
         /// Inline markup as the source wrote it (`<b>`, `</b>`, `<a href="…">`), well-formed XML:
-        /// styling that Android keeps as markup and gettext as its tags (``InlineMarkup``).
-        /// Other formats have none, so they write the tags as text
+        /// styling that Android keeps as markup, and gettext and i18next as its tags
+        /// (``InlineMarkup``). The Apple formats have none, so they write the tags as text
         /// (``markupAsText(key:platform:issues:)``); read back, they are text, not markup.
         case markup(String)
     }

@@ -103,7 +103,7 @@ struct AndroidCommandTests {
     }
 
     @Test(
-        "inline markup survives res → android and res → .po → android: aapt's string pool (texts and style spans) is the original's; through i18next it is reported by key"
+        "inline markup survives res → android, res → .po → android and res → i18next → android: aapt's string pool (texts and style spans) is the original's"
     )
     func inlineMarkup() throws {
         let workspace = try Workspace(copySample: false)
@@ -135,24 +135,23 @@ struct AndroidCommandTests {
         #expect(strings == (try pool(original.package)), "\(strings)")
         #expect(strings.contains("a;href=https://example.org/?a=1&b=2") && strings.contains("Line<br/>two"), "\(strings)")
 
-        // Through .po as android2po writes it: the tags, read back as markup. A text that shows a
-        // balanced tag cannot be told from markup there, and is named.
-        let toPO = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "po", "--format", "po"])
-        #expect(
-            toPO.status == 0 && toPO.stderr.contains(#""shown" (en): a text that shows a tag (<br/>) reads back from gettext as inline markup"#),
-            "\(toPO.stderr)")
-        let fromPO = try workspace.run(["i18n", "convert", "--from", "po", "--to", "back/res", "--format", "android"])
-        #expect(fromPO.status == 0, "\(fromPO.stderr)")
-        let trip = try AndroidTools.compile(workspace.path + "/back/res")
-        #expect(trip.status == 0, "\(trip.output)")
-        let tripStrings = try pool(trip.package)
-        #expect(tripStrings.contains("a;href=https://example.org/?a=1&b=2") && !tripStrings.contains("Line<br/>two"), "\(tripStrings)")
-        #expect(Set(strings).subtracting(tripStrings) == ["Line<br/>two"], "\(tripStrings)")
-
-        let toI18next = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "json", "--format", "i18next"])
-        #expect(toI18next.status == 0, "\(toI18next.stderr)")
-        #expect(toI18next.stderr.contains("3 keys (en): inline markup is written as text"), "\(toI18next.stderr)")
-        #expect(!toI18next.stderr.contains(#""shown""#), "\(toI18next.stderr)")
+        // Through .po as android2po writes it, and through i18next as react-i18next's `Trans`
+        // reads it: the tags, read back as markup. A text that shows a balanced tag cannot be
+        // told from markup there, and is named.
+        for (format, name) in [("po", "gettext"), ("i18next", "i18next")] {
+            let there = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", format, "--format", format])
+            #expect(
+                there.status == 0 && there.stderr.contains(#""shown" (en): a text that shows a tag (<br/>) reads back from \#(name) as inline markup"#),
+                "\(there.stderr)")
+            #expect(!there.stderr.contains("is written as text"), "\(there.stderr)")
+            let back = try workspace.run(["i18n", "convert", "--from", format, "--to", "back-\(format)/res", "--format", "android"])
+            #expect(back.status == 0, "\(back.stderr)")
+            let trip = try AndroidTools.compile(workspace.path + "/back-\(format)/res")
+            #expect(trip.status == 0, "\(trip.output)")
+            let tripStrings = try pool(trip.package)
+            #expect(tripStrings.contains("a;href=https://example.org/?a=1&b=2") && !tripStrings.contains("Line<br/>two"), "\(format): \(tripStrings)")
+            #expect(Set(strings).subtracting(tripStrings) == ["Line<br/>two"], "\(format): \(tripStrings)")
+        }
     }
 
     @Test("keys that are Java keywords or become one name are renamed by the documented rule, aapt compiles them, and they come back as keys")

@@ -15,7 +15,8 @@ struct AndroidToolsTests {
           "files_one": "{{count}} file",
           "files_other": "{{count}} files",
           "greeting": "Hello, {{name}}!",
-          "markup": "<b>not markup</b> & more",
+          "markup": "<b>bold</b> and <a href=\"https://example.org/?a=1&amp;b=2\">a link</a>",
+          "tags": "<0>numbered</0> & 1 < 2",
           "percent": "100% done",
           "price": "{{n, number}} items for {{total}}",
           "settings": {"language": "Language"},
@@ -33,7 +34,8 @@ struct AndroidToolsTests {
           "files_many": "{{count}} файлов",
           "files_other": "{{count}} файла",
           "greeting": "Привет, {{name}}!",
-          "markup": "<b>не разметка</b>",
+          "markup": "<b>жирный</b> и <a href=\"https://example.org/?a=1&amp;b=2\">ссылка</a>",
+          "tags": "<0>номер</0> & 1 < 2",
           "percent": "100% готово",
           "price": "{{n, number}} штук за {{total}}",
           "settings": {"language": "Язык"},
@@ -47,6 +49,8 @@ struct AndroidToolsTests {
     /// What the app gets for each resource (`string/name`, `plurals/name/quantity`,
     /// `array/name/index`), per aapt configuration: the i18next text, placeholders mapped
     /// (numbered only where aapt needs it: two or more in a `<string>`; `{{n, number}}` groups, `%,d`).
+    /// Inline markup (`markup`) is styling, which `--values` does not print; React's numbered
+    /// components (`tags`) are text, which aapt shows.
     static let expected: [String: [String: String]] = [
         "(default)": [
             "string/apostrophe": "It's \"quoted\" \\ and\nnew line\ttab",
@@ -54,7 +58,8 @@ struct AndroidToolsTests {
             "plurals/files/one": "%d file",
             "plurals/files/other": "%d files",
             "string/greeting": "Hello, %s!",
-            "string/markup": "<b>not markup</b> & more",
+            "string/markup": "bold and a link",
+            "string/tags": "<0>numbered</0> & 1 < 2",
             "string/percent": "100% done",
             "string/price": "%1$,d items for %2$s",
             "string/settings_language": "Language",
@@ -71,7 +76,8 @@ struct AndroidToolsTests {
             "plurals/files/many": "%d файлов",
             "plurals/files/other": "%d файла",
             "string/greeting": "Привет, %s!",
-            "string/markup": "<b>не разметка</b>",
+            "string/markup": "жирный и ссылка",
+            "string/tags": "<0>номер</0> & 1 < 2",
             "string/percent": "100% готово",
             "string/price": "%1$,d штук за %2$s",
             "string/settings_language": "Язык",
@@ -118,10 +124,12 @@ struct AndroidToolsTests {
         let units = AndroidTools.units(fromPO: po)
         let english = Self.expected["(default)"] ?? [:]
         let russian = Self.expected["ru"] ?? [:]
-        for name in ["apostrophe", "at", "greeting", "percent", "price", "settings_language", "Sign_out", "spaces", "markup"] {
+        for name in ["apostrophe", "at", "greeting", "percent", "price", "settings_language", "Sign_out", "spaces", "tags"] {
             #expect(units[name]?.source == english["string/" + name], "\(name): \(String(describing: units[name]))")
             #expect(units[name]?.target == russian["string/" + name], "\(name): \(String(describing: units[name]))")
         }
+        // android2po gives markup as the XML it is.
+        #expect(units["markup"]?.source == #"<b>bold</b> and <a href="https://example.org/?a=1&amp;b=2">a link</a>"#, "\(po)")
         let back = try workspace.run(["i18n", "convert", "--from", "res", "--to", "back", "--format", "i18next"])
         #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
         let again = try workspace.run(["i18n", "convert", "--from", "src", "--to", "back", "--format", "i18next", "--check"])
@@ -152,7 +160,7 @@ struct AndroidToolsTests {
         // the resource `settings_language`).
         let plain = [
             "apostrophe": "apostrophe", "at": "at", "percent": "percent", "settings_language": "settings.language", "Sign_out": "Sign-out",
-            "spaces": "spaces", "markup": "markup",
+            "spaces": "spaces", "markup": "markup", "tags": "tags",
         ]
         for (name, key) in plain {
             #expect(

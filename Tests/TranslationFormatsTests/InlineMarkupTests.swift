@@ -3,7 +3,7 @@ import Testing
 
 @testable import TranslationFormats
 
-@Suite("inline markup in gettext: android2po's tags, read back as markup")
+@Suite("inline markup in gettext and i18next: android2po's tags, read back as markup")
 struct InlineMarkupTests {
     static func markup(_ message: TranslationMessage) -> [String] {
         message.pieces.compactMap { if case .markup(let tag) = $0 { tag } else { nil } }
@@ -70,5 +70,41 @@ struct InlineMarkupTests {
         #expect(xml.contains(#"<string name="bold">Cut <b>%1$d</b> notes</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="link"><a href="%1$s">OpenCage</a> policy</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="shows">like &lt;small&gt; here</string>"#), "\(xml)")
+    }
+
+    @Test(
+        "in a message with markup the text is XML's: references are read as their characters and written back only where needed, through .po and i18next"
+    )
+    func xmlText() throws {
+        // android2po writes the text of a message with markup as XML: `&amp;` is `&`.
+        let read = PlaceholderSyntax.parseGettext("<b>Tom</b> &amp; Jerry &lt;3 &#x263A; & more")
+        #expect(read.pieces == [.markup("<b>"), .text("Tom"), .markup("</b>"), .text(" & Jerry <3 \u{263A} & more")], "\(read.pieces)")
+        // Without markup a text is as it is.
+        #expect(PlaceholderSyntax.parseGettext("Tom &amp; Jerry").pieces == [.text("Tom &amp; Jerry")])
+        #expect(PlaceholderSyntax.parseI18NextText("Tom &amp; <b>Jerry</b>").pieces == [.text("Tom & "), .markup("<b>"), .text("Jerry"), .markup("</b>")])
+
+        let directory = TemporaryDirectory()
+        directory.write(
+            "res/values/strings.xml",
+            #"""
+            <resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
+              <string name="amp"><b>Tom</b> &amp; Jerry, &amp;amp; and &lt;br/&gt; shown</string>
+              <string name="plain">Tom &amp; Jerry &amp;amp;</string>
+            </resources>
+            """#)
+        for (format, file) in [("po", "en/translation.po"), ("i18next", "en/translation.json")] {
+            let converter = try directory.convert("res", to: format, into: format)
+            var writing = converter
+            _ = try writing.plan(try #require(TranslationFormatRegistry.standard.format(named: format)), to: directory.path + "/again")
+            #expect(writing.issues.isEmpty, "\(format): \(writing.issues)")
+            let written = directory.read(format + "/" + file)
+            // `&` that starts no reference is written bare; `&amp;` and a tag that is text, escaped.
+            #expect(written.contains(#"<b>Tom</b> & Jerry, &amp;amp; and &lt;br/> shown"#), "\(written)")
+            #expect(written.contains(#"Tom & Jerry &amp;"#), "\(written)")
+            try directory.convert(format, to: "android", into: "back-" + format)
+            let xml = directory.read("back-\(format)/values/strings.xml")
+            #expect(xml.contains(#"<string name="amp"><b>Tom</b> &amp; Jerry, &amp;amp; and &lt;br/&gt; shown</string>"#), "\(format): \(xml)")
+            #expect(xml.contains(#"<string name="plain">Tom &amp; Jerry &amp;amp;</string>"#), "\(format): \(xml)")
+        }
     }
 }

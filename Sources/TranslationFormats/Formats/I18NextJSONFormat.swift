@@ -282,18 +282,18 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 // the text of a call without a count, kept apart.
                 var withoutCount: TranslationMessage? = nil
                 if let plain = singles[slot] {
-                    if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18Next(plain) }
+                    if forms[.one] == nil { forms[.one] = plain } else { withoutCount = PlaceholderSyntax.parseI18NextText(plain) }
                 }
                 // Without `_other` (written from an Android <plurals> without it) the forms stay as
                 // they are; the converter gives `other` to a format that needs one.
                 var entry = TranslationEntry(
-                    key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18Next), variable: nil, frame: nil, valueType: nil),
+                    key: base, context: context, value: .plural(forms.mapValues(PlaceholderSyntax.parseI18NextText), variable: nil, frame: nil, valueType: nil),
                     textWithoutCount: withoutCount)
                 // `place_ordinal_one`, `place_ordinal_two`…: what `t("place", { count, ordinal: true })` reads.
                 if isOrdinal { entry.pluralKind = .ordinal }
                 return entry
             }
-            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18Next(singles[slot] ?? "")))
+            return TranslationEntry(key: base, context: context, value: .single(PlaceholderSyntax.parseI18NextText(singles[slot] ?? "")))
         }
         return (entries, firstKeys)
     }
