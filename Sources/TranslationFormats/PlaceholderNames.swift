@@ -39,7 +39,12 @@ enum PlaceholderNames {
         let converted = namesNative ? spellings.filter { $0.key != "count" }.compactMapValues { $0.conversion.flatMap(beyondGettextLetter) } : [:]
         let needed =
             spellings.values.contains { $0.unescaped || $0.format != nil } || !numbered.isEmpty || !converted.isEmpty
-            || (!namesNative && order.contains { name in PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count") })
+            || (!namesNative
+                && order.contains { name in
+                    // Only the entry's own names: a language without plural forms names the
+                    // source's `count` `arg1` (katagaki/DJDX's `%lld曲`), which needs no line.
+                    spellings[name] != nil && PlaceholderSyntax.argumentIndex(name) == nil && !(plural && name == "count")
+                })
         guard needed else { return comment }
         let arguments = order.enumerated().map { index, name in
             Argument(

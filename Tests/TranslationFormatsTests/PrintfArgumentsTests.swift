@@ -132,6 +132,27 @@ struct PluralNumberArgumentTests {
         #expect(!written.contains("%2$"), "\(written)")
         #expect(written.contains("play"), "\(written)")
     }
+
+    @Test("a language without plural forms whose argument is arg1 needs no Placeholders: line; one that names it count still gets it")
+    func countLineOnlyForItsOwnNames() throws {
+        let directory = TemporaryDirectory()
+        // katagaki/DJDX's shape through i18next: `{{count}}` in en's forms, `{{arg1, lld}}` in ja.
+        directory.write("src/en/translation.json", #"{"SongCount": {"%lld_one": "{{count}} song", "%lld_other": "{{count}} songs"}}"#)
+        directory.write("src/ja/translation.json", #"{"SongCount": {"%lld": "{{arg1, lld}}曲"}}"#)
+        directory.write("named/en/translation.json", #"{"songs_one": "{{count}} song", "songs_other": "{{count}} songs"}"#)
+        directory.write("named/ja/translation.json", #"{"songs": "{{count}}曲"}"#)
+        for (folder, line) in [("src", false), ("named", true)] {
+            try directory.convert(folder, to: "xcstrings", into: folder + "-catalog")
+            let catalog = directory.read(folder + "-catalog/Localizable.xcstrings")
+            #expect(catalog.contains("Placeholders: 1 = {{count}}") == line, "\(catalog)")
+            try directory.convert(folder + "-catalog/Localizable.xcstrings", to: "i18next", into: folder + "-back")
+            for language in ["en", "ja"] {
+                let back = try JSONSerialization.jsonObject(with: Data(directory.read("\(folder)-back/\(language)/translation.json").utf8)) as? NSDictionary
+                let source = try JSONSerialization.jsonObject(with: Data(directory.read("\(folder)/\(language)/translation.json").utf8)) as? NSDictionary
+                #expect(back == source, "\(folder) \(language): \(String(describing: back))")
+            }
+        }
+    }
 }
 
 @Suite("Android through .po and back, as the app formats it")
