@@ -99,6 +99,55 @@ struct TranslatorPOTests {
         #expect(throws: Never.self) { _ = try JSONSerialization.jsonObject(with: workspace.read("tt.json") ?? Data()) }
     }
 
+    @Test(
+        "the template (.pot) beside the files: msginit starts a language from it that msgfmt --check accepts, pot2po and msgmerge keep a translation, and envtool reads the folder back without it"
+    )
+    func template() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("locales/en/translation.json", Self.english)
+        try workspace.write("locales/de/translation.json", Self.german)
+        #expect(try workspace.run(["i18n", "convert", "--from", "locales", "--to", "canonical", "--format", "i18next", "--source-language", "en"]).status == 0)
+        let written = try workspace.run([
+            "i18n", "convert", "--from", "locales", "--to", "po", "--format", "po", "--po-msgid", "source", "--source-language", "en",
+        ])
+        #expect(written.status == 0 && written.stdout.contains("wrote po/translation.pot"), "\(written.stdout)\(written.stderr)")
+        let template = String(decoding: try #require(workspace.read("po/translation.pot")), as: UTF8.self)
+        #expect(template.contains("\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n\"X-Envtool-Msgid: source\\n\"\n"), "\(template)")
+        #expect(template.contains("msgctxt \"greeting\"\nmsgid \"Hello %(name)s\"\nmsgstr \"\"\n"), "\(template)")
+        #expect(
+            template.contains("msgctxt \"files\"\nmsgid \"%(count)d file\"\nmsgid_plural \"%(count)d files\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"), "\(template)")
+        #expect(template.contains("#. Placeholders: 1 = {{- link}}\nmsgctxt \"html\"\nmsgid \"Click %(link)s now\"\nmsgstr \"\"\n"), "\(template)")
+        #expect(template.contains("msgctxt \"only_en\"") && !template.contains("Hallo"), "\(template)")
+
+        let french = workspace.path + "/po/fr.po"
+        let started = try ConvertCommandTests.tool("msginit", ["--no-translator", "-l", "fr", "-i", workspace.path + "/po/translation.pot", "-o", french])
+        #expect(started.status == 0, "\(started.output)")
+        let check = try ConvertCommandTests.tool("msgfmt", ["--check", "-o", "/dev/null", french])
+        #expect(check.status == 0, "\(check.output)")
+        let merged = try ConvertCommandTests.tool(
+            "msgmerge", ["--quiet", "-o", workspace.path + "/merged.po", workspace.path + "/po/de/translation.po", workspace.path + "/po/translation.pot"])
+        #expect(merged.status == 0, "\(merged.output)")
+        #expect(String(decoding: workspace.read("merged.po") ?? Data(), as: UTF8.self).contains("msgstr \"Hallo %(name)s\""))
+        if FileManager.default.isExecutableFile(atPath: Self.venv + "pot2po") {
+            let updated = try Self.toolkit(
+                "pot2po",
+                ["--progress=none", "-t", workspace.path + "/po/de/translation.po", workspace.path + "/po/translation.pot", workspace.path + "/pot2po.po"])
+            #expect(updated.status == 0, "\(updated.output)")
+            #expect(String(decoding: workspace.read("pot2po.po") ?? Data(), as: UTF8.self).contains("msgstr \"Hallo %(name)s\""))
+        }
+
+        // The template is no language: the folder reads back to the same files, and French, which
+        // msginit started, to nothing translated yet.
+        let back = try workspace.run(["i18n", "convert", "--from", "po", "--to", "back", "--format", "i18next"])
+        #expect(back.status == 0, "\(back.stderr)")
+        for language in ["en", "de"] {
+            let path = "\(language)/translation.json"
+            #expect(workspace.read("back/" + path) == workspace.read("canonical/" + path), "\(path)")
+        }
+        #expect(String(decoding: workspace.read("back/fr/translation.json") ?? Data(), as: UTF8.self) == "{}\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path + "/back/translation"), "\(back.stdout)")
+    }
+
     @Test("--po-msgid is refused for another format")
     func onlyForPO() throws {
         let workspace = try Workspace(copySample: false)

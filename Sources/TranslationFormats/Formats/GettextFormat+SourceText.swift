@@ -68,6 +68,31 @@ extension GettextFormat {
         return Data(out)
     }
 
+    /// The template (`.pot`) of the source language's `entries`: each message as the languages'
+    /// files have it, with an empty `msgstr` (two `msgstr[n]` for a plural, as `xgettext` writes
+    /// them) and the source's comment, under `xgettext`'s header with `Language` and
+    /// `Plural-Forms` left for `msginit` to fill. Its own issues are the source file's, already
+    /// reported there.
+    static func writeTemplate(_ entries: [TranslationEntry], table: String, issues: inout ConversionIssues) -> Data {
+        var out = Array("# \(table), the template written by envtool i18n convert --po-msgid source.\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n".utf8)
+        out += Array("\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n".utf8)
+        out += Array("\"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n\"\n\"Language-Team: LANGUAGE <LL@li.org>\\n\"\n\"Language: \\n\"\n".utf8)
+        out += Array("\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n".utf8)
+        out += Array("\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n\"\(sourceTextField): source\\n\"\n".utf8)
+        var sourceIssues = ConversionIssues(file: "", language: "")
+        for original in entries {
+            let key = original.foldedKey
+            var empty = untranslated(shapedLike: original, key: key, categories: [.one, .other])
+            // The source's comment and names line: the msgid is the source's text.
+            empty.comment = PlaceholderNames.comment(namedArgumentsOf: original)
+            out.append(0x0A)
+            appendMessage(
+                empty, categories: [.one, .other], language: "en", issues: &issues, into: &out,
+                identity: identity(key: key, source: original, issues: &sourceIssues))
+        }
+        return Data(out)
+    }
+
     /// `msgctxt` the key, `msgid` the source's text (its `one` form for a plural, or the form it
     /// has), `msgid_plural` its `other`.
     private static func identity(key: String, source: TranslationEntry, issues: inout ConversionIssues) -> MessageIdentity {

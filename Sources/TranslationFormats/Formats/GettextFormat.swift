@@ -129,6 +129,12 @@ public struct GettextFormat: TranslationFileFormat {
             outputs.append(output)
             issues += found
         }
+        // Beside the languages' files, the template a new language starts from (`msginit`).
+        if let sourceEntries, !singleFile {
+            var collected = ConversionIssues(file: destination + "/" + name + ".pot", language: table.sourceLanguage ?? "")
+            let data = Self.writeTemplate(sourceEntries, table: name, issues: &collected)
+            outputs.append(TranslationConverter.Output(destination: destination, relativePath: name + ".pot", data: data))
+        }
         return outputs
     }
 
