@@ -446,22 +446,29 @@ public struct TranslationConverter: Sendable {
         _ table: inout TranslationTable, in format: any TranslationFileFormat, destination: String, includingSource: Bool
     ) {
         guard let source = table.sourceLanguage else { return }
+        // One reason of each kind, shared by every issue that gives it (a large `.po` has one for
+        // every other message).
+        let why = "left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"
+        let fuzzy = "fuzzy (to be reviewed); --include-fuzzy writes it: " + why
+        let untranslated = "not translated: " + why
         for (language, entries) in table.languages where language != source || includingSource {
-            guard entries.contains(where: { $0.state != .translated }) else { continue }
-            table.languages[language] = entries.filter { entry in
-                let what: String
-                switch entry.state {
-                case .translated: return true
-                case .needsReview where includesFuzzy: return true
-                case .needsReview: what = "fuzzy (to be reviewed); --include-fuzzy writes it"
-                case .new: what = "not translated"
+            func kept(_ entry: TranslationEntry) -> Bool {
+                entry.state == .translated || (entry.state == .needsReview && includesFuzzy)
+            }
+            let count = entries.count(where: kept)
+            guard count < entries.count else { continue }
+            // Made at its size: `filter` grows its copy by doubling, up to twice the kept entries.
+            var remaining: [TranslationEntry] = []
+            remaining.reserveCapacity(count)
+            for entry in entries {
+                if kept(entry) {
+                    remaining.append(entry)
+                    continue
                 }
                 writeIssues.append(
-                    ConversionIssue(
-                        file: destination, language: language, key: entry.key,
-                        reason: "\(what): left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"))
-                return false
+                    ConversionIssue(file: destination, language: language, key: entry.key, reason: entry.state == .new ? untranslated : fuzzy))
             }
+            table.languages[language] = remaining
         }
     }
 }

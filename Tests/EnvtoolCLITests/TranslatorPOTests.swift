@@ -40,16 +40,22 @@ struct TranslatorPOTests {
         try ConvertCommandTests.tool(venv + name, arguments)
     }
 
-    @Test("i18next → .po for translators → i18next gives the same files; msgfmt --check accepts every file")
-    func roundTrip() throws {
+    /// A workspace with the resources in `locales/`, as envtool writes them in `canonical/` (to
+    /// compare a trip with), and converted into `po/` with `--po-msgid source`: that run.
+    static func writtenForTranslators() throws -> (Workspace, EnvtoolProcess.Result) {
         let workspace = try Workspace(copySample: false)
         try workspace.write("locales/en/translation.json", Self.english)
         try workspace.write("locales/de/translation.json", Self.german)
-        // The files as envtool writes them, to compare the trip with.
         #expect(try workspace.run(["i18n", "convert", "--from", "locales", "--to", "canonical", "--format", "i18next", "--source-language", "en"]).status == 0)
         let written = try workspace.run([
             "i18n", "convert", "--from", "locales", "--to", "po", "--format", "po", "--po-msgid", "source", "--source-language", "en",
         ])
+        return (workspace, written)
+    }
+
+    @Test("i18next → .po for translators → i18next gives the same files; msgfmt --check accepts every file")
+    func roundTrip() throws {
+        let (workspace, written) = try Self.writtenForTranslators()
         #expect(written.status == 0, "\(written.stderr)")
         let german = String(decoding: try #require(workspace.read("po/de/translation.po")), as: UTF8.self)
         #expect(german.contains("\"X-Envtool-Msgid: source\\n\""))
@@ -103,13 +109,7 @@ struct TranslatorPOTests {
         "the template (.pot) beside the files: msginit starts a language from it that msgfmt --check accepts, pot2po and msgmerge keep a translation, and envtool reads the folder back without it"
     )
     func template() throws {
-        let workspace = try Workspace(copySample: false)
-        try workspace.write("locales/en/translation.json", Self.english)
-        try workspace.write("locales/de/translation.json", Self.german)
-        #expect(try workspace.run(["i18n", "convert", "--from", "locales", "--to", "canonical", "--format", "i18next", "--source-language", "en"]).status == 0)
-        let written = try workspace.run([
-            "i18n", "convert", "--from", "locales", "--to", "po", "--format", "po", "--po-msgid", "source", "--source-language", "en",
-        ])
+        let (workspace, written) = try Self.writtenForTranslators()
         #expect(written.status == 0 && written.stdout.contains("wrote po/translation.pot"), "\(written.stdout)\(written.stderr)")
         let template = String(decoding: try #require(workspace.read("po/translation.pot")), as: UTF8.self)
         #expect(template.contains("\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n\"X-Envtool-Msgid: source\\n\"\n"), "\(template)")
