@@ -356,6 +356,28 @@ package struct PropertyListReader: ~Copyable {
         return string
     }
 
+    /// The character XML's reference `&name;` stands for: one of the five named ones (`amp`),
+    /// or a number (`#38`, `#x26`); `nil` for any other name and for `&#0;`.
+    package static func scalar(ofReference name: String) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            let scalar: Unicode.Scalar?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if name.hasPrefix("#") {
+                scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+            } else {
+                scalar = nil
+            }
+            return scalar?.value == 0 ? nil : scalar
+        }
+    }
+
     mutating func appendEntity(to text: inout [UInt8]) throws(Failure) {
         let start = position
         var end = position + 1
@@ -364,23 +386,10 @@ package struct PropertyListReader: ~Copyable {
             throw Failure(offset: start, message: "'&' must start an entity such as &amp;; write a literal & as &amp;")
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
-        let scalar: Unicode.Scalar?
-        switch name {
-        case "amp": scalar = "&"
-        case "lt": scalar = "<"
-        case "gt": scalar = ">"
-        case "quot": scalar = "\""
-        case "apos": scalar = "'"
-        default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-            } else if name.hasPrefix("#") {
-                scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
-            } else {
+        guard let scalar = Self.scalar(ofReference: name) else {
+            guard name.hasPrefix("#") else {
                 throw Failure(offset: start, message: "unknown entity &\(name);; XML knows &amp; &lt; &gt; &quot; &apos; and &#…;")
             }
-        }
-        guard let scalar, scalar.value != 0 else {
             throw Failure(offset: start, message: "&\(name); is not a valid Unicode character")
         }
         text.append(contentsOf: Array(String(scalar).utf8))

@@ -1,3 +1,5 @@
+import AppleLocalization
+
 /// Inline markup in gettext and i18next texts: `<b>`, `</b>`, `<br/>`, `<a href="…">`, which
 /// Android styles, GNOME's Pango and react-i18next's `Trans` render, and translate-toolkit's
 /// `android2po` writes into `.po` as it is. Neither format has a syntax of its own for it, so a
@@ -8,8 +10,8 @@
 /// closed, a tag a placeholder cuts (`<a href="%s">`, whose `%s` is an argument) and an attribute
 /// with a bare `&` stay text. Android's `<a href="%1$s">` is markup: its `%` is written `%%`.
 ///
-/// In a message with markup the text is XML's, as in `android2po`'s `.po`: `&amp;` and `&lt;`
-/// are read as `&` and `<`, and written (``escapingText(_:)``) only where the text would
+/// In a message with markup the text is XML's, as in `android2po`'s `.po`: its character
+/// references (`&amp;`, `&lt;`, `&#8217;`) are read as the characters, and `&` and `<` written (``escapingText(_:)``) only where the text would
 /// otherwise read back as a reference or a tag, so a bare `&` stays as the file had it. A message
 /// without markup is text as it is; one that shows a balanced tag there (Android's `&lt;b&gt;`)
 /// cannot be told from markup, and the writers report it.
@@ -29,13 +31,16 @@ enum InlineMarkup {
         // Most texts have no `<`: no scan beyond the search for one.
         guard message.pieces.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0x3C) } else { false } }) else { return message }
         var tags: [[Tag]] = []
+        var texts: [[UInt8]] = []
         var open: [ArraySlice<UInt8>] = []
         for piece in message.pieces {
             guard case .text(let text) = piece else {
                 tags.append([])
+                texts.append([])
                 continue
             }
-            let found = Self.tags(in: Array(text.utf8), steps: &steps)
+            let bytes = Array(text.utf8)
+            let found = Self.tags(in: bytes, steps: &steps)
             for tag in found {
                 switch tag.kind {
                 case .open: open.append(tag.name)
@@ -46,15 +51,19 @@ enum InlineMarkup {
                 }
             }
             tags.append(found)
+            texts.append(bytes)
         }
         guard open.isEmpty, tags.contains(where: { !$0.isEmpty }) else { return message }
+        // The message has markup: every text of it is XML's, a tag beside it or not
+        // (`<b>Hi</b>{{n}} &amp; co`).
         var result = TranslationMessage()
-        for (piece, found) in zip(message.pieces, tags) {
-            guard case .text(let text) = piece, !found.isEmpty else {
+        for (index, piece) in message.pieces.enumerated() {
+            guard case .text = piece else {
                 result.append(piece)
                 continue
             }
-            let bytes = Array(text.utf8)
+            let bytes = texts[index]
+            let found = tags[index]
             var position = 0
             for tag in found {
                 result.append(.text(decodingReferences(bytes[position..<tag.range.lowerBound], steps: &steps)))
@@ -88,19 +97,10 @@ enum InlineMarkup {
     }
 
     /// The character a reference's body (`amp`, `#38`, `#x26`) that ``referenceEnd(at:in:steps:)``
-    /// accepted stands for.
+    /// accepted stands for, as the XML reader decodes it.
     private static func character(of body: ArraySlice<UInt8>) -> String {
-        switch String(decoding: body, as: UTF8.self) {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case let number:
-            let hex = number.hasPrefix("#x")
-            let value = UInt32(number.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
-            return value.map { String(Character($0)) } ?? number
-        }
+        let name = String(decoding: body, as: UTF8.self)
+        return PropertyListReader.scalar(ofReference: name).map { String(Character($0)) } ?? "&\(name);"
     }
 
     /// `message` with the `&` and `<` of its texts escaped where they would read back as a
@@ -215,14 +215,16 @@ enum InlineMarkup {
         }
     }
 
+    /// XML's five named references, without `&` and `;`.
+    private static let namedReferences: [[UInt8]] = [Array("amp".utf8), Array("lt".utf8), Array("gt".utf8), Array("quot".utf8), Array("apos".utf8)]
+
     /// The end of the character reference at `start` (a `&`): one of XML's five named ones
     /// (`&amp;`), or `&#38;` or `&#x26;`; an HTML name (`&nbsp;`) is not XML's, and aapt refuses it.
     private static func referenceEnd(at start: Int, in bytes: [UInt8], steps: inout Int) -> Int? {
         guard let semicolon = bytes[(start + 1)..<min(bytes.count, start + 12)].firstIndex(of: 0x3B) else { return nil }
         steps += semicolon - start
         let body = bytes[(start + 1)..<semicolon]
-        let named: [[UInt8]] = [Array("amp".utf8), Array("lt".utf8), Array("gt".utf8), Array("quot".utf8), Array("apos".utf8)]
-        if named.contains(where: { $0.elementsEqual(body) }) { return semicolon + 1 }
+        if namedReferences.contains(where: { $0.elementsEqual(body) }) { return semicolon + 1 }
         guard body.first == 0x23 else { return nil }
         // A character XML allows (`&#0;` and a surrogate are not); at most 8 digits, so no overflow.
         let digits = body.dropFirst()

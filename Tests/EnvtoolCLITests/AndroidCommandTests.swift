@@ -103,7 +103,7 @@ struct AndroidCommandTests {
     }
 
     @Test(
-        "inline markup survives res → android, res → .po → android and res → i18next → android: aapt's string pool (texts and style spans) is the original's"
+        "inline markup survives res → android, res → .po → android and res → i18next → android: aapt's string pool (texts and style spans) is the original's, but for a text that shows a tag, reported"
     )
     func inlineMarkup() throws {
         let workspace = try Workspace(copySample: false)

@@ -219,7 +219,9 @@ struct GettextReadingTests {
                         file: path, language: language, key: key, reason: reason + " kept only in .po", kind: kind.map { $0 + " kept only in .po" },
                         keptBy: GettextFormat.formatName))
             }
-            if !otherHeaderFields.isEmpty { keptOnlyInPO("", "the header's \(otherHeaderFields.joined(separator: ", ")) are") }
+            let commented = headerIndex.map { raws[$0].translatorComments } ?? false
+            let kept = (commented ? ["comments (# …)"] : []) + (otherHeaderFields.isEmpty ? [] : [otherHeaderFields.joined(separator: ", ")])
+            if !kept.isEmpty { keptOnlyInPO("", "the header's \(kept.joined(separator: " and ")) are") }
             var entries: [TranslationEntry] = []
             // msgfmt refuses both of these; choosing one of the texts silently would ship the other
             // translator's work nowhere.

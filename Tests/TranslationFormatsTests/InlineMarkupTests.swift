@@ -79,6 +79,20 @@ struct InlineMarkupTests {
         // android2po writes the text of a message with markup as XML: `&amp;` is `&`.
         let read = PlaceholderSyntax.parseGettext("<b>Tom</b> &amp; Jerry &lt;3 &#x263A; & more")
         #expect(read.pieces == [.markup("<b>"), .text("Tom"), .markup("</b>"), .text(" & Jerry <3 \u{263A} & more")], "\(read.pieces)")
+        // A text the markup does not touch is XML's too: after a placeholder, or in a later piece.
+        let apart = PlaceholderSyntax.parseI18NextText("<b>Hi</b>{{n}} &amp; co")
+        #expect(apart.pieces.last == .text(" & co"), "\(apart.pieces)")
+        #expect(PlaceholderSyntax.parseGettext("<b>A</b>%s &lt;i&gt;").pieces.last == .text(" <i>"))
+        var issues = ConversionIssues(file: "", language: "")
+        // Written back, a bare `&` needs no reference; `&amp;` read as text does.
+        let written = PlaceholderSyntax.renderI18Next(apart, pluralNumber: nil, key: "k", issues: &issues)
+        #expect(written == "<b>Hi</b>{{n}} & co")
+        #expect(PlaceholderSyntax.parseI18NextText(written) == apart)
+        let literal = TranslationMessage([.markup("<b>"), .text("x"), .markup("</b>"), .placeholder(TranslationPlaceholder(name: "n")), .text(" &amp; <i>")])
+        let escaped = PlaceholderSyntax.renderI18Next(literal, pluralNumber: nil, key: "k", issues: &issues)
+        #expect(escaped == "<b>x</b>{{n}} &amp;amp; &lt;i>")
+        #expect(PlaceholderSyntax.parseI18NextText(escaped) == literal)
+        #expect(issues.all.isEmpty, "\(issues.all)")
         // Without markup a text is as it is.
         #expect(PlaceholderSyntax.parseGettext("Tom &amp; Jerry").pieces == [.text("Tom &amp; Jerry")])
         #expect(PlaceholderSyntax.parseI18NextText("Tom &amp; <b>Jerry</b>").pieces == [.text("Tom & "), .markup("<b>"), .text("Jerry"), .markup("</b>")])

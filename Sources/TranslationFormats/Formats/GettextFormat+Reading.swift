@@ -76,8 +76,13 @@ extension GettextFormat {
             try scanner.scan()
             let header = try Header(scanner, fallback: fallback)
             let language = header.language
-            if reportingWhatOnlyItKeeps, !header.otherFields.isEmpty {
-                issues.append(keptOnlyInPO("", "the header's \(header.otherFields.joined(separator: ", ")) are", path: path, language: language))
+            if reportingWhatOnlyItKeeps {
+                // The header's own comments: the title, copyright and translators' list.
+                let commented = scanner.messages.first { !$0.obsolete && $0.id == "" && $0.context == nil }?.translatorComments == true
+                let kept = (commented ? ["comments (# …)"] : []) + (header.otherFields.isEmpty ? [] : [header.otherFields.joined(separator: ", ")])
+                if !kept.isEmpty {
+                    issues.append(keptOnlyInPO("", "the header's \(kept.joined(separator: " and ")) are", path: path, language: language))
+                }
             }
             let entries = try Self.entries(
                 of: &scanner, header: header, positions: positions, reportingWhatOnlyItKeeps: reportingWhatOnlyItKeeps, issues: &issues)

@@ -71,15 +71,16 @@ extension GettextFormat {
     /// The template (`.pot`) of the source language's `entries`: each message as the languages'
     /// files have it, with an empty `msgstr` (two `msgstr[n]` for a plural, as `xgettext` writes
     /// them) and the source's comment, under `xgettext`'s header with `Language` and
-    /// `Plural-Forms` left for `msginit` to fill. Its own issues are the source file's, already
-    /// reported there.
-    static func writeTemplate(_ entries: [TranslationEntry], table: String, issues: inout ConversionIssues) -> Data {
+    /// `Plural-Forms` left for `msginit` to fill, and without its dates (the same file every time).
+    static func writeTemplate(_ entries: [TranslationEntry], table: String) -> Data {
         var out = Array("# \(table), the template written by envtool i18n convert --po-msgid source.\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n".utf8)
-        out += Array("\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n".utf8)
+        out += Array("\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"Report-Msgid-Bugs-To: \\n\"\n".utf8)
+        out += Array("\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n".utf8)
         out += Array("\"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n\"\n\"Language-Team: LANGUAGE <LL@li.org>\\n\"\n\"Language: \\n\"\n".utf8)
         out += Array("\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n".utf8)
         out += Array("\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n\"\(sourceTextField): source\\n\"\n".utf8)
-        var sourceIssues = ConversionIssues(file: "", language: "")
+        // What the messages cannot hold is the source file's to report, and reported there.
+        var issues = ConversionIssues(file: "", language: "")
         for original in entries {
             let key = original.foldedKey
             var empty = untranslated(shapedLike: original, key: key, categories: [.one, .other])
@@ -88,7 +89,7 @@ extension GettextFormat {
             out.append(0x0A)
             appendMessage(
                 empty, categories: [.one, .other], language: "en", issues: &issues, into: &out,
-                identity: identity(key: key, source: original, issues: &sourceIssues))
+                identity: identity(key: key, source: original, issues: &issues))
         }
         return Data(out)
     }

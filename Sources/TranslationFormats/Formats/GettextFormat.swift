@@ -131,8 +131,7 @@ public struct GettextFormat: TranslationFileFormat {
         }
         // Beside the languages' files, the template a new language starts from (`msginit`).
         if let sourceEntries, !singleFile {
-            var collected = ConversionIssues(file: destination + "/" + name + ".pot", language: table.sourceLanguage ?? "")
-            let data = Self.writeTemplate(sourceEntries, table: name, issues: &collected)
+            let data = Self.writeTemplate(sourceEntries, table: name)
             outputs.append(TranslationConverter.Output(destination: destination, relativePath: name + ".pot", data: data))
         }
         return outputs
