@@ -104,7 +104,7 @@ struct GettextReadingTests {
                         current.references = true
                     } else if marker == "|" {
                         current.previous = true
-                    } else {
+                    } else if !trimmed.hasSuffix(GettextFormat.writtenBy) {
                         current.translatorComments = true
                     }
                     continue

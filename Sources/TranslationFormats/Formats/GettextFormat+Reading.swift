@@ -514,7 +514,7 @@ extension GettextFormat {
                     current.references = true
                 } else if marker == "|" {
                     current.previous = true
-                } else {
+                } else if !trimmed.hasSuffix(GettextFormat.writtenBy) {
                     current.translatorComments = true
                 }
                 return

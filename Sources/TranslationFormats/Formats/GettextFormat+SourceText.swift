@@ -73,7 +73,7 @@ extension GettextFormat {
     /// them) and the source's comment, under `xgettext`'s header with `Language` and
     /// `Plural-Forms` left for `msginit` to fill, and without its dates (the same file every time).
     static func writeTemplate(_ entries: [TranslationEntry], table: String) -> Data {
-        var out = Array("# \(table), the template written by envtool i18n convert --po-msgid source.\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n".utf8)
+        var out = Array("# \(table), the template for translators, \(writtenBy)\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n".utf8)
         out += Array("\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"Report-Msgid-Bugs-To: \\n\"\n".utf8)
         out += Array("\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n".utf8)
         out += Array("\"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n\"\n\"Language-Team: LANGUAGE <LL@li.org>\\n\"\n\"Language: \\n\"\n".utf8)

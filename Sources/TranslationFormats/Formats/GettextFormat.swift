@@ -189,6 +189,10 @@ public struct GettextFormat: TranslationFileFormat {
     ///
     /// - Throws: When the entries have plurals and no gettext plural expression is known for
     ///   `language`.
+    /// How the comment line envtool writes above a header ends: a line of its own, which it writes
+    /// again, so reading it is no translator's comment to report.
+    static let writtenBy = "written by envtool i18n convert."
+
     static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(AppleLocalizationError) -> String {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
@@ -200,7 +204,7 @@ public struct GettextFormat: TranslationFileFormat {
                         "no gettext plural expression is known for \(language) (CLDR categories: \(categories.map(\.rawValue).joined(separator: ", "))); nothing was written. Convert to another format or add the language to GettextPluralForms"
                 ))
         }
-        var header = "# \(table) (\(language)), written by envtool i18n convert.\nmsgid \"\"\nmsgstr \"\"\n"
+        var header = "# \(table) (\(language)), \(writtenBy)\nmsgid \"\"\nmsgstr \"\"\n"
         header +=
             "\"Project-Id-Version: \(TextEscaping.quoted(table, for: .gettext))\\n\"\n\"PO-Revision-Date: \\n\"\n\"Last-Translator: \\n\"\n\"Language-Team: \\n\"\n"
         header += "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
