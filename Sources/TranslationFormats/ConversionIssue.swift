@@ -4,31 +4,78 @@ import Diagnostics
 /// Something a target format cannot express, reported with the key and the reason instead of
 /// being dropped silently. The conversion still writes the closest text it can.
 public struct ConversionIssue: Sendable, Hashable, CustomStringConvertible {
-    /// The file written (or that would be).
-    public var file: String
-    /// The language of the entry.
-    public var language: String
     /// The key.
     public var key: String
+    /// The rest, shared by the issues that say the same.
+    private var said: Said
+
+    /// The file written (or that would be).
+    public var file: String {
+        get { said.file }
+        set { said = Said(file: newValue, language: language, reason: reason, kind: kind, keptBy: keptBy) }
+    }
+    /// The language of the entry.
+    public var language: String {
+        get { said.language }
+        set { said = Said(file: file, language: newValue, reason: reason, kind: kind, keptBy: keptBy) }
+    }
     /// What could not be expressed and what was written instead.
-    public var reason: String
+    public var reason: String {
+        get { said.reason }
+        set { said = Said(file: file, language: language, reason: newValue, kind: kind, keptBy: keptBy) }
+    }
     /// The format that keeps what a reader could not put into the model (`xcstrings` for a
     /// catalog's device variations): no loss when that is the format written.
-    public var keptBy: String?
+    public var keptBy: String? {
+        get { said.keptBy }
+        set { said = Said(file: file, language: language, reason: reason, kind: kind, keptBy: newValue) }
+    }
     /// The kind of loss: the reason with what is particular to the key (its name, a value, a
     /// plural category) taken out, said so it reads for every key of the kind. Issues of one
     /// kind in one file are summarized on one line (``summarized(_:naming:)``); `nil` when the
     /// reason says nothing particular to the key, so the reason is the kind.
-    public var kind: String?
+    public var kind: String? {
+        get { said.kind }
+        set { said = Said(file: file, language: language, reason: reason, kind: newValue, keptBy: keptBy) }
+    }
 
     /// An issue.
     public init(file: String, language: String, key: String, reason: String, kind: String? = nil, keptBy: String? = nil) {
-        self.file = file
-        self.language = language
+        self.init(key: key, saying: Said(file: file, language: language, reason: reason, kind: kind, keptBy: keptBy))
+    }
+
+    /// An issue about `key` that says what `said` says, shared with every other issue made of it.
+    init(key: String, saying said: Said) {
         self.key = key
-        self.reason = reason
-        self.kind = kind
-        self.keptBy = keptBy
+        self.said = said
+    }
+
+    /// What an issue says but its key: one object for every issue that says the same. A large
+    /// `.po` has an issue for nearly every message (its references, flags and comments are
+    /// kept only in `.po`), and five strings in each were three quarters of its size.
+    final class Said: Sendable, Hashable {
+        let file: String
+        let language: String
+        let reason: String
+        let kind: String?
+        let keptBy: String?
+
+        init(file: String, language: String, reason: String, kind: String? = nil, keptBy: String? = nil) {
+            (self.file, self.language, self.reason, self.kind, self.keptBy) = (file, language, reason, kind, keptBy)
+        }
+
+        static func == (lhs: Said, rhs: Said) -> Bool {
+            lhs === rhs
+                || (lhs.file, lhs.language, lhs.reason, lhs.kind, lhs.keptBy) == (rhs.file, rhs.language, rhs.reason, rhs.kind, rhs.keptBy)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(file)
+            hasher.combine(language)
+            hasher.combine(reason)
+            hasher.combine(kind)
+            hasher.combine(keptBy)
+        }
     }
 
     /// `file: warning: "key" (language): reason`, in the one diagnostic shape (keys come from
@@ -129,10 +176,8 @@ struct ConversionIssues {
 
     /// The issues, in the order first reported.
     var all: [ConversionIssue] {
-        kept.map { issue in
-            let what = said[issue.said]
-            return ConversionIssue(file: what.file, language: what.language, key: issue.key, reason: what.reason, kind: what.kind)
-        }
+        let shared = said.map { ConversionIssue.Said(file: $0.file, language: $0.language, reason: $0.reason, kind: $0.kind) }
+        return kept.map { ConversionIssue(key: $0.key, saying: shared[$0.said]) }
     }
 
     mutating func report(_ key: String, _ reason: String, kind: String? = nil) {

@@ -90,6 +90,11 @@ public struct TranslationConverter: Sendable {
     public var setsAsideFailedFiles = false
     /// The errors of the files set aside (``setsAsideFailedFiles``), in their order.
     public private(set) var failures: [Diagnostic] = []
+    /// Whether ``plan(_:to:sourceLanguage:)`` hands each table to its writer instead of keeping
+    /// it, leaving ``tables`` empty: for a command that plans once (`i18n convert`). The entries
+    /// are then filtered and ordered where they are, not in copies beside the tables read, which
+    /// were two of the four copies of a large `.po`'s entries a conversion held (issue #33).
+    public var releasesTablesWhenPlanned = false
 
     /// A converter with nothing read yet, for the formats of `registry`.
     public init(registry: TranslationFormatRegistry = .standard) {
@@ -273,8 +278,9 @@ public struct TranslationConverter: Sendable {
         }
         if !plannedFormats.contains(format.name) { plannedFormats.append(format.name) }
         var outputs: [Output] = []
-        for table in tables {
-            var table = table
+        for index in tables.indices {
+            var table = tables[index]
+            if releasesTablesWhenPlanned { tables[index] = TranslationTable(name: table.name) }
             // A lone `de.po` is a translation of its msgids, though the rule, with nothing declared
             // or recorded, takes its only language as the source. With `en` beside it, `en` is the
             // source, whose empty text (`<string name="empty"></string>`) is a text.
@@ -312,23 +318,7 @@ public struct TranslationConverter: Sendable {
                     }
                 }
             }
-            // Every writer lists keys sorted (as Xcode writes catalogs), so the order a format
-            // cannot keep (.strings and .stringsdict split one table) never makes a round trip differ.
-            // (The positions are sorted, not the entries: moving large values cost a tenth of a
-            // conversion.) Each language on its own, side by side, as the files are read.
-            let languages = Array(table.languages)
-            let sorted = Self.concurrentMap(languages.count) { index in
-                let entries = languages[index].value
-                func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
-                    (entries[lhs].key, entries[lhs].context ?? "") < (entries[rhs].key, entries[rhs].context ?? "")
-                }
-                // Files written sorted (envtool's, Xcode's) are kept as they are: checking the order
-                // costs a comparison per entry, sorting a copy a tenth of a .po conversion.
-                // (A key before the next one is in order without comparing contexts.)
-                if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key || !precedes($0, $0 - 1) }) { return entries }
-                return entries.indices.sorted(by: precedes).map { entries[$0] }
-            }
-            table.languages = Dictionary(uniqueKeysWithValues: zip(languages.lazy.map(\.key), sorted))
+            Self.sortEntries(of: &table)
             if !format.holdsOrdinals {
                 Self.splittingOrdinals(&table, for: format, destination: destination, issues: &writeIssues)
             }
@@ -387,6 +377,38 @@ public struct TranslationConverter: Sendable {
             }
         }
         return outputs
+    }
+
+    /// Sorts each language's entries by key and context: every writer lists keys sorted (as
+    /// Xcode writes catalogs), so the order a format cannot keep (.strings and .stringsdict split
+    /// one table) never makes a round trip differ.
+    ///
+    /// The positions are sorted, not the entries (moving large values cost a tenth of a
+    /// conversion), each language on its own, side by side, as the files are read; then each
+    /// language's entries are put in that order and the unsorted list let go, one language at a
+    /// time.
+    private static func sortEntries(of table: inout TranslationTable) {
+        for (language, order) in sortOrders(of: table) {
+            guard let order, let entries = table.languages.removeValue(forKey: language) else { continue }
+            table.languages[language] = order.map { entries[$0] }
+        }
+    }
+
+    /// Each language's positions in key order, `nil` for a language already in order.
+    private static func sortOrders(of table: TranslationTable) -> [(language: String, order: [Int]?)] {
+        let languages = Array(table.languages.keys)
+        let orders = concurrentMap(languages.count) { index -> [Int]? in
+            let entries = table.languages[languages[index]]!
+            func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+                (entries[lhs].key, entries[lhs].context ?? "") < (entries[rhs].key, entries[rhs].context ?? "")
+            }
+            // Files written sorted (envtool's, Xcode's) are kept as they are: checking the order
+            // costs a comparison per entry, sorting a copy a tenth of a .po conversion.
+            // (A key before the next one is in order without comparing contexts.)
+            if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key || !precedes($0, $0 - 1) }) { return nil }
+            return entries.indices.sorted(by: precedes)
+        }
+        return Array(zip(languages, orders))
     }
 
     /// Gives each plural without `other` (an Android `<plurals>` without it) the form of its
@@ -451,24 +473,22 @@ public struct TranslationConverter: Sendable {
         let why = "left out, as \(format.name) has no translation state, so the app shows the source language, as gettext does"
         let fuzzy = "fuzzy (to be reviewed); --include-fuzzy writes it: " + why
         let untranslated = "not translated: " + why
-        for (language, entries) in table.languages where language != source || includingSource {
-            func kept(_ entry: TranslationEntry) -> Bool {
-                entry.state == .translated || (entry.state == .needsReview && includesFuzzy)
+        let includesFuzzy = includesFuzzy
+        func kept(_ entry: TranslationEntry) -> Bool {
+            entry.state == .translated || (entry.state == .needsReview && includesFuzzy)
+        }
+        // By name, not over the table's languages, which would share the lists it changes.
+        for language in Array(table.languages.keys) where language != source || includingSource {
+            guard table.languages[language]!.contains(where: { !kept($0) }) else { continue }
+            let saidFuzzy = ConversionIssue.Said(file: destination, language: language, reason: fuzzy)
+            let saidUntranslated = ConversionIssue.Said(file: destination, language: language, reason: untranslated)
+            // In place: a table handed over by the plan (``releasesTablesWhenPlanned``) is this
+            // list's only owner, so no copy of a large file's entries is made.
+            table.languages[language]!.removeAll { entry in
+                if kept(entry) { return false }
+                writeIssues.append(ConversionIssue(key: entry.key, saying: entry.state == .new ? saidUntranslated : saidFuzzy))
+                return true
             }
-            let count = entries.count(where: kept)
-            guard count < entries.count else { continue }
-            // Made at its size: `filter` grows its copy by doubling, up to twice the kept entries.
-            var remaining: [TranslationEntry] = []
-            remaining.reserveCapacity(count)
-            for entry in entries {
-                if kept(entry) {
-                    remaining.append(entry)
-                    continue
-                }
-                writeIssues.append(
-                    ConversionIssue(file: destination, language: language, key: entry.key, reason: entry.state == .new ? untranslated : fuzzy))
-            }
-            table.languages[language] = remaining
         }
     }
 }

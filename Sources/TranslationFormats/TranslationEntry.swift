@@ -13,7 +13,10 @@ public struct TranslationEntry: Sendable, Hashable {
         /// format that needs one, see ``TranslationFileFormat/holdsPluralsWithoutOther``), chosen by the number
         /// argument. `frame` is Apple's outer format around the plural variable (`Cart: %#@items@`)
         /// when the source had one, kept so that Apple formats round-trip; `variable` names it.
-        case plural([PluralCategory: TranslationMessage], variable: String?, frame: TranslationMessage?, valueType: String?)
+        ///
+        /// Boxed (`indirect`): a plural's fields are five words that most entries, single
+        /// messages, would otherwise carry empty, and a large file is this value many times over.
+        indirect case plural([PluralCategory: TranslationMessage], variable: String?, frame: TranslationMessage?, valueType: String?)
     }
 
     /// How far the translation is.
@@ -112,9 +115,19 @@ public struct TranslationEntry: Sendable, Hashable {
     }
 }
 
-/// A ``TranslationEntry/location`` that every equality and hash ignores.
+/// A ``TranslationEntry/location`` that every equality and hash ignores, boxed: one word in
+/// every entry instead of five, for the readers that record none (a conversion).
 private struct Position: Sendable, Hashable {
-    var location: SourceLocation?
+    private final class Box: Sendable {
+        let location: SourceLocation
+        init(_ location: SourceLocation) { self.location = location }
+    }
+    private var box: Box?
+
+    var location: SourceLocation? {
+        get { box?.location }
+        set { box = newValue.map(Box.init) }
+    }
 
     static func == (lhs: Position, rhs: Position) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

@@ -111,6 +111,32 @@ struct GettextWholeTests {
     }
 
     @Test(
+        "a converter that hands its tables to the writer (releasesTablesWhenPlanned) plans the same files and issues, leaving its tables empty; one that keeps them plans again alike"
+    )
+    func tablesHandedToTheWriter() throws {
+        let directory = TemporaryDirectory()
+        directory.write("in/ru/messages.po", Self.russian)
+        directory.write(
+            "in/en/messages.po",
+            "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n"
+        )
+        let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
+        var kept = TranslationConverter()
+        try kept.read(directory.path + "/in")
+        let planned = try kept.plan(i18next, to: directory.path + "/out")
+        #expect(try kept.plan(i18next, to: directory.path + "/out") == planned)
+        let keys = Set(kept.tables.first?.languages["ru"]?.map(\.key) ?? [])
+        #expect(keys.isSuperset(of: ["Close", "Open", "Save"]), "\(keys)")
+
+        var released = TranslationConverter()
+        released.releasesTablesWhenPlanned = true
+        try released.read(directory.path + "/in")
+        #expect(try released.plan(i18next, to: directory.path + "/out") == planned)
+        #expect(released.issues == kept.issues && released.issues.contains { $0.key == "Close" }, "\(released.issues)")
+        #expect(released.tables.allSatisfy { $0.languages.isEmpty }, "\(released.tables)")
+    }
+
+    @Test(
         "a lone .po is a translation of its msgids: its untranslated and fuzzy texts are left out too, though the rule infers its language as the source; a declared source, or en beside it, keeps its own"
     )
     func loneFileLeftOut() throws {

@@ -109,19 +109,20 @@ extension GettextFormat {
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
         let path = scanner.path
         let language = header.language
-        // One String for each reason and kind, shared by every issue that gives it (a large file
+        // What each reason says, made once and shared by every issue that gives it (a large file
         // has one for nearly every message).
-        var shared: [String: String] = [:]
-        func once(_ text: String) -> String {
-            if let known = shared[text] { return known }
-            shared[text] = text
-            return text
-        }
+        var shared: [String: ConversionIssue.Said] = [:]
         func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil) {
             guard reportingWhatOnlyItKeeps else { return }
-            let issue = Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language)
-            issues.append(
-                ConversionIssue(file: path, language: language, key: key, reason: once(issue.reason), kind: issue.kind.map(once), keptBy: formatName))
+            let said =
+                shared[reason]
+                ?? {
+                    let issue = Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language)
+                    let said = ConversionIssue.Said(file: path, language: language, reason: issue.reason, kind: issue.kind, keptBy: formatName)
+                    shared[reason] = said
+                    return said
+                }()
+            issues.append(ConversionIssue(key: key, saying: said))
         }
         var entries: [TranslationEntry] = []
         entries.reserveCapacity(scanner.messages.count)

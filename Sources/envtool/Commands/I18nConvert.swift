@@ -93,6 +93,7 @@ extension I18n {
             // Originals serve only a writer of their own format: .po to i18next keeps none.
             converter.targetFormat = target.name
             converter.includesFuzzy = includeFuzzy
+            converter.releasesTablesWhenPlanned = true
             var rule = SourceLanguageRule()
             try reportingFailures { rule = try source.rule(near: [input.from]) }
             let outputs: [TranslationConverter.Output]
