@@ -135,33 +135,15 @@ extension GettextFormat {
         }
         // The category of each msgstr index (0 to 15), looked up by position for every plural.
         let categoryAt = (0..<16).map { header.categoryOf[$0] }
-        // msgfmt refuses both of these; choosing one of the texts silently would ship the other
-        // translator's work nowhere.
-        // Each message by the hash of its key and context, as its position (a dictionary of the
-        // keys and contexts was a third of the entries' size); the rare messages whose hash an
-        // earlier one has, by key and context.
-        struct MessageID: Hashable { var context: String?; var key: String }
-        var firstByHash: [Int: Int] = [:]
-        firstByHash.reserveCapacity(scanner.messages.count)
-        var collided: [MessageID: Int] = [:]
-        /// The line of the message before `index` with its key and context, if there is one.
-        func earlier(_ id: MessageID, at index: Int) -> Int? {
-            let hash = id.hashValue
-            guard let first = firstByHash[hash] else {
-                firstByHash[hash] = index
-                return nil
-            }
-            let (key, context) = header.identity(of: scanner.messages[first])
-            if MessageID(context: context, key: key) == id { return scanner.messages[first].line }
-            // A duplicate is an error, so the line that replaces the first one's is never read.
-            return collided.updateValue(scanner.messages[index].line, forKey: id)
-        }
+        var identities = MessageIdentities(capacity: scanner.messages.count)
         for index in scanner.messages.indices {
             let raw = scanner.messages[index]
             guard !raw.obsolete && !(raw.id == "" && raw.context == nil) else { continue }
             defer { scanner.releaseTexts(of: index) }
             let (key, context) = header.identity(of: raw)
-            if let first = earlier(MessageID(context: context, key: key), at: index) {
+            // msgfmt refuses both of these; choosing one of the texts silently would ship the
+            // other translator's work nowhere.
+            if let first = identities.earlierLine(of: key, context, at: index, in: scanner.messages, header: header) {
                 throw scanner.fail(
                     raw.line, 1,
                     "duplicate message definition of \(Diagnostic.quoted(key))\(context.map { " in context " + Diagnostic.quoted($0) } ?? ""); the first is at line \(first). Keep one (msgfmt refuses the file too)"
@@ -184,24 +166,13 @@ extension GettextFormat {
                 guard header.expression != nil else {
                     throw scanner.fail(raw.line, 1, "msgid_plural needs a Plural-Forms header (\"Plural-Forms: nplurals=N; plural=EXPR;\\n\")")
                 }
-                var forms: [PluralCategory: TranslationMessage] = [:]
-                forms.reserveCapacity(raw.strings.count + 1)
-                // In index order: as written, nearly always, without sorting a copy.
-                let inOrder = zip(raw.strings, raw.strings.dropFirst()).allSatisfy { $0.index < $1.index }
-                for (index, string) in inOrder ? raw.strings : raw.strings.sorted(by: { $0.index < $1.index }) {
-                    let category = categoryAt[index] ?? (forms[.other] == nil ? .other : nil)
-                    guard let category else {
-                        issues.append(
-                            ConversionIssue(
-                                file: path, language: language, key: key,
-                                reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
-                                kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
-                        continue
-                    }
-                    if forms[category] == nil { forms[category] = parse(string) }
+                let forms = pluralForms(of: raw, header: header, categoryAt: categoryAt, parse: parse) { index in
+                    issues.append(
+                        ConversionIssue(
+                            file: path, language: language, key: key,
+                            reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
+                            kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
                 }
-                if forms[.other] == nil, let last = header.rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
-                forms[.other] = forms[.other] ?? TranslationMessage()
                 entries.append(
                     TranslationEntry(
                         key: key, context: context, comment: comment,
@@ -218,6 +189,62 @@ extension GettextFormat {
             if positions { entries[entries.count - 1].location = SourceLocation(file: path, line: raw.line, column: 1) }
         }
         return entries
+    }
+
+    /// The forms of a plural message, by the category of each `msgstr[n]` (`categoryAt`), in
+    /// index order; a form no integer chooses becomes `other` when the expression gives none
+    /// (Transifex's and Babel's `ru`), else it is `neverChosen`. `other`, which every target
+    /// needs, is the last category's text when no index gave it.
+    private static func pluralForms(
+        of raw: Raw, header: Header, categoryAt: [PluralCategory?], parse: (Text) -> TranslationMessage,
+        neverChosen: (Int) -> Void
+    ) -> [PluralCategory: TranslationMessage] {
+        var forms: [PluralCategory: TranslationMessage] = [:]
+        forms.reserveCapacity(raw.strings.count + 1)
+        // In index order: as written, nearly always, without sorting a copy.
+        let inOrder = zip(raw.strings, raw.strings.dropFirst()).allSatisfy { $0.index < $1.index }
+        for (index, string) in inOrder ? raw.strings : raw.strings.sorted(by: { $0.index < $1.index }) {
+            guard let category = categoryAt[index] ?? (forms[.other] == nil ? .other : nil) else {
+                neverChosen(index)
+                continue
+            }
+            if forms[category] == nil { forms[category] = parse(string) }
+        }
+        if forms[.other] == nil, let last = header.rules.categories.reversed().first(where: { forms[$0] != nil }) { forms[.other] = forms[last] }
+        forms[.other] = forms[.other] ?? TranslationMessage()
+        return forms
+    }
+
+    /// The messages read so far by key and context, to find a second definition of one. Each is
+    /// kept by the hash of its key and context, as its position (a dictionary of the keys and
+    /// contexts was a third of the entries' size); the rare messages whose hash an earlier one
+    /// has, by key and context.
+    private struct MessageIdentities {
+        private struct MessageID: Hashable {
+            var context: String?
+            var key: String
+        }
+        private var firstByHash: [Int: Int] = [:]
+        private var collided: [MessageID: Int] = [:]
+
+        init(capacity: Int) {
+            firstByHash.reserveCapacity(capacity)
+        }
+
+        /// The line of the message before `index` with this key and context, if there is one;
+        /// message `index` is recorded.
+        mutating func earlierLine(of key: String, _ context: String?, at index: Int, in messages: [Raw], header: Header) -> Int? {
+            let id = MessageID(context: context, key: key)
+            let hash = id.hashValue
+            guard let first = firstByHash[hash] else {
+                firstByHash[hash] = index
+                return nil
+            }
+            let (firstKey, firstContext) = header.identity(of: messages[first])
+            if MessageID(context: firstContext, key: firstKey) == id { return messages[first].line }
+            // A duplicate is an error, so the line that replaces the first one's is never read.
+            return collided.updateValue(messages[index].line, forKey: id)
+        }
     }
 
     /// Each message's text as written, for a writer of `.po` to give back unchanged: where it
