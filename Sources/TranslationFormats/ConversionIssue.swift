@@ -147,7 +147,7 @@ struct ConversionIssues {
     var language: String
     /// What each issue says but its key (its file, language, reason and kind), once: nearly every
     /// issue of a writer says what many others say (i18next has no comments, no contexts), and
-    /// an issue held whole was four times the size of its key and a position.
+    /// an issue held whole, with its own words, was four times the size of its key and a position.
     private struct Said: Hashable {
         var file: String
         var language: String

@@ -65,7 +65,8 @@ public struct TranslationConverter: Sendable {
     private var readIssues: [ConversionIssue] = []
     var writeIssues: [ConversionIssue] = []
     private var plannedFormats: [String] = []
-    /// The tables read.
+    /// The tables read; after a plan that released them (``releasesTablesWhenPlanned``), only
+    /// their names.
     public internal(set) var tables: [TranslationTable] = []
     /// The format read.
     public private(set) var sourceFormat: (any TranslationFileFormat)?
@@ -91,7 +92,8 @@ public struct TranslationConverter: Sendable {
     /// The errors of the files set aside (``setsAsideFailedFiles``), in their order.
     public private(set) var failures: [Diagnostic] = []
     /// Whether ``plan(_:to:sourceLanguage:)`` hands each table to its writer instead of keeping
-    /// it, leaving ``tables`` empty: for a command that plans once (`i18n convert`). The entries
+    /// it, leaving in ``tables`` only each table's name (no languages, source language, original
+    /// or notices), so it plans once: for a command that writes one format (`i18n convert`). The entries
     /// are then filtered and ordered where they are, not in copies beside the tables read, which
     /// were two of the four copies of a large `.po`'s entries a conversion held (issue #33).
     public var releasesTablesWhenPlanned = false
@@ -276,6 +278,8 @@ public struct TranslationConverter: Sendable {
             throw AppleLocalizationError(
                 Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
         }
+        // A second plan of released tables would write nothing, silently: a caller's mistake.
+        precondition(!(releasesTablesWhenPlanned && !plannedFormats.isEmpty), "tables released by an earlier plan (releasesTablesWhenPlanned)")
         if !plannedFormats.contains(format.name) { plannedFormats.append(format.name) }
         var outputs: [Output] = []
         for index in tables.indices {
@@ -482,13 +486,13 @@ public struct TranslationConverter: Sendable {
             guard table.languages[language]!.contains(where: { !kept($0) }) else { continue }
             let saidFuzzy = ConversionIssue.Said(file: destination, language: language, reason: fuzzy)
             let saidUntranslated = ConversionIssue.Said(file: destination, language: language, reason: untranslated)
-            // In place: a table handed over by the plan (``releasesTablesWhenPlanned``) is this
-            // list's only owner, so no copy of a large file's entries is made.
-            table.languages[language]!.removeAll { entry in
-                if kept(entry) { return false }
+            for entry in table.languages[language]! where !kept(entry) {
                 writeIssues.append(ConversionIssue(key: entry.key, saying: entry.state == .new ? saidUntranslated : saidFuzzy))
-                return true
             }
+            // In place: a table handed over by the plan (``releasesTablesWhenPlanned``) is the
+            // list's only owner, unless an original of the same format keeps the entries read,
+            // so no copy of a large file's entries is made.
+            table.languages[language]!.removeAll { !kept($0) }
         }
     }
 }

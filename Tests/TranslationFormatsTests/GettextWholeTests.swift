@@ -134,6 +134,13 @@ struct GettextWholeTests {
         #expect(try released.plan(i18next, to: directory.path + "/out") == planned)
         #expect(released.issues == kept.issues && released.issues.contains { $0.key == "Close" }, "\(released.issues)")
         #expect(released.tables.allSatisfy { $0.languages.isEmpty }, "\(released.tables)")
+        // What both plan: the unfinished texts left out, each reported, and the keys sorted.
+        func json(_ language: String) -> String? {
+            planned.first { $0.relativePath == language + "/messages.json" }.map { String(decoding: $0.data, as: UTF8.self) }
+        }
+        #expect(json("en") == "{\n  \"Close\": \"Close\",\n  \"Open\": \"Open\",\n  \"Save\": \"Save\"\n}\n", "\(json("en") ?? "")")
+        #expect(json("ru")?.hasSuffix("  \"%d file_other\": \"{{count}} файла\",\n  \"Save\": \"Сохранить\"\n}\n") == true, "\(json("ru") ?? "")")
+        #expect(Set(released.issues.filter { $0.reason.contains("left out") }.map(\.key)) == ["Close", "Open"], "\(released.issues)")
     }
 
     @Test(

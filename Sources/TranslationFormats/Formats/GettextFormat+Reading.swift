@@ -109,17 +109,18 @@ extension GettextFormat {
     ) throws(AppleLocalizationError) -> [TranslationEntry] {
         let path = scanner.path
         let language = header.language
-        // What each reason says, made once and shared by every issue that gives it (a large file
-        // has one for nearly every message).
+        // What each reason and kind say, made once and shared by every issue that gives them (a
+        // large file has one for nearly every message).
         var shared: [String: ConversionIssue.Said] = [:]
         func keptOnlyInPO(_ key: String, _ reason: String, kind: String? = nil) {
             guard reportingWhatOnlyItKeeps else { return }
+            let known = kind.map { reason + "\n" + $0 } ?? reason
             let said =
-                shared[reason]
+                shared[known]
                 ?? {
                     let issue = Self.keptOnlyInPO(key, reason, kind: kind, path: path, language: language)
                     let said = ConversionIssue.Said(file: path, language: language, reason: issue.reason, kind: issue.kind, keptBy: formatName)
-                    shared[reason] = said
+                    shared[known] = said
                     return said
                 }()
             issues.append(ConversionIssue(key: key, saying: said))
