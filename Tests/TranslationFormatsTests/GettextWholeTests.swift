@@ -81,14 +81,20 @@ struct GettextWholeTests {
         #expect(issues.all.first?.reason.contains("gettext's header") == true && issues.all.last?.reason.contains("untranslated") == true, "\(issues.all)")
     }
 
-    @Test("into i18next the untranslated and fuzzy texts of a translation are left out, each reported; includesFuzzy writes the fuzzy ones")
-    func unfinishedLeftOut() throws {
+    /// `in/ru/messages.po` (``russian``) and `in/en/messages.po` with `keys`, each its own text, in that order.
+    static func russianBesideEnglish(_ keys: [String]) -> TemporaryDirectory {
         let directory = TemporaryDirectory()
-        directory.write("in/ru/messages.po", Self.russian)
+        directory.write("in/ru/messages.po", russian)
         directory.write(
             "in/en/messages.po",
-            "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n"
-        )
+            "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
+                + keys.map { "\nmsgid \"\($0)\"\nmsgstr \"\($0)\"\n" }.joined())
+        return directory
+    }
+
+    @Test("into i18next the untranslated and fuzzy texts of a translation are left out, each reported; includesFuzzy writes the fuzzy ones")
+    func unfinishedLeftOut() throws {
+        let directory = Self.russianBesideEnglish(["Open", "Close", "Save"])
         let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
@@ -114,12 +120,8 @@ struct GettextWholeTests {
         "a converter that hands its tables to the writer (releasesTablesWhenPlanned) plans the same files and issues, leaving its tables empty; one that keeps them plans again alike"
     )
     func tablesHandedToTheWriter() throws {
-        let directory = TemporaryDirectory()
-        directory.write("in/ru/messages.po", Self.russian)
-        directory.write(
-            "in/en/messages.po",
-            "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\nmsgid \"Save\"\nmsgstr \"Save\"\n\nmsgid \"Open\"\nmsgstr \"Open\"\n\nmsgid \"Close\"\nmsgstr \"Close\"\n"
-        )
+        // The English unsorted, so the plan sorts it.
+        let directory = Self.russianBesideEnglish(["Save", "Open", "Close"])
         let i18next = try #require(TranslationFormatRegistry.standard.format(named: "i18next"))
         var kept = TranslationConverter()
         try kept.read(directory.path + "/in")
