@@ -157,7 +157,7 @@ public struct TranslationConverter: Sendable {
                 }
             }
             tables = tables.map(chosen.normalized)
-            if !chosen.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
+            joinCarriedForms(readBy: chosen)
         } else {
             guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
                 throw AppleLocalizationError(
@@ -174,7 +174,7 @@ public struct TranslationConverter: Sendable {
             file.reportsWhatOnlyItKeeps = keepsOriginals && targetFormat.map { $0 != file.format } ?? true
             file.recordsPositions = recordsPositions
             try readFile(file, with: inferred)
-            if !inferred.holdsOrdinals { tables = tables.map(Self.joiningOrdinals) }
+            joinCarriedForms(readBy: inferred)
         }
     }
 
@@ -325,6 +325,12 @@ public struct TranslationConverter: Sendable {
             Self.sortEntries(of: &table)
             if !format.holdsOrdinals {
                 Self.splittingOrdinals(&table, for: format, destination: destination, issues: &writeIssues)
+            }
+            if !format.holdsFormsOutsideRules {
+                // From a format without them too (.po → .po), the forms were texts and stay texts.
+                var carried: [ConversionIssue] = []
+                Self.splittingFormsOutsideRules(&table, for: format, destination: destination, issues: &carried)
+                if sourceFormat?.holdsFormsOutsideRules != false { writeIssues += carried }
             }
             if !format.holdsPluralsWithoutOther {
                 Self.completePlurals(&table, in: format, destination: destination, issues: &writeIssues)

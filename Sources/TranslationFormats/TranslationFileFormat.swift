@@ -52,6 +52,11 @@ public protocol TranslationFileFormat: Sendable {
     var holdsStates: Bool { get }
     /// Whether it has ordinal plurals (``TranslationEntry/pluralKind``): i18next only.
     var holdsOrdinals: Bool { get }
+    /// Whether a plural may have forms its language's CLDR rules never choose (English `zero`,
+    /// which Android's `<plurals>`, the Apple formats and i18next keep); gettext has a `msgstr`
+    /// only for the forms of its `Plural-Forms`, so such a form is carried as a text of its own
+    /// (``TranslationConverter/splittingFormsOutsideRules(_:for:destination:issues:)``).
+    var holdsFormsOutsideRules: Bool { get }
     /// Whether it can write plural forms without `other` as they are (Android's `<plurals>`,
     /// i18next's suffixes); the converter gives the others an `other` form.
     var holdsPluralsWithoutOther: Bool { get }
@@ -108,6 +113,7 @@ extension TranslationFileFormat {
     public var holdsTextWithoutCount: Bool { false }
     public var holdsPluralsWithoutOther: Bool { false }
     public var holdsOrdinals: Bool { false }
+    public var holdsFormsOutsideRules: Bool { true }
     public var holdsStates: Bool { false }
     public var holdsDoNotTranslate: Bool { false }
     public var companionFormats: [String] { [] }

@@ -154,6 +154,57 @@ struct AndroidCommandTests {
         }
     }
 
+    @Test(
+        "a plural form English never chooses (zero, as apps write it) goes through .po as a text of its own: msgfmt accepts the file, aapt compiles every item back, i18next gets key_zero, and .po → .po says nothing"
+    )
+    func formOutsideTheLanguageRules() throws {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write(
+            "in/res/values/strings.xml",
+            #"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <plurals name="found">
+                    <item quantity="zero">Found no notebooks</item>
+                    <item quantity="one">Found %d notebook</item>
+                    <item quantity="other">Found %d notebooks</item>
+                </plurals>
+            </resources>
+            """#)
+        try workspace.write(
+            "in/res/values-de/strings.xml",
+            #"<resources><plurals name="found"><item quantity="one">%d Notizbuch</item><item quantity="other">%d Notizbücher</item></plurals></resources>"#)
+        let there = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "po", "--format", "po"])
+        #expect(
+            there.status == 0
+                && there.stderr.contains(
+                    #""found" (en): the zero form is not one of en's plural forms, the only forms po has; carried as a text of its own (found_zero)"#),
+            "\(there.stderr)")
+        let po = String(decoding: workspace.read("po/en/translation.po") ?? Data(), as: UTF8.self)
+        #expect(po.contains("msgid \"found_zero\"\nmsgstr \"Found no notebooks\"\n"), "\(po)")
+        let check = try ConvertCommandTests.tool("msgfmt", ["--check", "-o", "/dev/null", workspace.path + "/po/en/translation.po"])
+        #expect(check.status == 0, "\(check.output)")
+
+        let back = try workspace.run(["i18n", "convert", "--from", "po", "--to", "back/res", "--format", "android"])
+        #expect(back.status == 0 && !back.stderr.contains("found_zero"), "\(back.stderr)")
+        func items(_ resources: String) throws -> [String: [String: String]] {
+            let compiled = try AndroidTools.compile(resources)
+            #expect(compiled.status == 0, "\(compiled.output)")
+            return AndroidTools.values(fromDump: try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package]).output)
+        }
+        let original = try items(workspace.path + "/in/res")
+        #expect(original.values.contains { $0["plurals/found/zero"] == "Found no notebooks" }, "\(original)")
+        #expect(try items(workspace.path + "/back/res") == original)
+
+        let i18next = try workspace.run(["i18n", "convert", "--from", "po", "--to", "locales", "--format", "i18next"])
+        #expect(i18next.status == 0, "\(i18next.stderr)")
+        let json = String(decoding: workspace.read("locales/en/translation.json") ?? Data(), as: UTF8.self)
+        #expect(json.contains(#""found_zero": "Found no notebooks""#) && json.contains(#""found_one""#), "\(json)")
+
+        let again = try workspace.run(["i18n", "convert", "--from", "po", "--to", "po", "--format", "po", "--check"])
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+    }
+
     @Test("keys that are Java keywords or become one name are renamed by the documented rule, aapt compiles them, and they come back as keys")
     func keywordsAndCollisions() throws {
         let workspace = try Workspace(copySample: false)

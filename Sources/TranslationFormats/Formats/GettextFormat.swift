@@ -47,6 +47,7 @@ public struct GettextFormat: TranslationFileFormat {
     public var holdsContexts: Bool { true }
     public var holdsPluralSourceText: Bool { true }
     public var holdsStates: Bool { true }
+    public var holdsFormsOutsideRules: Bool { false }
 
     public func discover(in directory: String) -> [TranslationSourceFile] {
         let top = DirectoryListing.entries(directory).filter { $0.hasSuffix(".po") }.map {
