@@ -307,64 +307,7 @@ public struct TranslationConverter: Sendable {
                 if table.languages[source] == nil, !table.languages.isEmpty { table.languages[source] = [] }
                 reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
             }
-            if !format.holdsStates {
-                leaveOutUnfinished(&table, in: format, destination: destination, includingSource: loneTranslation)
-            }
-            if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
-                // Contexts read from i18next's `key_context` go back into the key where a format
-                // has none: the key is the one the source had, so nothing is lost or reported.
-                table.languages = table.languages.mapValues { entries in
-                    entries.map { entry in
-                        var entry = entry
-                        entry.key = entry.foldedKey
-                        entry.context = nil
-                        return entry
-                    }
-                }
-            }
-            Self.sortEntries(of: &table)
-            if !format.holdsOrdinals {
-                Self.splittingOrdinals(&table, for: format, destination: destination, issues: &writeIssues)
-            }
-            if !format.holdsFormsOutsideRules {
-                // From a format without them too (.po → .po), the forms were texts and stay texts.
-                var carried: [ConversionIssue] = []
-                Self.splittingFormsOutsideRules(&table, for: format, destination: destination, issues: &carried)
-                if sourceFormat?.holdsFormsOutsideRules != false { writeIssues += carried }
-            }
-            if !format.holdsPluralsWithoutOther {
-                Self.completePlurals(&table, in: format, destination: destination, issues: &writeIssues)
-            }
-            if !format.holdsPluralSourceText || !format.holdsTextWithoutCount || !format.holdsDoNotTranslate {
-                for (language, entries) in table.languages {
-                    // By position: a copy of each entry was most of this loop.
-                    for index in entries.indices {
-                        if !format.holdsDoNotTranslate, !entries[index].shouldTranslate {
-                            writeIssues.append(
-                                ConversionIssue(
-                                    file: destination, language: language, key: entries[index].key,
-                                    reason:
-                                        "not for translation (translatable=\"false\", \"shouldTranslate\": false), which \(format.name) cannot mark; written as a text to translate"
-                                ))
-                        }
-                        if !format.holdsPluralSourceText, let pluralID = entries[index].pluralID {
-                            writeIssues.append(
-                                ConversionIssue(
-                                    file: destination, language: language, key: entries[index].key,
-                                    reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written",
-                                    kind: "gettext's msgid_plural has no place in \(format.name); not written"))
-                        }
-                        if !format.holdsTextWithoutCount, entries[index].textWithoutCount != nil {
-                            writeIssues.append(
-                                ConversionIssue(
-                                    file: destination, language: language, key: entries[index].key,
-                                    reason:
-                                        "the text beside the plural forms, which t() without a count returns, has no place in \(format.name) (one key is one plural there); not written"
-                                ))
-                        }
-                    }
-                }
-            }
+            fit(&table, to: format, destination: destination, loneTranslation: loneTranslation)
             outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &writeIssues)
         }
         if singleFile, outputs.count > 1 {
@@ -387,6 +330,73 @@ public struct TranslationConverter: Sendable {
             }
         }
         return outputs
+    }
+
+    /// `table` as `format` can hold it, each loss reported: unfinished texts left out where it
+    /// has no states, contexts folded back into keys, keys sorted, ordinals and forms outside the
+    /// language's rules carried as texts of their own, plurals given their `other`, and what it has
+    /// no place for named. Its source language is resolved already.
+    private mutating func fit(
+        _ table: inout TranslationTable, to format: any TranslationFileFormat, destination: String, loneTranslation: Bool
+    ) {
+        if !format.holdsStates {
+            leaveOutUnfinished(&table, in: format, destination: destination, includingSource: loneTranslation)
+        }
+        if sourceFormat?.readsContextsFromKeys == true, !format.holdsContexts {
+            // Contexts read from i18next's `key_context` go back into the key where a format
+            // has none: the key is the one the source had, so nothing is lost or reported.
+            table.languages = table.languages.mapValues { entries in
+                entries.map { entry in
+                    var entry = entry
+                    entry.key = entry.foldedKey
+                    entry.context = nil
+                    return entry
+                }
+            }
+        }
+        Self.sortEntries(of: &table)
+        if !format.holdsOrdinals {
+            Self.splittingOrdinals(&table, for: format, destination: destination, issues: &writeIssues)
+        }
+        if !format.holdsFormsOutsideRules {
+            // From a format without them too (.po → .po), the forms were texts and stay texts.
+            var carried: [ConversionIssue] = []
+            Self.splittingFormsOutsideRules(&table, for: format, destination: destination, issues: &carried)
+            if sourceFormat?.holdsFormsOutsideRules != false { writeIssues += carried }
+        }
+        if !format.holdsPluralsWithoutOther {
+            Self.completePlurals(&table, in: format, destination: destination, issues: &writeIssues)
+        }
+        if !format.holdsPluralSourceText || !format.holdsTextWithoutCount || !format.holdsDoNotTranslate {
+            for (language, entries) in table.languages {
+                // By position: a copy of each entry was most of this loop.
+                for index in entries.indices {
+                    if !format.holdsDoNotTranslate, !entries[index].shouldTranslate {
+                        writeIssues.append(
+                            ConversionIssue(
+                                file: destination, language: language, key: entries[index].key,
+                                reason:
+                                    "not for translation (translatable=\"false\", \"shouldTranslate\": false), which \(format.name) cannot mark; written as a text to translate"
+                            ))
+                    }
+                    if !format.holdsPluralSourceText, let pluralID = entries[index].pluralID {
+                        writeIssues.append(
+                            ConversionIssue(
+                                file: destination, language: language, key: entries[index].key,
+                                reason: "gettext's msgid_plural \"\(pluralID)\" has no place in \(format.name); not written",
+                                kind: "gettext's msgid_plural has no place in \(format.name); not written"))
+                    }
+                    if !format.holdsTextWithoutCount, entries[index].textWithoutCount != nil {
+                        writeIssues.append(
+                            ConversionIssue(
+                                file: destination, language: language, key: entries[index].key,
+                                reason:
+                                    "the text beside the plural forms, which t() without a count returns, has no place in \(format.name) (one key is one plural there); not written"
+                            ))
+                    }
+                }
+            }
+        }
     }
 
     /// Sorts each language's entries by key and context: every writer lists keys sorted (as
