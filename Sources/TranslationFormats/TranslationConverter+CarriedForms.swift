@@ -139,11 +139,15 @@ extension TranslationConverter {
             split.reserveCapacity(entries.count + 8)
             for entry in entries {
                 let categories = outside(entry).filter { !keys.contains([entry.key + "_" + $0.rawValue, entry.context]) }
-                guard !categories.isEmpty, case .plural(var forms, let variable, let frame, let valueType) = entry.value else {
+                guard !categories.isEmpty, case .plural(var forms, let variable, let frame, let valueType) = entry.value,
+                    // A plural of such forms only (Android's zero alone) stays one, for the writer.
+                    forms.keys.contains(where: rules.contains)
+                else {
                     split.append(entry)
                     continue
                 }
                 let expanded = entry.expandedForms
+                let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
                 for category in categories { forms[category] = nil }
                 var plural = entry
                 plural.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
@@ -151,7 +155,9 @@ extension TranslationConverter {
                 for category in categories {
                     guard let form = expanded[category] else { continue }
                     var text = TranslationEntry(
-                        key: entry.key + "_" + category.rawValue, context: entry.context, value: .single(form), state: entry.state,
+                        key: entry.key + "_" + category.rawValue, context: entry.context,
+                        comment: carriedFormComment(category, of: entry.key), value: .single(namingPluralNumber(in: form, conversion: number)),
+                        state: entry.state,
                         shouldTranslate: entry.shouldTranslate)
                     text.location = entry.location
                     split.append(text)
@@ -171,19 +177,46 @@ extension TranslationConverter {
         }
     }
 
+    /// `form` with the argument that prints the plural's number named `count`, as every format
+    /// names it inside the plural, its position kept: a text of its own is no plural form, and
+    /// would otherwise name it `arg1`, which `t(key, { count })` never fills.
+    private static func namingPluralNumber(in form: TranslationMessage, conversion: String?) -> TranslationMessage {
+        guard let slot = PlaceholderSyntax.pluralNumberSlot(in: form, conversion: conversion) else { return form }
+        var index = 0
+        return TranslationMessage(
+            form.pieces.map { piece in
+                guard case .placeholder(var placeholder) = piece, placeholder.name == nil, placeholder.conversion?.hasPrefix("#@") != true else {
+                    return piece
+                }
+                index += 1
+                guard (placeholder.position ?? index) == slot else { return piece }
+                placeholder.name = "count"
+                return .placeholder(placeholder)
+            })
+    }
+
+    /// The comment of a form carried as a text of its own: what the translator sees beside it, and
+    /// what tells it from a key of that name when read back.
+    static func carriedFormComment(_ category: PluralCategory, of key: String) -> String {
+        "The \(category.rawValue) form of the plural \(key), which this language's plural rules never choose: kept for the formats that show it (Android, i18next)."
+    }
+
     /// `table` with the texts `X_<category>` that ``splittingFormsOutsideRules(_:for:destination:issues:)``
     /// writes joined back into the plural `X` of the same context: only a category the language's
-    /// rules never choose, which `X` lacks, from a text with `X`'s state and no comment of its own
-    /// (anything else is a key of its own, kept as read).
+    /// rules never choose, which `X` lacks, from a text with the comment that split gives it and
+    /// `X`'s state; an empty untranslated one (a translator `.po`'s, where the form is not
+    /// translated) is left out. Any other text is a key of its own, kept as read.
     static func joiningFormsOutsideRules(_ table: TranslationTable) -> TranslationTable {
         var table = table
         for (language, entries) in table.languages {
             let rules = Set(PluralRules(locale: language, kind: .cardinal).categories)
             func carried(_ entry: TranslationEntry) -> (base: String, category: PluralCategory)? {
-                guard case .single = entry.value, entry.comment == nil, let underscore = entry.key.lastIndex(of: "_"),
+                guard case .single = entry.value, ordinalForm(of: entry) == nil, let underscore = entry.key.lastIndex(of: "_"),
                     let category = PluralCategory(rawValue: String(entry.key[entry.key.index(after: underscore)...])), !rules.contains(category)
                 else { return nil }
-                return (String(entry.key[..<underscore]), category)
+                let base = String(entry.key[..<underscore])
+                guard entry.comment == carriedFormComment(category, of: base) else { return nil }
+                return (base, category)
             }
             guard entries.contains(where: { carried($0) != nil }) else { continue }
             var plurals: [[String?]: Int] = [:]
@@ -195,9 +228,13 @@ extension TranslationConverter {
             for (index, entry) in entries.enumerated() {
                 guard let (base, category) = carried(entry), let position = plurals[[base, entry.context]],
                     case .plural(var forms, let variable, let frame, let valueType) = joined[position].value, forms[category] == nil,
-                    joined[position].state == entry.state, joined[position].shouldTranslate == entry.shouldTranslate,
-                    case .single(let message) = entry.value
+                    joined[position].shouldTranslate == entry.shouldTranslate, case .single(let message) = entry.value
                 else { continue }
+                if entry.state == .new, message.pieces.isEmpty {
+                    taken.insert(index)
+                    continue
+                }
+                guard joined[position].state == entry.state else { continue }
                 forms[category] = message
                 joined[position].value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
                 taken.insert(index)

@@ -132,7 +132,9 @@ extension TranslationCoverage {
                 var listed = Set<EntryID>()
                 for entry in entries {
                     let id = EntryID(entry)
-                    guard sourceByID[id] == nil, !Self.isLoneOther(entry, of: sourceByID), listed.insert(id).inserted else { continue }
+                    guard sourceByID[id] == nil, !Self.isLoneOther(entry, of: sourceByID), !Self.isCarriedForm(entry, of: sourceByID),
+                        listed.insert(id).inserted
+                    else { continue }
                     result.extraKeys.append(id.display(readsContextsFromKeys: format.readsContextsFromKeys))
                 }
             }
@@ -166,6 +168,21 @@ extension TranslationCoverage {
             let plural = source[EntryID(key: String(entry.key.dropLast(6)), context: nil)]
         else { return false }
         return plural.isPlural
+    }
+}
+
+extension TranslationCoverage {
+    /// Whether `entry` is `key_zero` (or another category) where the source's plural `key` has
+    /// that form: a form the source carries in gettext as a text of its own
+    /// (``TranslationConverter/splittingFormsOutsideRules(_:for:destination:issues:)``), which a
+    /// translator `.po` lists in every language, read back into the source's plural but not into
+    /// a language whose plural has no such form.
+    fileprivate static func isCarriedForm(_ entry: TranslationEntry, of source: EntriesByID) -> Bool {
+        guard case .single = entry.value, let underscore = entry.key.lastIndex(of: "_"),
+            let category = PluralCategory(rawValue: String(entry.key[entry.key.index(after: underscore)...])),
+            case .plural(let forms, _, _, _)? = source[EntryID(key: String(entry.key[..<underscore]), context: entry.context)]?.value
+        else { return false }
+        return forms[category] != nil
     }
 }
 

@@ -376,7 +376,11 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                         )
                     }
                 }
-                let number = valueType ?? forms.representative.flatMap(firstNumeric)
+                // The number's conversion from the first form that prints it unnamed: `other` from
+                // `.po` names it `%(count)d`, while a form carried beside it (`zero`) keeps `%1$d`.
+                let number =
+                    valueType ?? forms.representative.flatMap(firstNumeric)
+                    ?? PluralCategory.allCases.lazy.compactMap { forms[$0].flatMap(firstNumeric) }.first
                 for category in PluralCategory.allCases {
                     guard let form = forms[category] else { continue }
                     add(key + "_" + category.rawValue, form, pluralNumber: number, of: entry.key)
