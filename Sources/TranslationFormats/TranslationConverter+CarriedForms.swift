@@ -204,8 +204,9 @@ extension TranslationConverter {
     /// `table` with the texts `X_<category>` that ``splittingFormsOutsideRules(_:for:destination:issues:)``
     /// writes joined back into the plural `X` of the same context: only a category the language's
     /// rules never choose, which `X` lacks, from a text with the comment that split gives it and
-    /// `X`'s state; an empty untranslated one (a translator `.po`'s, where the form is not
-    /// translated) is left out. Any other text is a key of its own, kept as read.
+    /// `X`'s state. Any other text is a key of its own, kept as read (``TranslationCoverage``
+    /// counts an untranslated one, as a translator `.po` lists it in every language, as part of
+    /// the plural).
     static func joiningFormsOutsideRules(_ table: TranslationTable) -> TranslationTable {
         var table = table
         for (language, entries) in table.languages {
@@ -230,10 +231,8 @@ extension TranslationConverter {
                     case .plural(var forms, let variable, let frame, let valueType) = joined[position].value, forms[category] == nil,
                     joined[position].shouldTranslate == entry.shouldTranslate, case .single(let message) = entry.value
                 else { continue }
-                if entry.state == .new, message.pieces.isEmpty {
-                    taken.insert(index)
-                    continue
-                }
+                // A text whose state differs stays a key of its own: joined, the plural's state
+                // would change, and `.po` → `.po` would rewrite both messages.
                 guard joined[position].state == entry.state else { continue }
                 forms[category] = message
                 joined[position].value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
