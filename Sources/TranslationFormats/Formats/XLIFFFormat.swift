@@ -193,125 +193,188 @@ public struct XLIFFFormat: TranslationFileFormat {
             let name = PathText.deletingExtension(base)
             let isStringsdict = base.hasSuffix(".stringsdict")
             if tables[name] == nil { tables[name] = TranslationTable(name: name, sourceLanguage: source); order.append(name) }
-            var sourceEntries: [TranslationEntry] = []
-            var targetEntries: [TranslationEntry] = []
-            var pluralIndex: [String: Int] = [:]
-            // Keys with a <target>: a unit without one is not translated yet (Xcode exports it so),
-            // and gives the source language its text and the target nothing.
-            var translated: Set<String> = []
-            // Keys whose units say translate="no" (Android's translatable="false", a catalog's
-            // "shouldTranslate": false).
-            var doNotTranslate: Set<String> = []
-            for unit in file.child("body")?.children ?? [] where unit.name == "trans-unit" {
-                guard let id = unit.attribute("id") else { throw fail(unit.offset, "<trans-unit> has no id") }
-                let translatable = unit.attribute("translate") != "no"
-                // Inline markup (`<g>`, `<ph>`, `<x/>`, `<mrk>`…) keeps its text; the markup itself
-                // has no place in the model, which is said by key.
-                let sourceText = unit.child("source")?.wholeText ?? ""
-                let targetElement = unit.child("target")
-                let targetText = targetElement?.wholeText ?? ""
-                let markup = Set(((unit.child("source")?.children ?? []) + (targetElement?.children ?? [])).map(\.name)).sorted()
-                if !markup.isEmpty {
-                    issues.append(
-                        ConversionIssue(
-                            file: path, language: target, key: id,
-                            reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is",
-                            kind: "inline markup is not kept; its text is"))
-                }
-                let state: TranslationEntry.State =
-                    switch targetElement?.attribute("state") {
-                    case nil, "translated", "final", "signed-off": targetElement == nil ? .new : .translated
-                    case "new": .new
-                    default: .needsReview
-                    }
-                let note = unit.child("note")?.text
+            var entries = FileEntries()
+            for element in file.child("body")?.children ?? [] where element.name == "trans-unit" {
+                guard let id = element.attribute("id") else { throw fail(element.offset, "<trans-unit> has no id") }
+                let unit = Unit(element, path: path, language: target, id: id, issues: &issues)
                 if let separator = id.firstRange(of: "|==|") {
-                    // Xcode's export of a String Catalog: `key|==|plural.one`, and per device
-                    // `key|==|device.iphone` or `key|==|device.other.plural.one`.
-                    let key = String(id[..<separator.lowerBound])
-                    if !translatable { doNotTranslate.insert(key) }
-                    var variation = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                    if variation.first == "device", variation.count >= 2 {
-                        guard variation[1] == "other" else {
-                            issues.append(
-                                ConversionIssue(
-                                    file: path, language: target, key: key,
-                                    reason: "device variations: only the other device's text is read"))
-                            continue
-                        }
-                        variation.removeFirst(2)
-                    }
-                    if targetElement != nil { translated.insert(key) }
-                    if variation.isEmpty {
-                        sourceEntries.append(TranslationEntry(key: key, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
-                        targetEntries.append(TranslationEntry(key: key, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
-                        continue
-                    }
-                    guard variation.count == 2, variation[0] == "plural", let category = PluralCategory(rawValue: variation[1]) else {
-                        issues.append(
-                            ConversionIssue(
-                                file: path, language: target, key: key,
-                                reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted",
-                                kind: "a catalog variation other than plural is not read; not converted"))
-                        continue
-                    }
-                    let index =
-                        pluralIndex[key]
-                        ?? {
-                            sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                            targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil), state: state))
-                            pluralIndex[key] = sourceEntries.count - 1
-                            return sourceEntries.count - 1
-                        }()
-                    func set(_ entry: inout TranslationEntry, _ text: String) {
-                        guard case .plural(var forms, let variable, let frame, let valueType) = entry.value else { return }
-                        forms[category] = PlaceholderSyntax.parseApple(text)
-                        entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
-                        if entry.comment == nil { entry.comment = note }
-                    }
-                    set(&sourceEntries[index], sourceText)
-                    set(&targetEntries[index], targetText)
-                    continue
-                }
-                if isStringsdict, id.hasPrefix("/") {
+                    entries.addCatalogVariation(
+                        unit, key: String(id[..<separator.lowerBound]), variation: id[separator.upperBound...], path: path, language: target,
+                        issues: &issues)
+                } else if isStringsdict, id.hasPrefix("/") {
                     // /key:dict/NSStringLocalizedFormatKey:dict/:string or /key:dict/var:dict/one:dict/:string
                     let parts = id.dropFirst().components(separatedBy: ":dict/")
-                    guard parts.count >= 3 else { throw fail(unit.offset, "the stringsdict unit id \"\(id)\" is not /key:dict/…:dict/:string") }
-                    let key = parts[0]
-                    if !translatable { doNotTranslate.insert(key) }
-                    if targetElement != nil { translated.insert(key) }
-                    let index =
-                        pluralIndex[key]
-                        ?? {
-                            sourceEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                            targetEntries.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
-                            pluralIndex[key] = sourceEntries.count - 1
-                            return sourceEntries.count - 1
-                        }()
-                    func update(_ entry: inout TranslationEntry, _ text: String) {
-                        guard case .plural(var forms, var variable, var frame, let valueType) = entry.value else { return }
-                        if parts[1] == "NSStringLocalizedFormatKey" {
-                            frame = PlaceholderSyntax.parseApple(text)
-                        } else if parts.count >= 4, let category = PluralCategory(rawValue: parts[2]) {
-                            variable = parts[1]
-                            forms[category] = PlaceholderSyntax.parseApple(text)
-                        }
-                        entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
-                    }
-                    update(&sourceEntries[index], sourceText)
-                    update(&targetEntries[index], targetText)
-                    if parts[1] == "NSStringLocalizedFormatKey" {
-                        targetEntries[index].comment = note
-                        sourceEntries[index].comment = note
-                        targetEntries[index].state = state
-                    }
-                    continue
+                    guard parts.count >= 3 else { throw fail(element.offset, "the stringsdict unit id \"\(id)\" is not /key:dict/…:dict/:string") }
+                    entries.addStringsdictUnit(unit, parts: parts)
+                } else {
+                    entries.add(unit)
                 }
-                if !translatable { doNotTranslate.insert(id) }
-                if targetElement != nil { translated.insert(id) }
-                sourceEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(sourceText))))
-                targetEntries.append(TranslationEntry(key: id, comment: note, value: .single(PlaceholderSyntax.parseApple(targetText)), state: state))
             }
+            if let key = entries.translatedPluralWithoutOther {
+                throw fail(file.offset, "the plural \"\(key)\" has no other form; add its /…:dict/other:dict/:string unit")
+            }
+            let (sourceEntries, targetEntries) = entries.finished(sourceLanguage: source)
+            var table = tables[name] ?? TranslationTable(name: name, sourceLanguage: source)
+            if source != target { merge(&table, language: source, sourceEntries) }
+            merge(&table, language: target, targetEntries)
+            tables[name] = table
+        }
+        return order.compactMap { tables[$0] }
+    }
+
+    /// What one `<trans-unit>` says, as every kind of unit reads it.
+    private struct Unit {
+        let id: String
+        /// Not `translate="no"` (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`).
+        let translatable: Bool
+        let sourceText: String
+        let targetText: String
+        /// Whether it has a `<target>`: a unit without one is not translated yet (Xcode exports it
+        /// so), and gives the source language its text and the target nothing.
+        let hasTarget: Bool
+        let state: TranslationEntry.State
+        let note: String?
+
+        init(_ element: XMLElement, path: String, language: String, id: String, issues: inout [ConversionIssue]) {
+            self.id = id
+            translatable = element.attribute("translate") != "no"
+            // Inline markup (`<g>`, `<ph>`, `<x/>`, `<mrk>`…) keeps its text; the markup itself
+            // has no place in the model, which is said by key.
+            let source = element.child("source")
+            let target = element.child("target")
+            sourceText = source?.wholeText ?? ""
+            targetText = target?.wholeText ?? ""
+            hasTarget = target != nil
+            let markup = Set(((source?.children ?? []) + (target?.children ?? [])).map(\.name)).sorted()
+            if !markup.isEmpty {
+                issues.append(
+                    ConversionIssue(
+                        file: path, language: language, key: id,
+                        reason: "inline markup (\(markup.map { "<\($0)>" }.joined(separator: ", "))) is not kept; its text is",
+                        kind: "inline markup is not kept; its text is"))
+            }
+            state =
+                switch target?.attribute("state") {
+                case nil, "translated", "final", "signed-off": target == nil ? .new : .translated
+                case "new": .new
+                default: .needsReview
+                }
+            note = element.child("note")?.text
+        }
+    }
+
+    /// The entries of one `<file>` as its units are read: the source language's and the target's
+    /// side by side, by position (each unit gives both).
+    private struct FileEntries {
+        var source: [TranslationEntry] = []
+        var target: [TranslationEntry] = []
+        /// The position of each plural, whose units each give one form.
+        private var pluralIndex: [String: Int] = [:]
+        /// Keys with a `<target>` (``Unit/hasTarget``).
+        private var translated: Set<String> = []
+        /// Keys whose units say `translate="no"`.
+        private var doNotTranslate: Set<String> = []
+
+        /// A plain unit: one text of each language.
+        mutating func add(_ unit: Unit) {
+            if !unit.translatable { doNotTranslate.insert(unit.id) }
+            if unit.hasTarget { translated.insert(unit.id) }
+            source.append(TranslationEntry(key: unit.id, comment: unit.note, value: .single(PlaceholderSyntax.parseApple(unit.sourceText))))
+            target.append(
+                TranslationEntry(key: unit.id, comment: unit.note, value: .single(PlaceholderSyntax.parseApple(unit.targetText)), state: unit.state))
+        }
+
+        /// Xcode's export of a String Catalog: `key|==|plural.one`, and per device
+        /// `key|==|device.iphone` or `key|==|device.other.plural.one`.
+        mutating func addCatalogVariation(
+            _ unit: Unit, key: String, variation: Substring, path: String, language: String, issues: inout [ConversionIssue]
+        ) {
+            if !unit.translatable { doNotTranslate.insert(key) }
+            var variation = variation.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if variation.first == "device", variation.count >= 2 {
+                guard variation[1] == "other" else {
+                    issues.append(
+                        ConversionIssue(file: path, language: language, key: key, reason: "device variations: only the other device's text is read"))
+                    return
+                }
+                variation.removeFirst(2)
+            }
+            if unit.hasTarget { translated.insert(key) }
+            if variation.isEmpty {
+                source.append(TranslationEntry(key: key, comment: unit.note, value: .single(PlaceholderSyntax.parseApple(unit.sourceText))))
+                target.append(
+                    TranslationEntry(key: key, comment: unit.note, value: .single(PlaceholderSyntax.parseApple(unit.targetText)), state: unit.state))
+                return
+            }
+            guard variation.count == 2, variation[0] == "plural", let category = PluralCategory(rawValue: variation[1]) else {
+                issues.append(
+                    ConversionIssue(
+                        file: path, language: language, key: key,
+                        reason: "the catalog variation \(Diagnostic.quoted(variation.joined(separator: "."))) is not read; not converted",
+                        kind: "a catalog variation other than plural is not read; not converted"))
+                return
+            }
+            let index = plural(key, targetState: unit.state)
+            func set(_ entry: inout TranslationEntry, _ text: String) {
+                guard case .plural(var forms, let variable, let frame, let valueType) = entry.value else { return }
+                forms[category] = PlaceholderSyntax.parseApple(text)
+                entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
+                if entry.comment == nil { entry.comment = unit.note }
+            }
+            set(&source[index], unit.sourceText)
+            set(&target[index], unit.targetText)
+        }
+
+        /// A `.stringsdict` unit, its id's `parts` (`key`, `NSStringLocalizedFormatKey` or the
+        /// variable, the category…): the format around the plural, or one of its forms.
+        mutating func addStringsdictUnit(_ unit: Unit, parts: [String]) {
+            let key = parts[0]
+            if !unit.translatable { doNotTranslate.insert(key) }
+            if unit.hasTarget { translated.insert(key) }
+            let index = plural(key, targetState: nil)
+            func update(_ entry: inout TranslationEntry, _ text: String) {
+                guard case .plural(var forms, var variable, var frame, let valueType) = entry.value else { return }
+                if parts[1] == "NSStringLocalizedFormatKey" {
+                    frame = PlaceholderSyntax.parseApple(text)
+                } else if parts.count >= 4, let category = PluralCategory(rawValue: parts[2]) {
+                    variable = parts[1]
+                    forms[category] = PlaceholderSyntax.parseApple(text)
+                }
+                entry.value = .plural(forms, variable: variable, frame: frame, valueType: valueType)
+            }
+            update(&source[index], unit.sourceText)
+            update(&target[index], unit.targetText)
+            if parts[1] == "NSStringLocalizedFormatKey" {
+                target[index].comment = unit.note
+                source[index].comment = unit.note
+                target[index].state = unit.state
+            }
+        }
+
+        /// The position of the plural `key`, made empty in both languages (the target's in
+        /// `targetState`, when given) the first time.
+        private mutating func plural(_ key: String, targetState: TranslationEntry.State?) -> Int {
+            if let index = pluralIndex[key] { return index }
+            source.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil)))
+            target.append(TranslationEntry(key: key, value: .plural([:], variable: nil, frame: nil, valueType: nil), state: targetState ?? .translated))
+            pluralIndex[key] = source.count - 1
+            return source.count - 1
+        }
+
+        /// A translated plural without an `other` form, which no format can write.
+        var translatedPluralWithoutOther: String? {
+            target.first { entry in
+                guard translated.contains(entry.key), case .plural(let forms, _, _, _) = entry.value else { return false }
+                return forms[.other] == nil
+            }?.key
+        }
+
+        /// The entries of each language, complete: `translate="no"` marked, each plural's number
+        /// given the conversion of its `other` form, and the target's units without a `<target>`
+        /// left out.
+        func finished(sourceLanguage: String) -> (source: [TranslationEntry], target: [TranslationEntry]) {
+            var sourceEntries = source
+            var targetEntries = target
             for index in targetEntries.indices where doNotTranslate.contains(targetEntries[index].key) {
                 targetEntries[index].shouldTranslate = false
                 sourceEntries[index].shouldTranslate = false
@@ -320,16 +383,13 @@ public struct XLIFFFormat: TranslationFileFormat {
             for index in targetEntries.indices {
                 if case .plural(let forms, let variable, let frame, _) = targetEntries[index].value {
                     if translated.contains(targetEntries[index].key) {
-                        if forms[.other] == nil {
-                            throw fail(file.offset, "the plural \"\(targetEntries[index].key)\" has no other form; add its /…:dict/other:dict/:string unit")
-                        }
                         let valueType = forms[.other].flatMap(AppleFormatsConversion.numericType)
                         targetEntries[index].value = .plural(forms, variable: variable, frame: trivialFrame(frame, variable), valueType: valueType)
                     }
                     if case .plural(var sourceForms, let sourceVariable, let sourceFrame, _) = sourceEntries[index].value {
                         // Units exist for the target's categories; a source category its language
                         // does not use only repeats the source's other form.
-                        let used = Set(PluralRules(locale: source, kind: .cardinal).categories)
+                        let used = Set(PluralRules(locale: sourceLanguage, kind: .cardinal).categories)
                         sourceForms = sourceForms.filter { used.contains($0.key) || $0.value != sourceForms[.other] }
                         sourceEntries[index].value = .plural(
                             sourceForms, variable: sourceVariable, frame: trivialFrame(sourceFrame, sourceVariable),
@@ -338,12 +398,8 @@ public struct XLIFFFormat: TranslationFileFormat {
                 }
             }
             targetEntries.removeAll { !translated.contains($0.key) }
-            var table = tables[name] ?? TranslationTable(name: name, sourceLanguage: source)
-            if source != target { merge(&table, language: source, sourceEntries) }
-            merge(&table, language: target, targetEntries)
-            tables[name] = table
+            return (sourceEntries, targetEntries)
         }
-        return order.compactMap { tables[$0] }
     }
 
     /// The frame `%#@count@` alone adds nothing: the forms are the whole string.
