@@ -65,37 +65,7 @@ enum StringCatalogConversion {
                         lineEntries[key] = entry
                     }
                 }
-                let state = JSONValue.string(entry.state.rawValue)
-                func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
-                    let text = PlaceholderSyntax.renderApple(
-                        message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &collected)
-                    return .object(["stringUnit": .object(["state": state, "value": .string(text)])])
-                }
-                func plural(_ forms: [PluralCategory: TranslationMessage]) -> JSONValue {
-                    var object = JSONObject()
-                    for category in CatalogKeyOrder.sorted(forms.keys.map(\.rawValue)) {
-                        if let form = PluralCategory(rawValue: category).flatMap({ forms[$0] }) { object[category] = unit(form, formatted: true) }
-                    }
-                    return .object(["plural": .object(object)])
-                }
-                var localization = JSONObject()
-                switch entry.value {
-                case .single(let message):
-                    localization = ["stringUnit": unit(message)["stringUnit"] ?? .null]
-                case .plural(let forms, let variable, let frame, let valueType):
-                    if let frame, let variable, frame.pieces.count > 1 {
-                        localization["stringUnit"] = unit(frame, formatted: true)["stringUnit"]
-                        var substitution = JSONObject()
-                        if let position = frame.placeholders.first(where: { $0.conversion == "#@" + variable + "@" })?.position {
-                            substitution["argNum"] = .integer(position)
-                        }
-                        substitution["formatSpecifier"] = .string(valueType ?? "lld")
-                        substitution["variations"] = plural(forms)
-                        localization["substitutions"] = .object([variable: .object(substitution)])
-                    } else {
-                        localization["variations"] = plural(forms)
-                    }
-                }
+                let localization = Self.localization(of: entry, order: order, issues: &collected)
                 var item = byKey[key] ?? JSONObject()
                 var localizations: JSONObject
                 if case .object(let existing)? = item["localizations"] { localizations = existing } else { localizations = JSONObject() }
@@ -105,6 +75,63 @@ enum StringCatalogConversion {
             }
             issues += collected.all
         }
+        let strings = Self.strings(
+            keys: keys, localizations: byKey, comments: comments, doNotTranslate: doNotTranslate, original: originalStrings)
+        var root: JSONObject
+        if case .object(let read)? = original?.document { root = read } else { root = ["sourceLanguage": .null, "strings": .null, "version": .string("1.0")] }
+        root["sourceLanguage"] = .string(sourceLanguage)
+        root["strings"] = .object(strings)
+        let document = JSONValue.object(root)
+        // The same document: the bytes read, however they were laid out.
+        if let original, let text = original.text, document.isIdentical(to: original.document) { return Data(text) }
+        // In the layout the catalog was read in, else Xcode's.
+        return Data(document.jsonText(layout: original?.layout ?? .xcode).utf8)
+    }
+
+    /// The localization of `entry`, as Xcode writes one: a string unit, plural variations for a
+    /// whole-string plural, or a substitution when the plural sits inside a larger text.
+    private static func localization(of entry: TranslationEntry, order: [String], issues: inout ConversionIssues) -> JSONObject {
+        let state = JSONValue.string(entry.state.rawValue)
+        func unit(_ message: TranslationMessage, formatted: Bool = false) -> JSONValue {
+            let text = PlaceholderSyntax.renderApple(
+                message, order: order, pluralNumber: true, formatted: formatted, key: entry.key, issues: &issues)
+            return .object(["stringUnit": .object(["state": state, "value": .string(text)])])
+        }
+        func plural(_ forms: [PluralCategory: TranslationMessage]) -> JSONValue {
+            var object = JSONObject()
+            for category in CatalogKeyOrder.sorted(forms.keys.map(\.rawValue)) {
+                if let form = PluralCategory(rawValue: category).flatMap({ forms[$0] }) { object[category] = unit(form, formatted: true) }
+            }
+            return .object(["plural": .object(object)])
+        }
+        var localization = JSONObject()
+        switch entry.value {
+        case .single(let message):
+            localization = ["stringUnit": unit(message)["stringUnit"] ?? .null]
+        case .plural(let forms, let variable, let frame, let valueType):
+            if let frame, let variable, frame.pieces.count > 1 {
+                localization["stringUnit"] = unit(frame, formatted: true)["stringUnit"]
+                var substitution = JSONObject()
+                if let position = frame.placeholders.first(where: { $0.conversion == "#@" + variable + "@" })?.position {
+                    substitution["argNum"] = .integer(position)
+                }
+                substitution["formatSpecifier"] = .string(valueType ?? "lld")
+                substitution["variations"] = plural(forms)
+                localization["substitutions"] = .object([variable: .object(substitution)])
+            } else {
+                localization["variations"] = plural(forms)
+            }
+        }
+        return localization
+    }
+
+    /// The catalog's `strings`: its own keys in its order (Xcode's or another tool's), every field
+    /// as read, the new keys placed as Xcode places them, each with the comment, the
+    /// `shouldTranslate` and the localizations the model gives it.
+    private static func strings(
+        keys: [String], localizations byKey: [String: JSONObject], comments: [String: String], doNotTranslate: Set<String>,
+        original originalStrings: JSONObject
+    ) -> JSONObject {
         var strings = JSONObject()
         // The catalog's own keys in its order (Xcode's or another tool's), the new ones placed as Xcode places them.
         let known = Set(originalStrings.keys)
@@ -130,15 +157,7 @@ enum StringCatalogConversion {
             }
             strings[key] = .object(item)
         }
-        var root: JSONObject
-        if case .object(let read)? = original?.document { root = read } else { root = ["sourceLanguage": .null, "strings": .null, "version": .string("1.0")] }
-        root["sourceLanguage"] = .string(sourceLanguage)
-        root["strings"] = .object(strings)
-        let document = JSONValue.object(root)
-        // The same document: the bytes read, however they were laid out.
-        if let original, let text = original.text, document.isIdentical(to: original.document) { return Data(text) }
-        // In the layout the catalog was read in, else Xcode's.
-        return Data(document.jsonText(layout: original?.layout ?? .xcode).utf8)
+        return strings
     }
 }
 
