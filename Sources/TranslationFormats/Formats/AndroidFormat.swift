@@ -527,6 +527,71 @@ public struct AndroidFormat: TranslationFileFormat {
         return String(text)
     }
 
+    /// An `<xliff:g>` around an argument: its `id` names it, its `ctype="x-format-…"` says
+    /// i18next's format (envtool writes them so).
+    private typealias Group = (id: String?, format: String?)
+
+    /// The text and markup of `element` into `reader`, as aapt reads them, and the `<xliff:g>`
+    /// groups around its parts. Recursion is bounded: the XML reader refuses nesting deeper than
+    /// its maximum depth.
+    private static func read(_ element: XMLElement, into reader: inout AndroidText.Reader, groups: inout [Group]) {
+        for piece in element.content {
+            switch piece {
+            case .text(let text), .cdata(let text): reader.read(text)
+            case .comment: break
+            case .element(let index):
+                let child = element.children[index]
+                if child.name == "xliff:g" || child.name.hasSuffix(":g") {
+                    let outer = reader.group
+                    var format = child.attribute("ctype").flatMap { $0.hasPrefix(formatPrefix) ? String($0.dropFirst(formatPrefix.count)) : nil }
+                    if format?.isEmpty == true { format = nil }
+                    groups.append((child.attribute("id"), format))
+                    reader.group = groups.count - 1
+                    read(child, into: &reader, groups: &groups)
+                    reader.group = outer
+                } else {
+                    var tag = "<" + child.name
+                    for (name, value) in child.attributes { tag += " " + name + "=\"" + TextEscaping.xml(value) + "\"" }
+                    if child.content.isEmpty {
+                        reader.readMarkup(tag + "/>")
+                    } else {
+                        reader.readMarkup(tag + ">")
+                        read(child, into: &reader, groups: &groups)
+                        reader.readMarkup("</" + child.name + ">")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The argument of Java's conversion `specifier`, named and formatted by the `<xliff:g>`
+    /// around it, if any.
+    private static func placeholder(position: Int?, specifier javaSpecifier: String, in group: Group?) -> TranslationPlaceholder {
+        // Java's grouping flag `,` is printf's `'` in the model, as every other format writes it.
+        let specifier = FormatConversion.specifier(javaSpecifier, groupingSpelled: FormatConversion.groupingFlag)
+        var placeholder = TranslationPlaceholder(position: position, conversion: specifier)
+        guard let (id, format) = group else { return placeholder }
+        if let id, !id.isEmpty {
+            placeholder.name = id
+            placeholder.conversion = readBack(specifier, named: id)
+        }
+        if var format {
+            if format.hasPrefix(unescapedMark) {
+                placeholder.unescaped = true
+                format.removeFirst(unescapedMark.count)
+            }
+            if format.isEmpty {
+                // `- ` alone: the conversion is the one Java's says.
+            } else if PlaceholderSyntax.isPrintfSpecifier(format) {
+                placeholder.conversion = format
+            } else {
+                placeholder.format = format
+                placeholder.conversion = nil
+            }
+        }
+        return placeholder
+    }
+
     /// The message of a `<string>` or `<item>`: its text as aapt reads it, `<xliff:g>` naming the
     /// argument inside, inline markup (`<b>`, `<i>`, `<u>`, `<font>`…) as markup pieces, which
     /// only Android writes back as markup.
@@ -536,38 +601,8 @@ public struct AndroidFormat: TranslationFileFormat {
         fail: (Int, String) -> AppleLocalizationError
     ) throws(AppleLocalizationError) -> TranslationMessage {
         var reader = AndroidText.Reader()
-        var groups: [(id: String?, format: String?)] = []
-        // Recursion is bounded: the XML reader refuses nesting deeper than its maximum depth.
-        func walk(_ element: XMLElement) {
-            for piece in element.content {
-                switch piece {
-                case .text(let text), .cdata(let text): reader.read(text)
-                case .comment: break
-                case .element(let index):
-                    let child = element.children[index]
-                    if child.name == "xliff:g" || child.name.hasSuffix(":g") {
-                        let outer = reader.group
-                        var format = child.attribute("ctype").flatMap { $0.hasPrefix(formatPrefix) ? String($0.dropFirst(formatPrefix.count)) : nil }
-                        if format?.isEmpty == true { format = nil }
-                        groups.append((child.attribute("id"), format))
-                        reader.group = groups.count - 1
-                        walk(child)
-                        reader.group = outer
-                    } else {
-                        var tag = "<" + child.name
-                        for (name, value) in child.attributes { tag += " " + name + "=\"" + TextEscaping.xml(value) + "\"" }
-                        if child.content.isEmpty {
-                            reader.readMarkup(tag + "/>")
-                        } else {
-                            reader.readMarkup(tag + ">")
-                            walk(child)
-                            reader.readMarkup("</" + child.name + ">")
-                        }
-                    }
-                }
-            }
-        }
-        walk(element)
+        var groups: [Group] = []
+        read(element, into: &reader, groups: &groups)
         if reader.bareApostrophe {
             report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)", nil)
         }
@@ -609,32 +644,8 @@ public struct AndroidFormat: TranslationFileFormat {
                 }
                 message.append(.text(literal))
                 literal = ""
-                // Java's grouping flag `,` is printf's `'` in the model, as every other format writes it.
-                let specifier = FormatConversion.specifier(found.specifier, groupingSpelled: FormatConversion.groupingFlag)
-                var placeholder = TranslationPlaceholder(position: found.position, conversion: specifier)
-                if let group = run.group {
-                    placeholdersInGroup[group, default: 0] += 1
-                    let (id, format) = groups[group]
-                    if let id, !id.isEmpty {
-                        placeholder.name = id
-                        placeholder.conversion = readBack(specifier, named: id)
-                    }
-                    if var format {
-                        if format.hasPrefix(unescapedMark) {
-                            placeholder.unescaped = true
-                            format.removeFirst(unescapedMark.count)
-                        }
-                        if format.isEmpty {
-                            // `- ` alone: the conversion is the one Java's says.
-                        } else if PlaceholderSyntax.isPrintfSpecifier(format) {
-                            placeholder.conversion = format
-                        } else {
-                            placeholder.format = format
-                            placeholder.conversion = nil
-                        }
-                    }
-                }
-                message.append(.placeholder(placeholder))
+                if let group = run.group { placeholdersInGroup[group, default: 0] += 1 }
+                message.append(.placeholder(placeholder(position: found.position, specifier: found.specifier, in: run.group.map { groups[$0] })))
             }
             message.append(.text(literal))
         }
