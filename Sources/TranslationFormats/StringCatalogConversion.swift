@@ -76,7 +76,7 @@ enum StringCatalogConversion {
             issues += collected.all
         }
         let strings = Self.strings(
-            keys: keys, localizations: byKey, comments: comments, doNotTranslate: doNotTranslate, original: originalStrings)
+            keys: keys, items: byKey, comments: comments, doNotTranslate: doNotTranslate, originalStrings: originalStrings)
         var root: JSONObject
         if case .object(let read)? = original?.document { root = read } else { root = ["sourceLanguage": .null, "strings": .null, "version": .string("1.0")] }
         root["sourceLanguage"] = .string(sourceLanguage)
@@ -129,8 +129,8 @@ enum StringCatalogConversion {
     /// as read, the new keys placed as Xcode places them, each with the comment, the
     /// `shouldTranslate` and the localizations the model gives it.
     private static func strings(
-        keys: [String], localizations byKey: [String: JSONObject], comments: [String: String], doNotTranslate: Set<String>,
-        original originalStrings: JSONObject
+        keys: [String], items byKey: [String: JSONObject], comments: [String: String], doNotTranslate: Set<String>,
+        originalStrings: JSONObject
     ) -> JSONObject {
         var strings = JSONObject()
         // The catalog's own keys in its order (Xcode's or another tool's), the new ones placed as Xcode places them.

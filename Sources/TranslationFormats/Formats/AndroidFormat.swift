@@ -534,7 +534,7 @@ public struct AndroidFormat: TranslationFileFormat {
     /// The text and markup of `element` into `reader`, as aapt reads them, and the `<xliff:g>`
     /// groups around its parts. Recursion is bounded: the XML reader refuses nesting deeper than
     /// its maximum depth.
-    private static func read(_ element: XMLElement, into reader: inout AndroidText.Reader, groups: inout [Group]) {
+    private static func readContent(of element: XMLElement, into reader: inout AndroidText.Reader, groups: inout [Group]) {
         for piece in element.content {
             switch piece {
             case .text(let text), .cdata(let text): reader.read(text)
@@ -547,7 +547,7 @@ public struct AndroidFormat: TranslationFileFormat {
                     if format?.isEmpty == true { format = nil }
                     groups.append((child.attribute("id"), format))
                     reader.group = groups.count - 1
-                    read(child, into: &reader, groups: &groups)
+                    readContent(of: child, into: &reader, groups: &groups)
                     reader.group = outer
                 } else {
                     var tag = "<" + child.name
@@ -556,7 +556,7 @@ public struct AndroidFormat: TranslationFileFormat {
                         reader.readMarkup(tag + "/>")
                     } else {
                         reader.readMarkup(tag + ">")
-                        read(child, into: &reader, groups: &groups)
+                        readContent(of: child, into: &reader, groups: &groups)
                         reader.readMarkup("</" + child.name + ">")
                     }
                 }
@@ -602,7 +602,7 @@ public struct AndroidFormat: TranslationFileFormat {
     ) throws(AppleLocalizationError) -> TranslationMessage {
         var reader = AndroidText.Reader()
         var groups: [Group] = []
-        read(element, into: &reader, groups: &groups)
+        readContent(of: element, into: &reader, groups: &groups)
         if reader.bareApostrophe {
             report(key, "an apostrophe not preceded by \\ is refused by aapt; write \\' (or put the text in double quotes)", nil)
         }

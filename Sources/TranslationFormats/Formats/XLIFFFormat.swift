@@ -196,7 +196,7 @@ public struct XLIFFFormat: TranslationFileFormat {
             var entries = FileEntries()
             for element in file.child("body")?.children ?? [] where element.name == "trans-unit" {
                 guard let id = element.attribute("id") else { throw fail(element.offset, "<trans-unit> has no id") }
-                let unit = Unit(element, path: path, language: target, id: id, issues: &issues)
+                let unit = TransUnit(element, path: path, language: target, id: id, issues: &issues)
                 if let separator = id.firstRange(of: "|==|") {
                     entries.addCatalogVariation(
                         unit, key: String(id[..<separator.lowerBound]), variation: id[separator.upperBound...], path: path, language: target,
@@ -223,7 +223,7 @@ public struct XLIFFFormat: TranslationFileFormat {
     }
 
     /// What one `<trans-unit>` says, as every kind of unit reads it.
-    private struct Unit {
+    private struct TransUnit {
         let id: String
         /// Not `translate="no"` (Android's `translatable="false"`, a catalog's `"shouldTranslate": false`).
         let translatable: Bool
@@ -270,13 +270,13 @@ public struct XLIFFFormat: TranslationFileFormat {
         var target: [TranslationEntry] = []
         /// The position of each plural, whose units each give one form.
         private var pluralIndex: [String: Int] = [:]
-        /// Keys with a `<target>` (``Unit/hasTarget``).
+        /// Keys with a `<target>` (``TransUnit/hasTarget``).
         private var translated: Set<String> = []
         /// Keys whose units say `translate="no"`.
         private var doNotTranslate: Set<String> = []
 
         /// A plain unit: one text of each language.
-        mutating func add(_ unit: Unit) {
+        mutating func add(_ unit: TransUnit) {
             if !unit.translatable { doNotTranslate.insert(unit.id) }
             if unit.hasTarget { translated.insert(unit.id) }
             source.append(TranslationEntry(key: unit.id, comment: unit.note, value: .single(PlaceholderSyntax.parseApple(unit.sourceText))))
@@ -287,7 +287,7 @@ public struct XLIFFFormat: TranslationFileFormat {
         /// Xcode's export of a String Catalog: `key|==|plural.one`, and per device
         /// `key|==|device.iphone` or `key|==|device.other.plural.one`.
         mutating func addCatalogVariation(
-            _ unit: Unit, key: String, variation: Substring, path: String, language: String, issues: inout [ConversionIssue]
+            _ unit: TransUnit, key: String, variation: Substring, path: String, language: String, issues: inout [ConversionIssue]
         ) {
             if !unit.translatable { doNotTranslate.insert(key) }
             var variation = variation.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -327,7 +327,7 @@ public struct XLIFFFormat: TranslationFileFormat {
 
         /// A `.stringsdict` unit, its id's `parts` (`key`, `NSStringLocalizedFormatKey` or the
         /// variable, the category…): the format around the plural, or one of its forms.
-        mutating func addStringsdictUnit(_ unit: Unit, parts: [String]) {
+        mutating func addStringsdictUnit(_ unit: TransUnit, parts: [String]) {
             let key = parts[0]
             if !unit.translatable { doNotTranslate.insert(key) }
             if unit.hasTarget { translated.insert(key) }
@@ -371,7 +371,8 @@ public struct XLIFFFormat: TranslationFileFormat {
 
         /// The entries of each language, complete: `translate="no"` marked, each plural's number
         /// given the conversion of its `other` form, and the target's units without a `<target>`
-        /// left out.
+        /// left out. A translated plural without `other` (``translatedPluralWithoutOther``) is
+        /// the caller's error to throw first.
         func finished(sourceLanguage: String) -> (source: [TranslationEntry], target: [TranslationEntry]) {
             var sourceEntries = source
             var targetEntries = target
@@ -379,7 +380,7 @@ public struct XLIFFFormat: TranslationFileFormat {
                 targetEntries[index].shouldTranslate = false
                 sourceEntries[index].shouldTranslate = false
             }
-            // A plural needs `other`; the number's conversion is the variable's value type.
+            // The number's conversion is the variable's value type.
             for index in targetEntries.indices {
                 if case .plural(let forms, let variable, let frame, _) = targetEntries[index].value {
                     if translated.contains(targetEntries[index].key) {
