@@ -18,6 +18,24 @@ extension TranslationConverter {
     }
 }
 
+extension TranslationConverter {
+    /// The one report of a plural whose forms `categories` are written as texts of their own
+    /// under i18next's keys (`place_ordinal_two`, `found_zero`): `what` says why, `kind` says it
+    /// for every key of the kind (`what` when it says nothing particular to the key), and `then`
+    /// follows the keys.
+    fileprivate static func carried(
+        _ categories: [PluralCategory], of entry: TranslationEntry, language: String, destination: String,
+        what: String, kind: String? = nil, keysOfTheKind: String, then: String
+    ) -> ConversionIssue {
+        let texts = categories.map { entry.key + "_" + $0.rawValue }.joined(separator: ", ")
+        let carried = categories.count == 1 ? "a text of its own" : "texts of their own"
+        return ConversionIssue(
+            file: destination, language: language, key: entry.key,
+            reason: "\(what) \(carried) (\(texts)), as i18next names it and reads it back\(then)",
+            kind: "\(kind ?? what) texts of their own (\(keysOfTheKind)), as i18next names it and reads it back\(then)")
+    }
+}
+
 /// Ordinal plurals (`1st`, `2nd`, `3rd`) in the formats that have none: only i18next chooses a
 /// form by CLDR's ordinal rules, and a cardinal plural chooses the wrong one ("22th"). So an
 /// ordinal is never written as a plural there: each form is a text of its own under i18next's
@@ -49,15 +67,11 @@ extension TranslationConverter {
                     if index > 0 { text.comment = nil }
                     split.append(text)
                 }
-                let keys = categories.map { entry.key + "_" + $0.rawValue }.joined(separator: ", ")
                 issues.append(
-                    ConversionIssue(
-                        file: destination, language: language, key: entry.key,
-                        reason:
-                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (\(keys)), as i18next names them and reads them back: the app picks the form by the language's ordinal rules",
-                        kind:
-                            "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; each form is a text of its own (key_ordinal_one, …), as i18next names them and reads them back: the app picks the form by the language's ordinal rules"
-                    ))
+                    carried(
+                        categories, of: entry, language: language, destination: destination,
+                        what: "an ordinal plural (1st, 2nd, 3rd) has no place in \(format.name), whose plurals are cardinal; its forms are",
+                        keysOfTheKind: "key_ordinal_one, …", then: ": the app picks the form by the language's ordinal rules"))
             }
             table.languages[language] = split
         }
@@ -163,15 +177,12 @@ extension TranslationConverter {
                     split.append(text)
                 }
                 let names = categories.map(\.rawValue).joined(separator: ", ")
-                let texts = categories.map { entry.key + "_" + $0.rawValue }.joined(separator: ", ")
                 issues.append(
-                    ConversionIssue(
-                        file: destination, language: language, key: entry.key,
-                        reason:
-                            "the \(names) form is not one of \(language)'s plural forms, the only forms \(format.name) has; carried as a text of its own (\(texts)), as i18next names it and reads it back into the plural (\(format.name) never shows it)",
-                        kind:
-                            "a form outside the language's plural rules (English zero) has no place in \(format.name); carried as a text of its own (key_zero), as i18next names it and reads it back into the plural"
-                    ))
+                    carried(
+                        categories, of: entry, language: language, destination: destination,
+                        what: "the \(names) form is not one of \(language)'s plural forms, the only forms \(format.name) has; carried as",
+                        kind: "a form outside the language's plural rules (English zero) has no place in \(format.name); carried as",
+                        keysOfTheKind: "key_zero", then: " into the plural (\(format.name) never shows it)"))
             }
             table.languages[language] = split
         }

@@ -77,13 +77,11 @@ struct AndroidCommandTests {
         let written = String(decoding: workspace.read("out/res/values/strings.xml") ?? Data(), as: UTF8.self)
         #expect(written.contains(#"<string name="app_name" translatable="false">Kore</string>"#), "\(written)")
         #expect(written.contains(#"<string name="hello">Hello %s</string>"#), "\(written)")
-        let original = try AndroidTools.compile(workspace.path + "/in/res")
-        let converted = try AndroidTools.compile(workspace.path + "/out/res")
+        let original = try AndroidTools.compiledValues(workspace.path + "/in/res")
+        let converted = try AndroidTools.compiledValues(workspace.path + "/out/res")
         #expect(original.status == 0 && converted.status == 0, "\(original.output)\(converted.output)")
-        let before = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", original.package])
-        let after = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", converted.package])
-        let values = AndroidTools.values(fromDump: after.output)
-        #expect(values == AndroidTools.values(fromDump: before.output), "\(after.output)")
+        let values = converted.values
+        #expect(values == original.values, "\(values)")
         #expect(values.values.contains { $0["string/aboutLicense"] == "Лицензия" }, "\(values)")
         #expect(values.values.contains { $0["string/downloads"] == "%1$,d downloads" }, "\(values)")
         #expect(values.values.contains { $0["plurals/episodes/many"] == "%d эпизодов" && $0["plurals/episodes/other"] == nil }, "\(values)")
@@ -94,32 +92,34 @@ struct AndroidCommandTests {
         #expect(toI18next.stderr.contains(#""app_name" (en): not for translation"#), "\(toI18next.stderr)")
         let back = try workspace.run(["i18n", "convert", "--from", "json", "--to", "back/res", "--format", "android"])
         #expect(back.status == 0, "\(back.stderr)")
-        let trip = try AndroidTools.compile(workspace.path + "/back/res")
+        let trip = try AndroidTools.compiledValues(workspace.path + "/back/res")
         #expect(trip.status == 0, "\(trip.output)")
-        let tripValues = AndroidTools.values(fromDump: try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", trip.package]).output)
+        let tripValues = trip.values
         // `%1$,d` alone is `{{arg1, number, 1$}}` in i18next: grouped and numbered again.
         #expect(tripValues.values.contains { $0["string/aboutLicense"] == "License" && $0["string/downloads"] == "%1$,d downloads" }, "\(tripValues)")
         #expect(tripValues.values.contains { $0["plurals/episodes/many"] != nil && $0["plurals/episodes/other"] == nil }, "\(tripValues)")
+    }
+
+    /// A workspace with `in/res/values/strings.xml` of `members`, its English resources.
+    static func englishResources(_ members: String) throws -> Workspace {
+        let workspace = try Workspace(copySample: false)
+        try workspace.write("in/res/values/strings.xml", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n" + members + "\n</resources>\n")
+        return workspace
     }
 
     @Test(
         "inline markup survives res → android, res → .po → android and res → i18next → android: aapt's string pool (texts and style spans) is the original's, but for a text that shows a tag, reported"
     )
     func inlineMarkup() throws {
-        let workspace = try Workspace(copySample: false)
-        try workspace.write(
-            "in/res/values/strings.xml",
+        let workspace = try Self.englishResources(
             #"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <resources>
-                <string name="link">Tap <b>here</b> or <a href="https://example.org/?a=1&amp;b=2">read</a><br/>on</string>
-                <string name="shown">Line&lt;br/&gt;two</string>
-                <string name="format"><u>%1$s</u> has %2$d</string>
-                <plurals name="files">
-                    <item quantity="one"><i>one</i> file</item>
-                    <item quantity="other">%d <i>files</i></item>
-                </plurals>
-            </resources>
+            <string name="link">Tap <b>here</b> or <a href="https://example.org/?a=1&amp;b=2">read</a><br/>on</string>
+            <string name="shown">Line&lt;br/&gt;two</string>
+            <string name="format"><u>%1$s</u> has %2$d</string>
+            <plurals name="files">
+                <item quantity="one"><i>one</i> file</item>
+                <item quantity="other">%d <i>files</i></item>
+            </plurals>
             """#)
         let result = try workspace.run(["i18n", "convert", "--from", "in/res", "--to", "out/res", "--format", "android"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -158,23 +158,18 @@ struct AndroidCommandTests {
         "a plural form English never chooses (zero, as apps write it) goes through .po as a text of its own: msgfmt accepts the file, aapt compiles every item back (a real key of that name stays a string), i18next gets key_zero with its count, .po → .po says nothing, and a translator .po's status has no extra key"
     )
     func formOutsideTheLanguageRules() throws {
-        let workspace = try Workspace(copySample: false)
-        try workspace.write(
-            "in/res/values/strings.xml",
+        let workspace = try Self.englishResources(
             #"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <resources>
-                <plurals name="found">
-                    <item quantity="zero">There are %1$d notebooks</item>
-                    <item quantity="one">Found %d notebook</item>
-                    <item quantity="other">Found %d notebooks</item>
-                </plurals>
-                <plurals name="left">
-                    <item quantity="one">%d left</item>
-                    <item quantity="other">%d left</item>
-                </plurals>
-                <string name="left_zero">Nothing left</string>
-            </resources>
+            <plurals name="found">
+                <item quantity="zero">There are %1$d notebooks</item>
+                <item quantity="one">Found %d notebook</item>
+                <item quantity="other">Found %d notebooks</item>
+            </plurals>
+            <plurals name="left">
+                <item quantity="one">%d left</item>
+                <item quantity="other">%d left</item>
+            </plurals>
+            <string name="left_zero">Nothing left</string>
             """#)
         try workspace.write(
             "in/res/values-de/strings.xml",
@@ -192,14 +187,13 @@ struct AndroidCommandTests {
 
         let back = try workspace.run(["i18n", "convert", "--from", "po", "--to", "back/res", "--format", "android"])
         #expect(back.status == 0 && !back.stderr.contains("found_zero"), "\(back.stderr)")
-        func items(_ resources: String) throws -> [String: [String: String]] {
-            let compiled = try AndroidTools.compile(resources)
-            #expect(compiled.status == 0, "\(compiled.output)")
-            return AndroidTools.values(fromDump: try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package]).output)
-        }
-        let original = try items(workspace.path + "/in/res")
-        #expect(original.values.contains { $0["plurals/found/zero"] == "There are %1$d notebooks" && $0["string/left_zero"] == "Nothing left" }, "\(original)")
-        #expect(try items(workspace.path + "/back/res") == original)
+        let original = try AndroidTools.compiledValues(workspace.path + "/in/res")
+        let trip = try AndroidTools.compiledValues(workspace.path + "/back/res")
+        #expect(original.status == 0 && trip.status == 0, "\(original.output)\(trip.output)")
+        #expect(
+            original.values.values.contains { $0["plurals/found/zero"] == "There are %1$d notebooks" && $0["string/left_zero"] == "Nothing left" },
+            "\(original.values)")
+        #expect(trip.values == original.values)
 
         let i18next = try workspace.run(["i18n", "convert", "--from", "po", "--to", "locales", "--format", "i18next"])
         #expect(i18next.status == 0, "\(i18next.stderr)")

@@ -254,6 +254,15 @@ enum AndroidTools {
         return (result.status, result.output, package)
     }
 
+    /// `aapt package` of `resources`, then its values (``values(fromDump:)``), empty when aapt
+    /// refused them; `output` says why.
+    static func compiledValues(_ resources: String) throws -> (status: Int32, output: String, values: [String: [String: String]]) {
+        let compiled = try compile(resources)
+        guard compiled.status == 0 else { return (compiled.status, compiled.output, [:]) }
+        let dump = try ConvertCommandTests.tool("aapt", ["dump", "--values", "resources", compiled.package])
+        return (dump.status, compiled.output + dump.output, values(fromDump: dump.output))
+    }
+
     /// The values of `aapt dump --values resources`, by configuration and `type/name[/item]`.
     static func values(fromDump dump: String) -> [String: [String: String]] {
         let keys = ["0x01000004": "other", "0x01000005": "zero", "0x01000006": "one", "0x01000007": "two", "0x01000008": "few", "0x01000009": "many"]
