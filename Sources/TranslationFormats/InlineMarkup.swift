@@ -14,8 +14,14 @@ import AppleLocalization
 /// references (`&amp;`, `&lt;`, `&#8217;`) are read as the characters, and `&` and `<` written (``escapingText(_:)``) only where the text would
 /// otherwise read back as a reference or a tag, so a bare `&` stays as the file had it. A message
 /// without markup is text as it is; one that shows a balanced tag there (Android's `&lt;b&gt;`)
-/// cannot be told from markup, and the writers report it.
+/// cannot be told from markup by its text. gettext says it in the message's comment
+/// (``tagsAreTextLine``); i18next has no place to, and its writer reports it.
 enum InlineMarkup {
+    /// The line of a `.po` message's `#.` comment that says its tags are text, shown as written
+    /// (Android's `&lt;br/&gt;` for `Html.fromHtml`, a CDATA section): read back, the message is
+    /// not read for markup. The translator reads it beside the text too.
+    static let tagsAreTextLine = "Its tags are text, shown as written: not markup."
+
     /// A tag: its name, and whether it opens, closes or is empty (`<br/>`).
     private struct Tag {
         enum Kind { case open, close, empty }

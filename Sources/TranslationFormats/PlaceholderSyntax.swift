@@ -427,14 +427,17 @@ package enum PlaceholderSyntax {
 
     // MARK: gettext
 
-    /// A gettext text: its placeholders, then its inline markup (``InlineMarkup``).
-    static func parseGettext(_ text: String) -> TranslationMessage {
+    /// A gettext text: its placeholders, then its inline markup (``InlineMarkup``), unless
+    /// `tagsAreText` (the message's ``InlineMarkup/tagsAreTextLine``).
+    static func parseGettext(_ text: String, tagsAreText: Bool = false) -> TranslationMessage {
+        guard !tagsAreText else { return gettextPlaceholders(text) }
         var steps = 0
         return InlineMarkup.reading(gettextPlaceholders(text), steps: &steps)
     }
 
-    /// ``parseGettext(_:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is).
-    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslationMessage {
+    /// ``parseGettext(_:tagsAreText:)`` of a text's UTF-8 `bytes` (valid UTF-8, as a reader's file is).
+    static func parseGettext(_ bytes: UnsafeBufferPointer<UInt8>, tagsAreText: Bool = false) -> TranslationMessage {
+        guard !tagsAreText else { return gettextPlaceholders(bytes) }
         var steps = 0
         return InlineMarkup.reading(gettextPlaceholders(bytes), steps: &steps)
     }
@@ -604,11 +607,23 @@ package enum PlaceholderSyntax {
     /// `message` as gettext writes it. Inline markup is written as its tags, as `android2po` does;
     /// what reads back otherwise (``InlineMarkup``) is reported.
     static func renderGettext(_ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues) -> String {
+        renderGettext(message, pluralNumber: pluralNumber, key: key, issues: &issues, saysTagsAreText: false).text
+    }
+
+    /// ``renderGettext(_:pluralNumber:key:issues:)`` for a message whose comment can say its tags
+    /// are text (``InlineMarkup/tagsAreTextLine``): a text without markup that shows a balanced
+    /// tag (Android's `&lt;br/&gt;`) is not reported but answered `showsTags`, for the writer to
+    /// add the line that reads it back as text.
+    static func renderGettext(
+        _ message: TranslationMessage, pluralNumber: String?, key: String, issues: inout ConversionIssues, saysTagsAreText: Bool
+    ) -> (text: String, showsTags: Bool) {
         let text = renderGettextText(message, pluralNumber: pluralNumber, key: key, issues: &issues)
         // Only a text with a `<` can read back otherwise.
-        guard text.utf8.contains(0x3C) else { return text }
-        reportMarkupReadBack(of: message, as: parseGettext(text), format: "gettext", precedent: ", as android2po's .po does", key: key, issues: &issues)
-        return text
+        guard text.utf8.contains(0x3C) else { return (text, false) }
+        let readBack = parseGettext(text)
+        if saysTagsAreText, !message.hasMarkup, readBack.hasMarkup { return (text, true) }
+        reportMarkupReadBack(of: message, as: readBack, format: "gettext", precedent: ", as android2po's .po does", key: key, issues: &issues)
+        return (text, false)
     }
 
     /// Reports where `message`, written in a format whose markup is its tags (gettext, i18next),

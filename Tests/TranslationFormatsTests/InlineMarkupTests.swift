@@ -41,7 +41,9 @@ struct InlineMarkupTests {
         }
     }
 
-    @Test("res → .po → res keeps markup as markup, writes it as android2po does, and reports a text that shows a balanced tag")
+    @Test(
+        "res → .po → res keeps markup as markup, writes it as android2po does, and a text that shows a balanced tag as text, by its comment"
+    )
     func throughGettext() throws {
         let directory = TemporaryDirectory()
         directory.write(
@@ -63,13 +65,22 @@ struct InlineMarkupTests {
         // The attribute's `%` is text in a format string: doubled, so that it is no argument.
         #expect(po.contains(#"msgstr "<a href=\"%%1$s\">OpenCage</a> policy""#), "\(po)")
         #expect(po.contains(#"msgstr "like <small> here""#), "\(po)")
+        // Only the text that reads back as markup says its tags are text.
+        #expect(po.contains("#. \(InlineMarkup.tagsAreTextLine)\nmsgid \"balanced\"\nmsgstr \"see <b>this</b>\"\n"), "\(po)")
+        #expect(po.components(separatedBy: InlineMarkup.tagsAreTextLine).count == 2, "\(po)")
         _ = try writing.plan(try #require(TranslationFormatRegistry.standard.format(named: "po")), to: directory.path + "/po2")
-        #expect(writing.issues.map(\.key) == ["balanced"], "\(writing.issues)")
+        #expect(writing.issues.isEmpty, "\(writing.issues)")
+        // Read back, the line is the reader's, not the comment's.
+        var read = TranslationConverter()
+        try read.read(directory.path + "/po")
+        let balanced = try #require(read.tables.first?.languages["en"]?.first { $0.key == "balanced" })
+        #expect(balanced.comment == nil && balanced.value == .single(TranslationMessage([.text("see <b>this</b>")])), "\(balanced)")
         try directory.convert("po", to: "android", into: "android")
         let xml = directory.read("android/values/strings.xml")
         #expect(xml.contains(#"<string name="bold">Cut <b>%1$d</b> notes</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="link"><a href="%1$s">OpenCage</a> policy</string>"#), "\(xml)")
         #expect(xml.contains(#"<string name="shows">like &lt;small&gt; here</string>"#), "\(xml)")
+        #expect(xml.contains(#"<string name="balanced">see &lt;b&gt;this&lt;/b&gt;</string>"#), "\(xml)")
     }
 
     @Test(

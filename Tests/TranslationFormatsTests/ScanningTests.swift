@@ -171,8 +171,8 @@ struct ScanningTests {
         for text in fixed + gettextTexts {
             #expect(PlaceholderSyntax.parseGettext(text) == Self.parseGettextByScalars(text), "\(text.debugDescription)")
             // From the UTF-8 bytes, as the .po reader parses a plain msgstr.
-            #expect(
-                Array(text.utf8).withUnsafeBufferPointer(PlaceholderSyntax.parseGettext) == PlaceholderSyntax.parseGettext(text), "\(text.debugDescription)")
+            let fromBytes = Array(text.utf8).withUnsafeBufferPointer { PlaceholderSyntax.parseGettext($0) }
+            #expect(fromBytes == PlaceholderSyntax.parseGettext(text), "\(text.debugDescription)")
         }
     }
 

@@ -127,11 +127,12 @@ extension GettextFormat {
         }
         var entries: [TranslationEntry] = []
         entries.reserveCapacity(scanner.messages.count)
-        /// The message of a text read: from the file's bytes when it is one plain string.
-        func parse(_ text: Text) -> TranslationMessage {
+        /// The message of a text read: from the file's bytes when it is one plain string; not read
+        /// for markup when its comment says the tags are text.
+        func parse(_ text: Text, tagsAreText: Bool) -> TranslationMessage {
             switch text {
-            case .bytes(let range): PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: scanner.bytes[range]))
-            case .string(let string): PlaceholderSyntax.parseGettext(string)
+            case .bytes(let range): PlaceholderSyntax.parseGettext(UnsafeBufferPointer(rebasing: scanner.bytes[range]), tagsAreText: tagsAreText)
+            case .string(let string): PlaceholderSyntax.parseGettext(string, tagsAreText: tagsAreText)
             }
         }
         // The category of each msgstr index (0 to 15), looked up by position for every plural.
@@ -160,20 +161,24 @@ extension GettextFormat {
             if raw.references { keptOnlyInPO(key, "references (#: …) are") }
             if !raw.flags.isEmpty { keptOnlyInPO(key, "the flags \(raw.flags.joined(separator: ", ")) are", kind: "flags (#, …) are") }
             if raw.previous { keptOnlyInPO(key, "the previous msgid (#| …) is") }
-            let comment = raw.comment.isEmpty ? nil : raw.comment.joined(separator: "\n")
+            let tagsAreText = raw.comment.contains(InlineMarkup.tagsAreTextLine)
+            let commentLines = tagsAreText ? raw.comment.filter { $0 != InlineMarkup.tagsAreTextLine } : raw.comment
+            let comment = commentLines.isEmpty ? nil : commentLines.joined(separator: "\n")
             let translated = raw.strings.contains { !$0.text.isEmpty }
             let state: TranslationEntry.State = raw.fuzzy ? .needsReview : translated ? .translated : .new
             if raw.plural != nil {
                 guard header.expression != nil else {
                     throw scanner.fail(raw.line, 1, "msgid_plural needs a Plural-Forms header (\"Plural-Forms: nplurals=N; plural=EXPR;\\n\")")
                 }
-                let forms = pluralForms(of: raw, header: header, categoryAt: categoryAt, parse: parse) { index in
-                    issues.append(
-                        ConversionIssue(
-                            file: path, language: language, key: key,
-                            reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
-                            kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
-                }
+                let forms = pluralForms(
+                    of: raw, header: header, categoryAt: categoryAt, parse: { parse($0, tagsAreText: tagsAreText) },
+                    neverChosen: { index in
+                        issues.append(
+                            ConversionIssue(
+                                file: path, language: language, key: key,
+                                reason: "msgstr[\(index)] is never chosen by the Plural-Forms expression; not converted",
+                                kind: "a msgstr[n] is never chosen by the Plural-Forms expression; not converted"))
+                    })
                 entries.append(
                     TranslationEntry(
                         key: key, context: context, comment: comment,
@@ -183,7 +188,7 @@ extension GettextFormat {
                 entries.append(
                     TranslationEntry(
                         key: key, context: context, comment: comment,
-                        value: .single(raw.string(0).map(parse) ?? PlaceholderSyntax.parseGettext("")), state: state))
+                        value: .single(raw.string(0).map { parse($0, tagsAreText: tagsAreText) } ?? PlaceholderSyntax.parseGettext("")), state: state))
             }
             // The `#.` line of i18next's dashes and formats (PlaceholderNames).
             if comment != nil { entries[entries.count - 1] = PlaceholderNames.applying(to: entries[entries.count - 1], namesNative: true) }

@@ -222,38 +222,41 @@ public struct GettextFormat: TranslationFileFormat {
         _ entry: TranslationEntry, categories: [PluralCategory], language: String,
         issues: inout ConversionIssues, into out: inout [UInt8], identity: MessageIdentity? = nil
     ) {
-        if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                out.append(contentsOf: "#. ".utf8)
-                out.append(contentsOf: line.utf8)
-                out.append(0x0A)
-            }
-        }
         // gettext's untranslated is an empty msgstr, not a state: `new` with no text is written as
         // it is; `new` with a text (a catalog's suggestion) is the nearest, fuzzy.
-        let hasText = entry.expandedForms.values.contains { !$0.pieces.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
-        if entry.state == .needsReview || (entry.state == .new && hasText) { out.append(contentsOf: "#, fuzzy\n".utf8) }
+        let expanded = entry.expandedForms
+        let hasText = expanded.values.contains { !$0.pieces.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
+        let fuzzy = entry.state == .needsReview || (entry.state == .new && hasText)
         if entry.state == .new, hasText { issues.report(entry.key, "gettext has no \"new\" state for a text; written as fuzzy") }
         if entry.state != .new, !hasText {
             issues.report(
                 entry.key, "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated",
                 kind: "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated")
         }
+        // The lines are made before any is written: a text that shows a tag adds a line to the
+        // comment above them.
+        var lines: [(keyword: String, text: String)] = []
         func line(_ keyword: String, _ text: String) {
-            out.append(contentsOf: keyword.utf8)
-            out.append(contentsOf: " \"".utf8)
             if TextEscaping.holdsNUL(text) { issues.report(entry.key, TextEscaping.gettextNULLossReason) }
-            TextEscaping.appendQuoted(text, for: .gettext, to: &out)
-            out.append(contentsOf: "\"\n".utf8)
+            lines.append((keyword, text))
+        }
+        // A message without markup that shows a tag says so in its comment, so that it reads back
+        // as text; one with markup has none to say it of.
+        let saysTagsAreText = !expanded.values.contains(where: \.hasMarkup)
+        var showsTags = false
+        func render(_ message: TranslationMessage, pluralNumber: String?) -> String {
+            let rendered = PlaceholderSyntax.renderGettext(
+                message, pluralNumber: pluralNumber, key: entry.key, issues: &issues, saysTagsAreText: saysTagsAreText)
+            showsTags = showsTags || rendered.showsTags
+            return rendered.text
         }
         let identity = identity ?? MessageIdentity(context: entry.context, id: entry.key, plural: entry.pluralID ?? entry.key)
         if let context = identity.context { line("msgctxt", context) }
         line("msgid", identity.id)
         switch entry.value {
         case .single(let message):
-            line("msgstr", PlaceholderSyntax.renderGettext(message, pluralNumber: nil, key: entry.key, issues: &issues))
+            line("msgstr", render(message, pluralNumber: nil))
         case .plural(_, _, _, let valueType):
-            let expanded = entry.expandedForms
             let number = valueType ?? expanded.representative.flatMap(AppleFormatsConversion.numericType)
             line("msgid_plural", identity.plural)
             for category in expanded.keys.sorted(by: { $0.order < $1.order }) where !categories.contains(category) {
@@ -267,8 +270,24 @@ public struct GettextFormat: TranslationFileFormat {
                     issues.report(
                         entry.key, "no \(category.rawValue) form; msgstr[\(index)] repeats other", kind: "a plural form is missing; its msgstr repeats other")
                 }
-                line("msgstr[\(index)]", PlaceholderSyntax.renderGettext(form, pluralNumber: number, key: entry.key, issues: &issues))
+                line("msgstr[\(index)]", render(form, pluralNumber: number))
             }
+        }
+        var comment = PlaceholderNames.comment(namedArgumentsOf: entry)
+        if showsTags { comment = (comment.map { $0 + "\n" } ?? "") + InlineMarkup.tagsAreTextLine }
+        if let comment {
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                out.append(contentsOf: "#. ".utf8)
+                out.append(contentsOf: line.utf8)
+                out.append(0x0A)
+            }
+        }
+        if fuzzy { out.append(contentsOf: "#, fuzzy\n".utf8) }
+        for (keyword, text) in lines {
+            out.append(contentsOf: keyword.utf8)
+            out.append(contentsOf: " \"".utf8)
+            TextEscaping.appendQuoted(text, for: .gettext, to: &out)
+            out.append(contentsOf: "\"\n".utf8)
         }
     }
 }
