@@ -51,7 +51,7 @@ package struct AppleKeyInventory: Sendable {
             }
         }
         let language: String
-        do throws(AppleLocalizationError) {
+        do throws(TranslationError) {
             let (resolved, warning) = try rule.resolve(appleTables: lookup)
             language = resolved
             notices = warning.map { [$0] } ?? []

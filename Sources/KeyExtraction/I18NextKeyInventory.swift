@@ -43,8 +43,9 @@ package struct I18NextKeyInventory: Sendable {
         for namespace in resources.namespaces(language: developmentLanguage) {
             let path = resources.path(language: developmentLanguage, namespace: namespace)
             let entries: [TranslationEntry]
-            do throws(AppleLocalizationError) {
-                entries = try Self.entries(try AppleLocalizationError.contents(of: path), path: path, language: developmentLanguage)
+            do throws(I18NextResourceError) {
+                let file = TranslationSourceFile(path: path, language: developmentLanguage, table: namespace, format: I18NextJSONFormat().name)
+                entries = try Self.entries(try I18NextJSONFormat().contents(of: file), path: path, language: developmentLanguage)
             } catch {
                 problems.append(error.diagnostic)
                 continue
@@ -73,7 +74,7 @@ package struct I18NextKeyInventory: Sendable {
 
     /// The entries of the resource file `data` at `path`, located; a malformed file throws its
     /// first error, positioned.
-    static func entries(_ data: Data, path: String, language: String) throws(AppleLocalizationError) -> [TranslationEntry] {
+    static func entries(_ data: Data, path: String, language: String) throws(I18NextResourceError) -> [TranslationEntry] {
         var issues: [ConversionIssue] = []
         return try I18NextJSONFormat.read(data, path: path, language: language, positions: true, issues: &issues)
     }

@@ -38,7 +38,7 @@ package enum ResourceKeyWriter {
         let existing = try Result { () throws(EnvironmentError) in try AtomicFile.contents(of: relativePath, under: folder) }
             .mapError { Failure(diagnostic: $0.diagnostic, isWriteFailure: true) }.get().map { Data($0) }
         if let data = existing {
-            do throws(AppleLocalizationError) {
+            do throws(I18NextResourceError) {
                 // Only whether it reads is asked, so any language's plural rules do.
                 _ = try I18NextKeyInventory.entries(data, path: path, language: "en")
             } catch {

@@ -29,7 +29,7 @@ package struct TranslationKeyInventory: Sendable {
         var problems: [Diagnostic] = []
         for path in paths {
             var converter = TranslationConverter(registry: registry)
-            do throws(AppleLocalizationError) {
+            do throws(TranslationError) {
                 try converter.read(path, format: format)
             } catch {
                 problems.append(error.diagnostic)

@@ -33,7 +33,7 @@ struct I18NextAccessorEntries {
             file.keepsOriginal = false
             var issues: [ConversionIssue] = []
             let tables: [TranslationTable]
-            do throws(AppleLocalizationError) {
+            do throws(I18NextResourceError) {
                 tables = try format.read(file, issues: &issues)
             } catch {
                 diagnostics.append(error.diagnostic)

@@ -7,8 +7,8 @@ extension SourceLanguageRule {
     /// `Localizable` catalog's source language (else the first catalog's by name) as the one the
     /// files record.
     ///
-    /// - Throws: ``AppleLocalizationError`` of kind `usage` when nothing tells the language.
-    public func resolve(appleTables lookup: AppleStringsLookup) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
+    /// - Throws: ``TranslationError`` of kind `usage` when nothing tells the language.
+    public func resolve(appleTables lookup: AppleStringsLookup) throws(TranslationError) -> (language: String, warning: Diagnostic?) {
         var languages = Set<String>()
         var recorded: [String: String] = [:]
         for table in lookup.tables {

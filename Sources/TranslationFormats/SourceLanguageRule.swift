@@ -52,11 +52,11 @@ public struct SourceLanguageRule: Sendable, Hashable {
     ///   - recorded: The language the files record, if any.
     ///   - table: How messages name the table (`the Localizable table (xcstrings)`).
     ///   - file: The file or directory messages are located at.
-    /// - Throws: ``AppleLocalizationError`` of kind `usage` when nothing tells the language.
+    /// - Throws: ``TranslationError`` of kind `usage` when nothing tells the language.
     public func resolve(
         languages: some Collection<String>, recorded: String?, table: String,
         file: String
-    ) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
+    ) throws(TranslationError) -> (language: String, warning: Diagnostic?) {
         if let declared = declaration(among: languages) {
             var warning: Diagnostic? = nil
             if let recorded, recorded != declared.language {
@@ -70,7 +70,7 @@ public struct SourceLanguageRule: Sendable, Hashable {
         if languages.isEmpty || languages.contains("en") { return ("en", nil) }
         if languages.count == 1, let only = languages.first { return (only, nil) }
         let listed = languages.sorted().joined(separator: ", ")
-        throw AppleLocalizationError(
+        throw TranslationError(
             Diagnostic(
                 file: file,
                 message:
@@ -90,7 +90,7 @@ public struct SourceLanguageRule: Sendable, Hashable {
     public func resolve(
         _ table: TranslationTable, named name: String, file: String,
         excluding excluded: Set<String> = []
-    ) throws(AppleLocalizationError) -> (language: String, warning: Diagnostic?) {
+    ) throws(TranslationError) -> (language: String, warning: Diagnostic?) {
         try resolve(languages: table.languageOrder.filter { !excluded.contains($0) }, recorded: table.sourceLanguage, table: name, file: file)
     }
 }

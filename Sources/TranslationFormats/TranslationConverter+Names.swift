@@ -32,14 +32,14 @@ extension TranslationConverter {
     }
 
     /// Refuses a table read from `path` whose languages or name could not name an output path.
-    static func checkNames(of table: TranslationTable, readFrom path: String) throws(AppleLocalizationError) {
+    static func checkNames(of table: TranslationTable, readFrom path: String) throws(TranslationError) {
         let languages = (table.sourceLanguage.map { [$0] } ?? []) + table.languages.keys.sorted()
         for language in languages where !isLanguageTag(language) {
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(file: path, message: "the language \(notALanguageTag(language)). Correct it in the file"), kind: .invalidInput)
         }
         guard isTableName(table.name) else {
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(
                     file: path,
                     message:

@@ -12,13 +12,13 @@ extension TranslationConverter {
     ///
     /// - Parameter sourceLanguage: The rule that tells the language pseudo-localized
     ///   (``SourceLanguageRule``), among the languages that are not pseudo languages.
-    /// - Throws: ``AppleLocalizationError`` of kind `usage` when the source language cannot be
+    /// - Throws: ``TranslationError`` of kind `usage` when the source language cannot be
     ///   told or is not in a table, or is itself a pseudo language; and what ``plan(_:to:sourceLanguage:)`` throws.
     public mutating func planPseudoLocalization(
         _ localizer: PseudoLocalizer, methods: [PseudoLocalizer.Method],
         format: any TranslationFileFormat, to destination: String,
         sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()
-    ) throws(AppleLocalizationError) -> [Output] {
+    ) throws(TranslationError) -> [Output] {
         let pseudoLanguages = Set(methods.map(\.language))
         var sources: [String] = []
         for table in tables {
@@ -49,17 +49,17 @@ extension TranslationConverter {
     private mutating func pseudoSource(
         of table: TranslationTable, rule: SourceLanguageRule, pseudoLanguages: Set<String>,
         destination: String
-    ) throws(AppleLocalizationError) -> String {
+    ) throws(TranslationError) -> String {
         let name = describe(table)
         let (chosen, warning) = try rule.resolve(table, named: name, file: destination, excluding: pseudoLanguages)
         if let warning, !notices.contains(warning) { notices.append(warning) }
         guard !pseudoLanguages.contains(chosen) else {
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(file: destination, message: "the source language \(chosen) is a pseudo language; pass --source-language"), kind: .usage)
         }
         guard table.languages[chosen] != nil else {
             let languages = table.languageOrder.filter { !pseudoLanguages.contains($0) }
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(
                     file: destination,
                     message: "\(name) has no \(chosen) text to pseudo-localize (it has \(languages.joined(separator: ", "))); pass --source-language"),

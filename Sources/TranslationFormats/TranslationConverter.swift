@@ -112,11 +112,11 @@ public struct TranslationConverter: Sendable {
     ///
     /// - Parameter language: The language of single-language files that do not name it
     ///   (a `.strings` outside an `.lproj`, a flat `<ns>.json`, a `.po` without `Language:`).
-    /// - Throws: ``AppleLocalizationError`` at the first unreadable or malformed file, positioned.
-    public mutating func read(_ path: String, format: (any TranslationFileFormat)? = nil, language: String? = nil) throws(AppleLocalizationError) {
+    /// - Throws: ``TranslationError`` at the first unreadable or malformed file, positioned.
+    public mutating func read(_ path: String, format: (any TranslationFileFormat)? = nil, language: String? = nil) throws(TranslationError) {
         if inputPath == nil { inputPath = path }
         guard let kind = pathKind(path) else {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "no such file or directory"), kind: .unreadable)
+            throw TranslationError(Diagnostic(file: path, message: "no such file or directory"), kind: .unreadable)
         }
         if kind == .directory {
             let candidates = format.map { [$0] } ?? registry.formats
@@ -124,7 +124,7 @@ public struct TranslationConverter: Sendable {
                 let what =
                     format.map { "no \($0.name) files in the directory" }
                     ?? "no translation files in the directory (looked for \(registry.names.joined(separator: ", ")))"
-                throw AppleLocalizationError(Diagnostic(file: path, message: what))
+                throw TranslationError(Diagnostic(file: path, message: what))
             }
             sourceFormat = chosen
             var all = files.map { ($0, chosen) }
@@ -160,7 +160,7 @@ public struct TranslationConverter: Sendable {
             joinCarriedForms(readBy: chosen)
         } else {
             guard let inferred = format ?? registry.format(forExtension: PathText.pathExtension(path)) else {
-                throw AppleLocalizationError(
+                throw TranslationError(
                     Diagnostic(
                         file: path,
                         message:
@@ -183,11 +183,11 @@ public struct TranslationConverter: Sendable {
     }
 
     /// One file read: its tables (or why not) and the issues found on the way.
-    private typealias FileReading = (tables: Result<[TranslationTable], AppleLocalizationError>, issues: [ConversionIssue])
+    private typealias FileReading = (tables: Result<[TranslationTable], TranslationError>, issues: [ConversionIssue])
 
     private static func read(_ job: (file: TranslationSourceFile, reader: any TranslationFileFormat)) -> FileReading {
         var issues: [ConversionIssue] = []
-        let tables = Result { () throws(AppleLocalizationError) in try job.reader.read(job.file, issues: &issues) }
+        let tables = Result { () throws(TranslationError) in try job.reader.readTables(job.file, issues: &issues) }
         return (tables, issues)
     }
 
@@ -219,8 +219,8 @@ public struct TranslationConverter: Sendable {
         return slots.buffer.map { $0! }
     }
 
-    private mutating func readFile(_ file: TranslationSourceFile, with format: any TranslationFileFormat) throws(AppleLocalizationError) {
-        for table in try format.read(file, issues: &readIssues) { try add(table, from: file.path) }
+    private mutating func readFile(_ file: TranslationSourceFile, with format: any TranslationFileFormat) throws(TranslationError) {
+        for table in try format.readTables(file, issues: &readIssues) { try add(table, from: file.path) }
     }
 
     /// Merges `table`, read from `path`, into the tables read: languages are added, entries of a
@@ -228,7 +228,7 @@ public struct TranslationConverter: Sendable {
     ///
     /// Its languages and name become output paths, and they come from the file: anything that is
     /// not a language tag or a plain file name is refused here, whichever format read it.
-    private mutating func add(_ table: TranslationTable, from path: String) throws(AppleLocalizationError) {
+    private mutating func add(_ table: TranslationTable, from path: String) throws(TranslationError) {
         try Self.checkNames(of: table, readFrom: path)
         for notice in table.notices where !notices.contains(notice) { notices.append(notice) }
         guard let index = tables.firstIndex(where: { $0.name == table.name }) else {
@@ -265,17 +265,17 @@ public struct TranslationConverter: Sendable {
     /// - Parameter sourceLanguage: The rule that tells each table's source language, recorded in
     ///   catalogs and XLIFF and deciding `values/` and `msgid`s; a declared language that
     ///   overrides what the input records is a ``notices`` warning.
-    /// - Throws: ``AppleLocalizationError`` when a target cannot be written at all (a `.po` for a
+    /// - Throws: ``TranslationError`` when a target cannot be written at all (a `.po` for a
     ///   language without a known plural expression, several files for one file path), or a
     ///   table's source language cannot be told (kind `usage`).
     public mutating func plan(
         _ format: any TranslationFileFormat, to destination: String,
         sourceLanguage rule: SourceLanguageRule = SourceLanguageRule()
-    ) throws(AppleLocalizationError) -> [Output] {
+    ) throws(TranslationError) -> [Output] {
         let kind = pathKind(destination)
         let singleFile = kind == .file || (kind == nil && registry.format(forExtension: PathText.pathExtension(destination)) != nil)
         if singleFile, !format.writesSingleFile {
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(file: destination, message: "\(format.name) output is a directory (\(format.summary)); pass a directory as --to"), kind: .usage)
         }
         // A second plan of released tables would write nothing, silently: a caller's mistake.
@@ -293,7 +293,7 @@ public struct TranslationConverter: Sendable {
                 && table.languages["en"] == nil
             // A format with a file per language writes the same whatever the source, so a table
             // whose source cannot be told (en-XA and ar-XB alone) still converts into it.
-            do throws(AppleLocalizationError) {
+            do throws(TranslationError) {
                 let (source, warning) = try rule.resolve(table, named: describe(table), file: inputPath ?? destination)
                 if let warning, !notices.contains(warning) { notices.append(warning) }
                 table.sourceLanguage = source
@@ -308,10 +308,10 @@ public struct TranslationConverter: Sendable {
                 reportSourceLanguageNotRecorded(source, of: table, in: format, destination: destination)
             }
             fit(&table, to: format, destination: destination, loneTranslation: loneTranslation)
-            outputs += try format.write(table, to: destination, singleFile: singleFile, issues: &writeIssues)
+            outputs += try format.writeTable(table, to: destination, singleFile: singleFile, issues: &writeIssues)
         }
         if singleFile, outputs.count > 1 {
-            throw AppleLocalizationError(
+            throw TranslationError(
                 Diagnostic(
                     file: destination,
                     message:
@@ -324,7 +324,7 @@ public struct TranslationConverter: Sendable {
             if let relative = output.relativePath,
                 relative.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
             {
-                throw AppleLocalizationError(
+                throw TranslationError(
                     Diagnostic(file: destination, message: "\(format.name) planned the path \(Diagnostic.quoted(relative)), which leaves the destination"),
                     kind: .invalidInput)
             }

@@ -12,14 +12,14 @@ extension TranslationCoverage {
     /// - Parameter checking: Read as a checker does: each entry located (``TranslationEntry/location``),
     ///   and a file that cannot be read or parsed set aside in ``failures`` while the others are
     ///   checked. Otherwise the first such file is thrown.
-    /// - Throws: ``AppleLocalizationError``: `.unreadable` for a directory that has no files of
+    /// - Throws: ``TranslationError``: `.unreadable` for a directory that has no files of
     ///   any format (of `format`), `.usage` for a table whose source language cannot be told or
     ///   that lacks it, and the reader's error for a malformed file.
     public static func read(
         directories: [String], format: (any TranslationFileFormat)? = nil,
         sourceLanguage rule: SourceLanguageRule = SourceLanguageRule(),
         registry: TranslationFormatRegistry = .standard, checking: Bool = false
-    ) throws(AppleLocalizationError) -> TranslationCoverage {
+    ) throws(TranslationError) -> TranslationCoverage {
         var tables: [Table] = []
         var notices: [Diagnostic] = []
         var failures: [Diagnostic] = []
@@ -44,7 +44,7 @@ extension TranslationCoverage {
                     let name = "the \(format.tableName(table.name)) table (\(format.name))"
                     let (source, warning) = try rule.resolve(table, named: name, file: directory)
                     guard table.languages[source] != nil || format.keyIsSourceText else {
-                        throw AppleLocalizationError(
+                        throw TranslationError(
                             Diagnostic(
                                 file: directory,
                                 message:
@@ -62,7 +62,7 @@ extension TranslationCoverage {
                 let what =
                     format.map { "no \($0.name) files in the directory" }
                     ?? "no translation files in the directory (looked for \(registry.names(separatedBy: ", ")))"
-                throw AppleLocalizationError(Diagnostic(file: directory, message: what), kind: .unreadable)
+                throw TranslationError(Diagnostic(file: directory, message: what), kind: .unreadable)
             }
         }
         return TranslationCoverage(tables: tables, notices: notices, failures: failures)

@@ -1,13 +1,5 @@
-import AppleLocalization
 import CLDRPlurals
 import Diagnostics
-import Platform
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One translation file format: how its files are laid out and found, how one is read into the
 /// one table model (``TranslationTable``), and which files a table becomes.
@@ -17,6 +9,10 @@ import Foundation
 /// conforming type and one line in ``TranslationFormatRegistry/standard``; the converter, the
 /// `--format` options and their help loop over the registry.
 public protocol TranslationFileFormat: Sendable {
+    /// The error this format's reader and writer throw: its own (``TranslationFileError``), so
+    /// that a caller can tell the formats' failures apart by type.
+    associatedtype Failure: TranslationFailure
+
     /// The name `--format` and `--from-format` take (`po`).
     var name: String { get }
     /// The files it reads and writes, for help (`gettext .po, <lang>/<table>.po`).
@@ -83,15 +79,15 @@ public protocol TranslationFileFormat: Sendable {
     ///
     /// - Parameter file: The file, with its language (from its path or the user's `--language`,
     ///   `nil` when neither says) and the table its path names.
-    /// - Throws: ``AppleLocalizationError`` at the first malformed place, positioned.
-    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable]
+    /// - Throws: ``Failure`` at the first malformed place, positioned.
+    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(Failure) -> [TranslationTable]
 
     /// The files `table` becomes: below `destination` (``TranslationConverter/Output/relativePath``),
     /// or `destination` itself when `singleFile` is set.
     ///
     /// - Parameter table: The table with its neutral name, its source language set, entries sorted by key.
-    /// - Throws: ``AppleLocalizationError`` when the table cannot be written at all.
-    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    /// - Throws: ``Failure`` when the table cannot be written at all.
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(Failure)
         -> [TranslationConverter.Output]
 
     /// `table` once every file of a directory is read: what one file cannot decide alone, decided
@@ -124,7 +120,7 @@ extension TranslationFileFormat {
 
     public func lint(_ file: TranslationSourceFile) -> [Diagnostic] {
         var issues: [ConversionIssue] = []
-        do throws(AppleLocalizationError) {
+        do throws(Failure) {
             _ = try read(file, issues: &issues)
         } catch {
             return issues.map(\.diagnostic) + [error.diagnostic]
@@ -172,21 +168,5 @@ public struct TranslationSourceFile: Sendable, Hashable {
         self.language = language
         self.table = table
         self.format = format
-    }
-}
-
-extension TranslationSourceFile {
-    /// The file's language, or a usage error saying to pass `--language`.
-    public func requiredLanguage() throws(AppleLocalizationError) -> String {
-        guard let language else {
-            throw AppleLocalizationError(Diagnostic(file: path, message: "the language of this file is not known from its path; pass --language"), kind: .usage)
-        }
-        return language
-    }
-
-    /// The file's bytes, or an unreadable error saying why; only a regular file is read (see
-    /// ``Platform/RegularFile``), so a FIFO among the files of `--from` is an error, not a wait.
-    public func contents() throws(AppleLocalizationError) -> Data {
-        try AppleLocalizationError.contents(of: path)
     }
 }

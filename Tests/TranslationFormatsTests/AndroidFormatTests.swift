@@ -165,7 +165,7 @@ struct AndroidFormatTests {
             _ = try read(xml)
             Issue.record("no error for \(xml)")
         } catch {
-            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? "\(error)"
+            let text = (error as? AndroidResourcesError)?.diagnostic.description ?? "\(error)"
             #expect(text.hasPrefix("res/values/strings.xml" + location), "\(text)")
             #expect(text.contains(message), "\(text)")
         }
@@ -314,7 +314,7 @@ struct AndroidFormatTests {
         #expect {
             try converter.read(directory.path + "/res")
         } throws: { error in
-            let text = (error as? AppleLocalizationError)?.diagnostic.description ?? ""
+            let text = (error as? TranslationError)?.diagnostic.description ?? ""
             return text.contains("values-pt-rBRA/strings.xml") && text.contains("\"rBRA\" is not a region qualifier")
         }
         let other = TemporaryDirectory()

@@ -231,10 +231,10 @@ struct ConversionTests {
     @Test("a missing input is unreadable, an unknown extension a usage error")
     func errorKinds() throws {
         var converter = TranslationConverter()
-        #expect { try converter.read("/nonexistent/x.po") } throws: { ($0 as? AppleLocalizationError)?.kind == .unreadable }
+        #expect { try converter.read("/nonexistent/x.po") } throws: { ($0 as? TranslationError)?.kind == .unreadable }
         let directory = TemporaryDirectory()
         let path = directory.write("notes.txt", "x")
-        #expect { try converter.read(path) } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        #expect { try converter.read(path) } throws: { ($0 as? TranslationError)?.kind == .usage }
     }
 }
 

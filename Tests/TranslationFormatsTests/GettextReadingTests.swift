@@ -40,13 +40,13 @@ struct GettextReadingTests {
         static func read(
             _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true,
             issues: inout [ConversionIssue]
-        ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
+        ) throws(GettextError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
             guard let text = String(data: data, encoding: .utf8) else {
-                throw AppleLocalizationError(
+                throw GettextError(
                     Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
             }
-            func fail(_ line: Int, _ column: Int, _ message: String) -> AppleLocalizationError {
-                AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+            func fail(_ line: Int, _ column: Int, _ message: String) -> GettextError {
+                GettextError(Diagnostic(file: path, line: line, column: column, message: message))
             }
             var raws: [Raw] = []
             var current = Raw()
@@ -322,7 +322,7 @@ struct GettextReadingTests {
     static func reading(_ text: String, keepingOriginal: Bool, oracle: Bool) -> Reading {
         var issues: [ConversionIssue] = []
         let data = Data(text.utf8)
-        do throws(AppleLocalizationError) {
+        do throws(GettextError) {
             let read =
                 oracle
                 ? try Oracle.read(data, path: "t.po", language: "fr", keepingOriginal: keepingOriginal, issues: &issues)
@@ -416,11 +416,11 @@ struct GettextReadingTests {
             let text = "msgid " + string
             let bytes = Array(text.utf8)
             func column() -> Int { 7 }
-            let general = Result { () throws(AppleLocalizationError) in
+            let general = Result { () throws(GettextError) in
                 try GettextFormat.unquote(text[text.utf8.index(text.startIndex, offsetBy: 6)...], line: 1, column: column, path: "t.po")
             }
-            let byOffsets = Result { () throws(AppleLocalizationError) in
-                try bytes.withUnsafeBufferPointer { buffer throws(AppleLocalizationError) in
+            let byOffsets = Result { () throws(GettextError) in
+                try bytes.withUnsafeBufferPointer { buffer throws(GettextError) in
                     try GettextFormat.unquote(6..<bytes.count, bytes: buffer, line: 1, column: column, path: "t.po")
                 }
             }

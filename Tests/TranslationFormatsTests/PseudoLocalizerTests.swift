@@ -289,18 +289,18 @@ struct PseudoLocalizerTests {
         try converter.read(directory.path + "/two")
         var unknown = converter
         #expect { _ = try unknown.planPseudoLocalization(try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out") } throws: {
-            ($0 as? AppleLocalizationError)?.kind == .usage
+            ($0 as? TranslationError)?.kind == .usage
         }
         var missing = converter
         #expect {
             _ = try missing.planPseudoLocalization(
                 try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en"))
-        } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        } throws: { ($0 as? TranslationError)?.kind == .usage }
         var pseudoSource = converter
         #expect {
             _ = try pseudoSource.planPseudoLocalization(
                 try Self.localizer(), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "en-XA"))
-        } throws: { ($0 as? AppleLocalizationError)?.kind == .usage }
+        } throws: { ($0 as? TranslationError)?.kind == .usage }
         let french = try converter.planPseudoLocalization(
             try Self.localizer(0), methods: [.accented], format: i18next, to: directory.path + "/out", sourceLanguage: .init(option: "fr"))
         #expect(String(decoding: try #require(french.first).data, as: UTF8.self).contains("[Ƒíçĥíéŕš]"))

@@ -22,21 +22,21 @@ struct KeyValueFormat: TranslationFileFormat {
         (String((path as NSString).lastPathComponent.dropLast(3)), defaultTableName)
     }
 
-    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let language = try file.requiredLanguage()
-        let text = String(decoding: try file.contents(), as: UTF8.self)
+    func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(TranslationFileError<Self>) -> [TranslationTable] {
+        let language = try language(of: file)
+        let text = String(decoding: try contents(of: file), as: UTF8.self)
         var entries: [TranslationEntry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else {
-                throw AppleLocalizationError(Diagnostic(file: file.path, line: index + 1, column: 1, message: "a kv line is key=value"))
+                throw Failure(Diagnostic(file: file.path, line: index + 1, column: 1, message: "a kv line is key=value"))
             }
             entries.append(TranslationEntry(key: String(parts[0]), value: .single(TranslationMessage([.text(String(parts[1]))]))))
         }
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
-    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(TranslationFileError<Self>)
         -> [TranslationConverter.Output]
     {
         table.languageOrder.map { language in
@@ -66,6 +66,45 @@ struct RegistryTests {
         }
         #expect(registry.format(named: "kv") == nil)
         #expect(registry.format(forExtension: "txt") == nil)
+    }
+
+    @Test(
+        "every format throws its own error type, which the converter carries as the model's TranslationError with the same diagnostic and kind, for a malformed and for an unreadable file"
+    )
+    func ownErrors() throws {
+        func isOwn<Format: TranslationFileFormat>(_ format: Format, _ failure: (any TranslationFailure)?) -> Bool { failure is Format.Failure }
+        // Each malformed at its first byte for its reader (`.strings` needs a key's quote).
+        let malformed = ["xcstrings": "[", "strings": "\"a\" = ;", "i18next": "[", "po": "msgstr \"x\"\n", "xliff": "<x", "android": "<x"]
+        let directory = TemporaryDirectory()
+        let owners: [String: String] = [
+            "xcstrings": "AppleLocalizationError", "strings": "AppleLocalizationError", "i18next": "TranslationFileError<I18NextJSONFormat>",
+            "po": "TranslationFileError<GettextFormat>", "xliff": "TranslationFileError<XLIFFFormat>", "android": "TranslationFileError<AndroidFormat>",
+        ]
+        for format in TranslationFormatRegistry.standard.formats {
+            let name = format.name == "android" ? "values/strings.xml" : "en.\(format.fileExtensions[0])"
+            let path = directory.path + "/\(format.name)/" + name
+            directory.write("\(format.name)/" + name, try #require(malformed[format.name]))
+            var converter = TranslationConverter()
+            do {
+                try converter.read(path, format: format, language: "en")
+                Issue.record("\(format.name): no error")
+            } catch {
+                #expect(error.kind == .invalidInput && error.file == path, "\(format.name): \(error)")
+                let own = isOwn(format, error.underlying)
+                #expect(own, "\(format.name): \(String(describing: error.underlying))")
+                #expect(error.underlying.map { "\(type(of: $0))" } == owners[format.name], "\(format.name)")
+                #expect(error.underlying?.diagnostic == error.diagnostic, "\(format.name)")
+            }
+            var issues: [ConversionIssue] = []
+            let missing = TranslationSourceFile(path: directory.path + "/none", language: "en", table: "x", format: format.name)
+            do {
+                _ = try format.readTables(missing, issues: &issues)
+                Issue.record("\(format.name): a missing file read")
+            } catch {
+                let own = isOwn(format, error.underlying)
+                #expect(error.kind == .unreadable && own, "\(format.name): \(error)")
+            }
+        }
     }
 
     @Test("a format registered by a test is written and read by the converter, and listed with the others")
@@ -130,8 +169,8 @@ struct RegistryTests {
             var defaultTableName: String { "x" }
             func discover(in directory: String) -> [TranslationSourceFile] { [] }
             func languageAndTable(of path: String) -> (language: String?, table: String) { (nil, "x") }
-            func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] { [] }
-            func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+            func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(TranslationFileError<Self>) -> [TranslationTable] { [] }
+            func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(TranslationFileError<Self>)
                 -> [TranslationConverter.Output]
             {
                 [TranslationConverter.Output(destination: destination, relativePath: "../x", data: Data())]
@@ -142,7 +181,7 @@ struct RegistryTests {
         var converter = TranslationConverter()
         try converter.read(directory.path + "/in")
         #expect { try converter.plan(Escaping(), to: directory.path + "/out") } throws: { error in
-            (error as? AppleLocalizationError)?.kind == .invalidInput && "\(error)".contains("leaves the destination")
+            (error as? TranslationError)?.kind == .invalidInput && "\(error)".contains("leaves the destination")
         }
     }
 }

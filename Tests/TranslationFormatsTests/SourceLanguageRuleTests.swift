@@ -41,7 +41,7 @@ struct SourceLanguageRuleTests {
 
     @Test("else a usage error that lists the languages and names the option")
     func unknown() {
-        do throws(AppleLocalizationError) {
+        do throws(TranslationError) {
             _ = try SourceLanguageRule().resolve(languages: ["fr", "de"], recorded: nil, table: "the translation table (i18next)", file: "res")
             Issue.record("no error")
         } catch {

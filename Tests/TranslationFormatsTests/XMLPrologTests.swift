@@ -13,7 +13,7 @@ struct XMLPrologTests {
 
     static func message(xliff data: Data) -> String {
         var issues: [ConversionIssue] = []
-        do throws(AppleLocalizationError) {
+        do throws(XLIFFError) {
             _ = try XLIFFFormat.read(data, path: "in.xliff", issues: &issues)
             return "read"
         } catch { return error.diagnostic.description }
@@ -21,7 +21,7 @@ struct XMLPrologTests {
 
     static func message(android data: Data) -> String {
         var issues: [ConversionIssue] = []
-        do throws(AppleLocalizationError) {
+        do throws(AndroidResourcesError) {
             _ = try AndroidFormat.read(data, path: "res/values/strings.xml", language: "en", issues: &issues)
             return "read"
         } catch { return error.diagnostic.description }

@@ -82,22 +82,22 @@ public struct AndroidFormat: TranslationFileFormat {
         return (nil, table)
     }
 
-    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AndroidResourcesError) -> [TranslationTable] {
         let folder = PathText.lastComponent(PathText.deletingLastComponent(file.path))
         var folderLanguage: String? = nil
         switch AndroidLocaleQualifier.read(folder: folder) {
         case .malformed(let why)?:
-            throw AppleLocalizationError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
+            throw AndroidResourcesError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
         case .language(let tag)?: folderLanguage = tag
         case .other?:
-            throw AppleLocalizationError(
+            throw AndroidResourcesError(
                 Diagnostic(
                     file: file.path,
                     message: "the folder \(Diagnostic.quoted(folder)) has qualifiers other than a locale; only values/ and values-<locale>/ hold translations"),
                 kind: .usage)
         case .defaultLanguage?, nil: break
         }
-        let (locale, entries) = try Self.read(try file.contents(), path: file.path, language: folderLanguage ?? file.language, issues: &issues)
+        let (locale, entries) = try Self.read(try contents(of: file), path: file.path, language: folderLanguage ?? file.language, issues: &issues)
         // `--language` wins over `tools:locale`; a default folder that says nothing is English,
         // as aapt, lint and Android Studio take it, and the command says so.
         let assumed = folderLanguage == nil && file.language == nil && locale == nil
@@ -118,7 +118,7 @@ public struct AndroidFormat: TranslationFileFormat {
     }
 
     /// The source language in `values/` (with `tools:locale`), every other in `values-<locale>/`.
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AndroidResourcesError)
         -> [TranslationConverter.Output]
     {
         let fileName = tableName(table.name) + ".xml"
@@ -128,7 +128,7 @@ public struct AndroidFormat: TranslationFileFormat {
         for language in table.languageOrder {
             let isDefault = language == source
             guard let folder = isDefault ? "values" : AndroidLocaleQualifier.folder(for: language) else {
-                throw AppleLocalizationError(
+                throw AndroidResourcesError(
                     Diagnostic(file: destination, message: "the language \(TranslationConverter.notALanguageTag(language))"), kind: .invalidInput)
             }
             let relative = singleFile ? nil : folder + "/" + fileName
@@ -146,7 +146,7 @@ public struct AndroidFormat: TranslationFileFormat {
     static func write(
         _ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
         issues: inout ConversionIssues
-    ) throws(AppleLocalizationError) -> Data {
+    ) throws(AndroidResourcesError) -> Data {
         let arrays = arrayGroups(entries)
         // Every resource's key first, so that the name rule tells collisions apart by the keys'
         // order, not by the order resources are written in.
@@ -416,23 +416,23 @@ public struct AndroidFormat: TranslationFileFormat {
     // MARK: Reading
 
     /// The `tools:locale` of the file, if any, and its entries.
-    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> (
+    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AndroidResourcesError) -> (
         locale: String?, entries: [TranslationEntry]
     ) {
-        let result: Result<(String?, [TranslationEntry]), AppleLocalizationError> = data.withUnsafeBytes { raw in
+        let result: Result<(String?, [TranslationEntry]), AndroidResourcesError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(AppleLocalizationError) in try read(bytes, path: path, language: language, issues: &issues) }
+            return Result { () throws(AndroidResourcesError) in try read(bytes, path: path, language: language, issues: &issues) }
         }
         return try result.get()
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?, issues: inout [ConversionIssue])
-        throws(AppleLocalizationError) -> (locale: String?, entries: [TranslationEntry])
+        throws(AndroidResourcesError) -> (locale: String?, entries: [TranslationEntry])
     {
         var locator = SourceLocator()
-        func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
+        func fail(_ offset: Int, _ message: String) -> AndroidResourcesError {
             let (line, column) = locator.location(of: offset, in: bytes)
-            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+            return AndroidResourcesError(Diagnostic(file: path, line: line, column: column, message: message))
         }
         var reader = PropertyListReader(bytes: bytes)
         let root: XMLElement
@@ -598,8 +598,8 @@ public struct AndroidFormat: TranslationFileFormat {
     private static func message(
         of element: XMLElement, formatted: Bool, key: String,
         report: (_ key: String, _ reason: String, _ kind: String?) -> Void,
-        fail: (Int, String) -> AppleLocalizationError
-    ) throws(AppleLocalizationError) -> TranslationMessage {
+        fail: (Int, String) -> AndroidResourcesError
+    ) throws(AndroidResourcesError) -> TranslationMessage {
         var reader = AndroidText.Reader()
         var groups: [Group] = []
         readContent(of: element, into: &reader, groups: &groups)

@@ -39,13 +39,13 @@ public struct AppleStringsFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let language = try file.requiredLanguage()
+        let language = try language(of: file)
         var strings: StringsFile? = nil
         var dictionary: StringsDictFile? = nil
         if file.path.hasSuffix(".stringsdict") {
             dictionary = try StringsDictFile(contentsOf: file.path)
         } else {
-            let bytes = try file.contents()
+            let bytes = try contents(of: file)
             do { strings = try StringsFile(data: bytes, path: file.path) } catch { throw AppleLocalizationError(error.diagnostic) }
         }
         let entries = AppleFormatsConversion.entries(

@@ -64,12 +64,12 @@ extension GettextFormat {
     static func read(
         _ data: Data, path: String, language fallback: String?, keepingOriginal: Bool = true, positions: Bool = false,
         reportingWhatOnlyItKeeps: Bool = true, issues: inout [ConversionIssue]
-    ) throws(AppleLocalizationError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
+    ) throws(GettextError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         // Read in place: the file's bytes are the only copy of its text (a String of them, and
         // a buffer copied from that, were twice its size again), and the original shares them.
-        try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in
+        try GettextError.parsing(data) { bytes throws(GettextError) in
             guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else {
-                throw AppleLocalizationError(
+                throw GettextError(
                     Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))
             }
             var scanner = MessageScanner(bytes: bytes, path: path)
@@ -106,7 +106,7 @@ extension GettextFormat {
     private static func entries(
         of scanner: inout MessageScanner, header: Header, positions: Bool, reportingWhatOnlyItKeeps: Bool,
         issues: inout [ConversionIssue]
-    ) throws(AppleLocalizationError) -> [TranslationEntry] {
+    ) throws(GettextError) -> [TranslationEntry] {
         let path = scanner.path
         let language = header.language
         // What each reason and kind say, made once and shared by every issue that gives them (a
@@ -307,7 +307,7 @@ extension GettextFormat {
             return (raw.context ?? raw.id ?? "", nil)
         }
 
-        init(_ scanner: MessageScanner, fallback: String?) throws(AppleLocalizationError) {
+        init(_ scanner: MessageScanner, fallback: String?) throws(GettextError) {
             var language = fallback
             var pluralIndices: [(n: Int, index: Int)] = []
             index = scanner.messages.firstIndex { $0.id == "" && $0.context == nil && !$0.obsolete }
@@ -382,8 +382,8 @@ extension GettextFormat {
             self.path = path
         }
 
-        func fail(_ line: Int, _ column: Int, _ message: String) -> AppleLocalizationError {
-            AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+        func fail(_ line: Int, _ column: Int, _ message: String) -> GettextError {
+            GettextError(Diagnostic(file: path, line: line, column: column, message: message))
         }
 
         /// The String of `bytes[range]`.
@@ -472,7 +472,7 @@ extension GettextFormat {
         }
 
         /// Reads every line.
-        mutating func scan() throws(AppleLocalizationError) {
+        mutating func scan() throws(GettextError) {
             // Room for every message at once: a list grown by doubling had room for up to twice
             // as many, a third of the file's size again.
             messages.reserveCapacity(messageLines())
@@ -505,7 +505,7 @@ extension GettextFormat {
         }
 
         /// Reads the line `bytes[start..<end]` (`end` at its line feed or the end of the file).
-        private mutating func scanLine(_ start: Int, _ end: Int) throws(AppleLocalizationError) {
+        private mutating func scanLine(_ start: Int, _ end: Int) throws(GettextError) {
             let bytes = self.bytes
             let lineNumber = self.lineNumber
             let path = self.path
@@ -621,11 +621,11 @@ extension GettextFormat {
     /// `nplurals=N; plural=EXPR;`, checked: N from 1 to 6, an expression that parses and gives
     /// an index below N for every n up to 1000; with those indices (`indices[n]`), which the
     /// reader reads the categories from rather than evaluating the expression 1001 times again.
-    static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(AppleLocalizationError)
+    static func pluralExpression(_ value: String, line: Int, column: Int, path: String) throws(GettextError)
         -> (expression: GettextExpression, count: Int, indices: [(n: Int, index: Int)])
     {
-        func fail(_ message: String) -> AppleLocalizationError {
-            AppleLocalizationError(
+        func fail(_ message: String) -> GettextError {
+            GettextError(
                 Diagnostic(file: path, line: line, column: column, message: "Plural-Forms: \(message); write it as \"nplurals=2; plural=(n != 1);\""))
         }
         var count: Int? = nil
@@ -665,7 +665,7 @@ extension GettextFormat {
     /// the Substring below, of a String of the range alone.
     static func unquote(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int, path: String
-    ) throws(AppleLocalizationError) -> String {
+    ) throws(GettextError) -> String {
         if let plain = plainString(range, bytes) { return String(decoding: bytes[plain], as: UTF8.self) }
         return try unquote(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)[...], line: line, column: column, path: path)
     }
@@ -673,7 +673,7 @@ extension GettextFormat {
     /// ``unquote(_:bytes:line:column:path:)`` as the reader keeps it: a plain string as its bytes.
     private static func unquoted(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, line: Int, column: () -> Int, path: String
-    ) throws(AppleLocalizationError) -> Text {
+    ) throws(GettextError) -> Text {
         if let plain = plainString(range, bytes) { return .bytes(plain) }
         return .string(try unquote(range, bytes: bytes, line: line, column: column, path: path))
     }
@@ -715,10 +715,10 @@ extension GettextFormat {
 
     /// A quoted string's text, its escapes resolved. Scanned as UTF-8 (every special character
     /// is ASCII); an error's column counts scalars, as before.
-    static func unquote(_ text: Substring, line: Int, column: () -> Int, path: String) throws(AppleLocalizationError) -> String {
-        func fail(_ at: String.Index, _ message: String) -> AppleLocalizationError {
+    static func unquote(_ text: Substring, line: Int, column: () -> Int, path: String) throws(GettextError) -> String {
+        func fail(_ at: String.Index, _ message: String) -> GettextError {
             let offset = text.unicodeScalars.distance(from: text.startIndex, to: at)
-            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column() + offset, message: message))
+            return GettextError(Diagnostic(file: path, line: line, column: column() + offset, message: message))
         }
         let bytes = text.utf8
         guard bytes.first == 0x22 else { throw fail(text.startIndex, "expected a quoted string") }

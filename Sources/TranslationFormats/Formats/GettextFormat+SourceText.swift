@@ -19,9 +19,9 @@ extension GettextFormat {
     ///
     /// - Throws: A usage error when the table's source language is not known or has no entries:
     ///   there is no text to write as `msgid`.
-    static func sourceEntries(of table: TranslationTable, destination: String) throws(AppleLocalizationError) -> [TranslationEntry] {
+    static func sourceEntries(of table: TranslationTable, destination: String) throws(GettextError) -> [TranslationEntry] {
         guard let source = table.sourceLanguage, let entries = table.languages[source] else {
-            throw AppleLocalizationError(
+            throw GettextError(
                 Diagnostic(
                     file: destination,
                     message:
@@ -39,7 +39,7 @@ extension GettextFormat {
     static func writeForTranslators(
         _ entries: [TranslationEntry], source: [TranslationEntry], language: String, table: String, path: String,
         issues: inout ConversionIssues
-    ) throws(AppleLocalizationError) -> Data {
+    ) throws(GettextError) -> Data {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         var translations: [String: TranslationEntry] = [:]
         translations.reserveCapacity(entries.count)

@@ -60,9 +60,9 @@ public struct GettextFormat: TranslationFileFormat {
         DirectoryListing.languageAndTable(of: path, defaultTable: defaultTableName)
     }
 
-    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(GettextError) -> [TranslationTable] {
         let (found, entries, original) = try Self.read(
-            try file.contents(), path: file.path, language: file.language,
+            try contents(of: file), path: file.path, language: file.language,
             keepingOriginal: file.keepsOriginal, positions: file.recordsPositions, reportingWhatOnlyItKeeps: file.reportsWhatOnlyItKeeps,
             issues: &issues)
         var table = TranslationTable(name: neutralTableName(file.table), languages: [found: entries])
@@ -81,7 +81,7 @@ public struct GettextFormat: TranslationFileFormat {
         var file = file
         file.keepsOriginal = false
         file.reportsWhatOnlyItKeeps = false
-        do throws(AppleLocalizationError) {
+        do throws(GettextError) {
             _ = try read(file, issues: &issues)
         } catch {
             return issues.filter { $0.keptBy != name }.map(\.diagnostic) + [error.diagnostic]
@@ -89,7 +89,7 @@ public struct GettextFormat: TranslationFileFormat {
         return issues.filter { $0.keptBy != name }.map(\.diagnostic)
     }
 
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(GettextError)
         -> [TranslationConverter.Output]
     {
         let name = tableName(table.name)
@@ -98,7 +98,7 @@ public struct GettextFormat: TranslationFileFormat {
         // One file per language, each made on its own: side by side, then taken in order (the
         // issues, and the first error, as a writing in turn gives them).
         let written = TranslationConverter.concurrentMap(languages.count) {
-            index -> Result<(TranslationConverter.Output, [ConversionIssue]), AppleLocalizationError> in
+            index -> Result<(TranslationConverter.Output, [ConversionIssue]), GettextError> in
             let language = languages[index]
             let relative = singleFile ? nil : language + "/" + name + ".po"
             let path = relative.map { destination + "/" + $0 } ?? destination
@@ -108,7 +108,7 @@ public struct GettextFormat: TranslationFileFormat {
                 collected.report(
                     "", "the language code \(language) reads back from Language: as \(language.replacing("_", with: "-")), as gettext's pt_BR reads as pt-BR")
             }
-            do throws(AppleLocalizationError) {
+            do throws(GettextError) {
                 let entries = table.languages[language] ?? []
                 let data: Data
                 if let sourceEntries {
@@ -147,7 +147,7 @@ public struct GettextFormat: TranslationFileFormat {
         _ entries: [TranslationEntry], language: String, table: String, path: String,
         original: GettextOriginal? = nil, unchanged: (TranslationEntry) -> Bool = { _ in false },
         issues: inout ConversionIssues
-    ) throws(AppleLocalizationError) -> Data {
+    ) throws(GettextError) -> Data {
         // `msgid ""` without a context is the header: an empty key (a catalog may have one) has no
         // message of its own in gettext. Filtered only when there is one: a copy of a large
         // file's entries is a sixth of its memory.
@@ -194,11 +194,11 @@ public struct GettextFormat: TranslationFileFormat {
     /// again, so reading it is no translator's comment to report.
     static let writtenBy = "written by envtool i18n convert."
 
-    static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(AppleLocalizationError) -> String {
+    static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(GettextError) -> String {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
         if hasPlurals, forms == nil {
-            throw AppleLocalizationError(
+            throw GettextError(
                 Diagnostic(
                     file: path,
                     message:

@@ -38,9 +38,9 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         DirectoryListing.languageAndTable(of: path, defaultTable: defaultTableName)
     }
 
-    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let language = try file.requiredLanguage()
-        let entries = try Self.read(try file.contents(), path: file.path, language: language, positions: file.recordsPositions, issues: &issues)
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(I18NextResourceError) -> [TranslationTable] {
+        let language = try language(of: file)
+        let entries = try Self.read(try contents(of: file), path: file.path, language: language, positions: file.recordsPositions, issues: &issues)
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }
 
@@ -83,7 +83,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         return table
     }
 
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(I18NextResourceError)
         -> [TranslationConverter.Output]
     {
         let name = tableName(table.name)
@@ -111,7 +111,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     package static func read(
         _ data: Data, path: String, language: String, positions: Bool = false,
         issues: inout [ConversionIssue]
-    ) throws(AppleLocalizationError) -> [TranslationEntry] {
+    ) throws(I18NextResourceError) -> [TranslationEntry] {
         var offsets: [String: Int] = [:]
         let parsed: Result<JSONValue, JSONParser.Failure> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -125,10 +125,10 @@ public struct I18NextJSONFormat: TranslationFileFormat {
         case .success(let value): root = value
         case .failure(let failure):
             let (line, column) = data.withUnsafeBytes { JSONText.location(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
-            throw AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: failure.message))
+            throw I18NextResourceError(Diagnostic(file: path, line: line, column: column, message: failure.message))
         }
         guard case .object(let object) = root else {
-            throw AppleLocalizationError(
+            throw I18NextResourceError(
                 Diagnostic(file: path, line: 1, column: 1, message: "an i18next resource file must be a JSON object of keys, found \(root.typeName)"))
         }
         var flat: [(String, String)] = []

@@ -29,7 +29,7 @@ public struct StringCatalogFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let data = try file.contents()
+        let data = try contents(of: file)
         var table = AppleFormatsConversion.table(catalog: try StringCatalog(data: data, path: file.path), issues: &issues)
         // The whole catalog beside the model, for what the model has no field for; the catalog
         // parsed above, so this parse of the same bytes cannot fail.

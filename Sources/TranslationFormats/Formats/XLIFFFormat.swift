@@ -38,12 +38,12 @@ public struct XLIFFFormat: TranslationFileFormat {
         (nil, DirectoryListing.stem(PathText.lastComponent(path)))
     }
 
-    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        try Self.read(try file.contents(), path: file.path, issues: &issues)
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(XLIFFError) -> [TranslationTable] {
+        try Self.read(try contents(of: file), path: file.path, issues: &issues)
     }
 
     /// One file per target language: every language but the source, or the only one.
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(XLIFFError)
         -> [TranslationConverter.Output]
     {
         let source = table.sourceLanguage ?? table.languageOrder.first ?? "en"
@@ -154,17 +154,17 @@ public struct XLIFFFormat: TranslationFileFormat {
     // MARK: Reading
 
     /// The tables of an XLIFF file: source and target language, entries of the target.
-    static func read(_ data: Data, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try read(bytes, path: path, issues: &issues) }
+    static func read(_ data: Data, path: String, issues: inout [ConversionIssue]) throws(XLIFFError) -> [TranslationTable] {
+        try XLIFFError.parsing(data) { bytes throws(XLIFFError) in try read(bytes, path: path, issues: &issues) }
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(AppleLocalizationError)
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(XLIFFError)
         -> [TranslationTable]
     {
         var locator = SourceLocator()
-        func fail(_ offset: Int, _ message: String) -> AppleLocalizationError {
+        func fail(_ offset: Int, _ message: String) -> XLIFFError {
             let (line, column) = locator.location(of: offset, in: bytes)
-            return AppleLocalizationError(Diagnostic(file: path, line: line, column: column, message: message))
+            return XLIFFError(Diagnostic(file: path, line: line, column: column, message: message))
         }
         var reader = PropertyListReader(bytes: bytes)
         let root: XMLElement

@@ -78,7 +78,7 @@ struct I18n: ParsableCommand {
             let perFile = fromFormat == nil ? [] : TranslationLinter().lint(directory: directory, format: format)
             let rule = try source.rule(near: [directory])
             let coverage: TranslationCoverage
-            do throws(AppleLocalizationError) {
+            do throws(TranslationError) {
                 coverage = try TranslationCoverage.read(directories: [directory], format: format, sourceLanguage: rule, checking: true)
             } catch  where error.kind == .unreadable {
                 // No file of the format: a finding about the directory (65), as a malformed file is.

@@ -181,7 +181,7 @@ extension I18n {
             return Array(data)
         }
 
-        static func status(_ kind: AppleLocalizationError.Kind) -> ExitStatus {
+        static func status(_ kind: TranslationError.Kind) -> ExitStatus {
             switch kind {
             case .invalidInput: .invalidInput
             case .unreadable: .unreadableInput

@@ -78,10 +78,10 @@ extension I18n {
             var rule = SourceLanguageRule()
             try reportingFailures { rule = try source.rule(near: [input.from]) }
             let outputs: [TranslationConverter.Output]
-            do throws(AppleLocalizationError) {
+            do throws(TranslationError) {
                 try input.read(into: &converter)
                 guard let target = format?.format ?? converter.sourceFormat else {
-                    throw AppleLocalizationError(
+                    throw TranslationError(
                         Diagnostic(file: input.from, message: "the format to write is not known; pass --format \(TranslationFormatArgument.valueNames)"),
                         kind: .usage)
                 }

@@ -65,7 +65,7 @@ extension I18n {
                 }
                 let rule = try source.rule(near: chosen)
                 let coverage: TranslationCoverage
-                do throws(AppleLocalizationError) {
+                do throws(TranslationError) {
                     coverage = try TranslationCoverage.read(directories: chosen, format: fromFormat?.format, sourceLanguage: rule)
                     for notice in coverage.notices { Console.error(notice.description) }
                 } catch {

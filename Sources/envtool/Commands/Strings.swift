@@ -4,6 +4,7 @@ import Diagnostics
 import EnvironmentKit
 import Platform
 import StringsFile
+import TranslationFormats
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -136,7 +137,7 @@ struct Strings: ParsableCommand {
             if let file, !lookup.allFiles.contains(where: { Strings.samePath($0, file) }) { return nil }
             let rule = try source.rule(near: [directory])
             let resolved: (language: String, warning: Diagnostic?)
-            do throws(AppleLocalizationError) {
+            do throws(TranslationError) {
                 resolved = try rule.resolve(appleTables: lookup)
             } catch {
                 // A file among others the rule cannot order is still checked on its own.

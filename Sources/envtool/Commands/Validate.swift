@@ -54,7 +54,7 @@ struct Validate: ParsableCommand {
     /// the document's development language; its errors and warnings.
     private func resourceFindings(_ directory: String, document: EnvironmentsDocument) -> [Diagnostic] {
         let declared = document.languages.first.map { SourceLanguageRule.Declaration(language: $0.identifier, origin: options.selection.displayPath) }
-        do throws(AppleLocalizationError) {
+        do throws(TranslationError) {
             let coverage = try TranslationCoverage.read(
                 directories: [directory], format: I18NextJSONFormat(),
                 sourceLanguage: SourceLanguageRule(document: declared), checking: true)

@@ -19,7 +19,7 @@ struct TranslationInputOptions: ParsableArguments {
     var language: String?
 
     /// Reads `--from` into `converter`.
-    func read(into converter: inout TranslationConverter) throws(AppleLocalizationError) {
+    func read(into converter: inout TranslationConverter) throws(TranslationError) {
         try converter.read(from, format: fromFormat?.format, language: language)
     }
 
