@@ -363,45 +363,7 @@ struct StringsParser: ~Copyable {
             guard position < bytes.count else { break }
             let escaped = bytes[position]
             position += 1
-            var unit: UInt32? = nil
-            switch escaped {
-            case UInt8(ascii: "0")...UInt8(ascii: "7"):
-                // CoreFoundation reads at most three octal digits into a byte, so `\777` wraps.
-                var number = UInt8(escaped - UInt8(ascii: "0"))
-                var digits = 1
-                while digits < 3, position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "7") {
-                    number = number &<< 3 &+ (bytes[position] - UInt8(ascii: "0"))
-                    position += 1
-                    digits += 1
-                }
-                unit = NeXTSTEPEncoding.scalar(for: number)
-            case UInt8(ascii: "a"): unit = 0x07
-            case UInt8(ascii: "b"): unit = 0x08
-            case UInt8(ascii: "f"): unit = 0x0C
-            case UInt8(ascii: "n"): unit = 0x0A
-            case UInt8(ascii: "r"): unit = 0x0D
-            case UInt8(ascii: "t"): unit = 0x09
-            case UInt8(ascii: "v"): unit = 0x0B
-            case UInt8(ascii: "U"):
-                var number: UInt32 = 0
-                var digits = 0
-                while digits < 4, position < bytes.count, let digit = Self.hexValue(bytes[position]) {
-                    number = number << 4 | UInt32(digit)
-                    position += 1
-                    digits += 1
-                }
-                if digits < 4 {
-                    warn(
-                        at: escapeOffset, "'\\U' takes exactly four hex digits; this one has \(digits), read as U+\(String(number, radix: 16, uppercase: true))"
-                    )
-                }
-                unit = number
-            case UInt8(ascii: "u"):
-                warn(
-                    at: escapeOffset,
-                    "'\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character")
-                unit = UInt32(escaped)
-            default:
+            guard let value = escapedScalar(escaped, at: escapeOffset) else {
                 // Any other escaped character stands for itself, including multi-byte UTF-8.
                 if pendingHighSurrogate != nil { loneSurrogate(at: pendingHighSurrogate!.offset); pendingHighSurrogate = nil }
                 unescaped.append(escaped)
@@ -411,7 +373,6 @@ struct StringsParser: ~Copyable {
                 }
                 continue
             }
-            guard let value = unit else { continue }
             if let pending = pendingHighSurrogate {
                 pendingHighSurrogate = nil
                 if (0xDC00...0xDFFF).contains(value) {
@@ -430,6 +391,54 @@ struct StringsParser: ~Copyable {
             }
         }
         throw error(at: openOffset, "unterminated string; add the closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")")
+    }
+
+    /// The value of the escape at `escapeOffset` whose character after the backslash is
+    /// `escaped`, reading its digits from `position` on (octal, `\U` and four hex digits, `\n`
+    /// and the other C letters, `\u` read as `u` with a warning), or `nil` for any other
+    /// character, which stands for itself. A `\U` value is a UTF-16 unit: the caller pairs
+    /// surrogates.
+    private mutating func escapedScalar(_ escaped: UInt8, at escapeOffset: Int) -> UInt32? {
+        switch escaped {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+            // CoreFoundation reads at most three octal digits into a byte, so `\777` wraps.
+            var number = UInt8(escaped - UInt8(ascii: "0"))
+            var digits = 1
+            while digits < 3, position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "7") {
+                number = number &<< 3 &+ (bytes[position] - UInt8(ascii: "0"))
+                position += 1
+                digits += 1
+            }
+            return NeXTSTEPEncoding.scalar(for: number)
+        case UInt8(ascii: "a"): return 0x07
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        case UInt8(ascii: "v"): return 0x0B
+        case UInt8(ascii: "U"):
+            var number: UInt32 = 0
+            var digits = 0
+            while digits < 4, position < bytes.count, let digit = Self.hexValue(bytes[position]) {
+                number = number << 4 | UInt32(digit)
+                position += 1
+                digits += 1
+            }
+            if digits < 4 {
+                warn(
+                    at: escapeOffset, "'\\U' takes exactly four hex digits; this one has \(digits), read as U+\(String(number, radix: 16, uppercase: true))"
+                )
+            }
+            return number
+        case UInt8(ascii: "u"):
+            warn(
+                at: escapeOffset,
+                "'\\u' is not an escape in strings files and stands for 'u'; write '\\U' followed by four hex digits for a Unicode character")
+            return UInt32(escaped)
+        default:
+            return nil
+        }
     }
 
     private mutating func loneSurrogate(at offset: Int) {

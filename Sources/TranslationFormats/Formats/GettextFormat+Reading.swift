@@ -534,23 +534,7 @@ extension GettextFormat {
                 if self.current.id != nil, !current.strings.isEmpty || current.obsolete { finish() }
                 current.obsolete = false
                 begin()
-                let trimmed = string(first..<lineEnd)
-                let marker = trimmed.dropFirst().first
-                if marker == "," {
-                    for flag in trimmed.dropFirst(2).split(separator: ",").map({ $0.trimmingWhitespace() }) where !flag.isEmpty {
-                        if flag == "fuzzy" { current.fuzzy = true } else { current.flags.append(flag) }
-                    }
-                } else if marker == "." {
-                    // `#. text`: the space after the marker belongs to the syntax, not to the comment.
-                    let body = trimmed.dropFirst(2)
-                    current.comment.append(String(body.hasPrefix(" ") ? body.dropFirst() : body))
-                } else if marker == ":" {
-                    current.references = true
-                } else if marker == "|" {
-                    current.previous = true
-                } else if !trimmed.hasSuffix(GettextFormat.writtenBy) {
-                    current.translatorComments = true
-                }
+                readComment(string(first..<lineEnd))
                 return
             }
             // The column (in Characters) only for a message: counting it for every line was slow.
@@ -579,16 +563,45 @@ extension GettextFormat {
                     let trimmed = string(content..<lineEnd)
                     return column() + trimmed.distance(from: trimmed.startIndex, to: trimmed.utf8.index(trimmed.startIndex, offsetBy: keywordEnd - content)) + 1
                 }, path: path)
-            let keywordBytes = first..<space
+            try startField(named: first..<space, obsolete: obsoleteLine, column: column)
+            append(value)
+        }
+
+        /// Reads a comment line, `trimmed` from its `#`, into the current message: its flags
+        /// (`#,`), a line of its comment for translators (`#.`), or that it has references (`#:`),
+        /// a previous msgid (`#|`) or translator comments (`# …`).
+        private mutating func readComment(_ trimmed: String) {
+            let marker = trimmed.dropFirst().first
+            if marker == "," {
+                for flag in trimmed.dropFirst(2).split(separator: ",").map({ $0.trimmingWhitespace() }) where !flag.isEmpty {
+                    if flag == "fuzzy" { current.fuzzy = true } else { current.flags.append(flag) }
+                }
+            } else if marker == "." {
+                // `#. text`: the space after the marker belongs to the syntax, not to the comment.
+                let body = trimmed.dropFirst(2)
+                current.comment.append(String(body.hasPrefix(" ") ? body.dropFirst() : body))
+            } else if marker == ":" {
+                current.references = true
+            } else if marker == "|" {
+                current.previous = true
+            } else if !trimmed.hasSuffix(GettextFormat.writtenBy) {
+                current.translatorComments = true
+            }
+        }
+
+        /// Starts the field the keyword at `keywordBytes` names (`msgctxt` and `msgid` a new
+        /// message, `msgid_plural`, `msgstr`, `msgstr[n]`), on a line of a live or `obsolete`
+        /// message; a keyword out of place or unknown is an error at `column`.
+        private mutating func startField(named keywordBytes: Range<Int>, obsolete: Bool, column: () -> Int) throws(GettextError) {
             if isWord(keywordBytes, "msgctxt") {
                 if self.current.id != nil { finish() }
-                current.obsolete = obsoleteLine
+                current.obsolete = obsolete
                 begin()
                 current.line = lineNumber
                 field = .context
             } else if isWord(keywordBytes, "msgid") {
                 if self.current.id != nil { finish() }
-                current.obsolete = obsoleteLine
+                current.obsolete = obsolete
                 begin()
                 if current.line == 0 { current.line = lineNumber }
                 field = .id
@@ -601,14 +614,13 @@ extension GettextFormat {
                 guard current.id != nil else { throw self.fail(lineNumber, column(), "msgstr without a msgid before it") }
                 field = .string(0)
             } else {
-                let keyword = string(first..<space)
+                let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[keywordBytes]), as: UTF8.self)
                 guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let index = Int(keyword.dropFirst(7).dropLast()), (0..<16).contains(index) else {
                     throw self.fail(lineNumber, column(), "unknown keyword \"\(keyword)\"; expected msgctxt, msgid, msgid_plural, msgstr or msgstr[n]")
                 }
                 guard current.plural != nil else { throw self.fail(lineNumber, column(), "\(keyword) without msgid_plural; a singular message has one msgstr") }
                 field = .string(index)
             }
-            append(value)
         }
     }
 
