@@ -84,6 +84,67 @@ struct InlineMarkupTests {
     }
 
     @Test(
+        "the line that says the tags are text: in the translator .po and its template from the source text, in a plural, before the Placeholders line, and a comment that is that line left out and reported"
+    )
+    func tagsAreTextLine() throws {
+        let directory = TemporaryDirectory()
+        directory.write(
+            "res/values/strings.xml",
+            #"""
+            <resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
+              <string name="shown">Line&lt;br/&gt;two</string>
+              <!-- Its tags are text, shown as written: not markup. -->
+              <string name="bold">a <b>bold</b> word</string>
+              <string name="named"><xliff:g id="who" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">%1$s</xliff:g>&lt;br/&gt;</string>
+              <plurals name="files">
+                <item quantity="one">%d file&lt;br/&gt;</item>
+                <item quantity="other">%d files&lt;br/&gt;</item>
+              </plurals>
+            </resources>
+            """#)
+        directory.write("res/values-de/strings.xml", #"<resources><string name="bold">ein <b>fettes</b> Wort</string></resources>"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/res")
+        let line = "#. " + InlineMarkup.tagsAreTextLine + "\n"
+        // The translator .po: the source text shows the tag, so the message says it for the
+        // translation to come, in the template and in a language that has none yet.
+        var translators = converter
+        let outputs = try translators.plan(GettextFormat(messageID: .source), to: directory.path + "/tpo")
+        let files = Dictionary(uniqueKeysWithValues: outputs.map { ($0.relativePath ?? "", String(decoding: $0.data, as: UTF8.self)) })
+        for name in ["translation.pot", "de/translation.po"] {
+            let text = try #require(files[name], "\(files.keys)")
+            #expect(text.contains(line + "msgctxt \"shown\"\nmsgid \"Line<br/>two\""), "\(name): \(text)")
+            #expect(text.contains(line + "msgctxt \"files\""), "\(name): \(text)")
+            #expect(!text.contains(line + "msgctxt \"bold\""), "\(name): \(text)")
+        }
+        // A translation filled in later reads back as text, as the source's does.
+        let german = try #require(files["de/translation.po"]).replacingOccurrences(
+            of: "msgctxt \"shown\"\nmsgid \"Line<br/>two\"\nmsgstr \"\"", with: "msgctxt \"shown\"\nmsgid \"Line<br/>two\"\nmsgstr \"Zeile<br/>zwei\"")
+        directory.write("filled/de/translation.po", german)
+        var filled = TranslationConverter()
+        try filled.read(directory.path + "/filled")
+        let shown = try #require(filled.tables.first?.languages["de"]?.first { $0.key == "shown" })
+        #expect(shown.value == .single(TranslationMessage([.text("Zeile<br/>zwei")])), "\(shown)")
+
+        // The languages' .po: the line comes before the Placeholders line, which readers find
+        // last; a comment that is the line itself is left out, and said.
+        var writing = converter
+        let po = try writing.plan(GettextFormat(), to: directory.path + "/po")
+        let english = String(decoding: try #require(po.first { $0.relativePath == "en/translation.po" }).data, as: UTF8.self)
+        #expect(english.contains(line + "#. Placeholders: 1 = {{who, 1$}}\nmsgid \"named\""), "\(english)")
+        #expect(english.contains(line + "msgid \"files\"\nmsgid_plural \"files\""), "\(english)")
+        #expect(!english.contains(line + "msgid \"bold\""), "\(english)")
+        #expect(writing.issues.map(\.key) == ["bold"], "\(writing.issues)")
+        #expect(writing.issues.first?.reason.contains("left out") == true, "\(writing.issues)")
+        try directory.write(converter, as: "po", into: "po")
+        try directory.convert("po", to: "android", into: "android")
+        let xml = directory.read("android/values/strings.xml")
+        #expect(xml.contains(#"<string name="bold">a <b>bold</b> word</string>"#), "\(xml)")
+        #expect(xml.contains(#"</xliff:g> files&lt;br/&gt;</item>"#), "\(xml)")
+        #expect(xml.contains(#"&lt;br/&gt;</string>"#) && xml.contains(#"<string name="shown">Line&lt;br/&gt;two</string>"#), "\(xml)")
+    }
+
+    @Test(
         "in a message with markup the text is XML's: references are read as their characters and written back only where needed, through .po and i18next"
     )
     func xmlText() throws {

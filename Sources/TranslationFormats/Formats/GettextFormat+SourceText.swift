@@ -104,11 +104,19 @@ extension GettextFormat {
         } else {
             number = nil
         }
+        // A source text that shows a tag is said to in the message's comment, for the translation.
+        let saysTagsAreText = !forms.values.contains(where: \.hasMarkup)
+        var tagsAreText = false
         func render(_ message: TranslationMessage?) -> String {
-            PlaceholderSyntax.renderGettext(message ?? TranslationMessage(), pluralNumber: number, key: key, issues: &issues)
+            let rendered = PlaceholderSyntax.renderGettext(
+                message ?? TranslationMessage(), pluralNumber: number, key: key, issues: &issues, saysTagsAreText: saysTagsAreText)
+            tagsAreText = tagsAreText || rendered.showsTags
+            return rendered.text
         }
         let singular = forms[.one] ?? forms.representative
-        return MessageIdentity(context: key, id: render(singular), plural: render(forms.representative))
+        let id = render(singular)
+        let plural = render(forms.representative)
+        return MessageIdentity(context: key, id: id, plural: plural, tagsAreText: tagsAreText)
     }
 
     /// The entry of a key the language has no text for: empty, a plural when the source's is

@@ -183,17 +183,20 @@ public struct GettextFormat: TranslationFileFormat {
         var context: String?
         var id: String
         var plural: String
+        /// Whether the source text in `id` shows a tag as text: the message says so for the
+        /// translation to come (``InlineMarkup/tagsAreTextLine``).
+        var tagsAreText = false
     }
+
+    /// How the comment line envtool writes above a header ends: a line of its own, which it writes
+    /// again, so reading it is no translator's comment to report.
+    static let writtenBy = "written by envtool i18n convert."
 
     /// The header of a file written from the model, with `fields` after the standard ones: the
     /// fields msgfmt --check expects, and no date, so that converting again gives the same file.
     ///
     /// - Throws: When the entries have plurals and no gettext plural expression is known for
     ///   `language`.
-    /// How the comment line envtool writes above a header ends: a line of its own, which it writes
-    /// again, so reading it is no translator's comment to report.
-    static let writtenBy = "written by envtool i18n convert."
-
     static func header(table: String, language: String, path: String, hasPlurals: Bool, fields: String = "") throws(GettextError) -> String {
         let categories = PluralRules(locale: language, kind: .cardinal).categories
         let forms = GettextPluralForms.forLanguage(language, categories: categories)
@@ -222,26 +225,51 @@ public struct GettextFormat: TranslationFileFormat {
         _ entry: TranslationEntry, categories: [PluralCategory], language: String,
         issues: inout ConversionIssues, into out: inout [UInt8], identity: MessageIdentity? = nil
     ) {
+        var entry = entry
+        if let comment = entry.comment, comment.contains(InlineMarkup.tagsAreTextLine) {
+            // The reader would take the line for its own and read the message's markup as text.
+            let lines = comment.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != InlineMarkup.tagsAreTextLine }
+            if lines.count < comment.split(separator: "\n", omittingEmptySubsequences: false).count {
+                entry.comment = lines.isEmpty ? nil : lines.joined(separator: "\n")
+                issues.report(
+                    entry.key, "a comment line is the one envtool writes for a text that shows a tag (\(InlineMarkup.tagsAreTextLine)); left out",
+                    kind: "a comment line that is envtool's line for a text that shows a tag is left out")
+            }
+        }
+        // A text that shows a tag adds its line once the texts are rendered: here, after the
+        // comment and before the Placeholders line, which a reader finds last.
+        var namesLineAt: Int?
+        if let comment = PlaceholderNames.comment(namedArgumentsOf: entry) {
+            let lines = comment.split(separator: "\n", omittingEmptySubsequences: false)
+            let lastIsNames = comment != entry.comment
+            for (index, line) in lines.enumerated() {
+                if lastIsNames, index == lines.count - 1 { namesLineAt = out.count }
+                out.append(contentsOf: "#. ".utf8)
+                out.append(contentsOf: line.utf8)
+                out.append(0x0A)
+            }
+        }
+        let tagsLineAt = namesLineAt ?? out.count
         // gettext's untranslated is an empty msgstr, not a state: `new` with no text is written as
         // it is; `new` with a text (a catalog's suggestion) is the nearest, fuzzy.
         let expanded = entry.expandedForms
         let hasText = expanded.values.contains { !$0.pieces.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
-        let fuzzy = entry.state == .needsReview || (entry.state == .new && hasText)
+        if entry.state == .needsReview || (entry.state == .new && hasText) { out.append(contentsOf: "#, fuzzy\n".utf8) }
         if entry.state == .new, hasText { issues.report(entry.key, "gettext has no \"new\" state for a text; written as fuzzy") }
         if entry.state != .new, !hasText {
             issues.report(
                 entry.key, "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated",
                 kind: "an empty text is gettext's untranslated (msgstr \"\"); read back, it is not translated")
         }
-        // The lines are made before any is written: a text that shows a tag adds a line to the
-        // comment above them.
-        var lines: [(keyword: String, text: String)] = []
         func line(_ keyword: String, _ text: String) {
+            out.append(contentsOf: keyword.utf8)
+            out.append(contentsOf: " \"".utf8)
             if TextEscaping.holdsNUL(text) { issues.report(entry.key, TextEscaping.gettextNULLossReason) }
-            lines.append((keyword, text))
+            TextEscaping.appendQuoted(text, for: .gettext, to: &out)
+            out.append(contentsOf: "\"\n".utf8)
         }
-        // A message without markup that shows a tag says so in its comment, so that it reads back
-        // as text; one with markup has none to say it of.
+        // A message without markup that shows a tag (or whose source text does) says so, so that
+        // it reads back as text; one with markup has none to say it of.
         let saysTagsAreText = !expanded.values.contains(where: \.hasMarkup)
         var showsTags = false
         func render(_ message: TranslationMessage, pluralNumber: String?) -> String {
@@ -273,21 +301,9 @@ public struct GettextFormat: TranslationFileFormat {
                 line("msgstr[\(index)]", render(form, pluralNumber: number))
             }
         }
-        var comment = PlaceholderNames.comment(namedArgumentsOf: entry)
-        if showsTags { comment = (comment.map { $0 + "\n" } ?? "") + InlineMarkup.tagsAreTextLine }
-        if let comment {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                out.append(contentsOf: "#. ".utf8)
-                out.append(contentsOf: line.utf8)
-                out.append(0x0A)
-            }
-        }
-        if fuzzy { out.append(contentsOf: "#, fuzzy\n".utf8) }
-        for (keyword, text) in lines {
-            out.append(contentsOf: keyword.utf8)
-            out.append(contentsOf: " \"".utf8)
-            TextEscaping.appendQuoted(text, for: .gettext, to: &out)
-            out.append(contentsOf: "\"\n".utf8)
+        if showsTags || (identity.tagsAreText && saysTagsAreText) {
+            // Only this message's bytes follow the place: the insertion moves nothing else.
+            out.insert(contentsOf: Array("#. \(InlineMarkup.tagsAreTextLine)\n".utf8), at: tagsLineAt)
         }
     }
 }
