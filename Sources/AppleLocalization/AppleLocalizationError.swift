@@ -47,14 +47,4 @@ public struct AppleLocalizationError: LocatedError {
             throw AppleLocalizationError(error)
         }
     }
-
-    /// `parse` run over the bytes of `data`. A typed error does not pass through
-    /// `withUnsafeBytes`, so it is carried out in a `Result`.
-    package static func parsing<T>(_ data: Data, _ parse: (UnsafeBufferPointer<UInt8>) throws(AppleLocalizationError) -> T) throws(AppleLocalizationError) -> T
-    {
-        let result: Result<T, AppleLocalizationError> = data.withUnsafeBytes { raw in
-            Result { () throws(AppleLocalizationError) in try parse(raw.bindMemory(to: UInt8.self)) }
-        }
-        return try result.get()
-    }
 }

@@ -54,7 +54,7 @@ public struct StringCatalog: Sendable {
     ///   `sourceLanguage`, a value of the wrong type, an unknown state, a plural variation
     ///   without `other`, a `%#@name@` without its substitution.
     public init(data: Data, path: String) throws(AppleLocalizationError) {
-        self = try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try StringCatalog.parse(bytes, path: path) }
+        self = try data.withBytes { bytes throws(AppleLocalizationError) in try StringCatalog.parse(bytes, path: path) }
     }
 
     /// A catalog from its parts.

@@ -62,7 +62,7 @@ public struct StringsDictFile: Sendable {
     /// - Throws: ``AppleLocalizationError`` at the first problem: malformed XML, a value of the
     ///   wrong type, a variable without `other`, a `%#@name@` without its dictionary.
     public init(data: Data, path: String) throws(AppleLocalizationError) {
-        self = try AppleLocalizationError.parsing(data) { bytes throws(AppleLocalizationError) in try StringsDictFile(bytes: bytes, path: path) }
+        self = try data.withBytes { bytes throws(AppleLocalizationError) in try StringsDictFile(bytes: bytes, path: path) }
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, path: String) throws(AppleLocalizationError) {

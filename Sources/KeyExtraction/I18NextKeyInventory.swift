@@ -44,8 +44,7 @@ package struct I18NextKeyInventory: Sendable {
             let path = resources.path(language: developmentLanguage, namespace: namespace)
             let entries: [TranslationEntry]
             do throws(I18NextResourceError) {
-                let file = TranslationSourceFile(path: path, language: developmentLanguage, table: namespace, format: I18NextJSONFormat().name)
-                entries = try Self.entries(try I18NextJSONFormat().contents(of: file), path: path, language: developmentLanguage)
+                entries = try Self.entries(try I18NextResourceError.contents(of: path), path: path, language: developmentLanguage)
             } catch {
                 problems.append(error.diagnostic)
                 continue

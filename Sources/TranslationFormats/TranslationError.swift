@@ -17,7 +17,7 @@ public protocol TranslationFailure: LocatedError {
     init(_ diagnostic: Diagnostic, kind: TranslationError.Kind)
 }
 
-/// The error of one format of the model: ``GettextError``, ``AndroidResourcesError``,
+/// The error of one format of the model: ``GettextError``, ``AndroidResourceError``,
 /// ``XLIFFError`` and ``I18NextResourceError`` are its instances, so that a caller can tell a
 /// malformed `.po` from a malformed `strings.xml` by type. The Apple formats throw
 /// ``AppleLocalization/AppleLocalizationError``, their parsers' own.
@@ -35,7 +35,7 @@ public struct TranslationFileError<Format: TranslationFileFormat>: TranslationFa
 /// A `.po` or `.pot` file that cannot be read, or a table gettext cannot hold.
 public typealias GettextError = TranslationFileError<GettextFormat>
 /// An Android `strings.xml` that cannot be read.
-public typealias AndroidResourcesError = TranslationFileError<AndroidFormat>
+public typealias AndroidResourceError = TranslationFileError<AndroidFormat>
 /// An XLIFF 1.2 file that cannot be read.
 public typealias XLIFFError = TranslationFileError<XLIFFFormat>
 /// An i18next resource file that cannot be read.
@@ -80,20 +80,22 @@ extension TranslationFailure {
         self.init(Diagnostic(failure), kind: .unreadable)
     }
 
-    /// `parse` run over the bytes of `data`. A typed error does not pass through
-    /// `withUnsafeBytes`, so it is carried out in a `Result`.
-    static func parsing<T>(_ data: Data, _ parse: (UnsafeBufferPointer<UInt8>) throws(Self) -> T) throws(Self) -> T {
-        let result: Result<T, Self> = data.withUnsafeBytes { raw in
-            Result { () throws(Self) in try parse(raw.bindMemory(to: UInt8.self)) }
+    /// The bytes of the regular file at `path`, or this error saying why they cannot be read;
+    /// only a regular file is read (``Platform/RegularFile``), so a FIFO among the files of
+    /// `--from` is an error, not a wait.
+    package static func contents(of path: String) throws(Self) -> Data {
+        do throws(UnreadableFile) {
+            return try RegularFile.read(path)
+        } catch {
+            throw Self(error)
         }
-        return try result.get()
     }
 }
 
 extension TranslationFileFormat {
     /// ``read(_:issues:)``, its error as the model's: for a caller that holds the format as
     /// `any TranslationFileFormat`.
-    public func readTables(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(TranslationError) -> [TranslationTable] {
+    package func readTables(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(TranslationError) -> [TranslationTable] {
         do {
             return try read(file, issues: &issues)
         } catch {
@@ -102,7 +104,7 @@ extension TranslationFileFormat {
     }
 
     /// ``write(_:to:singleFile:issues:)``, its error as the model's.
-    public func writeTable(
+    package func writeTable(
         _ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]
     ) throws(TranslationError) -> [TranslationConverter.Output] {
         do {
@@ -112,19 +114,14 @@ extension TranslationFileFormat {
         }
     }
 
-    /// The bytes of `file`, or this format's error saying why they cannot be read; only a
-    /// regular file is read (``Platform/RegularFile``), so a FIFO among the files of `--from` is
-    /// an error, not a wait.
-    public func contents(of file: TranslationSourceFile) throws(Failure) -> Data {
-        do throws(UnreadableFile) {
-            return try RegularFile.read(file.path)
-        } catch {
-            throw Failure(error)
-        }
+    /// The bytes of `file`, or this format's error saying why they cannot be read
+    /// (``TranslationFailure/contents(of:)``).
+    package func contents(of file: TranslationSourceFile) throws(Failure) -> Data {
+        try Failure.contents(of: file.path)
     }
 
     /// The language of `file`, or this format's usage error saying to pass `--language`.
-    public func language(of file: TranslationSourceFile) throws(Failure) -> String {
+    package func requiredLanguage(of file: TranslationSourceFile) throws(Failure) -> String {
         guard let language = file.language else {
             throw Failure(Diagnostic(file: file.path, message: "the language of this file is not known from its path; pass --language"), kind: .usage)
         }

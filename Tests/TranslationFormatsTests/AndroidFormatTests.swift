@@ -165,7 +165,7 @@ struct AndroidFormatTests {
             _ = try read(xml)
             Issue.record("no error for \(xml)")
         } catch {
-            let text = (error as? AndroidResourcesError)?.diagnostic.description ?? "\(error)"
+            let text = (error as? AndroidResourceError)?.diagnostic.description ?? "\(error)"
             #expect(text.hasPrefix("res/values/strings.xml" + location), "\(text)")
             #expect(text.contains(message), "\(text)")
         }

@@ -23,7 +23,7 @@ struct KeyValueFormat: TranslationFileFormat {
     }
 
     func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(TranslationFileError<Self>) -> [TranslationTable] {
-        let language = try language(of: file)
+        let language = try requiredLanguage(of: file)
         let text = String(decoding: try contents(of: file), as: UTF8.self)
         var entries: [TranslationEntry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
@@ -69,18 +69,18 @@ struct RegistryTests {
     }
 
     @Test(
-        "every format throws its own error type, which the converter carries as the model's TranslationError with the same diagnostic and kind, for a malformed and for an unreadable file"
+        "every format throws its own error type, which the converter carries as the model's TranslationError with the same diagnostic and kind: a malformed, an unreadable and a file of no known language, and a table a format cannot write"
     )
     func ownErrors() throws {
-        func isOwn<Format: TranslationFileFormat>(_ format: Format, _ failure: (any TranslationFailure)?) -> Bool { failure is Format.Failure }
         // Each malformed at its first byte for its reader (`.strings` needs a key's quote).
         let malformed = ["xcstrings": "[", "strings": "\"a\" = ;", "i18next": "[", "po": "msgstr \"x\"\n", "xliff": "<x", "android": "<x"]
-        let directory = TemporaryDirectory()
-        let owners: [String: String] = [
-            "xcstrings": "AppleLocalizationError", "strings": "AppleLocalizationError", "i18next": "TranslationFileError<I18NextJSONFormat>",
-            "po": "TranslationFileError<GettextFormat>", "xliff": "TranslationFileError<XLIFFFormat>", "android": "TranslationFileError<AndroidFormat>",
+        let owns: [String: (any TranslationFailure) -> Bool] = [
+            "xcstrings": { $0 is AppleLocalizationError }, "strings": { $0 is AppleLocalizationError }, "i18next": { $0 is I18NextResourceError },
+            "po": { $0 is GettextError }, "xliff": { $0 is XLIFFError }, "android": { $0 is AndroidResourceError },
         ]
+        let directory = TemporaryDirectory()
         for format in TranslationFormatRegistry.standard.formats {
+            let own = try #require(owns[format.name])
             let name = format.name == "android" ? "values/strings.xml" : "en.\(format.fileExtensions[0])"
             let path = directory.path + "/\(format.name)/" + name
             directory.write("\(format.name)/" + name, try #require(malformed[format.name]))
@@ -90,9 +90,7 @@ struct RegistryTests {
                 Issue.record("\(format.name): no error")
             } catch {
                 #expect(error.kind == .invalidInput && error.file == path, "\(format.name): \(error)")
-                let own = isOwn(format, error.underlying)
-                #expect(own, "\(format.name): \(String(describing: error.underlying))")
-                #expect(error.underlying.map { "\(type(of: $0))" } == owners[format.name], "\(format.name)")
+                #expect(error.underlying.map(own) == true, "\(format.name): \(String(describing: error.underlying))")
                 #expect(error.underlying?.diagnostic == error.diagnostic, "\(format.name)")
             }
             var issues: [ConversionIssue] = []
@@ -101,9 +99,27 @@ struct RegistryTests {
                 _ = try format.readTables(missing, issues: &issues)
                 Issue.record("\(format.name): a missing file read")
             } catch {
-                let own = isOwn(format, error.underlying)
-                #expect(error.kind == .unreadable && own, "\(format.name): \(error)")
+                #expect(error.kind == .unreadable && error.underlying.map(own) == true, "\(format.name): \(error)")
             }
+        }
+        // A file whose language nothing tells (the usage error, exit 64), from the format itself.
+        directory.write("loose.json", "{}")
+        var issues: [ConversionIssue] = []
+        do {
+            _ = try I18NextJSONFormat().readTables(
+                TranslationSourceFile(path: directory.path + "/loose.json", language: nil, table: "translation", format: "i18next"), issues: &issues)
+            Issue.record("a file without a language read")
+        } catch {
+            #expect(error.kind == .usage && error.underlying is I18NextResourceError && error.message.contains("pass --language"), "\(error)")
+        }
+        // A table gettext cannot write as asked: a translator .po needs the source language's texts.
+        let text = TranslationEntry(key: "files", value: .single(TranslationMessage([.text("files")])))
+        do {
+            _ = try GettextFormat(messageID: .source).writeTable(
+                TranslationTable(name: "translation", languages: ["de": [text]]), to: directory.path + "/po", singleFile: false, issues: &issues)
+            Issue.record("a translator .po written without a source language")
+        } catch {
+            #expect(error.kind == .usage && error.underlying is GettextError && error.message.contains("pass --source-language"), "\(error)")
         }
     }
 

@@ -21,7 +21,7 @@ struct XMLPrologTests {
 
     static func message(android data: Data) -> String {
         var issues: [ConversionIssue] = []
-        do throws(AndroidResourcesError) {
+        do throws(AndroidResourceError) {
             _ = try AndroidFormat.read(data, path: "res/values/strings.xml", language: "en", issues: &issues)
             return "read"
         } catch { return error.diagnostic.description }

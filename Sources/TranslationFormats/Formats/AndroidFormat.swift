@@ -82,15 +82,15 @@ public struct AndroidFormat: TranslationFileFormat {
         return (nil, table)
     }
 
-    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AndroidResourcesError) -> [TranslationTable] {
+    public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AndroidResourceError) -> [TranslationTable] {
         let folder = PathText.lastComponent(PathText.deletingLastComponent(file.path))
         var folderLanguage: String? = nil
         switch AndroidLocaleQualifier.read(folder: folder) {
         case .malformed(let why)?:
-            throw AndroidResourcesError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
+            throw AndroidResourceError(Diagnostic(file: file.path, message: "the folder \(Diagnostic.quoted(folder)): \(why)"))
         case .language(let tag)?: folderLanguage = tag
         case .other?:
-            throw AndroidResourcesError(
+            throw AndroidResourceError(
                 Diagnostic(
                     file: file.path,
                     message: "the folder \(Diagnostic.quoted(folder)) has qualifiers other than a locale; only values/ and values-<locale>/ hold translations"),
@@ -118,7 +118,7 @@ public struct AndroidFormat: TranslationFileFormat {
     }
 
     /// The source language in `values/` (with `tools:locale`), every other in `values-<locale>/`.
-    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AndroidResourcesError)
+    public func write(_ table: TranslationTable, to destination: String, singleFile: Bool, issues: inout [ConversionIssue]) throws(AndroidResourceError)
         -> [TranslationConverter.Output]
     {
         let fileName = tableName(table.name) + ".xml"
@@ -128,7 +128,7 @@ public struct AndroidFormat: TranslationFileFormat {
         for language in table.languageOrder {
             let isDefault = language == source
             guard let folder = isDefault ? "values" : AndroidLocaleQualifier.folder(for: language) else {
-                throw AndroidResourcesError(
+                throw AndroidResourceError(
                     Diagnostic(file: destination, message: "the language \(TranslationConverter.notALanguageTag(language))"), kind: .invalidInput)
             }
             let relative = singleFile ? nil : folder + "/" + fileName
@@ -146,7 +146,7 @@ public struct AndroidFormat: TranslationFileFormat {
     static func write(
         _ entries: [TranslationEntry], locale: String?, orders: [String: [String]], path: String,
         issues: inout ConversionIssues
-    ) throws(AndroidResourcesError) -> Data {
+    ) throws(AndroidResourceError) -> Data {
         let arrays = arrayGroups(entries)
         // Every resource's key first, so that the name rule tells collisions apart by the keys'
         // order, not by the order resources are written in.
@@ -416,23 +416,19 @@ public struct AndroidFormat: TranslationFileFormat {
     // MARK: Reading
 
     /// The `tools:locale` of the file, if any, and its entries.
-    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AndroidResourcesError) -> (
+    static func read(_ data: Data, path: String, language: String?, issues: inout [ConversionIssue]) throws(AndroidResourceError) -> (
         locale: String?, entries: [TranslationEntry]
     ) {
-        let result: Result<(String?, [TranslationEntry]), AndroidResourcesError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(AndroidResourcesError) in try read(bytes, path: path, language: language, issues: &issues) }
-        }
-        return try result.get()
+        try data.withBytes { bytes throws(AndroidResourceError) in try read(bytes, path: path, language: language, issues: &issues) }
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?, issues: inout [ConversionIssue])
-        throws(AndroidResourcesError) -> (locale: String?, entries: [TranslationEntry])
+        throws(AndroidResourceError) -> (locale: String?, entries: [TranslationEntry])
     {
         var locator = SourceLocator()
-        func fail(_ offset: Int, _ message: String) -> AndroidResourcesError {
+        func fail(_ offset: Int, _ message: String) -> AndroidResourceError {
             let (line, column) = locator.location(of: offset, in: bytes)
-            return AndroidResourcesError(Diagnostic(file: path, line: line, column: column, message: message))
+            return AndroidResourceError(Diagnostic(file: path, line: line, column: column, message: message))
         }
         var reader = PropertyListReader(bytes: bytes)
         let root: XMLElement
@@ -598,8 +594,8 @@ public struct AndroidFormat: TranslationFileFormat {
     private static func message(
         of element: XMLElement, formatted: Bool, key: String,
         report: (_ key: String, _ reason: String, _ kind: String?) -> Void,
-        fail: (Int, String) -> AndroidResourcesError
-    ) throws(AndroidResourcesError) -> TranslationMessage {
+        fail: (Int, String) -> AndroidResourceError
+    ) throws(AndroidResourceError) -> TranslationMessage {
         var reader = AndroidText.Reader()
         var groups: [Group] = []
         readContent(of: element, into: &reader, groups: &groups)

@@ -39,7 +39,7 @@ public struct AppleStringsFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(AppleLocalizationError) -> [TranslationTable] {
-        let language = try language(of: file)
+        let language = try requiredLanguage(of: file)
         var strings: StringsFile? = nil
         var dictionary: StringsDictFile? = nil
         if file.path.hasSuffix(".stringsdict") {

@@ -67,7 +67,7 @@ extension GettextFormat {
     ) throws(GettextError) -> (language: String, entries: [TranslationEntry], original: GettextOriginal?) {
         // Read in place: the file's bytes are the only copy of its text (a String of them, and
         // a buffer copied from that, were twice its size again), and the original shares them.
-        try GettextError.parsing(data) { bytes throws(GettextError) in
+        try data.withBytes { bytes throws(GettextError) in
             guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else {
                 throw GettextError(
                     Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8; convert it with msgconv --to-code=UTF-8"))

@@ -39,7 +39,7 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     }
 
     public func read(_ file: TranslationSourceFile, issues: inout [ConversionIssue]) throws(I18NextResourceError) -> [TranslationTable] {
-        let language = try language(of: file)
+        let language = try requiredLanguage(of: file)
         let entries = try Self.read(try contents(of: file), path: file.path, language: language, positions: file.recordsPositions, issues: &issues)
         return [TranslationTable(name: neutralTableName(file.table), languages: [language: entries])]
     }

@@ -155,7 +155,7 @@ public struct XLIFFFormat: TranslationFileFormat {
 
     /// The tables of an XLIFF file: source and target language, entries of the target.
     static func read(_ data: Data, path: String, issues: inout [ConversionIssue]) throws(XLIFFError) -> [TranslationTable] {
-        try XLIFFError.parsing(data) { bytes throws(XLIFFError) in try read(bytes, path: path, issues: &issues) }
+        try data.withBytes { bytes throws(XLIFFError) in try read(bytes, path: path, issues: &issues) }
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, issues: inout [ConversionIssue]) throws(XLIFFError)
