@@ -363,7 +363,7 @@ struct StringsParser: ~Copyable {
             guard position < bytes.count else { break }
             let escaped = bytes[position]
             position += 1
-            guard let value = escapedScalar(escaped, at: escapeOffset) else {
+            guard let value = escapedUnit(escaped, at: escapeOffset) else {
                 // Any other escaped character stands for itself, including multi-byte UTF-8.
                 if pendingHighSurrogate != nil { loneSurrogate(at: pendingHighSurrogate!.offset); pendingHighSurrogate = nil }
                 unescaped.append(escaped)
@@ -398,7 +398,7 @@ struct StringsParser: ~Copyable {
     /// and the other C letters, `\u` read as `u` with a warning), or `nil` for any other
     /// character, which stands for itself. A `\U` value is a UTF-16 unit: the caller pairs
     /// surrogates.
-    private mutating func escapedScalar(_ escaped: UInt8, at escapeOffset: Int) -> UInt32? {
+    private mutating func escapedUnit(_ escaped: UInt8, at escapeOffset: Int) -> UInt32? {
         switch escaped {
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             // CoreFoundation reads at most three octal digits into a byte, so `\777` wraps.
