@@ -296,6 +296,42 @@ struct I18NextPluralSuffixTests {
         }
     }
 
+    @Test(
+        "a namespace reads a numbered series one way in every language: keys when English has them as keys (an Android list's items), v3 plural forms when no language does"
+    )
+    func numberedSeriesPerNamespace() throws {
+        let directory = TemporaryDirectory()
+        // libretorrent's `pref_theme_entries_N`: English has four, more than its two categories,
+        // so they are keys; Russian's four and Arabic's three fit their categories, read alone.
+        directory.write("in/en/translation.json", #"{"theme_0": "Light", "theme_1": "Dark", "theme_2": "Black", "theme_3": "System", "theme": "Theme"}"#)
+        directory.write("in/ru/translation.json", #"{"theme_0": "Светлая", "theme_1": "Тёмная", "theme_2": "Чёрная", "theme_3": "Системная", "theme": "Тема"}"#)
+        directory.write("in/ar/translation.json", #"{"theme_0": "مضيء", "theme_1": "داكن", "theme_2": "أسود"}"#)
+        var converter = TranslationConverter()
+        try converter.read(directory.path + "/in")
+        let table = try #require(converter.tables.first)
+        let expected: [String: [String: String]] = [
+            "en": ["theme_0": "Light", "theme_1": "Dark", "theme_2": "Black", "theme_3": "System", "theme": "Theme"],
+            "ru": ["theme_0": "Светлая", "theme_1": "Тёмная", "theme_2": "Чёрная", "theme_3": "Системная", "theme": "Тема"],
+            "ar": ["theme_0": "مضيء", "theme_1": "داكن", "theme_2": "أسود"],
+        ]
+        for (language, texts) in expected {
+            let entries = try #require(table.languages[language])
+            let read = Dictionary(
+                entries.compactMap { entry -> (String, String)? in
+                    guard case .single(let message) = entry.value, entry.textWithoutCount == nil else { return nil }
+                    return (entry.foldedKey, message.pieces.map { if case .text(let text) = $0 { text } else { "?" } }.joined())
+                }, uniquingKeysWith: { first, _ in first })
+            #expect(read == texts && entries.count == texts.count, "\(language): \(entries)")
+        }
+        // Without a language that holds them as keys, the series is v3's plural, as i18next v3 wrote it.
+        let v3 = TemporaryDirectory()
+        v3.write("in/ru/translation.json", #"{"files_0": "{{count}} файл", "files_1": "{{count}} файла", "files_2": "{{count}} файлов"}"#)
+        var plural = TranslationConverter()
+        try plural.read(v3.path + "/in")
+        let files = try #require(plural.tables.first?.languages["ru"])
+        #expect(files.count == 1 && files[0].key == "files" && files[0].isPlural, "\(files)")
+    }
+
     @Test("items_other alone is the whole plural where the language has only other (Japanese)")
     func onlyOther() throws {
         let read = try entries(#"{"items_other": "{{count}} 件"}"#, language: "ja")

@@ -49,6 +49,12 @@ public struct I18NextJSONFormat: TranslationFileFormat {
     /// language holds `key_other` as a key, the lone plurals of the others become that key too, so
     /// that a namespace never disagrees with itself.
     public func normalized(_ table: TranslationTable) -> TranslationTable {
+        Self.splittingNumberedSeries(joiningLoneOthers(table))
+    }
+
+    /// The lone plurals `key` (only `other`) of `table` as the key `key_other` where another
+    /// language holds that key (see ``normalized(_:)``).
+    private func joiningLoneOthers(_ table: TranslationTable) -> TranslationTable {
         func lonePlural(_ entry: TranslationEntry) -> TranslationMessage? {
             guard entry.context == nil, case .plural(let forms, nil, nil, _) = entry.value, forms.count == 1 else { return nil }
             return forms[.other]
@@ -79,6 +85,68 @@ public struct I18NextJSONFormat: TranslationFileFormat {
                 single.value = .single(other)
                 table.languages[language]![index] = single
             }
+        }
+        return table
+    }
+
+    /// One reading of a numbered series for the whole namespace. i18next v3 numbered the plural
+    /// forms of a language with more than two (`key_0` … `key_5` in Arabic), and a file alone
+    /// reads such a series as a plural when it fits the language's categories; an app's own
+    /// series (Android's `entries_0` … `entries_3` of a list) fits them in some languages and not
+    /// in others (English has two forms, so `_2` and `_3` are keys there). Where another language
+    /// holds `key_N` as a key, the plural `key` read from such a series is that series of keys
+    /// again: `key_N` for the form at index N of the language's categories, and `key` beside it
+    /// (a text without count) as it was.
+    private static func splittingNumberedSeries(_ table: TranslationTable) -> TranslationTable {
+        // The bases `key` of the keys `key_N` that some language holds as texts; nothing to do
+        // (the usual case) without one. Only keys that end in a digit are looked at.
+        var series: Set<String> = []
+        for entries in table.languages.values {
+            // Folded: beside a key `key`, `key_0` reads as `key` in the context `0`.
+            for entry in entries where !entry.isPlural {
+                let key = entry.foldedKey
+                guard key.utf8.last.map({ (0x30...0x39).contains($0) }) == true, let underscore = key.lastIndex(of: "_"),
+                    key[key.index(after: underscore)...].allSatisfy(\.isASCII)
+                else { continue }
+                series.insert(String(key[..<underscore]))
+            }
+        }
+        guard !series.isEmpty else { return table }
+        var table = table
+        for (language, entries) in table.languages {
+            let categories = PluralRules(locale: language, kind: .cardinal).categories
+            func numbered(_ entry: TranslationEntry) -> [TranslationEntry]? {
+                guard entry.pluralKind == .cardinal, series.contains(entry.foldedKey),
+                    case .plural(let forms, nil, nil, _) = entry.value,
+                    // The forms a numbered series gives: the first categories, in order.
+                    forms.count <= categories.count, Set(categories.prefix(forms.count)) == Set(forms.keys)
+                else { return nil }
+                var keys: [TranslationEntry] = []
+                if let plain = entry.textWithoutCount {
+                    var text = entry
+                    text.value = .single(plain)
+                    text.textWithoutCount = nil
+                    keys.append(text)
+                }
+                for (index, category) in categories.prefix(forms.count).enumerated() {
+                    var text = entry
+                    // As a file reads `key_0`: in the context `0` beside a key `key`, as a context
+                    // of its own beside a shorter key (`filter_entries_0` beside `filter`).
+                    if let context = entry.context {
+                        text.context = context + "_\(index)"
+                    } else if entry.textWithoutCount != nil {
+                        text.context = "\(index)"
+                    } else {
+                        text.key = entry.key + "_\(index)"
+                    }
+                    text.value = .single(forms[category] ?? TranslationMessage())
+                    text.textWithoutCount = nil
+                    keys.append(text)
+                }
+                return keys
+            }
+            guard entries.contains(where: { numbered($0) != nil }) else { continue }
+            table.languages[language] = entries.flatMap { numbered($0) ?? [$0] }
         }
         return table
     }
