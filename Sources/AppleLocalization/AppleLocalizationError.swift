@@ -41,10 +41,6 @@ public struct AppleLocalizationError: LocatedError {
     /// The bytes of the regular file at `path` (read without waiting: a FIFO or device is an
     /// error), or the error that it cannot be read, located at 1:1.
     package static func contents(of path: String) throws(AppleLocalizationError) -> Data {
-        do throws(UnreadableFile) {
-            return try RegularFile.read(path)
-        } catch {
-            throw AppleLocalizationError(error)
-        }
+        try RegularFile.read(path, failing: AppleLocalizationError.init)
     }
 }

@@ -51,6 +51,16 @@ package enum RegularFile {
         return data
     }
 
+    /// ``read(_:relativeTo:followingLinks:)``, its failure made the caller's own error by
+    /// `failing` (a format's, located at 1:1).
+    package static func read<Failure: Error>(_ path: String, failing: (UnreadableFile) -> Failure) throws(Failure) -> Data {
+        do throws(UnreadableFile) {
+            return try read(path)
+        } catch {
+            throw failing(error)
+        }
+    }
+
     /// The bytes of the regular file at `path`, or `nil` when nothing is there: for a file that is
     /// created when missing (a catalog keys are added to).
     ///

@@ -84,11 +84,7 @@ extension TranslationFailure {
     /// only a regular file is read (``Platform/RegularFile``), so a FIFO among the files of
     /// `--from` is an error, not a wait.
     package static func contents(of path: String) throws(Self) -> Data {
-        do throws(UnreadableFile) {
-            return try RegularFile.read(path)
-        } catch {
-            throw Self(error)
-        }
+        try RegularFile.read(path, failing: Self.init)
     }
 }
 
