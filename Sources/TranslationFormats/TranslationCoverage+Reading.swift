@@ -178,9 +178,8 @@ extension TranslationCoverage {
     /// translator `.po` lists in every language, read back into the source's plural but not into
     /// a language whose plural has no such form.
     fileprivate static func isCarriedForm(_ entry: TranslationEntry, of source: EntriesByID) -> Bool {
-        guard case .single = entry.value, let underscore = entry.key.lastIndex(of: "_"),
-            let category = PluralCategory(rawValue: String(entry.key[entry.key.index(after: underscore)...])),
-            case .plural(let forms, _, _, _)? = source[EntryID(key: String(entry.key[..<underscore]), context: entry.context)]?.value
+        guard case .single = entry.value, let (base, category) = TranslationEntry.categorySuffix(of: entry.key),
+            case .plural(let forms, _, _, _)? = source[EntryID(key: String(base), context: entry.context)]?.value
         else { return false }
         return forms[category] != nil
     }
