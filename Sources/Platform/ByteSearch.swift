@@ -16,3 +16,15 @@ package func firstByte(_ byte: UInt8, at start: UnsafeRawPointer, count: Int) ->
 package func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(a, b, count) == 0
 }
+
+extension String {
+    /// Whether the text's UTF-8 holds `byte`: `memchr` over a native string's bytes, where
+    /// `utf8.contains` took a dozen instructions a byte (a tenth of writing a large `.po`).
+    @inlinable
+    package func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return firstByte(byte, at: base, count: buffer.count) != nil
+        } ?? utf8.contains(byte)
+    }
+}

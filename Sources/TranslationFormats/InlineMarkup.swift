@@ -1,4 +1,5 @@
 import AppleLocalization
+import Platform
 
 /// Inline markup in gettext and i18next texts: `<b>`, `</b>`, `<br/>`, `<a href="…">`, which
 /// Android styles, GNOME's Pango and react-i18next's `Trans` render, and translate-toolkit's
@@ -35,7 +36,7 @@ enum InlineMarkup {
     /// `steps` counts the bytes examined, for the test that reading is linear.
     static func reading(_ message: TranslationMessage, steps: inout Int) -> TranslationMessage {
         // Most texts have no `<`: no scan beyond the search for one.
-        guard message.pieces.contains(where: { if case .text(let text) = $0 { text.utf8.contains(0x3C) } else { false } }) else { return message }
+        guard message.pieces.contains(where: { if case .text(let text) = $0 { text.containsByte(0x3C) } else { false } }) else { return message }
         var tags: [[Tag]] = []
         var texts: [[UInt8]] = []
         var open: [ArraySlice<UInt8>] = []

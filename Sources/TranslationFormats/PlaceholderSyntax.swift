@@ -80,7 +80,7 @@ package enum PlaceholderSyntax {
         let isFormat =
             formatted || message.hasPlaceholders
             || message.pieces.contains { piece in
-                if case .text(let literal) = piece { literal.utf8.contains(0x25) && !readsBack(literal, as: parseApple) } else { false }
+                if case .text(let literal) = piece { literal.containsByte(0x25) && !readsBack(literal, as: parseApple) } else { false }
             }
         var text = ""
         for piece in message.pieces {
@@ -193,7 +193,7 @@ package enum PlaceholderSyntax {
 
     /// `text` with each `%` written `%%` (most texts have none, and are returned as they are).
     static func doublingPercent(_ text: String) -> String {
-        text.utf8.contains(0x25) ? text.replacingBytes("%", with: "%%") : text
+        text.containsByte(0x25) ? text.replacingBytes("%", with: "%%") : text
     }
 
     // MARK: i18next
@@ -446,7 +446,7 @@ package enum PlaceholderSyntax {
     private static func gettextPlaceholders(_ text: String) -> TranslationMessage {
         // Without a `%` a text is all text (most are): no scalar-by-scalar scan. Searched in
         // contiguous UTF-8: the view's iterator cost more than the rest of a plain text's reading.
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x25) }) ?? text.utf8.contains(0x25) else {
+        guard text.containsByte(0x25) else {
             return TranslationMessage(merged: text.isEmpty ? [] : [.text(text)])
         }
         var copy = text
@@ -619,7 +619,7 @@ package enum PlaceholderSyntax {
     ) -> (text: String, showsTags: Bool) {
         let text = renderGettextText(message, pluralNumber: pluralNumber, key: key, issues: &issues)
         // Only a text with a `<` can read back otherwise.
-        guard text.utf8.contains(0x3C) else { return (text, false) }
+        guard text.containsByte(0x3C) else { return (text, false) }
         let readBack = parseGettext(text)
         if saysTagsAreText, !message.hasMarkup, readBack.hasMarkup { return (text, true) }
         reportMarkupReadBack(of: message, as: readBack, format: "gettext", precedent: ", as android2po's .po does", key: key, issues: &issues)
@@ -660,7 +660,7 @@ package enum PlaceholderSyntax {
             pluralNumber != nil || message.hasPlaceholders
             || message.pieces.contains { piece in
                 switch piece {
-                case .text(let literal), .markup(let literal): literal.utf8.contains(0x25) && !readsBack(literal, as: gettextPlaceholders)
+                case .text(let literal), .markup(let literal): literal.containsByte(0x25) && !readsBack(literal, as: gettextPlaceholders)
                 case .placeholder, .nesting: false
                 }
             }

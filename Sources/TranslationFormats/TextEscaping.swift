@@ -24,7 +24,7 @@ enum TextEscaping {
     static let gettextNULLossReason = "gettext cannot hold the NUL character (U+0000), which ends a message in .mo files; left out"
 
     /// Whether `text` holds a NUL, which ``appendQuoted(_:for:to:)`` leaves out of gettext text.
-    static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+    static func holdsNUL(_ text: String) -> Bool { text.containsByte(0) }
 
     /// `text` for a place between double quotes in `syntax`.
     static func quoted(_ text: String, for syntax: QuotedSyntax) -> String {
