@@ -26,10 +26,15 @@ enum TextEscaping {
     /// Whether `text` holds a NUL, which ``appendQuoted(_:for:to:)`` leaves out of gettext text.
     static func holdsNUL(_ text: String) -> Bool { text.containsByte(0) }
 
+    /// Whether `byte` is escaped between double quotes: `"`, `\`, a control character.
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == 0x22 || byte == 0x5C || byte < 0x20 || byte == 0x7F
+    }
+
     /// `text` for a place between double quotes in `syntax`.
     static func quoted(_ text: String, for syntax: QuotedSyntax) -> String {
         // Most texts hold none of the characters escaped: the text itself, without a copy.
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else { return text }
+        guard text.utf8.contains(where: isEscaped) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
         appendQuoted(text, for: syntax, to: &out)
@@ -39,7 +44,14 @@ enum TextEscaping {
     /// ``quoted(_:for:)`` appended to `out` as UTF-8 (every character escaped is ASCII, so a byte
     /// scan finds exactly them).
     static func appendQuoted(_ text: String, for syntax: QuotedSyntax, to out: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
+        // Most texts hold nothing to escape: their bytes are appended at once, not one by one (a
+        // large `.po` writes a quoted string for every msgid and msgstr).
+        let appended = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: isEscaped) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if appended == true { return }
         for byte in text.utf8 {
             switch byte {
             case 0x22: out.append(0x5C); out.append(0x22)
@@ -50,7 +62,8 @@ enum TextEscaping {
             case _ where isEscapedControl(byte):
                 switch syntax {
                 case .strings:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                    out.append(contentsOf: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
                 case .gettext:
                     switch byte {
                     case 0x00: break
@@ -67,6 +80,9 @@ enum TextEscaping {
             }
         }
     }
+
+    /// The digits of a `\U00XX` escape, made once (each call made them).
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// What the XML writers report for a key whose text held a character XML cannot.
     static let xmlLossReason = "XML 1.0 cannot hold control characters other than tab, new line and return; each is written as U+FFFD"
